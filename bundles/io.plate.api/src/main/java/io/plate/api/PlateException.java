@@ -1,0 +1,18 @@
+package io.plate.api;
+
+/**
+ * A user-facing failure: bad parameters, a bad file, an impossible request. Its message is written for
+ * the person at the shell and names the parameter, value, file or line at fault. The shell prints the
+ * message only, never a stack trace.
+ */
+public class PlateException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public PlateException(String message) {
+        super(message);
+    }
+
+    public PlateException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,130 @@
+package io.plate.api.data;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * An immutable categorical column: one {@code int} code per row indexing a level table.
+ * {@link #MISSING} marks a missing value. The level table may hold levels that never occur
+ * (an ARFF-declared nominal level, say); they still count as categories.
+ *
+ * <p>A column may be a view over another's storage through a row index (see {@link #select(int[])}).
+ */
+public final class CategoricalColumn {
+    /** Code of a missing value. */
+    public static final int MISSING = -1;
+
+    private final String name;
+    private final List<String> levels;
+    private final int[] codes;
+    private final int[] index; // null = identity
+    private final int size;
+
+    private CategoricalColumn(String name, List<String> levels, int[] codes, int[] index) {
+        this.name = name;
+        this.levels = levels;
+        this.codes = codes;
+        this.index = index;
+        this.size = index == null ? codes.length : index.length;
+    }
+
+    /**
+     * A column over a copy of {@code codes}. Every code must be {@link #MISSING} or a valid index of
+     * {@code levels}; levels must be distinct.
+     */
+    public static CategoricalColumn of(String name, List<String> levels, int[] codes) {
+        Objects.requireNonNull(name, "name");
+        List<String> lv = List.copyOf(levels);
+        if (new java.util.HashSet<>(lv).size() != lv.size()) {
+            throw new IllegalArgumentException("column '" + name + "': duplicate levels in " + lv);
+        }
+        int[] c = Arrays.copyOf(codes, codes.length);
+        for (int i = 0; i < c.length; i++) {
+            if (c[i] != MISSING && (c[i] < 0 || c[i] >= lv.size())) {
+                throw new IllegalArgumentException("column '" + name + "', row " + i + ": code " + c[i]
+                        + " outside the level table of size " + lv.size());
+            }
+        }
+        return new CategoricalColumn(name, lv, c, null);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Number of rows. */
+    public int size() {
+        return size;
+    }
+
+    /** The level table (immutable). */
+    public List<String> levels() {
+        return levels;
+    }
+
+    /** Number of categories, counting declared levels that never occur. */
+    public int cardinality() {
+        return levels.size();
+    }
+
+    /** Code of row {@code row}, or {@link #MISSING}. */
+    public int code(int row) {
+        return index == null ? codes[row] : codes[index[row]];
+    }
+
+    /** Level text of row {@code row}, or {@code null} when missing. */
+    public String level(int row) {
+        int c = code(row);
+        return c == MISSING ? null : levels.get(c);
+    }
+
+    /** A copy of the codes in row order. */
+    public int[] codes() {
+        int[] out = new int[size];
+        for (int i = 0; i < size; i++) {
+            out[i] = code(i);
+        }
+        return out;
+    }
+
+    /** A view of the given rows (indices into this column), sharing storage. */
+    public CategoricalColumn select(int[] rows) {
+        return new CategoricalColumn(name, levels, codes, RowIndex.compose(index, size, rows));
+    }
+
+    /** The same data under another name. */
+    public CategoricalColumn renamed(String newName) {
+        return new CategoricalColumn(newName, levels, codes, index);
+    }
+
+    /**
+     * Maps this column's codes to positions in {@code targetLevels} by level text: element {@code c}
+     * of the result is the index of {@code levels().get(c)} in {@code targetLevels}, or
+     * {@link #MISSING} when the target has no such level. This is how a dataset imported on its own is
+     * scored by a model: levels are matched by their text, never by code.
+     */
+    public int[] mapTo(List<String> targetLevels) {
+        Map<String, Integer> pos = new HashMap<>();
+        for (int i = 0; i < targetLevels.size(); i++) {
+            pos.put(targetLevels.get(i), i);
+        }
+        int[] map = new int[levels.size()];
+        for (int c = 0; c < map.length; c++) {
+            map[c] = pos.getOrDefault(levels.get(c), MISSING);
+        }
+        return map;
+    }
+
+    /** Bytes held by the storage this column refers to (shared storage counted once per column). */
+    public long memoryBytes() {
+        return 4L * codes.length + (index == null ? 0 : 4L * index.length) + 48L * levels.size();
+    }
+
+    @Override
+    public String toString() {
+        return name + " (categorical, " + levels.size() + " levels)";
+    }
+}

@@ -1,0 +1,309 @@
+package io.plate.api.data;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * An immutable dataset: feature blocks (categorical columns, numeric columns, at most one sparse
+ * matrix), optional class labels (a categorical column) or a numeric regression target, and a name.
+ *
+ * <p>Every block has {@link #rows()} rows. {@link #select(int[])} returns a view over the same
+ * storage, which is how splits and cross-validation folds are made without copying.
+ *
+ * <p>Instances are safe to share between threads and shell sessions.
+ */
+public final class Dataset {
+    private final String name;
+    private final String source;
+    private final int rows;
+    private final List<CategoricalColumn> categorical;
+    private final List<NumericColumn> numeric;
+    private final SparseMatrix sparse;
+    private final CategoricalColumn labels;
+    private final NumericColumn target;
+    private final Map<String, String> metadata;
+
+    private Dataset(Builder b) {
+        this.name = b.name;
+        this.source = b.source;
+        this.categorical = List.copyOf(b.categorical);
+        this.numeric = List.copyOf(b.numeric);
+        this.sparse = b.sparse;
+        this.labels = b.labels;
+        this.target = b.target;
+        this.metadata = Collections.unmodifiableMap(new LinkedHashMap<>(b.metadata));
+        int n = -1;
+        for (CategoricalColumn c : categorical) {
+            n = sameRows(n, c.size(), c.name());
+        }
+        for (NumericColumn c : numeric) {
+            n = sameRows(n, c.size(), c.name());
+        }
+        if (sparse != null) {
+            n = sameRows(n, sparse.rows(), "sparse block");
+        }
+        if (labels != null) {
+            n = sameRows(n, labels.size(), "labels '" + labels.name() + "'");
+        }
+        if (target != null) {
+            n = sameRows(n, target.size(), "target '" + target.name() + "'");
+        }
+        this.rows = Math.max(n, 0);
+    }
+
+    private int sameRows(int n, int size, String what) {
+        if (n >= 0 && n != size) {
+            throw new IllegalArgumentException(what + " has " + size + " rows, expected " + n);
+        }
+        return size;
+    }
+
+    public static Builder builder(String name) {
+        return new Builder(name);
+    }
+
+    /** The name the dataset is kept under (in the shell, the {@code --name}). */
+    public String name() {
+        return name;
+    }
+
+    /** Where the data came from (a file path, or a description of the split or fold). */
+    public String source() {
+        return source;
+    }
+
+    public int rows() {
+        return rows;
+    }
+
+    public List<CategoricalColumn> categorical() {
+        return categorical;
+    }
+
+    public List<NumericColumn> numeric() {
+        return numeric;
+    }
+
+    public Optional<SparseMatrix> sparse() {
+        return Optional.ofNullable(sparse);
+    }
+
+    /** Class labels, when the dataset has them. */
+    public Optional<CategoricalColumn> labels() {
+        return Optional.ofNullable(labels);
+    }
+
+    /** A numeric target (regression), when the dataset has one. */
+    public Optional<NumericColumn> target() {
+        return Optional.ofNullable(target);
+    }
+
+    /** Free-form facts kept by the importer (format, options, file size ...). */
+    public Map<String, String> metadata() {
+        return metadata;
+    }
+
+    /** Number of features over all blocks (each sparse column counts as one). */
+    public int featureCount() {
+        return categorical.size() + numeric.size() + (sparse == null ? 0 : sparse.columns());
+    }
+
+    /** A view of the given rows sharing this dataset's storage. */
+    public Dataset select(int[] rowsSelected, String viewName) {
+        Builder b = new Builder(viewName).source(source).metadata(metadata);
+        for (CategoricalColumn c : categorical) {
+            b.categorical(c.select(rowsSelected));
+        }
+        for (NumericColumn c : numeric) {
+            b.numeric(c.select(rowsSelected));
+        }
+        if (sparse != null) {
+            b.sparse(sparse.select(rowsSelected));
+        }
+        if (labels != null) {
+            b.labels(labels.select(rowsSelected));
+        }
+        if (target != null) {
+            b.target(target.select(rowsSelected));
+        }
+        return b.build();
+    }
+
+    /** A view of the given rows under the same name. */
+    public Dataset select(int[] rowsSelected) {
+        return select(rowsSelected, name);
+    }
+
+    /** The same data under another name. */
+    public Dataset withName(String newName) {
+        return toBuilder(newName).build();
+    }
+
+    /** The same data without labels (for unsupervised use, or to score blind). */
+    public Dataset withoutLabels() {
+        Builder b = toBuilder(name);
+        b.labels = null;
+        return b.build();
+    }
+
+    /** A builder preloaded with this dataset's blocks. */
+    public Builder toBuilder(String newName) {
+        Builder b = new Builder(newName).source(source).metadata(metadata);
+        categorical.forEach(b::categorical);
+        numeric.forEach(b::numeric);
+        b.sparse = sparse;
+        b.labels = labels;
+        b.target = target;
+        return b;
+    }
+
+    /** Approximate bytes held (storage shared with other views is counted here too). */
+    public long memoryBytes() {
+        long m = 0;
+        for (CategoricalColumn c : categorical) {
+            m += c.memoryBytes();
+        }
+        for (NumericColumn c : numeric) {
+            m += c.memoryBytes();
+        }
+        if (sparse != null) {
+            m += sparse.memoryBytes();
+            for (String w : sparse.vocabulary()) {
+                m += 40L + 2L * w.length();
+            }
+        }
+        if (labels != null) {
+            m += labels.memoryBytes();
+        }
+        if (target != null) {
+            m += target.memoryBytes();
+        }
+        return m;
+    }
+
+    /**
+     * The one-line summary of the command-line contract:
+     * {@code NAME: R rows, F features (…kinds…), vocabulary V, classes …}.
+     */
+    public String summary() {
+        StringBuilder s = new StringBuilder();
+        s.append(name).append(": ").append(rows).append(" rows, ").append(featureCount()).append(" features");
+        List<String> kinds = new ArrayList<>();
+        if (!categorical.isEmpty()) {
+            kinds.add(categorical.size() + " categorical");
+        }
+        if (!numeric.isEmpty()) {
+            kinds.add(numeric.size() + " numeric");
+        }
+        if (sparse != null) {
+            kinds.add(sparse.columns() + " sparse" + (sparse.isIntegral() ? " counts" : " values"));
+        }
+        if (!kinds.isEmpty()) {
+            s.append(" (").append(String.join(", ", kinds)).append(')');
+        }
+        if (sparse != null) {
+            s.append(", vocabulary ").append(sparse.columns()).append(", ").append(sparse.nonZeros())
+                    .append(" non-zeros");
+        }
+        if (labels != null) {
+            int[] counts = new int[labels.cardinality()];
+            int missing = 0;
+            for (int r = 0; r < rows; r++) {
+                int c = labels.code(r);
+                if (c == CategoricalColumn.MISSING) {
+                    missing++;
+                } else {
+                    counts[c]++;
+                }
+            }
+            s.append(", ").append(labels.cardinality()).append(" classes in '").append(labels.name()).append("' (");
+            for (int c = 0; c < counts.length; c++) {
+                if (c > 0) {
+                    s.append(", ");
+                }
+                if (c == 8 && counts.length > 10) {
+                    s.append("… ").append(counts.length - 8).append(" more");
+                    break;
+                }
+                s.append(labels.levels().get(c)).append(' ').append(counts[c]);
+            }
+            s.append(')');
+            if (missing > 0) {
+                s.append(", ").append(missing).append(" unlabelled");
+            }
+        } else if (target != null) {
+            s.append(", numeric target '").append(target.name()).append('\'');
+        }
+        return s.toString();
+    }
+
+    @Override
+    public String toString() {
+        return summary();
+    }
+
+    /** Builds a {@link Dataset}; checks that every block has the same number of rows. */
+    public static final class Builder {
+        private final String name;
+        private String source = "";
+        private final List<CategoricalColumn> categorical = new ArrayList<>();
+        private final List<NumericColumn> numeric = new ArrayList<>();
+        private SparseMatrix sparse;
+        private CategoricalColumn labels;
+        private NumericColumn target;
+        private final Map<String, String> metadata = new LinkedHashMap<>();
+
+        private Builder(String name) {
+            this.name = Objects.requireNonNull(name, "name");
+        }
+
+        public Builder source(String s) {
+            this.source = Objects.requireNonNull(s, "source");
+            return this;
+        }
+
+        public Builder categorical(CategoricalColumn c) {
+            categorical.add(Objects.requireNonNull(c));
+            return this;
+        }
+
+        public Builder numeric(NumericColumn c) {
+            numeric.add(Objects.requireNonNull(c));
+            return this;
+        }
+
+        public Builder sparse(SparseMatrix m) {
+            this.sparse = m;
+            return this;
+        }
+
+        public Builder labels(CategoricalColumn l) {
+            this.labels = l;
+            return this;
+        }
+
+        public Builder target(NumericColumn t) {
+            this.target = t;
+            return this;
+        }
+
+        public Builder metadata(String key, String value) {
+            metadata.put(key, value);
+            return this;
+        }
+
+        public Builder metadata(Map<String, String> m) {
+            metadata.putAll(m);
+            return this;
+        }
+
+        public Dataset build() {
+            return new Dataset(this);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package io.plate.api.data;
+
+import io.plate.api.PlateException;
+import java.nio.file.Path;
+
+/**
+ * An import failed. The message names the file, the line (1-based, 0 when not tied to a line), the
+ * column or field where it applies, and what was expected. Nothing was published.
+ */
+public class ImportException extends PlateException {
+    private static final long serialVersionUID = 1L;
+
+    private final transient Path file;
+    private final long line;
+    private final String column;
+
+    public ImportException(Path file, long line, String column, String problem) {
+        this(file, line, column, problem, null);
+    }
+
+    public ImportException(Path file, long line, String column, String problem, Throwable cause) {
+        super(format(file, line, column, problem), cause);
+        this.file = file;
+        this.line = line;
+        this.column = column;
+    }
+
+    private static String format(Path file, long line, String column, String problem) {
+        StringBuilder s = new StringBuilder();
+        s.append(file);
+        if (line > 0) {
+            s.append(", line ").append(line);
+        }
+        if (column != null && !column.isEmpty()) {
+            s.append(", column ").append(column);
+        }
+        s.append(": ").append(problem);
+        return s.toString();
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** 1-based line, or 0 when the failure is not tied to a line. */
+    public long line() {
+        return line;
+    }
+
+    /** Column name or 1-based field number, or {@code null}. */
+    public String column() {
+        return column;
+    }
+}

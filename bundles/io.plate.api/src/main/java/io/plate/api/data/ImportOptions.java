@@ -1,0 +1,273 @@
+package io.plate.api.data;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Options for an {@link Importer}. Every importer reads the options that apply to its format and
+ * refuses (with an {@link ImportException}) a value it cannot use. Options are immutable; build
+ * them with {@link #builder()}.
+ *
+ * <p>Format-specific extras that have no field here (say a LibSVM {@code n_features}) travel in
+ * {@link #extra()} under documented keys.
+ */
+public final class ImportOptions {
+    /** Marker for {@link #categorical()} meaning every column. */
+    public static final String ALL = "all";
+
+    private final String name;
+    private final String label;
+    private final boolean noLabel;
+    private final Set<String> categorical;
+    private final Set<String> numeric;
+    private final Set<String> missing;
+    private final Character delimiter;
+    private final int minDf;
+    private final double maxDf;
+    private final int maxFeatures;
+    private final boolean binary;
+    private final boolean stopWords;
+    private final int ngramMax;
+    private final boolean lowercase;
+    private final Map<String, String> extra;
+
+    private ImportOptions(Builder b) {
+        this.name = b.name;
+        this.label = b.label;
+        this.noLabel = b.noLabel;
+        this.categorical = Set.copyOf(b.categorical);
+        this.numeric = Set.copyOf(b.numeric);
+        this.missing = Set.copyOf(b.missing);
+        this.delimiter = b.delimiter;
+        this.minDf = b.minDf;
+        this.maxDf = b.maxDf;
+        this.maxFeatures = b.maxFeatures;
+        this.binary = b.binary;
+        this.stopWords = b.stopWords;
+        this.ngramMax = b.ngramMax;
+        this.lowercase = b.lowercase;
+        this.extra = Collections.unmodifiableMap(new LinkedHashMap<>(b.extra));
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public static ImportOptions defaults() {
+        return builder().build();
+    }
+
+    /** Name for the dataset; empty means the importer derives one from the file name. */
+    public Optional<String> name() {
+        return Optional.ofNullable(name);
+    }
+
+    /** Label column by name; empty means the format's default (CSV: the last column). */
+    public Optional<String> label() {
+        return Optional.ofNullable(label);
+    }
+
+    /** True when the file has no label column at all (unsupervised data). */
+    public boolean noLabel() {
+        return noLabel;
+    }
+
+    /** Columns forced categorical; may contain {@link #ALL}. */
+    public Set<String> categorical() {
+        return categorical;
+    }
+
+    /** Columns forced numeric. */
+    public Set<String> numeric() {
+        return numeric;
+    }
+
+    /** Cell texts read as missing (default {@code ?}, empty, {@code NA}). */
+    public Set<String> missing() {
+        return missing;
+    }
+
+    /** Field delimiter; empty means detect from the header (comma, semicolon or tab). */
+    public Optional<Character> delimiter() {
+        return Optional.ofNullable(delimiter);
+    }
+
+    /** Text: minimum number of documents a word must occur in (default 1). */
+    public int minDf() {
+        return minDf;
+    }
+
+    /** Text: maximum document frequency as a fraction in (0, 1] (default 1.0 = no limit). */
+    public double maxDf() {
+        return maxDf;
+    }
+
+    /** Text: keep only the most frequent words (0 = no limit). */
+    public int maxFeatures() {
+        return maxFeatures;
+    }
+
+    /** Text: counts clipped to 1. */
+    public boolean binary() {
+        return binary;
+    }
+
+    /** Text: drop scikit-learn's English stop words. */
+    public boolean stopWords() {
+        return stopWords;
+    }
+
+    /** Text: largest n-gram length (1 or 2). */
+    public int ngramMax() {
+        return ngramMax;
+    }
+
+    /** Text: lowercase before tokenising (default true). */
+    public boolean lowercase() {
+        return lowercase;
+    }
+
+    /** Format-specific options by documented key. */
+    public Map<String, String> extra() {
+        return extra;
+    }
+
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.name = name;
+        b.label = label;
+        b.noLabel = noLabel;
+        b.categorical = categorical;
+        b.numeric = numeric;
+        b.missing = missing;
+        b.delimiter = delimiter;
+        b.minDf = minDf;
+        b.maxDf = maxDf;
+        b.maxFeatures = maxFeatures;
+        b.binary = binary;
+        b.stopWords = stopWords;
+        b.ngramMax = ngramMax;
+        b.lowercase = lowercase;
+        b.extra.putAll(extra);
+        return b;
+    }
+
+    /** Builder; validates ranges in {@link #build()}. */
+    public static final class Builder {
+        private String name;
+        private String label;
+        private boolean noLabel;
+        private Set<String> categorical = Set.of();
+        private Set<String> numeric = Set.of();
+        private Set<String> missing = Set.of("?", "", "NA");
+        private Character delimiter;
+        private int minDf = 1;
+        private double maxDf = 1.0;
+        private int maxFeatures;
+        private boolean binary;
+        private boolean stopWords;
+        private int ngramMax = 1;
+        private boolean lowercase = true;
+        private final Map<String, String> extra = new LinkedHashMap<>();
+
+        public Builder name(String v) {
+            name = v;
+            return this;
+        }
+
+        public Builder label(String v) {
+            label = v;
+            return this;
+        }
+
+        public Builder noLabel(boolean v) {
+            noLabel = v;
+            return this;
+        }
+
+        public Builder categorical(Set<String> v) {
+            categorical = v;
+            return this;
+        }
+
+        public Builder categorical(List<String> v) {
+            categorical = Set.copyOf(v);
+            return this;
+        }
+
+        public Builder numeric(Set<String> v) {
+            numeric = v;
+            return this;
+        }
+
+        public Builder missing(Set<String> v) {
+            missing = v;
+            return this;
+        }
+
+        public Builder delimiter(Character v) {
+            delimiter = v;
+            return this;
+        }
+
+        public Builder minDf(int v) {
+            minDf = v;
+            return this;
+        }
+
+        public Builder maxDf(double v) {
+            maxDf = v;
+            return this;
+        }
+
+        public Builder maxFeatures(int v) {
+            maxFeatures = v;
+            return this;
+        }
+
+        public Builder binary(boolean v) {
+            binary = v;
+            return this;
+        }
+
+        public Builder stopWords(boolean v) {
+            stopWords = v;
+            return this;
+        }
+
+        public Builder ngramMax(int v) {
+            ngramMax = v;
+            return this;
+        }
+
+        public Builder lowercase(boolean v) {
+            lowercase = v;
+            return this;
+        }
+
+        public Builder extra(String key, String value) {
+            extra.put(key, value);
+            return this;
+        }
+
+        public ImportOptions build() {
+            if (minDf < 1) {
+                throw new IllegalArgumentException("min-df must be at least 1, got " + minDf);
+            }
+            if (!(maxDf > 0 && maxDf <= 1)) {
+                throw new IllegalArgumentException("max-df must be in (0, 1], got " + maxDf);
+            }
+            if (maxFeatures < 0) {
+                throw new IllegalArgumentException("max-features must be >= 0, got " + maxFeatures);
+            }
+            if (ngramMax < 1 || ngramMax > 2) {
+                throw new IllegalArgumentException("ngram must be 1 or 2, got " + ngramMax);
+            }
+            return new ImportOptions(this);
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package io.plate.api.data;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * Reads one file format into a {@link Dataset}. Registered as a service with the property
+ * {@link #FORMAT} ({@code csv}, {@code arff}, {@code libsvm}, {@code text}) and {@link #EXTENSIONS}
+ * (the file name endings it claims, without the dot).
+ *
+ * <p>Contract: {@link #read} either returns a complete dataset or throws {@link ImportException}
+ * naming file, line and column; it never returns a partial dataset, never throws anything else for
+ * bad content, and streams the file rather than holding it whole in memory.
+ */
+@ProviderType
+public interface Importer {
+    /** Service property: the format name. */
+    String FORMAT = "plate.format";
+    /** Service property: file extensions claimed (String[]), e.g. {@code {"csv", "tsv"}}. */
+    String EXTENSIONS = "plate.extensions";
+
+    /** The format name (same as the {@link #FORMAT} property). */
+    String format();
+
+    /** File name endings claimed, lower case, without the dot. */
+    List<String> extensions();
+
+    /** One-line description for {@code plate:importers}. */
+    String description();
+
+    /** Reads {@code file}. The dataset's name is {@code options.name()} or derived from the file name. */
+    Dataset read(Path file, ImportOptions options) throws ImportException;
+}

@@ -1,0 +1,199 @@
+package io.plate.api.data;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * An immutable sparse matrix in compressed sparse row (CSR) form with a column vocabulary: word counts
+ * of a text corpus, or the index:value pairs of a LibSVM file.
+ *
+ * <p>Non-zeros of row {@code r} are the positions {@code k} with {@code start(r) <= k < end(r)}; within
+ * a row, columns are strictly increasing. Values are stored as {@code int} counts when every value is
+ * a whole number that fits (4 bytes each), otherwise as {@code double}. Read them with
+ * {@link #value(int)} either way; {@link #isIntegral()} tells which storage is in use.
+ *
+ * <p>The accessors are small and final so that a hot loop over a row reads memory in order:
+ * <pre>{@code
+ * for (int k = m.start(r), e = m.end(r); k < e; k++) { int col = m.column(k); double x = m.value(k); }
+ * }</pre>
+ */
+public final class SparseMatrix {
+    private final List<String> vocabulary;
+    private final int[] rowStart; // length baseRows + 1
+    private final int[] columns;
+    private final int[] counts; // non-null when integral
+    private final double[] values; // non-null when not integral
+    private final int[] index; // null = identity
+    private final int rows;
+
+    private SparseMatrix(List<String> vocabulary, int[] rowStart, int[] columns, int[] counts, double[] values,
+            int[] index) {
+        this.vocabulary = vocabulary;
+        this.rowStart = rowStart;
+        this.columns = columns;
+        this.counts = counts;
+        this.values = values;
+        this.index = index;
+        this.rows = index == null ? rowStart.length - 1 : index.length;
+    }
+
+    /**
+     * A matrix of whole-number counts. Arrays are copied when {@code copy} is true; pass false only
+     * for arrays that nobody else holds (importers building a fresh matrix).
+     */
+    public static SparseMatrix ofCounts(List<String> vocabulary, int[] rowStart, int[] columns, int[] counts,
+            boolean copy) {
+        return build(vocabulary, rowStart, columns, counts, null, copy);
+    }
+
+    /** A matrix of real values (stored as counts when every value is a whole number in int range). */
+    public static SparseMatrix ofValues(List<String> vocabulary, int[] rowStart, int[] columns, double[] values,
+            boolean copy) {
+        int nnz = rowStart[rowStart.length - 1];
+        boolean integral = true;
+        for (int k = 0; k < nnz && integral; k++) {
+            double v = values[k];
+            integral = v == Math.rint(v) && Math.abs(v) <= Integer.MAX_VALUE;
+        }
+        if (integral) {
+            int[] c = new int[nnz];
+            for (int k = 0; k < nnz; k++) {
+                c[k] = (int) values[k];
+            }
+            return build(vocabulary, rowStart, columns, c, null, copy);
+        }
+        return build(vocabulary, rowStart, columns, null, values, copy);
+    }
+
+    private static SparseMatrix build(List<String> vocabulary, int[] rowStart, int[] columns, int[] counts,
+            double[] values, boolean copy) {
+        Objects.requireNonNull(vocabulary, "vocabulary");
+        List<String> vocab = List.copyOf(vocabulary);
+        if (rowStart.length == 0 || rowStart[0] != 0) {
+            throw new IllegalArgumentException("row offsets must start at 0");
+        }
+        int nnz = rowStart[rowStart.length - 1];
+        if (columns.length < nnz || (counts != null ? counts.length : values.length) < nnz) {
+            throw new IllegalArgumentException("fewer column indices or values than the row offsets claim");
+        }
+        int v = vocab.size();
+        for (int r = 0; r + 1 < rowStart.length; r++) {
+            int s = rowStart[r];
+            int e = rowStart[r + 1];
+            if (e < s) {
+                throw new IllegalArgumentException("row " + r + ": decreasing row offsets");
+            }
+            for (int k = s; k < e; k++) {
+                int c = columns[k];
+                if (c < 0 || c >= v) {
+                    throw new IllegalArgumentException("row " + r + ": column " + c + " outside vocabulary of " + v);
+                }
+                if (k > s && c <= columns[k - 1]) {
+                    throw new IllegalArgumentException("row " + r + ": columns not strictly increasing at " + c);
+                }
+                double x = counts != null ? counts[k] : values[k];
+                if (!Double.isFinite(x)) {
+                    throw new IllegalArgumentException("row " + r + ", column " + c + ": non-finite value");
+                }
+            }
+        }
+        int[] rs = copy ? Arrays.copyOf(rowStart, rowStart.length) : rowStart;
+        int[] cols = copy || columns.length != nnz ? Arrays.copyOf(columns, nnz) : columns;
+        int[] cts = counts == null ? null : (copy || counts.length != nnz ? Arrays.copyOf(counts, nnz) : counts);
+        double[] vals = values == null ? null : (copy || values.length != nnz ? Arrays.copyOf(values, nnz) : values);
+        return new SparseMatrix(vocab, rs, cols, cts, vals, null);
+    }
+
+    /** Number of rows. */
+    public int rows() {
+        return rows;
+    }
+
+    /** Number of columns (the vocabulary size). */
+    public int columns() {
+        return vocabulary.size();
+    }
+
+    /** Column names: words for text, {@code "1".."n"} (or declared names) for LibSVM. */
+    public List<String> vocabulary() {
+        return vocabulary;
+    }
+
+    /** True when values are stored as {@code int} counts. */
+    public boolean isIntegral() {
+        return counts != null;
+    }
+
+    /** First non-zero position of row {@code r}. */
+    public int start(int r) {
+        return rowStart[index == null ? r : index[r]];
+    }
+
+    /** One past the last non-zero position of row {@code r}. */
+    public int end(int r) {
+        return rowStart[(index == null ? r : index[r]) + 1];
+    }
+
+    /** Column of non-zero position {@code k}. */
+    public int column(int k) {
+        return columns[k];
+    }
+
+    /** Value of non-zero position {@code k}. */
+    public double value(int k) {
+        return counts != null ? counts[k] : values[k];
+    }
+
+    /** Count of non-zero position {@code k}; only for integral matrices. */
+    public int count(int k) {
+        return counts[k];
+    }
+
+    /** Number of stored non-zeros of the rows in this view. */
+    public long nonZeros() {
+        if (index == null) {
+            return rowStart[rowStart.length - 1];
+        }
+        long n = 0;
+        for (int r = 0; r < rows; r++) {
+            n += end(r) - start(r);
+        }
+        return n;
+    }
+
+    public SparseMatrix select(int[] rowsSelected) {
+        return new SparseMatrix(vocabulary, rowStart, columns, counts, values,
+                RowIndex.compose(index, rows, rowsSelected));
+    }
+
+    /**
+     * Maps this matrix's columns to positions in {@code targetVocabulary} by text; {@code -1} where the
+     * target has no such word. Used to score a separately imported test set with a model's vocabulary.
+     */
+    public int[] mapTo(List<String> targetVocabulary) {
+        Map<String, Integer> pos = new HashMap<>(targetVocabulary.size() * 2);
+        for (int i = 0; i < targetVocabulary.size(); i++) {
+            pos.put(targetVocabulary.get(i), i);
+        }
+        int[] map = new int[vocabulary.size()];
+        for (int c = 0; c < map.length; c++) {
+            map[c] = pos.getOrDefault(vocabulary.get(c), -1);
+        }
+        return map;
+    }
+
+    /** Bytes of CSR storage (offsets, indices, values) plus the row index of a view; vocabulary excluded. */
+    public long memoryBytes() {
+        long nnz = columns.length;
+        return 4L * rowStart.length + 4L * nnz + (counts != null ? 4L : 8L) * nnz
+                + (index == null ? 0 : 4L * index.length);
+    }
+
+    @Override
+    public String toString() {
+        return "sparse " + rows + " x " + columns() + " (" + nonZeros() + " non-zeros)";
+    }
+}

@@ -1,0 +1,12 @@
+/**
+ * Datasets and the importers that make them.
+ *
+ * <p>A {@link io.plate.api.data.Dataset} is immutable and made of feature blocks: categorical
+ * columns ({@link io.plate.api.data.CategoricalColumn}), numeric columns
+ * ({@link io.plate.api.data.NumericColumn}) and at most one sparse count matrix
+ * ({@link io.plate.api.data.SparseMatrix}), plus optional class labels. Row subsets (splits and folds)
+ * are views over an index array that share the underlying storage.
+ */
+@org.osgi.annotation.bundle.Export
+@org.osgi.annotation.versioning.Version("1.0.0")
+package io.plate.api.data;

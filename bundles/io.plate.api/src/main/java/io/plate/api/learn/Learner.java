@@ -1,0 +1,50 @@
+package io.plate.api.learn;
+
+import io.plate.api.data.Dataset;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.List;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * Fits models. Registered as a service with the property {@link #NAME} ({@code nb.categorical},
+ * {@code nb.multinomial}, {@code nb.bernoulli}, {@code nb.complement}, {@code nb.gaussian},
+ * {@code nb.kernel}, {@code nb.sparse}, …).
+ *
+ * <p>A learner describes its parameters so that the shell can list, validate and explain them;
+ * {@link #fit} receives values already checked by {@link Params#parse}. A learner also reads back
+ * the model files its models write.
+ */
+@ProviderType
+public interface Learner {
+    /** Service property: the learner's name. */
+    String NAME = "plate.learner";
+
+    /** The learner's name (same as the {@link #NAME} property). */
+    String name();
+
+    /** One-line description for {@code plate:learners}. */
+    String description();
+
+    /** The parameters this learner takes. */
+    List<ParamSpec> parameters();
+
+    /** Validates user text against {@link #parameters()}. */
+    default Params params(java.util.Map<String, String> given) {
+        return Params.parse(parameters(), given);
+    }
+
+    /**
+     * Fits a model to {@code data}, which must have labels (or a numeric target for regression).
+     *
+     * @throws io.plate.api.PlateException when the data cannot be used (no labels, no block this
+     *         learner models, …), with a message that says why
+     */
+    Model fit(Dataset data, Params params, long seed);
+
+    /**
+     * Reads a model file written by one of this learner's models; validates version, dimensions and
+     * values.
+     */
+    Model readModel(InputStream in) throws IOException, ModelFormatException;
+}

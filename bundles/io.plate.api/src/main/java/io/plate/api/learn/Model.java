@@ -1,0 +1,78 @@
+package io.plate.api.learn;
+
+import io.plate.api.data.Dataset;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * A fitted model. Immutable and safe to share between threads.
+ *
+ * <p>Classifiers return {@link #classes()} in sorted order and {@link #predictLogProba(Dataset)} as a
+ * rows × classes matrix whose rows are normalised in log space (each row's log-sum-exp is 0).
+ * The dataset to score may have been imported on its own: categorical levels and words are matched
+ * to the model's by their text, and a level or word the model never saw is handled as the learner
+ * documents, never as an index error. Regression models return no classes and answer
+ * {@link #predict(Dataset)}.
+ */
+@ProviderType
+public interface Model {
+    /** The {@code plate.learner} name that made this model (and that reads its file back). */
+    String type();
+
+    /** Class names in sorted order; empty for a regression model. */
+    List<String> classes();
+
+    /** Log posterior class probabilities, rows × classes, each row normalised in log space. */
+    double[][] predictLogProba(Dataset data);
+
+    /**
+     * Point predictions: for a classifier the index into {@link #classes()} of the most probable class
+     * (as a double), for a regression model the predicted value.
+     */
+    default double[] predict(Dataset data) {
+        double[][] lp = predictLogProba(data);
+        double[] out = new double[lp.length];
+        for (int r = 0; r < lp.length; r++) {
+            int best = 0;
+            for (int c = 1; c < lp[r].length; c++) {
+                if (lp[r][c] > lp[r][best]) {
+                    best = c;
+                }
+            }
+            out[r] = best;
+        }
+        return out;
+    }
+
+    /** True for a regression model (numeric target). */
+    default boolean isRegression() {
+        return classes().isEmpty();
+    }
+
+    /** Learner, parameters, seed, data summary and version. */
+    Provenance provenance();
+
+    /**
+     * Writes the complete model file: a JSON object that starts
+     * {@code {"format": "plate-model", "version": 1, "type": …, "provenance": {…}, …}}.
+     * The learner named by {@link #type()} reads it back with {@link Learner#readModel}.
+     */
+    void writeJson(OutputStream out) throws IOException;
+
+    /** True when {@link #update(Dataset)} is supported (online learning). */
+    default boolean supportsUpdate() {
+        return false;
+    }
+
+    /**
+     * A new model that has also seen {@code more} (like scikit-learn's {@code partial_fit}); this model
+     * is unchanged.
+     *
+     * @throws UnsupportedOperationException when {@link #supportsUpdate()} is false
+     */
+    default Model update(Dataset more) {
+        throw new UnsupportedOperationException(type() + " does not support online updates");
+    }
+}

@@ -1,0 +1,16 @@
+package io.plate.api.learn;
+
+import io.plate.api.PlateException;
+
+/** A model file is unreadable: unknown format or version, wrong dimensions, negative counts, non-finite numbers. */
+public class ModelFormatException extends PlateException {
+    private static final long serialVersionUID = 1L;
+
+    public ModelFormatException(String message) {
+        super(message);
+    }
+
+    public ModelFormatException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

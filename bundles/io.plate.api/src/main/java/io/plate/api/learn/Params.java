@@ -1,0 +1,176 @@
+package io.plate.api.learn;
+
+import io.plate.api.PlateException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Validated parameter values for a learner or sampler. Made by {@link #parse(List, Map)} from the
+ * user's {@code key=value} text against the parameter descriptions; every value is then in range and
+ * of the right type, and defaults are filled in. Immutable.
+ */
+public final class Params {
+    private final Map<String, String> values; // effective values as text, in spec order
+    private final Map<String, ParamSpec> specs;
+
+    private Params(Map<String, String> values, Map<String, ParamSpec> specs) {
+        this.values = Collections.unmodifiableMap(values);
+        this.specs = Collections.unmodifiableMap(specs);
+    }
+
+    /** No parameters at all (for learners without any). */
+    public static Params empty() {
+        return new Params(new LinkedHashMap<>(), new LinkedHashMap<>());
+    }
+
+    /**
+     * Checks {@code given} against {@code specs}: an unknown name, a value of the wrong type or out of
+     * range fails with a {@link PlateException} that names the parameter, the value and what is
+     * allowed. Absent parameters take their defaults.
+     */
+    public static Params parse(List<ParamSpec> specs, Map<String, String> given) {
+        Map<String, ParamSpec> byName = new LinkedHashMap<>();
+        for (ParamSpec s : specs) {
+            byName.put(s.name(), s);
+        }
+        for (String k : given.keySet()) {
+            if (!byName.containsKey(k)) {
+                List<String> names = new ArrayList<>(byName.keySet());
+                throw new PlateException("unknown parameter '" + k + "'"
+                        + (names.isEmpty() ? "; this takes no parameters" : "; known: " + String.join(", ", names)));
+            }
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        for (ParamSpec s : specs) {
+            String v = given.containsKey(s.name()) ? given.get(s.name()).trim() : s.defaultValue();
+            if (v == null) {
+                continue;
+            }
+            check(s, v);
+            out.put(s.name(), v);
+        }
+        return new Params(out, byName);
+    }
+
+    private static void check(ParamSpec s, String v) {
+        String what = "parameter '" + s.name() + "' = '" + v + "'";
+        switch (s.type()) {
+            case BOOLEAN:
+                if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
+                    throw new PlateException(what + ": expected true or false");
+                }
+                return;
+            case CHOICE:
+                if (!s.choices().contains(v)) {
+                    throw new PlateException(what + ": expected one of " + String.join(", ", s.choices()));
+                }
+                return;
+            case STRING:
+                return;
+            case INT:
+                long l;
+                try {
+                    l = Long.parseLong(v);
+                } catch (NumberFormatException e) {
+                    throw new PlateException(what + ": expected a whole number");
+                }
+                inRange(s, what, l);
+                return;
+            case DOUBLE:
+                inRange(s, what, parseDouble(what, v));
+                return;
+            case DOUBLE_LIST:
+                String[] parts = v.split(",");
+                for (String p : parts) {
+                    inRange(s, what, parseDouble(what, p.trim()));
+                }
+                return;
+            default:
+                throw new IllegalStateException(s.type().toString());
+        }
+    }
+
+    private static double parseDouble(String what, String v) {
+        try {
+            double d = Double.parseDouble(v);
+            if (Double.isNaN(d)) {
+                throw new PlateException(what + ": NaN is not allowed");
+            }
+            return d;
+        } catch (NumberFormatException e) {
+            throw new PlateException(what + ": expected a number");
+        }
+    }
+
+    private static void inRange(ParamSpec s, String what, double d) {
+        boolean lowOk = s.minExclusive() ? d > s.min() : d >= s.min();
+        if (!lowOk || !(d <= s.max())) {
+            throw new PlateException(what + ": must be " + s.range());
+        }
+    }
+
+    /** True when the parameter has a value (given, or a non-null default). */
+    public boolean has(String name) {
+        return values.containsKey(name);
+    }
+
+    private String raw(String name) {
+        String v = values.get(name);
+        if (v == null) {
+            if (!specs.containsKey(name)) {
+                throw new IllegalArgumentException("no parameter named '" + name + "' is described");
+            }
+            throw new IllegalStateException("parameter '" + name + "' has no value and no default");
+        }
+        return v;
+    }
+
+    public double getDouble(String name) {
+        return Double.parseDouble(raw(name));
+    }
+
+    public int getInt(String name) {
+        return Math.toIntExact(Long.parseLong(raw(name)));
+    }
+
+    public long getLong(String name) {
+        return Long.parseLong(raw(name));
+    }
+
+    public boolean getBoolean(String name) {
+        return Boolean.parseBoolean(raw(name));
+    }
+
+    public String getString(String name) {
+        return raw(name);
+    }
+
+    public Optional<String> find(String name) {
+        return Optional.ofNullable(values.get(name));
+    }
+
+    public double[] getDoubles(String name) {
+        String[] parts = raw(name).split(",");
+        double[] out = new double[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            out[i] = Double.parseDouble(parts[i].trim());
+        }
+        return out;
+    }
+
+    /** Effective values as text, in description order (for provenance and reports). */
+    public Map<String, String> asMap() {
+        return values;
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder s = new StringBuilder();
+        values.forEach((k, v) -> s.append(s.length() == 0 ? "" : " ").append(k).append('=').append(v));
+        return s.toString();
+    }
+}

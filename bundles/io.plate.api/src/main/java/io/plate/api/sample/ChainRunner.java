@@ -1,0 +1,18 @@
+package io.plate.api.sample;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * Runs chains: {@code settings.chains()} chains in parallel, each on its own stream
+ * {@code Distributions.stream(settings.seed(), chainIndex)}, with burn-in, thinning, cancellation at
+ * sweep boundaries and progress reports; computes split R-hat and ESS over the summaries. The result
+ * does not depend on thread scheduling.
+ *
+ * <p>If a chain throws, the other chains are cancelled and the exception propagates (wrapped when
+ * checked). Cancellation is not an error: the run returns what it kept, marked cancelled.
+ */
+@ProviderType
+public interface ChainRunner {
+    <C extends Chain> ChainRun<C> run(ChainFactory<C> factory, RunSettings settings, ProgressListener listener,
+            Cancellation cancellation);
+}

@@ -1,0 +1,7 @@
+package io.plate.api.sample;
+
+/** Draws real variates from a distribution bound to a generator. Not thread-safe (its generator is not). */
+@FunctionalInterface
+public interface DoubleSampler {
+    double sample();
+}

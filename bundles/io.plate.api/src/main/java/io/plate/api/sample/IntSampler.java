@@ -1,0 +1,7 @@
+package io.plate.api.sample;
+
+/** Draws integer variates (Bernoulli, binomial, categorical index) bound to a generator. */
+@FunctionalInterface
+public interface IntSampler {
+    int sample();
+}

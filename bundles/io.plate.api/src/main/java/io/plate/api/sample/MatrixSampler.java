@@ -1,0 +1,9 @@
+package io.plate.api.sample;
+
+/** Draws square matrices (Wishart, inverse-Wishart) bound to a generator. */
+public interface MatrixSampler {
+    int dimension();
+
+    /** One draw, a new {@code dimension × dimension} array. */
+    double[][] sample();
+}

@@ -1,0 +1,49 @@
+package io.plate.api.sample;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * The result of a {@link Sampler} run: the trace of scalar summaries of every chain, their
+ * diagnostics, the sampler's own tables (posterior means, assignments …) and the run's settings.
+ * Immutable.
+ */
+@ProviderType
+public interface Posterior {
+    /** The {@code plate.sampler} name. */
+    String sampler();
+
+    /** Effective sampler parameters as text. */
+    Map<String, String> params();
+
+    RunSettings settings();
+
+    /** Name of the dataset the run used. */
+    String dataset();
+
+    Trace trace();
+
+    List<SummaryDiagnostic> diagnostics();
+
+    /** Tables by file stem, e.g. {@code theta} → {@code theta.csv}. */
+    Map<String, Table> tables();
+
+    /** Extra facts for {@code summary.json} (e.g. the posterior of the number of clusters as text). */
+    Map<String, Object> facts();
+
+    boolean cancelled();
+
+    double seconds();
+
+    double sweepsPerSecond();
+
+    /**
+     * Writes the run directory of the command-line contract: {@code trace.csv} (chain, iteration, and
+     * each summary), {@code summary.json} (diagnostics per summary, settings, seed, seconds, sweeps per
+     * second, facts) and one CSV per table. Creates the directory; files are replaced atomically.
+     */
+    void write(Path dir) throws IOException;
+}

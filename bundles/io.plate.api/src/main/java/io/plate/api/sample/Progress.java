@@ -1,0 +1,16 @@
+package io.plate.api.sample;
+
+/**
+ * A progress report of a running set of chains.
+ *
+ * @param iteration       sweeps done by the slowest chain
+ * @param iterations      sweeps to do per chain
+ * @param chains          number of chains
+ * @param sweepsPerSecond sweeps per second over all chains so far
+ * @param etaSeconds      estimated seconds left (NaN while unknown)
+ * @param logJoint        the log joint of chain 0's current state
+ * @param rhat            worst split R-hat over the summaries so far (NaN with one chain or too few draws)
+ */
+public record Progress(long iteration, long iterations, int chains, double sweepsPerSecond, double etaSeconds,
+        double logJoint, double rhat) {
+}

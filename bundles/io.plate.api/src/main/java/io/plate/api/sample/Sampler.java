@@ -1,0 +1,38 @@
+package io.plate.api.sample;
+
+import io.plate.api.data.Dataset;
+import io.plate.api.learn.ParamSpec;
+import io.plate.api.learn.Params;
+import java.util.List;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * A posterior sampler over a dataset. Registered as a service with the property {@link #NAME}
+ * ({@code sparse.dirichlet}, {@code sparse.collapsed}, {@code mixture.multinomial},
+ * {@code mixture.gaussian}, {@code mixture.dp-multinomial}, …).
+ */
+@ProviderType
+public interface Sampler {
+    /** Service property: the sampler's name. */
+    String NAME = "plate.sampler";
+
+    String name();
+
+    /** One-line description for {@code plate:samplers}. */
+    String description();
+
+    List<ParamSpec> parameters();
+
+    default Params params(java.util.Map<String, String> given) {
+        return Params.parse(parameters(), given);
+    }
+
+    /**
+     * Runs the sampler's chains on {@code data}.
+     *
+     * @throws io.plate.api.PlateException when the data does not fit the sampler (no categorical block,
+     *         …) with a message that says why
+     */
+    Posterior run(Dataset data, Params params, RunSettings settings, ProgressListener listener,
+            Cancellation cancellation);
+}

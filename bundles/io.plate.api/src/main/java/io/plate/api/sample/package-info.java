@@ -1,0 +1,15 @@
+/**
+ * Randomness, distributions, Gibbs chains, the chain runner and posteriors.
+ *
+ * <p>Layering (after Stan): a {@link io.plate.api.sample.Chain} is one Gibbs sampler bound to its data
+ * and state (its model's log joint and one {@code sweep}); the {@link io.plate.api.sample.ChainRunner}
+ * runs several chains in parallel with burn-in, thinning, cancellation and progress, and computes
+ * diagnostics over the traces; a {@link io.plate.api.sample.Sampler} service turns a dataset and
+ * parameters into chains and the run into a {@link io.plate.api.sample.Posterior}.
+ *
+ * <p>Randomness is explicit: every draw takes a {@code UniformRandomProvider}, and chains get
+ * independent streams derived from one root seed by {@link io.plate.api.sample.Distributions#stream}.
+ */
+@org.osgi.annotation.bundle.Export
+@org.osgi.annotation.versioning.Version("1.0.0")
+package io.plate.api.sample;

@@ -1,0 +1,64 @@
+package io.plate.shell.impl;
+
+import io.plate.api.PlateException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Parsing helpers shared by the command components. */
+public final class Args {
+    private Args() {
+    }
+
+    /**
+     * Reads {@code key=value} words into an ordered map. A word without {@code =}, an empty key or a
+     * key given twice fails with a message naming the word.
+     */
+    public static Map<String, String> keyValues(List<String> words) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (words == null) {
+            return out;
+        }
+        for (String w : words) {
+            int eq = w.indexOf('=');
+            if (eq <= 0) {
+                throw new PlateException("expected key=value, got '" + w + "'");
+            }
+            String k = w.substring(0, eq).trim();
+            if (out.containsKey(k)) {
+                throw new PlateException("parameter '" + k + "' given twice");
+            }
+            out.put(k, w.substring(eq + 1).trim());
+        }
+        return out;
+    }
+
+    /** Parses a whole number option, naming the option when it is not one. */
+    public static long parseLong(String option, String value) {
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw new PlateException(option + " '" + value + "': expected a whole number");
+        }
+    }
+
+    public static int parseInt(String option, String value) {
+        long v = parseLong(option, value);
+        if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+            throw new PlateException(option + " '" + value + "': out of range");
+        }
+        return (int) v;
+    }
+
+    public static double parseDouble(String option, String value) {
+        try {
+            double d = Double.parseDouble(value.trim());
+            if (Double.isNaN(d)) {
+                throw new PlateException(option + " '" + value + "': NaN is not allowed");
+            }
+            return d;
+        } catch (NumberFormatException e) {
+            throw new PlateException(option + " '" + value + "': expected a number");
+        }
+    }
+}

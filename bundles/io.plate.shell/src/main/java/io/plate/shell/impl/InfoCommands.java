@@ -1,0 +1,162 @@
+package io.plate.shell.impl;
+
+import io.plate.api.Plate;
+import io.plate.api.data.Dataset;
+import io.plate.api.data.Importer;
+import io.plate.api.learn.Learner;
+import io.plate.api.sample.Distributions;
+import io.plate.api.sample.Sampler;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import org.apache.felix.service.command.Descriptor;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceReference;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+
+/**
+ * What is installed and loaded: {@code plate:learners}, {@code plate:samplers}, {@code plate:importers},
+ * {@code plate:distributions}, {@code plate:datasets}, {@code plate:version}. The service lists are
+ * dynamic, greedy, multiple references, so a bundle installed or removed while the shell runs shows up
+ * or disappears at the next call.
+ */
+@Component(service = InfoCommands.class, immediate = true, property = {
+        "osgi.command.scope=plate",
+        "osgi.command.function=learners",
+        "osgi.command.function=samplers",
+        "osgi.command.function=importers",
+        "osgi.command.function=distributions",
+        "osgi.command.function=datasets",
+        "osgi.command.function=version" })
+public final class InfoCommands {
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private volatile List<ServiceReference<Learner>> learners;
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private volatile List<ServiceReference<Sampler>> samplers;
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private volatile List<ServiceReference<Importer>> importers;
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private volatile List<ServiceReference<Distributions>> distributions;
+
+    private final Workspace workspace;
+    private final BundleContext context;
+
+    @Activate
+    public InfoCommands(@Reference Workspace workspace, BundleContext context) {
+        this.workspace = workspace;
+        this.context = context;
+    }
+
+    @Descriptor("list the installed learners with their bundle and version")
+    public String learners() {
+        return listing(learners, Learner.NAME, l -> ((Learner) l).description());
+    }
+
+    @Descriptor("list the installed samplers with their bundle and version")
+    public String samplers() {
+        return listing(samplers, Sampler.NAME, s -> ((Sampler) s).description());
+    }
+
+    @Descriptor("list the installed importers (formats and file extensions) with their bundle and version")
+    public String importers() {
+        return listing(importers, Importer.FORMAT,
+                i -> ((Importer) i).description() + " [." + String.join(", .", ((Importer) i).extensions()) + "]");
+    }
+
+    @Descriptor("list the installed providers of sampling distributions; the highest ranked is in use")
+    public String distributions() {
+        List<ServiceReference<Distributions>> refs = snapshot(distributions);
+        refs.sort(Comparator.reverseOrder()); // ServiceReference order: ranking, then id
+        TextTable t = new TextTable("provider", "ranking", "in use", "bundle", "version");
+        boolean first = true;
+        for (ServiceReference<Distributions> r : refs) {
+            Bundle b = r.getBundle();
+            if (b == null) {
+                continue;
+            }
+            Object rank = r.getProperty(Constants.SERVICE_RANKING);
+            t.row(r.getProperty(Distributions.PROVIDER), rank == null ? 0 : rank, first ? "yes" : "",
+                    b.getSymbolicName(), b.getVersion());
+            first = false;
+        }
+        return t.size() == 0 ? "no distribution provider installed\n" : t.toString();
+    }
+
+    @Descriptor("list the datasets loaded in this shell with rows, features and memory used")
+    public String datasets() {
+        Map<String, Dataset> all = workspace.datasets();
+        if (all.isEmpty()) {
+            return "no datasets loaded (use plate:import FILE)\n";
+        }
+        TextTable t = new TextTable("name", "rows", "features", "classes", "memory", "source");
+        for (Map.Entry<String, Dataset> e : all.entrySet()) {
+            Dataset d = e.getValue();
+            t.row(e.getKey(), d.rows(), d.featureCount(),
+                    d.labels().map(l -> Integer.toString(l.cardinality())).orElse("-"),
+                    bytes(d.memoryBytes()), d.source());
+        }
+        return t.toString();
+    }
+
+    @Descriptor("show the Plate version, the framework and the Java runtime")
+    public String version() {
+        Bundle sys = context.getBundle(0);
+        return "Plate " + Plate.VERSION + " on " + sys.getSymbolicName() + " " + sys.getVersion() + ", Java "
+                + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")\n";
+    }
+
+    static String bytes(long b) {
+        if (b < 1024) {
+            return b + " B";
+        }
+        if (b < 1024 * 1024) {
+            return String.format("%.1f KiB", b / 1024.0);
+        }
+        if (b < 1024L * 1024 * 1024) {
+            return String.format("%.1f MiB", b / (1024.0 * 1024));
+        }
+        return String.format("%.2f GiB", b / (1024.0 * 1024 * 1024));
+    }
+
+    private static <S> List<ServiceReference<S>> snapshot(List<ServiceReference<S>> refs) {
+        return refs == null ? new ArrayList<>() : new ArrayList<>(refs);
+    }
+
+    private <S> String listing(List<ServiceReference<S>> refs, String nameProperty,
+            java.util.function.Function<Object, String> describe) {
+        List<ServiceReference<S>> list = snapshot(refs);
+        list.sort(Comparator.comparing(r -> String.valueOf(r.getProperty(nameProperty))));
+        TextTable t = new TextTable("name", "bundle", "version", "description");
+        for (ServiceReference<S> r : list) {
+            Bundle b = r.getBundle();
+            if (b == null) {
+                continue; // unregistered meanwhile
+            }
+            S service = context.getService(r);
+            if (service == null) {
+                continue;
+            }
+            try {
+                t.row(r.getProperty(nameProperty), b.getSymbolicName(), b.getVersion(), describe.apply(service));
+            } finally {
+                context.ungetService(r);
+            }
+        }
+        return t.size() == 0 ? "none installed\n" : t.toString();
+    }
+}
