@@ -1,11 +1,148 @@
 package io.plate.launcher;
 
-/** Placeholder replaced by the real launcher. */
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.charset.CharacterCodingException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code java -jar plate.jar}: boots Felix with the chosen features and either hands the console to the
+ * Gogo shell or runs commands/a script itself and exits with 0 when every command succeeded and 1
+ * otherwise (2 for a launcher error), printing the failing command's message on stderr.
+ */
 public final class Main {
     private Main() {
     }
 
     public static void main(String[] args) {
-        System.out.println("Plate launcher");
+        System.exit(run(args, System.in, System.out, System.err));
+    }
+
+    /** Runs the launcher and returns the exit status (the process exits with it). */
+    public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+        LaunchOptions opts;
+        try {
+            opts = LaunchOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("plate: " + e.getMessage());
+            err.print(LaunchOptions.usage());
+            return 2;
+        }
+        if (opts.help) {
+            out.print(LaunchOptions.usage());
+            return 0;
+        }
+        List<Program> programs = new ArrayList<>();
+        if (opts.script != null) {
+            String text;
+            try {
+                text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(
+                        Files.readAllBytes(opts.script))).toString();
+            } catch (NoSuchFileException e) {
+                err.println("plate: script " + opts.script + " does not exist");
+                return 2;
+            } catch (CharacterCodingException e) {
+                err.println("plate: script " + opts.script + " is not valid UTF-8");
+                return 2;
+            } catch (IOException e) {
+                err.println("plate: cannot read script " + opts.script + ": " + e.getMessage());
+                return 2;
+            }
+            for (ScriptSplitter.Statement s : ScriptSplitter.split(text)) {
+                programs.add(new Program(opts.script + ":" + s.line(), s.text()));
+            }
+        } else {
+            for (String c : opts.commands) {
+                programs.add(new Program("-c", c));
+            }
+        }
+
+        PlateFramework plate;
+        try {
+            plate = PlateFramework.start(opts.features, opts.interactive(), opts.deploy, Map.of());
+        } catch (Exception e) {
+            err.println("plate: cannot start: " + message(e));
+            return 2;
+        }
+        Thread hook = new Thread(plate::stop, "plate-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            if (opts.interactive()) {
+                if (!opts.quiet) {
+                    out.println("Plate " + Versions.PLATE + " — Bayesian naive Bayes and Gibbs-sampled mixtures on OSGi."
+                            + " Try: plate:learners, plate:samplers, help plate:train. Ctrl-D or 'exit' quits.");
+                }
+                plate.waitForStop();
+                return 0;
+            }
+            return runPrograms(plate, programs, in, out, err);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 1;
+        } finally {
+            plate.stop();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is already running
+            }
+        }
+    }
+
+    private record Program(String where, String text) {
+    }
+
+    private static int runPrograms(PlateFramework plate, List<Program> programs, InputStream in, PrintStream out,
+            PrintStream err) {
+        try (GogoSession session = GogoSession.open(plate.framework().getBundleContext(), in, out, err, 10_000)) {
+            for (Program p : programs) {
+                Object value;
+                try {
+                    value = session.execute(p.text());
+                } catch (Exception e) {
+                    out.flush();
+                    err.println("plate: " + (p.where().equals("-c") ? "" : p.where() + ": ") + message(e));
+                    if (System.getenv("PLATE_DEBUG") != null) {
+                        e.printStackTrace(err);
+                    }
+                    return 1;
+                }
+                if (value != null) {
+                    String text = session.render(value);
+                    out.print(text);
+                    if (!text.endsWith("\n")) {
+                        out.println();
+                    }
+                }
+                out.flush();
+            }
+            return 0;
+        } catch (Exception e) {
+            err.println("plate: " + message(e));
+            return 2;
+        }
+    }
+
+    /** The message a user should see: the innermost meaningful message, never a stack trace. */
+    static String message(Throwable e) {
+        Throwable t = e;
+        while ((t instanceof java.lang.reflect.InvocationTargetException || t.getMessage() == null)
+                && t.getCause() != null) {
+            t = t.getCause();
+        }
+        String m = t.getMessage();
+        String name = t.getClass().getName();
+        boolean userError = name.startsWith("io.plate.") || name.endsWith("CommandNotFoundException")
+                || t instanceof IllegalArgumentException || name.endsWith("SyntaxError");
+        if (m == null || m.isBlank()) {
+            return t.getClass().getSimpleName();
+        }
+        return userError ? m : t.getClass().getSimpleName() + ": " + m;
     }
 }

@@ -1,0 +1,112 @@
+package io.plate.launcher;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.concurrent.TimeUnit;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.InvalidSyntaxException;
+import org.osgi.framework.ServiceReference;
+
+/**
+ * A Gogo command session created by the launcher through the {@code CommandProcessor} service. The
+ * launcher has no compile-time dependency on Gogo (it is a bundle inside the framework), so the
+ * session is driven reflectively through the interfaces the Gogo runtime bundle exports.
+ */
+final class GogoSession implements AutoCloseable {
+    private static final String PROCESSOR = "org.apache.felix.service.command.CommandProcessor";
+    private static final int INSPECT = 0;
+
+    private final Object session;
+    private final Method execute;
+    private final Method format;
+    private final Method close;
+
+    private GogoSession(Object session) throws ReflectiveOperationException {
+        Class<?> type = session.getClass().getClassLoader()
+                .loadClass("org.apache.felix.service.command.CommandSession");
+        this.session = session;
+        this.execute = type.getMethod("execute", CharSequence.class);
+        this.format = type.getMethod("format", Object.class, int.class);
+        this.close = type.getMethod("close");
+    }
+
+    /** Opens a session, waiting at most {@code timeoutMillis} for the command processor. */
+    static GogoSession open(BundleContext context, InputStream in, PrintStream out, PrintStream err,
+            long timeoutMillis) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        ServiceReference<?> ref = null;
+        while (ref == null) {
+            ServiceReference<?>[] refs = allRefs(context);
+            if (refs != null && refs.length > 0) {
+                ref = refs[0];
+                break;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the Gogo command processor did not start within " + timeoutMillis
+                        + " ms (is the plate-shell feature installed?)");
+            }
+            Thread.sleep(5);
+        }
+        Object processor = context.getService(ref);
+        Method create = null;
+        for (Method m : processor.getClass().getMethods()) {
+            if (m.getName().equals("createSession") && m.getParameterCount() == 3
+                    && m.getParameterTypes()[0] == InputStream.class
+                    && OutputStream.class.isAssignableFrom(m.getParameterTypes()[1])) {
+                create = m;
+                if (m.getParameterTypes()[1] == PrintStream.class) {
+                    break;
+                }
+            }
+        }
+        if (create == null) {
+            throw new IllegalStateException("the Gogo command processor has no createSession(in, out, err)");
+        }
+        return new GogoSession(create.invoke(processor, in, out, err));
+    }
+
+    private static ServiceReference<?>[] allRefs(BundleContext context) throws InvalidSyntaxException {
+        return context.getAllServiceReferences(PROCESSOR, null);
+    }
+
+    /** Runs one program; returns its value (possibly null). Throws the command's own exception. */
+    Object execute(String program) throws Exception {
+        try {
+            return execute.invoke(session, program);
+        } catch (InvocationTargetException e) {
+            Throwable t = e.getCause();
+            if (t instanceof Exception) {
+                throw (Exception) t;
+            }
+            if (t instanceof Error) {
+                throw (Error) t;
+            }
+            throw e;
+        }
+    }
+
+    /** Renders a value as the interactive shell would (Plate's converter gives readable text). */
+    String render(Object value) {
+        if (value instanceof CharSequence) {
+            return value.toString();
+        }
+        try {
+            Object s = format.invoke(session, value, INSPECT);
+            return s == null ? String.valueOf(value) : s.toString();
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return String.valueOf(value);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            close.invoke(session);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // closing a session that failed is not worth a message
+        }
+    }
+}

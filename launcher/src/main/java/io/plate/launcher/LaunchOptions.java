@@ -1,0 +1,96 @@
+package io.plate.launcher;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The launcher's command line:
+ * {@code java -jar plate.jar [--features a,b] [--deploy DIR] [-c "COMMANDS"]… [SCRIPT.gosh]}.
+ */
+final class LaunchOptions {
+    final List<String> commands = new ArrayList<>();
+    List<String> features = List.of();
+    Path deploy;
+    Path script;
+    boolean help;
+    boolean quiet;
+
+    static LaunchOptions parse(String[] args) {
+        LaunchOptions o = new LaunchOptions();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "-c":
+                case "--command":
+                    o.commands.add(value(args, ++i, a));
+                    break;
+                case "--features":
+                case "-f":
+                    List<String> fs = new ArrayList<>();
+                    for (String f : value(args, ++i, a).split(",")) {
+                        if (!f.isBlank()) {
+                            fs.add(f.trim());
+                        }
+                    }
+                    if (fs.isEmpty()) {
+                        throw new IllegalArgumentException("--features needs at least one feature name");
+                    }
+                    o.features = fs;
+                    break;
+                case "--deploy":
+                case "-d":
+                    o.deploy = Path.of(value(args, ++i, a));
+                    break;
+                case "-q":
+                case "--quiet":
+                    o.quiet = true;
+                    break;
+                case "-h":
+                case "--help":
+                    o.help = true;
+                    break;
+                default:
+                    if (a.startsWith("-")) {
+                        throw new IllegalArgumentException("unknown option '" + a + "' (see --help)");
+                    }
+                    if (o.script != null) {
+                        throw new IllegalArgumentException("only one script may be given, got '" + o.script
+                                + "' and '" + a + "'");
+                    }
+                    o.script = Path.of(a);
+            }
+        }
+        if (o.script != null && !o.commands.isEmpty()) {
+            throw new IllegalArgumentException("give either -c COMMANDS or a SCRIPT, not both");
+        }
+        return o;
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return args[i];
+    }
+
+    boolean interactive() {
+        return script == null && commands.isEmpty();
+    }
+
+    static String usage() {
+        return String.join("\n",
+                "usage: java -jar plate.jar [options] [SCRIPT.gosh]",
+                "",
+                "  (no script, no -c)     open the interactive Gogo shell (g! prompt)",
+                "  SCRIPT.gosh            run a Gogo script and exit",
+                "  -c, --command CMDS     run commands and exit (repeatable; each is one Gogo program)",
+                "  -f, --features a,b     install only these features (default: all)",
+                "  -d, --deploy DIR       watch DIR: bundles dropped in are installed, updated, removed",
+                "  -q, --quiet            no banner",
+                "  -h, --help             this help",
+                "",
+                "Exit status: 0 when every command succeeded, 1 when one failed, 2 on a launcher error.",
+                "");
+    }
+}

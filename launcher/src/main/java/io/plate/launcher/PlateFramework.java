@@ -1,0 +1,189 @@
+package io.plate.launcher;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.felix.framework.FrameworkFactory;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleException;
+import org.osgi.framework.Constants;
+import org.osgi.framework.launch.Framework;
+import org.osgi.service.feature.ID;
+
+/**
+ * An embedded Apache Felix with the bundles of the chosen features, installed in feature order from the
+ * jars carried in the launcher, then started. Framework storage lives in a temporary directory that
+ * {@link #stop()} removes. Used by {@link Main} and by the integration tests.
+ */
+public final class PlateFramework implements AutoCloseable {
+    private final Framework framework;
+    private final Path storage;
+    private final Path goshHome;
+    private final List<Bundle> installed;
+
+    private PlateFramework(Framework framework, Path storage, Path goshHome, List<Bundle> installed) {
+        this.framework = framework;
+        this.storage = storage;
+        this.goshHome = goshHome;
+        this.installed = installed;
+    }
+
+    /**
+     * Boots a framework with {@code features} (empty = all).
+     *
+     * @param interactive true to let Gogo's JLine shell take the console
+     * @param deploy      a directory for Felix FileInstall to watch, or {@code null}
+     * @param extra       more framework properties (may be empty)
+     */
+    public static PlateFramework start(List<String> features, boolean interactive, Path deploy,
+            Map<String, String> extra) throws IOException, BundleException {
+        ClassLoader loader = PlateFramework.class.getClassLoader();
+        FeatureCatalog catalog = FeatureCatalog.load(loader);
+        List<ID> ids = catalog.bundles(features.isEmpty() ? FeatureCatalog.ALL : features);
+
+        Path storage = Files.createTempDirectory("plate-felix-");
+        Path goshHome = Files.createTempDirectory("plate-gosh-");
+        Files.createDirectories(goshHome.resolve("etc"));
+        Files.writeString(goshHome.resolve("etc/gosh_profile"), "# Plate: empty profile\n");
+
+        Map<String, String> config = new HashMap<>();
+        config.put(Constants.FRAMEWORK_STORAGE, storage.toString());
+        config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
+        config.put("felix.log.level", "1");
+        config.put("gosh.home", goshHome.toString());
+        // The launcher runs non-interactive commands itself; Gogo's shell only takes the console when asked.
+        config.put("gosh.args", interactive ? "" : "--nointeractive");
+        if (deploy != null) {
+            Files.createDirectories(deploy);
+            config.put("felix.fileinstall.dir", deploy.toAbsolutePath().toString());
+            config.put("felix.fileinstall.poll", "500");
+            config.put("felix.fileinstall.noInitialDelay", "true");
+            config.put("felix.fileinstall.bundles.new.start", "true");
+            config.put("felix.fileinstall.log.level", "2");
+        }
+        if (!interactive) {
+            // no console shell: keep JLine from probing for (and warning about) a system terminal
+            System.setProperty("org.jline.terminal.dumb", "true");
+        }
+        config.putAll(extra);
+
+        Framework fw = new FrameworkFactory().newFramework(config);
+        ClassLoader previous = Thread.currentThread().getContextClassLoader();
+        // JLine looks up its terminal providers through the context class loader: start with none.
+        Thread.currentThread().setContextClassLoader(null);
+        List<Bundle> bundles = new ArrayList<>();
+        try {
+            fw.init();
+            for (ID id : ids) {
+                bundles.add(install(fw, loader, FeatureCatalog.resourceOf(id)));
+            }
+            if (deploy != null) {
+                bundles.add(install(fw, loader, fileInstallResource(loader)));
+            }
+            fw.start();
+            for (Bundle b : bundles) {
+                if (b.getHeaders().get(Constants.FRAGMENT_HOST) == null) {
+                    b.start();
+                }
+            }
+        } catch (IOException | BundleException | RuntimeException e) {
+            try {
+                fw.stop();
+                fw.waitForStop(5000);
+            } catch (BundleException | InterruptedException ignored) {
+                Thread.currentThread().interrupt();
+            }
+            deleteTree(storage);
+            deleteTree(goshHome);
+            throw e;
+        } finally {
+            Thread.currentThread().setContextClassLoader(previous);
+        }
+        return new PlateFramework(fw, storage, goshHome, bundles);
+    }
+
+    private static String fileInstallResource(ClassLoader loader) throws IOException {
+        String r = "bundles/org.apache.felix.fileinstall-" + Versions.FILEINSTALL + ".jar";
+        if (loader.getResource(r) == null) {
+            throw new IOException("the launcher does not carry " + r);
+        }
+        return r;
+    }
+
+    private static Bundle install(Framework fw, ClassLoader loader, String resource)
+            throws IOException, BundleException {
+        try (InputStream in = loader.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IOException("bundle " + resource + " named by a feature is not carried in the launcher");
+            }
+            return fw.getBundleContext().installBundle("plate:" + resource, in);
+        }
+    }
+
+    public Framework framework() {
+        return framework;
+    }
+
+    /** The bundles installed from the features (and FileInstall), in order. */
+    public List<Bundle> bundles() {
+        return List.copyOf(installed);
+    }
+
+    /** Waits until the framework stops (the interactive shell stops it on exit). */
+    public void waitForStop() throws InterruptedException {
+        framework.waitForStop(0);
+    }
+
+    /** Stops the framework (waiting at most 10 s) and removes its storage. Idempotent. */
+    public void stop() {
+        try {
+            if ((framework.getState() & (Bundle.ACTIVE | Bundle.STARTING | Bundle.STOPPING)) != 0) {
+                framework.stop();
+            }
+            framework.waitForStop(10_000);
+        } catch (BundleException e) {
+            System.err.println("plate: framework did not stop cleanly: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            deleteTree(storage);
+            deleteTree(goshHome);
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    static void deleteTree(Path root) {
+        if (root == null || !Files.exists(root)) {
+            return;
+        }
+        try {
+            Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                    Files.deleteIfExists(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
+                    Files.deleteIfExists(dir);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            System.err.println("plate: could not remove " + root + ": " + e.getMessage());
+        }
+    }
+}
