@@ -1,0 +1,58 @@
+package io.plate.api.learn;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The additive decomposition of one row's unnormalised log posterior: {@code prior[k] + Σ terms.get(f).perClass()[k]}
+ * equals {@code log P(y=k, x)} up to a constant that is the same for every class; {@code logProba} is the
+ * normalised result.
+ *
+ * @param classes  class names, in the model's order
+ * @param prior    the log prior of each class
+ * @param terms    one term per feature (or word) that contributed; skipped (missing, unseen) features are absent
+ * @param logProba the normalised log posterior of each class
+ */
+public record Explanation(List<String> classes, double[] prior, List<Term> terms, double[] logProba) {
+    public Explanation {
+        classes = List.copyOf(classes);
+        prior = prior.clone();
+        terms = List.copyOf(terms);
+        logProba = logProba.clone();
+    }
+
+    @Override
+    public double[] prior() {
+        return prior.clone();
+    }
+
+    @Override
+    public double[] logProba() {
+        return logProba.clone();
+    }
+
+    /**
+     * One feature's contribution to each class's log posterior.
+     *
+     * @param feature  the feature (column name or word)
+     * @param value    the value seen in the row, as text
+     * @param perClass the contribution to each class, in the model's class order
+     */
+    public record Term(String feature, String value, double[] perClass) {
+        public Term {
+            Objects.requireNonNull(feature, "feature");
+            Objects.requireNonNull(value, "value");
+            perClass = perClass.clone();
+        }
+
+        @Override
+        public double[] perClass() {
+            return perClass.clone();
+        }
+
+        /** This term's part of {@code log P(y=j|x)/P(y=k|x)}. */
+        public double logOdds(int j, int k) {
+            return perClass[j] - perClass[k];
+        }
+    }
+}
