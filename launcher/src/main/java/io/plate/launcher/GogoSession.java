@@ -15,7 +15,7 @@ import org.osgi.framework.ServiceReference;
  * launcher has no compile-time dependency on Gogo (it is a bundle inside the framework), so the
  * session is driven reflectively through the interfaces the Gogo runtime bundle exports.
  */
-final class GogoSession implements AutoCloseable {
+public final class GogoSession implements AutoCloseable {
     private static final String PROCESSOR = "org.apache.felix.service.command.CommandProcessor";
     private static final int INSPECT = 0;
 
@@ -34,7 +34,7 @@ final class GogoSession implements AutoCloseable {
     }
 
     /** Opens a session, waiting at most {@code timeoutMillis} for the command processor. */
-    static GogoSession open(BundleContext context, InputStream in, PrintStream out, PrintStream err,
+    public static GogoSession open(BundleContext context, InputStream in, PrintStream out, PrintStream err,
             long timeoutMillis) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         ServiceReference<?> ref = null;
@@ -73,7 +73,7 @@ final class GogoSession implements AutoCloseable {
     }
 
     /** Runs one program; returns its value (possibly null). Throws the command's own exception. */
-    Object execute(String program) throws Exception {
+    public Object execute(String program) throws Exception {
         try {
             return execute.invoke(session, program);
         } catch (InvocationTargetException e) {
@@ -89,7 +89,7 @@ final class GogoSession implements AutoCloseable {
     }
 
     /** Renders a value as the interactive shell would (Plate's converter gives readable text). */
-    String render(Object value) {
+    public String render(Object value) {
         if (value instanceof CharSequence) {
             return value.toString();
         }

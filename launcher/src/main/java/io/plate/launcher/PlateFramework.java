@@ -110,6 +110,19 @@ public final class PlateFramework implements AutoCloseable {
         return new PlateFramework(fw, storage, goshHome, bundles);
     }
 
+    /**
+     * The class-path resources ({@code bundles/…jar}) of the bundles that {@code features} name, in
+     * installation order. Lets another host (Equinox, in the tests) install exactly what plate.jar carries.
+     */
+    public static List<String> bundleResources(List<String> features) throws IOException {
+        FeatureCatalog catalog = FeatureCatalog.load(PlateFramework.class.getClassLoader());
+        List<String> out = new ArrayList<>();
+        for (ID id : catalog.bundles(features.isEmpty() ? FeatureCatalog.ALL : features)) {
+            out.add(FeatureCatalog.resourceOf(id));
+        }
+        return out;
+    }
+
     private static String fileInstallResource(ClassLoader loader) throws IOException {
         String r = "bundles/org.apache.felix.fileinstall-" + Versions.FILEINSTALL + ".jar";
         if (loader.getResource(r) == null) {
@@ -164,7 +177,7 @@ public final class PlateFramework implements AutoCloseable {
         stop();
     }
 
-    static void deleteTree(Path root) {
+    public static void deleteTree(Path root) {
         if (root == null || !Files.exists(root)) {
             return;
         }

@@ -1,0 +1,159 @@
+package io.plate.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Runs the real plate.jar as a subprocess and checks output and exit statuses. */
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
+class LauncherProcessIT {
+    record Result(int status, String out, String err) {
+    }
+
+    static Result plate(String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-jar");
+        cmd.add(System.getProperty("plate.jar"));
+        cmd.addAll(Arrays.asList(args));
+        Path outFile = Files.createTempFile("plate-out", ".txt");
+        Path errFile = Files.createTempFile("plate-err", ".txt");
+        Process p = new ProcessBuilder(cmd).redirectOutput(outFile.toFile()).redirectError(errFile.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("plate " + String.join(" ", args) + " did not finish in 120 s");
+        }
+        Result r = new Result(p.exitValue(), Files.readString(outFile, StandardCharsets.UTF_8),
+                Files.readString(errFile, StandardCharsets.UTF_8));
+        Files.deleteIfExists(outFile);
+        Files.deleteIfExists(errFile);
+        return r;
+    }
+
+    @Test
+    void listsEveryPlateBundleActive() throws Exception {
+        Result r = plate("-c", "lb -s");
+        assertEquals(0, r.status(), r.err());
+        for (String b : List.of("io.plate.api", "io.plate.distributions", "io.plate.importers", "io.plate.classifier",
+                "io.plate.mcmc", "io.plate.sampler.sparse", "io.plate.sampler.mixture", "io.plate.shell")) {
+            assertTrue(r.out().lines().anyMatch(l -> l.contains("|Active") && l.contains(b)), b + " active:\n" + r.out());
+        }
+    }
+
+    @Test
+    void unknownCommandFails() throws Exception {
+        Result r = plate("-c", "plate:nosuchcommand");
+        assertNotEquals(0, r.status());
+        assertTrue(r.err().contains("plate:nosuchcommand"), r.err());
+        assertTrue(!r.err().contains("\tat "), "no stack trace: " + r.err());
+    }
+
+    @Test
+    void badArgumentFails() throws Exception {
+        Result r = plate("-c", "plate:version unexpected");
+        assertNotEquals(0, r.status());
+        assertTrue(!r.err().isBlank());
+    }
+
+    @Test
+    void severalCommandsStopAtTheFirstFailure() throws Exception {
+        Result r = plate("-c", "plate:version", "-c", "plate:nosuchcommand", "-c", "echo never");
+        assertEquals(1, r.status());
+        assertTrue(r.out().contains("Plate "), r.out());
+        assertTrue(!r.out().contains("never"), r.out());
+    }
+
+    @Test
+    void scriptsRunAndFail(@TempDir Path dir) throws Exception {
+        Path ok = dir.resolve("ok.gosh");
+        Files.writeString(ok, "# a comment\nplate:version\n\necho done\n");
+        Result r = plate(ok.toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("Plate ") && r.out().contains("done"), r.out());
+
+        Path bad = dir.resolve("bad.gosh");
+        Files.writeString(bad, "echo first\nplate:nosuchcommand\necho never\n");
+        Result b = plate(bad.toString());
+        assertEquals(1, b.status());
+        assertTrue(b.err().contains("bad.gosh:2"), b.err());
+        assertTrue(!b.out().contains("never"), b.out());
+    }
+
+    @Test
+    void launcherErrorsExitTwo() throws Exception {
+        assertEquals(2, plate("--no-such-option").status());
+        assertEquals(2, plate("/no/such/script.gosh").status());
+        assertEquals(2, plate("--features", "no-such-feature", "-c", "lb").status());
+    }
+
+    @Test
+    void featuresSelectBundles() throws Exception {
+        Result r = plate("--features", "plate-core,plate-shell", "-c", "lb -s");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("io.plate.importers"), r.out());
+        assertTrue(!r.out().contains("io.plate.classifier"), r.out());
+    }
+
+    @Test
+    void deployFolderInstallsUpdatesAndRemovesWhileRunning(@TempDir Path dir) throws Exception {
+        Path deploy = dir.resolve("deploy");
+        Files.createDirectories(deploy);
+        Path jar = deploy.resolve("swap.jar");
+        Files.write(jar, TestBundles.swapBundle("1.0.0"));
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", System.getProperty("plate.jar"), "--deploy", deploy.toString()));
+        for (int i = 0; i < 3; i++) {
+            cmd.add("-c");
+            cmd.add("sleep 3");
+            cmd.add("-c");
+            cmd.add("echo LISTING " + i);
+            cmd.add("-c");
+            cmd.add("plate:learners");
+        }
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        StringBuilder seen = new StringBuilder();
+        try (java.io.BufferedReader r = new java.io.BufferedReader(
+                new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                seen.append(line).append('\n');
+                if (line.startsWith("LISTING 0")) {
+                    continue;
+                }
+                if (line.contains("hot-swap probe version 1.0.0")) {
+                    // listing 0 saw v1: overwrite the jar with v2
+                    Files.write(dir.resolve("swap.tmp"), TestBundles.swapBundle("2.0.0"));
+                    Files.move(dir.resolve("swap.tmp"), jar, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                } else if (line.contains("hot-swap probe version 2.0.0")) {
+                    Files.delete(jar);
+                }
+            }
+        }
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("did not finish: " + seen);
+        }
+        assertEquals(0, p.exitValue(), seen.toString());
+        String out = seen.toString();
+        int l0 = out.indexOf("LISTING 0");
+        int l1 = out.indexOf("LISTING 1");
+        int l2 = out.indexOf("LISTING 2");
+        assertTrue(l0 >= 0 && l1 > l0 && l2 > l1, out);
+        assertTrue(out.substring(l0, l1).contains("version 1.0.0"), "installed: " + out);
+        assertTrue(out.substring(l1, l2).contains("version 2.0.0"), "updated: " + out);
+        assertTrue(!out.substring(l2).contains("test.swap"), "removed: " + out);
+    }
+}
