@@ -1,0 +1,389 @@
+package io.plate.mcmc;
+
+import io.plate.api.sample.SummaryDiagnostic;
+import io.plate.api.sample.Trace;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.commons.math3.special.Erf;
+
+/**
+ * Convergence diagnostics of Vehtari, Gelman, Simpson, Carpenter and Bürkner (2021), "Rank-normalization,
+ * folding, and localization: an improved R-hat for assessing convergence of MCMC", Bayesian Analysis
+ * 16(2), as pure functions over {@code draws[chain][draw]}.
+ *
+ * <p>The definitions follow the paper and its reference implementation in ArviZ ({@code rhat(method="rank")},
+ * {@code ess(method="bulk")}, {@code ess(method="tail")}): chains are split in halves (the middle draw of
+ * an odd-length chain is dropped), values are rank-normalised over all draws ({@code Φ⁻¹((r − 3/8)/(S + 1/4))}
+ * with average ranks for ties), autocorrelations use Geyer's initial positive and monotone sequences.
+ * Every chain must have the same number of draws. Results are NaN when a figure is undefined: fewer than
+ * four draws per chain, a non-finite draw, or (for R-hat) a single chain or no variation within chains.
+ */
+public final class Diagnostics {
+    /** Fewest draws per chain for any diagnostic (as in ArviZ). */
+    public static final int MIN_DRAWS = 4;
+
+    private Diagnostics() {
+    }
+
+    /**
+     * Rank-normalised split R-hat: the larger of the bulk R-hat (split, rank-normalised draws) and the
+     * tail R-hat (the same on draws folded about their median).
+     */
+    public static double splitRhat(double[][] draws) {
+        int n = check(draws);
+        if (draws.length < 2 || n < MIN_DRAWS || !finite(draws)) {
+            return Double.NaN;
+        }
+        double bulk = rhat(zScale(split(draws)));
+        double median = median(draws);
+        double[][] folded = new double[draws.length][n];
+        for (int c = 0; c < draws.length; c++) {
+            for (int d = 0; d < n; d++) {
+                folded[c][d] = Math.abs(draws[c][d] - median);
+            }
+        }
+        double tail = rhat(zScale(split(folded)));
+        if (Double.isNaN(bulk) || Double.isNaN(tail)) {
+            return Double.NaN;
+        }
+        return Math.max(bulk, tail);
+    }
+
+    /** Bulk effective sample size: the ESS of the split, rank-normalised draws. */
+    public static double essBulk(double[][] draws) {
+        int n = check(draws);
+        if (n < MIN_DRAWS || !finite(draws)) {
+            return Double.NaN;
+        }
+        return ess(zScale(split(draws)));
+    }
+
+    /** Tail effective sample size: the smaller ESS of the indicators of the 5% and 95% quantiles, split. */
+    public static double essTail(double[][] draws) {
+        int n = check(draws);
+        if (n < MIN_DRAWS || !finite(draws)) {
+            return Double.NaN;
+        }
+        return Math.min(essQuantile(draws, 0.05), essQuantile(draws, 0.95));
+    }
+
+    /** ESS of the indicator {@code draw <= quantile(prob)} over split chains. */
+    public static double essQuantile(double[][] draws, double prob) {
+        if (!(prob >= 0 && prob <= 1)) {
+            throw new IllegalArgumentException("prob must be in [0, 1], got " + prob);
+        }
+        int n = check(draws);
+        if (n < MIN_DRAWS || !finite(draws)) {
+            return Double.NaN;
+        }
+        double q = quantile(draws, prob);
+        double[][] ind = new double[draws.length][n];
+        for (int c = 0; c < draws.length; c++) {
+            for (int d = 0; d < n; d++) {
+                ind[c][d] = draws[c][d] <= q ? 1 : 0;
+            }
+        }
+        return ess(split(ind));
+    }
+
+    /**
+     * The classic potential scale reduction over the chains as given (no splitting, no ranks):
+     * {@code sqrt(((n − 1)/n · W + B/n) / W)}.
+     */
+    public static double rhat(double[][] draws) {
+        int n = check(draws);
+        int m = draws.length;
+        if (n < 2 || m < 2) {
+            return Double.NaN;
+        }
+        double[] means = new double[m];
+        double w = 0;
+        for (int c = 0; c < m; c++) {
+            means[c] = mean(draws[c]);
+            w += variance(draws[c], means[c]);
+        }
+        w /= m;
+        double b = n * variance(means, mean(means));
+        if (!(w > 0)) {
+            return Double.NaN;
+        }
+        return Math.sqrt((b / w + n - 1) / n);
+    }
+
+    /**
+     * Effective sample size of the chains as given (no splitting): {@code m·n / τ̂} with the integrated
+     * autocorrelation time τ̂ from the multi-chain autocorrelation estimate truncated by Geyer's initial
+     * positive sequence and made monotone. Constant draws give {@code m·n}.
+     */
+    public static double ess(double[][] draws) {
+        int n = check(draws);
+        int m = draws.length;
+        if (n < MIN_DRAWS || !finite(draws)) {
+            return Double.NaN;
+        }
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (double[] chain : draws) {
+            for (double v : chain) {
+                min = Math.min(min, v);
+                max = Math.max(max, v);
+            }
+        }
+        if (max - min < 1e-15) {
+            return (double) m * n;
+        }
+        Autocovariance acov = new Autocovariance(draws);
+        double[] chainMeans = new double[m];
+        for (int c = 0; c < m; c++) {
+            chainMeans[c] = acov.mean(c);
+        }
+        double meanVar = acov.meanAt(0) * n / (n - 1.0);
+        double varPlus = meanVar * (n - 1.0) / n;
+        if (m > 1) {
+            varPlus += variance(chainMeans, mean(chainMeans));
+        }
+        double[] rho = new double[n];
+        double rhoEven = 1.0;
+        rho[0] = rhoEven;
+        double rhoOdd = 1.0 - (meanVar - acov.meanAt(1)) / varPlus;
+        rho[1] = rhoOdd;
+        int t = 1;
+        while (t < n - 3 && rhoEven + rhoOdd > 0.0) {
+            rhoEven = 1.0 - (meanVar - acov.meanAt(t + 1)) / varPlus;
+            rhoOdd = 1.0 - (meanVar - acov.meanAt(t + 2)) / varPlus;
+            if (rhoEven + rhoOdd >= 0) {
+                rho[t + 1] = rhoEven;
+                rho[t + 2] = rhoOdd;
+            }
+            t += 2;
+        }
+        int maxT = t - 2;
+        if (rhoEven > 0) {
+            rho[maxT + 1] = rhoEven;
+        }
+        t = 1;
+        while (t <= maxT - 2) {
+            if (rho[t + 1] + rho[t + 2] > rho[t - 1] + rho[t]) {
+                rho[t + 1] = (rho[t - 1] + rho[t]) / 2.0;
+                rho[t + 2] = rho[t + 1];
+            }
+            t += 2;
+        }
+        double total = (double) m * n;
+        double sum = 0;
+        for (int k = 0; k <= maxT; k++) {
+            sum += rho[k];
+        }
+        double tau = -1.0 + 2.0 * sum + (maxT + 1 < n ? rho[maxT + 1] : 0.0);
+        tau = Math.max(tau, 1.0 / Math.log10(total));
+        double ess = total / tau;
+        return Double.isFinite(ess) ? ess : Double.NaN;
+    }
+
+    /**
+     * Diagnostics of every summary of a trace. Mean and sd use every kept draw of every chain; R-hat
+     * and ESS use the chains that kept draws, each cut to the shortest such chain's length (chains of a
+     * cancelled run may have kept different numbers of draws).
+     */
+    public static List<SummaryDiagnostic> summarize(Trace trace) {
+        List<SummaryDiagnostic> out = new ArrayList<>();
+        for (int s = 0; s < trace.summaryNames().size(); s++) {
+            double[][] all = trace.series(s);
+            out.add(summarize(trace.summaryNames().get(s), all));
+        }
+        return out;
+    }
+
+    /** Diagnostics of one summary given per chain (chains may differ in length; see {@link #summarize(Trace)}). */
+    public static SummaryDiagnostic summarize(String name, double[][] series) {
+        double sum = 0;
+        long count = 0;
+        for (double[] chain : series) {
+            for (double v : chain) {
+                sum += v;
+                count++;
+            }
+        }
+        double mean = count > 0 ? sum / count : Double.NaN;
+        double ss = 0;
+        for (double[] chain : series) {
+            for (double v : chain) {
+                ss += (v - mean) * (v - mean);
+            }
+        }
+        double sd = count > 1 ? Math.sqrt(ss / (count - 1)) : Double.NaN;
+        double[][] rect = rectangular(series);
+        if (rect.length == 0) {
+            return new SummaryDiagnostic(name, mean, sd, Double.NaN, Double.NaN, Double.NaN);
+        }
+        return new SummaryDiagnostic(name, mean, sd, splitRhat(rect), essBulk(rect), essTail(rect));
+    }
+
+    /** The chains with at least one draw, each cut to the shortest one's length. */
+    public static double[][] rectangular(double[][] series) {
+        int shortest = Integer.MAX_VALUE;
+        int used = 0;
+        for (double[] chain : series) {
+            if (chain.length > 0) {
+                shortest = Math.min(shortest, chain.length);
+                used++;
+            }
+        }
+        double[][] out = new double[used][];
+        int k = 0;
+        for (double[] chain : series) {
+            if (chain.length > 0) {
+                out[k++] = Arrays.copyOf(chain, shortest);
+            }
+        }
+        return out;
+    }
+
+    // --- building blocks ------------------------------------------------------------------------------
+
+    /** Splits each chain into its first and last {@code n/2} draws (the middle draw of an odd chain dropped). */
+    public static double[][] split(double[][] draws) {
+        int n = check(draws);
+        int half = n / 2;
+        double[][] out = new double[2 * draws.length][];
+        for (int c = 0; c < draws.length; c++) {
+            out[2 * c] = Arrays.copyOfRange(draws[c], 0, half);
+            out[2 * c + 1] = Arrays.copyOfRange(draws[c], n - half, n);
+        }
+        return out;
+    }
+
+    /** Rank-normalises all draws together: {@code Φ⁻¹((rank − 3/8) / (S + 1/4))}, average ranks for ties. */
+    public static double[][] zScale(double[][] draws) {
+        int n = check(draws);
+        int m = draws.length;
+        int size = m * n;
+        double[] flat = new double[size];
+        Integer[] order = new Integer[size];
+        for (int c = 0; c < m; c++) {
+            System.arraycopy(draws[c], 0, flat, c * n, n);
+        }
+        for (int i = 0; i < size; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> Double.compare(flat[a], flat[b]));
+        double[] rank = new double[size];
+        int i = 0;
+        while (i < size) {
+            int j = i;
+            while (j + 1 < size && flat[order[j + 1]] == flat[order[i]]) {
+                j++;
+            }
+            double avg = (i + j) / 2.0 + 1.0; // 1-based average rank
+            for (int k = i; k <= j; k++) {
+                rank[order[k]] = avg;
+            }
+            i = j + 1;
+        }
+        double[][] out = new double[m][n];
+        for (int c = 0; c < m; c++) {
+            for (int d = 0; d < n; d++) {
+                double u = (rank[c * n + d] - 0.375) / (size + 0.25);
+                out[c][d] = Math.sqrt(2.0) * Erf.erfInv(2.0 * u - 1.0);
+            }
+        }
+        return out;
+    }
+
+    /** Median of all draws (the mean of the two middle values for an even count). */
+    public static double median(double[][] draws) {
+        return quantile(draws, 0.5);
+    }
+
+    /** Quantile of all draws with linear interpolation between order statistics (NumPy's default). */
+    public static double quantile(double[][] draws, double prob) {
+        int n = check(draws);
+        double[] flat = new double[draws.length * n];
+        for (int c = 0; c < draws.length; c++) {
+            System.arraycopy(draws[c], 0, flat, c * n, n);
+        }
+        Arrays.sort(flat);
+        double h = (flat.length - 1) * prob;
+        int lo = (int) Math.floor(h);
+        int hi = Math.min(lo + 1, flat.length - 1);
+        return flat[lo] + (h - lo) * (flat[hi] - flat[lo]);
+    }
+
+    private static int check(double[][] draws) {
+        if (draws.length == 0) {
+            throw new IllegalArgumentException("no chains");
+        }
+        int n = draws[0].length;
+        for (int c = 1; c < draws.length; c++) {
+            if (draws[c].length != n) {
+                throw new IllegalArgumentException("chain " + c + " has " + draws[c].length + " draws, chain 0 has " + n);
+            }
+        }
+        return n;
+    }
+
+    private static boolean finite(double[][] draws) {
+        for (double[] chain : draws) {
+            for (double v : chain) {
+                if (!Double.isFinite(v)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static double mean(double[] x) {
+        double s = 0;
+        for (double v : x) {
+            s += v;
+        }
+        return s / x.length;
+    }
+
+    /** Sample variance with denominator {@code n − 1}. */
+    private static double variance(double[] x, double mean) {
+        double s = 0;
+        for (double v : x) {
+            s += (v - mean) * (v - mean);
+        }
+        return s / (x.length - 1);
+    }
+
+    /** Per-chain autocovariances {@code (1/n) Σ (x_i − x̄)(x_{i+t} − x̄)}, computed lazily per lag. */
+    private static final class Autocovariance {
+        private final double[][] centred;
+        private final double[] means;
+
+        Autocovariance(double[][] draws) {
+            centred = new double[draws.length][];
+            means = new double[draws.length];
+            for (int c = 0; c < draws.length; c++) {
+                means[c] = Diagnostics.mean(draws[c]);
+                centred[c] = new double[draws[c].length];
+                for (int d = 0; d < draws[c].length; d++) {
+                    centred[c][d] = draws[c][d] - means[c];
+                }
+            }
+        }
+
+        double mean(int c) {
+            return means[c];
+        }
+
+        /** Mean over chains of the autocovariance at {@code lag}. */
+        double meanAt(int lag) {
+            double total = 0;
+            for (double[] x : centred) {
+                int n = x.length;
+                double s = 0;
+                for (int i = 0; i + lag < n; i++) {
+                    s += x[i] * x[i + lag];
+                }
+                total += s / n;
+            }
+            return total / centred.length;
+        }
+    }
+}

@@ -1,0 +1,334 @@
+package io.plate.mcmc;
+
+import io.plate.api.sample.Cancellation;
+import io.plate.api.sample.Chain;
+import io.plate.api.sample.ChainFactory;
+import io.plate.api.sample.ChainRun;
+import io.plate.api.sample.ChainRunner;
+import io.plate.api.sample.Distributions;
+import io.plate.api.sample.Progress;
+import io.plate.api.sample.ProgressListener;
+import io.plate.api.sample.RunSettings;
+import io.plate.api.sample.SummaryDiagnostic;
+import io.plate.api.sample.Trace;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.commons.rng.UniformRandomProvider;
+
+/**
+ * Runs Gibbs chains in parallel. Usable without OSGi: {@code new ParallelChainRunner(distributions)};
+ * the bundle also registers it as the {@link ChainRunner} service.
+ *
+ * <p>Chain {@code c} is created and swept on {@code distributions.stream(seed, c)} only, so a run's
+ * draws do not depend on how chains are scheduled on threads. Each run uses at most
+ * {@code settings.threads()} worker threads (0: one per core) from this runner's pool; the calling
+ * thread waits, reports progress (at most four times per second) and assembles the result.
+ *
+ * <p>Cancellation (the caller's token, or an interrupt of the calling thread) stops every chain at
+ * its next sweep boundary; the run returns the draws kept so far, marked cancelled. When a chain
+ * throws, the other chains stop at their next sweep and the exception propagates.
+ */
+public final class ParallelChainRunner implements ChainRunner, AutoCloseable {
+    /** Nanoseconds between progress reports. */
+    static final long REPORT_INTERVAL_NANOS = 250_000_000L;
+
+    /** Draws per chain beyond which the R-hat shown in progress reports is computed on a strided subset. */
+    private static final int PROGRESS_RHAT_DRAWS = 2_000;
+
+    private final Distributions distributions;
+    private final ExecutorService pool;
+    private final Set<Cancellation> running = ConcurrentHashMap.newKeySet();
+
+    public ParallelChainRunner(Distributions distributions) {
+        this.distributions = Objects.requireNonNull(distributions, "distributions");
+        AtomicInteger count = new AtomicInteger();
+        ThreadFactory threads = r -> {
+            Thread t = new Thread(r, "plate-chain-" + count.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+        this.pool = Executors.newCachedThreadPool(threads);
+    }
+
+    /** The distributions provider whose streams the chains use. */
+    public Distributions distributions() {
+        return distributions;
+    }
+
+    @Override
+    public <C extends Chain> ChainRun<C> run(ChainFactory<C> factory, RunSettings settings, ProgressListener listener,
+            Cancellation cancellation) {
+        Objects.requireNonNull(factory, "factory");
+        Objects.requireNonNull(settings, "settings");
+        ProgressListener progress = listener == null ? ProgressListener.NONE : listener;
+        Cancellation cancel = cancellation == null ? new Cancellation() : cancellation;
+        if (pool.isShutdown()) {
+            throw new IllegalStateException("the chain runner has been shut down");
+        }
+        running.add(cancel);
+        try {
+            return new Run<>(factory, settings, progress, cancel).execute();
+        } finally {
+            running.remove(cancel);
+        }
+    }
+
+    /**
+     * Cancels running runs (their chains stop at the next sweep and the runs return what they kept),
+     * shuts the worker pool down and waits for the workers to end.
+     */
+    @Override
+    public void close() {
+        pool.shutdown();
+        for (Cancellation c : running) {
+            c.cancel("the chain runner was shut down");
+        }
+        try {
+            if (!pool.awaitTermination(60, TimeUnit.SECONDS)) {
+                pool.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            pool.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** One run: its chains, their kept summaries and the coordination between workers and caller. */
+    private final class Run<C extends Chain> {
+        private final ChainFactory<C> factory;
+        private final RunSettings settings;
+        private final ProgressListener listener;
+        private final Cancellation cancellation;
+        private final int chains;
+        private final int kept;
+        private final Object[] chainObjects;
+        private final double[][][] values; // [chain][kept][summary], allocated by each chain's worker
+        private final long[][] iterations;
+        private final AtomicIntegerArray keptCount;
+        private final AtomicLongArray sweeps;
+        private final AtomicInteger nextChain = new AtomicInteger();
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+        private final AtomicReference<List<String>> names = new AtomicReference<>();
+        private volatile boolean abort;
+        private volatile boolean wantLogJoint = true;
+        private volatile double logJoint0 = Double.NaN;
+
+        Run(ChainFactory<C> factory, RunSettings settings, ProgressListener listener, Cancellation cancellation) {
+            this.factory = factory;
+            this.settings = settings;
+            this.listener = listener;
+            this.cancellation = cancellation;
+            this.chains = settings.chains();
+            this.kept = settings.keptPerChain();
+            this.chainObjects = new Object[chains];
+            this.values = new double[chains][][];
+            this.iterations = new long[chains][kept];
+            this.keptCount = new AtomicIntegerArray(chains);
+            this.sweeps = new AtomicLongArray(chains);
+        }
+
+        ChainRun<C> execute() {
+            int cores = Runtime.getRuntime().availableProcessors();
+            int threads = Math.min(chains, settings.threads() == 0 ? cores : settings.threads());
+            CountDownLatch done = new CountDownLatch(threads);
+            long start = System.nanoTime();
+            for (int t = 0; t < threads; t++) {
+                pool.execute(() -> {
+                    try {
+                        work();
+                    } finally {
+                        done.countDown();
+                    }
+                });
+            }
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    if (done.await(REPORT_INTERVAL_NANOS, TimeUnit.NANOSECONDS)) {
+                        break;
+                    }
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    cancellation.cancel("interrupted");
+                    continue;
+                }
+                if (failure.get() == null) {
+                    report(start);
+                }
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            Throwable t = failure.get();
+            if (t != null) {
+                if (t instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (t instanceof Error e) {
+                    throw e;
+                }
+                throw new IllegalStateException("a chain failed: " + t, t);
+            }
+            report(start);
+            return result(seconds);
+        }
+
+        /** Worker loop: takes chain indices until none are left. */
+        private void work() {
+            int c;
+            while ((c = nextChain.getAndIncrement()) < chains) {
+                if (abort) {
+                    return;
+                }
+                try {
+                    runChain(c);
+                } catch (Throwable t) { // every failure is handed to the caller, who rethrows it
+                    failure.compareAndSet(null, t);
+                    abort = true;
+                    return;
+                }
+            }
+        }
+
+        private void runChain(int c) {
+            UniformRandomProvider rng = distributions.stream(settings.seed(), c);
+            C chain = factory.create(c, rng);
+            if (chain == null) {
+                throw new IllegalStateException("the chain factory returned null for chain " + c);
+            }
+            chainObjects[c] = chain;
+            List<String> summaryNames = List.copyOf(chain.summaryNames());
+            if (summaryNames.isEmpty()) {
+                throw new IllegalStateException("chain " + c + " reports no summaries (the first must be the log joint)");
+            }
+            if (!names.compareAndSet(null, summaryNames) && !names.get().equals(summaryNames)) {
+                throw new IllegalStateException("chain " + c + " reports summaries " + summaryNames + ", another chain "
+                        + names.get());
+            }
+            int s = summaryNames.size();
+            double[][] rows = new double[kept][s];
+            values[c] = rows;
+            double[] scratch = new double[s];
+            long[] its = iterations[c];
+            int burnIn = settings.burnIn();
+            int thin = settings.thin();
+            int k = 0;
+            for (long it = 1; it <= settings.iterations(); it++) {
+                if (abort || cancellation.isCancelled()) {
+                    break;
+                }
+                chain.sweep(rng);
+                sweeps.lazySet(c, it);
+                if (it > burnIn && (it - burnIn - 1) % thin == 0) {
+                    double[] row = rows[k];
+                    chain.summaries(row);
+                    chain.keep(it);
+                    its[k] = it;
+                    k++;
+                    keptCount.set(c, k); // publishes row and its[k - 1] to readers
+                    if (c == 0) {
+                        logJoint0 = row[0];
+                    }
+                } else if (c == 0 && wantLogJoint) {
+                    chain.summaries(scratch);
+                    logJoint0 = scratch[0];
+                    wantLogJoint = false;
+                }
+            }
+        }
+
+        private void report(long start) {
+            long total = 0;
+            long slowest = Long.MAX_VALUE;
+            for (int c = 0; c < chains; c++) {
+                long s = sweeps.get(c);
+                total += s;
+                slowest = Math.min(slowest, s);
+            }
+            double elapsed = (System.nanoTime() - start) / 1e9;
+            double rate = elapsed > 0 ? total / elapsed : Double.NaN;
+            long remaining = (long) chains * settings.iterations() - total;
+            double eta = total > 0 && rate > 0 ? remaining / rate : Double.NaN;
+            Progress p = new Progress(slowest, settings.iterations(), chains, rate, eta, logJoint0, progressRhat());
+            wantLogJoint = true;
+            listener.progress(p);
+        }
+
+        /** Worst split R-hat over the summaries from the draws kept so far; NaN with one chain. */
+        private double progressRhat() {
+            List<String> summaryNames = names.get();
+            if (chains < 2 || summaryNames == null) {
+                return Double.NaN;
+            }
+            int n = Integer.MAX_VALUE;
+            for (int c = 0; c < chains; c++) {
+                n = Math.min(n, keptCount.get(c));
+            }
+            if (n < Diagnostics.MIN_DRAWS) {
+                return Double.NaN;
+            }
+            int stride = Math.max(1, n / PROGRESS_RHAT_DRAWS);
+            int len = n / stride;
+            double worst = Double.NaN;
+            double[][] series = new double[chains][len];
+            for (int s = 0; s < summaryNames.size(); s++) {
+                for (int c = 0; c < chains; c++) {
+                    double[][] rows = values[c];
+                    for (int d = 0; d < len; d++) {
+                        series[c][d] = rows[d * stride][s];
+                    }
+                }
+                double r = Diagnostics.splitRhat(series);
+                if (!Double.isNaN(r) && !(r <= worst)) {
+                    worst = r;
+                }
+            }
+            return worst;
+        }
+
+        @SuppressWarnings("unchecked")
+        private ChainRun<C> result(double seconds) {
+            List<C> list = new ArrayList<>(chains);
+            // chains that never started (a cancelled run with fewer threads than chains) are created
+            // here so that the result has every chain; they hold no draws
+            for (int c = 0; c < chains; c++) {
+                if (chainObjects[c] == null) {
+                    UniformRandomProvider rng = distributions.stream(settings.seed(), c);
+                    C chain = factory.create(c, rng);
+                    chainObjects[c] = chain;
+                    names.compareAndSet(null, List.copyOf(chain.summaryNames()));
+                }
+                list.add((C) chainObjects[c]);
+            }
+            List<String> summaryNames = names.get();
+            double[][][] v = new double[chains][][];
+            long[][] its = new long[chains][];
+            long total = 0;
+            boolean cut = false;
+            for (int c = 0; c < chains; c++) {
+                int k = keptCount.get(c);
+                v[c] = values[c] == null ? new double[0][summaryNames.size()] : Arrays.copyOf(values[c], k);
+                its[c] = Arrays.copyOf(iterations[c], k);
+                total += sweeps.get(c);
+                cut |= sweeps.get(c) < settings.iterations();
+            }
+            Trace trace = new Trace(summaryNames, v, its);
+            List<SummaryDiagnostic> diagnostics = Diagnostics.summarize(trace);
+            return new ChainRun<>(list, trace, diagnostics, cut && cancellation.isCancelled(), seconds, total);
+        }
+    }
+}

@@ -1,0 +1,205 @@
+package io.plate.mcmc;
+
+import io.plate.api.sample.ChainRun;
+import io.plate.api.sample.Posterior;
+import io.plate.api.sample.RunSettings;
+import io.plate.api.sample.SummaryDiagnostic;
+import io.plate.api.sample.Table;
+import io.plate.api.sample.Trace;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * An immutable {@link Posterior}: what a sampler's run produced. Built with {@link #builder}, usually
+ * from a {@link ChainRun} ({@link Builder#run}); {@link #write} writes the run directory through
+ * {@link RunDirectory}.
+ */
+public final class SamplerPosterior implements Posterior {
+    private final String sampler;
+    private final Map<String, String> params;
+    private final RunSettings settings;
+    private final String dataset;
+    private final Trace trace;
+    private final List<SummaryDiagnostic> diagnostics;
+    private final Map<String, Table> tables;
+    private final Map<String, Object> facts;
+    private final boolean cancelled;
+    private final double seconds;
+    private final double sweepsPerSecond;
+
+    private SamplerPosterior(Builder b) {
+        this.sampler = Objects.requireNonNull(b.sampler, "sampler");
+        this.params = Collections.unmodifiableMap(new LinkedHashMap<>(b.params));
+        this.settings = Objects.requireNonNull(b.settings, "settings");
+        this.dataset = Objects.requireNonNull(b.dataset, "dataset");
+        this.trace = Objects.requireNonNull(b.trace, "trace");
+        this.diagnostics = List.copyOf(b.diagnostics != null ? b.diagnostics : Diagnostics.summarize(b.trace));
+        this.tables = Collections.unmodifiableMap(new LinkedHashMap<>(b.tables));
+        this.facts = Collections.unmodifiableMap(new LinkedHashMap<>(b.facts));
+        this.cancelled = b.cancelled;
+        this.seconds = b.seconds;
+        this.sweepsPerSecond = b.sweepsPerSecond;
+        for (String stem : tables.keySet()) {
+            if (!stem.matches("[A-Za-z0-9_\\-]+") || stem.equals("trace")) {
+                throw new IllegalArgumentException("invalid table name '" + stem + "'");
+            }
+        }
+    }
+
+    public static Builder builder(String sampler, String dataset) {
+        return new Builder(sampler, dataset);
+    }
+
+    @Override
+    public String sampler() {
+        return sampler;
+    }
+
+    @Override
+    public Map<String, String> params() {
+        return params;
+    }
+
+    @Override
+    public RunSettings settings() {
+        return settings;
+    }
+
+    @Override
+    public String dataset() {
+        return dataset;
+    }
+
+    @Override
+    public Trace trace() {
+        return trace;
+    }
+
+    @Override
+    public List<SummaryDiagnostic> diagnostics() {
+        return diagnostics;
+    }
+
+    @Override
+    public Map<String, Table> tables() {
+        return tables;
+    }
+
+    @Override
+    public Map<String, Object> facts() {
+        return facts;
+    }
+
+    @Override
+    public boolean cancelled() {
+        return cancelled;
+    }
+
+    @Override
+    public double seconds() {
+        return seconds;
+    }
+
+    @Override
+    public double sweepsPerSecond() {
+        return sweepsPerSecond;
+    }
+
+    @Override
+    public void write(Path dir) throws IOException {
+        RunDirectory.write(this, dir);
+    }
+
+    @Override
+    public String toString() {
+        return RunDirectory.diagnosticsTable(this);
+    }
+
+    /** Builds a {@link SamplerPosterior}. */
+    public static final class Builder {
+        private final String sampler;
+        private final String dataset;
+        private final Map<String, String> params = new LinkedHashMap<>();
+        private RunSettings settings;
+        private Trace trace;
+        private List<SummaryDiagnostic> diagnostics;
+        private final Map<String, Table> tables = new LinkedHashMap<>();
+        private final Map<String, Object> facts = new LinkedHashMap<>();
+        private boolean cancelled;
+        private double seconds = Double.NaN;
+        private double sweepsPerSecond = Double.NaN;
+
+        private Builder(String sampler, String dataset) {
+            this.sampler = sampler;
+            this.dataset = dataset;
+        }
+
+        /** Takes settings, trace, diagnostics, cancellation, seconds and sweeps per second from a run. */
+        public Builder run(ChainRun<?> run, RunSettings runSettings) {
+            this.settings = runSettings;
+            this.trace = run.trace();
+            this.diagnostics = run.diagnostics();
+            this.cancelled = run.cancelled();
+            this.seconds = run.seconds();
+            this.sweepsPerSecond = run.sweepsPerSecond();
+            return this;
+        }
+
+        public Builder params(Map<String, String> p) {
+            params.putAll(p);
+            return this;
+        }
+
+        public Builder settings(RunSettings s) {
+            this.settings = s;
+            return this;
+        }
+
+        public Builder trace(Trace t) {
+            this.trace = t;
+            return this;
+        }
+
+        /** Diagnostics; when not given they are computed from the trace. */
+        public Builder diagnostics(List<SummaryDiagnostic> d) {
+            this.diagnostics = d;
+            return this;
+        }
+
+        /** A table written as {@code STEM.csv}. */
+        public Builder table(String stem, Table t) {
+            tables.put(stem, Objects.requireNonNull(t, "table"));
+            return this;
+        }
+
+        /** A fact for {@code summary.json}: a number, text, boolean, or a list or map of those. */
+        public Builder fact(String name, Object value) {
+            facts.put(name, value);
+            return this;
+        }
+
+        public Builder cancelled(boolean c) {
+            this.cancelled = c;
+            return this;
+        }
+
+        public Builder seconds(double s) {
+            this.seconds = s;
+            return this;
+        }
+
+        public Builder sweepsPerSecond(double s) {
+            this.sweepsPerSecond = s;
+            return this;
+        }
+
+        public SamplerPosterior build() {
+            return new SamplerPosterior(this);
+        }
+    }
+}

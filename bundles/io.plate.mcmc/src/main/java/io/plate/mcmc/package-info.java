@@ -1,0 +1,13 @@
+/**
+ * The chain runner, convergence diagnostics and run directories, for direct use by sampler bundles.
+ *
+ * <p>{@link io.plate.mcmc.ParallelChainRunner} runs chains in parallel (it is also registered as the
+ * {@link io.plate.api.sample.ChainRunner} service); {@link io.plate.mcmc.Diagnostics} holds split R-hat
+ * and bulk/tail effective sample size (Vehtari et al. 2021) as pure functions over
+ * {@code double[chain][draw]}; {@link io.plate.mcmc.SamplerPosterior} is an immutable
+ * {@link io.plate.api.sample.Posterior} and {@link io.plate.mcmc.RunDirectory} writes any posterior as
+ * the run directory of the command-line contract.
+ */
+@org.osgi.annotation.bundle.Export
+@org.osgi.annotation.versioning.Version("1.0.0")
+package io.plate.mcmc;

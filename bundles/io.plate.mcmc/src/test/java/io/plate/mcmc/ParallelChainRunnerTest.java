@@ -1,0 +1,223 @@
+package io.plate.mcmc;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.plate.api.sample.Cancellation;
+import io.plate.api.sample.Chain;
+import io.plate.api.sample.ChainRun;
+import io.plate.api.sample.Progress;
+import io.plate.api.sample.ProgressListener;
+import io.plate.api.sample.RunSettings;
+import io.plate.api.sample.SummaryDiagnostic;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+class ParallelChainRunnerTest {
+    private static final ParallelChainRunner RUNNER = new ParallelChainRunner(new StreamDistributions());
+
+    @AfterAll
+    static void close() {
+        RUNNER.close();
+    }
+
+    /** A stationary Gaussian AR(1) chain: x ← φ x + sqrt(1 − φ²) ε; its "log joint" is −x²/2. */
+    static class Ar1Chain implements Chain {
+        final double phi;
+        final int chainIndex;
+        double x;
+        long sweeps;
+        final List<Long> keptAt = new ArrayList<>();
+        final List<Double> keptX = new ArrayList<>();
+        final long failAt;
+        final long sleepNanos;
+
+        Ar1Chain(int chainIndex, UniformRandomProvider rng, double phi, long failAt, long sleepNanos) {
+            this.chainIndex = chainIndex;
+            this.phi = phi;
+            this.failAt = failAt;
+            this.sleepNanos = sleepNanos;
+            this.x = normal(rng);
+        }
+
+        static double normal(UniformRandomProvider rng) {
+            return Math.sqrt(-2 * Math.log1p(-rng.nextDouble())) * Math.cos(2 * Math.PI * rng.nextDouble());
+        }
+
+        @Override
+        public List<String> summaryNames() {
+            return List.of("logJoint", "x");
+        }
+
+        @Override
+        public void sweep(UniformRandomProvider rng) {
+            sweeps++;
+            if (sweeps == failAt) {
+                throw new IllegalStateException("chain " + chainIndex + " broke at sweep " + sweeps);
+            }
+            if (sleepNanos > 0) {
+                long until = System.nanoTime() + sleepNanos;
+                while (System.nanoTime() < until) {
+                    Thread.onSpinWait();
+                }
+            }
+            x = phi * x + Math.sqrt(1 - phi * phi) * normal(rng);
+        }
+
+        @Override
+        public void summaries(double[] out) {
+            out[0] = -0.5 * x * x;
+            out[1] = x;
+        }
+
+        @Override
+        public void keep(long iteration) {
+            keptAt.add(iteration);
+            keptX.add(x);
+        }
+    }
+
+    private static ChainRun<Ar1Chain> run(RunSettings s) {
+        return RUNNER.run((c, rng) -> new Ar1Chain(c, rng, 0.5, -1, 0), s, ProgressListener.NONE, new Cancellation());
+    }
+
+    @Test
+    void drawsDoNotDependOnThreadCount() {
+        ChainRun<Ar1Chain> one = run(new RunSettings(400, 100, 1, 4, 42L, 1));
+        ChainRun<Ar1Chain> two = run(new RunSettings(400, 100, 1, 4, 42L, 2));
+        ChainRun<Ar1Chain> four = run(new RunSettings(400, 100, 1, 4, 42L, 4));
+        for (int c = 0; c < 4; c++) {
+            assertArrayEquals(one.trace().series(c, 1), two.trace().series(c, 1));
+            assertArrayEquals(one.trace().series(c, 1), four.trace().series(c, 1));
+            assertEquals(one.chains().get(c).keptX, four.chains().get(c).keptX);
+        }
+        assertEquals(one.diagnostics(), four.diagnostics());
+        // chains use distinct streams, and another seed gives other draws
+        assertNotEquals(one.trace().series(0, 1)[0], one.trace().series(1, 1)[0]);
+        ChainRun<Ar1Chain> other = run(new RunSettings(400, 100, 1, 4, 43L, 2));
+        assertNotEquals(one.trace().series(0, 1)[0], other.trace().series(0, 1)[0]);
+    }
+
+    @Test
+    void burnInAndThinningKeepTheRightSweeps() {
+        ChainRun<Ar1Chain> r = run(new RunSettings(107, 7, 10, 3, 1L, 2));
+        for (int c = 0; c < 3; c++) {
+            assertEquals(10, r.trace().draws(c)); // sweeps 8, 18, ..., 98
+            assertEquals(8, r.trace().iteration(c, 0));
+            assertEquals(98, r.trace().iteration(c, 9));
+            assertEquals(107, r.chains().get(c).sweeps);
+            assertEquals(r.chains().get(c).keptAt.size(), 10);
+            assertEquals(98L, r.chains().get(c).keptAt.get(9));
+        }
+        assertEquals(3 * 107, r.sweeps());
+        assertFalse(r.cancelled());
+        ChainRun<Ar1Chain> edge = run(new RunSettings(10, 9, 3, 1, 1L, 1));
+        assertEquals(1, edge.trace().draws(0));
+        assertEquals(10, edge.trace().iteration(0, 0));
+        assertEquals(new RunSettings(108, 7, 10, 1, 1, 1).keptPerChain(), run(new RunSettings(108, 7, 10, 1, 1, 1))
+                .trace().draws(0));
+    }
+
+    @Test
+    void cancellationStopsAtASweepAndKeepsTheDraws() {
+        Cancellation cancel = new Cancellation();
+        List<Progress> reports = new CopyOnWriteArrayList<>();
+        long start = System.nanoTime();
+        ChainRun<Ar1Chain> r = RUNNER.run((c, rng) -> new Ar1Chain(c, rng, 0.5, -1, 200_000), // 0.2 ms per sweep
+                new RunSettings(1_000_000, 10, 1, 2, 5L, 2), p -> {
+                    reports.add(p);
+                    if (reports.size() == 3) {
+                        cancel.cancel();
+                    }
+                }, cancel);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertTrue(r.cancelled());
+        assertTrue(seconds < 10, "cancel took " + seconds + " s");
+        for (int c = 0; c < 2; c++) {
+            Ar1Chain chain = r.chains().get(c);
+            assertTrue(chain.sweeps > 10 && chain.sweeps < 1_000_000);
+            assertEquals(chain.keptX.size(), r.trace().draws(c));
+            assertEquals(chain.sweeps - 10, r.trace().draws(c));
+        }
+        assertTrue(reports.size() >= 3);
+        Progress p = reports.get(2);
+        assertEquals(1_000_000, p.iterations());
+        assertEquals(2, p.chains());
+        assertTrue(p.sweepsPerSecond() > 0);
+        assertTrue(p.etaSeconds() > 0);
+        assertTrue(Double.isFinite(p.logJoint()) && p.logJoint() <= 0);
+        // reports come at most about four times per second
+        assertTrue(reports.size() <= 4 * seconds + 2, reports.size() + " reports in " + seconds + " s");
+    }
+
+    @Test
+    void cancellationBeforeAnyChainStartsStillReturnsEveryChain() {
+        Cancellation cancel = new Cancellation();
+        cancel.cancel();
+        ChainRun<Ar1Chain> r = RUNNER.run((c, rng) -> new Ar1Chain(c, rng, 0.5, -1, 0),
+                new RunSettings(100, 10, 1, 3, 5L, 1), ProgressListener.NONE, cancel);
+        assertTrue(r.cancelled());
+        assertEquals(3, r.chains().size());
+        assertEquals(0, r.trace().draws(2));
+        assertTrue(Double.isNaN(r.diagnostics().get(0).mean()));
+    }
+
+    @Test
+    void aFailingChainStopsTheOthersAndPropagates() {
+        List<Ar1Chain> made = new CopyOnWriteArrayList<>();
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> RUNNER.run((c, rng) -> {
+            Ar1Chain chain = new Ar1Chain(c, rng, 0.5, c == 1 ? 50 : -1, 100_000);
+            made.add(chain);
+            return chain;
+        }, new RunSettings(1_000_000, 0, 1, 2, 5L, 2), ProgressListener.NONE, new Cancellation()));
+        assertEquals("chain 1 broke at sweep 50", e.getMessage());
+        for (Ar1Chain c : made) {
+            assertTrue(c.sweeps < 1_000_000, "chain " + c.chainIndex + " ran on");
+        }
+        RuntimeException fromFactory = assertThrows(RuntimeException.class, () -> RUNNER.run((c, rng) -> {
+            throw new ArithmeticException("bad start");
+        }, new RunSettings(10, 0, 1, 2, 5L, 2), ProgressListener.NONE, new Cancellation()));
+        assertEquals("bad start", fromFactory.getMessage());
+    }
+
+    @Test
+    void diagnosticsSeeConvergenceAndItsAbsence() {
+        ChainRun<Ar1Chain> good = run(new RunSettings(2_000, 500, 1, 4, 11L, 2));
+        SummaryDiagnostic x = good.diagnostics().get(1);
+        assertEquals("x", x.name());
+        assertEquals(0.0, x.mean(), 0.15); // 6,000 draws, ESS ~ 2,000: sd of the mean ~ 0.022
+        assertEquals(1.0, x.sd(), 0.08);
+        assertTrue(x.rhat() < 1.01, "R-hat " + x.rhat());
+        // AR(1) with φ = 0.5: ESS ≈ N (1 − φ)/(1 + φ) = 2,000
+        assertEquals(2000, x.essBulk(), 400);
+        assertSame(good.diagnostics().get(0).name(), "logJoint");
+        // chains stuck at different values: R-hat far above 1
+        ChainRun<Ar1Chain> stuck = RUNNER.run((c, rng) -> {
+            Ar1Chain chain = new Ar1Chain(c, rng, 0.999, -1, 0);
+            chain.x = 3 * c;
+            return chain;
+        }, new RunSettings(400, 0, 1, 3, 3L, 2), ProgressListener.NONE, new Cancellation());
+        assertTrue(stuck.diagnostics().get(1).rhat() > 1.5, "R-hat " + stuck.diagnostics().get(1).rhat());
+    }
+
+    @Test
+    void summaryNamesMustAgree() {
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> RUNNER.run((c, rng) -> new Ar1Chain(
+                c, rng, 0.5, -1, 0) {
+            @Override
+            public List<String> summaryNames() {
+                return c == 0 ? List.of("logJoint", "x") : List.of("logJoint", "y");
+            }
+        }, new RunSettings(10, 0, 1, 2, 5L, 1), ProgressListener.NONE, new Cancellation()));
+        assertTrue(e.getMessage().contains("summaries"), e.getMessage());
+    }
+}

@@ -1,0 +1,74 @@
+package io.plate.mcmc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.plate.api.sample.RunSettings;
+import io.plate.api.sample.Table;
+import io.plate.api.sample.Trace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunDirectoryTest {
+    @TempDir
+    Path tmp;
+
+    private static SamplerPosterior posterior() {
+        double[][][] v = {{{-1.5, 2}, {-1.25, 3}, {-1.0, 2}, {-0.5, 4}, {-0.75, 3}},
+            {{-2.0, 1}, {-1.5, 2}, {-1.0, 2}, {-1.25, 3}, {-0.5, 1}}};
+        long[][] it = {{11, 12, 13, 14, 15}, {11, 12, 13, 14, 15}};
+        Trace trace = new Trace(List.of("logJoint", "active"), v, it);
+        return SamplerPosterior.builder("test.sampler", "toy")
+                .params(Map.of("alpha", "0.5"))
+                .settings(new RunSettings(15, 10, 1, 2, 99L, 1))
+                .trace(trace)
+                .table("theta", new Table(List.of("class", "feature"), List.of(List.of("a,b", "say \"x\""))))
+                .fact("note", "hello").seconds(0.5).sweepsPerSecond(60).build();
+    }
+
+    @Test
+    void writesTraceSummaryAndTables() throws Exception {
+        SamplerPosterior p = posterior();
+        Path dir = tmp.resolve("run1");
+        p.write(dir);
+        List<String> trace = Files.readAllLines(dir.resolve("trace.csv"));
+        assertEquals("chain,iteration,logJoint,active", trace.get(0));
+        assertEquals(11, trace.size());
+        assertEquals("0,11,-1.5,2.0", trace.get(1));
+        assertEquals("1,15,-0.5,1.0", trace.get(10));
+        JsonNode s = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+        assertEquals("test.sampler", s.get("sampler").asText());
+        assertEquals("toy", s.get("dataset").asText());
+        assertEquals(99, s.get("seed").asLong());
+        assertEquals(15, s.get("settings").get("iterations").asInt());
+        assertEquals("0.5", s.get("params").get("alpha").asText());
+        assertEquals(0.5, s.get("seconds").asDouble());
+        assertEquals(60, s.get("sweepsPerSecond").asDouble());
+        assertFalse(s.get("cancelled").asBoolean());
+        assertEquals("hello", s.get("facts").get("note").asText());
+        JsonNode active = s.get("summaries").get("active");
+        assertEquals(2.3, active.get("mean").asDouble(), 1e-12); // (2+3+2+4+3+1+2+2+3+1)/10
+        assertTrue(active.has("rhat") && active.has("essBulk") && active.has("essTail") && active.has("sd"));
+        assertEquals(List.of("class,feature", "\"a,b\",\"say \"\"x\"\"\""), Files.readAllLines(dir.resolve("theta.csv")));
+        // rewriting replaces files and leaves no temporary files behind
+        p.write(dir);
+        try (var files = Files.list(dir)) {
+            assertEquals(3, files.count());
+        }
+    }
+
+    @Test
+    void toStringIsTheDiagnosticsTable() {
+        String t = posterior().toString();
+        assertTrue(t.contains("summary") && t.contains("R-hat") && t.contains("ESS bulk") && t.contains("ESS tail"), t);
+        assertTrue(t.contains("logJoint") && t.contains("active"), t);
+        assertTrue(t.contains("sweeps/s"), t);
+    }
+}
