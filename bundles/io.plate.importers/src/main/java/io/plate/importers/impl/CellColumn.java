@@ -1,0 +1,130 @@
+package io.plate.importers.impl;
+
+import io.plate.api.data.CategoricalColumn;
+import io.plate.api.data.NumericColumn;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * One column of a delimited file while it is read: every cell is interned as a level code and, as long
+ * as every non-missing cell parses as a number, also kept as a {@code double}. At the end the column
+ * becomes numeric or categorical without a second pass over the file.
+ */
+final class CellColumn {
+    final String name;
+    private final TermTable levels = new TermTable();
+    private final IntList codes;
+    private DoubleList values;
+    private long firstBadLine;
+    private String firstBad;
+    private int present;
+
+    CellColumn(String name, int expectedRows) {
+        this.name = name;
+        this.codes = new IntList(expectedRows);
+        this.values = new DoubleList(expectedRows);
+    }
+
+    void addMissing() {
+        codes.add(CategoricalColumn.MISSING);
+        if (values != null) {
+            values.add(Double.NaN);
+        }
+    }
+
+    void add(char[] c, int from, int to, long line) {
+        present++;
+        codes.add(levels.intern(c, from, to - from));
+        if (values != null) {
+            double v = Numbers.parse(c, from, to);
+            if (v == v) {
+                values.add(v);
+            } else {
+                firstBadLine = line;
+                firstBad = new String(c, from, to - from);
+                values = null; // not numeric: stop keeping numbers
+            }
+        }
+    }
+
+    /** True when every non-missing cell is a number (and there is at least one, or none at all). */
+    boolean allNumeric() {
+        return values != null;
+    }
+
+    int present() {
+        return present;
+    }
+
+    long firstBadLine() {
+        return firstBadLine;
+    }
+
+    String firstBad() {
+        return firstBad;
+    }
+
+    NumericColumn toNumeric() {
+        return NumericColumn.of(name, values.toArray());
+    }
+
+    CategoricalColumn toCategorical() {
+        int n = levels.size();
+        List<String> texts = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            texts.add(levels.term(i));
+        }
+        Integer[] order = sortedLevelOrder(texts);
+        int[] remap = new int[n];
+        List<String> sorted = new ArrayList<>(n);
+        for (int k = 0; k < n; k++) {
+            remap[order[k]] = k;
+            sorted.add(texts.get(order[k]));
+        }
+        int[] c = codes.data;
+        int rows = codes.size;
+        int[] out = new int[rows];
+        for (int r = 0; r < rows; r++) {
+            out[r] = c[r] < 0 ? CategoricalColumn.MISSING : remap[c[r]];
+        }
+        return CategoricalColumn.of(name, sorted, out);
+    }
+
+    /**
+     * Level order: by value when every level is a number (so classes 3..10 read 3, 4, …, 10), else by
+     * Unicode code point (Python's {@code sorted}, scikit-learn's {@code LabelEncoder}).
+     */
+    static Integer[] sortedLevelOrder(List<String> texts) {
+        int n = texts.size();
+        Integer[] order = new Integer[n];
+        double[] num = new double[n];
+        boolean numeric = true;
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+            num[i] = Numbers.parse(texts.get(i));
+            numeric &= num[i] == num[i];
+        }
+        Comparator<Integer> byText = (a, b) -> compareCodePoints(texts.get(a), texts.get(b));
+        if (numeric) {
+            Arrays.sort(order, Comparator.<Integer>comparingDouble(i -> num[i]).thenComparing(byText));
+        } else {
+            Arrays.sort(order, byText);
+        }
+        return order;
+    }
+
+    /** Compares by Unicode code point (Python's string order). */
+    static int compareCodePoints(String a, String b) {
+        int n = Math.min(a.length(), b.length());
+        for (int i = 0; i < n; i++) {
+            char x = a.charAt(i);
+            char y = b.charAt(i);
+            if (x != y) {
+                return TermTable.codePointOrder(x) - TermTable.codePointOrder(y);
+            }
+        }
+        return a.length() - b.length();
+    }
+}

@@ -1,0 +1,266 @@
+package io.plate.importers.impl;
+
+import io.plate.api.data.ImportException;
+import io.plate.api.data.ImportOptions;
+import io.plate.api.data.SparseMatrix;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Turns documents into a word-count matrix exactly as scikit-learn's {@code CountVectorizer} does with
+ * its defaults (lowercase, tokens {@code (?u)\b\w\w+\b}), plus its options {@code min_df} (a count),
+ * {@code max_df} (a fraction), {@code max_features}, {@code binary}, {@code stop_words='english'} and
+ * {@code ngram_range=(1, 2)}. Columns are ordered by the words' code points, like scikit-learn's sorted
+ * vocabulary, so column {@code j} here is column {@code j} there.
+ *
+ * <p>Feed it with {@link #beginDocument()}, any number of {@link #addText} calls (a document may come in
+ * pieces, such as the lines of a file; bigrams continue across pieces), and {@link #endDocument()}.
+ * Counts go straight into growable CSR arrays; a token is looked up by its chars, so no string is made
+ * per token.
+ */
+final class CountVectorizer implements WordScanner.Sink {
+    private final ImportOptions options;
+    private final TermTable stopWords;
+    private final boolean bigrams;
+    private final TermTable terms = new TermTable();
+    private final IntList rowStart = new IntList(1 << 12);
+    private final IntList columns = new IntList(1 << 16);
+    private final IntList counts = new IntList(1 << 16);
+    private int[] lastDoc = new int[1 << 12]; // document + 1 in which the term last occurred
+    private int[] slot = new int[1 << 12]; // its position in the CSR arrays there
+    private int[] df = new int[1 << 12];
+    private long[] tf = new long[1 << 12];
+    private final CharBuf lowered = new CharBuf(1 << 12);
+    private final CharBuf previous = new CharBuf(64);
+    private final CharBuf bigram = new CharBuf(128);
+    private boolean hasPrevious;
+    private int docs;
+    private boolean inDocument;
+
+    CountVectorizer(ImportOptions options) {
+        this.options = options;
+        this.stopWords = options.stopWords() ? englishStopWords() : null;
+        this.bigrams = options.ngramMax() == 2;
+        rowStart.add(0);
+    }
+
+    /** scikit-learn's {@code ENGLISH_STOP_WORDS}, from the resource copied out of scikit-learn (BSD-3). */
+    static TermTable englishStopWords() {
+        TermTable t = new TermTable();
+        try (InputStream in = CountVectorizer.class.getResourceAsStream("stop-words-english.txt");
+                BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                if (!line.isBlank() && !line.startsWith("#")) {
+                    t.intern(line.strip());
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("stop-word list missing from the bundle", e);
+        }
+        return t;
+    }
+
+    int documents() {
+        return docs;
+    }
+
+    void beginDocument() {
+        inDocument = true;
+        hasPrevious = false;
+    }
+
+    /** Tokenises {@code text[off, off+len)} into the current document. */
+    void addText(char[] text, int off, int len) {
+        int end = off + len;
+        char[] s = text;
+        int from = off;
+        int to = end;
+        if (options.lowercase()) {
+            boolean ascii = true;
+            for (int i = off; i < end; i++) {
+                if (text[i] >= 128) {
+                    ascii = false;
+                    break;
+                }
+            }
+            lowered.clear();
+            if (ascii) {
+                lowered.ensure(len);
+                char[] l = lowered.chars;
+                for (int i = 0; i < len; i++) {
+                    char c = text[off + i];
+                    l[i] = c >= 'A' && c <= 'Z' ? (char) (c + 32) : c;
+                }
+                lowered.length = len;
+            } else {
+                // Python's str.lower() and Java's String.toLowerCase(Locale.ROOT) both apply the full
+                // Unicode mappings (final sigma, dotted capital I), unlike lowercasing char by char.
+                lowered.append(new String(text, off, len).toLowerCase(Locale.ROOT));
+            }
+            s = lowered.chars;
+            from = 0;
+            to = lowered.length;
+        }
+        WordScanner.scan(s, from, to, this);
+    }
+
+    @Override
+    public void token(char[] s, int off, int len) {
+        if (stopWords != null && stopWords.find(s, off, len) >= 0) {
+            return;
+        }
+        count(terms.intern(s, off, len));
+        if (bigrams) {
+            if (hasPrevious) {
+                bigram.clear();
+                bigram.append(previous.chars, 0, previous.length);
+                bigram.append(' ');
+                bigram.append(s, off, len);
+                count(terms.intern(bigram.chars, 0, bigram.length));
+            }
+            previous.clear();
+            previous.append(s, off, len);
+            hasPrevious = true;
+        }
+    }
+
+    private void count(int id) {
+        if (id >= lastDoc.length) {
+            int n = Math.max(id + 1, lastDoc.length * 2);
+            lastDoc = Arrays.copyOf(lastDoc, n);
+            slot = Arrays.copyOf(slot, n);
+            df = Arrays.copyOf(df, n);
+            tf = Arrays.copyOf(tf, n);
+        }
+        tf[id]++;
+        if (lastDoc[id] != docs + 1) {
+            lastDoc[id] = docs + 1;
+            slot[id] = columns.size;
+            columns.add(id);
+            counts.add(1);
+            df[id]++;
+        } else {
+            counts.data[slot[id]]++;
+        }
+    }
+
+    void endDocument() {
+        if (!inDocument) {
+            throw new IllegalStateException("endDocument without beginDocument");
+        }
+        inDocument = false;
+        docs++;
+        rowStart.add(columns.size);
+    }
+
+    /**
+     * The count matrix: vocabulary sorted by code point, pruned by {@code min_df}, {@code max_df} and
+     * {@code max_features} (keeping the words most frequent over the corpus, ties to the earlier word),
+     * each row's columns increasing.
+     *
+     * @throws ImportException when no word is left (the messages are scikit-learn's)
+     */
+    SparseMatrix finish(Path file) {
+        int v = terms.size();
+        if (v == 0) {
+            throw new ImportException(file, 0, null,
+                    "empty vocabulary: the documents contain no words" + (stopWords != null ? " other than stop words" : ""));
+        }
+        int n = docs;
+        int[] sorted = terms.sortedIds();
+        double maxDocs = options.maxDf() * n;
+        int minDocs = options.minDf();
+        if (maxDocs < minDocs) {
+            throw new ImportException(file, 0, null, "max-df " + options.maxDf() + " corresponds to " + maxDocs
+                    + " documents, fewer than min-df " + minDocs);
+        }
+        boolean[] keep = new boolean[v];
+        int kept = 0;
+        for (int id = 0; id < v; id++) {
+            keep[id] = df[id] >= minDocs && df[id] <= maxDocs;
+            if (keep[id]) {
+                kept++;
+            }
+        }
+        int limit = options.maxFeatures();
+        if (limit > 0 && kept > limit) {
+            // most frequent over the corpus (document frequency when binary, as scikit-learn counts after clipping)
+            int[] cand = new int[kept];
+            int k = 0;
+            for (int id : sorted) {
+                if (keep[id]) {
+                    cand[k++] = id;
+                }
+            }
+            Integer[] order = new Integer[kept];
+            for (int i = 0; i < kept; i++) {
+                order[i] = i;
+            }
+            boolean binary = options.binary();
+            Arrays.sort(order, (a, b) -> {
+                long fa = binary ? df[cand[a]] : tf[cand[a]];
+                long fb = binary ? df[cand[b]] : tf[cand[b]];
+                return fa != fb ? Long.compare(fb, fa) : Integer.compare(a, b);
+            });
+            Arrays.fill(keep, false);
+            for (int i = 0; i < limit; i++) {
+                keep[cand[order[i]]] = true;
+            }
+            kept = limit;
+        }
+        if (kept == 0) {
+            throw new ImportException(file, 0, null,
+                    "after pruning no words remain; try a lower min-df or a higher max-df");
+        }
+        int[] newColumn = new int[v];
+        List<String> vocabulary = new ArrayList<>(kept);
+        int next = 0;
+        for (int id : sorted) {
+            if (keep[id]) {
+                newColumn[id] = next++;
+                vocabulary.add(terms.term(id));
+            } else {
+                newColumn[id] = -1;
+            }
+        }
+        int[] rs = rowStart.toArray();
+        int[] cols = columns.data;
+        int[] cts = counts.data;
+        boolean binary = options.binary();
+        long[] scratch = new long[64];
+        int w = 0;
+        for (int r = 0; r < n; r++) {
+            int s = rs[r];
+            int e = rs[r + 1];
+            rs[r] = w;
+            int m = 0;
+            if (e - s > scratch.length) {
+                scratch = new long[Math.max(e - s, scratch.length * 2)];
+            }
+            for (int k = s; k < e; k++) {
+                int c = newColumn[cols[k]];
+                if (c >= 0) {
+                    scratch[m++] = ((long) c << 32) | (binary ? 1 : cts[k]);
+                }
+            }
+            Arrays.sort(scratch, 0, m);
+            for (int i = 0; i < m; i++) {
+                cols[w] = (int) (scratch[i] >>> 32);
+                cts[w] = (int) scratch[i];
+                w++;
+            }
+        }
+        rs[n] = w;
+        return SparseMatrix.ofCounts(vocabulary, rs, Arrays.copyOf(cols, w), Arrays.copyOf(cts, w), false);
+    }
+}

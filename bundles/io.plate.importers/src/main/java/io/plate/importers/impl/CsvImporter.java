@@ -1,0 +1,180 @@
+package io.plate.importers.impl;
+
+import io.plate.api.data.Dataset;
+import io.plate.api.data.ImportException;
+import io.plate.api.data.ImportOptions;
+import io.plate.api.data.Importer;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.osgi.service.component.annotations.Component;
+
+/**
+ * Delimited text with a header row (RFC 4180 quoting, comma, semicolon or tab, UTF-8 with or without a
+ * byte-order mark). Each column is numeric when every non-missing cell is a decimal number, else
+ * categorical; {@code --categorical COLS|all} and {@code --numeric COLS} override. The label column (by
+ * name, default the last) becomes the class labels, or a numeric regression target when it is forced
+ * numeric.
+ */
+@Component(service = Importer.class, property = {
+        Importer.FORMAT + "=csv",
+        Importer.EXTENSIONS + "=csv" })
+public final class CsvImporter implements Importer {
+    @Override
+    public String format() {
+        return "csv";
+    }
+
+    @Override
+    public List<String> extensions() {
+        return List.of("csv");
+    }
+
+    @Override
+    public String description() {
+        return "delimited text with a header row (RFC 4180; comma, semicolon or tab; types inferred)";
+    }
+
+    @Override
+    public Dataset read(Path file, ImportOptions options) throws ImportException {
+        InputStream in = Sources.open(file);
+        return read(in, file, options);
+    }
+
+    /** Reads from a stream (closed at the end); {@code file} names the input in messages and metadata. */
+    Dataset read(InputStream stream, Path file, ImportOptions options) {
+        try (TextInput in = new TextInput(stream, file)) {
+            CsvRecordReader rec = new CsvRecordReader(in, options.delimiter().orElse((char) 0));
+            if (!rec.next()) {
+                throw new ImportException(file, 0, null, "empty file; expected a header row");
+            }
+            int width = rec.fields();
+            List<String> names = new ArrayList<>(width);
+            Map<String, Integer> byName = new HashMap<>();
+            for (int i = 0; i < width; i++) {
+                String n = rec.field(i).strip();
+                if (n.isEmpty()) {
+                    n = "V" + (i + 1);
+                }
+                if (byName.putIfAbsent(n, i) != null) {
+                    throw new ImportException(file, rec.line(), n,
+                            "duplicate column name (fields " + (byName.get(n) + 1) + " and " + (i + 1) + ")");
+                }
+                names.add(n);
+            }
+            int labelIndex = labelIndex(file, rec.line(), options, names, byName);
+            checkNamed(file, rec.line(), options.categorical(), byName, "--categorical", true);
+            checkNamed(file, rec.line(), options.numeric(), byName, "--numeric", false);
+            for (String n : options.numeric()) {
+                if (options.categorical().contains(n)) {
+                    throw new ImportException(file, rec.line(), n, "named both --categorical and --numeric");
+                }
+            }
+            char[][] missing = options.missing().stream().map(String::toCharArray).toArray(char[][]::new);
+            CellColumn[] cols = new CellColumn[width];
+            for (int i = 0; i < width; i++) {
+                cols[i] = new CellColumn(names.get(i), 1024);
+            }
+            int rows = 0;
+            while (rec.next()) {
+                if (rec.fields() != width) {
+                    throw new ImportException(file, rec.line(), "field " + Math.min(rec.fields(), width + 1),
+                            "ragged row: expected " + width + " fields as in the header, found " + rec.fields());
+                }
+                char[] c = rec.chars();
+                for (int i = 0; i < width; i++) {
+                    int s = rec.start(i);
+                    int e = rec.end(i);
+                    if (isMissing(c, s, e, missing)) {
+                        cols[i].addMissing();
+                    } else {
+                        cols[i].add(c, s, e, rec.line());
+                    }
+                }
+                rows++;
+            }
+            if (rows == 0) {
+                throw new ImportException(file, rec.line() + 1, null, "no data rows after the header");
+            }
+            return build(file, options, names, cols, labelIndex, rows, rec.delimiter());
+        }
+    }
+
+    private static boolean isMissing(char[] c, int s, int e, char[][] missing) {
+        int len = e - s;
+        for (char[] m : missing) {
+            if (m.length == len && java.util.Arrays.equals(m, 0, len, c, s, e)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int labelIndex(Path file, long line, ImportOptions options, List<String> names,
+            Map<String, Integer> byName) {
+        if (options.noLabel()) {
+            if (options.label().isPresent()) {
+                throw new ImportException(file, line, options.label().get(), "both a label column and --no-label given");
+            }
+            return -1;
+        }
+        if (options.label().isEmpty()) {
+            return names.size() - 1;
+        }
+        Integer i = byName.get(options.label().get());
+        if (i == null) {
+            throw new ImportException(file, line, options.label().get(),
+                    "no label column of that name; the header has " + names);
+        }
+        return i;
+    }
+
+    private static void checkNamed(Path file, long line, Set<String> requested, Map<String, Integer> byName,
+            String option, boolean allowAll) {
+        for (String n : new TreeSet<>(requested)) {
+            if (allowAll && ImportOptions.ALL.equals(n)) {
+                continue;
+            }
+            if (!byName.containsKey(n)) {
+                throw new ImportException(file, line, n, option + " names a column the header does not have; it has "
+                        + new TreeSet<>(byName.keySet()));
+            }
+        }
+    }
+
+    private static Dataset build(Path file, ImportOptions options, List<String> names, CellColumn[] cols,
+            int labelIndex, int rows, char delimiter) {
+        Dataset.Builder b = Dataset.builder(Sources.datasetName(file, options)).source(file.toString())
+                .metadata("format", "csv")
+                .metadata("delimiter", delimiter == '\t' ? "tab" : String.valueOf(delimiter))
+                .metadata("missing", String.join(" ", new TreeSet<>(options.missing())));
+        boolean allCategorical = options.categorical().contains(ImportOptions.ALL);
+        for (int i = 0; i < cols.length; i++) {
+            CellColumn col = cols[i];
+            String n = names.get(i);
+            boolean forcedNumeric = options.numeric().contains(n);
+            boolean forcedCategorical = allCategorical || options.categorical().contains(n);
+            if (forcedNumeric && !col.allNumeric()) {
+                throw new ImportException(file, col.firstBadLine(), n,
+                        "expected a number (column forced numeric), found " + Sources.quote(col.firstBad()));
+            }
+            if (i == labelIndex) {
+                if (forcedNumeric) {
+                    b.target(col.toNumeric());
+                } else {
+                    b.labels(col.toCategorical());
+                }
+            } else if (forcedNumeric || (!forcedCategorical && col.allNumeric())) {
+                b.numeric(col.toNumeric());
+            } else {
+                b.categorical(col.toCategorical());
+            }
+        }
+        return b.build();
+    }
+}

@@ -1,0 +1,174 @@
+package io.plate.importers.impl;
+
+import io.plate.api.data.ImportException;
+import java.util.Arrays;
+
+/**
+ * Splits delimited text into records following RFC 4180: a field that starts with a double quote runs
+ * to the matching quote, may hold delimiters and line breaks (kept as {@code \n}), and writes a quote as
+ * {@code ""}. As in Python's {@code csv} module, text after a closing quote is appended to the field and
+ * a quote inside an unquoted field is an ordinary character. Blank lines are skipped.
+ *
+ * <p>Field {@code i} of the current record is {@code chars()[start(i), end(i))}; the arrays are reused.
+ */
+final class CsvRecordReader {
+    private final TextInput in;
+    private char delimiter; // 0 until detected
+    private final CharBuf line = new CharBuf(256);
+    private final CharBuf record = new CharBuf(256);
+    private int[] starts = new int[16];
+    private int[] ends = new int[16];
+    private boolean[] quoted = new boolean[16];
+    private int fields;
+    private long recordLine;
+
+    /** A reader with a fixed delimiter, or with {@code 0} to detect it from the first line. */
+    CsvRecordReader(TextInput in, char delimiter) {
+        this.in = in;
+        this.delimiter = delimiter;
+    }
+
+    /** Picks the delimiter that occurs most often outside quotes in a header line: comma, semicolon or tab. */
+    static char detect(CharSequence header) {
+        int comma = 0;
+        int semi = 0;
+        int tab = 0;
+        boolean q = false;
+        for (int i = 0; i < header.length(); i++) {
+            char c = header.charAt(i);
+            if (c == '"') {
+                q = !q;
+            } else if (!q) {
+                if (c == ',') {
+                    comma++;
+                } else if (c == ';') {
+                    semi++;
+                } else if (c == '\t') {
+                    tab++;
+                }
+            }
+        }
+        if (tab > comma && tab >= semi) {
+            return '\t';
+        }
+        if (semi > comma) {
+            return ';';
+        }
+        return ',';
+    }
+
+    /** Reads the next non-blank record; false at the end of input. */
+    boolean next() {
+        do {
+            if (!in.readLine(line)) {
+                return false;
+            }
+        } while (line.length == 0);
+        recordLine = in.line();
+        if (delimiter == 0) {
+            delimiter = detect(line.toString());
+        }
+        record.clear();
+        fields = 0;
+        int i = 0;
+        boolean startField = true;
+        boolean inQuotes = false;
+        while (true) {
+            char[] c = line.chars;
+            int n = line.length;
+            while (i < n) {
+                char ch = c[i];
+                if (startField) {
+                    newField();
+                    startField = false;
+                    if (ch == '"') {
+                        inQuotes = true;
+                        quoted[fields - 1] = true;
+                        i++;
+                        continue;
+                    }
+                }
+                if (inQuotes) {
+                    if (ch == '"') {
+                        if (i + 1 < n && c[i + 1] == '"') {
+                            record.append('"');
+                            i += 2;
+                        } else {
+                            inQuotes = false;
+                            i++;
+                        }
+                        continue;
+                    }
+                    record.append(ch);
+                    i++;
+                } else if (ch == delimiter) {
+                    ends[fields - 1] = record.length;
+                    startField = true;
+                    i++;
+                } else {
+                    record.append(ch);
+                    i++;
+                }
+            }
+            if (!inQuotes) {
+                break;
+            }
+            record.append('\n');
+            if (!in.readLine(line)) {
+                throw new ImportException(in.file(), recordLine, "field " + fields,
+                        "unterminated quoted field (opened on line " + recordLine + "); expected a closing '\"'");
+            }
+            i = 0;
+        }
+        if (startField) {
+            newField(); // trailing delimiter: one more, empty field
+        }
+        ends[fields - 1] = record.length;
+        return true;
+    }
+
+    private void newField() {
+        if (fields == starts.length) {
+            starts = Arrays.copyOf(starts, fields * 2);
+            ends = Arrays.copyOf(ends, fields * 2);
+            quoted = Arrays.copyOf(quoted, fields * 2);
+        }
+        starts[fields] = record.length;
+        ends[fields] = record.length;
+        quoted[fields] = false;
+        fields++;
+    }
+
+    char delimiter() {
+        return delimiter;
+    }
+
+    /** Line on which the current record starts. */
+    long line() {
+        return recordLine;
+    }
+
+    int fields() {
+        return fields;
+    }
+
+    char[] chars() {
+        return record.chars;
+    }
+
+    int start(int i) {
+        return starts[i];
+    }
+
+    int end(int i) {
+        return ends[i];
+    }
+
+    boolean quoted(int i) {
+        return quoted[i];
+    }
+
+    String field(int i) {
+        return record.substring(starts[i], ends[i]);
+    }
+}

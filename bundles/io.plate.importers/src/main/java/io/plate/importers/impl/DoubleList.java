@@ -1,0 +1,24 @@
+package io.plate.importers.impl;
+
+import java.util.Arrays;
+
+/** A growable {@code double} array. */
+final class DoubleList {
+    double[] data;
+    int size;
+
+    DoubleList(int capacity) {
+        data = new double[Math.max(8, capacity)];
+    }
+
+    void add(double v) {
+        if (size == data.length) {
+            data = Arrays.copyOf(data, data.length + (data.length >> 1) + 8);
+        }
+        data[size++] = v;
+    }
+
+    double[] toArray() {
+        return data.length == size ? data : Arrays.copyOf(data, size);
+    }
+}

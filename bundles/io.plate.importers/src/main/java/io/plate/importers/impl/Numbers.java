@@ -1,0 +1,91 @@
+package io.plate.importers.impl;
+
+/**
+ * Strict decimal number parsing: {@code [+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?},
+ * surrounding spaces allowed. Unlike {@link Double#parseDouble} it refuses {@code NaN}, {@code Infinity},
+ * hexadecimal and Java suffixes such as {@code 1d}, so that a column of such texts stays categorical.
+ */
+final class Numbers {
+    private Numbers() {
+    }
+
+    /** The value of {@code s[from, to)}, or NaN when it is not a finite decimal number. */
+    static double parse(char[] s, int from, int to) {
+        while (from < to && s[from] == ' ') {
+            from++;
+        }
+        while (to > from && s[to - 1] == ' ') {
+            to--;
+        }
+        if (from == to) {
+            return Double.NaN;
+        }
+        int i = from;
+        boolean neg = false;
+        if (s[i] == '+' || s[i] == '-') {
+            neg = s[i] == '-';
+            i++;
+        }
+        long mant = 0;
+        int digits = 0;
+        int intStart = i;
+        while (i < to && s[i] >= '0' && s[i] <= '9') {
+            mant = mant * 10 + (s[i] - '0');
+            digits++;
+            i++;
+        }
+        int intDigits = i - intStart;
+        int fracDigits = 0;
+        if (i < to && s[i] == '.') {
+            i++;
+            int fs = i;
+            while (i < to && s[i] >= '0' && s[i] <= '9') {
+                mant = mant * 10 + (s[i] - '0');
+                digits++;
+                i++;
+            }
+            fracDigits = i - fs;
+        }
+        if (intDigits + fracDigits == 0) {
+            return Double.NaN;
+        }
+        boolean exp = false;
+        if (i < to && (s[i] == 'e' || s[i] == 'E')) {
+            exp = true;
+            i++;
+            if (i < to && (s[i] == '+' || s[i] == '-')) {
+                i++;
+            }
+            int es = i;
+            while (i < to && s[i] >= '0' && s[i] <= '9') {
+                i++;
+            }
+            if (i == es) {
+                return Double.NaN;
+            }
+        }
+        if (i != to) {
+            return Double.NaN;
+        }
+        if (!exp && digits <= 15) {
+            // exact: an integer below 10^15 divided by an exact power of ten is correctly rounded
+            double v = fracDigits == 0 ? mant : mant / POW10[fracDigits];
+            return neg ? -v : v;
+        }
+        double v = Double.parseDouble(new String(s, from, to - from));
+        return Double.isFinite(v) ? v : Double.NaN;
+    }
+
+    static double parse(String s) {
+        return parse(s.toCharArray(), 0, s.length());
+    }
+
+    private static final double[] POW10 = new double[16];
+
+    static {
+        POW10[0] = 1;
+        for (int i = 1; i < POW10.length; i++) {
+            POW10[i] = POW10[i - 1] * 10;
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package io.plate.importers.impl;
+
+import io.plate.api.data.ImportException;
+import io.plate.api.data.ImportOptions;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/** Opening input files and naming datasets, the same way for every format. */
+final class Sources {
+    private Sources() {
+    }
+
+    /** Opens a regular file for streaming; a missing or unreadable file is an {@link ImportException}. */
+    static InputStream open(Path file) {
+        if (Files.isDirectory(file)) {
+            throw new ImportException(file, 0, null, "is a directory; expected a file");
+        }
+        try {
+            return Files.newInputStream(file);
+        } catch (NoSuchFileException e) {
+            throw new ImportException(file, 0, null, "file not found", e);
+        } catch (AccessDeniedException e) {
+            throw new ImportException(file, 0, null, "permission denied", e);
+        } catch (IOException e) {
+            throw new ImportException(file, 0, null, "cannot open: " + e.getMessage(), e);
+        }
+    }
+
+    /** {@code options.name()}, or the file name without its last extension. */
+    static String datasetName(Path file, ImportOptions options) {
+        return options.name().orElseGet(() -> {
+            Path fn = file.getFileName();
+            String n = fn == null ? "data" : fn.toString();
+            int dot = n.lastIndexOf('.');
+            String base = dot > 0 ? n.substring(0, dot) : n;
+            return base.isEmpty() ? "data" : base;
+        });
+    }
+
+    /** Quotes a cell for a message, shortened when long. */
+    static String quote(String s) {
+        return "'" + (s.length() > 40 ? s.substring(0, 37) + "..." : s) + "'";
+    }
+}

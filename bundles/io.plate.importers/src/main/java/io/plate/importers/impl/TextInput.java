@@ -1,0 +1,183 @@
+package io.plate.importers.impl;
+
+import io.plate.api.data.ImportException;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.Charset;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+/**
+ * Reads a byte stream as lines of text in fixed-size chunks, never holding the whole file.
+ *
+ * <p>Decoding is strict: a malformed byte sequence fails with an {@link ImportException} that names the
+ * line where it occurs (every character before it has been delivered first), and a NUL character marks a
+ * binary file. A leading byte-order mark is dropped. Lines end at {@code \n}, {@code \r\n} or a lone
+ * {@code \r}; {@link #line()} is the 1-based number of the line last returned.
+ */
+final class TextInput implements Closeable {
+    private static final int CHUNK = 1 << 16;
+
+    private final InputStream in;
+    private final Path file;
+    private final CharsetDecoder decoder;
+    private final String charsetName;
+    private final byte[] bytes = new byte[CHUNK];
+    private final ByteBuffer byteBuffer = ByteBuffer.wrap(bytes);
+    private final char[] chars = new char[CHUNK];
+    private final CharBuffer charBuffer = CharBuffer.wrap(chars);
+    private int pos;
+    private int limit;
+    private boolean eof;
+    private boolean malformed;
+    private boolean first = true;
+    private long line;
+    private long bytesRead;
+
+    TextInput(InputStream in, Path file) {
+        this(in, file, StandardCharsets.UTF_8);
+    }
+
+    TextInput(InputStream in, Path file, Charset charset) {
+        this.in = in;
+        this.file = file;
+        this.charsetName = charset.name();
+        this.decoder = charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        byteBuffer.limit(0);
+    }
+
+    /** 1-based number of the line last returned by {@link #readLine}; 0 before the first. */
+    long line() {
+        return line;
+    }
+
+    Path file() {
+        return file;
+    }
+
+    /** Bytes consumed from the stream so far. */
+    long bytesRead() {
+        return bytesRead;
+    }
+
+    /**
+     * Reads the next line into {@code out} (cleared first), without its terminator.
+     *
+     * @return false at the end of the input (then {@code out} is empty)
+     */
+    boolean readLine(CharBuf out) {
+        out.clear();
+        boolean any = false;
+        while (true) {
+            if (pos == limit && !fill()) {
+                if (any) {
+                    line++;
+                }
+                return any;
+            }
+            any = true;
+            char[] c = chars;
+            int p = pos;
+            int l = limit;
+            while (p < l) {
+                char ch = c[p];
+                if (ch == '\n' || ch == '\r') {
+                    out.append(c, pos, p - pos);
+                    pos = p + 1;
+                    line++;
+                    if (ch == '\r') {
+                        if (pos == limit) {
+                            fill();
+                        }
+                        if (pos < limit && chars[pos] == '\n') {
+                            pos++;
+                        }
+                    }
+                    return true;
+                }
+                if (ch == 0) {
+                    out.append(c, pos, p - pos);
+                    pos = p;
+                    throw new ImportException(file, line + 1, null,
+                            "binary file: NUL byte at character " + (out.length + 1) + " of the line; expected text");
+                }
+                p++;
+            }
+            out.append(c, pos, p - pos);
+            pos = p;
+        }
+    }
+
+    /** Refills the char buffer; false at end of input. Throws once the malformed sequence is reached. */
+    private boolean fill() {
+        if (malformed) {
+            throw new ImportException(file, line + 1, null, "invalid " + charsetName
+                    + " byte sequence; expected text encoded as " + charsetName);
+        }
+        if (eof && !byteBuffer.hasRemaining()) {
+            return false;
+        }
+        try {
+            while (true) {
+                charBuffer.clear();
+                if (!eof && byteBuffer.remaining() < 16) {
+                    byteBuffer.compact();
+                    int n = in.read(bytes, byteBuffer.position(), bytes.length - byteBuffer.position());
+                    if (n < 0) {
+                        eof = true;
+                    } else {
+                        bytesRead += n;
+                        byteBuffer.position(byteBuffer.position() + n);
+                    }
+                    byteBuffer.flip();
+                }
+                CoderResult r = decoder.decode(byteBuffer, charBuffer, eof);
+                if (r.isError()) {
+                    malformed = true;
+                }
+                if (eof && !malformed && !byteBuffer.hasRemaining()) {
+                    CoderResult f = decoder.flush(charBuffer);
+                    if (f.isError()) {
+                        malformed = true;
+                    }
+                }
+                pos = 0;
+                limit = charBuffer.position();
+                if (first && limit > 0) {
+                    first = false;
+                    if (chars[0] == '\uFEFF') {
+                        pos = 1;
+                    }
+                }
+                if (pos < limit) {
+                    return true;
+                }
+                if (malformed) {
+                    throw new ImportException(file, line + 1, null, "invalid " + charsetName
+                            + " byte sequence; expected text encoded as " + charsetName);
+                }
+                if (eof && !byteBuffer.hasRemaining()) {
+                    return false;
+                }
+            }
+        } catch (IOException e) {
+            throw new ImportException(file, line + 1, null, "cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            in.close();
+        } catch (IOException e) {
+            // nothing was lost: everything needed has been read
+        }
+    }
+}
