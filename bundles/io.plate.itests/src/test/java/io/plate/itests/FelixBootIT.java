@@ -38,7 +38,7 @@ class FelixBootIT {
         assertEquals(List.of(), Osgi.notActive(ctx));
         long platesBundles = List.of(ctx.getBundles()).stream()
                 .filter(b -> b.getSymbolicName().startsWith("io.plate.")).count();
-        assertEquals(8, platesBundles, "api, distributions, importers, classifier, mcmc, sparse, mixture, shell");
+        assertEquals(9, platesBundles, "api, distributions, importers, classifier, mcmc, sparse, mixture, plot, shell");
     }
 
     @Test

@@ -1,0 +1,179 @@
+package io.plate.plot;
+
+import de.erichseifert.vectorgraphics2d.Document;
+import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
+import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
+import de.erichseifert.vectorgraphics2d.util.PageSize;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Locale;
+import javax.imageio.ImageIO;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.HeatMapChart;
+import org.knowm.xchart.HeatMapChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * Builds panels and writes figures. Rendering is headless (no display needed); files are written to a
+ * temporary file and renamed, so a failed write leaves nothing half-written.
+ */
+public final class Plot {
+    private static final int WIDTH = 800;
+    private static final int HEIGHT = 360;
+
+    private Plot() {
+    }
+
+    /** Lines through each series (trace plots). */
+    public static Panel line(String title, String xLabel, String yLabel, List<Series> series) {
+        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xLabel)
+                .yAxisTitle(yLabel).build();
+        c.getStyler().setChartBackgroundColor(Color.WHITE);
+        c.getStyler().setMarkerSize(0);
+        c.getStyler().setLegendVisible(series.size() > 1);
+        for (Series s : series) {
+            XYSeries xy = c.addSeries(s.name(), s.x(), s.y());
+            xy.setMarker(SeriesMarkers.NONE);
+        }
+        return new Panel(c);
+    }
+
+    /** Points of each series (cluster scatter plots). */
+    public static Panel scatter(String title, String xLabel, String yLabel, List<Series> series) {
+        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xLabel)
+                .yAxisTitle(yLabel).build();
+        c.getStyler().setChartBackgroundColor(Color.WHITE);
+        c.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        c.getStyler().setMarkerSize(5);
+        for (Series s : series) {
+            c.addSeries(s.name(), s.x(), s.y());
+        }
+        return new Panel(c);
+    }
+
+    /** Bars per category, one group per series, with error bars where the series has them. */
+    public static Panel bars(String title, String xLabel, String yLabel, List<String> categories,
+            List<Series> series) {
+        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xLabel)
+                .yAxisTitle(yLabel).build();
+        c.getStyler().setChartBackgroundColor(Color.WHITE);
+        c.getStyler().setLegendVisible(series.size() > 1);
+        c.getStyler().setXAxisLabelRotation(categories.size() > 12 ? 90 : 0);
+        for (Series s : series) {
+            if (s.y().length != categories.size()) {
+                throw new IllegalArgumentException("series '" + s.name() + "' has " + s.y().length + " values for "
+                        + categories.size() + " categories");
+            }
+            List<Double> ys = box(s.y());
+            if (s.error() != null) {
+                c.addSeries(s.name(), categories, ys, box(s.error()));
+            } else {
+                c.addSeries(s.name(), categories, ys);
+            }
+        }
+        return new Panel(c);
+    }
+
+    /** A heat map of {@code values[row][column]} (confusion matrices, co-clustering). */
+    public static Panel heatmap(String title, List<String> columnLabels, List<String> rowLabels, double[][] values) {
+        if (values.length != rowLabels.size()) {
+            throw new IllegalArgumentException(values.length + " rows for " + rowLabels.size() + " row labels");
+        }
+        HeatMapChart c = new HeatMapChartBuilder().width(WIDTH).height(Math.max(HEIGHT, 40 * rowLabels.size() + 120))
+                .title(title).build();
+        c.getStyler().setChartBackgroundColor(Color.WHITE);
+        c.getStyler().setShowValue(values.length <= 30);
+        java.util.List<Number[]> cells = new java.util.ArrayList<>();
+        for (int r = 0; r < values.length; r++) {
+            if (values[r].length != columnLabels.size()) {
+                throw new IllegalArgumentException("row " + r + " has " + values[r].length + " values for "
+                        + columnLabels.size() + " columns");
+            }
+            for (int col = 0; col < values[r].length; col++) {
+                // heat map rows are drawn bottom-up: put row 0 at the top
+                cells.add(new Number[] {col, values.length - 1 - r, values[r][col]});
+            }
+        }
+        java.util.List<String> yLabels = new java.util.ArrayList<>(rowLabels);
+        java.util.Collections.reverse(yLabels);
+        c.addSeries(title, columnLabels, yLabels, cells);
+        return new Panel(c);
+    }
+
+    /**
+     * Writes the panels as one figure, {@code columns} panels a row, in the format the file name says
+     * ({@code .png} or {@code .svg}).
+     */
+    public static void write(Path file, int columns, List<Panel> panels) throws IOException {
+        if (panels.isEmpty()) {
+            throw new IllegalArgumentException("nothing to plot");
+        }
+        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        boolean svg = name.endsWith(".svg");
+        if (!svg && !name.endsWith(".png")) {
+            throw new IllegalArgumentException("plot file '" + file + "' must end in .png or .svg");
+        }
+        int cols = Math.max(1, Math.min(columns, panels.size()));
+        int rows = (panels.size() + cols - 1) / cols;
+        int w = WIDTH * cols;
+        int h = HEIGHT * rows;
+        Path parent = file.toAbsolutePath().getParent();
+        Files.createDirectories(parent);
+        Path tmp = Files.createTempFile(parent, ".plot-", svg ? ".svg" : ".png");
+        try {
+            try (OutputStream out = Files.newOutputStream(tmp)) {
+                if (svg) {
+                    VectorGraphics2D g = new VectorGraphics2D();
+                    paintAll(g, panels, cols);
+                    Document doc = new SVGProcessor().getDocument(g.getCommands(), new PageSize(0, 0, w, h));
+                    doc.writeTo(out);
+                } else {
+                    BufferedImage img = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
+                    Graphics2D g = img.createGraphics();
+                    g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+                    g.setColor(Color.WHITE);
+                    g.fillRect(0, 0, w, h);
+                    paintAll(g, panels, cols);
+                    g.dispose();
+                    if (!ImageIO.write(img, "png", out)) {
+                        throw new IOException("no PNG writer available");
+                    }
+                }
+            }
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    private static void paintAll(Graphics2D g, List<Panel> panels, int cols) {
+        for (int i = 0; i < panels.size(); i++) {
+            Graphics2D sub = (Graphics2D) g.create((i % cols) * WIDTH, (i / cols) * HEIGHT, WIDTH, HEIGHT);
+            try {
+                panels.get(i).paint(sub, WIDTH, HEIGHT);
+            } finally {
+                sub.dispose();
+            }
+        }
+    }
+
+    private static List<Double> box(double[] a) {
+        java.util.List<Double> out = new java.util.ArrayList<>(a.length);
+        for (double v : a) {
+            out.add(v);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,300 @@
+package io.plate.shell.impl;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.Dataset;
+import io.plate.api.data.NumericColumn;
+import io.plate.api.learn.EvaluationReport;
+import io.plate.api.sample.Posterior;
+import io.plate.api.sample.Table;
+import io.plate.api.sample.Trace;
+import io.plate.mcmc.Diagnostics;
+import io.plate.plot.Panel;
+import io.plate.plot.Plot;
+import io.plate.plot.Series;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.math3.linear.Array2DRowRealMatrix;
+import org.apache.commons.math3.linear.EigenDecomposition;
+import org.apache.commons.math3.linear.RealMatrix;
+
+/** Builds the figures of {@code plate:plot} and {@code plate:trace --plot} from Plate's values. */
+public final class Figures {
+    /** Points at which the running R-hat is evaluated. */
+    private static final int RHAT_POINTS = 40;
+
+    private Figures() {
+    }
+
+    /** For each summary: its trace per chain, and the running split R-hat beside it. */
+    public static void trace(Posterior run, Path file) throws IOException {
+        Trace t = run.trace();
+        List<Panel> panels = new ArrayList<>();
+        for (int s = 0; s < t.summaryNames().size(); s++) {
+            String name = t.summaryNames().get(s);
+            List<Series> lines = new ArrayList<>();
+            for (int c = 0; c < t.chains(); c++) {
+                int n = t.draws(c);
+                double[] x = new double[n];
+                for (int d = 0; d < n; d++) {
+                    x[d] = t.iteration(c, d);
+                }
+                lines.add(Series.of("chain " + (c + 1), x, t.series(c, s)));
+            }
+            panels.add(Plot.line(name + " — trace", "iteration", name, lines));
+            panels.add(Plot.line(name + " — running split R-hat", "kept draws", "R-hat",
+                    List.of(runningRhat(t.series(s)))));
+        }
+        Plot.write(file, 2, panels);
+    }
+
+    static Series runningRhat(double[][] chains) {
+        int n = Integer.MAX_VALUE;
+        for (double[] c : chains) {
+            n = Math.min(n, c.length);
+        }
+        List<double[]> pts = new ArrayList<>();
+        if (chains.length >= 2 && n >= Diagnostics.MIN_DRAWS) {
+            int step = Math.max(1, n / RHAT_POINTS);
+            for (int m = Math.max(Diagnostics.MIN_DRAWS, step); m <= n; m += step) {
+                double[][] prefix = new double[chains.length][];
+                for (int c = 0; c < chains.length; c++) {
+                    prefix[c] = java.util.Arrays.copyOf(chains[c], m);
+                }
+                double r = Diagnostics.splitRhat(prefix);
+                if (Double.isFinite(r)) {
+                    pts.add(new double[] {m, r});
+                }
+            }
+        }
+        if (pts.isEmpty()) {
+            // one chain, or too few draws: R-hat is undefined; draw the reference line only
+            return Series.of("R-hat (undefined: needs 2+ chains)", new double[] {0, Math.max(1, n)},
+                    new double[] {1, 1});
+        }
+        double[] x = new double[pts.size()];
+        double[] y = new double[pts.size()];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = pts.get(i)[0];
+            y[i] = pts.get(i)[1];
+        }
+        return Series.of("split R-hat", x, y);
+    }
+
+    /** Rows of the run's dataset in two dimensions, coloured by cluster of the best draw. */
+    public static void clusters(Posterior run, Dataset data, String xColumn, String yColumn, Path file)
+            throws IOException {
+        Table assignments = run.tables().get("assignments");
+        if (assignments == null) {
+            throw new PlateException("run of " + run.sampler() + " has no cluster assignments to plot");
+        }
+        if (data.rows() != assignments.rows().size()) {
+            throw new PlateException("dataset '" + data.name() + "' has " + data.rows() + " rows but the run assigned "
+                    + assignments.rows().size());
+        }
+        double[][] xy;
+        String xl;
+        String yl;
+        if (xColumn != null || yColumn != null) {
+            if (xColumn == null || yColumn == null) {
+                throw new PlateException("give both --x and --y, or neither (first two principal components)");
+            }
+            xy = new double[][] {column(data, xColumn), column(data, yColumn)};
+            xl = xColumn;
+            yl = yColumn;
+        } else {
+            xy = principalComponents(data);
+            xl = "principal component 1";
+            yl = "principal component 2";
+        }
+        int col = assignments.header().indexOf("cluster");
+        int rowCol = assignments.header().indexOf("row");
+        Map<String, List<double[]>> byCluster = new LinkedHashMap<>();
+        for (List<String> r : assignments.rows()) {
+            int row = Integer.parseInt(r.get(rowCol));
+            if (Double.isNaN(xy[0][row]) || Double.isNaN(xy[1][row])) {
+                continue;
+            }
+            byCluster.computeIfAbsent("cluster " + r.get(col), k -> new ArrayList<>())
+                    .add(new double[] {xy[0][row], xy[1][row]});
+        }
+        List<Series> series = new ArrayList<>();
+        for (Map.Entry<String, List<double[]>> e : byCluster.entrySet()) {
+            double[] x = new double[e.getValue().size()];
+            double[] y = new double[x.length];
+            for (int i = 0; i < x.length; i++) {
+                x[i] = e.getValue().get(i)[0];
+                y[i] = e.getValue().get(i)[1];
+            }
+            series.add(Series.of(e.getKey() + " (" + x.length + ")", x, y));
+        }
+        Plot.write(file, 1, List.of(Plot.scatter(run.sampler() + " on " + data.name() + " — highest log joint draw",
+                xl, yl, series)));
+    }
+
+    private static double[] column(Dataset data, String name) {
+        for (NumericColumn c : data.numeric()) {
+            if (c.name().equals(name)) {
+                return c.values();
+            }
+        }
+        List<String> names = new ArrayList<>();
+        data.numeric().forEach(c -> names.add(c.name()));
+        throw new PlateException("dataset '" + data.name() + "' has no numeric column '" + name + "'; numeric: "
+                + names);
+    }
+
+    /** Projects the numeric columns (standardised, rows with a missing value dropped) on the first two PCs. */
+    static double[][] principalComponents(Dataset data) {
+        List<NumericColumn> cols = data.numeric();
+        if (cols.size() < 2) {
+            throw new PlateException("dataset '" + data.name() + "' has " + cols.size()
+                    + " numeric columns; a cluster scatter needs at least 2");
+        }
+        int p = cols.size();
+        int n = data.rows();
+        double[][] x = new double[p][];
+        double[] mean = new double[p];
+        double[] sd = new double[p];
+        for (int j = 0; j < p; j++) {
+            x[j] = cols.get(j).values();
+            int m = 0;
+            double s = 0;
+            double ss = 0;
+            for (double v : x[j]) {
+                if (!Double.isNaN(v)) {
+                    m++;
+                    s += v;
+                    ss += v * v;
+                }
+            }
+            mean[j] = m == 0 ? 0 : s / m;
+            double var = m < 2 ? 0 : (ss - m * mean[j] * mean[j]) / (m - 1);
+            sd[j] = var > 0 ? Math.sqrt(var) : 1;
+        }
+        double[][] cov = new double[p][p];
+        int used = 0;
+        double[] z = new double[p];
+        for (int r = 0; r < n; r++) {
+            boolean ok = true;
+            for (int j = 0; j < p && ok; j++) {
+                z[j] = (x[j][r] - mean[j]) / sd[j];
+                ok = !Double.isNaN(z[j]);
+            }
+            if (!ok) {
+                continue;
+            }
+            used++;
+            for (int a = 0; a < p; a++) {
+                for (int b = a; b < p; b++) {
+                    cov[a][b] += z[a] * z[b];
+                }
+            }
+        }
+        for (int a = 0; a < p; a++) {
+            for (int b = a; b < p; b++) {
+                cov[a][b] /= Math.max(1, used - 1);
+                cov[b][a] = cov[a][b];
+            }
+        }
+        RealMatrix m = new Array2DRowRealMatrix(cov, false);
+        EigenDecomposition eig = new EigenDecomposition(m);
+        double[] ev = eig.getRealEigenvalues();
+        int first = 0;
+        int second = -1;
+        for (int i = 1; i < ev.length; i++) {
+            if (ev[i] > ev[first]) {
+                first = i;
+            }
+        }
+        for (int i = 0; i < ev.length; i++) {
+            if (i != first && (second < 0 || ev[i] > ev[second])) {
+                second = i;
+            }
+        }
+        double[] v1 = eig.getEigenvector(first).toArray();
+        double[] v2 = eig.getEigenvector(second).toArray();
+        double[][] out = new double[2][n];
+        for (int r = 0; r < n; r++) {
+            double a = 0;
+            double b = 0;
+            for (int j = 0; j < p; j++) {
+                double zj = (x[j][r] - mean[j]) / sd[j];
+                a += v1[j] * zj;
+                b += v2[j] * zj;
+            }
+            out[0][r] = a;
+            out[1][r] = b;
+        }
+        return out;
+    }
+
+    /** The confusion matrix of an evaluation as a heat map (rows = true class). */
+    public static void confusion(EvaluationReport report, Path file) throws IOException {
+        if (report.isRegression()) {
+            throw new PlateException("a regression evaluation has no confusion matrix");
+        }
+        long[][] c = report.confusion();
+        double[][] v = new double[c.length][];
+        for (int i = 0; i < c.length; i++) {
+            v[i] = new double[c[i].length];
+            for (int j = 0; j < c[i].length; j++) {
+                v[i][j] = c[i][j];
+            }
+        }
+        Plot.write(file, 1, List.of(Plot.heatmap(String.format("%s on %s — confusion (rows: true, columns: predicted),"
+                + " accuracy %.4f", report.learner(), report.dataset(), report.accuracy()), report.classes(),
+                report.classes(), v)));
+    }
+
+    /** Posterior mean ± sd of θ for every category of one feature, one bar group per class. */
+    public static void theta(Posterior run, String feature, Path file) throws IOException {
+        Table theta = run.tables().get("theta");
+        if (theta == null) {
+            throw new PlateException("run of " + run.sampler() + " has no theta table");
+        }
+        List<String> h = theta.header();
+        int ci = h.indexOf("class");
+        int fi = h.indexOf("feature");
+        int ki = h.indexOf("category");
+        int mi = h.indexOf("theta_mean");
+        int si = h.indexOf("theta_sd");
+        String f = feature;
+        if (f == null) {
+            f = theta.rows().isEmpty() ? null : theta.rows().get(0).get(fi);
+        }
+        List<String> categories = new ArrayList<>();
+        Map<String, Map<String, double[]>> byClass = new LinkedHashMap<>();
+        for (List<String> r : theta.rows()) {
+            if (!r.get(fi).equals(f)) {
+                continue;
+            }
+            if (!categories.contains(r.get(ki))) {
+                categories.add(r.get(ki));
+            }
+            byClass.computeIfAbsent(r.get(ci), k -> new LinkedHashMap<>()).put(r.get(ki),
+                    new double[] {Double.parseDouble(r.get(mi)), Double.parseDouble(r.get(si))});
+        }
+        if (categories.isEmpty()) {
+            throw new PlateException("no feature named '" + f + "' in the run's theta table");
+        }
+        List<Series> series = new ArrayList<>();
+        for (Map.Entry<String, Map<String, double[]>> e : byClass.entrySet()) {
+            double[] x = new double[categories.size()];
+            double[] y = new double[categories.size()];
+            double[] err = new double[categories.size()];
+            for (int i = 0; i < categories.size(); i++) {
+                x[i] = i;
+                double[] ms = e.getValue().getOrDefault(categories.get(i), new double[] {0, 0});
+                y[i] = ms[0];
+                err[i] = ms[1];
+            }
+            series.add(new Series("class " + e.getKey(), x, y, err));
+        }
+        Plot.write(file, 1, List.of(Plot.bars("posterior of θ for feature " + f + " (mean ± sd)", "category", "θ",
+                categories, series)));
+    }
+}

@@ -1,0 +1,144 @@
+package io.plate.shell.impl;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.plate.api.PlateException;
+import io.plate.api.learn.EvaluationReport;
+import io.plate.api.sample.Posterior;
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.felix.service.command.Descriptor;
+import org.apache.felix.service.command.Parameter;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+/**
+ * {@code plate:plot KIND WHAT --out FILE.png|.svg}: trace plots with running R-hat, cluster scatter
+ * plots, confusion heat maps and the posterior of θ. Headless; files are written atomically.
+ */
+@Component(service = PlotCommands.class, immediate = true, property = {
+        "osgi.command.scope=plate",
+        "osgi.command.function=plot" })
+public final class PlotCommands {
+    private final Workspace workspace;
+
+    @Activate
+    public PlotCommands(@Reference Workspace workspace) {
+        this.workspace = workspace;
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
+    }
+
+    /** What a plot command returns: where the figure went. */
+    public record Written(String kind, Path file) {
+        @Override
+        public String toString() {
+            return kind + " plot written to " + file + "\n";
+        }
+    }
+
+    @Descriptor("plot a run or an evaluation: trace RUN | clusters RUN | theta RUN | confusion REPORT|FILE.json")
+    public Written plot(
+            @Descriptor("output file, .png or .svg") @Parameter(names = {"-o", "--out"}, absentValue = "") String out,
+            @Descriptor("clusters: numeric column for the x axis (default: first principal component)")
+            @Parameter(names = {"--x"}, absentValue = "") String x,
+            @Descriptor("clusters: numeric column for the y axis (default: second principal component)")
+            @Parameter(names = {"--y"}, absentValue = "") String y,
+            @Descriptor("theta: the feature whose categories to show (default: the first)")
+            @Parameter(names = {"--feature"}, absentValue = "") String feature,
+            @Descriptor("trace, clusters, theta or confusion") String kind,
+            @Descriptor("a run name (plate:sample/plate:cluster --name), or for confusion an evaluation"
+                    + " (a variable holding plate:evaluate's result, or its --out JSON file)") Object what)
+            throws IOException {
+        if (out.isEmpty()) {
+            throw new PlateException("plate:plot needs --out FILE.png or FILE.svg");
+        }
+        Path file = Path.of(out);
+        String lower = out.toLowerCase(java.util.Locale.ROOT);
+        if (!lower.endsWith(".png") && !lower.endsWith(".svg")) {
+            throw new PlateException("--out '" + out + "': the plot file must end in .png or .svg");
+        }
+        switch (kind) {
+            case "trace":
+                Figures.trace(run(what), file);
+                break;
+            case "clusters": {
+                Posterior p = run(what);
+                Figures.clusters(p, workspace.dataset(p.dataset()), x.isEmpty() ? null : x, y.isEmpty() ? null : y,
+                        file);
+                break;
+            }
+            case "theta":
+                Figures.theta(run(what), feature.isEmpty() ? null : feature, file);
+                break;
+            case "confusion":
+                Figures.confusion(report(what), file);
+                break;
+            default:
+                throw new PlateException("unknown plot kind '" + kind + "': use trace, clusters, theta or confusion");
+        }
+        return new Written(kind, file);
+    }
+
+    private Posterior run(Object what) {
+        if (what instanceof Posterior) {
+            return (Posterior) what;
+        }
+        return workspace.run(String.valueOf(what));
+    }
+
+    /** An evaluation report: the object itself, an object that holds one, or the evaluation JSON file. */
+    static EvaluationReport report(Object what) throws IOException {
+        if (what instanceof EvaluationReport) {
+            return (EvaluationReport) what;
+        }
+        for (Method m : what.getClass().getMethods()) {
+            if (m.getParameterCount() == 0 && EvaluationReport.class.isAssignableFrom(m.getReturnType())) {
+                try {
+                    return (EvaluationReport) m.invoke(what);
+                } catch (ReflectiveOperationException e) {
+                    throw new PlateException("cannot read the evaluation from " + what.getClass().getSimpleName(), e);
+                }
+            }
+        }
+        Path f = Path.of(String.valueOf(what));
+        if (!Files.isRegularFile(f)) {
+            throw new PlateException("'" + what + "' is neither an evaluation nor an evaluation JSON file");
+        }
+        JsonNode n;
+        try {
+            n = new ObjectMapper().readTree(f.toFile());
+        } catch (IOException e) {
+            throw new PlateException(f + ": not an evaluation JSON file: " + e.getMessage());
+        }
+        JsonNode classes = n.get("classes");
+        JsonNode confusion = n.get("confusion");
+        if (classes == null || confusion == null || !classes.isArray() || !confusion.isArray()
+                || confusion.size() != classes.size()) {
+            throw new PlateException(f + ": needs 'classes' and a square 'confusion' matrix of the same size");
+        }
+        List<String> cls = new ArrayList<>();
+        classes.forEach(c -> cls.add(c.asText()));
+        long[][] m = new long[cls.size()][cls.size()];
+        for (int i = 0; i < cls.size(); i++) {
+            JsonNode row = confusion.get(i);
+            if (row == null || row.size() != cls.size()) {
+                throw new PlateException(f + ": confusion row " + i + " does not have " + cls.size() + " cells");
+            }
+            for (int j = 0; j < cls.size(); j++) {
+                m[i][j] = row.get(j).asLong();
+            }
+        }
+        return new EvaluationReport(n.path("learner").asText("?"), Map.of(), n.path("dataset").asText(f.toString()),
+                n.path("folds").asInt(0), n.path("seed").asLong(0), cls, n.path("accuracy").asDouble(Double.NaN),
+                n.path("logLoss").asDouble(Double.NaN), n.path("macroF1").asDouble(Double.NaN), m, Double.NaN,
+                Double.NaN, 0, 0, List.of());
+    }
+}
