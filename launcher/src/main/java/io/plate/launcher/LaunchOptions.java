@@ -12,6 +12,7 @@ final class LaunchOptions {
     final List<String> commands = new ArrayList<>();
     List<String> features = List.of();
     Path deploy;
+    Path config;
     Path script;
     boolean help;
     boolean quiet;
@@ -41,6 +42,9 @@ final class LaunchOptions {
                 case "--deploy":
                 case "-d":
                     o.deploy = Path.of(value(args, ++i, a));
+                    break;
+                case "--config":
+                    o.config = Path.of(value(args, ++i, a));
                     break;
                 case "-q":
                 case "--quiet":
@@ -87,6 +91,8 @@ final class LaunchOptions {
                 "  -c, --command CMDS     run commands and exit (repeatable; each is one Gogo program)",
                 "  -f, --features a,b     install only these features (default: all)",
                 "  -d, --deploy DIR       watch DIR: bundles dropped in are installed, updated, removed",
+                "  --config FILE          command defaults (seed, chains, iterations, burn.in, thin,",
+                "                         output.folder) as key = value lines, through Configuration Admin",
                 "  -q, --quiet            no banner",
                 "  -h, --help             this help",
                 "",

@@ -63,12 +63,33 @@ public final class Main {
             }
         }
 
+        Map<String, Object> defaults = Map.of();
+        if (opts.config != null) {
+            try {
+                defaults = DefaultsFile.read(opts.config);
+            } catch (NoSuchFileException e) {
+                err.println("plate: config file " + opts.config + " does not exist");
+                return 2;
+            } catch (IOException | IllegalArgumentException e) {
+                err.println("plate: " + e.getMessage());
+                return 2;
+            }
+        }
         PlateFramework plate;
         try {
             plate = PlateFramework.start(opts.features, opts.interactive(), opts.deploy, Map.of());
         } catch (Exception e) {
             err.println("plate: cannot start: " + message(e));
             return 2;
+        }
+        if (!defaults.isEmpty()) {
+            try {
+                DefaultsFile.apply(plate.framework().getBundleContext(), defaults);
+            } catch (Exception e) {
+                err.println("plate: cannot apply " + opts.config + ": " + message(e));
+                plate.stop();
+                return 2;
+            }
         }
         Thread hook = new Thread(plate::stop, "plate-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);

@@ -100,6 +100,22 @@ class LauncherProcessIT {
     }
 
     @Test
+    void configFileSetsDefaultsAndBadOnesAreRefused(@TempDir Path dir) throws Exception {
+        Path cfg = dir.resolve("plate.cfg");
+        Files.writeString(cfg, "# defaults\nseed = 42\nchains = 2\n");
+        Result r = plate("--config", cfg.toString(), "-c", "plate:config");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("seed = 42") && r.out().contains("chains = 2"), r.out());
+        Files.writeString(cfg, "seed = 42\nchains = many\n");
+        Result bad = plate("--config", cfg.toString(), "-c", "plate:config");
+        assertEquals(2, bad.status());
+        assertTrue(bad.err().contains("line 2") && bad.err().contains("chains"), bad.err());
+        Result unknown = plate("-c", "plate:config colour=blue");
+        assertEquals(1, unknown.status());
+        assertTrue(unknown.err().contains("colour"), unknown.err());
+    }
+
+    @Test
     void featuresSelectBundles() throws Exception {
         Result r = plate("--features", "plate-core,plate-shell", "-c", "lb -s");
         assertEquals(0, r.status(), r.err());

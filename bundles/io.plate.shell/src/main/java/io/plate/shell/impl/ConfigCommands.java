@@ -1,0 +1,80 @@
+package io.plate.shell.impl;
+
+import io.plate.api.PlateException;
+import java.io.IOException;
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.felix.service.command.Descriptor;
+import org.osgi.service.cm.Configuration;
+import org.osgi.service.cm.ConfigurationAdmin;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+/** {@code plate:config [key=value …]}: shows or changes the commands' defaults (Configuration Admin). */
+@Component(service = ConfigCommands.class, immediate = true, property = {
+        "osgi.command.scope=plate",
+        "osgi.command.function=config" })
+public final class ConfigCommands {
+    static final Set<String> KEYS = Set.of("seed", "chains", "iterations", "burn.in", "thin", "output.folder");
+
+    private final ConfigurationAdmin configAdmin;
+    private final ShellDefaults defaults;
+
+    @Activate
+    public ConfigCommands(@Reference ConfigurationAdmin configAdmin, @Reference ShellDefaults defaults) {
+        this.configAdmin = configAdmin;
+        this.defaults = defaults;
+    }
+
+    @Descriptor("show the defaults of the plate commands, or change them: seed=, chains=, iterations=, burn.in=,"
+            + " thin=, output.folder=")
+    public String config(@Descriptor("key=value pairs to change (none: show)") String... settings) throws IOException {
+        Map<String, String> kv = Args.keyValues(settings == null ? List.of() : List.of(settings));
+        if (kv.isEmpty()) {
+            return defaults.toString();
+        }
+        Configuration c = configAdmin.getConfiguration(ShellDefaults.PID, "?");
+        Dictionary<String, Object> props = c.getProperties() == null ? new Hashtable<>() : c.getProperties();
+        for (Map.Entry<String, String> e : kv.entrySet()) {
+            props.put(e.getKey(), typed(e.getKey(), e.getValue()));
+        }
+        c.update(props);
+        return "updated " + String.join(", ", kv.keySet()) + " (applies to the next command)\n";
+    }
+
+    /** Checks a key and converts its value; the message names the key and value at fault. */
+    static Object typed(String key, String value) {
+        switch (key) {
+            case "seed":
+                return Args.parseLong(key, value);
+            case "chains":
+            case "iterations":
+            case "thin": {
+                int v = Args.parseInt(key, value);
+                if (v < 1) {
+                    throw new PlateException(key + " '" + value + "': must be at least 1");
+                }
+                return v;
+            }
+            case "burn.in": {
+                int v = Args.parseInt(key, value);
+                if (v < 0) {
+                    throw new PlateException(key + " '" + value + "': must be at least 0");
+                }
+                return v;
+            }
+            case "output.folder":
+                if (value.isBlank()) {
+                    throw new PlateException("output.folder must not be empty");
+                }
+                return value;
+            default:
+                throw new PlateException("unknown setting '" + key + "'; known: " + String.join(", ",
+                        new java.util.TreeSet<>(KEYS)));
+        }
+    }
+}

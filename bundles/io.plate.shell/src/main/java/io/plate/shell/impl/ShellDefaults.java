@@ -1,0 +1,111 @@
+package io.plate.shell.impl;
+
+import io.plate.api.sample.RunSettings;
+import java.nio.file.Path;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+
+/**
+ * Defaults the commands use when an option is not given: seed, chains, iterations, burn-in, thinning
+ * and the output folder for runs and plots. Configured through Configuration Admin under the PID
+ * {@value #PID}: from the shell with {@code plate:config key=value …}, or from a properties file given to
+ * the launcher with {@code --config FILE}. Changes apply to the next command.
+ */
+@Component(service = ShellDefaults.class, immediate = true, configurationPid = ShellDefaults.PID,
+        configurationPolicy = ConfigurationPolicy.OPTIONAL)
+@Designate(ocd = ShellDefaults.Config.class)
+public final class ShellDefaults {
+    /** The configuration PID. */
+    public static final String PID = "io.plate.shell.defaults";
+
+    /** The configurable defaults. */
+    @ObjectClassDefinition(name = "Plate shell defaults", description = "Defaults of the plate:* commands")
+    public @interface Config {
+        @AttributeDefinition(description = "root seed when --seed is not given")
+        long seed() default 1L;
+
+        @AttributeDefinition(description = "chains when --chains is not given", min = "1")
+        int chains() default 4;
+
+        @AttributeDefinition(description = "total sweeps per chain, burn-in included, when --iterations is not given",
+                min = "1")
+        int iterations() default 2000;
+
+        @AttributeDefinition(name = "burn.in", description = "sweeps discarded when --burn-in is not given", min = "0")
+        int burn_in() default 500;
+
+        @AttributeDefinition(description = "keep every n-th sweep when --thin is not given", min = "1")
+        int thin() default 1;
+
+        @AttributeDefinition(name = "output.folder", description = "folder for run directories and plots given"
+                + " by a relative name")
+        String output_folder() default ".";
+    }
+
+    private volatile Config config;
+
+    @Activate
+    public ShellDefaults(Config config) {
+        this.config = config;
+    }
+
+    @Modified
+    void modified(Config c) {
+        this.config = c;
+    }
+
+    public long seed() {
+        return config.seed();
+    }
+
+    public int chains() {
+        return config.chains();
+    }
+
+    public int iterations() {
+        return config.iterations();
+    }
+
+    public int burnIn() {
+        return config.burn_in();
+    }
+
+    public int thin() {
+        return config.thin();
+    }
+
+    /** Resolves a relative output path against the configured output folder. */
+    public Path output(String path) {
+        Path p = Path.of(path);
+        return p.isAbsolute() ? p : Path.of(config.output_folder()).resolve(p);
+    }
+
+    /**
+     * Run settings from the given option texts, each falling back to the default when empty.
+     *
+     * @throws io.plate.api.PlateException naming the option when a value is not a number
+     */
+    public RunSettings runSettings(String iterations, String burnIn, String thin, String chains, String seed) {
+        int it = iterations.isEmpty() ? iterations() : Args.parseInt("--iterations", iterations);
+        int bi = burnIn.isEmpty() ? Math.min(burnIn(), Math.max(0, it / 2)) : Args.parseInt("--burn-in", burnIn);
+        int th = thin.isEmpty() ? thin() : Args.parseInt("--thin", thin);
+        int ch = chains.isEmpty() ? chains() : Args.parseInt("--chains", chains);
+        long sd = seed.isEmpty() ? seed() : Args.parseLong("--seed", seed);
+        try {
+            return new RunSettings(it, bi, th, ch, sd, 0);
+        } catch (IllegalArgumentException e) {
+            throw new io.plate.api.PlateException(e.getMessage());
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "seed = " + seed() + "\nchains = " + chains() + "\niterations = " + iterations() + "\nburn.in = "
+                + burnIn() + "\nthin = " + thin() + "\noutput.folder = " + config.output_folder() + "\n";
+    }
+}

@@ -1,0 +1,101 @@
+package io.plate.launcher;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceReference;
+
+/**
+ * The launcher's {@code --config FILE}: {@code key = value} lines (the shell defaults: seed, chains,
+ * iterations, burn.in, thin, output.folder; {@code #} comments) checked here, then handed to
+ * Configuration Admin under the shell defaults' PID.
+ */
+final class DefaultsFile {
+    static final String PID = "io.plate.shell.defaults";
+
+    private DefaultsFile() {
+    }
+
+    /** Reads and checks the file; the message names file, line and key at fault. */
+    static Map<String, Object> read(Path file) throws IOException {
+        Map<String, Object> out = new LinkedHashMap<>();
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String line;
+            int n = 0;
+            while ((line = r.readLine()) != null) {
+                n++;
+                String t = line.strip();
+                if (t.isEmpty() || t.startsWith("#")) {
+                    continue;
+                }
+                int eq = t.indexOf('=');
+                if (eq <= 0) {
+                    throw new IllegalArgumentException(file + ", line " + n + ": expected key = value, got '" + t + "'");
+                }
+                String key = t.substring(0, eq).strip();
+                String value = t.substring(eq + 1).strip();
+                out.put(key, typed(file, n, key, value));
+            }
+        }
+        return out;
+    }
+
+    private static Object typed(Path file, int line, String key, String value) {
+        String where = file + ", line " + line + ", " + key + " = '" + value + "'";
+        try {
+            switch (key) {
+                case "seed":
+                    return Long.parseLong(value);
+                case "chains":
+                case "iterations":
+                case "thin": {
+                    int v = Integer.parseInt(value);
+                    if (v < 1) {
+                        throw new IllegalArgumentException(where + ": must be at least 1");
+                    }
+                    return v;
+                }
+                case "burn.in": {
+                    int v = Integer.parseInt(value);
+                    if (v < 0) {
+                        throw new IllegalArgumentException(where + ": must be at least 0");
+                    }
+                    return v;
+                }
+                case "output.folder":
+                    if (value.isEmpty()) {
+                        throw new IllegalArgumentException(where + ": must not be empty");
+                    }
+                    return value;
+                default:
+                    throw new IllegalArgumentException(file + ", line " + line + ": unknown setting '" + key
+                            + "'; known: seed, chains, iterations, burn.in, thin, output.folder");
+            }
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(where + ": expected a whole number");
+        }
+    }
+
+    /** Gives the settings to Configuration Admin (reached reflectively: it lives inside the framework). */
+    static void apply(BundleContext ctx, Map<String, Object> settings) throws Exception {
+        ServiceReference<?>[] refs = ctx.getAllServiceReferences("org.osgi.service.cm.ConfigurationAdmin", null);
+        if (refs == null || refs.length == 0) {
+            throw new IllegalStateException("--config needs Configuration Admin (feature plate-core)");
+        }
+        Object ca = ctx.getService(refs[0]);
+        Method get = ca.getClass().getMethod("getConfiguration", String.class, String.class);
+        Object cfg = get.invoke(ca, PID, "?");
+        Dictionary<String, Object> props = new Hashtable<>(settings);
+        Method update = cfg.getClass().getMethod("update", Dictionary.class);
+        update.setAccessible(true);
+        update.invoke(cfg, props);
+    }
+}
