@@ -1,0 +1,452 @@
+package io.plate.importers.impl;
+
+import io.plate.api.data.CategoricalColumn;
+import io.plate.api.data.Dataset;
+import io.plate.api.data.ImportException;
+import io.plate.api.data.ImportOptions;
+import io.plate.api.data.Importer;
+import io.plate.api.data.NumericColumn;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.time.DateTimeException;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoField;
+import java.time.temporal.TemporalAccessor;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+import org.osgi.service.component.annotations.Component;
+
+/**
+ * Weka's ARFF: {@code @relation}, {@code @attribute NAME TYPE} with types {@code numeric}, {@code real},
+ * {@code integer}, {@code string}, {@code date [FORMAT]} and nominal {@code {a, b, …}}, then
+ * {@code @data} with dense rows ({@code v1, v2, …}) or sparse rows ({@code {index value, …}}, 0-based,
+ * omitted values are 0: the number 0, or the first level of a nominal attribute, as in Weka).
+ * Names and values may be quoted; {@code %} starts a comment; {@code ?} is missing.
+ *
+ * <p>Nominal attributes keep their declared level table in declared order, including levels that never
+ * occur; a value outside it fails the import. String attributes become categorical columns (levels
+ * sorted), dates numeric columns (milliseconds since 1970-01-01T00:00Z). The class is the last
+ * attribute unless {@code --label} names another; a numeric class becomes a regression target.
+ * {@code --categorical} (a name or {@code all}) turns numeric attributes into categorical ones.
+ */
+@Component(service = Importer.class, property = {
+        Importer.FORMAT + "=arff",
+        Importer.EXTENSIONS + "=arff" })
+public final class ArffImporter implements Importer {
+    private static final String DEFAULT_DATE = "yyyy-MM-dd'T'HH:mm:ss";
+
+    @Override
+    public String format() {
+        return "arff";
+    }
+
+    @Override
+    public List<String> extensions() {
+        return List.of("arff");
+    }
+
+    @Override
+    public String description() {
+        return "Weka ARFF (nominal, numeric, string and date attributes; dense and sparse rows)";
+    }
+
+    @Override
+    public Dataset read(Path file, ImportOptions options) throws ImportException {
+        return read(Sources.open(file), file, options);
+    }
+
+    /** What one attribute declares and the values read for it so far. */
+    private static final class Attribute {
+        final String name;
+        final String kind; // nominal, numeric, string, date
+        final List<String> levels;
+        final Map<String, Integer> levelIndex = new HashMap<>();
+        final IntList codes = new IntList(1024);
+        final CellColumn cells;
+        final DoubleList dates;
+        final DateTimeFormatter dateFormat;
+        final String datePattern;
+
+        Attribute(String name, String kind, List<String> levels, String datePattern, DateTimeFormatter dateFormat) {
+            this.name = name;
+            this.kind = kind;
+            this.levels = levels;
+            for (int i = 0; levels != null && i < levels.size(); i++) {
+                levelIndex.put(levels.get(i), i);
+            }
+            this.cells = kind.equals("numeric") || kind.equals("string") ? new CellColumn(name, 1024) : null;
+            this.dates = kind.equals("date") ? new DoubleList(1024) : null;
+            this.datePattern = datePattern;
+            this.dateFormat = dateFormat;
+        }
+    }
+
+    Dataset read(InputStream stream, Path file, ImportOptions options) {
+        try (TextInput in = new TextInput(stream, file)) {
+            CharBuf buf = new CharBuf(1024);
+            ArffLine line = new ArffLine(file);
+            List<Attribute> attrs = new ArrayList<>();
+            Map<String, Integer> byName = new HashMap<>();
+            String relation = null;
+            boolean data = false;
+            boolean any = false;
+            while (!data && in.readLine(buf)) {
+                any = true;
+                line.reset(buf, in.line());
+                if (!line.more()) {
+                    continue;
+                }
+                if (!line.word("{")) {
+                    continue;
+                }
+                String kw = line.textString().toLowerCase(Locale.ROOT);
+                switch (kw) {
+                    case "@relation":
+                        if (!line.word("")) {
+                            throw new ImportException(file, in.line(), null, "expected a relation name after @relation");
+                        }
+                        relation = line.textString();
+                        break;
+                    case "@attribute":
+                        Attribute a = attribute(file, line, in.line());
+                        if (byName.putIfAbsent(a.name, attrs.size()) != null) {
+                            throw new ImportException(file, in.line(), a.name, "duplicate attribute name");
+                        }
+                        attrs.add(a);
+                        break;
+                    case "@data":
+                        data = true;
+                        break;
+                    default:
+                        throw new ImportException(file, in.line(), null, "expected @relation, @attribute or @data, found "
+                                + Sources.quote(line.textString()));
+                }
+            }
+            if (!any) {
+                throw new ImportException(file, 0, null, "empty file; expected an ARFF header (@relation, @attribute, @data)");
+            }
+            if (!data) {
+                throw new ImportException(file, in.line(), null, "no @data section");
+            }
+            if (attrs.isEmpty()) {
+                throw new ImportException(file, in.line(), null, "no @attribute declared before @data");
+            }
+            int classIndex = classIndex(file, options, attrs, byName);
+            for (String n : new TreeSet<>(options.categorical())) {
+                if (!ImportOptions.ALL.equals(n) && !byName.containsKey(n)) {
+                    throw new ImportException(file, 0, n, "--categorical names an attribute the file does not declare");
+                }
+            }
+            int rows = 0;
+            int width = attrs.size();
+            boolean[] seen = new boolean[width];
+            while (in.readLine(buf)) {
+                line.reset(buf, in.line());
+                if (!line.more()) {
+                    continue;
+                }
+                if (line.peek() == '{') {
+                    sparseRow(file, line, attrs, seen);
+                } else {
+                    denseRow(file, line, attrs);
+                }
+                rows++;
+            }
+            if (rows == 0) {
+                throw new ImportException(file, in.line(), null, "no data rows after @data");
+            }
+            return build(file, options, relation, attrs, classIndex);
+        }
+    }
+
+    private static Attribute attribute(Path file, ArffLine line, long ln) {
+        if (!line.word("{")) {
+            throw new ImportException(file, ln, null, "expected an attribute name after @attribute");
+        }
+        String name = line.textString();
+        if (!line.more()) {
+            throw new ImportException(file, ln, name, "expected a type after the attribute name");
+        }
+        if (line.peek() == '{') {
+            line.skip();
+            List<String> levels = new ArrayList<>();
+            while (true) {
+                line.value(",}");
+                if (!line.more()) {
+                    throw new ImportException(file, ln, name, "unterminated nominal level list; expected '}'");
+                }
+                String v = line.textString();
+                if (!(v.isEmpty() && !line.wasQuoted() && line.peek() == '}' && levels.isEmpty())) {
+                    if (levels.contains(v)) {
+                        throw new ImportException(file, ln, name, "duplicate nominal level " + Sources.quote(v));
+                    }
+                    levels.add(v);
+                }
+                char sep = line.peek();
+                line.skip();
+                if (sep == '}') {
+                    break;
+                }
+            }
+            return new Attribute(name, "nominal", List.copyOf(levels), null, null);
+        }
+        line.word("");
+        String type = line.textString().toLowerCase(Locale.ROOT);
+        switch (type) {
+            case "numeric":
+            case "real":
+            case "integer":
+                return new Attribute(name, "numeric", null, null, null);
+            case "string":
+                return new Attribute(name, "string", null, null, null);
+            case "date": {
+                String pattern = line.word("") ? line.textString() : DEFAULT_DATE;
+                try {
+                    return new Attribute(name, "date", null, pattern, DateTimeFormatter.ofPattern(pattern, Locale.ROOT));
+                } catch (IllegalArgumentException e) {
+                    throw new ImportException(file, ln, name, "invalid date format " + Sources.quote(pattern)
+                            + ": " + e.getMessage(), e);
+                }
+            }
+            default:
+                throw new ImportException(file, ln, name, "unsupported attribute type " + Sources.quote(type)
+                        + "; expected numeric, real, integer, string, date or {nominal levels}");
+        }
+    }
+
+    private static int classIndex(Path file, ImportOptions options, List<Attribute> attrs, Map<String, Integer> byName) {
+        if (options.noLabel()) {
+            return -1;
+        }
+        if (options.label().isEmpty()) {
+            return attrs.size() - 1;
+        }
+        Integer i = byName.get(options.label().get());
+        if (i == null) {
+            List<String> names = new ArrayList<>();
+            attrs.forEach(a -> names.add(a.name));
+            throw new ImportException(file, 0, options.label().get(), "no attribute of that name to use as the label; declared: " + names);
+        }
+        return i;
+    }
+
+    private static void denseRow(Path file, ArffLine line, List<Attribute> attrs) {
+        int width = attrs.size();
+        for (int k = 0; k < width; k++) {
+            line.value(",");
+            boolean more = line.more();
+            if (k < width - 1) {
+                if (!more || line.peek() != ',') {
+                    throw new ImportException(file, line.line(), attrs.get(Math.min(k + 1, width - 1)).name,
+                            "row has " + (k + 1) + " values; expected " + width + " (one per attribute)");
+                }
+                line.skip();
+            } else if (more) {
+                throw new ImportException(file, line.line(), null,
+                        "row has more than " + width + " values; expected one per attribute");
+            }
+            store(file, line, attrs.get(k), line.text(), line.wasQuoted());
+        }
+    }
+
+    private static final CharBuf ZERO = zero();
+
+    private static CharBuf zero() {
+        CharBuf z = new CharBuf(1);
+        z.append('0');
+        return z;
+    }
+
+    private static void sparseRow(Path file, ArffLine line, List<Attribute> attrs, boolean[] seen) {
+        java.util.Arrays.fill(seen, false);
+        line.skip(); // '{'
+        int width = attrs.size();
+        int previous = -1;
+        int[] order = null;
+        List<int[]> pending = null;
+        // entries must be stored in attribute order; Weka writes them increasing, and so do we require
+        boolean closed = false;
+        while (line.more()) {
+            if (line.peek() == '}') {
+                line.skip();
+                closed = true;
+                break;
+            }
+            if (!line.word(",}")) {
+                break;
+            }
+            String idx = line.textString();
+            int index;
+            try {
+                index = Integer.parseInt(idx);
+            } catch (NumberFormatException e) {
+                throw new ImportException(file, line.line(), null, "expected an attribute index in a sparse row, found "
+                        + Sources.quote(idx), e);
+            }
+            if (index < 0 || index >= width) {
+                throw new ImportException(file, line.line(), null, "sparse index " + index + " outside 0.." + (width - 1));
+            }
+            if (index <= previous) {
+                throw new ImportException(file, line.line(), attrs.get(index).name,
+                        "sparse index " + index + " after " + previous + "; indices must increase");
+            }
+            for (int k = previous + 1; k < index; k++) {
+                storeOmitted(file, line, attrs.get(k));
+            }
+            line.value(",}");
+            store(file, line, attrs.get(index), line.text(), line.wasQuoted());
+            previous = index;
+            if (line.more() && line.peek() == ',') {
+                line.skip();
+            }
+        }
+        if (!closed) {
+            throw new ImportException(file, line.line(), null, "unterminated sparse row; expected '}'");
+        }
+        if (line.more()) {
+            throw new ImportException(file, line.line(), null, "unexpected text after the sparse row's '}'");
+        }
+        for (int k = previous + 1; k < width; k++) {
+            storeOmitted(file, line, attrs.get(k));
+        }
+    }
+
+    /** A value left out of a sparse row: 0, which for a nominal attribute is its first level. */
+    private static void storeOmitted(Path file, ArffLine line, Attribute a) {
+        if (a.kind.equals("nominal")) {
+            if (a.levels.isEmpty()) {
+                throw new ImportException(file, line.line(), a.name,
+                        "omitted in a sparse row, which means level 0, but the attribute declares no levels");
+            }
+            a.codes.add(0);
+        } else if (a.kind.equals("string")) {
+            a.cells.addMissing();
+        } else if (a.kind.equals("date")) {
+            a.dates.add(0);
+        } else {
+            a.cells.add(ZERO.chars, 0, 1, line.line());
+        }
+    }
+
+    private static void store(Path file, ArffLine line, Attribute a, CharBuf v, boolean quoted) {
+        boolean missing = !quoted && v.length == 1 && v.chars[0] == '?';
+        switch (a.kind) {
+            case "nominal": {
+                if (missing) {
+                    a.codes.add(CategoricalColumn.MISSING);
+                    return;
+                }
+                Integer code = a.levelIndex.get(v.toString());
+                if (code == null) {
+                    throw new ImportException(file, line.line(), a.name, "undeclared nominal level "
+                            + Sources.quote(v.toString()) + "; declared levels are " + a.levels);
+                }
+                a.codes.add(code);
+                return;
+            }
+            case "numeric":
+                if (missing) {
+                    a.cells.addMissing();
+                    return;
+                }
+                if (Numbers.parse(v.chars, 0, v.length) != Numbers.parse(v.chars, 0, v.length)) {
+                    throw new ImportException(file, line.line(), a.name, "expected a number (numeric attribute), found "
+                            + Sources.quote(v.toString()));
+                }
+                a.cells.add(v.chars, 0, v.length, line.line());
+                return;
+            case "string":
+                if (missing) {
+                    a.cells.addMissing();
+                } else {
+                    a.cells.add(v.chars, 0, v.length, line.line());
+                }
+                return;
+            default: // date
+                if (missing) {
+                    a.dates.add(Double.NaN);
+                    return;
+                }
+                a.dates.add(parseDate(file, line.line(), a, v.toString()));
+        }
+    }
+
+    private static double parseDate(Path file, long ln, Attribute a, String s) {
+        try {
+            TemporalAccessor t = a.dateFormat.parse(s);
+            if (t.isSupported(ChronoField.HOUR_OF_DAY)) {
+                return LocalDateTime.from(t).toInstant(ZoneOffset.UTC).toEpochMilli();
+            }
+            return LocalDate.from(t).atStartOfDay().toInstant(ZoneOffset.UTC).toEpochMilli();
+        } catch (DateTimeParseException e) {
+            throw new ImportException(file, ln, a.name, "expected a date in the format " + Sources.quote(a.datePattern)
+                    + ", found " + Sources.quote(s), e);
+        } catch (DateTimeException e) {
+            throw new ImportException(file, ln, a.name, "incomplete date " + Sources.quote(s) + " for the format "
+                    + Sources.quote(a.datePattern) + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Dataset build(Path file, ImportOptions options, String relation, List<Attribute> attrs, int classIndex) {
+        Dataset.Builder b = Dataset.builder(Sources.datasetName(file, options)).source(file.toString())
+                .metadata("format", "arff");
+        if (relation != null) {
+            b.metadata("relation", relation);
+        }
+        boolean allCategorical = options.categorical().contains(ImportOptions.ALL);
+        for (int k = 0; k < attrs.size(); k++) {
+            Attribute a = attrs.get(k);
+            boolean isClass = k == classIndex;
+            switch (a.kind) {
+                case "nominal": {
+                    CategoricalColumn c = CategoricalColumn.of(a.name, a.levels, a.codes.toArray());
+                    if (isClass) {
+                        b.labels(c);
+                    } else {
+                        b.categorical(c);
+                    }
+                    break;
+                }
+                case "string":
+                    if (isClass) {
+                        b.labels(a.cells.toCategorical());
+                    } else {
+                        b.categorical(a.cells.toCategorical());
+                    }
+                    break;
+                case "numeric": {
+                    boolean cat = allCategorical || options.categorical().contains(a.name);
+                    if (isClass) {
+                        if (cat) {
+                            b.labels(a.cells.toCategorical());
+                        } else {
+                            b.target(a.cells.toNumeric());
+                        }
+                    } else if (cat) {
+                        b.categorical(a.cells.toCategorical());
+                    } else {
+                        b.numeric(a.cells.toNumeric());
+                    }
+                    break;
+                }
+                default: {
+                    NumericColumn c = NumericColumn.of(a.name, a.dates.toArray());
+                    if (isClass) {
+                        b.target(c);
+                    } else {
+                        b.numeric(c);
+                    }
+                }
+            }
+        }
+        return b.build();
+    }
+}

@@ -1,0 +1,158 @@
+package io.plate.importers.impl;
+
+import io.plate.api.data.ImportException;
+import java.nio.file.Path;
+
+/**
+ * A cursor over one ARFF line: skips spaces, reads names and values that may be quoted with
+ * {@code '} or {@code "} (backslash escapes inside quotes, as Weka writes them), and stops at a
+ * {@code %} comment outside quotes.
+ */
+final class ArffLine {
+    private final Path file;
+    private char[] c;
+    private int n;
+    private int i;
+    private long line;
+    private final CharBuf token = new CharBuf(64);
+    private boolean quoted;
+
+    ArffLine(Path file) {
+        this.file = file;
+    }
+
+    void reset(CharBuf buf, long lineNumber) {
+        c = buf.chars;
+        n = buf.length;
+        i = 0;
+        line = lineNumber;
+        // cut a comment that starts outside quotes
+        char q = 0;
+        for (int k = 0; k < n; k++) {
+            char ch = c[k];
+            if (q != 0) {
+                if (ch == '\\') {
+                    k++;
+                } else if (ch == q) {
+                    q = 0;
+                }
+            } else if (ch == '\'' || ch == '"') {
+                q = ch;
+            } else if (ch == '%') {
+                n = k;
+                break;
+            }
+        }
+    }
+
+    long line() {
+        return line;
+    }
+
+    /** Skips spaces and tabs; true when something is left. */
+    boolean more() {
+        while (i < n && (c[i] == ' ' || c[i] == '\t')) {
+            i++;
+        }
+        return i < n;
+    }
+
+    char peek() {
+        return c[i];
+    }
+
+    void skip() {
+        i++;
+    }
+
+    /** Consumes {@code ch} (after spaces) or fails naming what was expected. */
+    void expect(char ch, String what) {
+        if (!more() || c[i] != ch) {
+            throw new ImportException(file, line, null, "expected '" + ch + "' " + what
+                    + (more() ? ", found '" + c[i] + "'" : ", found the end of the line"));
+        }
+        i++;
+    }
+
+    /** The rest of the line, trimmed. */
+    String rest() {
+        more();
+        String s = new String(c, i, n - i).strip();
+        i = n;
+        return s;
+    }
+
+    /**
+     * Reads a word or a quoted string into {@link #text()}. An unquoted word ends at a space, or at
+     * any character of {@code stops}. Returns false when nothing is left.
+     */
+    boolean word(String stops) {
+        token.clear();
+        quoted = false;
+        if (!more()) {
+            return false;
+        }
+        char ch = c[i];
+        if (ch == '\'' || ch == '"') {
+            quoted = true;
+            char q = ch;
+            i++;
+            while (true) {
+                if (i >= n) {
+                    throw new ImportException(file, line, null, "unterminated quoted text; expected a closing " + q);
+                }
+                ch = c[i++];
+                if (ch == q) {
+                    break;
+                }
+                if (ch == '\\' && i < n) {
+                    char e = c[i++];
+                    token.append(e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e);
+                } else {
+                    token.append(ch);
+                }
+            }
+            return true;
+        }
+        int start = i;
+        while (i < n && c[i] != ' ' && c[i] != '\t' && stops.indexOf(c[i]) < 0) {
+            i++;
+        }
+        token.append(c, start, i - start);
+        return true;
+    }
+
+    /** Reads one value up to a separator in {@code stops} (not consumed), trimming spaces; quotes as in {@link #word}. */
+    void value(String stops) {
+        token.clear();
+        quoted = false;
+        if (!more()) {
+            return;
+        }
+        if (c[i] == '\'' || c[i] == '"') {
+            word(stops);
+            return;
+        }
+        int start = i;
+        while (i < n && stops.indexOf(c[i]) < 0) {
+            i++;
+        }
+        int end = i;
+        while (end > start && (c[end - 1] == ' ' || c[end - 1] == '\t')) {
+            end--;
+        }
+        token.append(c, start, end - start);
+    }
+
+    CharBuf text() {
+        return token;
+    }
+
+    String textString() {
+        return token.toString();
+    }
+
+    boolean wasQuoted() {
+        return quoted;
+    }
+}

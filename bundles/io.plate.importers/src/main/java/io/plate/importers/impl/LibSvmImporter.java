@@ -1,0 +1,245 @@
+package io.plate.importers.impl;
+
+import io.plate.api.data.CategoricalColumn;
+import io.plate.api.data.Dataset;
+import io.plate.api.data.ImportException;
+import io.plate.api.data.ImportOptions;
+import io.plate.api.data.Importer;
+import io.plate.api.data.NumericColumn;
+import io.plate.api.data.SparseMatrix;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.osgi.service.component.annotations.Component;
+
+/**
+ * LIBSVM / svmlight sparse rows: {@code label [qid:N] index:value …  [# comment]}, indices 1-based and
+ * strictly increasing, blank and comment lines skipped. Values go into a {@link SparseMatrix} (stored as
+ * counts when all are whole numbers) whose columns are named {@code "1"…"n"}; {@code n} is the largest
+ * index, or the declared number of features (option {@link #N_FEATURES} in
+ * {@link ImportOptions#extra()}), as scikit-learn's {@code load_svmlight_file(n_features=…)}.
+ *
+ * <p>Labels are classes: each distinct label value is a level, written canonically ({@code +1} and
+ * {@code 1.0} are both {@code "1"}), levels in numeric order. With {@code --numeric LABEL} (any name in
+ * {@link ImportOptions#numeric()}, or {@code label}) they become a numeric target instead. Query ids are
+ * checked and counted, and kept out of the features.
+ */
+@Component(service = Importer.class, property = {
+        Importer.FORMAT + "=libsvm",
+        Importer.EXTENSIONS + "=libsvm",
+        Importer.EXTENSIONS + "=svm",
+        Importer.EXTENSIONS + "=svmlight" })
+public final class LibSvmImporter implements Importer {
+    /** {@link ImportOptions#extra()} key: the declared number of features. */
+    public static final String N_FEATURES = "n_features";
+    /** Name of the label column. */
+    static final String LABEL = "label";
+
+    @Override
+    public String format() {
+        return "libsvm";
+    }
+
+    @Override
+    public List<String> extensions() {
+        return List.of("libsvm", "svm", "svmlight");
+    }
+
+    @Override
+    public String description() {
+        return "LIBSVM/svmlight sparse rows 'label index:value ...' (1-based indices, optional qid)";
+    }
+
+    @Override
+    public Dataset read(Path file, ImportOptions options) throws ImportException {
+        return read(Sources.open(file), file, options);
+    }
+
+    Dataset read(InputStream stream, Path file, ImportOptions options) {
+        int declared = declaredFeatures(file, options);
+        String labelName = options.label().orElse(LABEL);
+        try (TextInput in = new TextInput(stream, file)) {
+            CharBuf line = new CharBuf(1 << 12);
+            IntList rowStart = new IntList(1 << 12);
+            IntList columns = new IntList(1 << 16);
+            DoubleList values = new DoubleList(1 << 16);
+            DoubleList labels = new DoubleList(1 << 12);
+            rowStart.add(0);
+            int maxIndex = 0;
+            long qids = 0;
+            while (in.readLine(line)) {
+                char[] c = line.chars;
+                int n = line.length;
+                for (int i = 0; i < n; i++) {
+                    if (c[i] == '#') {
+                        n = i;
+                        break;
+                    }
+                }
+                int i = skipSpace(c, 0, n);
+                if (i == n) {
+                    continue;
+                }
+                long ln = in.line();
+                int e = token(c, i, n);
+                double y = Numbers.parse(c, i, e);
+                if (y != y) {
+                    throw new ImportException(file, ln, "label",
+                            "expected a number as the label, found " + Sources.quote(new String(c, i, e - i)));
+                }
+                labels.add(y + 0.0); // -0 and 0 are one class
+                int previous = 0;
+                int field = 1;
+                i = skipSpace(c, e, n);
+                while (i < n) {
+                    field++;
+                    e = token(c, i, n);
+                    int colon = -1;
+                    for (int k = i; k < e; k++) {
+                        if (c[k] == ':') {
+                            colon = k;
+                            break;
+                        }
+                    }
+                    if (colon < 0) {
+                        throw new ImportException(file, ln, "field " + field,
+                                "expected index:value, found " + Sources.quote(new String(c, i, e - i)));
+                    }
+                    if (field == 2 && colon - i == 3 && c[i] == 'q' && c[i + 1] == 'i' && c[i + 2] == 'd') {
+                        if (parseIndex(c, colon + 1, e) < 0) {
+                            throw new ImportException(file, ln, "qid",
+                                    "expected a whole number after qid:, found " + Sources.quote(new String(c, i, e - i)));
+                        }
+                        qids++;
+                        i = skipSpace(c, e, n);
+                        continue;
+                    }
+                    int index = parseIndex(c, i, colon);
+                    if (index < 0) {
+                        throw new ImportException(file, ln, "field " + field,
+                                "expected a feature index (a whole number from 1), found "
+                                        + Sources.quote(new String(c, i, colon - i)));
+                    }
+                    if (index == 0) {
+                        throw new ImportException(file, ln, "field " + field,
+                                "feature index 0: indices are 1-based");
+                    }
+                    if (index <= previous) {
+                        throw new ImportException(file, ln, "field " + field, "feature index " + index
+                                + " after " + previous + ": indices must be strictly increasing");
+                    }
+                    if (declared > 0 && index > declared) {
+                        throw new ImportException(file, ln, "field " + field, "feature index " + index
+                                + " exceeds the declared number of features " + declared);
+                    }
+                    double v = Numbers.parse(c, colon + 1, e);
+                    if (v != v) {
+                        throw new ImportException(file, ln, "field " + field, "expected a number as the value of index "
+                                + index + ", found " + Sources.quote(new String(c, colon + 1, e - colon - 1)));
+                    }
+                    previous = index;
+                    maxIndex = Math.max(maxIndex, index);
+                    columns.add(index - 1);
+                    values.add(v);
+                    i = skipSpace(c, e, n);
+                }
+                rowStart.add(columns.size);
+            }
+            if (labels.size == 0) {
+                throw new ImportException(file, 0, null, in.line() == 0 ? "empty file; expected LIBSVM rows 'label index:value ...'"
+                        : "no data rows, only blank or comment lines");
+            }
+            int width = declared > 0 ? declared : maxIndex;
+            List<String> vocab = new ArrayList<>(width);
+            for (int j = 1; j <= width; j++) {
+                vocab.add(Integer.toString(j));
+            }
+            SparseMatrix m = SparseMatrix.ofValues(vocab, rowStart.toArray(), columns.toArray(), values.toArray(), false);
+            Dataset.Builder b = Dataset.builder(Sources.datasetName(file, options)).source(file.toString()).sparse(m)
+                    .metadata("format", "libsvm")
+                    .metadata("features", Integer.toString(width) + (declared > 0 ? " (declared)" : " (largest index)"));
+            if (qids > 0) {
+                b.metadata("qid", qids + " rows carry a query id (not used as a feature)");
+            }
+            if (!options.noLabel()) {
+                double[] y = labels.toArray();
+                if (options.numeric().contains(labelName)) {
+                    b.target(NumericColumn.of(labelName, y));
+                } else {
+                    b.labels(classes(labelName, y));
+                }
+            }
+            return b.build();
+        }
+    }
+
+    private static int declaredFeatures(Path file, ImportOptions options) {
+        String s = options.extra().get(N_FEATURES);
+        if (s == null) {
+            return 0;
+        }
+        try {
+            int n = Integer.parseInt(s.strip());
+            if (n < 1) {
+                throw new ImportException(file, 0, N_FEATURES, "n_features must be at least 1, got " + s);
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new ImportException(file, 0, N_FEATURES, "n_features must be a whole number, got " + Sources.quote(s), e);
+        }
+    }
+
+    /** Distinct label values, in numeric order, as levels written canonically. */
+    static CategoricalColumn classes(String name, double[] y) {
+        double[] distinct = y.clone();
+        Arrays.sort(distinct);
+        int k = 0;
+        for (int i = 0; i < distinct.length; i++) {
+            if (i == 0 || distinct[i] != distinct[k - 1]) {
+                distinct[k++] = distinct[i];
+            }
+        }
+        distinct = Arrays.copyOf(distinct, k);
+        List<String> levels = new ArrayList<>(k);
+        for (double v : distinct) {
+            levels.add(v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v));
+        }
+        int[] codes = new int[y.length];
+        for (int r = 0; r < y.length; r++) {
+            codes[r] = Arrays.binarySearch(distinct, y[r]);
+        }
+        return CategoricalColumn.of(name, levels, codes);
+    }
+
+    private static int skipSpace(char[] c, int i, int n) {
+        while (i < n && (c[i] == ' ' || c[i] == '\t')) {
+            i++;
+        }
+        return i;
+    }
+
+    private static int token(char[] c, int i, int n) {
+        while (i < n && c[i] != ' ' && c[i] != '\t') {
+            i++;
+        }
+        return i;
+    }
+
+    /** A non-negative whole number of at most 9 digits, or -1. */
+    private static int parseIndex(char[] c, int from, int to) {
+        if (from == to || to - from > 9) {
+            return -1;
+        }
+        int v = 0;
+        for (int i = from; i < to; i++) {
+            char ch = c[i];
+            if (ch < '0' || ch > '9') {
+                return -1;
+            }
+            v = v * 10 + (ch - '0');
+        }
+        return v;
+    }
+}
