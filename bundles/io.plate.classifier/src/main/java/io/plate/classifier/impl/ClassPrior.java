@@ -1,0 +1,94 @@
+package io.plate.classifier.impl;
+
+import io.plate.api.PlateException;
+import io.plate.api.learn.Params;
+
+/**
+ * The class prior term, log P(y = k), from the weighted class counts. One of:
+ * the relative frequencies ({@code fit_prior=true}, scikit-learn's default), the uniform prior
+ * ({@code fit_prior=false}), priors given by the user ({@code class_prior=p1,p2,…}, in sorted class
+ * order, normalised), or the posterior predictive of a symmetric Dirichlet(β) prior on the class
+ * distribution, (N_k + β) / (N + Kβ) (the Bayesian learner's {@code class_alpha}).
+ */
+final class ClassPrior {
+    private enum Rule { FITTED, UNIFORM, GIVEN, DIRICHLET }
+
+    private final Rule rule;
+    private final double[] given;
+    private final double beta;
+
+    private ClassPrior(Rule rule, double[] given, double beta) {
+        this.rule = rule;
+        this.given = given;
+        this.beta = beta;
+    }
+
+    /** scikit-learn's rule: {@code class_prior} if given, else fitted or uniform by {@code fit_prior}. */
+    static ClassPrior fromParams(Params p, int classes) {
+        if (p.has(Names.CLASS_PRIOR)) {
+            double[] g = p.getDoubles(Names.CLASS_PRIOR);
+            if (g.length != classes) {
+                throw new PlateException("parameter 'class_prior' has " + g.length + " values but the data has "
+                        + classes + " classes (give one per class, in sorted class order)");
+            }
+            double s = 0;
+            for (double v : g) {
+                s += v;
+            }
+            if (!(s > 0)) {
+                throw new PlateException("parameter 'class_prior' must have a positive sum");
+            }
+            double[] log = new double[g.length];
+            for (int k = 0; k < g.length; k++) {
+                log[k] = Math.log(g[k] / s);
+            }
+            return new ClassPrior(Rule.GIVEN, log, 0);
+        }
+        if (p.has(Names.FIT_PRIOR) && !p.getBoolean(Names.FIT_PRIOR)) {
+            return new ClassPrior(Rule.UNIFORM, null, 0);
+        }
+        return new ClassPrior(Rule.FITTED, null, 0);
+    }
+
+    static ClassPrior dirichlet(double beta) {
+        if (!(beta > 0)) {
+            throw new IllegalArgumentException("class_alpha must be > 0, got " + beta);
+        }
+        return new ClassPrior(Rule.DIRICHLET, null, beta);
+    }
+
+    /** The log prior of each class given the weighted class counts. */
+    double[] logPrior(double[] classCounts) {
+        int k = classCounts.length;
+        double[] out = new double[k];
+        switch (rule) {
+            case GIVEN:
+                return given.clone();
+            case UNIFORM:
+                java.util.Arrays.fill(out, -Math.log(k));
+                return out;
+            case DIRICHLET: {
+                double n = 0;
+                for (double c : classCounts) {
+                    n += c;
+                }
+                double den = Math.log(n + k * beta);
+                for (int i = 0; i < k; i++) {
+                    out[i] = Math.log(classCounts[i] + beta) - den;
+                }
+                return out;
+            }
+            default: {
+                double n = 0;
+                for (double c : classCounts) {
+                    n += c;
+                }
+                double logN = Math.log(n);
+                for (int i = 0; i < k; i++) {
+                    out[i] = Math.log(classCounts[i]) - logN;
+                }
+                return out;
+            }
+        }
+    }
+}

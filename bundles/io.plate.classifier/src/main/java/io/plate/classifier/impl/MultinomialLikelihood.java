@@ -1,0 +1,67 @@
+package io.plate.classifier.impl;
+
+import io.plate.api.data.Dataset;
+import io.plate.api.data.SparseMatrix;
+import io.plate.api.learn.Explanation;
+import io.plate.api.learn.FeatureWeight;
+import java.util.List;
+
+/**
+ * The multinomial event model, as scikit-learn's MultinomialNB: θ_kw = (N_kw + α) / (N_k + α·V) over the
+ * V words of the training vocabulary; a row scores Σ_w x_w log θ_kw. A word the model never saw is skipped
+ * (as CountVectorizer.transform drops it).
+ */
+final class MultinomialLikelihood implements Likelihood {
+    private static final int CACHE = 4096;
+
+    private final WordCounts stats;
+    private final int k;
+    private final double[] logTheta;
+    private final String learner;
+
+    MultinomialLikelihood(WordCounts stats, double alpha, String learner) {
+        if (!(alpha > 0)) {
+            throw new IllegalArgumentException("alpha must be > 0, got " + alpha);
+        }
+        this.stats = stats;
+        this.k = stats.classes;
+        this.learner = learner;
+        int v = stats.words();
+        double[] den = stats.classTotals();
+        for (int c = 0; c < k; c++) {
+            den[c] = Math.log(den[c] + alpha * v);
+        }
+        // log(n + α) for small whole counts, computed once: most of a text model's table is such counts
+        double[] small = new double[CACHE];
+        for (int i = 0; i < CACHE; i++) {
+            small[i] = Math.log(i + alpha);
+        }
+        double[] n = stats.counts;
+        logTheta = new double[n.length];
+        for (int w = 0, i = 0; w < v; w++) {
+            for (int c = 0; c < k; c++, i++) {
+                double x = n[i];
+                int xi = (int) x;
+                double l = xi == x && xi >= 0 && xi < CACHE ? small[xi] : Math.log(x + alpha);
+                logTheta[i] = l - den[c];
+            }
+        }
+    }
+
+    @Override
+    public void addTo(Dataset data, double[][] jll) {
+        SparseMatrix m = WordCounts.source(data, learner);
+        WordTables.addLinear(m, stats.bind(m), logTheta, k, Double.NaN, jll);
+    }
+
+    @Override
+    public void explain(Dataset data, int row, List<Explanation.Term> out) {
+        SparseMatrix m = WordCounts.source(data, learner);
+        WordTables.explainLinear(data, m, stats.bind(m), logTheta, k, Double.NaN, stats.vocabulary, row, out);
+    }
+
+    @Override
+    public List<List<FeatureWeight>> telling(int top) {
+        return WordTables.telling(logTheta, k, stats.vocabulary, top);
+    }
+}

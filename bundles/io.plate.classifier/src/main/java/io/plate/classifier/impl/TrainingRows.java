@@ -1,0 +1,112 @@
+package io.plate.classifier.impl;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.CategoricalColumn;
+import io.plate.api.data.Dataset;
+import io.plate.api.data.NumericColumn;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * The supervision of a training set: the class of each row (an index into the sorted class names, or
+ * -1 for an unlabelled row, which training skips) and each row's weight. The weight comes from the
+ * numeric column named by the {@code weight} parameter; that column is then not a feature.
+ */
+final class TrainingRows {
+    final Dataset features;
+    final List<String> classes;
+    final int[] y;
+    final double[] w;
+
+    private TrainingRows(Dataset features, List<String> classes, int[] y, double[] w) {
+        this.features = features;
+        this.classes = classes;
+        this.y = y;
+        this.w = w;
+    }
+
+    /** Classes are the labels that occur, sorted by text (as scikit-learn's {@code classes_}). */
+    static TrainingRows of(Dataset data, String weightColumn) {
+        CategoricalColumn labels = data.labels().orElseThrow(() -> new PlateException(
+                "dataset '" + data.name() + "' has no class labels; import it with --label COLUMN"));
+        TreeSet<String> seen = new TreeSet<>();
+        for (int r = 0; r < data.rows(); r++) {
+            String l = labels.level(r);
+            if (l != null) {
+                seen.add(l);
+            }
+        }
+        if (seen.isEmpty()) {
+            throw new PlateException("dataset '" + data.name() + "' has no labelled rows");
+        }
+        return of(data, weightColumn, new ArrayList<>(seen), true);
+    }
+
+    /**
+     * Rows labelled against known classes (for updates of a fitted model).
+     *
+     * @param strict when true every label must be one of {@code classes}
+     */
+    static TrainingRows of(Dataset data, String weightColumn, List<String> classes, boolean strict) {
+        CategoricalColumn labels = data.labels().orElseThrow(() -> new PlateException(
+                "dataset '" + data.name() + "' has no class labels; import it with --label COLUMN"));
+        int[] map = labels.mapTo(classes);
+        int[] y = new int[data.rows()];
+        for (int r = 0; r < y.length; r++) {
+            int c = labels.code(r);
+            y[r] = c == CategoricalColumn.MISSING ? -1 : map[c];
+            if (c != CategoricalColumn.MISSING && y[r] < 0 && strict) {
+                throw new PlateException("dataset '" + data.name() + "', row " + (r + 1) + ": class '"
+                        + labels.level(r) + "' is not one of the model's classes " + classes
+                        + "; fit a new model to add a class");
+            }
+        }
+        double[] w = new double[data.rows()];
+        java.util.Arrays.fill(w, 1.0);
+        Dataset features = data;
+        if (weightColumn != null && !weightColumn.isEmpty()) {
+            NumericColumn wc = null;
+            Dataset.Builder b = Dataset.builder(data.name()).source(data.source()).metadata(data.metadata());
+            data.categorical().forEach(b::categorical);
+            data.sparse().ifPresent(b::sparse);
+            data.labels().ifPresent(b::labels);
+            for (NumericColumn c : data.numeric()) {
+                if (c.name().equals(weightColumn)) {
+                    wc = c;
+                } else {
+                    b.numeric(c);
+                }
+            }
+            if (wc == null) {
+                throw new PlateException("parameter 'weight' = '" + weightColumn + "': dataset '" + data.name()
+                        + "' has no numeric column of that name");
+            }
+            for (int r = 0; r < w.length; r++) {
+                double v = wc.value(r);
+                if (!(v >= 0) || Double.isInfinite(v)) {
+                    throw new PlateException("weight column '" + weightColumn + "', row " + (r + 1)
+                            + ": weight must be a finite number >= 0, got " + v);
+                }
+                w[r] = v;
+            }
+            features = b.build();
+        }
+        return new TrainingRows(features, List.copyOf(classes), y, w);
+    }
+
+    int classCount() {
+        return classes.size();
+    }
+
+    /** Weighted number of rows of each class. */
+    double[] classWeights() {
+        double[] n = new double[classes.size()];
+        for (int r = 0; r < y.length; r++) {
+            if (y[r] >= 0) {
+                n[y[r]] += w[r];
+            }
+        }
+        return n;
+    }
+}

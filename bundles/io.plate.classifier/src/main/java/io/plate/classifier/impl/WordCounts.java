@@ -1,0 +1,157 @@
+package io.plate.classifier.impl;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.Dataset;
+import io.plate.api.data.NumericColumn;
+import io.plate.api.data.SparseMatrix;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Sufficient statistics of the count block: the weighted total of each (word, class) pair, laid out
+ * {@code counts[word * K + k]} so that one word's K class values are contiguous. For the Bernoulli
+ * model the values are first binarised (1 when greater than the threshold), so the statistic is a
+ * weighted document frequency. Mergeable; the vocabulary of a merge is the union by text.
+ */
+final class WordCounts {
+    final List<String> vocabulary;
+    final int classes;
+    final double[] counts;
+
+    WordCounts(List<String> vocabulary, int classes, double[] counts) {
+        this.vocabulary = List.copyOf(vocabulary);
+        this.classes = classes;
+        this.counts = counts;
+    }
+
+    /**
+     * Counts of the sparse block of {@code t}, or of its numeric columns read as dense counts when it has
+     * no sparse block.
+     *
+     * @param binarize threshold, or NaN to keep the values
+     * @param nonNegative refuse negative values (multinomial and complement models)
+     */
+    static WordCounts of(TrainingRows t, double binarize, boolean nonNegative, String learner) {
+        SparseMatrix m = source(t.features, learner);
+        int k = t.classCount();
+        double[] c = new double[m.columns() * k];
+        boolean bin = !Double.isNaN(binarize);
+        for (int r = 0; r < t.y.length; r++) {
+            int y = t.y[r];
+            if (y < 0) {
+                continue;
+            }
+            double w = t.w[r];
+            for (int i = m.start(r), e = m.end(r); i < e; i++) {
+                double x = m.value(i);
+                if (bin) {
+                    x = x > binarize ? 1 : 0;
+                } else if (nonNegative && x < 0) {
+                    throw new PlateException(learner + " needs counts >= 0: dataset '" + t.features.name()
+                            + "', row " + (r + 1) + ", feature '" + m.vocabulary().get(m.column(i)) + "' is " + x);
+                }
+                c[m.column(i) * k + y] += w * x;
+            }
+        }
+        return new WordCounts(m.vocabulary(), k, c);
+    }
+
+    /**
+     * The count matrix of a dataset: its sparse block, else its numeric columns as a dense matrix
+     * (a missing value is skipped like an absent word).
+     */
+    static SparseMatrix source(Dataset data, String learner) {
+        if (data.sparse().isPresent()) {
+            return data.sparse().get();
+        }
+        List<NumericColumn> cols = data.numeric();
+        if (cols.isEmpty()) {
+            throw new PlateException(learner + " needs word counts (a text or LibSVM dataset) or numeric columns; '"
+                    + data.name() + "' has neither");
+        }
+        int rows = data.rows();
+        int[] start = new int[rows + 1];
+        List<String> vocab = new ArrayList<>();
+        for (NumericColumn c : cols) {
+            vocab.add(c.name());
+        }
+        int nnz = 0;
+        for (int r = 0; r < rows; r++) {
+            for (NumericColumn c : cols) {
+                double v = c.value(r);
+                if (v != 0 && !Double.isNaN(v)) {
+                    nnz++;
+                }
+            }
+            start[r + 1] = nnz;
+        }
+        int[] col = new int[nnz];
+        double[] val = new double[nnz];
+        int i = 0;
+        for (int r = 0; r < rows; r++) {
+            for (int j = 0; j < cols.size(); j++) {
+                double v = cols.get(j).value(r);
+                if (v != 0 && !Double.isNaN(v)) {
+                    col[i] = j;
+                    val[i++] = v;
+                }
+            }
+        }
+        return SparseMatrix.ofValues(vocab, start, col, val, false);
+    }
+
+    int words() {
+        return vocabulary.size();
+    }
+
+    /** Per-class sums over words. */
+    double[] classTotals() {
+        double[] t = new double[classes];
+        for (int i = 0; i < counts.length; i++) {
+            t[i % classes] += counts[i];
+        }
+        return t;
+    }
+
+    static WordCounts merge(WordCounts a, WordCounts b) {
+        int k = a.classes;
+        if (a.vocabulary.equals(b.vocabulary)) {
+            double[] c = a.counts.clone();
+            for (int i = 0; i < c.length; i++) {
+                c[i] += b.counts[i];
+            }
+            return new WordCounts(a.vocabulary, k, c);
+        }
+        Map<String, Integer> pos = new LinkedHashMap<>(2 * (a.words() + b.words()));
+        for (String w : a.vocabulary) {
+            pos.put(w, pos.size());
+        }
+        for (String w : b.vocabulary) {
+            pos.putIfAbsent(w, pos.size());
+        }
+        double[] c = new double[pos.size() * k];
+        System.arraycopy(a.counts, 0, c, 0, a.counts.length);
+        for (int w = 0; w < b.words(); w++) {
+            int to = pos.get(b.vocabulary.get(w)) * k;
+            for (int j = 0; j < k; j++) {
+                c[to + j] += b.counts[w * k + j];
+            }
+        }
+        return new WordCounts(new ArrayList<>(pos.keySet()), k, c);
+    }
+
+    /** Column map of {@code m} into this vocabulary: -1 for a word the model never saw. */
+    int[] bind(SparseMatrix m) {
+        List<String> v = m.vocabulary();
+        if (v == vocabulary || v.equals(vocabulary)) {
+            int[] id = new int[v.size()];
+            for (int i = 0; i < id.length; i++) {
+                id[i] = i;
+            }
+            return id;
+        }
+        return m.mapTo(vocabulary);
+    }
+}
