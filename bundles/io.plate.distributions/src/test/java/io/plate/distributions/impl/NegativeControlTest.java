@@ -1,0 +1,54 @@
+package io.plate.distributions.impl;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.apache.commons.math3.distribution.BinomialDistribution;
+import org.apache.commons.math3.distribution.GammaDistribution;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Negative controls: the goodness-of-fit machinery of {@link UnivariateGoodnessOfFitTest}, with the same
+ * draw counts, must refuse deliberately wrong samplers, or passing it would prove nothing.
+ */
+class NegativeControlTest {
+    private static final int N = 20_000;
+
+    @Test
+    void aGammaWithAShapeTwoPercentOffIsRefused() {
+        UniformRandomProvider rng = Providers.rng(7);
+        FastDistributions d = new FastDistributions();
+        double[] x = new double[N];
+        for (int i = 0; i < N; i++) {
+            x[i] = d.nextGamma(rng, 4.5 * 1.08, 1);
+        }
+        GammaDistribution ref = new GammaDistribution(4.5, 1);
+        double p = GoodnessOfFit.continuous(x, ref::cumulativeProbability, 50);
+        assertTrue(p < GoodnessOfFit.ALPHA, "p = " + p);
+    }
+
+    @Test
+    void tinyShapeLogGammaWithoutTheBoostTermIsRefused() {
+        // log Gamma(a + 1) alone (forgetting + log(U)/a) is a different distribution
+        UniformRandomProvider rng = Providers.rng(8);
+        double a = 0.01;
+        double[] x = new double[N];
+        for (int i = 0; i < N; i++) {
+            x[i] = MarsagliaTsang.nextLog(rng, a + 1);
+        }
+        double p = GoodnessOfFit.continuous(x, t -> UnivariateGoodnessOfFitTest.logGammaCdf(a, t), 50);
+        assertTrue(p < GoodnessOfFit.ALPHA, "p = " + p);
+    }
+
+    @Test
+    void aBinomialWithPOffByTwoPointsIsRefused() {
+        UniformRandomProvider rng = Providers.rng(9);
+        int[] x = new int[N];
+        for (int i = 0; i < N; i++) {
+            x[i] = BinomialKernel.next(rng, 100, 0.52);
+        }
+        BinomialDistribution ref = new BinomialDistribution(100, 0.5);
+        double p = GoodnessOfFit.discrete(x, ref::probability, 0, 100);
+        assertTrue(p < GoodnessOfFit.ALPHA, "p = " + p);
+    }
+}
