@@ -1,0 +1,42 @@
+package io.plate.sampler.mixture.impl;
+
+/**
+ * What every mixture chain needs besides its components.
+ *
+ * @param clusters       number of clusters K of a finite mixture; the initial number for a DP mixture
+ * @param init           how to pick the first partition
+ * @param restarts       initialisations tried; the one with the highest log joint after
+ *                       {@code restartSweeps} sweeps is kept
+ * @param restartSweeps  sweeps run on each initialisation before comparing
+ * @param fixed          per row, the cluster a labelled row is held in ({@code -1} = free); null = none
+ * @param expectedDraws  draws the chain will keep
+ */
+record ChainSettings(int clusters, Initialisation init, int restarts, int restartSweeps, int[] fixed,
+        int expectedDraws) {
+    ChainSettings {
+        if (clusters < 1) {
+            throw new IllegalArgumentException("k must be at least 1, got " + clusters);
+        }
+        if (restarts < 1) {
+            throw new IllegalArgumentException("restarts must be at least 1, got " + restarts);
+        }
+        if (restartSweeps < 0) {
+            throw new IllegalArgumentException("restart_sweeps must be >= 0, got " + restartSweeps);
+        }
+    }
+
+    /** Number of clusters the fixed labels need (largest fixed cluster + 1), 0 without labels. */
+    int fixedClusters() {
+        int m = 0;
+        if (fixed != null) {
+            for (int f : fixed) {
+                m = Math.max(m, f + 1);
+            }
+        }
+        return m;
+    }
+
+    boolean isFixed(int row) {
+        return fixed != null && fixed[row] >= 0;
+    }
+}

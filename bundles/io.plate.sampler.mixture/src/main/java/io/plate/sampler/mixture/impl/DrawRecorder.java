@@ -1,0 +1,152 @@
+package io.plate.sampler.mixture.impl;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What one chain keeps of its draws, in label-invariant form: how often each number of non-empty
+ * clusters occurred, the partition of a subset of the draws (relabelled by first appearance so that
+ * draws compare), pair co-clustering counts for small data, and the draw with the highest log joint
+ * with its clusters' parameters. Allocates one partition copy per stored draw, never per row.
+ */
+final class DrawRecorder {
+    /** Pairwise co-clustering is counted for at most this many rows (n² / 2 counters). */
+    static final int MAX_SIMILARITY_ROWS = 300;
+    /** Stored partitions per chain are capped at about this many labels in total. */
+    static final long MAX_STORED_LABELS = 4_000_000L;
+
+    private final int rows;
+    private final int stride;
+    private final Map<Integer, Integer> clusterCounts = new TreeMap<>();
+    private final List<int[]> partitions = new ArrayList<>();
+    private final int[] pairCounts; // upper triangle i<j at i*rows+j, or null
+    private final int[] slotToLabel;
+    private long kept;
+    private double bestLogJoint = Double.NEGATIVE_INFINITY;
+    private int[] bestPartition;
+    private List<List<String>> bestParameters = List.of();
+    private long bestIteration;
+
+    /**
+     * @param rows            rows of the data
+     * @param expectedDraws   draws the chain will keep (sets the storage stride)
+     * @param maxSlots        the highest slot number a chain may use, plus one (grows when needed)
+     */
+    DrawRecorder(int rows, int expectedDraws, int maxSlots) {
+        this.rows = rows;
+        long total = (long) rows * Math.max(1, expectedDraws);
+        this.stride = (int) Math.max(1, (total + MAX_STORED_LABELS - 1) / MAX_STORED_LABELS);
+        this.pairCounts = rows <= MAX_SIMILARITY_ROWS ? new int[rows * rows] : null;
+        this.slotToLabel = new int[Math.max(1, maxSlots)];
+    }
+
+    /**
+     * Records one kept draw.
+     *
+     * @param slots     cluster slot of every row
+     * @param logJoint  the state's log joint
+     * @param clusters  number of non-empty clusters
+     * @param describer gives the parameters of a slot; called only when this draw is the best so far
+     */
+    void record(int[] slots, int slotCount, double logJoint, int clusters, long iteration,
+            java.util.function.IntFunction<List<String>> describer) {
+        clusterCounts.merge(clusters, 1, Integer::sum);
+        int[] labels = null;
+        if (kept % stride == 0) {
+            labels = canonical(slots, slotCount);
+            partitions.add(labels);
+        }
+        kept++;
+        if (pairCounts != null) {
+            for (int i = 0; i < rows; i++) {
+                int zi = slots[i];
+                int base = i * rows;
+                for (int j = i + 1; j < rows; j++) {
+                    if (slots[j] == zi) {
+                        pairCounts[base + j]++;
+                    }
+                }
+            }
+        }
+        if (logJoint > bestLogJoint) {
+            if (labels == null) {
+                labels = canonical(slots, slotCount);
+            }
+            bestLogJoint = logJoint;
+            bestPartition = labels;
+            bestIteration = iteration;
+            int used = 0;
+            for (int l : labels) {
+                used = Math.max(used, l + 1);
+            }
+            // slot of each canonical label: the slot of its first row
+            int[] labelSlot = new int[used];
+            Arrays.fill(labelSlot, -1);
+            for (int r = 0; r < rows; r++) {
+                if (labelSlot[labels[r]] < 0) {
+                    labelSlot[labels[r]] = slots[r];
+                }
+            }
+            List<List<String>> params = new ArrayList<>(used);
+            for (int l = 0; l < used; l++) {
+                params.add(describer.apply(labelSlot[l]));
+            }
+            bestParameters = params;
+        }
+    }
+
+    private int[] canonical(int[] slots, int slotCount) {
+        int[] map = slotCount <= slotToLabel.length ? slotToLabel : new int[slotCount];
+        Arrays.fill(map, 0, slotCount, -1);
+        int[] out = new int[rows];
+        int next = 0;
+        for (int r = 0; r < rows; r++) {
+            int s = slots[r];
+            if (map[s] < 0) {
+                map[s] = next++;
+            }
+            out[r] = map[s];
+        }
+        return out;
+    }
+
+    int rows() {
+        return rows;
+    }
+
+    long kept() {
+        return kept;
+    }
+
+    Map<Integer, Integer> clusterCounts() {
+        return clusterCounts;
+    }
+
+    List<int[]> partitions() {
+        return partitions;
+    }
+
+    /** Upper-triangle pair counts, or null when the data has more than {@link #MAX_SIMILARITY_ROWS} rows. */
+    int[] pairCounts() {
+        return pairCounts;
+    }
+
+    double bestLogJoint() {
+        return bestLogJoint;
+    }
+
+    int[] bestPartition() {
+        return bestPartition;
+    }
+
+    List<List<String>> bestParameters() {
+        return bestParameters;
+    }
+
+    long bestIteration() {
+        return bestIteration;
+    }
+}

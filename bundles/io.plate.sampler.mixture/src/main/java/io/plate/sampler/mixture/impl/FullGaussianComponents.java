@@ -1,0 +1,317 @@
+package io.plate.sampler.mixture.impl;
+
+import io.plate.api.PlateException;
+import io.plate.distributions.numerics.SpecialFunctions;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Full-covariance Gaussian components with a Normal-Inverse-Wishart(μ0, κ0, ν0, Ψ0) prior on each
+ * cluster's (mean, covariance), integrated out. The predictive of a row is the multivariate Student-t
+ * with ν_n − d + 1 degrees of freedom, location μ_n and scale matrix Ψ_n (κ_n + 1) / (κ_n (ν_n − d + 1))
+ * (Murphy 2007, "Conjugate Bayesian analysis of the Gaussian distribution", §9). Statistics are sums
+ * of y = x − μ0 and of y yᵀ; each slot caches the Cholesky factor of its predictive scale and
+ * recomputes it (O(d³)) the first time it is read after a change.
+ */
+public final class FullGaussianComponents implements Components {
+    private static final double LOG_PI = Math.log(Math.PI);
+
+    private final NumericData data;
+    private final int d;
+    private final double[] mu0;
+    private final double kappa0;
+    private final double nu0;
+    private final double[] psi0; // d*d
+    private final double logDetPsi0;
+    private final double logMvGammaNu0;
+    private int capacity;
+    private int[] sizes;
+    private double[] sum; // [k*d + j]
+    private double[] scatter; // [k*d*d + i*d + j]
+    private boolean[] dirty;
+    private double[] chol; // lower factor of the predictive scale, [k*d*d + i*d + j]
+    private double[] loc; // [k*d + j] in centred coordinates
+    private double[] df;
+    private double[] logNorm;
+    private double[] logDetPsiN;
+    private final double[] work; // d
+    private final double[] matrix; // d*d
+
+    FullGaussianComponents(NumericData data, double kappa0, double nu0, double scale) {
+        if (data.anyMissing) {
+            throw new PlateException("the full-covariance Gaussian mixture needs complete rows; the data has missing "
+                    + "values (use covariance=diag, which leaves missing values out)");
+        }
+        if (!(kappa0 > 0)) {
+            throw new IllegalArgumentException("kappa0 must be > 0, got " + kappa0);
+        }
+        if (!(nu0 > data.dims - 1)) {
+            throw new IllegalArgumentException("nu0 must be > d - 1 = " + (data.dims - 1) + ", got " + nu0);
+        }
+        if (!(scale > 0)) {
+            throw new IllegalArgumentException("prior_scale must be > 0, got " + scale);
+        }
+        this.data = data;
+        this.d = data.dims;
+        this.mu0 = data.mean.clone();
+        this.kappa0 = kappa0;
+        this.nu0 = nu0;
+        this.psi0 = new double[d * d];
+        for (int i = 0; i < d; i++) {
+            for (int j = 0; j < d; j++) {
+                psi0[i * d + j] = nu0 * scale * data.covariance[i][j];
+            }
+        }
+        this.work = new double[d];
+        this.matrix = new double[d * d];
+        System.arraycopy(psi0, 0, matrix, 0, d * d);
+        this.logDetPsi0 = choleskyLogDet(matrix, d);
+        this.logMvGammaNu0 = SpecialFunctions.logMultivariateGamma(d, nu0 / 2);
+        this.sizes = new int[0];
+        this.sum = new double[0];
+        this.scatter = new double[0];
+        this.dirty = new boolean[0];
+        this.chol = new double[0];
+        this.loc = new double[0];
+        this.df = new double[0];
+        this.logNorm = new double[0];
+        this.logDetPsiN = new double[0];
+    }
+
+    @Override
+    public int rows() {
+        return data.rows;
+    }
+
+    @Override
+    public int capacity() {
+        return capacity;
+    }
+
+    @Override
+    public void ensureCapacity(int slots) {
+        if (slots <= capacity) {
+            return;
+        }
+        int old = capacity;
+        sizes = Arrays.copyOf(sizes, slots);
+        sum = Arrays.copyOf(sum, slots * d);
+        scatter = Arrays.copyOf(scatter, slots * d * d);
+        dirty = Arrays.copyOf(dirty, slots);
+        chol = Arrays.copyOf(chol, slots * d * d);
+        loc = Arrays.copyOf(loc, slots * d);
+        df = Arrays.copyOf(df, slots);
+        logNorm = Arrays.copyOf(logNorm, slots);
+        logDetPsiN = Arrays.copyOf(logDetPsiN, slots);
+        capacity = slots;
+        for (int k = old; k < slots; k++) {
+            dirty[k] = true;
+        }
+    }
+
+    @Override
+    public void clearAll() {
+        Arrays.fill(sizes, 0);
+        Arrays.fill(sum, 0);
+        Arrays.fill(scatter, 0);
+        Arrays.fill(dirty, true);
+    }
+
+    @Override
+    public void add(int row, int k) {
+        change(row, k, 1);
+    }
+
+    @Override
+    public void remove(int row, int k) {
+        if (sizes[k] <= 0) {
+            throw new IllegalStateException("row " + row + " removed from empty cluster slot " + k);
+        }
+        change(row, k, -1);
+    }
+
+    private void change(int row, int k, double sign) {
+        int rb = row * d;
+        int kb = k * d;
+        int sb = k * d * d;
+        for (int i = 0; i < d; i++) {
+            work[i] = data.x[rb + i] - mu0[i];
+        }
+        for (int i = 0; i < d; i++) {
+            double yi = sign * work[i];
+            sum[kb + i] += yi;
+            for (int j = 0; j <= i; j++) {
+                scatter[sb + i * d + j] += yi * work[j];
+            }
+        }
+        sizes[k] += (int) sign;
+        if (sizes[k] == 0) {
+            Arrays.fill(sum, kb, kb + d, 0);
+            Arrays.fill(scatter, sb, sb + d * d, 0);
+        }
+        dirty[k] = true;
+    }
+
+    private void refresh(int k) {
+        int n = sizes[k];
+        double kn = kappa0 + n;
+        double nun = nu0 + n;
+        int kb = k * d;
+        int sb = k * d * d;
+        for (int i = 0; i < d; i++) {
+            loc[kb + i] = sum[kb + i] / kn;
+        }
+        double dfk = nun - d + 1;
+        double factor = (kn + 1) / (kn * dfk);
+        for (int i = 0; i < d; i++) {
+            for (int j = 0; j <= i; j++) {
+                double psi = psi0[i * d + j] + scatter[sb + i * d + j] - kn * loc[kb + i] * loc[kb + j];
+                chol[sb + i * d + j] = psi * factor;
+            }
+        }
+        double logDetPred = choleskyLogDetInPlace(chol, sb, d);
+        df[k] = dfk;
+        logNorm[k] = SpecialFunctions.logGamma(0.5 * (dfk + d)) - SpecialFunctions.logGamma(0.5 * dfk)
+                - 0.5 * d * (Math.log(dfk) + LOG_PI) - 0.5 * logDetPred;
+        logDetPsiN[k] = logDetPred - d * Math.log(factor);
+        dirty[k] = false;
+    }
+
+    /** Cholesky of the lower triangle of {@code a[off..]} in place (lower factor); returns log det. */
+    private static double choleskyLogDetInPlace(double[] a, int off, int d) {
+        double logDet = 0;
+        for (int j = 0; j < d; j++) {
+            double s = a[off + j * d + j];
+            for (int p = 0; p < j; p++) {
+                double l = a[off + j * d + p];
+                s -= l * l;
+            }
+            if (!(s > 0)) {
+                throw new IllegalStateException("scale matrix is not positive definite (pivot " + j + " = " + s + ")");
+            }
+            double ljj = Math.sqrt(s);
+            a[off + j * d + j] = ljj;
+            logDet += 2 * Math.log(ljj);
+            for (int i = j + 1; i < d; i++) {
+                double t = a[off + i * d + j];
+                for (int p = 0; p < j; p++) {
+                    t -= a[off + i * d + p] * a[off + j * d + p];
+                }
+                a[off + i * d + j] = t / ljj;
+            }
+        }
+        return logDet;
+    }
+
+    private static double choleskyLogDet(double[] a, int d) {
+        return choleskyLogDetInPlace(a, 0, d);
+    }
+
+    @Override
+    public int size(int k) {
+        return sizes[k];
+    }
+
+    @Override
+    public double logPredictive(int row, int k) {
+        int rb = row * d;
+        for (int i = 0; i < d; i++) {
+            work[i] = data.x[rb + i] - mu0[i];
+        }
+        return logPredictiveCentred(k);
+    }
+
+    /** log predictive density of an outside point {@code x} (complete) under slot {@code k}. */
+    double logPredictiveOf(double[] x, int k) {
+        for (int i = 0; i < d; i++) {
+            work[i] = x[i] - mu0[i];
+        }
+        return logPredictiveCentred(k);
+    }
+
+    private double logPredictiveCentred(int k) {
+        if (dirty[k]) {
+            refresh(k);
+        }
+        int kb = k * d;
+        int sb = k * d * d;
+        // forward solve L u = (y - loc), accumulating |u|²
+        double q = 0;
+        for (int i = 0; i < d; i++) {
+            double t = work[i] - loc[kb + i];
+            for (int p = 0; p < i; p++) {
+                t -= chol[sb + i * d + p] * matrix[p];
+            }
+            double u = t / chol[sb + i * d + i];
+            matrix[i] = u; // scratch
+            q += u * u;
+        }
+        double dfk = df[k];
+        return logNorm[k] - 0.5 * (dfk + d) * Math.log1p(q / dfk);
+    }
+
+    @Override
+    public double logMarginal(int k) {
+        int n = sizes[k];
+        if (n == 0) {
+            return 0;
+        }
+        if (dirty[k]) {
+            refresh(k);
+        }
+        double kn = kappa0 + n;
+        double nun = nu0 + n;
+        return -0.5 * n * d * LOG_PI + SpecialFunctions.logMultivariateGamma(d, nun / 2) - logMvGammaNu0
+                + 0.5 * nu0 * logDetPsi0 - 0.5 * nun * logDetPsiN[k] + 0.5 * d * (Math.log(kappa0) - Math.log(kn));
+    }
+
+    @Override
+    public List<String> parameterNames() {
+        List<String> names = new ArrayList<>();
+        for (String c : data.names) {
+            names.add("mean." + c);
+        }
+        for (int i = 0; i < d; i++) {
+            for (int j = 0; j <= i; j++) {
+                names.add("cov." + data.names.get(i) + "." + data.names.get(j));
+            }
+        }
+        return names;
+    }
+
+    /** Posterior mean of the mean and of the covariance Ψ_n / (ν_n − d − 1) (lower triangle). */
+    @Override
+    public List<String> describe(int k) {
+        if (dirty[k]) {
+            refresh(k);
+        }
+        int n = sizes[k];
+        double kn = kappa0 + n;
+        double nun = nu0 + n;
+        int kb = k * d;
+        int sb = k * d * d;
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < d; i++) {
+            out.add(DiagonalGaussianComponents.fmt(mu0[i] + loc[kb + i]));
+        }
+        double denom = nun - d - 1 > 0 ? nun - d - 1 : nun;
+        for (int i = 0; i < d; i++) {
+            for (int j = 0; j <= i; j++) {
+                double psi = psi0[i * d + j] + scatter[sb + i * d + j] - kn * loc[kb + i] * loc[kb + j];
+                out.add(DiagonalGaussianComponents.fmt(psi / denom));
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public double seedingDistance(int a, int b) {
+        double s = 0;
+        for (int j = 0; j < d; j++) {
+            double u = data.x[a * d + j] - data.x[b * d + j];
+            s += u * u / data.covariance[j][j];
+        }
+        return s;
+    }
+}

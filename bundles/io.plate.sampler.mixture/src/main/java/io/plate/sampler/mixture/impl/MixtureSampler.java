@@ -1,0 +1,136 @@
+package io.plate.sampler.mixture.impl;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.CategoricalColumn;
+import io.plate.api.data.Dataset;
+import io.plate.api.learn.ParamSpec;
+import io.plate.api.learn.Params;
+import io.plate.api.sample.Cancellation;
+import io.plate.api.sample.ChainFactory;
+import io.plate.api.sample.ChainRun;
+import io.plate.api.sample.ChainRunner;
+import io.plate.api.sample.Distributions;
+import io.plate.api.sample.Posterior;
+import io.plate.api.sample.ProgressListener;
+import io.plate.api.sample.RunSettings;
+import io.plate.api.sample.Sampler;
+import io.plate.mcmc.SamplerPosterior;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.apache.commons.rng.UniformRandomProvider;
+
+/**
+ * What every mixture sampler service shares: the common parameters (k, alpha, initialisation,
+ * restarts, semi-supervised labels), running the chains on the {@link ChainRunner}, and turning them
+ * into a {@link Posterior} with the label-invariant tables of {@link MixtureSummary}.
+ */
+abstract class MixtureSampler implements Sampler {
+    static final String K = "k";
+    static final String ALPHA = "alpha";
+    static final String INIT = "init";
+    static final String RESTARTS = "restarts";
+    static final String RESTART_SWEEPS = "restart_sweeps";
+    static final String SEMI_SUPERVISED = "semi_supervised";
+
+    protected final ChainRunner runner;
+    protected final Distributions distributions;
+
+    MixtureSampler(ChainRunner runner, Distributions distributions) {
+        this.runner = Objects.requireNonNull(runner, "runner");
+        this.distributions = Objects.requireNonNull(distributions, "distributions");
+    }
+
+    /** Parameters every finite mixture takes. */
+    static List<ParamSpec> finiteParameters(String defaultK) {
+        List<ParamSpec> p = new ArrayList<>();
+        p.add(ParamSpec.integer(K, defaultK, 1, 100_000, "number of clusters"));
+        p.add(ParamSpec.positive(ALPHA, "1.0", "symmetric Dirichlet concentration of the mixing weights"));
+        p.addAll(startParameters());
+        return p;
+    }
+
+    /** Parameters of a Dirichlet-process mixture. */
+    static List<ParamSpec> dpParameters() {
+        List<ParamSpec> p = new ArrayList<>();
+        p.add(ParamSpec.integer(K, "1", 1, 100_000, "number of clusters to start from"));
+        p.add(ParamSpec.positive(ALPHA, "1.0", "starting value of the DP concentration (then resampled)"));
+        p.add(ParamSpec.positive("alpha_shape", "1.0", "shape a of the Gamma(a, b) prior on the concentration"));
+        p.add(ParamSpec.positive("alpha_rate", "1.0", "rate b of the Gamma(a, b) prior on the concentration"));
+        p.add(ParamSpec.integer("split_merge", "5", 0, 1_000_000, "Jain-Neal split-merge proposals per sweep"));
+        p.add(ParamSpec.integer("launch_scans", "3", 0, 1000,
+                "restricted Gibbs scans that build a split-merge launch state"));
+        p.addAll(startParameters());
+        return p;
+    }
+
+    private static List<ParamSpec> startParameters() {
+        return List.of(
+                ParamSpec.choice(INIT, "kmeans++", List.of("kmeans++", "random"),
+                        "first partition: k-means++ seeding or uniform at random"),
+                ParamSpec.integer(RESTARTS, "1", 1, 1000,
+                        "initialisations per chain; the best log joint after restart_sweeps sweeps is kept"),
+                ParamSpec.integer(RESTART_SWEEPS, "10", 0, 100_000, "sweeps run on each restart before comparing"),
+                ParamSpec.bool(SEMI_SUPERVISED, "false",
+                        "rows with a label stay in their class's cluster; unlabelled rows are clustered"));
+    }
+
+    /** Makes one chain; called once per chain on the chain's own thread and stream. */
+    abstract MixtureChain chain(Prepared prepared, Params params, ChainSettings settings, UniformRandomProvider rng);
+
+    /** Reads the dataset once for all chains (immutable afterwards). */
+    abstract Prepared prepare(Dataset data, Params params);
+
+    /** Data read once per run and shared read-only by the chains. */
+    interface Prepared {
+    }
+
+    @Override
+    public Posterior run(Dataset data, Params params, RunSettings settings, ProgressListener listener,
+            Cancellation cancellation) {
+        if (data.rows() < 2) {
+            throw new PlateException("dataset '" + data.name() + "' has " + data.rows()
+                    + " rows; a mixture needs at least 2");
+        }
+        int[] fixed = fixedLabels(data, params);
+        int k = params.getInt(K);
+        ChainSettings base = new ChainSettings(k, Initialisation.parse(params.getString(INIT)),
+                params.getInt(RESTARTS), params.getInt(RESTART_SWEEPS), fixed, settings.keptPerChain());
+        if (fixed != null && !isDirichletProcess() && base.fixedClusters() > k) {
+            throw new PlateException("semi_supervised: the labels have " + base.fixedClusters()
+                    + " classes but k = " + k + "; use k >= " + base.fixedClusters());
+        }
+        Prepared prepared = prepare(data, params);
+        ChainFactory<MixtureChain> factory = (index, rng) -> chain(prepared, params, base, rng);
+        ChainRun<MixtureChain> run;
+        try {
+            run = runner.run(factory, settings, listener == null ? ProgressListener.NONE : listener,
+                    cancellation == null ? new Cancellation() : cancellation);
+        } catch (IllegalArgumentException e) {
+            throw new PlateException(name() + ": " + e.getMessage(), e);
+        }
+        SamplerPosterior.Builder out = SamplerPosterior.builder(name(), data.name()).params(params.asMap())
+                .run(run, settings);
+        MixtureSummary.addTo(out, run.chains(), data);
+        addFacts(out, run.chains());
+        return out.build();
+    }
+
+    /** Sampler-specific facts (split–merge acceptance …). */
+    void addFacts(SamplerPosterior.Builder out, List<MixtureChain> chains) {
+    }
+
+    boolean isDirichletProcess() {
+        return false;
+    }
+
+    /** Fixed cluster of each row for a semi-supervised run (its class code, −1 when unlabelled), else null. */
+    static int[] fixedLabels(Dataset data, Params params) {
+        if (!params.getBoolean(SEMI_SUPERVISED)) {
+            return null;
+        }
+        CategoricalColumn labels = data.labels().orElseThrow(() -> new PlateException("semi_supervised=true but "
+                + "dataset '" + data.name() + "' has no label column"));
+        return labels.codes();
+    }
+}

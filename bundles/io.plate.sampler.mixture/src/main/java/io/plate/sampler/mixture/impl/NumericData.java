@@ -1,0 +1,109 @@
+package io.plate.sampler.mixture.impl;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.Dataset;
+import io.plate.api.data.NumericColumn;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The numeric columns of a dataset as one row-major matrix ({@code x[row * d + j]}, NaN = missing),
+ * with the column means and the empirical covariance over the values present, from which the
+ * Gaussian mixtures set their default priors.
+ */
+final class NumericData {
+    final int rows;
+    final int dims;
+    final double[] x;
+    final List<String> names;
+    final double[] mean;
+    final double[][] covariance;
+    final boolean anyMissing;
+
+    private NumericData(int rows, int dims, double[] x, List<String> names) {
+        this.rows = rows;
+        this.dims = dims;
+        this.x = x;
+        this.names = List.copyOf(names);
+        this.mean = new double[dims];
+        this.covariance = new double[dims][dims];
+        boolean missing = false;
+        int[] n = new int[dims];
+        for (int r = 0; r < rows; r++) {
+            for (int j = 0; j < dims; j++) {
+                double v = x[r * dims + j];
+                if (Double.isNaN(v)) {
+                    missing = true;
+                } else {
+                    mean[j] += v;
+                    n[j]++;
+                }
+            }
+        }
+        for (int j = 0; j < dims; j++) {
+            if (n[j] < 2) {
+                throw new PlateException("numeric column '" + names.get(j) + "' has fewer than 2 values present");
+            }
+            mean[j] /= n[j];
+        }
+        int[][] pairs = new int[dims][dims];
+        for (int r = 0; r < rows; r++) {
+            for (int i = 0; i < dims; i++) {
+                double a = x[r * dims + i];
+                if (Double.isNaN(a)) {
+                    continue;
+                }
+                for (int j = 0; j <= i; j++) {
+                    double b = x[r * dims + j];
+                    if (!Double.isNaN(b)) {
+                        covariance[i][j] += (a - mean[i]) * (b - mean[j]);
+                        pairs[i][j]++;
+                    }
+                }
+            }
+        }
+        for (int i = 0; i < dims; i++) {
+            for (int j = 0; j <= i; j++) {
+                covariance[i][j] /= Math.max(1, pairs[i][j] - 1);
+                covariance[j][i] = covariance[i][j];
+            }
+            if (!(covariance[i][i] > 0)) {
+                throw new PlateException("numeric column '" + names.get(i) + "' is constant; drop it before "
+                        + "fitting a Gaussian mixture");
+            }
+        }
+        this.anyMissing = missing;
+    }
+
+    static NumericData of(Dataset data) {
+        List<NumericColumn> cols = data.numeric();
+        if (cols.isEmpty()) {
+            throw new PlateException("dataset '" + data.name() + "' has no numeric columns for a Gaussian mixture");
+        }
+        int n = data.rows();
+        int d = cols.size();
+        double[] x = new double[n * d];
+        List<String> names = new ArrayList<>();
+        for (int j = 0; j < d; j++) {
+            NumericColumn c = cols.get(j);
+            names.add(c.name());
+            for (int r = 0; r < n; r++) {
+                x[r * d + j] = c.value(r);
+            }
+        }
+        return new NumericData(n, d, x, names);
+    }
+
+    static NumericData of(double[][] rowsData, List<String> names) {
+        int n = rowsData.length;
+        int d = names.size();
+        double[] x = new double[n * d];
+        for (int r = 0; r < n; r++) {
+            if (rowsData[r].length != d) {
+                throw new IllegalArgumentException("row " + r + " has " + rowsData[r].length + " values, expected " + d);
+            }
+            System.arraycopy(rowsData[r], 0, x, r * d, d);
+        }
+        return new NumericData(n, d, x, names);
+    }
+}
