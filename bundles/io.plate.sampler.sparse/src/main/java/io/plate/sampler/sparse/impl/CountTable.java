@@ -1,0 +1,246 @@
+package io.plate.sampler.sparse.impl;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.CategoricalColumn;
+import io.plate.api.data.Dataset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The sufficient statistics of the sparse-prior model: for every class y, group k and categorical
+ * feature i, the number of rows of that class and group whose feature i takes category j. A "cell" is
+ * one (y, k, i); its categories are the feature's level table (declared levels count even when unseen).
+ * Rows without a label, and missing feature values, contribute nothing. Immutable; {@link #merge}
+ * adds the counts of two tables over the same layout (sums of counts are how the model scales out).
+ */
+public final class CountTable {
+    private final List<String> classes;
+    private final List<String> groups;
+    private final List<String> features;
+    private final List<List<String>> levels;
+    private final int[] cellOffset; // per cell, start of its slots; length cells + 1
+    private final int[] counts; // per slot
+    private final int[] totals; // per cell
+    private final int[] classRows; // rows per class
+
+    CountTable(List<String> classes, List<String> groups, List<String> features, List<List<String>> levels,
+            int[] counts, int[] classRows) {
+        this.classes = List.copyOf(classes);
+        this.groups = List.copyOf(groups);
+        this.features = List.copyOf(features);
+        List<List<String>> lv = new ArrayList<>();
+        for (List<String> l : levels) {
+            if (l.isEmpty()) {
+                throw new IllegalArgumentException("a feature without categories");
+            }
+            lv.add(List.copyOf(l));
+        }
+        this.levels = List.copyOf(lv);
+        if (this.features.size() != this.levels.size()) {
+            throw new IllegalArgumentException(features.size() + " features but " + levels.size() + " level tables");
+        }
+        int cells = this.classes.size() * this.groups.size() * this.features.size();
+        this.cellOffset = new int[cells + 1];
+        for (int c = 0; c < cells; c++) {
+            cellOffset[c + 1] = cellOffset[c] + this.levels.get(c % this.features.size()).size();
+        }
+        if (counts.length != cellOffset[cells]) {
+            throw new IllegalArgumentException(counts.length + " counts for " + cellOffset[cells] + " slots");
+        }
+        if (classRows.length != this.classes.size()) {
+            throw new IllegalArgumentException(classRows.length + " class row counts for " + classes.size() + " classes");
+        }
+        this.counts = counts.clone();
+        this.classRows = classRows.clone();
+        this.totals = new int[cells];
+        for (int c = 0; c < cells; c++) {
+            for (int s = cellOffset[c]; s < cellOffset[c + 1]; s++) {
+                if (this.counts[s] < 0) {
+                    throw new IllegalArgumentException("negative count " + this.counts[s] + " at slot " + s);
+                }
+                totals[c] += this.counts[s];
+            }
+        }
+    }
+
+    /**
+     * Counts the categorical features of {@code data} per class (its labels; one class {@code all} when
+     * it has none) and group (the categorical column named {@code groupColumn}, or one group).
+     *
+     * @throws PlateException when the dataset has no categorical features or has numeric or sparse
+     *         blocks the sparse prior cannot model, or the group column does not exist
+     */
+    public static CountTable of(Dataset data, String groupColumn) {
+        if (!data.numeric().isEmpty()) {
+            List<String> names = new ArrayList<>();
+            data.numeric().forEach(c -> names.add(c.name()));
+            throw new PlateException("dataset '" + data.name() + "' has numeric columns " + names
+                    + "; the sparse prior models categorical features only (import with --categorical all)");
+        }
+        if (data.sparse().isPresent()) {
+            throw new PlateException("dataset '" + data.name()
+                    + "' has a sparse count block; the sparse prior models categorical features only");
+        }
+        CategoricalColumn group = null;
+        List<CategoricalColumn> cols = new ArrayList<>();
+        for (CategoricalColumn c : data.categorical()) {
+            if (groupColumn != null && c.name().equals(groupColumn)) {
+                group = c;
+            } else {
+                cols.add(c);
+            }
+        }
+        if (groupColumn != null && group == null) {
+            throw new PlateException("dataset '" + data.name() + "' has no categorical column '" + groupColumn
+                    + "' to group by");
+        }
+        if (cols.isEmpty()) {
+            throw new PlateException("dataset '" + data.name() + "' has no categorical features");
+        }
+        CategoricalColumn labels = data.labels().orElse(null);
+        List<String> classes = labels == null ? List.of("all") : labels.levels();
+        List<String> groups = group == null ? List.of("all") : group.levels();
+        List<String> features = new ArrayList<>();
+        List<List<String>> levels = new ArrayList<>();
+        for (CategoricalColumn c : cols) {
+            if (c.cardinality() == 0) {
+                throw new PlateException("feature '" + c.name() + "' of dataset '" + data.name() + "' has no levels");
+            }
+            features.add(c.name());
+            levels.add(c.levels());
+        }
+        int f = cols.size();
+        int[] featureOffset = new int[f + 1];
+        for (int i = 0; i < f; i++) {
+            featureOffset[i + 1] = featureOffset[i] + cols.get(i).cardinality();
+        }
+        int perCell = featureOffset[f];
+        int[] counts = new int[classes.size() * groups.size() * perCell];
+        int[] classRows = new int[classes.size()];
+        int[][] codes = new int[f][];
+        for (int i = 0; i < f; i++) {
+            codes[i] = cols.get(i).codes();
+        }
+        int[] groupCodes = group == null ? null : group.codes();
+        int[] labelCodes = labels == null ? null : labels.codes();
+        for (int r = 0; r < data.rows(); r++) {
+            int y = labelCodes == null ? 0 : labelCodes[r];
+            int g = groupCodes == null ? 0 : groupCodes[r];
+            if (y == CategoricalColumn.MISSING || g == CategoricalColumn.MISSING) {
+                continue;
+            }
+            classRows[y]++;
+            int base = (y * groups.size() + g) * perCell;
+            for (int i = 0; i < f; i++) {
+                int x = codes[i][r];
+                if (x != CategoricalColumn.MISSING) {
+                    counts[base + featureOffset[i] + x]++;
+                }
+            }
+        }
+        return new CountTable(classes, groups, features, levels, counts, classRows);
+    }
+
+    /** The sum of two tables over the same classes, groups, features and levels. */
+    public static CountTable merge(CountTable x, CountTable y) {
+        if (!x.classes.equals(y.classes) || !x.groups.equals(y.groups) || !x.features.equals(y.features)
+                || !x.levels.equals(y.levels)) {
+            throw new IllegalArgumentException("count tables over different layouts cannot be merged");
+        }
+        int[] c = new int[x.counts.length];
+        for (int s = 0; s < c.length; s++) {
+            c[s] = Math.addExact(x.counts[s], y.counts[s]);
+        }
+        int[] r = new int[x.classRows.length];
+        for (int k = 0; k < r.length; k++) {
+            r[k] = Math.addExact(x.classRows[k], y.classRows[k]);
+        }
+        return new CountTable(x.classes, x.groups, x.features, x.levels, c, r);
+    }
+
+    public List<String> classes() {
+        return classes;
+    }
+
+    public List<String> groups() {
+        return groups;
+    }
+
+    public List<String> features() {
+        return features;
+    }
+
+    /** Levels of feature {@code i}. */
+    public List<String> levels(int i) {
+        return levels.get(i);
+    }
+
+    public int cells() {
+        return totals.length;
+    }
+
+    /** Cell index of (class y, group g, feature i). */
+    public int cell(int y, int g, int i) {
+        return (y * groups.size() + g) * features.size() + i;
+    }
+
+    public int classOf(int cell) {
+        return cell / (groups.size() * features.size());
+    }
+
+    public int groupOf(int cell) {
+        return (cell / features.size()) % groups.size();
+    }
+
+    public int featureOf(int cell) {
+        return cell % features.size();
+    }
+
+    /** First slot of cell {@code c}. */
+    public int offset(int c) {
+        return cellOffset[c];
+    }
+
+    /** Number of categories of cell {@code c}. */
+    public int categories(int c) {
+        return cellOffset[c + 1] - cellOffset[c];
+    }
+
+    /** Total number of slots (categories over all cells). */
+    public int slots() {
+        return counts.length;
+    }
+
+    public int count(int slot) {
+        return counts[slot];
+    }
+
+    /** Number of observations in cell {@code c}. */
+    public int total(int c) {
+        return totals[c];
+    }
+
+    /** Number of labelled rows of class {@code y}. */
+    public int classRows(int y) {
+        return classRows[y];
+    }
+
+    /** A copy of every slot's count. */
+    public int[] counts() {
+        return counts.clone();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof CountTable t && classes.equals(t.classes) && groups.equals(t.groups)
+                && features.equals(t.features) && levels.equals(t.levels) && Arrays.equals(counts, t.counts)
+                && Arrays.equals(classRows, t.classRows);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(classes, groups, features, Arrays.hashCode(counts));
+    }
+}

@@ -1,0 +1,419 @@
+package io.plate.sampler.sparse.impl;
+
+import io.plate.api.PlateException;
+import io.plate.api.sample.Distributions;
+import io.plate.distributions.numerics.LogMath;
+import io.plate.distributions.numerics.SpecialFunctions;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.commons.rng.UniformRandomProvider;
+
+/**
+ * The exact posterior of the sparse-prior model, by summing over Z with μ and p integrated out.
+ *
+ * <p>Within a cell, the collapsed likelihood depends on Z only through which α values are active, so
+ * the unobserved categories (all categories in a cell without data) are grouped by their α: a
+ * "pattern" says how many of each group are active, and stands for Π C(u_g, t_g) subsets of equal
+ * weight. With a symmetric α there are at most J + 1 patterns per cell (a dynamic programme over the
+ * subset size); with per-category α at most Π (u_g + 1) ≤ 2^J. Given the pattern, θ restricted to the
+ * active set is Dirichlet(α + n), which gives E[θ], E[θ²] and P(Z_j = 1) in closed form (each unobserved
+ * category of group g is active with probability t_g/u_g by symmetry). Cells sharing p are coupled only
+ * through their total active count K: P(K_1..K_m) ∝ Π V_c(K_c) · B(a + ΣK, b + ΣJ − ΣK) / B(a, b), so each
+ * cell's marginal over K comes from a convolution of the others' V.
+ *
+ * <p>Used by the tests as the reference for both samplers and by the {@code nb.sparse} learner as its
+ * default predictive. Exact draws of θ ({@link #sampleTheta}) give credible intervals.
+ */
+final class ExactPosterior {
+    /** Most patterns per cell before the exact sum is declared intractable. */
+    static final int MAX_PATTERNS = 1 << 16;
+
+    private final SparseModel model;
+    private final double[] thetaMean;
+    private final double[] thetaSd;
+    private final double[] activeProb;
+    private final double[] pMean;
+    private final double[] pSd;
+    private final double[][] sizeProb; // per cell, P(|Z| = K | data), K = 0..J
+    private final double[][] logV; // per cell, log Σ_{|Z| = K} L(Z), K = 0..J (−∞ where impossible)
+    private final double[][] logTotal; // per p-group, log P(Σ|Z| = K | data) unnormalised
+    private final Cell[] cellPatterns;
+
+    /** The patterns of one cell: the active count per α group, with weight and size. */
+    private record Cell(int[] groupOf, int[] groupSize, double[] groupAlpha, List<int[]> patterns, double[] logWeight,
+            int[] size) {
+    }
+
+    private ExactPosterior(SparseModel model) {
+        this.model = model;
+        int cells = model.cells;
+        thetaMean = new double[model.slots];
+        thetaSd = new double[model.slots];
+        activeProb = new double[model.slots];
+        pMean = new double[model.pGroups];
+        pSd = new double[model.pGroups];
+        sizeProb = new double[cells][];
+        logV = new double[cells][];
+        logTotal = new double[model.pGroups][];
+        cellPatterns = new Cell[cells];
+        double[][][] m1 = new double[cells][][]; // [cell][K][j]
+        double[][][] m2 = new double[cells][][];
+        double[][][] act = new double[cells][][];
+        for (int c = 0; c < cells; c++) {
+            enumerate(c, m1, m2, act);
+        }
+        for (int g = 0; g < model.pGroups; g++) {
+            couple(g);
+        }
+        for (int c = 0; c < cells; c++) {
+            int j = model.categories[c];
+            for (int i = 0; i < j; i++) {
+                double e1 = 0;
+                double e2 = 0;
+                double ea = 0;
+                for (int k = 0; k <= j; k++) {
+                    double w = sizeProb[c][k];
+                    if (w > 0) {
+                        e1 += w * m1[c][k][i];
+                        e2 += w * m2[c][k][i];
+                        ea += w * act[c][k][i];
+                    }
+                }
+                int s = model.offset[c] + i;
+                thetaMean[s] = e1;
+                thetaSd[s] = Math.sqrt(Math.max(0, e2 - e1 * e1));
+                activeProb[s] = ea;
+            }
+        }
+    }
+
+    static ExactPosterior of(SparseModel model) {
+        return new ExactPosterior(model);
+    }
+
+    private void enumerate(int c, double[][][] m1, double[][][] m2, double[][][] act) {
+        int j = model.categories[c];
+        int n = model.total[c];
+        int from = model.offset[c];
+        // the categories whose indicator is free: unobserved ones, or all when the cell has no data
+        int[] free = new int[n > 0 ? model.unobserved(c) : j];
+        for (int k = 0; k < free.length; k++) {
+            free[k] = n > 0 ? model.unobservedSlots[model.unobservedStart[c] + k] : from + k;
+        }
+        double[] distinct = new double[free.length];
+        int[] groupSize = new int[free.length];
+        int[] groupOf = new int[free.length];
+        int groups = 0;
+        for (int k = 0; k < free.length; k++) {
+            double al = model.alpha[free[k]];
+            int g = 0;
+            while (g < groups && distinct[g] != al) {
+                g++;
+            }
+            if (g == groups) {
+                distinct[groups++] = al;
+            }
+            groupOf[k] = g;
+            groupSize[g]++;
+        }
+        long patternCount = 1;
+        for (int g = 0; g < groups; g++) {
+            patternCount *= groupSize[g] + 1;
+            if (patternCount > MAX_PATTERNS) {
+                throw new PlateException("the exact posterior of feature '"
+                        + model.table.features().get(model.table.featureOf(c)) + "' needs more than " + MAX_PATTERNS
+                        + " patterns (too many distinct per-category alpha values); use a sampler");
+            }
+        }
+        int[] gs = Arrays.copyOf(groupSize, groups);
+        double[] ga = Arrays.copyOf(distinct, groups);
+        int nObs = n > 0 ? model.observed(c) : 0;
+        double[] lv = new double[j + 1];
+        Arrays.fill(lv, Double.NEGATIVE_INFINITY);
+        double[][] s1 = new double[j + 1][j];
+        double[][] s2 = new double[j + 1][j];
+        double[][] sa = new double[j + 1][j];
+        List<int[]> patterns = new ArrayList<>();
+        List<Double> weights = new ArrayList<>();
+        List<Integer> sizes = new ArrayList<>();
+        // the empty set, with θ uniform
+        double emptyWeight = n > 0 ? -n * model.logJ[c] : 0;
+        // with data, ∅ is a separate candidate; without data it is the all-zero pattern below
+        if (n > 0) {
+            lv[0] = emptyWeight;
+            Arrays.fill(s1[0], 1.0 / j);
+            Arrays.fill(s2[0], 1.0 / ((double) j * j));
+            patterns.add(null);
+            weights.add(emptyWeight);
+            sizes.add(0);
+        }
+        int[] t = new int[groups];
+        double[] pm1 = new double[j];
+        double[] pm2 = new double[j];
+        double[] pa = new double[j];
+        while (true) {
+            int size = nObs;
+            double shape = n > 0 ? model.alphaObserved[c] : 0;
+            double logMult = 0;
+            for (int g = 0; g < groups; g++) {
+                size += t[g];
+                shape += t[g] * ga[g];
+                logMult += logChoose(gs[g], t[g]);
+            }
+            double w;
+            if (size == 0) {
+                w = emptyWeight;
+                Arrays.fill(pm1, 1.0 / j);
+                Arrays.fill(pm2, 1.0 / ((double) j * j));
+                Arrays.fill(pa, 0);
+            } else {
+                w = logMult + (n > 0 ? model.logObservedTerm[c] + model.f(c, shape, size) : 0);
+                double total = shape + n;
+                for (int i = 0; i < j; i++) {
+                    int s = from + i;
+                    double inclusion;
+                    if (n > 0 && model.count[s] > 0) {
+                        inclusion = 1;
+                    } else {
+                        int k = indexOf(free, s);
+                        int g = groupOf[k];
+                        inclusion = gs[g] == 0 ? 0 : (double) t[g] / gs[g];
+                    }
+                    double beta = model.alpha[s] + model.count[s];
+                    pm1[i] = inclusion * beta / total;
+                    pm2[i] = inclusion * beta * (beta + 1) / (total * (total + 1));
+                    pa[i] = inclusion;
+                }
+            }
+            // accumulate into size class 'size' as a weighted average
+            double before = lv[size];
+            double after = LogMath.logAddExp(before, w);
+            double keepOld = before == Double.NEGATIVE_INFINITY ? 0 : Math.exp(before - after);
+            double addNew = Math.exp(w - after);
+            for (int i = 0; i < j; i++) {
+                s1[size][i] = s1[size][i] * keepOld + pm1[i] * addNew;
+                s2[size][i] = s2[size][i] * keepOld + pm2[i] * addNew;
+                sa[size][i] = sa[size][i] * keepOld + pa[i] * addNew;
+            }
+            lv[size] = after;
+            patterns.add(t.clone());
+            weights.add(w);
+            sizes.add(size);
+            int g = 0;
+            while (g < groups && t[g] == gs[g]) {
+                t[g] = 0;
+                g++;
+            }
+            if (g == groups) {
+                break;
+            }
+            t[g]++;
+        }
+        logV[c] = lv;
+        m1[c] = s1;
+        m2[c] = s2;
+        act[c] = sa;
+        double[] wa = new double[weights.size()];
+        int[] sz = new int[sizes.size()];
+        for (int k = 0; k < wa.length; k++) {
+            wa[k] = weights.get(k);
+            sz[k] = sizes.get(k);
+        }
+        cellPatterns[c] = new Cell(groupOf, gs, ga, patterns, wa, sz);
+        sizeProb[c] = new double[j + 1];
+    }
+
+    private static int indexOf(int[] a, int v) {
+        for (int k = 0; k < a.length; k++) {
+            if (a[k] == v) {
+                return k;
+            }
+        }
+        throw new IllegalStateException("slot " + v + " is not free");
+    }
+
+    private static double logChoose(int n, int k) {
+        return SpecialFunctions.logGamma(n + 1.0) - SpecialFunctions.logGamma(k + 1.0)
+                - SpecialFunctions.logGamma(n - k + 1.0);
+    }
+
+    /** Log-space convolution of two size distributions. */
+    private static double[] convolve(double[] x, double[] y) {
+        double[] out = new double[x.length + y.length - 1];
+        Arrays.fill(out, Double.NEGATIVE_INFINITY);
+        for (int i = 0; i < x.length; i++) {
+            if (x[i] == Double.NEGATIVE_INFINITY) {
+                continue;
+            }
+            for (int k = 0; k < y.length; k++) {
+                out[i + k] = LogMath.logAddExp(out[i + k], x[i] + y[k]);
+            }
+        }
+        return out;
+    }
+
+    private void couple(int g) {
+        int first = model.groupStart[g];
+        int last = model.groupStart[g + 1];
+        int m = last - first;
+        int jt = model.groupCategories[g];
+        double a = model.a;
+        double b = model.b;
+        double[][] prefix = new double[m + 1][];
+        double[][] suffix = new double[m + 1][];
+        prefix[0] = new double[] {0};
+        suffix[m] = new double[] {0};
+        for (int k = 0; k < m; k++) {
+            prefix[k + 1] = convolve(prefix[k], logV[model.groupCells[first + k]]);
+        }
+        for (int k = m - 1; k >= 0; k--) {
+            suffix[k] = convolve(logV[model.groupCells[first + k]], suffix[k + 1]);
+        }
+        double[] all = prefix[m];
+        double[] lt = new double[jt + 1];
+        for (int k = 0; k <= jt; k++) {
+            lt[k] = all[k] + SpecialFunctions.logBeta(a + k, b + jt - k);
+        }
+        logTotal[g] = lt;
+        double norm = LogMath.logSumExp(lt);
+        double e1 = 0;
+        double e2 = 0;
+        for (int k = 0; k <= jt; k++) {
+            double w = Math.exp(lt[k] - norm);
+            double ap = a + k;
+            double ab = a + b + jt;
+            e1 += w * ap / ab;
+            e2 += w * ap * (ap + 1) / (ab * (ab + 1));
+        }
+        pMean[g] = e1;
+        pSd[g] = Math.sqrt(Math.max(0, e2 - e1 * e1));
+        for (int k = 0; k < m; k++) {
+            int c = model.groupCells[first + k];
+            double[] others = convolve(prefix[k], suffix[k + 1]);
+            int j = model.categories[c];
+            double[] w = new double[j + 1];
+            for (int size = 0; size <= j; size++) {
+                if (logV[c][size] == Double.NEGATIVE_INFINITY) {
+                    w[size] = Double.NEGATIVE_INFINITY;
+                    continue;
+                }
+                double acc = Double.NEGATIVE_INFINITY;
+                for (int r = 0; r < others.length; r++) {
+                    acc = LogMath.logAddExp(acc, others[r] + SpecialFunctions.logBeta(a + size + r, b + jt - size - r));
+                }
+                w[size] = logV[c][size] + acc;
+            }
+            LogMath.probabilitiesFromLog(w, 0, w.length, sizeProb[c]);
+        }
+    }
+
+    double thetaMean(int slot) {
+        return thetaMean[slot];
+    }
+
+    double thetaSd(int slot) {
+        return thetaSd[slot];
+    }
+
+    double activeProbability(int slot) {
+        return activeProb[slot];
+    }
+
+    double pMean(int group) {
+        return pMean[group];
+    }
+
+    double pSd(int group) {
+        return pSd[group];
+    }
+
+    /** P(|Z| = k | data) of cell {@code c}. */
+    double sizeProbability(int c, int k) {
+        return sizeProb[c][k];
+    }
+
+    /** Posterior predictive probabilities of every slot (= E[θ | data]), a copy. */
+    double[] predictive() {
+        return thetaMean.clone();
+    }
+
+    /**
+     * One exact posterior draw of θ for every slot into {@code out}: p from its posterior (a mixture of
+     * Betas over the group's total active count), then per cell |Z| given p, a pattern, the active subset
+     * uniformly within the pattern, and θ ~ Dirichlet(α + n) on it (uniform when Z = ∅).
+     */
+    void sampleTheta(UniformRandomProvider rng, Distributions dist, double[] out) {
+        for (int g = 0; g < model.pGroups; g++) {
+            int jt = model.groupCategories[g];
+            int k = dist.nextCategoricalFromLogWeights(rng, logTotal[g], logTotal[g].length);
+            double p = dist.nextBeta(rng, model.a + k, model.b + jt - k);
+            double logP = Math.log(p);
+            double log1mP = Math.log1p(-p);
+            for (int i = model.groupStart[g]; i < model.groupStart[g + 1]; i++) {
+                sampleCell(model.groupCells[i], logP, log1mP, rng, dist, out);
+            }
+        }
+    }
+
+    private void sampleCell(int c, double logP, double log1mP, UniformRandomProvider rng, Distributions dist,
+            double[] out) {
+        Cell cell = cellPatterns[c];
+        int j = model.categories[c];
+        double[] w = new double[cell.logWeight.length];
+        for (int k = 0; k < w.length; k++) {
+            int size = cell.size[k];
+            w[k] = cell.logWeight[k] + size * logP + (j - size) * log1mP;
+        }
+        int pick = dist.nextCategoricalFromLogWeights(rng, w, w.length);
+        int[] t = cell.patterns.get(pick);
+        int from = model.offset[c];
+        if (cell.size[pick] == 0) {
+            for (int i = 0; i < j; i++) {
+                out[from + i] = 1.0 / j;
+            }
+            return;
+        }
+        boolean[] on = new boolean[j];
+        int n = model.total[c];
+        for (int i = 0; i < j; i++) {
+            on[i] = n > 0 && model.count[from + i] > 0;
+        }
+        int[] free = new int[cell.groupOf.length];
+        for (int k = 0; k < free.length; k++) {
+            free[k] = n > 0 ? model.unobservedSlots[model.unobservedStart[c] + k] - from : k;
+        }
+        for (int g = 0; g < cell.groupSize.length; g++) {
+            // choose t[g] members of group g uniformly (selection sampling)
+            int need = t[g];
+            int left = cell.groupSize[g];
+            for (int k = 0; k < free.length && need > 0; k++) {
+                if (cell.groupOf[k] != g) {
+                    continue;
+                }
+                if (rng.nextDouble() * left < need) {
+                    on[free[k]] = true;
+                    need--;
+                }
+                left--;
+            }
+        }
+        double max = Double.NEGATIVE_INFINITY;
+        double[] lg = new double[j];
+        for (int i = 0; i < j; i++) {
+            if (on[i]) {
+                lg[i] = dist.nextLogGamma(rng, model.alpha[from + i] + model.count[from + i]);
+                max = Math.max(max, lg[i]);
+            }
+        }
+        double sum = 0;
+        for (int i = 0; i < j; i++) {
+            if (on[i]) {
+                sum += Math.exp(lg[i] - max);
+            }
+        }
+        for (int i = 0; i < j; i++) {
+            out[from + i] = on[i] ? Math.exp(lg[i] - max) / sum : 0;
+        }
+    }
+}
