@@ -95,10 +95,6 @@ public final class Main {
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             if (opts.interactive()) {
-                if (!opts.quiet) {
-                    out.println("Plate " + Versions.PLATE + " — Bayesian naive Bayes and Gibbs-sampled mixtures on OSGi."
-                            + " Try: plate:learners, plate:samplers, help plate:train. Ctrl-D or 'exit' quits.");
-                }
                 plate.waitForStop();
                 return 0;
             }
@@ -128,6 +124,10 @@ public final class Main {
                     value = session.execute(p.text());
                 } catch (Exception e) {
                     out.flush();
+                    if (plate.stopping()) {
+                        err.println("plate: stopped (shutting down)");
+                        return 1;
+                    }
                     err.println("plate: " + (p.where().equals("-c") ? "" : p.where() + ": ") + message(e));
                     if (System.getenv("PLATE_DEBUG") != null) {
                         e.printStackTrace(err);

@@ -52,7 +52,13 @@ public final class PlateFramework implements AutoCloseable {
         Path storage = Files.createTempDirectory("plate-felix-");
         Path goshHome = Files.createTempDirectory("plate-gosh-");
         Files.createDirectories(goshHome.resolve("etc"));
-        Files.writeString(goshHome.resolve("etc/gosh_profile"), "# Plate: empty profile\n");
+        // Non-interactive: an empty profile (Gogo's own throws without a line reader). Interactive: Gogo's
+        // own profile (prompt, completion machinery) followed by Plate's completions.
+        Files.writeString(goshHome.resolve("etc/gosh_profile"),
+                interactive ? interactiveProfile(loader) : "# Plate: no profile in non-interactive mode\n");
+        Files.writeString(goshHome.resolve("etc/motd"), "Plate " + Versions.PLATE
+                + " - Bayesian naive Bayes and Gibbs-sampled mixtures on OSGi.\n"
+                + "Try: plate:learners, plate:samplers, help plate:train; Tab completes. Ctrl-D or 'exit' quits.\n");
 
         Map<String, String> config = new HashMap<>();
         config.put(Constants.FRAMEWORK_STORAGE, storage.toString());
@@ -123,6 +129,39 @@ public final class PlateFramework implements AutoCloseable {
         return out;
     }
 
+    /** Gogo JLine's built-in gosh_profile (read from the carried bundle) plus Plate's completions. */
+    private static String interactiveProfile(ClassLoader loader) throws IOException {
+        StringBuilder profile = new StringBuilder();
+        for (String name : listCarried(loader)) {
+            if (!name.contains("org.apache.felix.gogo.jline")) {
+                continue;
+            }
+            try (InputStream in = loader.getResourceAsStream(name);
+                    java.util.jar.JarInputStream jar = new java.util.jar.JarInputStream(in)) {
+                java.util.jar.JarEntry e;
+                while ((e = jar.getNextJarEntry()) != null) {
+                    if (e.getName().equals("gosh_profile")) {
+                        profile.append(new String(jar.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+                    }
+                }
+            }
+        }
+        try (InputStream in = PlateFramework.class.getResourceAsStream("plate_profile.gosh")) {
+            if (in != null) {
+                profile.append('\n').append(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+        return profile.toString();
+    }
+
+    private static List<String> listCarried(ClassLoader loader) throws IOException {
+        List<String> out = new ArrayList<>();
+        for (String r : bundleResources(List.of())) {
+            out.add(r);
+        }
+        return out;
+    }
+
     private static String fileInstallResource(ClassLoader loader) throws IOException {
         String r = "bundles/org.apache.felix.fileinstall-" + Versions.FILEINSTALL + ".jar";
         if (loader.getResource(r) == null) {
@@ -155,8 +194,18 @@ public final class PlateFramework implements AutoCloseable {
         framework.waitForStop(0);
     }
 
-    /** Stops the framework (waiting at most 10 s) and removes its storage. Idempotent. */
-    public void stop() {
+    private final java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /** True once {@link #stop()} has begun (from the shutdown hook, say). */
+    public boolean stopping() {
+        return stopped.get();
+    }
+
+    /** Stops the framework (waiting at most 10 s) and removes its storage. Idempotent and thread-safe. */
+    public synchronized void stop() {
+        if (!stopped.compareAndSet(false, true)) {
+            return;
+        }
         try {
             if ((framework.getState() & (Bundle.ACTIVE | Bundle.STARTING | Bundle.STOPPING)) != 0) {
                 framework.stop();
@@ -187,6 +236,11 @@ public final class PlateFramework implements AutoCloseable {
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
                     Files.deleteIfExists(file);
                     return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException exc) {
+                    return FileVisitResult.CONTINUE; // vanished meanwhile
                 }
 
                 @Override

@@ -35,7 +35,8 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
         "osgi.command.function=importers",
         "osgi.command.function=distributions",
         "osgi.command.function=datasets",
-        "osgi.command.function=version" })
+        "osgi.command.function=version",
+        "osgi.command.function=names" })
 public final class InfoCommands {
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
@@ -118,6 +119,47 @@ public final class InfoCommands {
         Bundle sys = context.getBundle(0);
         return "Plate " + Plate.VERSION + " on " + sys.getSymbolicName() + " " + sys.getVersion() + ", Java "
                 + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")\n";
+    }
+
+    @Descriptor("names for completion: learners, samplers, importers, datasets, models or runs")
+    public List<String> names(@Descriptor("kinds of name") String... kinds) {
+        List<String> out = new ArrayList<>();
+        for (String k : kinds) {
+            switch (k) {
+                case "learners":
+                    names(learners, Learner.NAME, out);
+                    break;
+                case "samplers":
+                    names(samplers, Sampler.NAME, out);
+                    break;
+                case "importers":
+                    names(importers, Importer.FORMAT, out);
+                    break;
+                case "datasets":
+                    out.addAll(workspace.datasets().keySet());
+                    break;
+                case "models":
+                    out.addAll(workspace.models().keySet());
+                    break;
+                case "runs":
+                    out.addAll(workspace.runs().keySet());
+                    break;
+                default:
+                    throw new io.plate.api.PlateException("unknown kind '" + k
+                            + "': use learners, samplers, importers, datasets, models or runs");
+            }
+        }
+        return out;
+    }
+
+    private static <S> void names(List<ServiceReference<S>> refs, String property, List<String> out) {
+        for (ServiceReference<S> r : snapshot(refs)) {
+            Object n = r.getProperty(property);
+            if (n != null && !out.contains(n.toString())) {
+                out.add(n.toString());
+            }
+        }
+        java.util.Collections.sort(out);
     }
 
     static String bytes(long b) {
