@@ -1,0 +1,113 @@
+package io.plate.classifier.impl;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.plate.api.learn.Learner;
+import io.plate.api.learn.Model;
+import io.plate.api.learn.ModelFormatException;
+import io.plate.api.learn.ModelStore;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+
+/**
+ * Model files as JSON. Saving writes a temporary file in the target's folder and moves it over the target
+ * atomically, so a failed save leaves the old file (or none) and never half a model. Loading checks the
+ * file's {@code format} and {@code version}, then hands it to the installed learner whose
+ * {@code plate.learner} property equals the file's {@code type}; that learner validates the rest.
+ * Learners are a dynamic, greedy, multiple reference: one installed later is found at the next load.
+ */
+@Component(service = ModelStore.class)
+public final class JsonModelStore implements ModelStore {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private final List<Map.Entry<Map<String, Object>, Learner>> learners = new CopyOnWriteArrayList<>();
+
+    /** For use outside a framework (tests, embedding): a store over a fixed set of learners. */
+    public static JsonModelStore of(List<Learner> fixed) {
+        JsonModelStore s = new JsonModelStore();
+        for (Learner l : fixed) {
+            s.learners.add(Map.entry(Map.of(Learner.NAME, l.name()), l));
+        }
+        return s;
+    }
+
+    @Override
+    public void save(Model model, Path file) throws IOException {
+        Path target = file.toAbsolutePath();
+        Path dir = target.getParent();
+        if (dir != null && !Files.isDirectory(dir)) {
+            throw new NoSuchFileException(dir.toString(), null, "folder does not exist");
+        }
+        Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
+        try {
+            try (OutputStream out = Files.newOutputStream(tmp)) {
+                model.writeJson(out);
+            }
+            try {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    @Override
+    public Model load(Path file) throws IOException {
+        byte[] bytes = Files.readAllBytes(file);
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(bytes);
+        } catch (JsonProcessingException e) {
+            throw new ModelFormatException(file + ": not a Plate model file (not valid JSON: " + e.getOriginalMessage()
+                    + ")", e);
+        }
+        if (root == null || !root.isObject() || !"plate-model".equals(root.path("format").asText(null))) {
+            throw new ModelFormatException(file + ": not a Plate model file (field 'format' is not 'plate-model')");
+        }
+        JsonNode version = root.get("version");
+        if (version == null || !version.isInt() || version.asInt() != NaiveBayesModel.VERSION) {
+            throw new ModelFormatException(file + ": model file version " + version + " is not supported (known: "
+                    + NaiveBayesModel.VERSION + ")");
+        }
+        String type = root.path("type").asText("");
+        Learner learner = null;
+        TreeSet<String> installed = new TreeSet<>();
+        for (Map.Entry<Map<String, Object>, Learner> e : new ArrayList<>(learners)) {
+            Object name = e.getKey().get(Learner.NAME);
+            installed.add(String.valueOf(name));
+            if (type.equals(name) && learner == null) {
+                learner = e.getValue();
+            }
+        }
+        if (learner == null) {
+            throw new ModelFormatException(file + ": model type '" + type + "' has no installed learner (installed: "
+                    + String.join(", ", installed) + ")");
+        }
+        try {
+            return learner.readModel(new ByteArrayInputStream(bytes));
+        } catch (ModelFormatException e) {
+            throw new ModelFormatException(file + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package io.plate.classifier.impl;
+
+/**
+ * Classification and regression figures over a set of predictions. Log-loss clips the probability of
+ * the true class to [ε, 1 − ε] with ε the machine epsilon of double, as scikit-learn's {@code log_loss}.
+ * Macro-F1 averages the per-class F1 over the classes that occur as truth or prediction (scikit-learn's
+ * {@code f1_score(average="macro")} with its default labels).
+ */
+final class Metrics {
+    static final double EPS = Math.ulp(1.0);
+
+    private Metrics() {
+    }
+
+    /** -log of the true class's probability, clipped. */
+    static double logLoss(double probability) {
+        double p = Math.min(Math.max(probability, EPS), 1 - EPS);
+        return -Math.log(p);
+    }
+
+    static double accuracy(long[][] confusion) {
+        long right = 0;
+        long all = 0;
+        for (int i = 0; i < confusion.length; i++) {
+            for (int j = 0; j < confusion.length; j++) {
+                all += confusion[i][j];
+                if (i == j) {
+                    right += confusion[i][j];
+                }
+            }
+        }
+        return all == 0 ? Double.NaN : (double) right / all;
+    }
+
+    static double macroF1(long[][] confusion) {
+        int k = confusion.length;
+        double sum = 0;
+        int used = 0;
+        for (int c = 0; c < k; c++) {
+            long tp = confusion[c][c];
+            long fn = 0;
+            long fp = 0;
+            for (int j = 0; j < k; j++) {
+                if (j != c) {
+                    fn += confusion[c][j];
+                    fp += confusion[j][c];
+                }
+            }
+            if (tp + fn + fp == 0) {
+                continue;
+            }
+            sum += 2.0 * tp / (2.0 * tp + fp + fn);
+            used++;
+        }
+        return used == 0 ? Double.NaN : sum / used;
+    }
+
+    static double rmse(double[] truth, double[] predicted) {
+        double s = 0;
+        for (int i = 0; i < truth.length; i++) {
+            double d = truth[i] - predicted[i];
+            s += d * d;
+        }
+        return Math.sqrt(s / truth.length);
+    }
+
+    static double r2(double[] truth, double[] predicted) {
+        double mean = 0;
+        for (double t : truth) {
+            mean += t;
+        }
+        mean /= truth.length;
+        double ssRes = 0;
+        double ssTot = 0;
+        for (int i = 0; i < truth.length; i++) {
+            ssRes += (truth[i] - predicted[i]) * (truth[i] - predicted[i]);
+            ssTot += (truth[i] - mean) * (truth[i] - mean);
+        }
+        return ssTot == 0 ? Double.NaN : 1 - ssRes / ssTot;
+    }
+}

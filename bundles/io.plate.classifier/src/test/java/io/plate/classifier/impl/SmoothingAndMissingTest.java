@@ -1,0 +1,105 @@
+package io.plate.classifier.impl;
+
+import static io.plate.classifier.impl.Tiny.cat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.Dataset;
+import io.plate.api.learn.Learner;
+import io.plate.api.learn.Model;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Hand-computed cases of the categorical model: the Lidstone denominator N_yi + α·K_i, declared but
+ * unused levels, missing values skipped in counts and in the likelihood, unseen levels skipped, and
+ * a test set imported on its own (different level order) scored by level text.
+ */
+class SmoothingAndMissingTest {
+    private final Learner learner = new CategoricalNaiveBayes();
+
+    // f1: a a b b a; f2: x y x ? y; class: P P N N N
+    private Dataset train() {
+        return Tiny.data("train").categorical(cat("f1", "a", "a", "b", "b", "a"))
+                .categorical(cat("f2", "x", "y", "x", null, "y"))
+                .labels(cat("class", "P", "P", "N", "N", "N")).build();
+    }
+
+    private double probabilityOfP(Model m, Dataset test, int row) {
+        int p = m.classes().indexOf("P");
+        return Math.exp(m.predictLogProba(test)[row][p]);
+    }
+
+    @Test
+    void lidstoneWithMissingAndUnseenLevels() {
+        Model m = learner.fit(train(), learner.params(Map.of()), 0);
+        assertEquals(List.of("N", "P"), m.classes());
+        // test set with its own level tables, in another order, with a level 'c' never seen in training
+        Dataset test = Tiny.data("test")
+                .categorical(cat("f1", List.of("c", "b", "a"), "a", "b", "c"))
+                .categorical(cat("f2", List.of("y", "x"), "x", null, "y"))
+                .labels(cat("class", "P", "N", "N")).build();
+        // P: prior 2/5; f1: a (2+1)/(2+2), b (0+1)/(2+2); f2 (N_P,f2 = 2): x (1+1)/(2+2), y (1+1)/(2+2)
+        // N: prior 3/5; f1: a (1+1)/(3+2), b (2+1)/(3+2); f2 (N_N,f2 = 2, one missing): x 2/4, y 2/4
+        // row 0 (a, x): P 0.4*0.75*0.5 = 0.15, N 0.6*0.4*0.5 = 0.12
+        assertEquals(0.15 / 0.27, probabilityOfP(m, test, 0), 1e-12);
+        // row 1 (b, missing): P 0.4*0.25 = 0.1, N 0.6*0.6 = 0.36
+        assertEquals(0.1 / 0.46, probabilityOfP(m, test, 1), 1e-12);
+        // row 2 (unseen c, y): f1 skipped; P 0.4*0.5 = 0.2, N 0.6*0.5 = 0.3
+        assertEquals(0.2 / 0.5, probabilityOfP(m, test, 2), 1e-12);
+    }
+
+    @Test
+    void declaredUnusedLevelsAndMinCategoriesWidenTheDenominator() {
+        // f1 declares a third level 'z' that never occurs: K_1 = 3
+        Dataset d = Tiny.data("d").categorical(cat("f1", List.of("a", "b", "z"), "a", "a", "b", "b", "a"))
+                .labels(cat("class", "P", "P", "N", "N", "N")).build();
+        Model m = learner.fit(d, learner.params(Map.of("alpha", "0.5")), 0);
+        Dataset q = Tiny.data("q").categorical(cat("f1", "a")).build();
+        // P: 0.4 * (2+0.5)/(2+1.5) ; N: 0.6 * (1+0.5)/(3+1.5)
+        double p = 0.4 * 2.5 / 3.5;
+        double n = 0.6 * 1.5 / 4.5;
+        assertEquals(p / (p + n), probabilityOfP(m, q, 0), 1e-12);
+        // min_categories = 5 replaces K_1 = 3
+        Model m5 = learner.fit(d, learner.params(Map.of("alpha", "0.5", "min_categories", "5")), 0);
+        double p5 = 0.4 * 2.5 / 4.5;
+        double n5 = 0.6 * 1.5 / 5.5;
+        assertEquals(p5 / (p5 + n5), probabilityOfP(m5, q, 0), 1e-12);
+    }
+
+    @Test
+    void classPriorAndUniformPrior() {
+        Dataset q = Tiny.data("q").categorical(cat("f1", "a")).categorical(cat("f2", "x")).build();
+        Model uniform = learner.fit(train(), learner.params(Map.of("fit_prior", "false")), 0);
+        double p = 0.5 * 0.75 * 0.5;
+        double n = 0.5 * 0.4 * 0.5;
+        assertEquals(p / (p + n), probabilityOfP(uniform, q, 0), 1e-12);
+        // class_prior in sorted class order (N, P), normalised: 1,3 -> N 0.25, P 0.75
+        Model given = learner.fit(train(), learner.params(Map.of("class_prior", "1,3")), 0);
+        double gp = 0.75 * 0.75 * 0.5;
+        double gn = 0.25 * 0.4 * 0.5;
+        assertEquals(gp / (gp + gn), probabilityOfP(given, q, 0), 1e-12);
+    }
+
+    @Test
+    void badParametersAndDataFailWithMessages() {
+        PlateException e = assertThrows(PlateException.class, () -> learner.params(Map.of("alpha", "-1")));
+        assertTrue(e.getMessage().contains("alpha"), e.getMessage());
+        assertThrows(PlateException.class, () -> learner.params(Map.of("alpha", "NaN")));
+        assertThrows(PlateException.class, () -> learner.params(Map.of("alhpa", "1")));
+        PlateException len = assertThrows(PlateException.class,
+                () -> learner.fit(train(), learner.params(Map.of("class_prior", "1,2,3")), 0));
+        assertTrue(len.getMessage().contains("class_prior"), len.getMessage());
+        Dataset unlabelled = Tiny.data("u").categorical(cat("f1", "a")).build();
+        assertThrows(PlateException.class, () -> learner.fit(unlabelled, learner.params(Map.of()), 0));
+        Model m = learner.fit(train(), learner.params(Map.of()), 0);
+        Dataset lacking = Tiny.data("l").categorical(cat("f1", "a")).build();
+        PlateException missing = assertThrows(PlateException.class, () -> m.predictLogProba(lacking));
+        assertTrue(missing.getMessage().contains("f2"), missing.getMessage());
+        Dataset numericOnly = Tiny.data("n").numeric(Tiny.num("x", 1, 2)).labels(cat("c", "a", "b")).build();
+        assertThrows(PlateException.class, () -> learner.fit(numericOnly, learner.params(Map.of()), 0));
+    }
+}

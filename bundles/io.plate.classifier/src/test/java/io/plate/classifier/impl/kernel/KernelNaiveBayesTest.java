@@ -1,0 +1,185 @@
+package io.plate.classifier.impl.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.plate.api.PlateException;
+import io.plate.api.data.CategoricalColumn;
+import io.plate.api.data.Dataset;
+import io.plate.api.data.NumericColumn;
+import io.plate.api.data.SparseMatrix;
+import io.plate.api.learn.Model;
+import io.plate.api.learn.ModelFormatException;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class KernelNaiveBayesTest {
+    private final KernelNaiveBayesLearner learner = new KernelNaiveBayesLearner();
+
+    private static Dataset fixtureTrain(JsonNode fx) {
+        double[][] a = Fixtures.matrix(fx.get("train").get("a"));
+        double[][] b = Fixtures.matrix(fx.get("train").get("b"));
+        double[][] x = new double[a.length + b.length][];
+        String[] y = new String[x.length];
+        for (int i = 0; i < x.length; i++) {
+            // interleave so that class order in the file does not matter
+            x[i] = i < a.length ? a[i] : b[i - a.length];
+            y[i] = i < a.length ? "a" : "b";
+        }
+        return Fixtures.numeric("kde", x, y);
+    }
+
+    @Test
+    void fixedBandwidthPosteriorIsPriorTimesScikitLearnMarginals() {
+        JsonNode fx = Fixtures.json("kde_marginals.json");
+        Dataset train = fixtureTrain(fx);
+        double[][] q = Fixtures.matrix(fx.get("queries"));
+        Model m = learner.fit(train, learner.params(Map.of("bandwidth", "0.6")), 1);
+        double[][] lp = m.predictLogProba(Fixtures.numeric("q", q, null));
+        double na = fx.get("train").get("a").size();
+        double nb = fx.get("train").get("b").size();
+        for (int r = 0; r < q.length; r++) {
+            double ja = Math.log(na / (na + nb));
+            double jb = Math.log(nb / (na + nb));
+            for (int f = 0; f < 2; f++) {
+                ja += fx.get("logDensity1d").get("a").get(f).get(r).doubleValue();
+                jb += fx.get("logDensity1d").get("b").get(f).get(r).doubleValue();
+            }
+            double mx = Math.max(ja, jb);
+            double norm = mx + Math.log(Math.exp(ja - mx) + Math.exp(jb - mx));
+            assertEquals(ja - norm, lp[r][0], 1e-8 * Math.max(1, Math.abs(ja - norm)), "row " + r);
+            assertEquals(jb - norm, lp[r][1], 1e-8 * Math.max(1, Math.abs(jb - norm)), "row " + r);
+        }
+    }
+
+    @Test
+    void ruleOfThumbBandwidthsEqualNumpy() {
+        JsonNode fx = Fixtures.json("kde_marginals.json");
+        Dataset train = fixtureTrain(fx);
+        for (String rule : new String[] {"silverman", "scott"}) {
+            KernelNaiveBayesModel m = (KernelNaiveBayesModel) learner.fit(train,
+                    learner.params(Map.of("bandwidth", rule)), 1);
+            for (int k = 0; k < 2; k++) {
+                double[] expected = Fixtures.doubles(fx.get(rule).get(k == 0 ? "a" : "b"));
+                for (int f = 0; f < 2; f++) {
+                    assertEquals(expected[f], m.numeric().marginal(f, k).bandwidth(), 1e-12, rule + " " + k + " " + f);
+                }
+            }
+        }
+    }
+
+    @Test
+    void discreteFeatureGetsThePrecisionFloor() {
+        // class x: the feature is always 3 (rule gives 0); distinct values {0,2,3,5,8}: mean gap 8/4 = 2
+        double[][] x = {{3}, {3}, {3}, {3}, {0}, {8}, {2}, {5}};
+        String[] y = {"x", "x", "x", "x", "y", "y", "y", "y"};
+        KernelNaiveBayesModel m = (KernelNaiveBayesModel) learner.fit(Fixtures.numeric("d", x, y),
+                learner.params(Map.of()), 1);
+        assertEquals((8.0 - 0.0) / 4 / 6, m.numeric().marginal(0, 0).bandwidth(), 1e-15);
+        // log density at the value: log N(0; 0, h)
+        double h = 2.0 / 6;
+        assertEquals(-Math.log(h * Math.sqrt(2 * Math.PI)), m.numeric().marginal(0, 0).logDensity(3), 1e-12);
+    }
+
+    @Test
+    void categoricalAndCountBlocksFollowTheirFormulas() {
+        // 5 rows, classes p/q; categorical 'colour' with levels blue, green, red (green never used)
+        int[] colour = {0, 2, 2, CategoricalColumn.MISSING, 0};
+        String[] y = {"p", "p", "q", "q", "q"};
+        SparseMatrix counts = SparseMatrix.ofCounts(List.of("w0", "w1", "w2"), new int[] {0, 2, 3, 4, 5, 7},
+                new int[] {0, 1, 2, 0, 1, 1, 2}, new int[] {2, 1, 3, 1, 1, 4, 2}, true);
+        Dataset train = Dataset.builder("mixed")
+                .categorical(CategoricalColumn.of("colour", List.of("blue", "green", "red"), colour))
+                .numeric(NumericColumn.of("v", new double[] {0.1, 0.4, 1.9, 2.2, Double.NaN}))
+                .sparse(counts).labels(Fixtures.labels("class", y)).build();
+        double alpha = 0.5;
+        double h = 0.3;
+        Model m = learner.fit(train, learner.params(Map.of("alpha", "0.5", "bandwidth", "0.3")), 1);
+        // score: colour = red, v = 1.0, counts w0:1, w2:2
+        Dataset row = Dataset.builder("row")
+                .categorical(CategoricalColumn.of("colour", List.of("red"), new int[] {0}))
+                .numeric(NumericColumn.of("v", new double[] {1.0}))
+                .sparse(SparseMatrix.ofCounts(List.of("w0", "w1", "w2"), new int[] {0, 2}, new int[] {0, 2},
+                        new int[] {1, 2}, true))
+                .build();
+        // class p: rows 0,1. colour: red 1 of 2 (blue 1). v: {0.1, 0.4}. counts: w0 2, w1 1, w2 3 (total 6)
+        // class q: rows 2,3,4. colour: red 1 of 2 non-missing (blue 1). v: {1.9, 2.2}. counts: w0 1, w1 5, w2 2 (8)
+        double cp = Math.log(2.0 / 5) + Math.log((1 + alpha) / (2 + 3 * alpha))
+                + Math.log((phi((1.0 - 0.1) / h) + phi((1.0 - 0.4) / h)) / (2 * h))
+                + 1 * Math.log((2 + alpha) / (6 + 3 * alpha)) + 2 * Math.log((3 + alpha) / (6 + 3 * alpha));
+        double cq = Math.log(3.0 / 5) + Math.log((1 + alpha) / (2 + 3 * alpha))
+                + Math.log((phi((1.0 - 1.9) / h) + phi((1.0 - 2.2) / h)) / (2 * h))
+                + 1 * Math.log((1 + alpha) / (8 + 3 * alpha)) + 2 * Math.log((2 + alpha) / (8 + 3 * alpha));
+        double pp = 1 / (1 + Math.exp(cq - cp));
+        double[][] lp = m.predictLogProba(row);
+        assertEquals(pp, Math.exp(lp[0][0]), 1e-12);
+        assertEquals(1 - pp, Math.exp(lp[0][1]), 1e-12);
+    }
+
+    private static double phi(double u) {
+        return Math.exp(-0.5 * u * u) / Math.sqrt(2 * Math.PI);
+    }
+
+    @Test
+    void unseenLevelsWordsAndMissingValuesAreSkipped() {
+        int[] colour = {0, 1, 1, 0};
+        Dataset train = Dataset.builder("t")
+                .categorical(CategoricalColumn.of("colour", List.of("blue", "red"), colour))
+                .numeric(NumericColumn.of("v", new double[] {0.1, 0.4, 1.9, 2.2}))
+                .labels(Fixtures.labels("class", new String[] {"p", "p", "q", "q"})).build();
+        Model m = learner.fit(train, learner.params(Map.of()), 1);
+        Dataset unseen = Dataset.builder("u")
+                .categorical(CategoricalColumn.of("colour", List.of("purple", "blue"), new int[] {0, CategoricalColumn.MISSING}))
+                .numeric(NumericColumn.of("v", new double[] {1.0, 1.0})).build();
+        Dataset numericOnly = Dataset.builder("n")
+                .categorical(CategoricalColumn.of("colour", List.of("blue"), new int[] {CategoricalColumn.MISSING}))
+                .numeric(NumericColumn.of("v", new double[] {1.0})).build();
+        double[][] a = m.predictLogProba(unseen);
+        double[][] b = m.predictLogProba(numericOnly);
+        assertArrayEquals(b[0], a[0], 0);
+        assertArrayEquals(b[0], a[1], 0);
+        Dataset allMissing = Dataset.builder("m")
+                .categorical(CategoricalColumn.of("colour", List.of("blue"), new int[] {CategoricalColumn.MISSING}))
+                .numeric(NumericColumn.of("v", new double[] {Double.NaN})).build();
+        double[] prior = m.predictLogProba(allMissing)[0];
+        assertEquals(Math.log(0.5), prior[0], 1e-15);
+    }
+
+    @Test
+    void modelFileRoundTripsAndIsValidatedStrictly() {
+        JsonNode fx = Fixtures.json("kde_marginals.json");
+        Dataset train = fixtureTrain(fx);
+        Model m = learner.fit(train, learner.params(Map.of()), 3);
+        Model back = Fixtures.roundTrip(learner, m);
+        Dataset q = Fixtures.numeric("q", Fixtures.matrix(fx.get("queries")), null);
+        double[][] a = m.predictLogProba(q);
+        double[][] b = back.predictLogProba(q);
+        for (int r = 0; r < a.length; r++) {
+            assertArrayEquals(a[r], b[r], 0);
+        }
+        assertEquals(m.provenance(), back.provenance());
+        String text = Fixtures.text(m);
+        assertTrue(text.contains("\"format\" : \"plate-model\""));
+        ModelFormatException v = assertThrows(ModelFormatException.class,
+                () -> learner.readModel(Fixtures.stream(text.replace("\"version\" : 1", "\"version\" : 2"))));
+        assertTrue(v.getMessage().contains("version"), v.getMessage());
+        ModelFormatException nf = assertThrows(ModelFormatException.class, () -> learner.readModel(
+                Fixtures.stream(text.replaceFirst("\"bandwidth\" : [0-9.eE-]+", "\"bandwidth\" : 1e999"))));
+        assertTrue(nf.getMessage().contains("numeric[0].classes[0].bandwidth"), nf.getMessage());
+        ModelFormatException dim = assertThrows(ModelFormatException.class, () -> learner.readModel(
+                Fixtures.stream(text.replaceFirst("\"logPrior\" : \\[ ([^,]+),", "\"logPrior\" : [ $1, -1.0,"))));
+        assertTrue(dim.getMessage().contains("logPrior"), dim.getMessage());
+    }
+
+    @Test
+    void badParametersAndDataAreClearErrors() {
+        assertTrue(assertThrows(PlateException.class, () -> learner.fit(Fixtures.numeric("d", new double[][] {{1}},
+                new String[] {"a"}), learner.params(Map.of("bandwidth", "wide")), 1)).getMessage().contains("bandwidth"));
+        assertTrue(assertThrows(PlateException.class, () -> learner.fit(Fixtures.numeric("d", new double[][] {{1}},
+                null), learner.params(Map.of()), 1)).getMessage().contains("no class labels"));
+    }
+}
