@@ -38,29 +38,51 @@ public final class DiagonalGaussianComponents implements Components {
     private final double[] gammaTerm; // log Γ((ν+1)/2) − log Γ(ν/2) − ½ log(νπ) for ν = 2a0 + n
 
     /**
+     * Default priors: μ0 the data mean, a0 = nu0 / 2, and b0_j = a0 · scale · var_j, so that the prior
+     * mean of column j's precision is 1 / (scale · var_j).
+     *
      * @param kappa0 prior pseudo-count of the means
      * @param nu0    prior degrees of freedom of each precision (shape a0 = nu0 / 2)
-     * @param scale  the prior precision of column j has mean 1 / (scale · var_j)
+     * @param scale  prior variance as a fraction of the data variance
      */
-    DiagonalGaussianComponents(NumericData data, double kappa0, double nu0, double scale) {
-        if (!(kappa0 > 0)) {
-            throw new IllegalArgumentException("kappa0 must be > 0, got " + kappa0);
-        }
+    static DiagonalGaussianComponents withDefaults(NumericData data, double kappa0, double nu0, double scale) {
         if (!(nu0 > 0)) {
             throw new IllegalArgumentException("nu0 must be > 0, got " + nu0);
         }
         if (!(scale > 0)) {
             throw new IllegalArgumentException("prior_scale must be > 0, got " + scale);
         }
-        this.data = data;
-        this.d = data.dims;
-        this.mu0 = data.mean.clone();
-        this.kappa0 = kappa0;
-        this.a0 = nu0 / 2;
-        this.b0 = new double[d];
-        for (int j = 0; j < d; j++) {
+        double a0 = nu0 / 2;
+        double[] b0 = new double[data.dims];
+        for (int j = 0; j < data.dims; j++) {
             b0[j] = a0 * scale * data.covariance[j][j];
         }
+        return new DiagonalGaussianComponents(data, data.mean, kappa0, a0, b0);
+    }
+
+    /** Explicit Normal-Gamma(mu0_j, kappa0, a0, b0_j) priors, b0 a rate. */
+    DiagonalGaussianComponents(NumericData data, double[] mu0, double kappa0, double a0, double[] b0) {
+        if (!(kappa0 > 0)) {
+            throw new IllegalArgumentException("kappa0 must be > 0, got " + kappa0);
+        }
+        if (!(a0 > 0)) {
+            throw new IllegalArgumentException("a0 must be > 0, got " + a0);
+        }
+        if (mu0.length != data.dims || b0.length != data.dims) {
+            throw new IllegalArgumentException("priors of dimension " + mu0.length + "/" + b0.length + " for "
+                    + data.dims + " columns");
+        }
+        for (int j = 0; j < data.dims; j++) {
+            if (!(b0[j] > 0) || Double.isInfinite(b0[j])) {
+                throw new IllegalArgumentException("b0 must be > 0, got " + b0[j] + " for column " + j);
+            }
+        }
+        this.data = data;
+        this.d = data.dims;
+        this.mu0 = mu0.clone();
+        this.kappa0 = kappa0;
+        this.a0 = a0;
+        this.b0 = b0.clone();
         this.gammaTerm = new double[data.rows + 1];
         for (int n = 0; n <= data.rows; n++) {
             double nu = 2 * a0 + n;

@@ -38,7 +38,26 @@ public final class FullGaussianComponents implements Components {
     private final double[] work; // d
     private final double[] matrix; // d*d
 
-    FullGaussianComponents(NumericData data, double kappa0, double nu0, double scale) {
+    /**
+     * Default priors: μ0 the data mean and Ψ0 = nu0 · scale · (data covariance), so that the prior mean
+     * of each cluster's precision matrix is the inverse of scale times the data covariance.
+     */
+    static FullGaussianComponents withDefaults(NumericData data, double kappa0, double nu0, double scale) {
+        if (!(scale > 0)) {
+            throw new IllegalArgumentException("prior_scale must be > 0, got " + scale);
+        }
+        int d = data.dims;
+        double[][] psi0 = new double[d][d];
+        for (int i = 0; i < d; i++) {
+            for (int j = 0; j < d; j++) {
+                psi0[i][j] = nu0 * scale * data.covariance[i][j];
+            }
+        }
+        return new FullGaussianComponents(data, data.mean, kappa0, nu0, psi0);
+    }
+
+    /** Explicit Normal-Inverse-Wishart(mu0, kappa0, nu0, psi0) prior. */
+    FullGaussianComponents(NumericData data, double[] mu0, double kappa0, double nu0, double[][] psi0) {
         if (data.anyMissing) {
             throw new PlateException("the full-covariance Gaussian mixture needs complete rows; the data has missing "
                     + "values (use covariance=diag, which leaves missing values out)");
@@ -49,23 +68,20 @@ public final class FullGaussianComponents implements Components {
         if (!(nu0 > data.dims - 1)) {
             throw new IllegalArgumentException("nu0 must be > d - 1 = " + (data.dims - 1) + ", got " + nu0);
         }
-        if (!(scale > 0)) {
-            throw new IllegalArgumentException("prior_scale must be > 0, got " + scale);
-        }
         this.data = data;
         this.d = data.dims;
-        this.mu0 = data.mean.clone();
+        this.mu0 = mu0.clone();
         this.kappa0 = kappa0;
         this.nu0 = nu0;
         this.psi0 = new double[d * d];
         for (int i = 0; i < d; i++) {
             for (int j = 0; j < d; j++) {
-                psi0[i * d + j] = nu0 * scale * data.covariance[i][j];
+                this.psi0[i * d + j] = psi0Rows(psi0, i, j);
             }
         }
         this.work = new double[d];
         this.matrix = new double[d * d];
-        System.arraycopy(psi0, 0, matrix, 0, d * d);
+        System.arraycopy(this.psi0, 0, matrix, 0, d * d);
         this.logDetPsi0 = choleskyLogDet(matrix, d);
         this.logMvGammaNu0 = SpecialFunctions.logMultivariateGamma(d, nu0 / 2);
         this.sizes = new int[0];
@@ -77,6 +93,15 @@ public final class FullGaussianComponents implements Components {
         this.df = new double[0];
         this.logNorm = new double[0];
         this.logDetPsiN = new double[0];
+    }
+
+    private static double psi0Rows(double[][] psi0, int i, int j) {
+        double v = psi0[i][j];
+        if (!Double.isFinite(v) || v != psi0[j][i]) {
+            throw new IllegalArgumentException("psi0 must be finite and symmetric, got " + v + " at (" + i + ", " + j
+                    + ")");
+        }
+        return v;
     }
 
     @Override

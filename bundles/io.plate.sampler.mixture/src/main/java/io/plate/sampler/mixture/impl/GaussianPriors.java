@@ -34,7 +34,7 @@ final class GaussianPriors {
         double scale = params.find("prior_scale").map(Double::parseDouble)
                 .orElse(Math.pow(Math.max(1, expectedClusters), -2.0 / data.dims));
         double kappa0 = params.getDouble("kappa0");
-        return full ? new FullGaussianComponents(data, kappa0, nu0, scale)
-                : new DiagonalGaussianComponents(data, kappa0, nu0, scale);
+        return full ? FullGaussianComponents.withDefaults(data, kappa0, nu0, scale)
+                : DiagonalGaussianComponents.withDefaults(data, kappa0, nu0, scale);
     }
 }
