@@ -69,7 +69,7 @@ public final class ArffImporter implements Importer {
         final String kind; // nominal, numeric, string, date
         final List<String> levels;
         final Map<String, Integer> levelIndex = new HashMap<>();
-        final IntList codes = new IntList(1024);
+        final IntList codes = new IntList(64);
         final CellColumn cells;
         final DoubleList dates;
         final DateTimeFormatter dateFormat;
@@ -82,8 +82,8 @@ public final class ArffImporter implements Importer {
             for (int i = 0; levels != null && i < levels.size(); i++) {
                 levelIndex.put(levels.get(i), i);
             }
-            this.cells = kind.equals("numeric") || kind.equals("string") ? new CellColumn(name, 1024) : null;
-            this.dates = kind.equals("date") ? new DoubleList(1024) : null;
+            this.cells = kind.equals("numeric") || kind.equals("string") ? new CellColumn(name, 64) : null;
+            this.dates = kind.equals("date") ? new DoubleList(64) : null;
             this.datePattern = datePattern;
             this.dateFormat = dateFormat;
         }

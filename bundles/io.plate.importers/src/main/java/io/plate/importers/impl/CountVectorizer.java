@@ -32,14 +32,14 @@ final class CountVectorizer implements WordScanner.Sink {
     private final TermTable stopWords;
     private final boolean bigrams;
     private final TermTable terms = new TermTable();
-    private final IntList rowStart = new IntList(1 << 12);
-    private final IntList columns = new IntList(1 << 16);
-    private final IntList counts = new IntList(1 << 16);
-    private int[] lastDoc = new int[1 << 12]; // document + 1 in which the term last occurred
-    private int[] slot = new int[1 << 12]; // its position in the CSR arrays there
-    private int[] df = new int[1 << 12];
-    private long[] tf = new long[1 << 12];
-    private final CharBuf lowered = new CharBuf(1 << 12);
+    private final IntList rowStart = new IntList(64);
+    private final IntList columns = new IntList(256);
+    private final IntList counts = new IntList(256);
+    private int[] lastDoc = new int[256]; // document + 1 in which the term last occurred
+    private int[] slot = new int[256]; // its position in the CSR arrays there
+    private int[] df = new int[256];
+    private long[] tf = new long[256];
+    private final CharBuf lowered = new CharBuf(256);
     private final CharBuf previous = new CharBuf(64);
     private final CharBuf bigram = new CharBuf(128);
     private boolean hasPrevious;
@@ -48,9 +48,14 @@ final class CountVectorizer implements WordScanner.Sink {
 
     CountVectorizer(ImportOptions options) {
         this.options = options;
-        this.stopWords = options.stopWords() ? englishStopWords() : null;
+        this.stopWords = options.stopWords() ? StopWords.ENGLISH : null;
         this.bigrams = options.ngramMax() == 2;
         rowStart.add(0);
+    }
+
+    /** Loaded once; only {@link TermTable#find} is called on it afterwards, so sharing it is safe. */
+    private static final class StopWords {
+        static final TermTable ENGLISH = englishStopWords();
     }
 
     /** scikit-learn's {@code ENGLISH_STOP_WORDS}, from the resource copied out of scikit-learn (BSD-3). */

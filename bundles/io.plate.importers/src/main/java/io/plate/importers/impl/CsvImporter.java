@@ -78,12 +78,12 @@ public final class CsvImporter implements Importer {
             char[][] missing = options.missing().stream().map(String::toCharArray).toArray(char[][]::new);
             CellColumn[] cols = new CellColumn[width];
             for (int i = 0; i < width; i++) {
-                cols[i] = new CellColumn(names.get(i), 1024);
+                cols[i] = new CellColumn(names.get(i), 256);
             }
             int rows = 0;
             while (rec.next()) {
                 if (rec.fields() != width) {
-                    throw new ImportException(file, rec.line(), "field " + Math.min(rec.fields(), width + 1),
+                    throw new ImportException(file, rec.line(), "field " + (rec.fields() < width ? rec.fields() + 1 : width + 1),
                             "ragged row: expected " + width + " fields as in the header, found " + rec.fields());
                 }
                 char[] c = rec.chars();

@@ -61,11 +61,11 @@ public final class LibSvmImporter implements Importer {
         int declared = declaredFeatures(file, options);
         String labelName = options.label().orElse(LABEL);
         try (TextInput in = new TextInput(stream, file)) {
-            CharBuf line = new CharBuf(1 << 12);
-            IntList rowStart = new IntList(1 << 12);
-            IntList columns = new IntList(1 << 16);
-            DoubleList values = new DoubleList(1 << 16);
-            DoubleList labels = new DoubleList(1 << 12);
+            CharBuf line = new CharBuf(256);
+            IntList rowStart = new IntList(64);
+            IntList columns = new IntList(256);
+            DoubleList values = new DoubleList(256);
+            DoubleList labels = new DoubleList(64);
             rowStart.add(0);
             int maxIndex = 0;
             long qids = 0;

@@ -10,13 +10,13 @@ import java.util.Arrays;
 final class TermTable {
     private int[] table; // slot -> id + 1, 0 = empty
     private int mask;
-    private int[] hashes = new int[1024];
-    private int[] starts = new int[1025];
-    private char[] pool = new char[1 << 14];
+    private int[] hashes = new int[32];
+    private int[] starts = new int[33];
+    private char[] pool = new char[256];
     private int size;
 
     TermTable() {
-        table = new int[1 << 12];
+        table = new int[64];
         mask = table.length - 1;
     }
 

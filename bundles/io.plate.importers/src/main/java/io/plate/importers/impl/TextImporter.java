@@ -70,7 +70,7 @@ public final class TextImporter implements Importer {
     /** Reads the TSV layout from a stream (closed at the end). */
     Dataset read(InputStream stream, Path file, ImportOptions options) {
         try (TextInput in = new TextInput(stream, file)) {
-            CharBuf line = new CharBuf(1 << 14);
+            CharBuf line = new CharBuf(256);
             if (!in.readLine(line)) {
                 throw new ImportException(file, 0, null, "empty file; expected a header with 'label' and 'text' columns");
             }
@@ -98,9 +98,9 @@ public final class TextImporter implements Importer {
             int width = header.length;
             CountVectorizer vec = new CountVectorizer(options);
             TermTable labels = new TermTable();
-            IntList codes = new IntList(1 << 12);
+            IntList codes = new IntList(64);
             char[][] missing = options.missing().stream().map(String::toCharArray).toArray(char[][]::new);
-            CharBuf text = new CharBuf(1 << 14);
+            CharBuf text = new CharBuf(256);
             int[] starts = new int[width + 1];
             while (in.readLine(line)) {
                 if (line.length == 0) {
@@ -120,7 +120,7 @@ public final class TextImporter implements Importer {
                 }
                 if (f != width - 1) {
                     int found = f >= width ? countTabs(c, n) + 1 : f + 1;
-                    throw new ImportException(file, in.line(), "field " + Math.min(found, width + 1),
+                    throw new ImportException(file, in.line(), "field " + (found < width ? found + 1 : width + 1),
                             "ragged row: expected " + width + " tab-separated fields as in the header, found " + found);
                 }
                 starts[width] = n + 1;
@@ -228,8 +228,8 @@ public final class TextImporter implements Importer {
         }
         CountVectorizer vec = new CountVectorizer(options);
         List<String> levels = new ArrayList<>();
-        IntList codes = new IntList(1 << 12);
-        CharBuf line = new CharBuf(1 << 12);
+        IntList codes = new IntList(64);
+        CharBuf line = new CharBuf(256);
         int latin1 = 0;
         for (Path dir : classes) {
             int code = levels.size();

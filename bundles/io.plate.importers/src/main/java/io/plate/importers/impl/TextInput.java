@@ -28,10 +28,10 @@ final class TextInput implements Closeable {
     private final Path file;
     private final CharsetDecoder decoder;
     private final String charsetName;
-    private final byte[] bytes = new byte[CHUNK];
-    private final ByteBuffer byteBuffer = ByteBuffer.wrap(bytes);
-    private final char[] chars = new char[CHUNK];
-    private final CharBuffer charBuffer = CharBuffer.wrap(chars);
+    private final byte[] bytes;
+    private final ByteBuffer byteBuffer;
+    private final char[] chars;
+    private final CharBuffer charBuffer;
     private int pos;
     private int limit;
     private boolean eof;
@@ -47,6 +47,17 @@ final class TextInput implements Closeable {
     TextInput(InputStream in, Path file, Charset charset) {
         this.in = in;
         this.file = file;
+        int size = CHUNK;
+        try {
+            // a small input needs no 64 KiB buffers (the fuzz test reads 100,000 tiny inputs)
+            size = (int) Math.max(64, Math.min(CHUNK, (long) in.available() + 16));
+        } catch (IOException e) {
+            // keep the default: the size is only a hint
+        }
+        this.bytes = new byte[size];
+        this.byteBuffer = ByteBuffer.wrap(bytes);
+        this.chars = new char[size];
+        this.charBuffer = CharBuffer.wrap(chars);
         this.charsetName = charset.name();
         this.decoder = charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
