@@ -29,7 +29,7 @@ public final class MultivariateStudentTDensity {
         this.factor = factor;
         int d = location.length;
         this.halfDfPlusD = 0.5 * (df + d);
-        this.logNormalizer = SpecialFunctions.logGamma(0.5 * (df + d)) - SpecialFunctions.logGamma(0.5 * df)
+        this.logNormalizer = SpecialFunctions.logGammaDifference(0.5 * df, 0.5 * d)
                 - 0.5 * d * Math.log(df * Math.PI) - 0.5 * factor.logDeterminant();
     }
 

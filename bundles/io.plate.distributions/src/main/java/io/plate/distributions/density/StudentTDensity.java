@@ -22,7 +22,7 @@ public final class StudentTDensity {
         this.scale = scale;
         this.inverseScale = 1.0 / scale;
         this.halfDfPlusOne = 0.5 * (df + 1);
-        this.logNormalizer = SpecialFunctions.logGamma(0.5 * (df + 1)) - SpecialFunctions.logGamma(0.5 * df)
+        this.logNormalizer = SpecialFunctions.logGammaDifference(0.5 * df, 0.5)
                 - 0.5 * Math.log(df * Math.PI) - Math.log(scale);
     }
 
