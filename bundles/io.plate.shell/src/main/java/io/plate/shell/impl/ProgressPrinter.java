@@ -1,0 +1,99 @@
+package io.plate.shell.impl;
+
+import io.plate.api.sample.Progress;
+import io.plate.api.sample.ProgressListener;
+import java.io.PrintStream;
+import java.util.Locale;
+import org.apache.felix.service.command.CommandSession;
+
+/**
+ * Shows the progress of a run that takes longer than a second: in a terminal, one line rewritten in
+ * place (iterations, sweeps per second, ETA, current log joint, R-hat so far); otherwise a plain line
+ * every few seconds. Called from the runner's threads; prints to the stream of the command's session,
+ * captured when the command starts (Gogo's {@code System.out} is per thread).
+ */
+public final class ProgressPrinter implements ProgressListener, AutoCloseable {
+    private static final long QUIET_NANOS = 1_000_000_000L;
+    private static final long TERMINAL_EVERY_NANOS = 250_000_000L;
+    private static final long PLAIN_EVERY_NANOS = 3_000_000_000L;
+
+    private final PrintStream out;
+    private final String label;
+    private final boolean terminal;
+    private final long start = System.nanoTime();
+    private long last;
+    private boolean printed;
+    private int width;
+
+    public ProgressPrinter(PrintStream out, String label, boolean terminal) {
+        this.out = out;
+        this.label = label;
+        this.terminal = terminal;
+    }
+
+    /**
+     * A printer for the command running in {@code session} (may be null): in-place updates when the
+     * session has a real JLine terminal, plain lines otherwise.
+     */
+    public static ProgressPrinter forSession(CommandSession session, PrintStream out, String label) {
+        boolean tty = false;
+        if (session != null) {
+            Object t = session.get(".terminal");
+            if (t instanceof org.jline.terminal.Terminal) {
+                String type = ((org.jline.terminal.Terminal) t).getType();
+                tty = type != null && !type.startsWith("dumb");
+            }
+        }
+        return new ProgressPrinter(out, label, tty);
+    }
+
+    @Override
+    public synchronized void progress(Progress p) {
+        long now = System.nanoTime();
+        if (now - start < QUIET_NANOS || now - last < (terminal ? TERMINAL_EVERY_NANOS : PLAIN_EVERY_NANOS)) {
+            return;
+        }
+        last = now;
+        String line = format(p);
+        if (terminal) {
+            String padded = line.length() < width ? line + " ".repeat(width - line.length()) : line;
+            width = line.length();
+            out.print("\r" + padded);
+        } else {
+            out.println(line);
+        }
+        out.flush();
+        printed = true;
+    }
+
+    String format(Progress p) {
+        StringBuilder s = new StringBuilder(label).append(": ");
+        s.append(p.iteration()).append('/').append(p.iterations()).append(" sweeps");
+        if (p.chains() > 1) {
+            s.append(" × ").append(p.chains()).append(" chains");
+        }
+        s.append(String.format(Locale.ROOT, ", %.0f sweeps/s", p.sweepsPerSecond()));
+        if (Double.isFinite(p.etaSeconds())) {
+            s.append(String.format(Locale.ROOT, ", ETA %.0f s", p.etaSeconds()));
+        }
+        if (Double.isFinite(p.logJoint())) {
+            s.append(String.format(Locale.ROOT, ", log joint %.2f", p.logJoint()));
+        }
+        if (Double.isFinite(p.rhat())) {
+            s.append(String.format(Locale.ROOT, ", R-hat %.3f", p.rhat()));
+        }
+        if (terminal) {
+            s.append("  (Ctrl-C stops and keeps the draws so far)");
+        }
+        return s.toString();
+    }
+
+    /** Ends the progress line. */
+    @Override
+    public synchronized void close() {
+        if (printed && terminal) {
+            out.println();
+            out.flush();
+        }
+    }
+}
