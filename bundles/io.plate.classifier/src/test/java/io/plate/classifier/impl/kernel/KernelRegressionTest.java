@@ -1,0 +1,142 @@
+package io.plate.classifier.impl.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.Dataset;
+import io.plate.api.data.NumericColumn;
+import io.plate.api.learn.Model;
+import io.plate.api.learn.ModelFormatException;
+import java.util.Map;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.rng.simple.RandomSource;
+import org.junit.jupiter.api.Test;
+
+/** Nadaraya–Watson against its formula evaluated directly; leave-one-out against brute force. */
+class KernelRegressionTest {
+    private final KernelRegressionLearner learner = new KernelRegressionLearner();
+
+    static Dataset regression(double[][] x, double[] y) {
+        Dataset d = Fixtures.numeric("reg", x, null);
+        return d.toBuilder("reg").target(NumericColumn.of("y", y)).build();
+    }
+
+    /** f(q) = Σ k(x_i − q) y_i / Σ k(x_i − q), Gaussian k with bandwidth h, skipping row {@code skip}. */
+    static double formula(double[][] x, double[] y, double h, double[] q, int skip) {
+        double num = 0;
+        double den = 0;
+        for (int i = 0; i < x.length; i++) {
+            if (i == skip) {
+                continue;
+            }
+            double d2 = 0;
+            for (int d = 0; d < q.length; d++) {
+                d2 += (x[i][d] - q[d]) * (x[i][d] - q[d]);
+            }
+            double k = Math.exp(-d2 / (2 * h * h));
+            num += k * y[i];
+            den += k;
+        }
+        return num / den;
+    }
+
+    private static double[][] xs;
+    private static double[] ys;
+
+    static {
+        UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(11L);
+        xs = new double[60][2];
+        ys = new double[60];
+        for (int i = 0; i < 60; i++) {
+            xs[i][0] = 4 * rng.nextDouble() - 2;
+            xs[i][1] = 2 * rng.nextDouble();
+            ys[i] = Math.sin(2 * xs[i][0]) + 0.5 * xs[i][1] + 0.2 * (rng.nextDouble() - 0.5);
+        }
+    }
+
+    @Test
+    void fixedBandwidthEqualsTheFormula() {
+        Model m = learner.fit(regression(xs, ys), learner.params(Map.of("bandwidth", "0.35")), 1);
+        assertTrue(m.isRegression());
+        assertTrue(m.classes().isEmpty());
+        double[][] q = {{0, 1}, {1.5, 0.2}, {-1.9, 1.9}, {0.3, 0.3}};
+        double[] pred = m.predict(Fixtures.numeric("q", q, null));
+        for (int r = 0; r < q.length; r++) {
+            assertEquals(formula(xs, ys, 0.35, q[r], -1), pred[r], 1e-9);
+        }
+    }
+
+    @Test
+    void leaveOneOutPicksTheGridMinimumOfBruteForceCv() {
+        Model m = learner.fit(regression(xs, ys), learner.params(Map.of()), 1);
+        int n = xs.length;
+        int p = 2;
+        // the documented grid: s * 2^(j/2), j = -8..6, s = n^(-1/(p+4)) * rms of the sample sds
+        double ms = 0;
+        for (int d = 0; d < p; d++) {
+            double mean = 0;
+            for (double[] row : xs) {
+                mean += row[d] / n;
+            }
+            double ss = 0;
+            for (double[] row : xs) {
+                ss += (row[d] - mean) * (row[d] - mean);
+            }
+            ms += ss / (n - 1) / p;
+        }
+        double s = Math.pow(n, -1.0 / (p + 4)) * Math.sqrt(ms);
+        double bestH = Double.NaN;
+        double bestCv = Double.POSITIVE_INFINITY;
+        for (int j = -8; j <= 6; j++) {
+            double h = s * Math.pow(2, j / 2.0);
+            double cv = 0;
+            for (int i = 0; i < n; i++) {
+                double e = ys[i] - formula(xs, ys, h, xs[i], i);
+                cv += e * e / n;
+            }
+            if (cv < bestCv) {
+                bestCv = cv;
+                bestH = h;
+            }
+        }
+        assertEquals(bestH, ((KernelRegressionModel) m).bandwidth(), 1e-12 * bestH);
+        double[][] q = {{0.1, 0.9}, {-1.0, 0.5}};
+        double[] pred = m.predict(Fixtures.numeric("q", q, null));
+        for (int r = 0; r < q.length; r++) {
+            assertEquals(formula(xs, ys, bestH, q[r], -1), pred[r], 1e-9);
+        }
+    }
+
+    @Test
+    void farFromTheDataItPredictsTheNearestTargetInsteadOfNaN() {
+        Model m = learner.fit(regression(xs, ys), learner.params(Map.of("bandwidth", "0.05")), 1);
+        double[] pred = m.predict(Fixtures.numeric("q", new double[][] {{500, 500}}, null));
+        assertTrue(Double.isFinite(pred[0]));
+    }
+
+    @Test
+    void isARegressionModel() {
+        Model m = learner.fit(regression(xs, ys), learner.params(Map.of("bandwidth", "0.3")), 1);
+        PlateException e = assertThrows(PlateException.class,
+                () -> m.predictLogProba(Fixtures.numeric("q", new double[][] {{0, 0}}, null)));
+        assertTrue(e.getMessage().contains("regression"), e.getMessage());
+        PlateException noTarget = assertThrows(PlateException.class,
+                () -> learner.fit(Fixtures.numeric("c", xs, null), learner.params(Map.of()), 1));
+        assertTrue(noTarget.getMessage().contains("numeric target"), noTarget.getMessage());
+    }
+
+    @Test
+    void modelFileRoundTripsAndRejectsWrongDimensions() {
+        Model m = learner.fit(regression(xs, ys), learner.params(Map.of("standardize", "true")), 1);
+        Model back = Fixtures.roundTrip(learner, m);
+        Dataset q = Fixtures.numeric("q", new double[][] {{0.2, 0.4}, {1, 1}}, null);
+        assertArrayEquals(m.predict(q), back.predict(q), 0);
+        String text = Fixtures.text(m);
+        ModelFormatException e = assertThrows(ModelFormatException.class, () -> learner.readModel(
+                Fixtures.stream(text.replaceFirst("\"y\" : \\[ ", "\"y\" : [ 1.0, "))));
+        assertTrue(e.getMessage().contains("points"), e.getMessage());
+    }
+}
