@@ -1,0 +1,385 @@
+package io.plate.shell.impl;
+
+import io.plate.api.PlateException;
+import io.plate.api.sample.Distributions;
+import io.plate.api.sample.IntSampler;
+import io.plate.api.sample.IntVectorSampler;
+import io.plate.api.sample.MatrixSampler;
+import io.plate.api.sample.VectorSampler;
+import io.plate.api.sample.DoubleSampler;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
+import java.util.Locale;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.felix.service.command.Descriptor;
+import org.apache.felix.service.command.Parameter;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+
+/**
+ * {@code plate:draw DISTRIBUTION PARAMS… [--n N] [--seed S] [--out FILE.csv]}: draws from the
+ * highest-ranked {@link Distributions} service. The reference is static and greedy, so when a
+ * better-ranked provider is installed SCR rebinds this component to it (and back when it goes away).
+ *
+ * <p>Without {@code --out} the result is a summary (n, mean, sd, min, the 5/25/50/75/95% quantiles, max;
+ * one row per component for vectors); with {@code --out} every draw is written as one CSV line (vectors
+ * as rows, matrices row-major) to a temporary file that is then renamed over the target, and the
+ * summary says where. Draws come from stream 0 of the seed ({@link Distributions#stream}).
+ */
+@Component(service = DrawCommands.class, immediate = true, property = {
+        "osgi.command.scope=plate",
+        "osgi.command.function=draw" })
+public final class DrawCommands {
+    static final String USAGE = "distributions: gamma SHAPE [SCALE] | log-gamma SHAPE | beta A B | normal MEAN SD"
+            + " | student-t DF [LOC SCALE] | bernoulli P | binomial N P | categorical W1,W2,..."
+            + " | categorical-log LW1,LW2,... | dirichlet A1,A2,... | symmetric-dirichlet K ALPHA"
+            + " | multinomial N P1,P2,... | multivariate-normal M1,...,Mk C11,C12,...,Ckk"
+            + " | wishart DF S11,...,Skk | inverse-wishart DF S11,...,Skk";
+
+    private final Distributions distributions;
+
+    @Activate
+    public DrawCommands(@Reference(policyOption = ReferencePolicyOption.GREEDY) Distributions distributions) {
+        this.distributions = distributions;
+    }
+
+    @Descriptor("draw from a distribution: " + USAGE)
+    public Draws draw(
+            @Descriptor("number of draws") @Parameter(names = {"-n", "--n"}, absentValue = "1000") int n,
+            @Descriptor("root seed (draws use its stream 0)") @Parameter(names = {"-s", "--seed"}, absentValue = "1") long seed,
+            @Descriptor("write the draws to this CSV file, one per line") @Parameter(names = {"-o", "--out"}, absentValue = "") String out,
+            @Descriptor("the distribution's name") String distribution,
+            @Descriptor("its parameters; vectors as comma-separated lists") String... params) throws IOException {
+        if (n < 1) {
+            throw new PlateException("--n must be >= 1, got " + n);
+        }
+        UniformRandomProvider rng = distributions.stream(seed, 0);
+        String name = distribution.toLowerCase(Locale.ROOT);
+        double[][] draws;
+        boolean integral;
+        try {
+            Drawer drawer = drawer(name, params == null ? new String[0] : params, rng);
+            integral = drawer.integral();
+            draws = new double[n][];
+            for (int i = 0; i < n; i++) {
+                draws[i] = drawer.next();
+            }
+        } catch (IllegalArgumentException e) {
+            throw new PlateException("plate:draw " + name + ": " + e.getMessage(), e);
+        }
+        String label = name + " " + String.join(" ", params == null ? new String[0] : params);
+        Draws result = new Draws(label.trim(), distributions.provider(), seed, draws, integral, null);
+        if (out.isEmpty()) {
+            return result;
+        }
+        Path file = Path.of(out).toAbsolutePath();
+        write(file, draws, integral);
+        return new Draws(label.trim(), distributions.provider(), seed, draws, integral, file);
+    }
+
+    /** One draw per call, as a row of numbers. */
+    private interface Drawer {
+        double[] next();
+
+        default boolean integral() {
+            return false;
+        }
+    }
+
+    private Drawer drawer(String name, String[] p, UniformRandomProvider rng) {
+        Distributions d = distributions;
+        switch (name) {
+            case "gamma": {
+                arity(name, p, 1, 2, "SHAPE [SCALE]");
+                DoubleSampler s = d.gamma(rng, number("SHAPE", p[0]), p.length > 1 ? number("SCALE", p[1]) : 1.0);
+                return () -> new double[] {s.sample()};
+            }
+            case "log-gamma": {
+                arity(name, p, 1, 1, "SHAPE");
+                DoubleSampler s = d.logGamma(rng, number("SHAPE", p[0]));
+                return () -> new double[] {s.sample()};
+            }
+            case "beta": {
+                arity(name, p, 2, 2, "A B");
+                DoubleSampler s = d.beta(rng, number("A", p[0]), number("B", p[1]));
+                return () -> new double[] {s.sample()};
+            }
+            case "normal": {
+                arity(name, p, 2, 2, "MEAN SD");
+                DoubleSampler s = d.normal(rng, number("MEAN", p[0]), number("SD", p[1]));
+                return () -> new double[] {s.sample()};
+            }
+            case "student-t": {
+                if (p.length == 2) {
+                    throw new PlateException("student-t takes DF [LOC SCALE], got 2 parameters: " + String.join(" ", p));
+                }
+                arity(name, p, 1, 3, "DF [LOC SCALE]");
+                DoubleSampler s = d.studentT(rng, number("DF", p[0]), p.length > 1 ? number("LOC", p[1]) : 0.0,
+                        p.length > 1 ? number("SCALE", p[2]) : 1.0);
+                return () -> new double[] {s.sample()};
+            }
+            case "bernoulli": {
+                arity(name, p, 1, 1, "P");
+                IntSampler s = d.bernoulli(rng, number("P", p[0]));
+                return integral(s);
+            }
+            case "binomial": {
+                arity(name, p, 2, 2, "N P");
+                IntSampler s = d.binomial(rng, integer("N", p[0]), number("P", p[1]));
+                return integral(s);
+            }
+            case "categorical": {
+                arity(name, p, 1, 1, "W1,W2,...");
+                return integral(d.categorical(rng, vector("W", p[0])));
+            }
+            case "categorical-log": {
+                arity(name, p, 1, 1, "LW1,LW2,...");
+                return integral(d.categoricalFromLogWeights(rng, vector("LW", p[0])));
+            }
+            case "dirichlet": {
+                arity(name, p, 1, 1, "A1,A2,...");
+                VectorSampler s = d.dirichlet(rng, vector("A", p[0]));
+                return s::sample;
+            }
+            case "symmetric-dirichlet": {
+                arity(name, p, 2, 2, "K ALPHA");
+                VectorSampler s = d.dirichlet(rng, integer("K", p[0]), number("ALPHA", p[1]));
+                return s::sample;
+            }
+            case "multinomial": {
+                arity(name, p, 2, 2, "N P1,P2,...");
+                IntVectorSampler s = d.multinomial(rng, integer("N", p[0]), vector("P", p[1]));
+                int[] counts = new int[s.dimension()];
+                return new Drawer() {
+                    @Override
+                    public double[] next() {
+                        s.sample(counts);
+                        double[] row = new double[counts.length];
+                        for (int i = 0; i < row.length; i++) {
+                            row[i] = counts[i];
+                        }
+                        return row;
+                    }
+
+                    @Override
+                    public boolean integral() {
+                        return true;
+                    }
+                };
+            }
+            case "multivariate-normal": {
+                arity(name, p, 2, 2, "M1,...,Mk C11,C12,...,Ckk");
+                double[] mean = vector("M", p[0]);
+                VectorSampler s = d.multivariateNormal(rng, mean, matrix("C", p[1], mean.length));
+                return s::sample;
+            }
+            case "wishart":
+            case "inverse-wishart": {
+                arity(name, p, 2, 2, "DF S11,S12,...,Skk");
+                double[] flat = vector("S", p[1]);
+                int k = (int) Math.round(Math.sqrt(flat.length));
+                double[][] scale = matrix("S", p[1], k);
+                double df = number("DF", p[0]);
+                MatrixSampler s = name.equals("wishart") ? d.wishart(rng, df, scale) : d.inverseWishart(rng, df, scale);
+                return () -> {
+                    double[][] m = s.sample();
+                    double[] row = new double[k * k];
+                    for (int i = 0; i < k; i++) {
+                        System.arraycopy(m[i], 0, row, i * k, k);
+                    }
+                    return row;
+                };
+            }
+            default:
+                throw new PlateException("unknown distribution '" + name + "'; " + USAGE);
+        }
+    }
+
+    private static Drawer integral(IntSampler s) {
+        return new Drawer() {
+            @Override
+            public double[] next() {
+                return new double[] {s.sample()};
+            }
+
+            @Override
+            public boolean integral() {
+                return true;
+            }
+        };
+    }
+
+    private static void arity(String name, String[] p, int min, int max, String usage) {
+        if (p.length < min || p.length > max) {
+            throw new PlateException(name + " takes " + usage + ", got " + p.length + " parameter"
+                    + (p.length == 1 ? "" : "s") + (p.length == 0 ? "" : ": " + String.join(" ", p)));
+        }
+    }
+
+    static double number(String name, String text) {
+        try {
+            return Double.parseDouble(text.trim());
+        } catch (NumberFormatException e) {
+            throw new PlateException(name + " must be a number, got '" + text + "'");
+        }
+    }
+
+    static int integer(String name, String text) {
+        try {
+            return Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            throw new PlateException(name + " must be an integer, got '" + text + "'");
+        }
+    }
+
+    static double[] vector(String name, String text) {
+        String[] parts = text.split(",", -1);
+        double[] v = new double[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            v[i] = number(name + (i + 1), parts[i]);
+        }
+        return v;
+    }
+
+    private static double[][] matrix(String name, String text, int k) {
+        double[] flat = vector(name, text);
+        if (flat.length != k * k) {
+            throw new PlateException(name + " must have " + k + " x " + k + " = " + (k * k)
+                    + " comma-separated entries (row-major), got " + flat.length);
+        }
+        double[][] m = new double[k][k];
+        for (int i = 0; i < k; i++) {
+            System.arraycopy(flat, i * k, m[i], 0, k);
+        }
+        return m;
+    }
+
+    /** Writes the draws to a temporary file beside {@code file}, then renames it over {@code file}. */
+    private static void write(Path file, double[][] draws, boolean integral) throws IOException {
+        Path dir = file.getParent();
+        if (dir != null) {
+            Files.createDirectories(dir);
+        }
+        Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+        try {
+            try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+                for (double[] row : draws) {
+                    for (int j = 0; j < row.length; j++) {
+                        if (j > 0) {
+                            w.write(',');
+                        }
+                        w.write(integral ? Long.toString((long) row[j]) : Double.toString(row[j]));
+                    }
+                    w.write('\n');
+                }
+            }
+            try {
+                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** The draws of one {@code plate:draw}, with a summary for people as its {@code toString}. */
+    public static final class Draws {
+        private final String distribution;
+        private final String provider;
+        private final long seed;
+        private final double[][] draws;
+        private final boolean integral;
+        private final Path file;
+
+        Draws(String distribution, String provider, long seed, double[][] draws, boolean integral, Path file) {
+            this.distribution = distribution;
+            this.provider = provider;
+            this.seed = seed;
+            this.draws = draws;
+            this.integral = integral;
+            this.file = file;
+        }
+
+        public int size() {
+            return draws.length;
+        }
+
+        public int dimension() {
+            return draws[0].length;
+        }
+
+        /** Component {@code j} of every draw, in order (a copy). */
+        public double[] component(int j) {
+            double[] x = new double[draws.length];
+            for (int i = 0; i < x.length; i++) {
+                x[i] = draws[i][j];
+            }
+            return x;
+        }
+
+        public String provider() {
+            return provider;
+        }
+
+        /** Where the draws were written, or null. */
+        public Path file() {
+            return file;
+        }
+
+        @Override
+        public String toString() {
+            StringBuilder s = new StringBuilder();
+            s.append(distribution).append(": n = ").append(draws.length).append(", seed ").append(seed)
+                    .append(", provider ").append(provider).append('\n');
+            TextTable t = new TextTable("component", "mean", "sd", "min", "5%", "25%", "50%", "75%", "95%", "max");
+            int k = dimension();
+            for (int j = 0; j < k; j++) {
+                double[] x = component(j);
+                double mean = 0;
+                for (double v : x) {
+                    mean += v;
+                }
+                mean /= x.length;
+                double ss = 0;
+                for (double v : x) {
+                    ss += (v - mean) * (v - mean);
+                }
+                double sd = x.length > 1 ? Math.sqrt(ss / (x.length - 1)) : 0.0;
+                Arrays.sort(x);
+                t.row(k == 1 ? "x" : String.valueOf(j + 1), fmt(mean), fmt(sd), fmt(x[0]), fmt(quantile(x, 0.05)),
+                        fmt(quantile(x, 0.25)), fmt(quantile(x, 0.5)), fmt(quantile(x, 0.75)), fmt(quantile(x, 0.95)),
+                        fmt(x[x.length - 1]));
+            }
+            s.append(t);
+            if (file != null) {
+                if (s.charAt(s.length() - 1) != '\n') {
+                    s.append('\n');
+                }
+                s.append("wrote ").append(draws.length).append(" draws").append(integral ? " (integers)" : "")
+                        .append(" to ").append(file);
+            }
+            return s.toString().stripTrailing();
+        }
+
+        /** Linear interpolation between order statistics (type 7, as numpy's default and R's). */
+        static double quantile(double[] sorted, double q) {
+            double h = (sorted.length - 1) * q;
+            int lo = (int) Math.floor(h);
+            int hi = Math.min(lo + 1, sorted.length - 1);
+            return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+        }
+
+        private static String fmt(double v) {
+            return String.format(Locale.ROOT, "%.6g", v);
+        }
+    }
+}
