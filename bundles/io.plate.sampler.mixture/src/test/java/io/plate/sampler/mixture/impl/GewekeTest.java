@@ -1,0 +1,119 @@
+package io.plate.sampler.mixture.impl;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.plate.api.sample.Distributions;
+import io.plate.distributions.impl.FastDistributions;
+import java.util.function.Function;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Joint-distribution tests (Geweke 2004) of every chain family on small problems, each with a negative
+ * control: the same chain whose categorical draws use log weights halved (a wrong, tempered conditional)
+ * must fail the same test. See {@link Geweke} for the statistics and the false-failure rate.
+ */
+class GewekeTest {
+    static final int ROWS = 6;
+    static final int DRAWS = 12_000;
+    static final Distributions DIST = new FastDistributions();
+    static final Distributions WRONG = Geweke.tempered(DIST);
+
+    static ChainSettings settings(int k) {
+        return new ChainSettings(k, Initialisation.RANDOM, 1, 0, null, 1);
+    }
+
+    static <X> Geweke.ChainMaker<X> finite(Function<X, Components> components, int k, double alpha) {
+        return (x, z, a, dist, rng) -> {
+            FiniteMixtureChain c = new FiniteMixtureChain(components.apply(x), alpha, settings(k), dist, rng);
+            c.assign(z, rng);
+            return c;
+        };
+    }
+
+    static <X> Geweke.ChainMaker<X> dp(Function<X, Components> components, double shape, double rate) {
+        return (x, z, a, dist, rng) -> {
+            DirichletProcessChain c = new DirichletProcessChain(components.apply(x), a, shape, rate, 3, 2, settings(1),
+                    dist, rng);
+            c.assign(z, rng);
+            return c;
+        };
+    }
+
+    static <X> void check(String what, Geweke.Model<X> model, Geweke.ChainMaker<X> maker, Geweke.PartitionPrior prior,
+            long seed) {
+        Geweke.Result right = Geweke.run(model, maker, prior, ROWS, DRAWS, DIST, seed);
+        assertTrue(right.passes(), what + " should pass:\n" + right.report());
+        Geweke.Result wrong = Geweke.run(model, wrongMaker(maker), prior, ROWS, DRAWS, DIST, seed);
+        assertFalse(wrong.passes(), what + " negative control should fail:\n" + wrong.report());
+        System.out.println(what + "\n" + right.report() + "negative control:\n" + wrong.report());
+    }
+
+    private static <X> Geweke.ChainMaker<X> wrongMaker(Geweke.ChainMaker<X> maker) {
+        return (x, z, a, dist, rng) -> maker.make(x, z, a, WRONG, rng);
+    }
+
+    static final GewekeModels.Multinomial TEXT = new GewekeModels.Multinomial(4, 5, 0.6);
+    static final GewekeModels.Categorical LCA = new GewekeModels.Categorical(new int[] {2, 3, 2}, 0.7);
+    static final GewekeModels.DiagonalGaussian DIAG = new GewekeModels.DiagonalGaussian(new double[] {0, 1}, 0.3, 2.5,
+            new double[] {1.0, 2.0});
+    static final GewekeModels.FullGaussian FULL = new GewekeModels.FullGaussian(new double[] {0, 1}, 0.3, 4.0,
+            new double[][] {{2.0, 0.5}, {0.5, 1.0}});
+
+    @Test
+    void collapsedMultinomialMixture() {
+        check("collapsed multinomial", TEXT, finite(TEXT::components, 3, 1.0), Geweke.PartitionPrior.finite(3, 1.0), 11);
+    }
+
+    @Test
+    void uncollapsedMultinomialMixture() {
+        Geweke.ChainMaker<int[][]> maker = (x, z, a, dist, rng) -> {
+            UncollapsedMultinomialChain c = new UncollapsedMultinomialChain(TEXT.components(x), 1.0, TEXT.beta(), false,
+                    settings(3), dist, rng);
+            c.assign(z, rng);
+            return c;
+        };
+        check("uncollapsed multinomial", TEXT, maker, Geweke.PartitionPrior.finite(3, 1.0), 12);
+    }
+
+    @Test
+    void categoricalMixture() {
+        check("categorical", LCA, finite(LCA::components, 3, 0.8), Geweke.PartitionPrior.finite(3, 0.8), 13);
+    }
+
+    @Test
+    void diagonalGaussianMixture() {
+        check("diagonal Gaussian", DIAG, finite(DIAG::components, 3, 1.0), Geweke.PartitionPrior.finite(3, 1.0), 14);
+    }
+
+    @Test
+    void fullGaussianMixture() {
+        check("full Gaussian", FULL, finite(FULL::components, 3, 1.0), Geweke.PartitionPrior.finite(3, 1.0), 15);
+    }
+
+    @Test
+    void dirichletProcessMultinomialWithSplitMerge() {
+        check("DP multinomial", TEXT, dp(TEXT::components, 2, 2), Geweke.PartitionPrior.dirichletProcess(2, 2), 16);
+    }
+
+    @Test
+    void dirichletProcessCategoricalWithSplitMerge() {
+        check("DP categorical", LCA, dp(LCA::components, 2, 2), Geweke.PartitionPrior.dirichletProcess(2, 2), 17);
+    }
+
+    @Test
+    void dirichletProcessGaussianWithSplitMerge() {
+        check("DP full Gaussian", FULL, dp(FULL::components, 2, 2), Geweke.PartitionPrior.dirichletProcess(2, 2), 18);
+    }
+
+    @Test
+    void dirichletProcessDiagonalGaussianWithSplitMerge() {
+        check("DP diagonal Gaussian", DIAG, dp(DIAG::components, 2, 2), Geweke.PartitionPrior.dirichletProcess(2, 2),
+                19);
+    }
+
+    static UniformRandomProvider rng(long seed) {
+        return DIST.stream(seed, 0);
+    }
+}
