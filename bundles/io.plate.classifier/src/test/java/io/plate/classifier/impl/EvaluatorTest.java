@@ -1,0 +1,118 @@
+package io.plate.classifier.impl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.plate.api.data.Dataset;
+import io.plate.api.learn.EvaluationReport;
+import io.plate.api.learn.EvaluationSettings;
+import io.plate.api.learn.Learner;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Set;
+import org.apache.commons.rng.simple.RandomSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Cross-validation reproduces scikit-learn's 10-fold accuracy within 0.01 (different folds), folds are
+ * stratified and reproducible, metrics match hand-computed values and the JSON has the contract's fields.
+ */
+class EvaluatorTest {
+    private final CrossValidationEvaluator evaluator = new CrossValidationEvaluator();
+
+    @Test
+    void tenFoldAccuracyMatchesScikitLearn() {
+        // sklearn_nb.py --model categorical --train mushroom.csv --cv 10  -> accuracy=0.9552 ('?' as a level)
+        Learner cat = new CategoricalNaiveBayes();
+        Dataset mushroom = SharedData.categoricalCsv("mushroom/mushroom.csv", Set.of(), false, true);
+        EvaluationReport m = evaluator.evaluate(cat, mushroom, cat.params(Map.of()),
+                EvaluationSettings.crossValidation(10, 1));
+        assertEquals(0.9552, m.accuracy(), 0.01);
+        assertEquals(10, m.perFold().size());
+        assertEquals(8124, Arrays.stream(m.confusion()).flatMapToLong(Arrays::stream).sum());
+        // sklearn_nb.py --model gaussian --train iris.csv --cv 10  -> accuracy=0.9533
+        Learner g = new GaussianNaiveBayes();
+        EvaluationReport i = evaluator.evaluate(g, SharedData.numericCsv("iris/iris.csv", false), g.params(Map.of()),
+                EvaluationSettings.crossValidation(10, 1));
+        assertEquals(0.9533, i.accuracy(), 0.01);
+    }
+
+    @Test
+    void foldsAreStratifiedAndReproducible() {
+        int[] y = new int[103];
+        for (int r = 0; r < y.length; r++) {
+            y[r] = r < 60 ? 0 : r < 90 ? 1 : r < 100 ? 2 : -1;
+        }
+        int[] a = StratifiedFolds.assign(y, 3, 7, RandomSource.XO_RO_SHI_RO_128_PP.create(5L));
+        int[] b = StratifiedFolds.assign(y, 3, 7, RandomSource.XO_RO_SHI_RO_128_PP.create(5L));
+        int[] c = StratifiedFolds.assign(y, 3, 7, RandomSource.XO_RO_SHI_RO_128_PP.create(6L));
+        assertEquals(Arrays.toString(a), Arrays.toString(b));
+        assertNotEquals(Arrays.toString(a), Arrays.toString(c));
+        int[] sizes = new int[7];
+        int[][] perClass = new int[7][3];
+        for (int r = 0; r < y.length; r++) {
+            if (y[r] < 0) {
+                assertEquals(-1, a[r]);
+                continue;
+            }
+            sizes[a[r]]++;
+            perClass[a[r]][y[r]]++;
+        }
+        for (int f = 0; f < 7; f++) {
+            assertTrue(sizes[f] == 14 || sizes[f] == 15, Arrays.toString(sizes));
+            assertTrue(Math.abs(perClass[f][0] - 60 / 7.0) < 1);
+            assertTrue(Math.abs(perClass[f][1] - 30 / 7.0) < 1);
+            assertTrue(Math.abs(perClass[f][2] - 10 / 7.0) < 1);
+        }
+    }
+
+    @Test
+    void metricsByHand() {
+        // truth rows, predicted columns: class 0: 3 right, 1 as class 1; class 1: 2 right; class 2: 1 as class 0
+        long[][] c = {{3, 1, 0}, {0, 2, 0}, {1, 0, 0}};
+        assertEquals(5 / 7.0, Metrics.accuracy(c), 1e-15);
+        // F1: class 0 = 6/(6+1+1) = 0.75; class 1 = 4/(4+1+0) = 0.8; class 2 = 0
+        assertEquals((0.75 + 0.8 + 0) / 3, Metrics.macroF1(c), 1e-15);
+        assertEquals(-Math.log(Math.ulp(1.0)), Metrics.logLoss(0), 1e-12);
+        assertEquals(-Math.log(0.25), Metrics.logLoss(0.25), 1e-15);
+    }
+
+    @Test
+    void holdoutAndJson() throws IOException {
+        Learner cat = new CategoricalNaiveBayes();
+        Dataset train = Tiny.data("train").categorical(Tiny.cat("f", "a", "a", "b", "b", "a"))
+                .labels(Tiny.cat("class", "P", "P", "N", "N", "N")).build();
+        // the test set has a class the model never saw (Q) and a level it never saw (c)
+        Dataset test = Tiny.data("test").categorical(Tiny.cat("f", "a", "b", "c"))
+                .labels(Tiny.cat("class", "P", "N", "Q")).build();
+        EvaluationReport r = evaluator.evaluate(cat, train, cat.params(Map.of()),
+                EvaluationSettings.holdout(test, 3));
+        assertEquals(0, r.folds());
+        assertEquals(java.util.List.of("N", "P", "Q"), r.classes());
+        // row 0 (a): P 0.4*3/4 = 0.3 vs N 0.6*2/5 = 0.24 -> P, p(P) = 0.3/0.54
+        // row 1 (b): P 0.4*1/4 = 0.1 vs N 0.6*3/5 = 0.36 -> N, p(N) = 0.36/0.46
+        // row 2 (c unseen, class Q unknown): prior only -> N, p(Q) = 0 -> clipped
+        assertEquals(2 / 3.0, r.accuracy(), 1e-12);
+        double loss = (-Math.log(0.3 / 0.54) - Math.log(0.36 / 0.46) - Math.log(Math.ulp(1.0))) / 3;
+        assertEquals(loss, r.logLoss(), 1e-12);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        evaluator.writeJson(r, out);
+        JsonNode json = new ObjectMapper().readTree(out.toByteArray());
+        for (String field : new String[] {"accuracy", "logLoss", "macroF1", "confusion", "classes", "folds", "seed",
+            "learner", "params", "fitSeconds", "predictSeconds", "perFold"}) {
+            assertTrue(json.has(field), field + " in " + json);
+        }
+        assertEquals(1, json.get("confusion").get(0).get(0).asInt());
+        assertEquals(1, json.get("confusion").get(1).get(1).asInt());
+        assertEquals(1, json.get("confusion").get(2).get(0).asInt());
+        assertEquals("nb.categorical", json.get("learner").asText());
+        assertEquals("1.0", json.get("params").get("alpha").asText());
+        assertEquals(3, json.get("seed").asInt());
+        assertEquals(1, json.get("perFold").size());
+    }
+}
