@@ -1,0 +1,338 @@
+package io.plate.shell.impl;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.CategoricalColumn;
+import io.plate.api.data.Dataset;
+import io.plate.api.data.ImportOptions;
+import io.plate.api.data.Importer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.rng.simple.RandomSource;
+import org.apache.felix.service.command.Descriptor;
+import org.apache.felix.service.command.Parameter;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceReference;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+
+/**
+ * {@code plate:import} and {@code plate:split}. The importers are a dynamic, greedy, multiple reference:
+ * an importer bundle installed or removed while the shell runs is used or dropped at the next call. The
+ * format comes from {@code --format} or from the file extension matched against each importer's
+ * {@link Importer#EXTENSIONS} property (a folder goes to the {@code text} importer). A dataset is put
+ * in the {@link Workspace} only once its import has succeeded.
+ * ({@code plate:datasets} lives in {@link InfoCommands}.)
+ */
+@Component(service = DataCommands.class, immediate = true, property = {
+        "osgi.command.scope=plate",
+        "osgi.command.function=import",
+        "osgi.command.function=split" })
+public final class DataCommands {
+    /** RNG algorithm of {@code plate:split}, recorded in the views' metadata. */
+    static final RandomSource SPLIT_RNG = RandomSource.XO_RO_SHI_RO_128_PP;
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private volatile List<ServiceReference<Importer>> importers;
+
+    private final Workspace workspace;
+    private final ShellDefaults defaults;
+    private final BundleContext context;
+
+    @Activate
+    public DataCommands(@Reference Workspace workspace, @Reference ShellDefaults defaults, BundleContext context) {
+        this.workspace = workspace;
+        this.defaults = defaults;
+        this.context = context;
+    }
+
+    @Descriptor("import a CSV, ARFF, LibSVM or text file (or a folder of class folders) as a dataset, kept under"
+            + " --name (default: the file name without extension); prints its summary")
+    public Dataset _import(
+            @Descriptor("format: csv, arff, libsvm or text (default: from the file extension)")
+            @Parameter(names = {"-f", "--format"}, absentValue = "") String format,
+            @Descriptor("label column (CSV/TSV) or class attribute (ARFF); default: the last column, or 'label' for text")
+            @Parameter(names = {"-l", "--label"}, absentValue = "") String label,
+            @Descriptor("columns to read as categorical, comma-separated, or 'all'")
+            @Parameter(names = {"-c", "--categorical"}, absentValue = "") String categorical,
+            @Descriptor("columns to read as numeric, comma-separated (fails on a non-number); naming the label"
+                    + " makes it a numeric target")
+            @Parameter(names = {"--numeric"}, absentValue = "") String numeric,
+            @Descriptor("name to keep the dataset under")
+            @Parameter(names = {"-n", "--name"}, absentValue = "") String name,
+            @Descriptor("the file has no label column (unsupervised data)")
+            @Parameter(names = {"--no-label"}, presentValue = "true", absentValue = "false") boolean noLabel,
+            @Descriptor("text: keep words found in at least N documents")
+            @Parameter(names = {"--min-df"}, absentValue = "1") String minDf,
+            @Descriptor("text: drop words found in more than this fraction of documents, in (0, 1]")
+            @Parameter(names = {"--max-df"}, absentValue = "1.0") String maxDf,
+            @Descriptor("text: keep only the N most frequent words (0 = all)")
+            @Parameter(names = {"--max-features"}, absentValue = "0") String maxFeatures,
+            @Descriptor("text: count each word at most once per document")
+            @Parameter(names = {"--binary"}, presentValue = "true", absentValue = "false") boolean binary,
+            @Descriptor("text: drop scikit-learn's English stop words")
+            @Parameter(names = {"--stop-words"}, presentValue = "true", absentValue = "false") boolean stopWords,
+            @Descriptor("text: largest n-gram length, 1 or 2")
+            @Parameter(names = {"--ngram"}, absentValue = "1") String ngram,
+            @Descriptor("CSV: field delimiter (a character, or 'tab'); default: detected from the header")
+            @Parameter(names = {"--delimiter"}, absentValue = "") String delimiter,
+            @Descriptor("cell texts read as missing, comma-separated (default: ?,,NA i.e. '?', empty and 'NA')")
+            @Parameter(names = {"--missing"}, absentValue = "") String missing,
+            @Descriptor("LibSVM: declared number of features (default: the largest index)")
+            @Parameter(names = {"--n-features"}, absentValue = "") String nFeatures,
+            @Descriptor("the file to import (a folder of class folders for text)") String file) {
+        Path path = Paths.get(file);
+        String datasetName = name.isEmpty() ? defaultName(path) : name;
+        ImportOptions options = options(datasetName, label, categorical, numeric, noLabel, minDf, maxDf, maxFeatures,
+                binary, stopWords, ngram, delimiter, missing, nFeatures);
+        List<ServiceReference<Importer>> refs = snapshot();
+        ServiceReference<Importer> ref = chooseReference(refs, format, path);
+        Importer importer = context.getService(ref);
+        if (importer == null) {
+            throw new PlateException("the " + ref.getProperty(Importer.FORMAT) + " importer went away; try again");
+        }
+        try {
+            return importInto(workspace, importer, path, options);
+        } finally {
+            context.ungetService(ref);
+        }
+    }
+
+    @Descriptor("split a dataset into NAME.train and NAME.test, two stratified views sharing its storage")
+    public SplitResult split(
+            @Descriptor("fraction of rows in the test part, in (0, 1)")
+            @Parameter(names = {"-t", "--test"}, absentValue = "0.25") String test,
+            @Descriptor("seed of the shuffle (default: the shell's seed, see plate:config)")
+            @Parameter(names = {"-s", "--seed"}, absentValue = "") String seed,
+            @Descriptor("name of a loaded dataset") String dataset) {
+        double fraction = Args.parseDouble("--test", test);
+        long s = seed.isEmpty() ? defaults.seed() : Args.parseLong("--seed", seed);
+        return splitInto(workspace, workspace.dataset(dataset), fraction, s);
+    }
+
+    /** What {@code plate:split} made: the two views, printed as their summaries. */
+    public static final class SplitResult {
+        private final Dataset train;
+        private final Dataset test;
+
+        SplitResult(Dataset train, Dataset test) {
+            this.train = train;
+            this.test = test;
+        }
+
+        public Dataset train() {
+            return train;
+        }
+
+        public Dataset test() {
+            return test;
+        }
+
+        @Override
+        public String toString() {
+            return train.summary() + "\n" + test.summary();
+        }
+    }
+
+    /** Imports, then publishes under the dataset's name; a failure publishes nothing. */
+    static Dataset importInto(Workspace workspace, Importer importer, Path path, ImportOptions options) {
+        Dataset d = importer.read(path, options);
+        workspace.putDataset(d.name(), d);
+        return d;
+    }
+
+    /** Splits {@code d} stratified by its labels and publishes {@code NAME.train} and {@code NAME.test}. */
+    static SplitResult splitInto(Workspace workspace, Dataset d, double fraction, long seed) {
+        int[] strata;
+        int classes;
+        if (d.labels().isPresent()) {
+            CategoricalColumn labels = d.labels().get();
+            strata = labels.codes();
+            classes = labels.cardinality();
+        } else {
+            strata = new int[d.rows()];
+            classes = 1;
+        }
+        UniformRandomProvider rng = SPLIT_RNG.create(seed);
+        StratifiedSplit split;
+        try {
+            split = StratifiedSplit.of(strata, classes, fraction, rng);
+        } catch (IllegalArgumentException e) {
+            throw new PlateException(d.name() + ": " + e.getMessage(), e);
+        }
+        String how = "stratified split of " + d.name() + ", test fraction " + fraction + ", seed " + seed + " ("
+                + SPLIT_RNG + ")";
+        Dataset train = d.select(split.train(), d.name() + ".train").toBuilder(d.name() + ".train")
+                .metadata("split", how).build();
+        Dataset test = d.select(split.test(), d.name() + ".test").toBuilder(d.name() + ".test")
+                .metadata("split", how).build();
+        workspace.putDataset(train.name(), train);
+        workspace.putDataset(test.name(), test);
+        return new SplitResult(train, test);
+    }
+
+    /** The file name without its extension, with characters a workspace name cannot hold replaced by '_'. */
+    static String defaultName(Path path) {
+        Path fn = path.toAbsolutePath().normalize().getFileName();
+        String n = fn == null ? "data" : fn.toString();
+        int dot = n.lastIndexOf('.');
+        if (dot > 0 && !Files.isDirectory(path)) {
+            n = n.substring(0, dot);
+        }
+        n = n.replaceAll("[^A-Za-z0-9_.\\-]", "_");
+        return n.isEmpty() ? "data" : n;
+    }
+
+    static ImportOptions options(String name, String label, String categorical, String numeric, boolean noLabel,
+            String minDf, String maxDf, String maxFeatures, boolean binary, boolean stopWords, String ngram,
+            String delimiter, String missing, String nFeatures) {
+        ImportOptions.Builder b = ImportOptions.builder().name(name).noLabel(noLabel).binary(binary)
+                .stopWords(stopWords)
+                .minDf(Args.parseInt("--min-df", minDf))
+                .maxDf(Args.parseDouble("--max-df", maxDf))
+                .maxFeatures(Args.parseInt("--max-features", maxFeatures))
+                .ngramMax(Args.parseInt("--ngram", ngram));
+        if (!label.isEmpty()) {
+            b.label(label);
+        }
+        if (!categorical.isEmpty()) {
+            b.categorical(list(categorical));
+        }
+        if (!numeric.isEmpty()) {
+            b.numeric(list(numeric));
+        }
+        if (!missing.isEmpty()) {
+            b.missing(new LinkedHashSet<>(Arrays.asList(missing.split(",", -1))));
+        }
+        if (!delimiter.isEmpty()) {
+            String d = delimiter.equalsIgnoreCase("tab") || delimiter.equals("\\t") ? "\t" : delimiter;
+            if (d.length() != 1) {
+                throw new PlateException("--delimiter '" + delimiter + "': expected one character or 'tab'");
+            }
+            b.delimiter(d.charAt(0));
+        }
+        if (!nFeatures.isEmpty()) {
+            int n = Args.parseInt("--n-features", nFeatures);
+            if (n < 1) {
+                throw new PlateException("--n-features " + nFeatures + ": must be at least 1");
+            }
+            b.extra("n_features", Integer.toString(n));
+        }
+        try {
+            return b.build();
+        } catch (IllegalArgumentException e) {
+            throw new PlateException(e.getMessage(), e);
+        }
+    }
+
+    private static Set<String> list(String commaSeparated) {
+        Set<String> out = new LinkedHashSet<>();
+        for (String s : commaSeparated.split(",")) {
+            if (!s.isBlank()) {
+                out.add(s.strip());
+            }
+        }
+        return out;
+    }
+
+    private List<ServiceReference<Importer>> snapshot() {
+        List<ServiceReference<Importer>> refs = importers;
+        List<ServiceReference<Importer>> out = refs == null ? new ArrayList<>() : new ArrayList<>(refs);
+        out.sort(Comparator.reverseOrder()); // highest ranking first
+        return out;
+    }
+
+    /** An installed importer as the shell sees it: its format and the extensions it claims. */
+    static final class Claim {
+        final String format;
+        final List<String> extensions;
+
+        Claim(String format, List<String> extensions) {
+            this.format = format;
+            this.extensions = extensions;
+        }
+
+        static Claim of(ServiceReference<?> ref) {
+            Object f = ref.getProperty(Importer.FORMAT);
+            Object e = ref.getProperty(Importer.EXTENSIONS);
+            List<String> ext = new ArrayList<>();
+            if (e instanceof String[]) {
+                ext.addAll(Arrays.asList((String[]) e));
+            } else if (e instanceof java.util.Collection) {
+                ((java.util.Collection<?>) e).forEach(x -> ext.add(String.valueOf(x)));
+            } else if (e != null) {
+                ext.add(String.valueOf(e));
+            }
+            return new Claim(String.valueOf(f), ext);
+        }
+
+        @Override
+        public String toString() {
+            return format + " (." + String.join(", .", extensions) + ")";
+        }
+    }
+
+    /**
+     * Index of the importer to use: the one whose format is {@code format}, else (a folder) the text
+     * importer, else the one claiming the longest extension the file name ends with. Claims are in
+     * preference order (highest service ranking first), which breaks ties.
+     */
+    static int choose(List<Claim> claims, String format, Path path) {
+        if (claims.isEmpty()) {
+            throw new PlateException("no importer installed (is the io.plate.importers bundle running?)");
+        }
+        if (!format.isEmpty()) {
+            for (int i = 0; i < claims.size(); i++) {
+                if (format.equalsIgnoreCase(claims.get(i).format)) {
+                    return i;
+                }
+            }
+            throw new PlateException("--format '" + format + "': no such importer; installed: " + claims);
+        }
+        if (Files.isDirectory(path)) {
+            for (int i = 0; i < claims.size(); i++) {
+                if ("text".equals(claims.get(i).format)) {
+                    return i;
+                }
+            }
+            throw new PlateException(path + " is a folder, and no text importer is installed to read class folders");
+        }
+        Path fn = path.getFileName();
+        String name = fn == null ? "" : fn.toString().toLowerCase(Locale.ROOT);
+        int best = -1;
+        int bestLength = 0;
+        for (int i = 0; i < claims.size(); i++) {
+            for (String ext : claims.get(i).extensions) {
+                String e = ext.toLowerCase(Locale.ROOT);
+                if (name.endsWith("." + e) && e.length() > bestLength) {
+                    best = i;
+                    bestLength = e.length();
+                }
+            }
+        }
+        if (best < 0) {
+            throw new PlateException("cannot tell the format of '" + path.getFileName()
+                    + "' from its extension; give --format (installed: " + claims + ")");
+        }
+        return best;
+    }
+
+    private ServiceReference<Importer> chooseReference(List<ServiceReference<Importer>> refs, String format, Path path) {
+        List<Claim> claims = new ArrayList<>(refs.size());
+        refs.forEach(r -> claims.add(Claim.of(r)));
+        return refs.get(choose(claims, format, path));
+    }
+}

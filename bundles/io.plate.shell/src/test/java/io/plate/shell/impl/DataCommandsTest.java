@@ -1,0 +1,149 @@
+package io.plate.shell.impl;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.CategoricalColumn;
+import io.plate.api.data.Dataset;
+import io.plate.api.data.ImportException;
+import io.plate.api.data.ImportOptions;
+import io.plate.api.data.Importer;
+import io.plate.api.data.NumericColumn;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DataCommandsTest {
+    private static final List<DataCommands.Claim> CLAIMS = List.of(
+            new DataCommands.Claim("csv", List.of("csv")),
+            new DataCommands.Claim("arff", List.of("arff")),
+            new DataCommands.Claim("libsvm", List.of("libsvm", "svm")),
+            new DataCommands.Claim("text", List.of("tsv", "txt")));
+
+    /** An importer that returns a fixed dataset or fails, to test what the command publishes. */
+    private static Importer importer(Dataset result) {
+        return new Importer() {
+            @Override
+            public String format() {
+                return "fake";
+            }
+
+            @Override
+            public List<String> extensions() {
+                return List.of("x");
+            }
+
+            @Override
+            public String description() {
+                return "fake";
+            }
+
+            @Override
+            public Dataset read(Path file, ImportOptions options) {
+                if (result == null) {
+                    throw new ImportException(file, 3, "b", "expected a number");
+                }
+                return result.withName(options.name().orElseThrow());
+            }
+        };
+    }
+
+    private static Dataset labelled(int... codes) {
+        double[] x = new double[codes.length];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = i;
+        }
+        return Dataset.builder("d").numeric(NumericColumn.of("x", x))
+                .labels(CategoricalColumn.of("class", List.of("a", "b"), codes)).build();
+    }
+
+    @Test
+    void formatFromOptionOrExtension(@TempDir Path dir) {
+        assertEquals(0, DataCommands.choose(CLAIMS, "", Path.of("data/iris.csv")));
+        assertEquals(3, DataCommands.choose(CLAIMS, "", Path.of("20news-bydate-train.TSV")));
+        assertEquals(2, DataCommands.choose(CLAIMS, "", Path.of("a9a.svm")));
+        assertEquals(2, DataCommands.choose(CLAIMS, "LIBSVM", Path.of("a9a")));
+        assertEquals(3, DataCommands.choose(CLAIMS, "", dir), "a folder is a text corpus");
+        PlateException unknown = assertThrows(PlateException.class, () -> DataCommands.choose(CLAIMS, "", Path.of("a9a")));
+        assertTrue(unknown.getMessage().contains("--format"), unknown.getMessage());
+        assertThrows(PlateException.class, () -> DataCommands.choose(CLAIMS, "xls", Path.of("a.csv")));
+        assertThrows(PlateException.class, () -> DataCommands.choose(List.of(), "", Path.of("a.csv")));
+    }
+
+    @Test
+    void optionsAreParsedWithMessages() {
+        ImportOptions o = DataCommands.options("n", "class", "a, b", "c", false, "2", "0.5", "100", true, true, "2",
+                "tab", "?,-", "123");
+        assertEquals("class", o.label().orElseThrow());
+        assertEquals(Set.of("a", "b"), o.categorical());
+        assertEquals(Set.of("c"), o.numeric());
+        assertEquals('\t', o.delimiter().orElseThrow());
+        assertEquals(Set.of("?", "-"), o.missing());
+        assertEquals(2, o.minDf());
+        assertEquals(0.5, o.maxDf());
+        assertEquals(100, o.maxFeatures());
+        assertEquals(2, o.ngramMax());
+        assertEquals("123", o.extra().get("n_features"));
+        assertTrue(o.binary() && o.stopWords());
+        PlateException bad = assertThrows(PlateException.class, () -> DataCommands.options("n", "", "", "", false, "x",
+                "1.0", "0", false, false, "1", "", "", ""));
+        assertTrue(bad.getMessage().contains("--min-df"), bad.getMessage());
+        assertThrows(PlateException.class, () -> DataCommands.options("n", "", "", "", false, "1", "1.0", "0", false,
+                false, "3", "", "", ""));
+        assertThrows(PlateException.class, () -> DataCommands.options("n", "", "", "", false, "1", "1.0", "0", false,
+                false, "1", ";;", "", ""));
+    }
+
+    @Test
+    void defaultNameIsTheFileNameWithoutExtension() {
+        assertEquals("iris", DataCommands.defaultName(Path.of("/data/iris.csv")));
+        assertEquals("20news-bydate-train", DataCommands.defaultName(Path.of("20news-bydate-train.tsv")));
+        assertEquals("my_file", DataCommands.defaultName(Path.of("my file.csv")));
+        assertEquals("a9a", DataCommands.defaultName(Path.of("a9a")));
+    }
+
+    @Test
+    void failedImportPublishesNothing() {
+        Workspace w = new Workspace();
+        ImportException e = assertThrows(ImportException.class, () -> DataCommands.importInto(w, importer(null),
+                Path.of("bad.csv"), ImportOptions.builder().name("bad").build()));
+        assertEquals(3, e.line());
+        assertFalse(w.hasDataset("bad"));
+        Dataset ok = DataCommands.importInto(w, importer(labelled(0, 1)), Path.of("good.csv"),
+                ImportOptions.builder().name("good").build());
+        assertEquals("good", ok.name());
+        assertTrue(w.hasDataset("good"));
+        assertTrue(ok.toString().startsWith("good: 2 rows, 1 features"), ok.toString());
+    }
+
+    @Test
+    void splitMakesTwoStratifiedViewsUnderDerivedNames() {
+        Workspace w = new Workspace();
+        int[] codes = new int[40];
+        for (int i = 0; i < 40; i++) {
+            codes[i] = i % 4 == 0 ? 1 : 0; // 30 a, 10 b
+        }
+        Dataset d = labelled(codes).withName("votes");
+        DataCommands.SplitResult r = DataCommands.splitInto(w, d, 0.25, 7L);
+        assertEquals("votes.train", r.train().name());
+        assertEquals(30, r.train().rows());
+        assertEquals(10, r.test().rows());
+        assertTrue(w.hasDataset("votes.train") && w.hasDataset("votes.test"));
+        // 30 * 0.25 = 7.5 -> 7 (+1 by remainder), 10 * 0.25 = 2.5 -> 2: 8 + 2 = 10 test rows
+        int b = 0;
+        for (int i = 0; i < 10; i++) {
+            b += r.test().labels().orElseThrow().code(i);
+        }
+        assertEquals(2, b);
+        assertEquals(r.train().summary() + "\n" + r.test().summary(), r.toString());
+        DataCommands.SplitResult again = DataCommands.splitInto(new Workspace(), d, 0.25, 7L);
+        assertArrayEquals(r.test().numeric().get(0).values(), again.test().numeric().get(0).values(), "reproducible");
+        assertThrows(PlateException.class, () -> DataCommands.splitInto(w, d, 1.5, 7L));
+    }
+}
