@@ -111,7 +111,7 @@ abstract class MixtureSampler implements Sampler {
         }
         SamplerPosterior.Builder out = SamplerPosterior.builder(name(), data.name()).params(params.asMap())
                 .run(run, settings);
-        MixtureSummary.addTo(out, run.chains(), data);
+        MixtureSummary.addTo(out, run.chains(), data, fixed);
         addFacts(out, run.chains());
         return out.build();
     }

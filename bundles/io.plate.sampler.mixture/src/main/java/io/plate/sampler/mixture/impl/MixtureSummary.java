@@ -23,8 +23,11 @@ final class MixtureSummary {
     private MixtureSummary() {
     }
 
-    /** Adds the tables and facts of the mixture run to {@code out}. */
-    static void addTo(SamplerPosterior.Builder out, List<? extends MixtureChain> chains, Dataset data) {
+    /**
+     * Adds the tables and facts of the mixture run to {@code out}. With {@code fixed} (a semi-supervised
+     * run) the clusters that hold labelled rows come first, in class order, named by their class.
+     */
+    static void addTo(SamplerPosterior.Builder out, List<? extends MixtureChain> chains, Dataset data, int[] fixed) {
         int n = data.rows();
         Map<Integer, Long> kCounts = new TreeMap<>();
         long total = 0;
@@ -57,11 +60,21 @@ final class MixtureSummary {
         for (int l : canonical) {
             sizes[l]++;
         }
+        int[] classOf = new int[used];
+        Arrays.fill(classOf, Integer.MAX_VALUE);
+        if (fixed != null) {
+            for (int r = 0; r < n; r++) {
+                if (fixed[r] >= 0) {
+                    classOf[canonical[r]] = fixed[r];
+                }
+            }
+        }
         Integer[] order = new Integer[used];
         for (int l = 0; l < used; l++) {
             order[l] = l;
         }
-        Arrays.sort(order, (a, b) -> sizes[b] != sizes[a] ? Integer.compare(sizes[b], sizes[a]) : Integer.compare(a, b));
+        Arrays.sort(order, (a, b) -> classOf[a] != classOf[b] ? Integer.compare(classOf[a], classOf[b])
+                : sizes[b] != sizes[a] ? Integer.compare(sizes[b], sizes[a]) : Integer.compare(a, b));
         int[] rank = new int[used];
         for (int i = 0; i < used; i++) {
             rank[order[i]] = i;
@@ -116,6 +129,9 @@ final class MixtureSummary {
         CategoricalColumn truthColumn = data.labels().orElse(null);
         int[] truth = truthColumn == null ? null : truthColumn.codes();
         List<String> header = new ArrayList<>(List.of("cluster", "size", "proportion"));
+        if (fixed != null) {
+            header.add("class");
+        }
         if (truth != null) {
             header.add("majority_label");
             header.add("purity");
@@ -129,6 +145,9 @@ final class MixtureSummary {
             row.add(Integer.toString(i));
             row.add(Integer.toString(sizes[l]));
             row.add(fmt((double) sizes[l] / n));
+            if (fixed != null) {
+                row.add(classOf[l] == Integer.MAX_VALUE ? "" : truthColumn.levels().get(classOf[l]));
+            }
             if (truth != null) {
                 int[] counts = new int[truthColumn.cardinality()];
                 int labelled = 0;

@@ -1,0 +1,170 @@
+package io.plate.sampler.mixture.impl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.CategoricalColumn;
+import io.plate.api.data.Dataset;
+import io.plate.api.sample.Posterior;
+import io.plate.api.sample.RunSettings;
+import io.plate.api.sample.Sampler;
+import io.plate.api.sample.Table;
+import io.plate.mcmc.ParallelChainRunner;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every sampler service, run end to end through the chain runner on synthetic data with known
+ * clusters: it must find them (ARI against the generating labels), recover the generating means,
+ * infer the number of clusters (DP), keep labelled rows in their classes (semi-supervised) and write
+ * the run directory of the command-line contract.
+ */
+class RecoveryTest {
+    static final ParallelChainRunner RUNNER = new ParallelChainRunner(SyntheticData.DIST);
+    static final RunSettings SHORT = new RunSettings(120, 60, 1, 2, 7L, 2);
+
+    @AfterAll
+    static void close() {
+        RUNNER.close();
+    }
+
+    static final double[][] MEANS = {{0, 0}, {6, 1}, {2, 7}};
+    static final double[][][] CHOL = {{{1, 0}, {0.5, 0.8}}, {{0.7, 0}, {-0.3, 1.2}}, {{1.3, 0}, {0, 0.6}}};
+
+    static Posterior run(Sampler s, Dataset d, Map<String, String> params) {
+        return s.run(d, s.params(params), SHORT, null, null);
+    }
+
+    static double fact(Posterior p, String name) {
+        return ((Number) p.facts().get(name)).doubleValue();
+    }
+
+    @Test
+    void gaussianMixtureRecoversClustersAndMeans() {
+        Dataset d = SyntheticData.gaussians(300, MEANS, CHOL, new double[] {0.3, 0.3, 0.4}, 1);
+        for (String cov : List.of("full", "diag")) {
+            Posterior p = run(new GaussianMixtureSampler(RUNNER, SyntheticData.DIST), d, Map.of("k", "3", "covariance", cov));
+            assertTrue(fact(p, "ari") > 0.95, cov + " ARI " + p.facts());
+            Table clusters = p.tables().get("clusters");
+            assertEquals(3, clusters.rows().size());
+            int meanCol = clusters.header().indexOf("mean.x0");
+            for (double[] m : MEANS) {
+                boolean found = false;
+                for (List<String> row : clusters.rows()) {
+                    double x0 = Double.parseDouble(row.get(meanCol));
+                    double x1 = Double.parseDouble(row.get(meanCol + 1));
+                    found |= Math.abs(x0 - m[0]) < 0.4 && Math.abs(x1 - m[1]) < 0.4;
+                }
+                assertTrue(found, cov + ": no cluster near mean " + java.util.Arrays.toString(m) + " in " + clusters.rows());
+            }
+            assertEquals(1.0, ((Number) ((Map<?, ?>) p.facts().get("k_posterior")).get("3")).doubleValue(), 0.05);
+        }
+    }
+
+    @Test
+    void dirichletProcessGaussianInfersTheNumberOfClustersFromOneCluster() {
+        Dataset d = SyntheticData.gaussians(300, MEANS, CHOL, new double[] {0.3, 0.3, 0.4}, 2);
+        Posterior p = run(new DpGaussianMixtureSampler(RUNNER, SyntheticData.DIST), d, Map.of("k", "1"));
+        assertEquals(3, fact(p, "clusters_mode"), 0.0, p.facts().toString());
+        assertTrue(fact(p, "ari") > 0.95, p.facts().toString());
+        assertTrue(fact(p, "split_merge_acceptance") > 0, p.facts().toString());
+    }
+
+    static final double[][] TOPICS = SyntheticData.blockTopics(3, 60, 0.8);
+
+    @Test
+    void multinomialMixturesRecoverTopicsCollapsedAndNot() {
+        Dataset d = SyntheticData.documents(150, 40, TOPICS, new double[] {0.3, 0.3, 0.4}, 3);
+        for (String collapsed : List.of("false", "true")) {
+            Posterior p = run(new MultinomialMixtureSampler(RUNNER, SyntheticData.DIST), d,
+                    Map.of("k", "3", "collapsed", collapsed));
+            assertTrue(fact(p, "ari") > 0.95, "collapsed=" + collapsed + " " + p.facts());
+            assertTrue(p.tables().get("clusters").rows().get(0).get(p.tables().get("clusters").header()
+                    .indexOf("top_words")).startsWith("w"));
+        }
+    }
+
+    @Test
+    void dirichletProcessMultinomialFindsThreeTopics() {
+        Dataset d = SyntheticData.documents(150, 40, TOPICS, new double[] {0.3, 0.3, 0.4}, 4);
+        Posterior p = run(new DpMultinomialMixtureSampler(RUNNER, SyntheticData.DIST), d, Map.of("k", "1"));
+        assertEquals(3, fact(p, "clusters_mode"), 0.0, p.facts().toString());
+        assertTrue(fact(p, "ari") > 0.95, p.facts().toString());
+    }
+
+    @Test
+    void categoricalMixturesRecoverLatentClasses() {
+        Dataset d = SyntheticData.categories(240, 3, 10, 4, 0.7, 5);
+        Posterior p = run(new CategoricalMixtureSampler(RUNNER, SyntheticData.DIST), d, Map.of("k", "3"));
+        assertTrue(fact(p, "ari") > 0.9, p.facts().toString());
+        Posterior dp = run(new DpCategoricalMixtureSampler(RUNNER, SyntheticData.DIST), d, Map.of());
+        // a DP posterior also puts mass on a few tiny extra clusters; the highest-density draw has the three
+        assertEquals(3, fact(dp, "best_clusters"), 0.0, dp.facts().toString());
+        assertTrue(fact(dp, "ari") > 0.9, dp.facts().toString());
+    }
+
+    @Test
+    void semiSupervisedRowsKeepTheirLabelsAndTheRestAreClassified() {
+        Dataset full = SyntheticData.documents(150, 12, TOPICS, new double[] {0.3, 0.3, 0.4}, 6);
+        int[] truth = full.labels().get().codes();
+        int[] partial = truth.clone();
+        for (int r = 0; r < partial.length; r++) {
+            if (r % 5 != 0) {
+                partial[r] = CategoricalColumn.MISSING; // 80% unlabelled
+            }
+        }
+        Dataset d = full.toBuilder("semi").labels(CategoricalColumn.of("truth", full.labels().get().levels(), partial))
+                .build();
+        Posterior p = run(new MultinomialMixtureSampler(RUNNER, SyntheticData.DIST), d,
+                Map.of("k", "3", "semi_supervised", "true"));
+        List<List<String>> rows = p.tables().get("assignments").rows();
+        int correct = 0;
+        int unlabelled = 0;
+        for (int r = 0; r < truth.length; r++) {
+            int cluster = Integer.parseInt(rows.get(r).get(1));
+            if (partial[r] >= 0) {
+                assertEquals(partial[r], cluster, "labelled row " + r + " left its class");
+            } else {
+                unlabelled++;
+                correct += cluster == truth[r] ? 1 : 0;
+            }
+        }
+        assertTrue(correct > 0.9 * unlabelled, correct + " of " + unlabelled);
+        assertEquals("c0", p.tables().get("clusters").rows().get(0).get(3));
+    }
+
+    @Test
+    void runDirectoryHasTheContractFiles(@TempDir Path dir) throws Exception {
+        Dataset d = SyntheticData.gaussians(60, MEANS, CHOL, new double[] {0.3, 0.3, 0.4}, 8);
+        Posterior p = run(new GaussianMixtureSampler(RUNNER, SyntheticData.DIST), d, Map.of("k", "3"));
+        p.write(dir);
+        for (String f : List.of("trace.csv", "summary.json", "assignments.csv", "clusters.csv", "k_posterior.csv",
+                "coclustering.csv", "similarity.csv")) {
+            assertTrue(Files.exists(dir.resolve(f)), f);
+        }
+        assertEquals("row,cluster", Files.readAllLines(dir.resolve("assignments.csv")).get(0));
+        assertEquals(List.of("logJoint", "clusters", "entropy"), p.trace().summaryNames());
+    }
+
+    @Test
+    void userMistakesAreClearMessages() {
+        Dataset d = SyntheticData.gaussians(60, MEANS, CHOL, new double[] {0.3, 0.3, 0.4}, 9);
+        Sampler text = new MultinomialMixtureSampler(RUNNER, SyntheticData.DIST);
+        PlateException e = assertThrows(PlateException.class, () -> run(text, d, Map.of()));
+        assertTrue(e.getMessage().contains("no sparse count block"), e.getMessage());
+        Sampler g = new GaussianMixtureSampler(RUNNER, SyntheticData.DIST);
+        assertThrows(PlateException.class, () -> g.params(Map.of("k", "0")));
+        assertThrows(PlateException.class, () -> g.params(Map.of("covariance", "spherical")));
+        PlateException semi = assertThrows(PlateException.class,
+                () -> run(g, d, Map.of("k", "2", "semi_supervised", "true")));
+        assertTrue(semi.getMessage().contains("k = 2"), semi.getMessage());
+        assertThrows(PlateException.class, () -> run(g, d.withoutLabels(), Map.of("semi_supervised", "true")));
+    }
+}
