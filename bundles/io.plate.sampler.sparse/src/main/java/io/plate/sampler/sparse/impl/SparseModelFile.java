@@ -1,0 +1,273 @@
+package io.plate.sampler.sparse.impl;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.plate.api.learn.ModelFormatException;
+import io.plate.api.learn.Provenance;
+import io.plate.api.sample.Distributions;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The {@code nb.sparse} model file (format {@code plate-model}, version 1):
+ * <pre>
+ * {"format": "plate-model", "version": 1, "type": "nb.sparse",
+ *  "provenance": {"learner", "params", "seed", "dataSummary", "plateVersion", "created"},
+ *  "hyperparameters": {"alpha": [..], "a": .., "b": .., "sharedP": ..},
+ *  "classPrior": .., "interval": .., "intervalDraws": ..,
+ *  "classes": [sorted names], "classRows": [rows per class],
+ *  "features": [{"name": .., "levels": [..], "counts": [[per class: per level]],
+ *                "predictive": [[per class: E[θ] per level]]}]}
+ * </pre>
+ * Reading is strict: unknown or missing fields, another format, type or version, dimensions that do not
+ * match, negative or fractional counts, non-finite numbers and predictive rows that are not
+ * probability vectors are rejected with a {@link ModelFormatException} that names the field.
+ */
+final class SparseModelFile {
+    static final String FORMAT = "plate-model";
+    static final int VERSION = 1;
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Set<String> TOP = Set.of("format", "version", "type", "provenance", "hyperparameters",
+            "classPrior", "interval", "intervalDraws", "classes", "classRows", "features");
+
+    private SparseModelFile() {
+    }
+
+    static void write(SparseNaiveBayesModel m, OutputStream out) throws IOException {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("format", FORMAT);
+        root.put("version", VERSION);
+        root.put("type", SparseNaiveBayes.NAME);
+        Provenance p = m.provenance();
+        ObjectNode prov = root.putObject("provenance");
+        prov.put("learner", p.learner());
+        ObjectNode params = prov.putObject("params");
+        new java.util.TreeMap<>(p.params()).forEach(params::put);
+        prov.put("seed", p.seed());
+        prov.put("dataSummary", p.dataSummary());
+        prov.put("plateVersion", p.plateVersion());
+        prov.put("created", p.created());
+        Hyperparameters h = m.hyperparameters();
+        ObjectNode hy = root.putObject("hyperparameters");
+        ArrayNode alpha = hy.putArray("alpha");
+        for (double v : h.alpha()) {
+            alpha.add(v);
+        }
+        hy.put("a", h.a());
+        hy.put("b", h.b());
+        hy.put("sharedP", h.sharedP());
+        root.put("classPrior", m.classPrior());
+        root.put("interval", m.interval());
+        root.put("intervalDraws", m.intervalDraws());
+        CountTable t = m.table();
+        ArrayNode classes = root.putArray("classes");
+        t.classes().forEach(classes::add);
+        ArrayNode rows = root.putArray("classRows");
+        for (int y = 0; y < t.classes().size(); y++) {
+            rows.add(t.classRows(y));
+        }
+        ArrayNode features = root.putArray("features");
+        for (int i = 0; i < t.features().size(); i++) {
+            ObjectNode f = features.addObject();
+            f.put("name", t.features().get(i));
+            ArrayNode lv = f.putArray("levels");
+            t.levels(i).forEach(lv::add);
+            ArrayNode counts = f.putArray("counts");
+            ArrayNode pred = f.putArray("predictive");
+            for (int y = 0; y < t.classes().size(); y++) {
+                int c = t.cell(y, 0, i);
+                ArrayNode cr = counts.addArray();
+                ArrayNode pr = pred.addArray();
+                for (int j = 0; j < t.categories(c); j++) {
+                    cr.add(t.count(t.offset(c) + j));
+                    pr.add(m.predictive(t.offset(c) + j));
+                }
+            }
+        }
+        JsonGenerator g = JSON.getFactory().createGenerator(out);
+        g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        g.useDefaultPrettyPrinter();
+        JSON.writeTree(g, root);
+        g.flush();
+    }
+
+    static SparseNaiveBayesModel read(InputStream in, Distributions distributions) throws IOException {
+        JsonNode root;
+        try {
+            root = JSON.readTree(in);
+        } catch (JsonProcessingException e) {
+            throw new ModelFormatException("not a JSON model file: " + e.getOriginalMessage(), e);
+        }
+        if (root == null || !root.isObject()) {
+            throw new ModelFormatException("model file: expected a JSON object");
+        }
+        for (Iterator<String> it = root.fieldNames(); it.hasNext();) {
+            String f = it.next();
+            if (!TOP.contains(f)) {
+                throw new ModelFormatException("model file: unknown field '" + f + "'");
+            }
+        }
+        if (!FORMAT.equals(text(root, "format"))) {
+            throw new ModelFormatException("model file: format must be '" + FORMAT + "', got '" + text(root, "format") + "'");
+        }
+        int version = integer(root, "version");
+        if (version != VERSION) {
+            throw new ModelFormatException("model file: unsupported version " + version + " (this reader knows " + VERSION
+                    + ")");
+        }
+        if (!SparseNaiveBayes.NAME.equals(text(root, "type"))) {
+            throw new ModelFormatException("model file: type '" + text(root, "type") + "' is not " + SparseNaiveBayes.NAME);
+        }
+        JsonNode prov = field(root, "provenance");
+        Map<String, String> params = new LinkedHashMap<>();
+        field(prov, "params").fields().forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
+        Provenance provenance = new Provenance(text(prov, "learner"), params, field(prov, "seed").asLong(),
+                text(prov, "dataSummary"), text(prov, "plateVersion"), text(prov, "created"));
+        JsonNode hy = field(root, "hyperparameters");
+        JsonNode alphaNode = field(hy, "alpha");
+        double[] alpha = new double[alphaNode.size()];
+        for (int k = 0; k < alpha.length; k++) {
+            alpha[k] = finite(alphaNode.get(k), "hyperparameters.alpha[" + k + "]");
+        }
+        Hyperparameters hyper;
+        try {
+            hyper = new Hyperparameters(alpha, finite(field(hy, "a"), "a"), finite(field(hy, "b"), "b"),
+                    field(hy, "sharedP").asBoolean());
+        } catch (IllegalArgumentException e) {
+            throw new ModelFormatException("model file: bad hyperparameters: " + e.getMessage(), e);
+        }
+        double classPrior = finite(field(root, "classPrior"), "classPrior");
+        double interval = finite(field(root, "interval"), "interval");
+        int intervalDraws = integer(root, "intervalDraws");
+        if (!(classPrior > 0) || !(interval > 0 && interval < 1) || intervalDraws < 1) {
+            throw new ModelFormatException("model file: classPrior must be > 0, interval in (0, 1), intervalDraws >= 1");
+        }
+        List<String> classes = new ArrayList<>();
+        field(root, "classes").forEach(n -> classes.add(n.asText()));
+        if (classes.isEmpty()) {
+            throw new ModelFormatException("model file: no classes");
+        }
+        JsonNode rowsNode = field(root, "classRows");
+        if (rowsNode.size() != classes.size()) {
+            throw new ModelFormatException("model file: classRows has " + rowsNode.size() + " entries for "
+                    + classes.size() + " classes");
+        }
+        int[] rows = new int[classes.size()];
+        for (int y = 0; y < rows.length; y++) {
+            rows[y] = count(rowsNode.get(y), "classRows[" + y + "]");
+        }
+        JsonNode featuresNode = field(root, "features");
+        List<String> features = new ArrayList<>();
+        List<List<String>> levels = new ArrayList<>();
+        for (JsonNode f : featuresNode) {
+            features.add(text(f, "name"));
+            List<String> lv = new ArrayList<>();
+            field(f, "levels").forEach(n -> lv.add(n.asText()));
+            if (lv.isEmpty()) {
+                throw new ModelFormatException("model file: feature '" + text(f, "name") + "' has no levels");
+            }
+            levels.add(lv);
+        }
+        int per = 0;
+        for (List<String> lv : levels) {
+            per += lv.size();
+        }
+        int[] counts = new int[per * classes.size()];
+        double[] predictive = new double[counts.length];
+        int offset = 0;
+        for (int i = 0; i < features.size(); i++) {
+            JsonNode f = featuresNode.get(i);
+            String where = "feature '" + features.get(i) + "'";
+            JsonNode cn = field(f, "counts");
+            JsonNode pn = field(f, "predictive");
+            int j = levels.get(i).size();
+            if (cn.size() != classes.size() || pn.size() != classes.size()) {
+                throw new ModelFormatException("model file: " + where + " needs one counts and one predictive row per class ("
+                        + classes.size() + ")");
+            }
+            for (int y = 0; y < classes.size(); y++) {
+                if (cn.get(y).size() != j || pn.get(y).size() != j) {
+                    throw new ModelFormatException("model file: " + where + ", class " + classes.get(y) + ": expected "
+                            + j + " values per row");
+                }
+                double sum = 0;
+                for (int k = 0; k < j; k++) {
+                    int slot = y * per + offset + k;
+                    counts[slot] = count(cn.get(y).get(k), where + " counts");
+                    double v = finite(pn.get(y).get(k), where + " predictive");
+                    if (!(v >= 0 && v <= 1)) {
+                        throw new ModelFormatException("model file: " + where + " predictive value " + v + " outside [0, 1]");
+                    }
+                    predictive[slot] = v;
+                    sum += v;
+                }
+                if (Math.abs(sum - 1) > 1e-9) {
+                    throw new ModelFormatException("model file: " + where + ", class " + classes.get(y)
+                            + ": predictive probabilities sum to " + sum);
+                }
+            }
+            offset += j;
+        }
+        try {
+            List<String> sorted = new ArrayList<>(classes);
+            sorted.sort(null);
+            if (!sorted.equals(classes)) {
+                throw new ModelFormatException("model file: classes are not in sorted order");
+            }
+            CountTable table = new CountTable(classes, List.of("all"), features, levels, counts, rows);
+            return new SparseNaiveBayesModel(provenance, table, hyper, predictive, classPrior, interval, intervalDraws,
+                    distributions);
+        } catch (IllegalArgumentException e) {
+            throw new ModelFormatException("model file: " + e.getMessage(), e);
+        }
+    }
+
+    private static JsonNode field(JsonNode node, String name) {
+        JsonNode v = node.get(name);
+        if (v == null || v.isNull()) {
+            throw new ModelFormatException("model file: missing field '" + name + "'");
+        }
+        return v;
+    }
+
+    private static String text(JsonNode node, String name) {
+        JsonNode v = field(node, name);
+        if (!v.isTextual()) {
+            throw new ModelFormatException("model file: field '" + name + "' must be text");
+        }
+        return v.asText();
+    }
+
+    private static int integer(JsonNode node, String name) {
+        JsonNode v = field(node, name);
+        if (!v.canConvertToInt() || !v.isIntegralNumber()) {
+            throw new ModelFormatException("model file: field '" + name + "' must be a whole number");
+        }
+        return v.asInt();
+    }
+
+    private static int count(JsonNode v, String where) {
+        if (v == null || !v.isIntegralNumber() || !v.canConvertToInt() || v.asInt() < 0) {
+            throw new ModelFormatException("model file: " + where + ": expected a non-negative whole count, got " + v);
+        }
+        return v.asInt();
+    }
+
+    private static double finite(JsonNode v, String where) {
+        if (v == null || !v.isNumber() || !Double.isFinite(v.asDouble())) {
+            throw new ModelFormatException("model file: " + where + ": expected a finite number, got " + v);
+        }
+        return v.asDouble();
+    }
+}

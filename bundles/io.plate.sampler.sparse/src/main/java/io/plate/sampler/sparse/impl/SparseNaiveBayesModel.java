@@ -1,0 +1,289 @@
+package io.plate.sampler.sparse.impl;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.CategoricalColumn;
+import io.plate.api.data.Dataset;
+import io.plate.api.learn.Model;
+import io.plate.api.learn.Provenance;
+import io.plate.api.sample.Distributions;
+import io.plate.distributions.numerics.LogMath;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.apache.commons.rng.UniformRandomProvider;
+
+/**
+ * A fitted {@code nb.sparse} model: the class counts, the per-class category counts, the hyperparameters
+ * and the posterior predictive E[θ | data] of every (class, feature, category). Immutable. Classes are
+ * kept in sorted order. {@link #classProbabilityIntervals} adds credible intervals on the class
+ * probabilities from exact posterior draws.
+ */
+public final class SparseNaiveBayesModel implements Model {
+    private final Provenance provenance;
+    private final CountTable table; // classes sorted
+    private final Hyperparameters hyper;
+    private final double[] predictive; // per slot of table
+    private final double[] logPredictive;
+    private final double classPrior;
+    private final double[] classLogPrior;
+    private final double interval;
+    private final int intervalDraws;
+    private final Distributions distributions; // for interval draws; may be null
+    private final int perClass;
+
+    SparseNaiveBayesModel(Provenance provenance, CountTable table, Hyperparameters hyper, double[] predictive,
+            double classPrior, double interval, int intervalDraws, Distributions distributions) {
+        this.provenance = provenance;
+        this.table = table;
+        this.hyper = hyper;
+        this.predictive = predictive.clone();
+        this.classPrior = classPrior;
+        this.interval = interval;
+        this.intervalDraws = intervalDraws;
+        this.distributions = distributions;
+        if (table.groups().size() != 1) {
+            throw new IllegalArgumentException("nb.sparse models have one group");
+        }
+        if (predictive.length != table.slots()) {
+            throw new IllegalArgumentException(predictive.length + " predictive values for " + table.slots() + " slots");
+        }
+        List<String> sorted = new ArrayList<>(table.classes());
+        sorted.sort(null);
+        if (!sorted.equals(table.classes())) {
+            throw new IllegalArgumentException("classes must be sorted");
+        }
+        this.perClass = table.slots() / table.classes().size();
+        this.logPredictive = new double[predictive.length];
+        for (int s = 0; s < predictive.length; s++) {
+            logPredictive[s] = Math.log(predictive[s]);
+        }
+        int k = table.classes().size();
+        double n = 0;
+        for (int y = 0; y < k; y++) {
+            n += table.classRows(y);
+        }
+        classLogPrior = new double[k];
+        for (int y = 0; y < k; y++) {
+            classLogPrior[y] = Math.log((table.classRows(y) + classPrior) / (n + k * classPrior));
+        }
+    }
+
+    /** A model over {@code table} (in any class order), sorting the classes. */
+    static SparseNaiveBayesModel create(Provenance provenance, CountTable table, Hyperparameters hyper,
+            double[] predictive, double classPrior, double interval, int intervalDraws, Distributions distributions) {
+        int k = table.classes().size();
+        Integer[] order = new Integer[k];
+        for (int y = 0; y < k; y++) {
+            order[y] = y;
+        }
+        Arrays.sort(order, (x, y) -> table.classes().get(x).compareTo(table.classes().get(y)));
+        int per = table.slots() / k;
+        int[] counts = new int[table.slots()];
+        double[] pred = new double[table.slots()];
+        int[] rows = new int[k];
+        List<String> classes = new ArrayList<>();
+        for (int y = 0; y < k; y++) {
+            int from = order[y];
+            classes.add(table.classes().get(from));
+            rows[y] = table.classRows(from);
+            for (int s = 0; s < per; s++) {
+                counts[y * per + s] = table.count(from * per + s);
+                pred[y * per + s] = predictive[from * per + s];
+            }
+        }
+        List<List<String>> levels = new ArrayList<>();
+        for (int i = 0; i < table.features().size(); i++) {
+            levels.add(table.levels(i));
+        }
+        CountTable sorted = new CountTable(classes, table.groups(), table.features(), levels, counts, rows);
+        return new SparseNaiveBayesModel(provenance, sorted, hyper, pred, classPrior, interval, intervalDraws,
+                distributions);
+    }
+
+    @Override
+    public String type() {
+        return SparseNaiveBayes.NAME;
+    }
+
+    @Override
+    public List<String> classes() {
+        return table.classes();
+    }
+
+    @Override
+    public Provenance provenance() {
+        return provenance;
+    }
+
+    CountTable table() {
+        return table;
+    }
+
+    Hyperparameters hyperparameters() {
+        return hyper;
+    }
+
+    double predictive(int slot) {
+        return predictive[slot];
+    }
+
+    double classPrior() {
+        return classPrior;
+    }
+
+    double interval() {
+        return interval;
+    }
+
+    int intervalDraws() {
+        return intervalDraws;
+    }
+
+    /** Log class scores of every row: log prior plus the log predictive of each feature's category. */
+    private double[][] scores(Dataset data, double[] logTheta, double[] logPrior) {
+        int k = classes().size();
+        double[][] out = new double[data.rows()][];
+        for (int r = 0; r < out.length; r++) {
+            out[r] = logPrior.clone();
+        }
+        int offset = 0;
+        for (int i = 0; i < table.features().size(); i++) {
+            String name = table.features().get(i);
+            CategoricalColumn col = column(data, name);
+            int[] map = col.mapTo(table.levels(i));
+            for (int r = 0; r < out.length; r++) {
+                int code = col.code(r);
+                if (code == CategoricalColumn.MISSING || map[code] < 0) {
+                    continue;
+                }
+                int j = offset + map[code];
+                for (int y = 0; y < k; y++) {
+                    out[r][y] += logTheta[y * perClass + j];
+                }
+            }
+            offset += table.levels(i).size();
+        }
+        return out;
+    }
+
+    private static CategoricalColumn column(Dataset data, String name) {
+        for (CategoricalColumn c : data.categorical()) {
+            if (c.name().equals(name)) {
+                return c;
+            }
+        }
+        throw new PlateException("dataset '" + data.name() + "' has no categorical column '" + name
+                + "', a feature of this nb.sparse model");
+    }
+
+    @Override
+    public double[][] predictLogProba(Dataset data) {
+        double[][] s = scores(data, logPredictive, classLogPrior);
+        for (int r = 0; r < s.length; r++) {
+            double lse = LogMath.logSumExp(s[r]);
+            if (!(lse > Double.NEGATIVE_INFINITY)) {
+                throw new PlateException("row " + (r + 1) + " of '" + data.name()
+                        + "' has probability 0 under every class (a category no draw ever activated;"
+                        + " use predictive=exact)");
+            }
+            for (int y = 0; y < s[r].length; y++) {
+                s[r][y] -= lse;
+            }
+        }
+        return s;
+    }
+
+    /**
+     * Central credible intervals (level {@code interval}) of each row's class probabilities, from
+     * {@code intervalDraws} exact posterior draws of θ and of the class probabilities (Dirichlet(N_y + c)).
+     * The draws use stream 1 of the model's seed, so the intervals are reproducible.
+     */
+    public ClassIntervals classProbabilityIntervals(Dataset data) {
+        if (distributions == null) {
+            throw new PlateException("this nb.sparse model has no Distributions service to draw from");
+        }
+        ExactPosterior exact = ExactPosterior.of(new SparseModel(table, hyper));
+        UniformRandomProvider rng = distributions.stream(provenance.seed(), 1);
+        int k = classes().size();
+        int rows = data.rows();
+        double[][][] probs = new double[rows][k][intervalDraws];
+        double[] theta = new double[table.slots()];
+        double[] logTheta = new double[table.slots()];
+        double[] logPrior = new double[k];
+        for (int d = 0; d < intervalDraws; d++) {
+            exact.sampleTheta(rng, distributions, theta);
+            for (int s = 0; s < theta.length; s++) {
+                logTheta[s] = Math.log(theta[s]);
+            }
+            for (int y = 0; y < k; y++) {
+                logPrior[y] = distributions.nextLogGamma(rng, table.classRows(y) + classPrior);
+            }
+            LogMath.normalizeLog(logPrior);
+            double[][] sc = scores(data, logTheta, logPrior);
+            for (int r = 0; r < rows; r++) {
+                double lse = LogMath.logSumExp(sc[r]);
+                for (int y = 0; y < k; y++) {
+                    probs[r][y][d] = lse > Double.NEGATIVE_INFINITY ? Math.exp(sc[r][y] - lse) : 1.0 / k;
+                }
+            }
+        }
+        double[][] mean = new double[rows][k];
+        double[][] lo = new double[rows][k];
+        double[][] hi = new double[rows][k];
+        double[][] point = predictLogProba(data);
+        for (int r = 0; r < rows; r++) {
+            for (int y = 0; y < k; y++) {
+                double[] v = probs[r][y];
+                Arrays.sort(v);
+                lo[r][y] = quantile(v, (1 - interval) / 2);
+                hi[r][y] = quantile(v, 1 - (1 - interval) / 2);
+                mean[r][y] = Math.exp(point[r][y]);
+            }
+        }
+        return new ClassIntervals(classes(), interval, mean, lo, hi);
+    }
+
+    private static double quantile(double[] sorted, double q) {
+        double h = (sorted.length - 1) * q;
+        int i = (int) Math.floor(h);
+        int j = Math.min(i + 1, sorted.length - 1);
+        return sorted[i] + (h - i) * (sorted[j] - sorted[i]);
+    }
+
+    /** Class probabilities with credible intervals, per row. */
+    public record ClassIntervals(List<String> classes, double level, double[][] probability, double[][] lower,
+            double[][] upper) {
+        @Override
+        public String toString() {
+            StringBuilder b = new StringBuilder();
+            b.append("row");
+            for (String c : classes) {
+                b.append("  ").append(c).append(String.format(Locale.ROOT, " [%.0f%% interval]", 100 * level));
+            }
+            b.append('\n');
+            for (int r = 0; r < probability.length; r++) {
+                b.append(r + 1);
+                for (int y = 0; y < classes.size(); y++) {
+                    b.append(String.format(Locale.ROOT, "  %.3f [%.3f, %.3f]", probability[r][y], lower[r][y],
+                            upper[r][y]));
+                }
+                b.append('\n');
+            }
+            return b.toString();
+        }
+    }
+
+    @Override
+    public void writeJson(OutputStream out) throws IOException {
+        SparseModelFile.write(this, out);
+    }
+
+    @Override
+    public String toString() {
+        return String.format(Locale.ROOT, "nb.sparse model: %d classes %s, %d features, %s", classes().size(),
+                classes(), table.features().size(), provenance.params());
+    }
+}

@@ -1,0 +1,95 @@
+package io.plate.sampler.sparse.impl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.Dataset;
+import io.plate.api.sample.Cancellation;
+import io.plate.api.sample.Posterior;
+import io.plate.api.sample.ProgressListener;
+import io.plate.api.sample.RunSettings;
+import io.plate.api.sample.Sampler;
+import io.plate.api.sample.Table;
+import io.plate.mcmc.ParallelChainRunner;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The sampler services end to end through the mcmc bundle's runner: parameters, run, theta table, run directory. */
+class SamplerServiceTest {
+    static final TestDistributions DIST = new TestDistributions();
+    static final ParallelChainRunner RUNNER = new ParallelChainRunner(DIST);
+
+    @TempDir
+    Path tmp;
+
+    @AfterAll
+    static void close() {
+        RUNNER.close();
+    }
+
+    private void check(Sampler s) throws Exception {
+        Dataset d = SparseNaiveBayesTest.train();
+        Posterior p = s.run(d, s.params(Map.of("alpha", "0.5")), new RunSettings(3000, 500, 2, 2, 7L, 2),
+                ProgressListener.NONE, new Cancellation());
+        assertEquals(s.name(), p.sampler());
+        assertEquals(List.of("logJoint", "activeCategories", "meanP"), p.trace().summaryNames());
+        assertEquals(1250, p.trace().draws(1));
+        assertTrue(p.diagnostics().get(0).rhat() < 1.05, p.toString());
+        Table theta = p.tables().get("theta");
+        assertEquals(List.of("class", "feature", "category", "theta_mean", "theta_sd", "active_prob"), theta.header());
+        assertEquals(2 * (3 + 2), theta.rows().size());
+        ExactPosterior exact = ExactPosterior.of(new SparseModel(CountTable.of(d, null),
+                Hyperparameters.symmetric(0.5, 1, 1)));
+        for (int s2 = 0; s2 < theta.rows().size(); s2++) {
+            assertEquals(exact.thetaMean(s2), Double.parseDouble(theta.rows().get(s2).get(3)), 0.03, "slot " + s2);
+        }
+        p.write(tmp.resolve(s.name()));
+        List<String> lines = Files.readAllLines(tmp.resolve(s.name()).resolve("theta.csv"));
+        assertEquals("class,feature,category,theta_mean,theta_sd,active_prob", lines.get(0));
+        assertTrue(Files.exists(tmp.resolve(s.name()).resolve("summary.json")));
+        assertTrue(Files.readAllLines(tmp.resolve(s.name()).resolve("trace.csv")).get(0)
+                .equals("chain,iteration,logJoint,activeCategories,meanP"));
+    }
+
+    @Test
+    void dirichletRuns() throws Exception {
+        check(new DirichletSampler(RUNNER, DIST));
+    }
+
+    @Test
+    void collapsedRuns() throws Exception {
+        check(new CollapsedSampler(RUNNER, DIST));
+    }
+
+    @Test
+    void badInputIsAClearError() {
+        Sampler s = new DirichletSampler(RUNNER, DIST);
+        PlateException e = assertThrows(PlateException.class, () -> s.params(Map.of("alpha", "-1")));
+        assertTrue(e.getMessage().contains("alpha"), e.getMessage());
+        String[] wide = new String[14];
+        for (int j = 0; j < 14; j++) {
+            wide[j] = "v" + j;
+        }
+        String[][] rows = new String[14][];
+        for (int r = 0; r < 14; r++) {
+            rows[r] = new String[] {wide[r], r == 0 ? "x" : "y"};
+        }
+        Dataset d = Datasets.of("wide", new String[] {"f", "label"}, rows);
+        PlateException tooWide = assertThrows(PlateException.class, () -> s.run(d, s.params(Map.of()),
+                new RunSettings(10, 0, 1, 1, 1, 1), ProgressListener.NONE, new Cancellation()));
+        assertTrue(tooWide.getMessage().contains("sparse.collapsed"), tooWide.getMessage());
+        Posterior ok = new CollapsedSampler(RUNNER, DIST).run(d, s.params(Map.of()),
+                new RunSettings(10, 0, 1, 1, 1, 1), ProgressListener.NONE, new Cancellation());
+        assertEquals(10, ok.trace().draws(0));
+        PlateException group = assertThrows(PlateException.class, () -> s.run(d, s.params(Map.of("group", "nope")),
+                new RunSettings(10, 0, 1, 1, 1, 1), ProgressListener.NONE, new Cancellation()));
+        assertTrue(group.getMessage().contains("nope"), group.getMessage());
+    }
+}

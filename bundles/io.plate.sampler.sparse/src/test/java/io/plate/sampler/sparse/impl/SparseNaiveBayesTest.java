@@ -1,0 +1,133 @@
+package io.plate.sampler.sparse.impl;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.Dataset;
+import io.plate.api.learn.Model;
+import io.plate.api.learn.ModelFormatException;
+import io.plate.api.learn.Params;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SparseNaiveBayesTest {
+    static final TestDistributions DIST = new TestDistributions();
+    static final SparseNaiveBayes LEARNER = new SparseNaiveBayes(DIST);
+
+    static final String[] HEADER = {"colour", "shape", "label"};
+    static final String[][] ROWS = {
+        {"red", "round", "yes"}, {"red", "round", "yes"}, {"red", "square", "yes"}, {"green", null, "yes"},
+        {"blue", "square", "no"}, {"blue", "square", "no"}, {"blue", "round", "no"}};
+
+    static Dataset train() {
+        return Datasets.of("toy", HEADER, ROWS);
+    }
+
+    /**
+     * The predictive probabilities against an independent computation: class prior (N_y + 1)/(N + 2) and
+     * per feature the brute-force E[θ] of {@link ExactPosteriorTest#bruteForce}.
+     */
+    @Test
+    void exactPredictiveMatchesBruteForce() {
+        Params p = LEARNER.params(Map.of("alpha", "0.5", "a", "2", "b", "0.7"));
+        Model m = LEARNER.fit(train(), p, 1L);
+        assertEquals(List.of("no", "yes"), m.classes());
+        Dataset test = Datasets.of("t", HEADER, new String[][] {{"green", "round", "no"}, {"red", null, "yes"}});
+        double[][] lp = m.predictLogProba(test);
+        // colour levels in training order: red, green, blue; shape: round, square
+        double[] al = {0.5, 0.5, 0.5};
+        double[] noColour = ExactPosteriorTest.bruteForce(new int[] {0, 0, 3}, al, 2, 0.7)[0];
+        double[] yesColour = ExactPosteriorTest.bruteForce(new int[] {3, 1, 0}, al, 2, 0.7)[0];
+        double[] noShape = ExactPosteriorTest.bruteForce(new int[] {1, 2}, new double[] {0.5, 0.5}, 2, 0.7)[0];
+        double[] yesShape = ExactPosteriorTest.bruteForce(new int[] {2, 1}, new double[] {0.5, 0.5}, 2, 0.7)[0];
+        double no = (3 + 1.0) / (7 + 2) * noColour[1] * noShape[0];
+        double yes = (4 + 1.0) / (7 + 2) * yesColour[1] * yesShape[0];
+        assertEquals(Math.log(no / (no + yes)), lp[0][0], 1e-10);
+        assertEquals(Math.log(yes / (no + yes)), lp[0][1], 1e-10);
+        double no2 = (3 + 1.0) / 9 * noColour[0];
+        double yes2 = (4 + 1.0) / 9 * yesColour[0];
+        assertEquals(Math.log(yes2 / (no2 + yes2)), lp[1][1], 1e-10);
+        assertArrayEquals(new double[] {1, 1}, m.predict(test));
+    }
+
+    @Test
+    void sampledPredictiveIsCloseToExact() {
+        Model exact = LEARNER.fit(train(), LEARNER.params(Map.of()), 1L);
+        Model sampled = LEARNER.fit(train(), LEARNER.params(Map.of("predictive", "sampled", "iterations", "20000",
+                "burnIn", "500")), 1L);
+        double[][] e = exact.predictLogProba(train());
+        double[][] s = sampled.predictLogProba(train());
+        for (int r = 0; r < e.length; r++) {
+            for (int y = 0; y < 2; y++) {
+                assertEquals(Math.exp(e[r][y]), Math.exp(s[r][y]), 0.02);
+            }
+        }
+    }
+
+    @Test
+    void unseenLevelsAreLeftOutAndMissingFeaturesAreAnError() {
+        Model m = LEARNER.fit(train(), LEARNER.params(Map.of()), 1L);
+        Dataset unseen = Datasets.of("u", HEADER, new String[][] {{"purple", "round", "no"}});
+        Dataset onlyShape = Datasets.of("u", HEADER, new String[][] {{null, "round", "no"}});
+        assertArrayEquals(onlyShape.rows() == 1 ? m.predictLogProba(onlyShape)[0] : null, m.predictLogProba(unseen)[0]);
+        Dataset noShape = Datasets.of("v", new String[] {"colour", "label"}, new String[][] {{"red", "yes"}});
+        PlateException e = assertThrows(PlateException.class, () -> m.predictLogProba(noShape));
+        assertTrue(e.getMessage().contains("shape"), e.getMessage());
+        assertThrows(PlateException.class, () -> LEARNER.fit(train().withoutLabels(), LEARNER.params(Map.of()), 1));
+    }
+
+    @Test
+    void modelFileRoundTripsAndIsReadStrictly() throws IOException {
+        Model m = LEARNER.fit(train(), LEARNER.params(Map.of("alpha", "0.3", "sharedP", "true")), 9L);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        m.writeJson(out);
+        String json = out.toString(StandardCharsets.UTF_8);
+        assertTrue(json.contains("\"format\" : \"plate-model\"") && json.contains("\"type\" : \"nb.sparse\""), json);
+        Model back = LEARNER.readModel(new ByteArrayInputStream(out.toByteArray()));
+        assertEquals(m.classes(), back.classes());
+        assertEquals(m.provenance().params(), back.provenance().params());
+        assertEquals(9L, back.provenance().seed());
+        double[][] a = m.predictLogProba(train());
+        double[][] b = back.predictLogProba(train());
+        for (int r = 0; r < a.length; r++) {
+            assertArrayEquals(a[r], b[r], 0);
+        }
+        assertRejected(json.replace("\"version\" : 1", "\"version\" : 2"), "version");
+        assertRejected(json.replace("\"classRows\" : [ 3", "\"classRows\" : [ -3"), "classRows");
+        assertRejected(json.replace("\"classPrior\" : 1.0", "\"classPrior\" : \"NaN\""), "classPrior");
+        assertRejected(json.replace("\"classes\"", "\"extra\" : 1, \"classes\""), "extra");
+        assertRejected(json.replace("\"levels\" : [ \"red\", \"green\", \"blue\" ]", "\"levels\" : [ \"red\", \"green\" ]"),
+                "values per row");
+        assertRejected("{\"format\": \"plate-model\"", "JSON");
+    }
+
+    private static void assertRejected(String json, String mention) {
+        ModelFormatException e = assertThrows(ModelFormatException.class,
+                () -> LEARNER.readModel(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8))));
+        assertTrue(e.getMessage().contains(mention), e.getMessage());
+    }
+
+    @Test
+    void credibleIntervalsBracketTheProbabilities() {
+        SparseNaiveBayesModel m = (SparseNaiveBayesModel) LEARNER.fit(train(), LEARNER.params(Map.of("interval", "0.9",
+                "intervalDraws", "400")), 3L);
+        SparseNaiveBayesModel.ClassIntervals ci = m.classProbabilityIntervals(train());
+        for (int r = 0; r < train().rows(); r++) {
+            for (int y = 0; y < 2; y++) {
+                assertTrue(ci.lower()[r][y] <= ci.probability()[r][y] + 0.05
+                        && ci.probability()[r][y] <= ci.upper()[r][y] + 0.05, ci.toString());
+                assertTrue(ci.upper()[r][y] - ci.lower()[r][y] > 0.01, ci.toString());
+            }
+        }
+        // reproducible from the model's seed
+        assertArrayEquals(ci.lower()[0], m.classProbabilityIntervals(train()).lower()[0], 0);
+    }
+}
