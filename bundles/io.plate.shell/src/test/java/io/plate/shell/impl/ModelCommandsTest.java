@@ -1,0 +1,294 @@
+package io.plate.shell.impl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.CategoricalColumn;
+import io.plate.api.data.Dataset;
+import io.plate.api.data.NumericColumn;
+import io.plate.api.learn.EvaluationReport;
+import io.plate.api.learn.EvaluationSettings;
+import io.plate.api.learn.Evaluator;
+import io.plate.api.learn.Explainable;
+import io.plate.api.learn.Explanation;
+import io.plate.api.learn.FeatureWeight;
+import io.plate.api.learn.FoldReport;
+import io.plate.api.learn.Learner;
+import io.plate.api.learn.Model;
+import io.plate.api.learn.ModelStore;
+import io.plate.api.learn.ParamSpec;
+import io.plate.api.learn.Params;
+import io.plate.api.learn.Provenance;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.reflect.Proxy;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The model commands over stand-in services: names and defaults, the predictions CSV (probabilities read
+ * back to the same double), option checks, and the log-odds rendering of plate:explain.
+ */
+class ModelCommandsTest {
+    @TempDir
+    Path dir;
+
+    private static ShellDefaults defaults(Path out) {
+        ShellDefaults.Config c = (ShellDefaults.Config) Proxy.newProxyInstance(ModelCommandsTest.class.getClassLoader(),
+                new Class<?>[] {ShellDefaults.Config.class}, (p, m, a) -> m.getName().equals("output_folder")
+                        ? out.toString() : m.getDefaultValue());
+        return new ShellDefaults(c);
+    }
+
+    /** A model whose probabilities are fixed awkward doubles per row: p(c) ∝ (r + 1)^(c + 1) / 3. */
+    static final class FixedModel implements Model, Explainable {
+        private final Map<String, String> params;
+        private final long seed;
+
+        FixedModel(Map<String, String> params, long seed) {
+            this.params = params;
+            this.seed = seed;
+        }
+
+        @Override
+        public String type() {
+            return "test.fixed";
+        }
+
+        @Override
+        public List<String> classes() {
+            return List.of("a", "b,c", "d");
+        }
+
+        @Override
+        public double[][] predictLogProba(Dataset data) {
+            double[][] out = new double[data.rows()][3];
+            for (int r = 0; r < out.length; r++) {
+                double s = 0;
+                for (int c = 0; c < 3; c++) {
+                    out[r][c] = Math.pow(r + 1, c + 1) / 3.0;
+                    s += out[r][c];
+                }
+                for (int c = 0; c < 3; c++) {
+                    out[r][c] = Math.log(out[r][c] / s);
+                }
+            }
+            return out;
+        }
+
+        @Override
+        public Provenance provenance() {
+            return new Provenance("test.fixed", params, seed, "data", "0", "now");
+        }
+
+        @Override
+        public void writeJson(OutputStream out) throws IOException {
+            out.write("{}".getBytes(StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public Explanation explain(Dataset data, int row) {
+            return new Explanation(classes(), new double[] {-1, -2, -0.5},
+                    List.of(new Explanation.Term("f1", "x", new double[] {0.5, 0.1, 3.0}),
+                            new Explanation.Term("f2", "y", new double[] {-1.0, 0.25, 0.0})),
+                    new double[] {Math.log(0.2), Math.log(0.1), Math.log(0.7)});
+        }
+
+        @Override
+        public List<List<FeatureWeight>> tellingFeatures(int top) {
+            return List.of(List.of(new FeatureWeight("alpha", 2.0)), List.of(), List.of(new FeatureWeight("delta", 1.5)));
+        }
+    }
+
+    static final class FixedLearner implements Learner {
+        @Override
+        public String name() {
+            return "test.fixed";
+        }
+
+        @Override
+        public String description() {
+            return "fixed";
+        }
+
+        @Override
+        public List<ParamSpec> parameters() {
+            return List.of(ParamSpec.positive("alpha", "1.0", "a"));
+        }
+
+        @Override
+        public Model fit(Dataset data, Params params, long seed) {
+            return new FixedModel(params.asMap(), seed);
+        }
+
+        @Override
+        public Model readModel(InputStream in) {
+            return new FixedModel(Map.of(), 0);
+        }
+    }
+
+    private final Map<String, Path> saved = new HashMap<>();
+
+    private ModelCommands commands(Workspace w, Evaluator e) {
+        ModelStore store = new ModelStore() {
+            @Override
+            public void save(Model model, Path file) throws IOException {
+                try (OutputStream o = Files.newOutputStream(file)) {
+                    model.writeJson(o);
+                }
+                saved.put(file.getFileName().toString(), file);
+            }
+
+            @Override
+            public Model load(Path file) {
+                return new FixedModel(Map.of("loaded", "yes"), 0);
+            }
+        };
+        return ModelCommands.of(w, defaults(dir), List.of(new FixedLearner()), e, store);
+    }
+
+    private static Dataset data(int rows) {
+        double[] x = new double[rows];
+        int[] codes = new int[rows];
+        for (int r = 0; r < rows; r++) {
+            x[r] = r;
+            codes[r] = r % 3;
+        }
+        return Dataset.builder("d").numeric(NumericColumn.of("x", x))
+                .labels(CategoricalColumn.of("class", List.of("a", "b,c", "d"), codes)).build();
+    }
+
+    @Test
+    void trainKeepsTheModelUnderItsDefaultNameAndValidates() {
+        Workspace w = new Workspace();
+        w.putDataset("d", data(4));
+        ModelCommands c = commands(w, null);
+        Model m = c.train("", "", "test.fixed", "d", "alpha=0.5");
+        assertSame(m, w.model("d.test.fixed"));
+        assertEquals("0.5", m.provenance().params().get("alpha"));
+        assertEquals(1L, m.provenance().seed(), "the shell's default seed");
+        c.train("7", "mine", "test.fixed", "d");
+        assertEquals(7L, w.model("mine").provenance().seed());
+        PlateException unknown = assertThrows(PlateException.class, () -> c.train("", "", "nb.nope", "d"));
+        assertTrue(unknown.getMessage().contains("test.fixed"), unknown.getMessage());
+        assertThrows(PlateException.class, () -> c.train("", "", "test.fixed", "d", "alpha"));
+        assertThrows(PlateException.class, () -> c.train("", "", "test.fixed", "d", "alpha=-1"));
+        assertThrows(PlateException.class, () -> c.train("x", "", "test.fixed", "d"));
+        assertThrows(PlateException.class, () -> c.train("", "", "test.fixed", "nodata"));
+    }
+
+    @Test
+    void predictionsCsvReadsBackToTheSameDoubles() throws IOException {
+        Workspace w = new Workspace();
+        Dataset d = data(25);
+        w.putDataset("d", d);
+        ModelCommands c = commands(w, null);
+        Model m = c.train("", "m", "test.fixed", "d");
+        ModelCommands.Predictions p = c.predict("preds.csv", "m", "d");
+        List<String> lines = Files.readAllLines(dir.resolve("preds.csv"));
+        assertEquals("predicted,a,\"b,c\",d", lines.get(0));
+        assertEquals(26, lines.size());
+        double[][] lp = m.predictLogProba(d);
+        for (int r = 0; r < 25; r++) {
+            String line = lines.get(r + 1);
+            String[] cells = line.substring(line.indexOf(',', line.startsWith("\"") ? line.indexOf('"', 1) : 0) + 1)
+                    .split(",");
+            assertEquals(3, cells.length, line);
+            for (int k = 0; k < 3; k++) {
+                assertEquals(Math.exp(lp[r][k]), Double.parseDouble(cells[k]), 0.0, "row " + r);
+            }
+        }
+        assertEquals("a", p.predicted(0)); // row 1: all equal, first wins
+        assertTrue(lines.get(2).startsWith("d,"), lines.get(2));
+        String shown = c.predict("", "m", "d").toString();
+        assertTrue(shown.contains("predicted: a 1, b,c 0, d 24"), shown);
+        assertTrue(shown.contains("first 10 rows"), shown);
+    }
+
+    @Test
+    void evaluateChecksOptionsAndPrintsTheReport() throws IOException {
+        Workspace w = new Workspace();
+        w.putDataset("d", data(6));
+        EvaluationReport fixed = new EvaluationReport("test.fixed", Map.of("alpha", "1.0"), "d", 2, 3, List.of("a", "b"),
+                0.75, 0.5, 0.7, new long[][] {{2, 1}, {0, 1}}, Double.NaN, Double.NaN, 0.01, 0.002,
+                List.of(new FoldReport(1, 3, 2, 1, 0.4, 1, Double.NaN, Double.NaN, 0.005, 0.001),
+                        new FoldReport(2, 2, 2, 0.5, 0.6, 0.4, Double.NaN, Double.NaN, 0.005, 0.001)));
+        EvaluationSettings[] seen = new EvaluationSettings[1];
+        Evaluator e = new Evaluator() {
+            @Override
+            public EvaluationReport evaluate(Learner learner, Dataset data, Params params, EvaluationSettings s) {
+                seen[0] = s;
+                return fixed;
+            }
+
+            @Override
+            public void writeJson(EvaluationReport report, OutputStream out) throws IOException {
+                out.write("{\"accuracy\": 0.75}".getBytes(StandardCharsets.UTF_8));
+            }
+        };
+        ModelCommands c = commands(w, e);
+        String text = c.evaluate("", "", "", "eval.json", "test.fixed", "d").toString();
+        assertEquals(10, seen[0].folds());
+        assertTrue(text.contains("accuracy 0.7500") && text.contains("log-loss 0.5000"), text);
+        assertTrue(text.contains("confusion"), text);
+        assertTrue(Files.readString(dir.resolve("eval.json")).contains("accuracy"));
+        c.evaluate("5", "", "9", "", "test.fixed", "d");
+        assertEquals(5, seen[0].folds());
+        assertEquals(9L, seen[0].seed());
+        c.evaluate("", "d", "", "", "test.fixed", "d");
+        assertTrue(seen[0].test().isPresent());
+        assertThrows(PlateException.class, () -> c.evaluate("5", "d", "", "", "test.fixed", "d"));
+        assertThrows(PlateException.class, () -> c.evaluate("1", "", "", "", "test.fixed", "d"));
+        assertThrows(PlateException.class, () -> commands(w, null).evaluate("", "", "", "", "test.fixed", "d"));
+    }
+
+    @Test
+    void saveAndLoadKeepNames() throws IOException {
+        Workspace w = new Workspace();
+        w.putDataset("d", data(3));
+        ModelCommands c = commands(w, null);
+        c.train("", "m", "test.fixed", "d");
+        Path f = dir.resolve("m1.json");
+        assertTrue(c.save("m", f.toString()).contains("saved model 'm'"));
+        assertTrue(saved.containsKey("m1.json"));
+        Model loaded = c.load("", f.toString());
+        assertSame(loaded, w.model("m1"));
+        c.load("other", f.toString());
+        assertEquals("yes", w.model("other").provenance().params().get("loaded"));
+        assertThrows(PlateException.class, () -> c.load("", dir.resolve("none.json").toString()));
+        assertThrows(PlateException.class, () -> c.save("nomodel", f.toString()));
+        assertTrue(c.models().contains("m1"));
+    }
+
+    @Test
+    void explainShowsTheLogOddsOfTheTopTwoClasses() {
+        Workspace w = new Workspace();
+        w.putDataset("d", data(3));
+        ModelCommands c = commands(w, null);
+        c.train("", "m", "test.fixed", "d");
+        String text = c.explain("2", "10", "m", "d");
+        // top two classes: d (0.7), a (0.2); log-odds log(0.7/0.2)
+        assertTrue(text.contains("predicted d (p = 0.7000), label b,c"), text);
+        assertTrue(text.contains(String.format(java.util.Locale.ROOT, "log P(d|x) / P(a|x) = %.4f", Math.log(3.5))), text);
+        // prior: -0.5 - (-1) = +0.5; f1: 3.0 - 0.5 = +2.5; f2: 0 - (-1) = +1.0, sorted by size
+        assertTrue(text.indexOf("f1") < text.indexOf("f2"), text);
+        assertTrue(text.contains("+2.5000") && text.contains("+1.0000") && text.contains("+0.5000"), text);
+        assertTrue(text.contains("d: delta 1.50"), text);
+        assertThrows(PlateException.class, () -> c.explain("4", "10", "m", "d"));
+        assertThrows(PlateException.class, () -> c.explain("0", "10", "m", "d"));
+        String rendered = ModelCommands.render(new FixedModel(Map.of(), 0).explain(null, 0), List.of(), 1, 1,
+                Optional.empty());
+        assertTrue(rendered.contains("(1 more)"), rendered);
+    }
+}
