@@ -1,0 +1,236 @@
+package io.plate.shell.impl;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.Dataset;
+import io.plate.api.learn.Params;
+import io.plate.api.sample.Cancellation;
+import io.plate.api.sample.Posterior;
+import io.plate.api.sample.RunSettings;
+import io.plate.api.sample.Sampler;
+import io.plate.api.sample.SummaryDiagnostic;
+import io.plate.api.sample.Trace;
+import io.plate.mcmc.RunDirectory;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.felix.service.command.CommandSession;
+import org.apache.felix.service.command.Descriptor;
+import org.apache.felix.service.command.Parameter;
+import org.osgi.framework.Constants;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+
+/**
+ * Posterior sampling from the shell: {@code plate:sample} runs a {@link Sampler} found by its
+ * {@code plate.sampler} name, keeps the {@link Posterior} in the {@link Workspace} and writes the run
+ * directory on request; {@code plate:trace} shows a kept run's trace summary. Samplers are a dynamic,
+ * greedy, multiple reference: a sampler bundle installed while the shell runs is usable at the next
+ * command, and a better-ranked provider of the same name wins. Ctrl-C (an interrupt of the command's
+ * thread) stops the chains at their next sweep and keeps what they drew, marked cancelled.
+ */
+@Component(service = SampleCommands.class, immediate = true, property = {
+        "osgi.command.scope=plate",
+        "osgi.command.function=sample",
+        "osgi.command.function=trace" })
+public final class SampleCommands {
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private final List<Map.Entry<Map<String, Object>, Sampler>> samplers = new CopyOnWriteArrayList<>();
+
+    private final Workspace workspace;
+    private final ShellDefaults defaults;
+
+    @Activate
+    public SampleCommands(@Reference Workspace workspace, @Reference ShellDefaults defaults) {
+        this.workspace = workspace;
+        this.defaults = defaults;
+    }
+
+    /** For tests and embedding: commands over fixed samplers. */
+    static SampleCommands of(Workspace workspace, ShellDefaults defaults, List<Sampler> fixed) {
+        SampleCommands c = new SampleCommands(workspace, defaults);
+        for (Sampler s : fixed) {
+            c.samplers.add(Map.entry(Map.of(Sampler.NAME, s.name()), s));
+        }
+        return c;
+    }
+
+    private Sampler sampler(String name) {
+        List<Map.Entry<Map<String, Object>, Sampler>> snapshot = new ArrayList<>(samplers);
+        snapshot.sort(Comparator.comparingInt((Map.Entry<Map<String, Object>, Sampler> e) -> ranking(e.getKey()))
+                .reversed());
+        TreeSet<String> known = new TreeSet<>();
+        for (Map.Entry<Map<String, Object>, Sampler> e : snapshot) {
+            Object n = e.getKey().get(Sampler.NAME);
+            if (name.equals(n)) {
+                return e.getValue();
+            }
+            if (n != null) {
+                known.add(n.toString());
+            }
+        }
+        throw new PlateException("no sampler named '" + name + "'"
+                + (known.isEmpty() ? " (none installed)" : "; installed: " + String.join(", ", known)));
+    }
+
+    private static int ranking(Map<String, Object> props) {
+        Object r = props.get(Constants.SERVICE_RANKING);
+        return r instanceof Integer i ? i : 0;
+    }
+
+    @Descriptor("run a posterior sampler on a dataset; prints R-hat and ESS per summary and keeps the run"
+            + " under --name (default DATASET.SAMPLER)")
+    public SampleResult sample(CommandSession session,
+            @Descriptor("sweeps per chain, burn-in included (default: plate:config)")
+            @Parameter(names = {"-i", "--iterations"}, absentValue = "") String iterations,
+            @Descriptor("sweeps discarded at the start of each chain")
+            @Parameter(names = {"-b", "--burn-in"}, absentValue = "") String burnIn,
+            @Descriptor("keep every T-th sweep after burn-in")
+            @Parameter(names = {"-t", "--thin"}, absentValue = "") String thin,
+            @Descriptor("number of chains, run in parallel")
+            @Parameter(names = {"-c", "--chains"}, absentValue = "") String chains,
+            @Descriptor("root seed; chain c uses stream c of it")
+            @Parameter(names = {"-s", "--seed"}, absentValue = "") String seed,
+            @Descriptor("write the run directory (trace.csv, summary.json, the sampler's tables) here")
+            @Parameter(names = {"-o", "--out"}, absentValue = "") String out,
+            @Descriptor("name to keep the run under (see plate:trace)")
+            @Parameter(names = {"-n", "--name"}, absentValue = "") String name,
+            @Descriptor("sampler name, e.g. sparse.dirichlet (see plate:samplers)") String sampler,
+            @Descriptor("name of a loaded dataset") String dataset,
+            @Descriptor("sampler parameters as key=value") String... params) throws IOException {
+        Sampler s = sampler(sampler);
+        Params p = s.params(Args.keyValues(Arrays.asList(params)));
+        Dataset d = workspace.dataset(dataset);
+        RunSettings settings = defaults.runSettings(iterations, burnIn, thin, chains, seed);
+        String kept = name.isEmpty() ? dataset + "." + sampler : name;
+        Path dir = out.isEmpty() ? null : defaults.output(out);
+        PrintStream console = session != null ? session.getConsole() : System.out;
+        Posterior posterior;
+        try (ProgressPrinter progress = ProgressPrinter.forSession(session, console, sampler + " on " + dataset)) {
+            posterior = s.run(d, p, settings, progress, new Cancellation());
+        }
+        workspace.putRun(kept, posterior);
+        if (dir != null) {
+            posterior.write(dir);
+        }
+        return new SampleResult(kept, posterior, dir);
+    }
+
+    @Descriptor("show the trace summary of a kept run: per summary its mean, sd, R-hat and ESS, and each chain's mean")
+    public TraceSummary trace(
+            @Descriptor("also draw the trace plot with running R-hat into this .png or .svg file")
+            @Parameter(names = {"-p", "--plot"}, absentValue = "") String plot,
+            @Descriptor("name of a kept run (see plate:sample --name)") String run) throws IOException {
+        Posterior p = workspace.run(run);
+        Path file = null;
+        if (!plot.isEmpty()) {
+            file = defaults.output(plot);
+            String lower = file.getFileName().toString().toLowerCase(Locale.ROOT);
+            if (!lower.endsWith(".png") && !lower.endsWith(".svg")) {
+                throw new PlateException("--plot '" + plot + "': the plot file must end in .png or .svg");
+            }
+            Figures.trace(p, file);
+        }
+        return new TraceSummary(run, p, file);
+    }
+
+    /** What {@code plate:sample} returns: the kept run, its name and where it was written. */
+    public static final class SampleResult {
+        private final String name;
+        private final Posterior posterior;
+        private final Path written;
+
+        SampleResult(String name, Posterior posterior, Path written) {
+            this.name = name;
+            this.posterior = posterior;
+            this.written = written;
+        }
+
+        public String name() {
+            return name;
+        }
+
+        public Posterior posterior() {
+            return posterior;
+        }
+
+        /** The run directory, or null when none was written. */
+        public Path written() {
+            return written;
+        }
+
+        public List<SummaryDiagnostic> diagnostics() {
+            return posterior.diagnostics();
+        }
+
+        @Override
+        public String toString() {
+            StringBuilder b = new StringBuilder(RunDirectory.diagnosticsTable(posterior)).append('\n');
+            b.append("kept as run '").append(name).append('\'');
+            if (written != null) {
+                b.append(", written to ").append(written);
+            }
+            return b.append('\n').toString();
+        }
+    }
+
+    /** What {@code plate:trace} returns: the diagnostics table and each chain's kept draws and means. */
+    public static final class TraceSummary {
+        private final String name;
+        private final Posterior posterior;
+        private final Path plot;
+
+        TraceSummary(String name, Posterior posterior, Path plot) {
+            this.name = name;
+            this.posterior = posterior;
+            this.plot = plot;
+        }
+
+        public Posterior posterior() {
+            return posterior;
+        }
+
+        @Override
+        public String toString() {
+            Trace t = posterior.trace();
+            StringBuilder b = new StringBuilder("run '").append(name).append("': ");
+            b.append(RunDirectory.diagnosticsTable(posterior)).append("\n\n");
+            List<String> header = new ArrayList<>(List.of("chain", "draws"));
+            for (String s : t.summaryNames()) {
+                header.add("mean " + s);
+            }
+            TextTable table = new TextTable(header.toArray(new String[0]));
+            for (int c = 0; c < t.chains(); c++) {
+                Object[] row = new Object[header.size()];
+                row[0] = c;
+                row[1] = t.draws(c);
+                for (int s = 0; s < t.summaryNames().size(); s++) {
+                    double[] x = t.series(c, s);
+                    double m = 0;
+                    for (double v : x) {
+                        m += v;
+                    }
+                    row[2 + s] = x.length == 0 ? "NaN" : String.format(Locale.ROOT, "%.4g", m / x.length);
+                }
+                table.row(row);
+            }
+            b.append(table);
+            if (plot != null) {
+                b.append("\ntrace plot written to ").append(plot).append('\n');
+            }
+            return b.toString();
+        }
+    }
+}

@@ -1,0 +1,175 @@
+package io.plate.shell.impl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.CategoricalColumn;
+import io.plate.api.data.Dataset;
+import io.plate.api.learn.ParamSpec;
+import io.plate.api.learn.Params;
+import io.plate.api.sample.Cancellation;
+import io.plate.api.sample.Chain;
+import io.plate.api.sample.ChainRun;
+import io.plate.api.sample.Distributions;
+import io.plate.api.sample.Posterior;
+import io.plate.api.sample.ProgressListener;
+import io.plate.api.sample.RunSettings;
+import io.plate.api.sample.Sampler;
+import io.plate.mcmc.ParallelChainRunner;
+import io.plate.mcmc.SamplerPosterior;
+import java.lang.reflect.Proxy;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SampleCommandsTest {
+    /** SplitMix64: a small explicit generator for the test's chains. */
+    static final class SplitMix implements UniformRandomProvider {
+        private long state;
+
+        SplitMix(long seed) {
+            state = seed;
+        }
+
+        @Override
+        public long nextLong() {
+            long z = (state += 0x9E3779B97F4A7C15L);
+            z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+            z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+            return z ^ (z >>> 31);
+        }
+    }
+
+    /** A Distributions double that only makes streams (all the runner needs). */
+    static final Distributions STREAMS = (Distributions) Proxy.newProxyInstance(SampleCommandsTest.class.getClassLoader(),
+            new Class<?>[] {Distributions.class}, (proxy, m, args) -> {
+                switch (m.getName()) {
+                    case "stream":
+                        return new SplitMix((Long) args[0] * 1_000_003L + (Integer) args[1]);
+                    case "provider":
+                        return "test";
+                    default:
+                        throw new UnsupportedOperationException(m.getName());
+                }
+            });
+
+    static final ParallelChainRunner RUNNER = new ParallelChainRunner(STREAMS);
+
+    @AfterAll
+    static void close() {
+        RUNNER.close();
+    }
+
+    /** A sampler of a Gaussian AR(1) "posterior" with parameter rho. */
+    static final class Ar1Sampler implements Sampler {
+        @Override
+        public String name() {
+            return "test.ar1";
+        }
+
+        @Override
+        public String description() {
+            return "AR(1) test chain";
+        }
+
+        @Override
+        public List<ParamSpec> parameters() {
+            return List.of(ParamSpec.real("rho", "0.5", -0.99, 0.99, "autocorrelation"));
+        }
+
+        @Override
+        public Posterior run(Dataset data, Params params, RunSettings settings, ProgressListener listener,
+                Cancellation cancellation) {
+            double rho = params.getDouble("rho");
+            ChainRun<Chain> run = RUNNER.run((c, rng) -> new Chain() {
+                double x;
+
+                @Override
+                public List<String> summaryNames() {
+                    return List.of("logJoint", "x");
+                }
+
+                @Override
+                public void sweep(UniformRandomProvider r) {
+                    double e = Math.sqrt(-2 * Math.log1p(-r.nextDouble())) * Math.cos(2 * Math.PI * r.nextDouble());
+                    x = rho * x + Math.sqrt(1 - rho * rho) * e;
+                }
+
+                @Override
+                public void summaries(double[] out) {
+                    out[0] = -0.5 * x * x;
+                    out[1] = x;
+                }
+
+                @Override
+                public void keep(long iteration) {
+                }
+            }, settings, listener, cancellation);
+            return SamplerPosterior.builder(name(), data.name()).params(params.asMap()).run(run, settings).build();
+        }
+    }
+
+    static ShellDefaults defaults(Path folder) {
+        ShellDefaults.Config config = (ShellDefaults.Config) Proxy.newProxyInstance(
+                SampleCommandsTest.class.getClassLoader(), new Class<?>[] {ShellDefaults.Config.class},
+                (proxy, m, args) -> m.getName().equals("output_folder") ? folder.toString() : m.getDefaultValue());
+        return new ShellDefaults(config);
+    }
+
+    @TempDir
+    Path tmp;
+
+    private SampleCommands commands(Workspace w) {
+        w.putDataset("toy", Dataset.builder("toy").categorical(CategoricalColumn.of("f", List.of("a", "b"),
+                new int[] {0, 1, 0})).build());
+        return SampleCommands.of(w, defaults(tmp), List.of(new Ar1Sampler()));
+    }
+
+    @Test
+    void sampleRunsKeepsAndWritesTheRun() throws Exception {
+        Workspace w = new Workspace();
+        SampleCommands c = commands(w);
+        SampleCommands.SampleResult r = c.sample(null, "600", "100", "2", "3", "5", "runs/ar1", "", "test.ar1", "toy",
+                "rho=0.3");
+        assertEquals("toy.test.ar1", r.name());
+        assertSame(r.posterior(), w.run("toy.test.ar1"));
+        assertEquals(250, r.posterior().trace().draws(2));
+        assertEquals(5L, r.posterior().settings().seed());
+        String text = r.toString();
+        for (String s : List.of("summary", "mean", "sd", "R-hat", "ESS bulk", "ESS tail", "sweeps/s", "logJoint", "x",
+                "kept as run 'toy.test.ar1'", "written to")) {
+            assertTrue(text.contains(s), "missing '" + s + "' in\n" + text);
+        }
+        Path dir = tmp.resolve("runs/ar1");
+        assertEquals("chain,iteration,logJoint,x", Files.readAllLines(dir.resolve("trace.csv")).get(0));
+        assertTrue(Files.readString(dir.resolve("summary.json")).contains("\"rho\" : \"0.3\""));
+        String trace = c.trace("", "toy.test.ar1").toString();
+        assertTrue(trace.contains("mean x") && trace.contains("R-hat"), trace);
+    }
+
+    @Test
+    void mistakesAreClearMessages() {
+        SampleCommands c = commands(new Workspace());
+        PlateException unknown = assertThrows(PlateException.class,
+                () -> c.sample(null, "", "", "", "", "", "", "", "nope", "toy"));
+        assertTrue(unknown.getMessage().contains("test.ar1"), unknown.getMessage());
+        PlateException param = assertThrows(PlateException.class,
+                () -> c.sample(null, "", "", "", "", "", "", "", "test.ar1", "toy", "rho=2"));
+        assertTrue(param.getMessage().contains("rho"), param.getMessage());
+        PlateException burn = assertThrows(PlateException.class,
+                () -> c.sample(null, "10", "10", "", "", "", "", "", "test.ar1", "toy"));
+        assertTrue(burn.getMessage().contains("burn-in"), burn.getMessage());
+        PlateException iters = assertThrows(PlateException.class,
+                () -> c.sample(null, "many", "", "", "", "", "", "", "test.ar1", "toy"));
+        assertTrue(iters.getMessage().contains("--iterations"), iters.getMessage());
+        assertThrows(PlateException.class, () -> c.sample(null, "", "", "", "", "", "", "", "test.ar1", "missing"));
+        assertThrows(PlateException.class, () -> c.trace("", "no-such-run"));
+    }
+}
