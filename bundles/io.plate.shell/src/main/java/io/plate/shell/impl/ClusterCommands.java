@@ -1,0 +1,250 @@
+package io.plate.shell.impl;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.Dataset;
+import io.plate.api.learn.Params;
+import io.plate.api.sample.Cancellation;
+import io.plate.api.sample.Posterior;
+import io.plate.api.sample.RunSettings;
+import io.plate.api.sample.Sampler;
+import io.plate.api.sample.Table;
+import io.plate.mcmc.RunDirectory;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.felix.service.command.CommandSession;
+import org.apache.felix.service.command.Descriptor;
+import org.apache.felix.service.command.Parameter;
+import org.osgi.framework.Constants;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+
+/**
+ * Clustering from the shell: {@code plate:cluster SAMPLER DATASET [key=value …]} runs a mixture sampler
+ * ({@code mixture.*}, found by its {@code plate.sampler} name), keeps the run in the {@link Workspace},
+ * writes the run directory on request and prints what a person needs to judge it: R-hat and ESS of the
+ * label-invariant summaries, the sizes of the clusters in the highest-density draw, the posterior of
+ * the number of clusters, and the adjusted Rand index and NMI when the dataset has labels. Samplers are
+ * a dynamic, greedy, multiple reference; Ctrl-C stops the chains at the next sweep and keeps the draws.
+ */
+@Component(service = ClusterCommands.class, immediate = true, property = {
+        "osgi.command.scope=plate",
+        "osgi.command.function=cluster" })
+public final class ClusterCommands {
+    /** Prefix of the sampler names that cluster. */
+    static final String MIXTURE_PREFIX = "mixture.";
+    /** Clusters listed in the printed summary; the run directory has them all. */
+    static final int SHOWN_CLUSTERS = 20;
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private final List<Map.Entry<Map<String, Object>, Sampler>> samplers = new CopyOnWriteArrayList<>();
+
+    private final Workspace workspace;
+    private final ShellDefaults defaults;
+
+    @Activate
+    public ClusterCommands(@Reference Workspace workspace, @Reference ShellDefaults defaults) {
+        this.workspace = workspace;
+        this.defaults = defaults;
+    }
+
+    /** For tests and embedding: commands over fixed samplers. */
+    static ClusterCommands of(Workspace workspace, ShellDefaults defaults, List<Sampler> fixed) {
+        ClusterCommands c = new ClusterCommands(workspace, defaults);
+        for (Sampler s : fixed) {
+            c.samplers.add(Map.entry(Map.of(Sampler.NAME, s.name()), s));
+        }
+        return c;
+    }
+
+    private Sampler sampler(String name) {
+        List<Map.Entry<Map<String, Object>, Sampler>> snapshot = new ArrayList<>(samplers);
+        snapshot.sort(Comparator.comparingInt((Map.Entry<Map<String, Object>, Sampler> e) -> ranking(e.getKey()))
+                .reversed());
+        TreeSet<String> known = new TreeSet<>();
+        for (Map.Entry<Map<String, Object>, Sampler> e : snapshot) {
+            Object n = e.getKey().get(Sampler.NAME);
+            if (name.equals(n)) {
+                return e.getValue();
+            }
+            if (n != null && n.toString().startsWith(MIXTURE_PREFIX)) {
+                known.add(n.toString());
+            }
+        }
+        throw new PlateException("no mixture sampler named '" + name + "'"
+                + (known.isEmpty() ? " (none installed)" : "; installed: " + String.join(", ", known)));
+    }
+
+    private static int ranking(Map<String, Object> props) {
+        Object r = props.get(Constants.SERVICE_RANKING);
+        return r instanceof Integer i ? i : 0;
+    }
+
+    @Descriptor("cluster a dataset with a mixture sampler; prints diagnostics, cluster sizes, the posterior of the"
+            + " number of clusters and ARI/NMI against the labels, and keeps the run under --name"
+            + " (default DATASET.SAMPLER)")
+    public ClusterResult cluster(CommandSession session,
+            @Descriptor("sweeps per chain, burn-in included (default: plate:config)")
+            @Parameter(names = {"-i", "--iterations"}, absentValue = "") String iterations,
+            @Descriptor("sweeps discarded at the start of each chain")
+            @Parameter(names = {"-b", "--burn-in"}, absentValue = "") String burnIn,
+            @Descriptor("keep every T-th sweep after burn-in")
+            @Parameter(names = {"-t", "--thin"}, absentValue = "") String thin,
+            @Descriptor("number of chains, run in parallel")
+            @Parameter(names = {"-c", "--chains"}, absentValue = "") String chains,
+            @Descriptor("root seed; chain c uses stream c of it")
+            @Parameter(names = {"-s", "--seed"}, absentValue = "") String seed,
+            @Descriptor("write the run directory (assignments.csv, clusters.csv, k_posterior.csv, trace.csv,"
+                    + " summary.json …) here")
+            @Parameter(names = {"-o", "--out"}, absentValue = "") String out,
+            @Descriptor("name to keep the run under (see plate:trace)")
+            @Parameter(names = {"-n", "--name"}, absentValue = "") String name,
+            @Descriptor("mixture sampler, e.g. mixture.gaussian or mixture.dp-multinomial (see plate:samplers)")
+            String sampler,
+            @Descriptor("name of a loaded dataset") String dataset,
+            @Descriptor("sampler parameters as key=value, e.g. k=3 covariance=diag") String... params)
+            throws IOException {
+        if (!sampler.startsWith(MIXTURE_PREFIX)) {
+            throw new PlateException("'" + sampler + "' is not a mixture sampler; plate:cluster runs mixture.* samplers"
+                    + " (use plate:sample for others)");
+        }
+        Sampler s = sampler(sampler);
+        Params p = s.params(Args.keyValues(Arrays.asList(params)));
+        Dataset d = workspace.dataset(dataset);
+        RunSettings settings = defaults.runSettings(iterations, burnIn, thin, chains, seed);
+        String kept = name.isEmpty() ? dataset + "." + sampler : name;
+        Path dir = out.isEmpty() ? null : defaults.output(out);
+        PrintStream console = session != null ? session.getConsole() : System.out;
+        Posterior posterior;
+        try (ProgressPrinter progress = ProgressPrinter.forSession(session, console, sampler + " on " + dataset)) {
+            posterior = s.run(d, p, settings, progress, new Cancellation());
+        }
+        workspace.putRun(kept, posterior);
+        if (dir != null) {
+            posterior.write(dir);
+        }
+        return new ClusterResult(kept, posterior, dir);
+    }
+
+    /** What {@code plate:cluster} returns: the kept run with a reading of its clusters. */
+    public static final class ClusterResult {
+        private final String name;
+        private final Posterior posterior;
+        private final Path written;
+
+        ClusterResult(String name, Posterior posterior, Path written) {
+            this.name = name;
+            this.posterior = posterior;
+            this.written = written;
+        }
+
+        public String name() {
+            return name;
+        }
+
+        public Posterior posterior() {
+            return posterior;
+        }
+
+        /** The run directory, or null when none was written. */
+        public Path written() {
+            return written;
+        }
+
+        /** Adjusted Rand index of the highest-density draw against the labels, or NaN without labels. */
+        public double ari() {
+            return number("ari");
+        }
+
+        /** Normalised mutual information against the labels, or NaN without labels. */
+        public double nmi() {
+            return number("nmi");
+        }
+
+        /** Cluster sizes of the highest-density draw, largest first. */
+        public int[] sizes() {
+            Table t = posterior.tables().get("clusters");
+            if (t == null) {
+                return new int[0];
+            }
+            int col = t.header().indexOf("size");
+            return t.rows().stream().mapToInt(r -> Integer.parseInt(r.get(col))).toArray();
+        }
+
+        private double number(String fact) {
+            Object v = posterior.facts().get(fact);
+            return v instanceof Number n ? n.doubleValue() : Double.NaN;
+        }
+
+        @Override
+        public String toString() {
+            StringBuilder b = new StringBuilder(RunDirectory.diagnosticsTable(posterior)).append("\n\n");
+            Table clusters = posterior.tables().get("clusters");
+            if (clusters != null) {
+                b.append("clusters of the highest-density draw (log joint ")
+                        .append(fmt(number("best_log_joint"), "%.2f")).append("):\n");
+                List<String> head = new ArrayList<>(List.of("cluster", "size", "proportion"));
+                for (String optional : List.of("class", "majority_label", "purity")) {
+                    if (clusters.header().contains(optional)) {
+                        head.add(optional);
+                    }
+                }
+                TextTable t = new TextTable(head.toArray(new String[0]));
+                int shown = 0;
+                for (List<String> row : clusters.rows()) {
+                    if (shown++ == SHOWN_CLUSTERS) {
+                        break;
+                    }
+                    Object[] cells = new Object[head.size()];
+                    for (int i = 0; i < head.size(); i++) {
+                        cells[i] = row.get(clusters.header().indexOf(head.get(i)));
+                    }
+                    t.row(cells);
+                }
+                b.append(t);
+                if (clusters.rows().size() > SHOWN_CLUSTERS) {
+                    b.append("… ").append(clusters.rows().size() - SHOWN_CLUSTERS).append(" more in clusters.csv\n");
+                }
+            }
+            Table k = posterior.tables().get("k_posterior");
+            if (k != null) {
+                b.append("\nposterior of the number of clusters:");
+                for (List<String> row : k.rows()) {
+                    b.append(' ').append(row.get(0)).append(": ").append(fmt(Double.parseDouble(row.get(1)), "%.3f"));
+                }
+                b.append('\n');
+            }
+            if (!Double.isNaN(ari())) {
+                b.append(String.format(Locale.ROOT, "against the labels: ARI %.4f, NMI %.4f", ari(), nmi()));
+                double am = number("ari_posterior_mean");
+                if (!Double.isNaN(am)) {
+                    b.append(String.format(Locale.ROOT, " (posterior mean ARI %.4f, NMI %.4f)", am,
+                            number("nmi_posterior_mean")));
+                }
+                b.append('\n');
+            }
+            b.append("kept as run '").append(name).append('\'');
+            if (written != null) {
+                b.append(", written to ").append(written);
+            }
+            return b.append('\n').toString();
+        }
+
+        private static String fmt(double v, String f) {
+            return Double.isFinite(v) ? String.format(Locale.ROOT, f, v) : "NaN";
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package io.plate.shell.impl;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.CategoricalColumn;
+import io.plate.api.data.Dataset;
+import io.plate.api.data.NumericColumn;
+import io.plate.api.learn.ParamSpec;
+import io.plate.api.learn.Params;
+import io.plate.api.sample.Cancellation;
+import io.plate.api.sample.Posterior;
+import io.plate.api.sample.ProgressListener;
+import io.plate.api.sample.RunSettings;
+import io.plate.api.sample.Sampler;
+import io.plate.api.sample.Table;
+import io.plate.api.sample.Trace;
+import io.plate.mcmc.SamplerPosterior;
+import java.lang.reflect.Proxy;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * plate:cluster over a stand-in mixture sampler: parameters and run options reach the sampler, the run
+ * is kept and written, and the printed result shows diagnostics, cluster sizes, the k posterior and
+ * ARI/NMI; mistakes are clear messages.
+ */
+class ClusterCommandsTest {
+    @TempDir
+    Path dir;
+
+    private static ShellDefaults defaults(Path out) {
+        ShellDefaults.Config c = (ShellDefaults.Config) Proxy.newProxyInstance(
+                ClusterCommandsTest.class.getClassLoader(), new Class<?>[] {ShellDefaults.Config.class},
+                (p, m, a) -> m.getName().equals("output_folder") ? out.toString() : m.getDefaultValue());
+        return new ShellDefaults(c);
+    }
+
+    /** Puts the first half of the rows in cluster 0 and the rest in cluster 1, and records what it got. */
+    static final class HalvesSampler implements Sampler {
+        Params params;
+        RunSettings settings;
+
+        @Override
+        public String name() {
+            return "mixture.halves";
+        }
+
+        @Override
+        public String description() {
+            return "test stand-in";
+        }
+
+        @Override
+        public List<ParamSpec> parameters() {
+            return List.of(ParamSpec.integer("k", "2", 1, 10, "clusters"));
+        }
+
+        @Override
+        public Posterior run(Dataset data, Params p, RunSettings s, ProgressListener listener, Cancellation c) {
+            this.params = p;
+            this.settings = s;
+            int n = data.rows();
+            List<List<String>> rows = new ArrayList<>();
+            for (int r = 0; r < n; r++) {
+                rows.add(List.of(Integer.toString(r), r < n / 2 ? "0" : "1"));
+            }
+            double[][][] values = new double[1][3][];
+            long[][] its = {{1, 2, 3}};
+            for (int d = 0; d < 3; d++) {
+                values[0][d] = new double[] {-10.0 - d, 2};
+            }
+            return SamplerPosterior.builder(name(), data.name()).params(p.asMap()).settings(s)
+                    .trace(new Trace(List.of("logJoint", "clusters"), values, its)).seconds(0.5).sweepsPerSecond(6)
+                    .table("assignments", new Table(List.of("row", "cluster"), rows))
+                    .table("clusters", new Table(List.of("cluster", "size", "proportion", "mean.x"), List.of(
+                            List.of("0", Integer.toString(n / 2), "0.5", "1.0"),
+                            List.of("1", Integer.toString(n - n / 2), "0.5", "2.0"))))
+                    .table("k_posterior", new Table(List.of("clusters", "probability"), List.of(List.of("2", "1"))))
+                    .fact("best_log_joint", -10.0).fact("ari", 1.0).fact("nmi", 1.0)
+                    .build();
+        }
+    }
+
+    private Workspace workspaceWithData() {
+        Workspace w = new Workspace();
+        Dataset d = Dataset.builder("toy").numeric(NumericColumn.of("x", new double[] {1, 1.1, 5, 5.2}))
+                .labels(CategoricalColumn.of("y", List.of("a", "b"), new int[] {0, 0, 1, 1})).build();
+        w.putDataset("toy", d);
+        return w;
+    }
+
+    @Test
+    void clustersKeepsAndWritesTheRun() throws Exception {
+        Workspace w = workspaceWithData();
+        HalvesSampler s = new HalvesSampler();
+        ClusterCommands c = ClusterCommands.of(w, defaults(dir), List.of(s));
+        ClusterCommands.ClusterResult r = c.cluster(null, "30", "10", "2", "3", "42", "run1", "", "mixture.halves",
+                "toy", "k=2");
+        assertEquals(2, s.params.getInt("k"));
+        assertEquals(new RunSettings(30, 10, 2, 3, 42, 0), s.settings);
+        assertSame(r.posterior(), w.run("toy.mixture.halves"));
+        assertArrayEquals(new int[] {2, 2}, r.sizes());
+        assertEquals(1.0, r.ari());
+        assertEquals(dir.resolve("run1"), r.written());
+        assertEquals("row,cluster", Files.readAllLines(dir.resolve("run1/assignments.csv")).get(0));
+        assertTrue(Files.exists(dir.resolve("run1/summary.json")));
+        String text = r.toString();
+        assertTrue(text.contains("R-hat"), text);
+        assertTrue(text.contains("posterior of the number of clusters: 2: 1.000"), text);
+        assertTrue(text.contains("ARI 1.0000, NMI 1.0000"), text);
+        assertTrue(text.contains("kept as run 'toy.mixture.halves'"), text);
+    }
+
+    @Test
+    void mistakesAreClearMessages() {
+        ClusterCommands c = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(new HalvesSampler()));
+        PlateException notMixture = assertThrows(PlateException.class,
+                () -> c.cluster(null, "", "", "", "", "", "", "", "sparse.dirichlet", "toy"));
+        assertTrue(notMixture.getMessage().contains("not a mixture sampler"), notMixture.getMessage());
+        PlateException unknown = assertThrows(PlateException.class,
+                () -> c.cluster(null, "", "", "", "", "", "", "", "mixture.nope", "toy"));
+        assertTrue(unknown.getMessage().contains("installed: mixture.halves"), unknown.getMessage());
+        assertThrows(PlateException.class, () -> c.cluster(null, "", "", "", "", "", "", "", "mixture.halves", "nope"));
+        assertThrows(PlateException.class,
+                () -> c.cluster(null, "x", "", "", "", "", "", "", "mixture.halves", "toy"));
+        assertThrows(PlateException.class,
+                () -> c.cluster(null, "", "", "", "", "", "", "", "mixture.halves", "toy", "k=99"));
+        assertThrows(PlateException.class,
+                () -> c.cluster(null, "", "", "", "", "", "", "", "mixture.halves", "toy", "novalue"));
+    }
+}
