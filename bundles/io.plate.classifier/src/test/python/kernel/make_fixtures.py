@@ -12,7 +12,8 @@ Writes:
                            problem, so all 50 epochs run in both)
   kde_marginals.json       sklearn.neighbors.KernelDensity(kernel='gaussian', bandwidth=h).score_samples
                            per class and feature (1-D) and per class on both features (2-D), plus numpy's
-                           Silverman and Scott bandwidths (np.std ddof=1, np.percentile linear)
+                           Silverman and Scott bandwidths (np.std ddof=1, np.percentile linear), per
+                           class and (Silverman) over both classes
 """
 import json
 import sys
@@ -83,5 +84,9 @@ for name, data in (("a", a), ("b", b)):
     iqr = np.percentile(data, 75, axis=0) - np.percentile(data, 25, axis=0)
     doc["silverman"][name] = (0.9 * np.minimum(sd, iqr / 1.34) * n ** -0.2).tolist()
     doc["scott"][name] = (1.06 * sd * n ** -0.2).tolist()
+both = np.vstack([a, b])
+sd = np.std(both, axis=0, ddof=1)
+iqr = np.percentile(both, 75, axis=0) - np.percentile(both, 25, axis=0)
+doc["silvermanPooled"] = (0.9 * np.minimum(sd, iqr / 1.34) * both.shape[0] ** -0.2).tolist()
 with open(f"{out}/kde_marginals.json", "w") as f:
     json.dump(doc, f, indent=1)

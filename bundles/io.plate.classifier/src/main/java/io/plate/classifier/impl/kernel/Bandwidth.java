@@ -5,20 +5,22 @@ import java.util.Arrays;
 
 /**
  * A bandwidth choice: Silverman's rule of thumb, Scott's rule, or a fixed number, parsed from the
- * {@code bandwidth} parameter ({@code silverman|scott|<number > 0>}).
+ * {@code bandwidth} parameter ({@code silverman|scott|weka|<number > 0>}).
  *
  * <p>One-dimensional rules (for the marginals of {@code nb.kernel}), with σ̂ the sample standard deviation
  * (n − 1 denominator) and IQR the interquartile range of the n values:
  * <ul>
  * <li>Silverman (1986, eq. 3.31): h = 0.9 · min(σ̂, IQR/1.34) · n^(−1/5) (the positive one of the two
  * when the other is 0);</li>
- * <li>Scott (1992), the normal reference rule: h = 1.06 · σ̂ · n^(−1/5).</li>
+ * <li>Scott (1992), the normal reference rule: h = 1.06 · σ̂ · n^(−1/5);</li>
+ * <li>Weka's {@code KernelEstimator}: h = range / √n (wider than the two above for skewed,
+ * zero-inflated features; {@code nb.kernel} only).</li>
  * </ul>
  * Multivariate factors (for {@code kde} and {@code kernel.regression}, as scipy's {@code gaussian_kde}):
  * Scott n^(−1/(p+4)), Silverman (n(p+2)/4)^(−1/(p+4)), multiplied by each feature's standard deviation.
  */
 public final class Bandwidth {
-    public enum Rule { SILVERMAN, SCOTT, FIXED }
+    public enum Rule { SILVERMAN, SCOTT, WEKA, FIXED }
 
     private final Rule rule;
     private final double value;
@@ -37,11 +39,14 @@ public final class Bandwidth {
         if (t.equalsIgnoreCase("scott")) {
             return new Bandwidth(Rule.SCOTT, Double.NaN);
         }
+        if (t.equalsIgnoreCase("weka")) {
+            return new Bandwidth(Rule.WEKA, Double.NaN);
+        }
         double h;
         try {
             h = Double.parseDouble(t);
         } catch (NumberFormatException e) {
-            throw new PlateException("parameter 'bandwidth' = '" + text + "': expected silverman, scott or a number > 0");
+            throw new PlateException("parameter 'bandwidth' = '" + text + "': expected silverman, scott, weka or a number > 0");
         }
         if (!(h > 0) || Double.isInfinite(h)) {
             throw new PlateException("parameter 'bandwidth' = '" + text + "': must be a finite number > 0");
@@ -84,6 +89,9 @@ public final class Bandwidth {
         for (int i = 0; i < sorted.length; i++) {
             double d = sorted[i] - mean;
             ss += counts[i] * d * d;
+        }
+        if (rule == Rule.WEKA) {
+            return (sorted[sorted.length - 1] - sorted[0]) / Math.sqrt(n);
         }
         double sd = Math.sqrt(ss / (n - 1));
         double nf = Math.pow(n, -0.2);

@@ -22,7 +22,9 @@ import org.osgi.service.component.annotations.Component;
 public final class KernelNaiveBayesLearner implements Learner {
     private static final List<ParamSpec> PARAMS = List.of(
             ParamSpec.text(KernelNames.BANDWIDTH, "silverman",
-                    "kernel bandwidth of every numeric marginal: silverman, scott (per class and feature) or a number > 0"),
+                    "kernel bandwidth of every numeric marginal: silverman, scott, weka (range/sqrt(n)) or a number > 0"),
+            ParamSpec.choice(KernelNames.BANDWIDTH_SCOPE, "class", List.of("class", "feature"),
+                    "bandwidth rule per class and feature (class) or per feature, shared by all classes (feature)"),
             ParamSpec.real(KernelNames.CUTOFF, "6", 3, 40,
                     "kernels farther than about this many bandwidths are skipped; log-density error <= exp(-cutoff^2/2)"),
             ParamSpec.positive(KernelNames.ALPHA, "1.0",
@@ -53,7 +55,8 @@ public final class KernelNaiveBayesLearner implements Learner {
         if (data.numeric().isEmpty() && data.categorical().isEmpty() && data.sparse().isEmpty()) {
             throw new PlateException(name() + ": dataset '" + data.name() + "' has no features");
         }
-        KernelNumericBlock numeric = KernelNumericBlock.fit(data, y, bw, cutoff);
+        KernelNumericBlock numeric = KernelNumericBlock.fit(data, y, bw, cutoff,
+                params.getString(KernelNames.BANDWIDTH_SCOPE).equals("class"));
         LidstoneCategoricalBlock categorical = LidstoneCategoricalBlock.fit(data, y, alpha);
         MultinomialCountBlock counts = data.sparse().map(m -> MultinomialCountBlock.fit(m, y, alpha)).orElse(null);
         return new KernelNaiveBayesModel(y.classes(), y.logPrior(params.getBoolean(KernelNames.FIT_PRIOR)), cutoff,

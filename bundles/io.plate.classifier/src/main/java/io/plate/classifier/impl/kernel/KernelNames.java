@@ -8,6 +8,7 @@ public final class KernelNames {
     public static final String PERCEPTRON = "perceptron";
 
     public static final String BANDWIDTH = "bandwidth";
+    public static final String BANDWIDTH_SCOPE = "bandwidth_scope";
     public static final String CUTOFF = "cutoff";
     public static final String ALPHA = "alpha";
     public static final String FIT_PRIOR = "fit_prior";

@@ -18,6 +18,12 @@ import java.util.List;
  * h = 0 for a class whose values are all equal). A feature with a single distinct value has
  * δ = 0.01·max(1, |value|) (Weka's default precision). A fixed bandwidth is used as given, without floor.
  * A class with no non-missing value of a feature uses the estimate over all classes for it.
+ *
+ * <p>Scope ({@code bandwidth_scope}): {@code class} (the default, as Weka) applies the rule to each class's
+ * values; {@code feature} applies it once to the feature's values over all labelled rows and gives every
+ * class that bandwidth. Per-class bandwidths put a spurious factor h_j'/h_j into the likelihood ratio at
+ * a value many rows share (the zeros of a zero-inflated feature), which adds up over many such features;
+ * one bandwidth per feature cancels it (see docs/kernel-methods.md, spambase).
  * Missing values are skipped in training and prediction.
  */
 final class KernelNumericBlock {
@@ -29,7 +35,7 @@ final class KernelNumericBlock {
         this.marginals = marginals;
     }
 
-    static KernelNumericBlock fit(Dataset data, ClassLabels y, Bandwidth bw, double cutoff) {
+    static KernelNumericBlock fit(Dataset data, ClassLabels y, Bandwidth bw, double cutoff, boolean perClass) {
         List<String> names = NumericBlock.names(data);
         int p = names.size();
         int n = data.rows();
@@ -58,8 +64,14 @@ final class KernelNumericBlock {
             double floor = precision(pooled[0]) / 6;
             KernelMarginal pooledMarginal = marginal(pooled, bw, floor, cutoff);
             for (int cls = 0; cls < k; cls++) {
-                m[f][cls] = fill[cls] == 0 ? pooledMarginal
-                        : marginal(Bandwidth.distinct(buf[cls], fill[cls]), bw, floor, cutoff);
+                if (fill[cls] == 0) {
+                    m[f][cls] = pooledMarginal;
+                } else if (perClass) {
+                    m[f][cls] = marginal(Bandwidth.distinct(buf[cls], fill[cls]), bw, floor, cutoff);
+                } else {
+                    double[][] dc = Bandwidth.distinct(buf[cls], fill[cls]);
+                    m[f][cls] = new KernelMarginal(dc[0], dc[1], pooledMarginal.bandwidth(), cutoff);
+                }
             }
         }
         return new KernelNumericBlock(names, m);

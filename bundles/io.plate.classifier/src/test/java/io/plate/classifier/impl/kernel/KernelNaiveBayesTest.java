@@ -73,6 +73,29 @@ class KernelNaiveBayesTest {
     }
 
     @Test
+    void featureScopeSharesTheRuleOverAllClassesAndWekaRuleIsRangeOverRootN() {
+        JsonNode fx = Fixtures.json("kde_marginals.json");
+        Dataset train = fixtureTrain(fx);
+        KernelNaiveBayesModel m = (KernelNaiveBayesModel) learner.fit(train,
+                learner.params(Map.of("bandwidth_scope", "feature")), 1);
+        double[] expected = Fixtures.doubles(fx.get("silvermanPooled"));
+        for (int f = 0; f < 2; f++) {
+            for (int k = 0; k < 2; k++) {
+                assertEquals(expected[f], m.numeric().marginal(f, k).bandwidth(), 1e-12);
+            }
+        }
+        KernelNaiveBayesModel w = (KernelNaiveBayesModel) learner.fit(train, learner.params(Map.of("bandwidth", "weka")), 1);
+        double[][] a = Fixtures.matrix(fx.get("train").get("a"));
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (double[] row : a) {
+            lo = Math.min(lo, row[1]);
+            hi = Math.max(hi, row[1]);
+        }
+        assertEquals((hi - lo) / Math.sqrt(a.length), w.numeric().marginal(1, 0).bandwidth(), 1e-12);
+    }
+
+    @Test
     void discreteFeatureGetsThePrecisionFloor() {
         // class x: the feature is always 3 (rule gives 0); distinct values {0,2,3,5,8}: mean gap 8/4 = 2
         double[][] x = {{3}, {3}, {3}, {3}, {0}, {8}, {2}, {5}};
