@@ -5,7 +5,8 @@ import org.apache.commons.rng.UniformRandomProvider;
 /**
  * Gamma(shape, 1) variates by Marsaglia and Tsang (2000, "A simple method for generating gamma
  * variables"), with the boost {@code Gamma(a) = Gamma(a + 1) · U^(1/a)} for shapes below 1, and its
- * log-space form {@code log Gamma(a) = log Gamma(a + 1) + log(U)/a}, which stays finite for shapes far
+ * log-space form {@code log Gamma(a) = log Gamma(a + 1) + log(U)/a}, where {@code −log U} is drawn
+ * directly as an exponential by {@link ExponentialZiggurat} (no logarithm); the log form stays finite for shapes far
  * below 1 where the variate itself underflows to 0 (shape 1e-3: about half of the draws are below
  * 1e-300). Normals come from {@link Ziggurat}. Stateless; the constants {@code d = a − 1/3},
  * {@code c = 1/√(9d)} are recomputed per call by the one-shot methods and precomputed by {@link Bound}.
@@ -22,7 +23,7 @@ public final class MarsagliaTsang {
         }
         double d = shape + 2.0 / 3;
         double g = core(rng, d, 1 / Math.sqrt(9 * d));
-        return g * Math.exp(Math.log(Uniforms.openClosed(rng)) / shape);
+        return g * Math.exp(-ExponentialZiggurat.next(rng) / shape);
     }
 
     /** log of one Gamma(shape, 1) draw; finite for every shape > 0. */
@@ -32,7 +33,7 @@ public final class MarsagliaTsang {
             return logCore(rng, d, 1 / Math.sqrt(9 * d), Math.log(d));
         }
         double d = shape + 2.0 / 3;
-        return logCore(rng, d, 1 / Math.sqrt(9 * d), Math.log(d)) + Math.log(Uniforms.openClosed(rng)) / shape;
+        return logCore(rng, d, 1 / Math.sqrt(9 * d), Math.log(d)) - ExponentialZiggurat.next(rng) / shape;
     }
 
     /** d·v³ for d = a − 1/3 >= 2/3 and c = 1/√(9d). */
@@ -95,12 +96,12 @@ public final class MarsagliaTsang {
 
         double next(UniformRandomProvider rng) {
             double g = core(rng, d, c);
-            return boosted ? g * Math.exp(Math.log(Uniforms.openClosed(rng)) * inverseShape) : g;
+            return boosted ? g * Math.exp(-ExponentialZiggurat.next(rng) * inverseShape) : g;
         }
 
         double nextLog(UniformRandomProvider rng) {
             double lg = logCore(rng, d, c, logD);
-            return boosted ? lg + Math.log(Uniforms.openClosed(rng)) * inverseShape : lg;
+            return boosted ? lg - ExponentialZiggurat.next(rng) * inverseShape : lg;
         }
     }
 }

@@ -87,6 +87,16 @@ class UnivariateGoodnessOfFitTest {
             cases.add(new ContinuousCase("nextBeta(" + ab[0] + ", " + ab[1] + ")", (d, r) -> () -> d.nextBeta(r, ab[0], ab[1]),
                     ref::cumulativeProbability));
         }
+        // the kernels themselves (the same for both providers' runs: they do not use the provider)
+        cases.add(new ContinuousCase("ExponentialZiggurat", (d, r) -> () -> ExponentialZiggurat.next(r),
+                x -> -Math.expm1(-x)));
+        cases.add(new ContinuousCase("ExponentialZiggurat x - 7 given x > 7 (tail beyond R = 7.7)", (d, r) -> () -> {
+            double x;
+            do {
+                x = ExponentialZiggurat.next(r);
+            } while (x <= 7);
+            return x - 7;
+        }, x -> -Math.expm1(-x)));
         for (double[] ms : new double[][] {{0, 1}, {-3, 0.01}, {1e3, 50}}) {
             NormalDistribution ref = new NormalDistribution(ms[0], ms[1]);
             cases.add(new ContinuousCase("normal(" + ms[0] + ", " + ms[1] + ")", (d, r) -> d.normal(r, ms[0], ms[1]),
