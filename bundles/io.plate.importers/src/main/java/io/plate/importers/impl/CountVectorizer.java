@@ -87,31 +87,25 @@ final class CountVectorizer implements WordScanner.Sink {
     /** Tokenises {@code text[off, off+len)} into the current document. */
     void addText(char[] text, int off, int len) {
         int end = off + len;
+        boolean ascii = true;
+        for (int i = off; i < end; i++) {
+            if (text[i] >= 128) {
+                ascii = false;
+                break;
+            }
+        }
+        if (ascii) {
+            scanAscii(text, off, end);
+            return;
+        }
         char[] s = text;
         int from = off;
         int to = end;
         if (options.lowercase()) {
-            boolean ascii = true;
-            for (int i = off; i < end; i++) {
-                if (text[i] >= 128) {
-                    ascii = false;
-                    break;
-                }
-            }
+            // Python's str.lower() and Java's String.toLowerCase(Locale.ROOT) both apply the full
+            // Unicode mappings (final sigma, dotted capital I), unlike lowercasing char by char.
             lowered.clear();
-            if (ascii) {
-                lowered.ensure(len);
-                char[] l = lowered.chars;
-                for (int i = 0; i < len; i++) {
-                    char c = text[off + i];
-                    l[i] = c >= 'A' && c <= 'Z' ? (char) (c + 32) : c;
-                }
-                lowered.length = len;
-            } else {
-                // Python's str.lower() and Java's String.toLowerCase(Locale.ROOT) both apply the full
-                // Unicode mappings (final sigma, dotted capital I), unlike lowercasing char by char.
-                lowered.append(new String(text, off, len).toLowerCase(Locale.ROOT));
-            }
+            lowered.append(new String(text, off, len).toLowerCase(Locale.ROOT));
             s = lowered.chars;
             from = 0;
             to = lowered.length;
@@ -119,12 +113,48 @@ final class CountVectorizer implements WordScanner.Sink {
         WordScanner.scan(s, from, to, this);
     }
 
+    /**
+     * The common case, ASCII text, in one pass: find runs of word characters, lowercase them into a
+     * token buffer and hash them on the way (the same runs {@link WordScanner#scan} finds).
+     */
+    private void scanAscii(char[] t, int from, int to) {
+        lowered.ensure(to - from);
+        char[] tok = lowered.chars;
+        boolean[] word = WordScanner.ASCII_WORD;
+        boolean lower = options.lowercase();
+        int n = 0;
+        int h = 0;
+        for (int i = from; i < to; i++) {
+            char c = t[i];
+            if (word[c]) {
+                if (lower && c <= 'Z' && c >= 'A') {
+                    c += 32;
+                }
+                tok[n++] = c;
+                h = 31 * h + c;
+            } else if (n > 0) {
+                if (n >= 2) {
+                    token(tok, 0, n, TermTable.mix(h));
+                }
+                n = 0;
+                h = 0;
+            }
+        }
+        if (n >= 2) {
+            token(tok, 0, n, TermTable.mix(h));
+        }
+    }
+
     @Override
     public void token(char[] s, int off, int len) {
+        token(s, off, len, TermTable.hash(s, off, len));
+    }
+
+    private void token(char[] s, int off, int len, int hash) {
         if (stopWords != null && stopWords.find(s, off, len) >= 0) {
             return;
         }
-        count(terms.intern(s, off, len));
+        count(terms.intern(s, off, len, hash));
         if (bigrams) {
             if (hasPrevious) {
                 bigram.clear();

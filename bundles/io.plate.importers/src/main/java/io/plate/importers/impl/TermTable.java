@@ -30,6 +30,11 @@ final class TermTable {
         for (int i = off, e = off + len; i < e; i++) {
             h = 31 * h + s[i];
         }
+        return mix(h);
+    }
+
+    /** The final step of {@link #hash}: {@code h} is the polynomial {@code 31 * h + c} over the chars. */
+    static int mix(int h) {
         return h ^ (h >>> 16);
     }
 
@@ -163,17 +168,34 @@ final class TermTable {
         return c;
     }
 
-    /** Term ids 0..size-1 sorted by {@link #compare}. */
+    /** Term ids 0..size-1 sorted by {@link #compare} (a merge sort on {@code int}s: no boxing). */
     int[] sortedIds() {
-        Integer[] ids = new Integer[size];
+        int[] a = new int[size];
         for (int i = 0; i < size; i++) {
-            ids[i] = i;
+            a[i] = i;
         }
-        Arrays.sort(ids, this::compare);
-        int[] out = new int[size];
-        for (int i = 0; i < size; i++) {
-            out[i] = ids[i];
+        int[] b = new int[size];
+        for (int width = 1; width < size; width *= 2) {
+            for (int lo = 0; lo < size; lo += 2 * width) {
+                int mid = Math.min(lo + width, size);
+                int hi = Math.min(lo + 2 * width, size);
+                int i = lo;
+                int j = mid;
+                int k = lo;
+                while (i < mid && j < hi) {
+                    b[k++] = compare(a[j], a[i]) < 0 ? a[j++] : a[i++];
+                }
+                while (i < mid) {
+                    b[k++] = a[i++];
+                }
+                while (j < hi) {
+                    b[k++] = a[j++];
+                }
+            }
+            int[] t = a;
+            a = b;
+            b = t;
         }
-        return out;
+        return a;
     }
 }

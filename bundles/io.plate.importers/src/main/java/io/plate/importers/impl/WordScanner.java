@@ -12,7 +12,8 @@ package io.plate.importers.impl;
  * marks and all connector punctuation. Lengths count code points, as Python strings do.
  */
 final class WordScanner {
-    private static final boolean[] ASCII_WORD = new boolean[128];
+    /** Word characters among the first 128 code points. */
+    static final boolean[] ASCII_WORD = new boolean[128];
 
     static {
         for (char c = '0'; c <= '9'; c++) {
