@@ -95,6 +95,74 @@ final class BenchData {
         return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.nextDouble());
     }
 
+    /**
+     * This data with its {@code keep} highest-variance features followed by {@code noise} columns of pure
+     * noise, N(m, s²) with m and s the mean and sd of a kept feature in turn (so noise columns look like
+     * real ones in scale), drawn from {@code rng}.
+     */
+    BenchData withNoise(int keep, int noise, UniformRandomProvider rng) {
+        int[] order = byVariance();
+        int n = rows();
+        double[][] cols = new double[keep + noise][];
+        String[] nm = new String[keep + noise];
+        for (int i = 0; i < keep; i++) {
+            cols[i] = columns[order[i]];
+            nm[i] = names[order[i]];
+        }
+        for (int j = 0; j < noise; j++) {
+            double[] like = cols[j % keep];
+            double m = 0;
+            for (double v : like) {
+                m += v / n;
+            }
+            double ss = 0;
+            for (double v : like) {
+                ss += (v - m) * (v - m);
+            }
+            double sd = Math.sqrt(ss / n);
+            double[] c = new double[n];
+            for (int r = 0; r < n; r++) {
+                c[r] = m + sd * gaussian(rng);
+            }
+            cols[keep + j] = c;
+            nm[keep + j] = "noise" + j;
+        }
+        return new BenchData(nm, cols, labels);
+    }
+
+    /** Writes the given features and the class (last column, header {@code class}) as a CSV. */
+    void writeCsv(java.nio.file.Path file, int[] features) throws java.io.IOException {
+        try (java.io.PrintWriter out = new java.io.PrintWriter(java.nio.file.Files.newBufferedWriter(file,
+                StandardCharsets.UTF_8))) {
+            StringBuilder h = new StringBuilder();
+            for (int d : features) {
+                h.append(names[d]).append(',');
+            }
+            out.println(h.append("class"));
+            for (int r = 0; r < rows(); r++) {
+                StringBuilder line = new StringBuilder();
+                for (int d : features) {
+                    double v = columns[d][r];
+                    line.append(v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v))
+                            .append(',');
+                }
+                out.println(line.append(labels[r]));
+            }
+        }
+    }
+
+    /** Column order for a dimension sweep: by decreasing variance, or as stored for noise-extended data. */
+    int[] byVarianceUnlessNoise(boolean noise) {
+        if (!noise) {
+            return byVariance();
+        }
+        int[] order = new int[columns.length];
+        for (int d = 0; d < order.length; d++) {
+            order[d] = d;
+        }
+        return order;
+    }
+
     /** Feature indices by decreasing variance (ties by index). */
     int[] byVariance() {
         Integer[] idx = new Integer[columns.length];
