@@ -4,8 +4,9 @@ import io.plate.api.sample.VectorSampler;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * Dirichlet(α) bound to a generator. When every α_i >= 1 the gammas are normalised directly; otherwise
- * every component is drawn as a log-gamma (see {@link MarsagliaTsang#nextLog}) and the vector is
+ * Dirichlet(α) bound to a generator. When every α_i >= {@value FastDistributions#LOG_SPACE_BELOW} the
+ * gammas are normalised directly (a sum that underflows, probability below 1e-30, sends that vector to
+ * the log-space path); otherwise every component is drawn as a log-gamma (see {@link MarsagliaTsang#nextLog}) and the vector is
  * normalised with a log-sum-exp, so even α ~ 1e-3 gives a valid simplex point: the largest
  * component is exp(0) before normalisation, never NaN, never an all-zero vector.
  */
@@ -20,7 +21,7 @@ final class FastDirichletSampler implements VectorSampler {
         boolean tiny = false;
         for (int i = 0; i < alpha.length; i++) {
             gammas[i] = new MarsagliaTsang.Bound(alpha[i]);
-            tiny |= alpha[i] < 1;
+            tiny |= alpha[i] < FastDistributions.LOG_SPACE_BELOW;
         }
         this.logSpace = tiny;
     }
@@ -40,11 +41,13 @@ final class FastDirichletSampler implements VectorSampler {
                 out[i] = g;
                 sum += g;
             }
-            double inv = 1 / sum;
-            for (int i = 0; i < k; i++) {
-                out[i] *= inv;
+            if (sum >= Double.MIN_NORMAL) { // fails with probability < 1e-30: redraw that vector in log space
+                double inv = 1 / sum;
+                for (int i = 0; i < k; i++) {
+                    out[i] *= inv;
+                }
+                return;
             }
-            return;
         }
         double max = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < k; i++) {

@@ -28,6 +28,13 @@ import org.osgi.service.component.annotations.Component;
 public final class FastDistributions implements Distributions {
     public static final String NAME = "fast";
 
+    /**
+     * Beta and Dirichlet draw their gammas in log space when a parameter is below this: at 0.1 a
+     * Gamma(α) variate is below 1e-300 with probability about 1e-30, below it underflow becomes
+     * likely (α = 1e-3: one draw in two), and a ratio of underflowed gammas would be 0/0.
+     */
+    static final double LOG_SPACE_BELOW = 0.1;
+
     @Override
     public String provider() {
         return NAME;
@@ -61,7 +68,7 @@ public final class FastDistributions implements Distributions {
         Checks.positive("b", b);
         MarsagliaTsang.Bound ga = new MarsagliaTsang.Bound(a);
         MarsagliaTsang.Bound gb = new MarsagliaTsang.Bound(b);
-        if (a >= 1 && b >= 1) {
+        if (Math.min(a, b) >= LOG_SPACE_BELOW) {
             return () -> {
                 double x = ga.next(rng);
                 return x / (x + gb.next(rng));
@@ -239,7 +246,7 @@ public final class FastDistributions implements Distributions {
     public double nextBeta(UniformRandomProvider rng, double a, double b) {
         Checks.positive("a", a);
         Checks.positive("b", b);
-        if (a >= 1 && b >= 1) {
+        if (Math.min(a, b) >= LOG_SPACE_BELOW) {
             double x = MarsagliaTsang.next(rng, a);
             return x / (x + MarsagliaTsang.next(rng, b));
         }
@@ -258,6 +265,25 @@ public final class FastDistributions implements Distributions {
         }
         Checks.allPositive("alpha", alpha, from, length);
         int to = from + length;
+        double min = Double.POSITIVE_INFINITY;
+        for (int i = from; i < to; i++) {
+            min = Math.min(min, alpha[i]);
+        }
+        if (min >= LOG_SPACE_BELOW) {
+            double sum = 0;
+            for (int i = from; i < to; i++) {
+                double g = MarsagliaTsang.next(rng, alpha[i]);
+                out[i] = g;
+                sum += g;
+            }
+            if (sum >= Double.MIN_NORMAL) { // fails with probability < 1e-30: redraw that vector in log space
+                double inv = 1 / sum;
+                for (int i = from; i < to; i++) {
+                    out[i] *= inv;
+                }
+                return;
+            }
+        }
         double max = Double.NEGATIVE_INFINITY;
         for (int i = from; i < to; i++) {
             double lg = MarsagliaTsang.nextLog(rng, alpha[i]);

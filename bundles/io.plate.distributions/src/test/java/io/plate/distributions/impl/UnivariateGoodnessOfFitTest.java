@@ -82,7 +82,7 @@ class UnivariateGoodnessOfFitTest {
             cases.add(new ContinuousCase("beta(" + ab[0] + ", " + ab[1] + ")", (d, r) -> d.beta(r, ab[0], ab[1]),
                     ref::cumulativeProbability));
         }
-        for (double[] ab : new double[][] {{0.5, 2}, {3, 0.7}}) {
+        for (double[] ab : new double[][] {{0.5, 2}, {3, 0.7}, {0.05, 0.3}}) {
             BetaDistribution ref = new BetaDistribution(ab[0], ab[1]);
             cases.add(new ContinuousCase("nextBeta(" + ab[0] + ", " + ab[1] + ")", (d, r) -> () -> d.nextBeta(r, ab[0], ab[1]),
                     ref::cumulativeProbability));
@@ -126,6 +126,18 @@ class UnivariateGoodnessOfFitTest {
         BetaDistribution sparseMarginal = new BetaDistribution(0.1, 0.7);
         cases.add(new ContinuousCase("dirichlet(8 x 0.1)[3]", (d, r) -> component(d.dirichlet(r, 8, 0.1), 3),
                 sparseMarginal::cumulativeProbability));
+        // alpha below 0.1: the log-space path (log-gammas normalised by log-sum-exp)
+        double[] small = {0.05, 0.5, 1};
+        BetaDistribution smallMarginal = new BetaDistribution(0.5, 1.05);
+        cases.add(new ContinuousCase("dirichlet(0.05,0.5,1)[1], log space", (d, r) -> component(d.dirichlet(r, small), 1),
+                smallMarginal::cumulativeProbability));
+        cases.add(new ContinuousCase("nextDirichlet(0.05,0.5,1)[1], log space", (d, r) -> {
+            double[] out = new double[3];
+            return () -> {
+                d.nextDirichlet(r, small, 0, 3, out);
+                return out[1];
+            };
+        }, smallMarginal::cumulativeProbability));
         BetaDistribution bigMarginal = new BetaDistribution(2, 6.5);
         cases.add(new ContinuousCase("nextDirichlet(0.5,1,2,5)[2] at offset 3", (d, r) -> {
             double[] a = {9, 9, 9, 0.5, 1, 2, 5, 9};
