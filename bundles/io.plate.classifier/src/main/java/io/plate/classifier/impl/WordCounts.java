@@ -19,6 +19,7 @@ final class WordCounts {
     final List<String> vocabulary;
     final int classes;
     final double[] counts;
+    private volatile VocabularyIndex index; // built at the first bind
 
     WordCounts(List<String> vocabulary, int classes, double[] counts) {
         this.vocabulary = List.copyOf(vocabulary);
@@ -109,8 +110,10 @@ final class WordCounts {
     /** Per-class sums over words. */
     double[] classTotals() {
         double[] t = new double[classes];
-        for (int i = 0; i < counts.length; i++) {
-            t[i % classes] += counts[i];
+        for (int i = 0; i < counts.length; i += classes) {
+            for (int c = 0; c < classes; c++) {
+                t[c] += counts[i + c];
+            }
         }
         return t;
     }
@@ -152,6 +155,11 @@ final class WordCounts {
             }
             return id;
         }
-        return m.mapTo(vocabulary);
+        VocabularyIndex x = index;
+        if (x == null) {
+            x = new VocabularyIndex(vocabulary);
+            index = x;
+        }
+        return x.map(v);
     }
 }

@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
  * tables are in order of first appearance (not scikit-learn's sorted order), so the tests also exercise
  * matching by text. Conventions are those of src/test/python/make_parity_fixtures.py.
  */
-final class SharedData {
+public final class SharedData {
     /**
      * CountVectorizer's default token pattern {@code (?u)\b\w\w+\b} with Python's meaning of {@code \w}
      * (letters, all numbers including superscripts, underscore; Java's Unicode {@code \w} differs).
@@ -37,7 +37,7 @@ final class SharedData {
     private SharedData() {
     }
 
-    static Path file(String relative) {
+    public static Path file(String relative) {
         String shared = System.getProperty("plate.shared", "../../../shared");
         return Path.of(shared, "data", relative);
     }
@@ -77,7 +77,7 @@ final class SharedData {
     }
 
     /** Every column but the last is categorical; the last is the label. */
-    static Dataset categoricalCsv(String relative, Set<String> drop, boolean weighted, boolean questionIsMissing) {
+    public static Dataset categoricalCsv(String relative, Set<String> drop, boolean weighted, boolean questionIsMissing) {
         List<String[]> rows = csvRows(relative);
         String[] header = rows.get(0);
         List<String[]> body = rows.subList(1, rows.size());
@@ -97,7 +97,7 @@ final class SharedData {
     }
 
     /** Every column but the last is numeric; the last is the label. */
-    static Dataset numericCsv(String relative, boolean weighted) {
+    public static Dataset numericCsv(String relative, boolean weighted) {
         List<String[]> rows = csvRows(relative);
         String[] header = rows.get(0);
         List<String[]> body = rows.subList(1, rows.size());
@@ -144,7 +144,7 @@ final class SharedData {
     }
 
     /** A label/text TSV as word counts, keeping the rows (0-based, in file order) that {@code keep} accepts. */
-    static Dataset textTsv(String relative, IntPredicate keep) {
+    public static Dataset textTsv(String relative, IntPredicate keep) {
         Map<String, Integer> vocab = new LinkedHashMap<>();
         List<String> labels = new ArrayList<>();
         int[] start = new int[1024];
@@ -195,7 +195,7 @@ final class SharedData {
     }
 
     /** A LibSVM file; columns are named by their 1-based index, up to the largest index in the file. */
-    static Dataset libsvm(String relative) {
+    public static Dataset libsvm(String relative) {
         List<String> labels = new ArrayList<>();
         List<int[]> rowCols = new ArrayList<>();
         List<double[]> rowVals = new ArrayList<>();
