@@ -2,7 +2,6 @@ package io.plate.sampler.sparse.impl;
 
 import io.plate.api.PlateException;
 import io.plate.api.sample.Distributions;
-import io.plate.distributions.numerics.SpecialFunctions;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -220,9 +219,9 @@ class DirichletChain extends SparseChain {
         for (int c = 0; c < model.cells; c++) {
             int from = model.offset[c];
             int to = from + model.categories[c];
+            lj -= model.logGammaAlphaSum[c];
             for (int s = from; s < to; s++) {
-                double al = model.alpha[s];
-                lj += (al - 1) * logMu[s] - Math.exp(logMu[s]) - SpecialFunctions.logGamma(al);
+                lj += (model.alpha[s] - 1) * logMu[s] - Math.exp(logMu[s]);
             }
             if (model.total[c] > 0) {
                 double lt = logActiveTotal(c);

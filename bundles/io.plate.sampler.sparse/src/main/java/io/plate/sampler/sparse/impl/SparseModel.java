@@ -45,6 +45,8 @@ final class SparseModel {
     final int[] groupCategories; // Σ J over the group's cells
     final double a;
     final double b;
+    final double logBetaAB; // log B(a, b)
+    final double[] logGammaAlphaSum; // Σ_j log Γ(α_j) per cell
     final boolean symmetric;
     private final int[] fOffset; // per cell, into fTable (J + 1 entries)
     private final double[] fTable; // log Γ(Kα) − log Γ(Kα + N), K = 0..J (symmetric alpha only)
@@ -57,6 +59,8 @@ final class SparseModel {
         this.a = hyper.a();
         this.b = hyper.b();
         this.symmetric = hyper.symmetric();
+        this.logBetaAB = SpecialFunctions.logBeta(a, b);
+        this.logGammaAlphaSum = new double[table.cells()];
         offset = new int[cells];
         categories = new int[cells];
         total = new int[cells];
@@ -86,6 +90,7 @@ final class SparseModel {
             for (int j = 0; j < categories[c]; j++) {
                 int s = offset[c] + j;
                 alpha[s] = hyper.alphaOf(j, categories[c], feature);
+                logGammaAlphaSum[c] += SpecialFunctions.logGamma(alpha[s]);
                 if (count[s] > 0) {
                     observedSlots[o++] = s;
                     alphaObserved[c] += alpha[s];
@@ -172,6 +177,6 @@ final class SparseModel {
 
     /** log Beta(p; a, b). */
     double logBetaDensity(double p) {
-        return (a - 1) * Math.log(p) + (b - 1) * Math.log1p(-p) - SpecialFunctions.logBeta(a, b);
+        return (a - 1) * Math.log(p) + (b - 1) * Math.log1p(-p) - logBetaAB;
     }
 }

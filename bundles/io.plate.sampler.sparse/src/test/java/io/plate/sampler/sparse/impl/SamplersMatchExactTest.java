@@ -22,7 +22,7 @@ class SamplersMatchExactTest {
         SparseChain start(SparseModel m, UniformRandomProvider rng);
     }
 
-    private static void compare(String name, SparseModel m, Factory f, long seed) {
+    static void compare(String name, SparseModel m, Factory f, long seed) {
         ExactPosterior exact = ExactPosterior.of(m);
         UniformRandomProvider rng = TestDistributions.rng(seed);
         SparseChain chain = f.start(m, rng);
@@ -82,7 +82,7 @@ class SamplersMatchExactTest {
         }
     }
 
-    private static final int[][][] COUNTS = {
+    static final int[][][] COUNTS = {
         {{3, 0, 1, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}},
         {{0, 0, 0, 6}, {2, 1, 0, 0}, {0, 1, 0, 1}}};
 
