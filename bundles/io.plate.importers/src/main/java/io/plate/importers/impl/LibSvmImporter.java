@@ -62,91 +62,16 @@ public final class LibSvmImporter implements Importer {
         String labelName = options.label().orElse(LABEL);
         try (TextInput in = new TextInput(stream, file)) {
             CharBuf line = new CharBuf(256);
-            IntList rowStart = new IntList(64);
-            IntList columns = new IntList(256);
-            DoubleList values = new DoubleList(256);
-            DoubleList labels = new DoubleList(64);
-            rowStart.add(0);
-            int maxIndex = 0;
-            long qids = 0;
+            LibSvmRows rows = new LibSvmRows(file, declared);
             while (in.readLine(line)) {
-                char[] c = line.chars;
-                int n = line.length;
-                for (int i = 0; i < n; i++) {
-                    if (c[i] == '#') {
-                        n = i;
-                        break;
-                    }
-                }
-                int i = skipSpace(c, 0, n);
-                if (i == n) {
-                    continue;
-                }
-                long ln = in.line();
-                int e = token(c, i, n);
-                double y = Numbers.parse(c, i, e);
-                if (y != y) {
-                    throw new ImportException(file, ln, "label",
-                            "expected a number as the label, found " + Sources.quote(new String(c, i, e - i)));
-                }
-                labels.add(y + 0.0); // -0 and 0 are one class
-                int previous = 0;
-                int field = 1;
-                i = skipSpace(c, e, n);
-                while (i < n) {
-                    field++;
-                    e = token(c, i, n);
-                    int colon = -1;
-                    for (int k = i; k < e; k++) {
-                        if (c[k] == ':') {
-                            colon = k;
-                            break;
-                        }
-                    }
-                    if (colon < 0) {
-                        throw new ImportException(file, ln, "field " + field,
-                                "expected index:value, found " + Sources.quote(new String(c, i, e - i)));
-                    }
-                    if (field == 2 && colon - i == 3 && c[i] == 'q' && c[i + 1] == 'i' && c[i + 2] == 'd') {
-                        if (parseIndex(c, colon + 1, e) < 0) {
-                            throw new ImportException(file, ln, "qid",
-                                    "expected a whole number after qid:, found " + Sources.quote(new String(c, i, e - i)));
-                        }
-                        qids++;
-                        i = skipSpace(c, e, n);
-                        continue;
-                    }
-                    int index = parseIndex(c, i, colon);
-                    if (index < 0) {
-                        throw new ImportException(file, ln, "field " + field,
-                                "expected a feature index (a whole number from 1), found "
-                                        + Sources.quote(new String(c, i, colon - i)));
-                    }
-                    if (index == 0) {
-                        throw new ImportException(file, ln, "field " + field,
-                                "feature index 0: indices are 1-based");
-                    }
-                    if (index <= previous) {
-                        throw new ImportException(file, ln, "field " + field, "feature index " + index
-                                + " after " + previous + ": indices must be strictly increasing");
-                    }
-                    if (declared > 0 && index > declared) {
-                        throw new ImportException(file, ln, "field " + field, "feature index " + index
-                                + " exceeds the declared number of features " + declared);
-                    }
-                    double v = Numbers.parse(c, colon + 1, e);
-                    if (v != v) {
-                        throw new ImportException(file, ln, "field " + field, "expected a number as the value of index "
-                                + index + ", found " + Sources.quote(new String(c, colon + 1, e - colon - 1)));
-                    }
-                    previous = index;
-                    maxIndex = Math.max(maxIndex, index);
-                    columns.add(index - 1);
-                    values.add(v);
-                    i = skipSpace(c, e, n);
-                }
-                rowStart.add(columns.size);
+                rows.parse(line.chars, line.length, in.line());
             }
+            IntList rowStart = rows.rowStart;
+            IntList columns = rows.columns;
+            DoubleList values = rows.values;
+            DoubleList labels = rows.labels;
+            int maxIndex = rows.maxIndex;
+            long qids = rows.qids;
             if (labels.size == 0) {
                 throw new ImportException(file, 0, null, in.line() == 0 ? "empty file; expected LIBSVM rows 'label index:value ...'"
                         : "no data rows, only blank or comment lines");
@@ -211,35 +136,5 @@ public final class LibSvmImporter implements Importer {
             codes[r] = Arrays.binarySearch(distinct, y[r]);
         }
         return CategoricalColumn.of(name, levels, codes);
-    }
-
-    private static int skipSpace(char[] c, int i, int n) {
-        while (i < n && (c[i] == ' ' || c[i] == '\t')) {
-            i++;
-        }
-        return i;
-    }
-
-    private static int token(char[] c, int i, int n) {
-        while (i < n && c[i] != ' ' && c[i] != '\t') {
-            i++;
-        }
-        return i;
-    }
-
-    /** A non-negative whole number of at most 9 digits, or -1. */
-    private static int parseIndex(char[] c, int from, int to) {
-        if (from == to || to - from > 9) {
-            return -1;
-        }
-        int v = 0;
-        for (int i = from; i < to; i++) {
-            char ch = c[i];
-            if (ch < '0' || ch > '9') {
-                return -1;
-            }
-            v = v * 10 + (ch - '0');
-        }
-        return v;
     }
 }

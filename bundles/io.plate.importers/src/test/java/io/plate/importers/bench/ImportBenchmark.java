@@ -25,8 +25,9 @@ import java.util.Arrays;
  * <pre>
  * mvn -q -o test-compile -pl bundles/io.plate.importers -Dplate.targetName=target-imp
  * java -Xmx2g -cp bundles/io.plate.importers/target-imp/classes:bundles/io.plate.importers/target-imp/test-classes:$HOME/.m2/repository/io/plate/io.plate.api/0.1.0/io.plate.api-0.1.0.jar \
- *     io.plate.importers.bench.ImportBenchmark ../shared 5
+ *     io.plate.importers.bench.ImportBenchmark ../shared 5 [news|a9a|memory]
  * </pre>
+ * (a third argument runs one part only, so that its "cold" time is that of a fresh JVM).
  */
 public final class ImportBenchmark {
     private ImportBenchmark() {
@@ -35,14 +36,21 @@ public final class ImportBenchmark {
     public static void main(String[] args) {
         Path shared = Paths.get(args.length > 0 ? args[0] : "../shared");
         int repeats = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+        String only = args.length > 2 ? args[2] : "all"; // news, a9a or memory: one of them in a fresh JVM
         System.out.printf("Java %s, %d processors, max heap %d MiB%n", System.getProperty("java.version"),
                 Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
         Path news = shared.resolve("data/20newsgroups-bydate/20news-bydate-train.tsv");
         Path a9a = shared.resolve("data/libsvm-a9a/a9a");
-        time("20news train import + vectorise", new TextImporter(), news, ImportOptions.defaults(), repeats);
-        time("a9a LibSVM import (n_features=123)", new LibSvmImporter(), a9a,
-                ImportOptions.builder().extra(LibSvmImporter.N_FEATURES, "123").build(), repeats);
-        memory(news);
+        if (only.equals("all") || only.equals("news")) {
+            time("20news train import + vectorise", new TextImporter(), news, ImportOptions.defaults(), repeats);
+        }
+        if (only.equals("all") || only.equals("a9a")) {
+            time("a9a LibSVM import (n_features=123)", new LibSvmImporter(), a9a,
+                    ImportOptions.builder().extra(LibSvmImporter.N_FEATURES, "123").build(), repeats);
+        }
+        if (only.equals("all") || only.equals("memory")) {
+            memory(news);
+        }
     }
 
     private static void time(String what, Importer importer, Path file, ImportOptions options, int repeats) {
