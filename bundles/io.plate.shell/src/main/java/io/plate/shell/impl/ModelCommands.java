@@ -367,14 +367,18 @@ public final class ModelCommands {
             s.append(String.format(Locale.ROOT, "fit %.3f s, predict %.3f s%n", r.fitSeconds(), r.predictSeconds()));
             if (!r.isRegression()) {
                 s.append("\nconfusion (rows = true class, columns = predicted):\n");
+                // many classes: number the columns and name the rows "number name"
+                boolean numbered = r.classes().size() > 6;
                 List<String> header = new ArrayList<>();
                 header.add("");
-                header.addAll(r.classes());
+                for (int i = 0; i < r.classes().size(); i++) {
+                    header.add(numbered ? Integer.toString(i + 1) : r.classes().get(i));
+                }
                 TextTable t = new TextTable(header.toArray(new String[0]));
                 long[][] c = r.confusion();
                 for (int i = 0; i < c.length; i++) {
                     Object[] cells = new Object[c.length + 1];
-                    cells[0] = r.classes().get(i);
+                    cells[0] = numbered ? (i + 1) + " " + r.classes().get(i) : r.classes().get(i);
                     for (int j = 0; j < c.length; j++) {
                         cells[j + 1] = c[i][j];
                     }
