@@ -49,14 +49,14 @@ public final class CurseOfDimensionalityBench {
             if (args[i].equals("--noise")) {
                 int keep = Integer.parseInt(args[++i]);
                 all = all.withNoise(keep, 64, RandomSource.XO_RO_SHI_RO_128_PP.create(1L));
-                dataName += "+noise";
+                dataName += "-noise";
             } else if (args[i].equals("--subsets")) {
                 subsets = Path.of(args[++i]);
             } else {
                 dims = Arrays.stream(args[i].split(",")).mapToInt(Integer::parseInt).toArray();
             }
         }
-        int[] order = all.byVarianceUnlessNoise(dataName.endsWith("+noise"));
+        int[] order = all.byVarianceUnlessNoise(dataName.endsWith("-noise"));
         int p = order.length;
         if (dims == null) {
             dims = new int[] {1, 2, 4, 8, 16, 32, p};
