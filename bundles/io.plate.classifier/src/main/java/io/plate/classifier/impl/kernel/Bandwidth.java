@@ -30,8 +30,17 @@ public final class Bandwidth {
         this.value = value;
     }
 
-    /** Parses the parameter text; a bad value is a {@link PlateException} naming the parameter. */
+    /** Parses the parameter text of a one-dimensional use ({@code nb.kernel}: every rule). */
     public static Bandwidth parse(String text) {
+        return parse(text, true);
+    }
+
+    /**
+     * Parses the parameter text; a bad value is a {@link PlateException} naming the parameter.
+     *
+     * @param allowWeka whether the one-dimensional {@code weka} rule is allowed (not for multivariate kernels)
+     */
+    public static Bandwidth parse(String text, boolean allowWeka) {
         String t = text.trim();
         if (t.equalsIgnoreCase("silverman")) {
             return new Bandwidth(Rule.SILVERMAN, Double.NaN);
@@ -39,14 +48,15 @@ public final class Bandwidth {
         if (t.equalsIgnoreCase("scott")) {
             return new Bandwidth(Rule.SCOTT, Double.NaN);
         }
-        if (t.equalsIgnoreCase("weka")) {
+        if (allowWeka && t.equalsIgnoreCase("weka")) {
             return new Bandwidth(Rule.WEKA, Double.NaN);
         }
         double h;
         try {
             h = Double.parseDouble(t);
         } catch (NumberFormatException e) {
-            throw new PlateException("parameter 'bandwidth' = '" + text + "': expected silverman, scott, weka or a number > 0");
+            throw new PlateException("parameter 'bandwidth' = '" + text + "': expected silverman, scott, " + (allowWeka ? "weka " : "")
+                    + "or a number > 0");
         }
         if (!(h > 0) || Double.isInfinite(h)) {
             throw new PlateException("parameter 'bandwidth' = '" + text + "': must be a finite number > 0");
@@ -105,6 +115,9 @@ public final class Bandwidth {
 
     /** The multivariate factor for {@code n} points in {@code p} dimensions (times a feature's sd gives h). */
     public double factor(double n, int p) {
+        if (rule == Rule.WEKA) {
+            throw new IllegalStateException("the weka rule is one-dimensional");
+        }
         if (rule == Rule.SCOTT) {
             return Math.pow(n, -1.0 / (p + 4));
         }

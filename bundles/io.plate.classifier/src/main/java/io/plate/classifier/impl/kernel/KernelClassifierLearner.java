@@ -53,7 +53,7 @@ public final class KernelClassifierLearner implements Learner {
     @Override
     public Model fit(Dataset data, Params params, long seed) {
         ClassLabels y = ClassLabels.of(data, name());
-        Bandwidth bw = Bandwidth.parse(params.getString(KernelNames.BANDWIDTH));
+        Bandwidth bw = Bandwidth.parse(params.getString(KernelNames.BANDWIDTH), false);
         boolean radial = params.getString(KernelNames.KERNEL).equals("radial");
         List<String> names = NumericBlock.names(data);
         int p = names.size();

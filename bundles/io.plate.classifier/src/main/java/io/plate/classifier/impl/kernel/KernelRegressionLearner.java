@@ -54,7 +54,13 @@ public final class KernelRegressionLearner implements Learner {
         }
         String bwText = params.getString(KernelNames.BANDWIDTH).trim();
         boolean loo = bwText.equalsIgnoreCase("loo");
-        Bandwidth bw = loo ? Bandwidth.parse("scott") : Bandwidth.parse(bwText);
+        Bandwidth bw;
+        try {
+            bw = loo ? Bandwidth.parse("scott") : Bandwidth.parse(bwText, false);
+        } catch (PlateException e) {
+            throw new PlateException("parameter 'bandwidth' = '" + bwText
+                    + "': expected loo, scott, silverman or a finite number > 0", e);
+        }
         double[] x = NumericBlock.matrix(data, names, name());
         int n = data.rows();
         boolean[] use = new boolean[n];

@@ -186,5 +186,9 @@ class KernelClassifierTest {
     void needsNumericFeatures() {
         Dataset noNumeric = Dataset.builder("n").labels(Fixtures.labels("class", new String[] {"a", "b"})).build();
         assertThrows(PlateException.class, () -> learner.fit(noNumeric, learner.params(Map.of()), 1));
+        Dataset train = Fixtures.numeric("t", X, Y);
+        PlateException weka = assertThrows(PlateException.class,
+                () -> learner.fit(train, learner.params(Map.of("bandwidth", "weka")), 1));
+        assertTrue(weka.getMessage().contains("'bandwidth' = 'weka'"), weka.getMessage());
     }
 }
