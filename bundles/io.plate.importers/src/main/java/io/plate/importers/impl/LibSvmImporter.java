@@ -66,9 +66,6 @@ public final class LibSvmImporter implements Importer {
             while (in.readLine(line)) {
                 rows.parse(line.chars, line.length, in.line());
             }
-            IntList rowStart = rows.rowStart;
-            IntList columns = rows.columns;
-            DoubleList values = rows.values;
             DoubleList labels = rows.labels;
             int maxIndex = rows.maxIndex;
             long qids = rows.qids;
@@ -81,7 +78,7 @@ public final class LibSvmImporter implements Importer {
             for (int j = 1; j <= width; j++) {
                 vocab.add(Integer.toString(j));
             }
-            SparseMatrix m = SparseMatrix.ofValues(vocab, rowStart.toArray(), columns.toArray(), values.toArray(), false);
+            SparseMatrix m = rows.matrix(vocab);
             Dataset.Builder b = Dataset.builder(Sources.datasetName(file, options)).source(file.toString()).sparse(m)
                     .metadata("format", "libsvm")
                     .metadata("features", Integer.toString(width) + (declared > 0 ? " (declared)" : " (largest index)"));

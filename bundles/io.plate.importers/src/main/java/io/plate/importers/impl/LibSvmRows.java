@@ -12,7 +12,10 @@ final class LibSvmRows {
     private final int declared;
     final IntList rowStart = new IntList(64);
     final IntList columns = new IntList(256);
-    final DoubleList values = new DoubleList(256);
+    /** Values while all are whole numbers in int range (the usual case: counts, 0/1); else null. */
+    IntList counts = new IntList(256);
+    /** Values once one is not a whole number; null until then. */
+    DoubleList values;
     final DoubleList labels = new DoubleList(64);
     int maxIndex;
     long qids;
@@ -21,6 +24,13 @@ final class LibSvmRows {
         this.file = file;
         this.declared = declared;
         rowStart.add(0);
+    }
+
+    /** The matrix of the rows read: int counts when every value was a whole number, else doubles. */
+    io.plate.api.data.SparseMatrix matrix(java.util.List<String> vocabulary) {
+        return counts != null
+                ? io.plate.api.data.SparseMatrix.ofCounts(vocabulary, rowStart.toArray(), columns.toArray(), counts.toArray(), false)
+                : io.plate.api.data.SparseMatrix.ofValues(vocabulary, rowStart.toArray(), columns.toArray(), values.toArray(), false);
     }
 
     /** Parses line {@code ln}, {@code c[0, n)}; blank and comment lines add no row. */
@@ -95,7 +105,18 @@ final class LibSvmRows {
             previous = index;
             maxIndex = Math.max(maxIndex, index);
             columns.add(index - 1);
-            values.add(v);
+            if (counts != null && v == (int) v) {
+                counts.add((int) v);
+            } else {
+                if (counts != null) {
+                    values = new DoubleList(counts.data.length);
+                    for (int k = 0; k < counts.size; k++) {
+                        values.add(counts.data[k]);
+                    }
+                    counts = null;
+                }
+                values.add(v);
+            }
             i = skipSpace(c, e, n);
         }
         rowStart.add(columns.size);
