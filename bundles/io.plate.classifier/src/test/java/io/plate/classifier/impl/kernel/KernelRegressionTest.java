@@ -11,8 +11,6 @@ import io.plate.api.data.NumericColumn;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelFormatException;
 import java.util.Map;
-import org.apache.commons.rng.UniformRandomProvider;
-import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Test;
 
 /** Nadaraya–Watson against its formula evaluated directly; leave-one-out against brute force. */
@@ -43,19 +41,8 @@ class KernelRegressionTest {
         return num / den;
     }
 
-    private static double[][] xs;
-    private static double[] ys;
-
-    static {
-        UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(11L);
-        xs = new double[60][2];
-        ys = new double[60];
-        for (int i = 0; i < 60; i++) {
-            xs[i][0] = 4 * rng.nextDouble() - 2;
-            xs[i][1] = 2 * rng.nextDouble();
-            ys[i] = Math.sin(2 * xs[i][0]) + 0.5 * xs[i][1] + 0.2 * (rng.nextDouble() - 0.5);
-        }
-    }
+    private static final double[][] xs = KernelRegressionTestData.x();
+    private static final double[] ys = KernelRegressionTestData.y();
 
     @Test
     void fixedBandwidthEqualsTheFormula() {
