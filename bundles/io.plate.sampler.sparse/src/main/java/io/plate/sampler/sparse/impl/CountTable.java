@@ -73,6 +73,17 @@ public final class CountTable {
      *         blocks the sparse prior cannot model, or the group column does not exist
      */
     public static CountTable of(Dataset data, String groupColumn) {
+        return of(data, groupColumn, java.util.Set.of());
+    }
+
+    /** As {@link #of(Dataset, String)}, leaving out the categorical columns named in {@code excluded}. */
+    public static CountTable of(Dataset data, String groupColumn, java.util.Set<String> excluded) {
+        for (String name : excluded) {
+            if (data.categorical().stream().noneMatch(c -> c.name().equals(name))) {
+                throw new PlateException("dataset '" + data.name() + "' has no categorical column '" + name
+                        + "' to exclude");
+            }
+        }
         if (!data.numeric().isEmpty()) {
             List<String> names = new ArrayList<>();
             data.numeric().forEach(c -> names.add(c.name()));
@@ -88,7 +99,7 @@ public final class CountTable {
         for (CategoricalColumn c : data.categorical()) {
             if (groupColumn != null && c.name().equals(groupColumn)) {
                 group = c;
-            } else {
+            } else if (!excluded.contains(c.name())) {
                 cols.add(c);
             }
         }

@@ -15,6 +15,7 @@ public record Hyperparameters(double[] alpha, double a, double b, boolean shared
     public static final String A = "a";
     public static final String B = "b";
     public static final String SHARED_P = "sharedP";
+    public static final String EXCLUDE = "exclude";
 
     public Hyperparameters {
         if (alpha.length == 0) {
@@ -68,7 +69,21 @@ public record Hyperparameters(double[] alpha, double a, double b, boolean shared
                         "Gamma shape of μ: one value for every category, or one per category"),
                 ParamSpec.positive(A, "1", "Beta(a, b) prior of the inclusion probability p: a"),
                 ParamSpec.positive(B, "1", "Beta(a, b) prior of the inclusion probability p: b"),
-                ParamSpec.bool(SHARED_P, "false", "one inclusion probability per feature, shared by every class"));
+                ParamSpec.bool(SHARED_P, "false", "one inclusion probability per feature, shared by every class"),
+                ParamSpec.text(EXCLUDE, null, "comma-separated categorical columns to leave out (id columns, say)"));
+    }
+
+    /** The columns named by {@code exclude}, if given. */
+    static java.util.Set<String> excluded(Params p) {
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        p.find(EXCLUDE).ifPresent(v -> {
+            for (String part : v.split(",")) {
+                if (!part.isBlank()) {
+                    out.add(part.trim());
+                }
+            }
+        });
+        return out;
     }
 
     static Hyperparameters from(Params p) {

@@ -78,7 +78,7 @@ public final class SparseNaiveBayes implements Learner {
             throw new PlateException("nb.sparse needs class labels; dataset '" + data.name() + "' has none");
         }
         Hyperparameters hyper = Hyperparameters.from(params);
-        CountTable table = CountTable.of(data, null);
+        CountTable table = CountTable.of(data, null, Hyperparameters.excluded(params));
         SparseModel model = new SparseModel(table, hyper);
         double[] predictive;
         if (params.getString(PREDICTIVE).equals("exact")) {

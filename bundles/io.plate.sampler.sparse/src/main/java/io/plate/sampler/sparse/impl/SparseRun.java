@@ -45,7 +45,7 @@ final class SparseRun {
             RunSettings settings, ProgressListener listener, Cancellation cancellation, ChainRunner runner,
             Distributions dist) {
         Hyperparameters hyper = Hyperparameters.from(params);
-        CountTable table = CountTable.of(data, params.find(GROUP).orElse(null));
+        CountTable table = CountTable.of(data, params.find(GROUP).orElse(null), Hyperparameters.excluded(params));
         SparseModel model = new SparseModel(table, hyper);
         ChainFactory<C> factory = (c, rng) -> maker.start(model, dist, rng);
         ChainRun<C> run = runner.run(factory, settings, listener, cancellation);

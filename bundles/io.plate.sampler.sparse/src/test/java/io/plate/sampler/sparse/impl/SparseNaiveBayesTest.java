@@ -82,6 +82,12 @@ class SparseNaiveBayesTest {
         PlateException e = assertThrows(PlateException.class, () -> m.predictLogProba(noShape));
         assertTrue(e.getMessage().contains("shape"), e.getMessage());
         assertThrows(PlateException.class, () -> LEARNER.fit(train().withoutLabels(), LEARNER.params(Map.of()), 1));
+        // an excluded column is not a feature: data without it can be scored
+        Model colourOnly = LEARNER.fit(train(), LEARNER.params(Map.of("exclude", "shape")), 1L);
+        assertEquals(1, colourOnly.predictLogProba(noShape).length);
+        PlateException typo = assertThrows(PlateException.class,
+                () -> LEARNER.fit(train(), LEARNER.params(Map.of("exclude", "shap")), 1L));
+        assertTrue(typo.getMessage().contains("shap"), typo.getMessage());
     }
 
     @Test
