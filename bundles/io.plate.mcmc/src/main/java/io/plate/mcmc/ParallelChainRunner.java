@@ -166,7 +166,12 @@ public final class ParallelChainRunner implements ChainRunner, AutoCloseable {
                     continue;
                 }
                 if (failure.get() == null) {
-                    report(start);
+                    try {
+                        report(start);
+                    } catch (RuntimeException e) { // a listener broke its contract: stop the chains, then rethrow
+                        failure.compareAndSet(null, e);
+                        abort = true;
+                    }
                 }
             }
             double seconds = (System.nanoTime() - start) / 1e9;
