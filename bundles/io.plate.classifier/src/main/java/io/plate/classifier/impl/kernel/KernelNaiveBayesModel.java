@@ -3,6 +3,10 @@ package io.plate.classifier.impl.kernel;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.plate.api.data.Dataset;
+import io.plate.api.PlateException;
+import io.plate.api.learn.Explainable;
+import io.plate.api.learn.Explanation;
+import io.plate.api.learn.FeatureWeight;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.Provenance;
@@ -10,10 +14,11 @@ import io.plate.distributions.numerics.LogMath;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.ArrayList;
 import java.util.List;
 
 /** A fitted {@code nb.kernel} model: log prior plus the per-feature log terms of each block, normalised. */
-final class KernelNaiveBayesModel implements Model {
+final class KernelNaiveBayesModel implements Model, Explainable {
     private final List<String> classes;
     private final double[] logPrior;
     private final double cutoff;
@@ -64,6 +69,39 @@ final class KernelNaiveBayesModel implements Model {
             LogMath.normalizeLog(row);
         }
         return lj;
+    }
+
+    /**
+     * The additive terms of row {@code row}: per numeric feature log f̂_kf(x_f), per categorical feature
+     * log P̂(x_f | k), per known word x_w log θ̂_kw; missing and unseen values are absent.
+     */
+    @Override
+    public Explanation explain(Dataset data, int row) {
+        if (row < 0 || row >= data.rows()) {
+            throw new PlateException("row " + (row + 1) + " is outside dataset '" + data.name() + "' (1.."
+                    + data.rows() + ")");
+        }
+        List<Explanation.Term> terms = new ArrayList<>();
+        numeric.explain(data, row, terms);
+        categorical.explain(data, row, terms);
+        if (counts != null) {
+            counts.explain(data, row, terms);
+        }
+        double[] lp = logPrior.clone();
+        for (Explanation.Term t : terms) {
+            double[] v = t.perClass();
+            for (int k = 0; k < lp.length; k++) {
+                lp[k] += v[k];
+            }
+        }
+        LogMath.normalizeLog(lp);
+        return new Explanation(classes, logPrior, terms, lp);
+    }
+
+    /** The most telling words of the count block; empty without one (a kernel marginal has no single weight). */
+    @Override
+    public List<List<FeatureWeight>> tellingFeatures(int top) {
+        return counts == null ? List.of() : counts.telling(top);
     }
 
     KernelNumericBlock numeric() {

@@ -124,6 +124,23 @@ final class KernelNumericBlock {
         }
     }
 
+    /** The per-class log density of each non-missing numeric value of row {@code r}. */
+    void explain(Dataset data, int r, List<io.plate.api.learn.Explanation.Term> out) {
+        int p = names.size();
+        double[] x = NumericBlock.matrix(data.select(new int[] {r}), names, KernelNames.NB_KERNEL);
+        for (int f = 0; f < p; f++) {
+            double v = x[f];
+            if (v != v) {
+                continue;
+            }
+            double[] t = new double[marginals[f].length];
+            for (int cls = 0; cls < t.length; cls++) {
+                t[cls] = marginals[f][cls].logDensity(v);
+            }
+            out.add(new io.plate.api.learn.Explanation.Term(names.get(f), Double.toString(v), t));
+        }
+    }
+
     void write(ArrayNode out) {
         for (int f = 0; f < names.size(); f++) {
             ObjectNode o = out.addObject();

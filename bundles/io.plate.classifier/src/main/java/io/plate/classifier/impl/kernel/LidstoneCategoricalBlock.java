@@ -100,6 +100,29 @@ final class LidstoneCategoricalBlock {
         }
     }
 
+    /** The per-class log probability of each seen, non-missing level of row {@code r}. */
+    void explain(Dataset data, int r, List<io.plate.api.learn.Explanation.Term> out) {
+        Map<String, CategoricalColumn> byName = new LinkedHashMap<>();
+        for (CategoricalColumn c : data.categorical()) {
+            byName.put(c.name(), c);
+        }
+        for (int f = 0; f < names.size(); f++) {
+            CategoricalColumn c = byName.get(names.get(f));
+            if (c == null) {
+                throw new PlateException(KernelNames.NB_KERNEL + ": dataset '" + data.name()
+                        + "' has no categorical column '" + names.get(f) + "' that the model uses");
+            }
+            int code = c.code(r);
+            int l = code == CategoricalColumn.MISSING ? -1 : c.mapTo(levels.get(f))[code];
+            if (l < 0) {
+                continue;
+            }
+            double[] t = new double[classes];
+            System.arraycopy(logProb[f], l * classes, t, 0, classes);
+            out.add(new io.plate.api.learn.Explanation.Term(names.get(f), levels.get(f).get(l), t));
+        }
+    }
+
     void write(ArrayNode out) {
         for (int f = 0; f < names.size(); f++) {
             ObjectNode o = out.addObject();

@@ -76,6 +76,53 @@ final class MultinomialCountBlock {
         }
     }
 
+    /** The term x_w log θ_kw of each known word of row {@code r}. */
+    void explain(Dataset data, int r, List<io.plate.api.learn.Explanation.Term> out) {
+        SparseMatrix m = data.sparse().orElseThrow(() -> new PlateException(KernelNames.NB_KERNEL + ": dataset '"
+                + data.name() + "' has no sparse count block, which the model uses"));
+        int[] map = m.mapTo(vocabulary);
+        int v = vocabulary.size();
+        for (int i = m.start(r), e = m.end(r); i < e; i++) {
+            int w = map[m.column(i)];
+            if (w < 0) {
+                continue;
+            }
+            double x = m.value(i);
+            double[] t = new double[classes];
+            for (int cls = 0; cls < classes; cls++) {
+                t[cls] = x * logTheta[cls * v + w];
+            }
+            out.add(new io.plate.api.learn.Explanation.Term(vocabulary.get(w), Double.toString(x), t));
+        }
+    }
+
+    /** Per class, the {@code top} words with the largest log θ_kw − mean_{j≠k} log θ_jw. */
+    List<List<io.plate.api.learn.FeatureWeight>> telling(int top) {
+        int v = vocabulary.size();
+        List<List<io.plate.api.learn.FeatureWeight>> out = new java.util.ArrayList<>();
+        for (int k = 0; k < classes; k++) {
+            double[] score = new double[v];
+            Integer[] idx = new Integer[v];
+            for (int w = 0; w < v; w++) {
+                double others = 0;
+                for (int j = 0; j < classes; j++) {
+                    if (j != k) {
+                        others += logTheta[j * v + w];
+                    }
+                }
+                score[w] = logTheta[k * v + w] - (classes > 1 ? others / (classes - 1) : 0);
+                idx[w] = w;
+            }
+            java.util.Arrays.sort(idx, (a, b) -> Double.compare(score[b], score[a]));
+            List<io.plate.api.learn.FeatureWeight> list = new java.util.ArrayList<>();
+            for (int i = 0; i < Math.min(top, v); i++) {
+                list.add(new io.plate.api.learn.FeatureWeight(vocabulary.get(idx[i]), score[idx[i]]));
+            }
+            out.add(List.copyOf(list));
+        }
+        return List.copyOf(out);
+    }
+
     void write(ObjectNode root) {
         ObjectNode o = root.putObject("counts");
         ModelJson.put(o, "vocabulary", vocabulary);

@@ -148,6 +148,24 @@ class KernelNaiveBayesTest {
     }
 
     @Test
+    void explanationTermsAddUpToThePosterior() {
+        int[] colour = {0, 1, 1, 0, CategoricalColumn.MISSING};
+        Dataset train = Dataset.builder("t")
+                .categorical(CategoricalColumn.of("colour", List.of("blue", "red"), colour))
+                .numeric(NumericColumn.of("v", new double[] {0.1, 0.4, 1.9, 2.2, 1.0}))
+                .labels(Fixtures.labels("class", new String[] {"p", "p", "q", "q", "q"})).build();
+        KernelNaiveBayesModel m = (KernelNaiveBayesModel) learner.fit(train, learner.params(Map.of()), 1);
+        io.plate.api.learn.Explanation e = m.explain(train, 4);
+        assertEquals(1, e.terms().size()); // colour is missing in row 5
+        assertEquals("v", e.terms().get(0).feature());
+        double[] expected = m.predictLogProba(train)[4];
+        assertArrayEquals(expected, e.logProba(), 1e-12);
+        assertEquals(m.numeric().marginal(0, 1).logDensity(1.0), e.terms().get(0).perClass()[1], 0);
+        assertTrue(m.tellingFeatures(3).isEmpty());
+        assertThrows(PlateException.class, () -> m.explain(train, 5));
+    }
+
+    @Test
     void unseenLevelsWordsAndMissingValuesAreSkipped() {
         int[] colour = {0, 1, 1, 0};
         Dataset train = Dataset.builder("t")
