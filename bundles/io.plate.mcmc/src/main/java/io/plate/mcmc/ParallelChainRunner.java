@@ -26,6 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -48,12 +49,21 @@ public final class ParallelChainRunner implements ChainRunner, AutoCloseable {
     /** Draws per chain beyond which the R-hat shown in progress reports is computed on a strided subset. */
     private static final int PROGRESS_RHAT_DRAWS = 2_000;
 
-    private final Distributions distributions;
+    private final Supplier<Distributions> provider;
     private final ExecutorService pool;
     private final Set<Cancellation> running = ConcurrentHashMap.newKeySet();
 
     public ParallelChainRunner(Distributions distributions) {
-        this.distributions = Objects.requireNonNull(distributions, "distributions");
+        this(constant(Objects.requireNonNull(distributions, "distributions")));
+    }
+
+    /**
+     * A runner that asks {@code provider} for the Distributions provider at the start of each run (the
+     * service uses this to follow the best-ranked provider without stopping runs in progress); a run
+     * keeps the provider it started with.
+     */
+    public ParallelChainRunner(Supplier<Distributions> provider) {
+        this.provider = Objects.requireNonNull(provider, "provider");
         AtomicInteger count = new AtomicInteger();
         ThreadFactory threads = r -> {
             Thread t = new Thread(r, "plate-chain-" + count.incrementAndGet());
@@ -63,9 +73,13 @@ public final class ParallelChainRunner implements ChainRunner, AutoCloseable {
         this.pool = Executors.newCachedThreadPool(threads);
     }
 
-    /** The distributions provider whose streams the chains use. */
+    private static Supplier<Distributions> constant(Distributions d) {
+        return () -> d;
+    }
+
+    /** The distributions provider whose streams the next run's chains use. */
     public Distributions distributions() {
-        return distributions;
+        return provider.get();
     }
 
     @Override
@@ -78,9 +92,13 @@ public final class ParallelChainRunner implements ChainRunner, AutoCloseable {
         if (pool.isShutdown()) {
             throw new IllegalStateException("the chain runner has been shut down");
         }
+        Distributions distributions = provider.get();
+        if (distributions == null) {
+            throw new IllegalStateException("no Distributions provider is available");
+        }
         running.add(cancel);
         try {
-            return new Run<>(factory, settings, progress, cancel).execute();
+            return new Run<>(distributions, factory, settings, progress, cancel).execute();
         } finally {
             running.remove(cancel);
         }
@@ -108,6 +126,7 @@ public final class ParallelChainRunner implements ChainRunner, AutoCloseable {
 
     /** One run: its chains, their kept summaries and the coordination between workers and caller. */
     private final class Run<C extends Chain> {
+        private final Distributions distributions;
         private final ChainFactory<C> factory;
         private final RunSettings settings;
         private final ProgressListener listener;
@@ -126,7 +145,9 @@ public final class ParallelChainRunner implements ChainRunner, AutoCloseable {
         private volatile boolean wantLogJoint = true;
         private volatile double logJoint0 = Double.NaN;
 
-        Run(ChainFactory<C> factory, RunSettings settings, ProgressListener listener, Cancellation cancellation) {
+        Run(Distributions distributions, ChainFactory<C> factory, RunSettings settings, ProgressListener listener,
+                Cancellation cancellation) {
+            this.distributions = distributions;
             this.factory = factory;
             this.settings = settings;
             this.listener = listener;

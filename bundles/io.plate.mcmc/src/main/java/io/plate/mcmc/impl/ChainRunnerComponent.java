@@ -9,26 +9,25 @@ import io.plate.api.sample.Distributions;
 import io.plate.api.sample.ProgressListener;
 import io.plate.api.sample.RunSettings;
 import io.plate.mcmc.ParallelChainRunner;
-import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 /**
  * The {@link ChainRunner} service: a {@link ParallelChainRunner} over the highest-ranked
- * {@link Distributions} provider. A better-ranked provider installed later replaces the bound one
- * (greedy static reference: SCR re-creates this component). Deactivation shuts the worker pool down and
- * waits for running chains.
+ * {@link Distributions} provider. The reference is dynamic and greedy: a better-ranked provider installed
+ * while the system runs is used by the next run, and runs in progress finish with the provider they
+ * started with. Deactivation cancels running runs (they return what they kept), shuts the worker pool
+ * down and waits for it.
  */
 @Component(service = ChainRunner.class)
 public final class ChainRunnerComponent implements ChainRunner {
-    private final ParallelChainRunner runner;
+    @Reference(policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    private volatile Distributions distributions;
 
-    @Activate
-    public ChainRunnerComponent(@Reference(policyOption = ReferencePolicyOption.GREEDY) Distributions distributions) {
-        this.runner = new ParallelChainRunner(distributions);
-    }
+    private final ParallelChainRunner runner = new ParallelChainRunner(() -> distributions);
 
     @Override
     public <C extends Chain> ChainRun<C> run(ChainFactory<C> factory, RunSettings settings, ProgressListener listener,
