@@ -21,30 +21,41 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <li>π | z ~ Dirichlet(α + m), m the cluster sizes.</li>
  * </ol>
  *
- * log θ is stored as {@code logTheta[word * K + k]}, so each non-zero of a document reads one
- * contiguous K-vector; nothing is allocated per document. The log joint is
+ * θ is stored as {@code theta[word * K + k]}, so each non-zero of a document reads one contiguous
+ * K-vector; nothing is allocated per document. With β ≥ 1 every Dirichlet shape is at least 1, no
+ * variate can underflow, and θ and π are kept as plain probabilities: the z-step multiplies them
+ * (rescaling by a power of two when the largest product gets small, and taking a word seen more than
+ * {@value #LINEAR_MAX_COUNT} times in log space), which needs no logarithm per entry. With β < 1 they are
+ * kept as logarithms and the z-step adds. The log joint is
  * log p(x | z, θ) + log p(z | π) + log p(θ) + log p(π), up to the multinomial coefficients.
  */
 final class UncollapsedMultinomialChain extends MixtureChain {
     /** Documents per parallel block of the z-step. */
     static final int BLOCK_ROWS = 256;
+    /** In the linear z-step, a count above this is multiplied in log space (θ^x could underflow). */
+    static final int LINEAR_MAX_COUNT = 8;
+    private static final double TINY = 0x1p-600;
+    private static final double RESCALE = 0x1p600;
+    private static final double LOG_RESCALE = 600 * Math.log(2);
 
     private final MultinomialComponents data;
     private final int k;
     private final int v;
     private final double alpha;
     private final double beta;
-    private final double[] logTheta; // [word * k + cluster]
-    private final double[] logPi;
+    private final boolean linear; // theta and pi hold probabilities (beta >= 1), else their logarithms
+    private final double[] theta; // [word * k + cluster]
+    private final double[] pi;
     private final int[] wordCounts; // [word * k + cluster]
     private final int[] sizes;
     private final int blocks;
     private final UniformRandomProvider[] blockRng;
     private final double[][] blockScratch;
-    private final int workers;
-    private final UniformRandomProvider[] clusterRng;
-    private final double[][] workerAlpha;
-    private final double[][] workerOut;
+    private final int[] words; // the documents' word ids renumbered by decreasing corpus frequency
+    private final int[] rankToWord;
+    private final int wordBlocks;
+    private final UniformRandomProvider[] wordBlockRng;
+    private final double[][] blockSums; // [word block][2k]: per cluster partial normaliser (and max)
     private final boolean parallel;
 
     UncollapsedMultinomialChain(MultinomialComponents data, double alpha, double beta, boolean parallel,
@@ -66,25 +77,46 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         this.alpha = alpha;
         this.beta = beta;
         this.parallel = parallel;
-        this.logTheta = new double[Math.multiplyExact(v, k)];
-        this.logPi = new double[k];
+        this.linear = beta >= 1;
+        this.theta = new double[Math.multiplyExact(v, k)];
+        this.pi = new double[k];
         this.wordCounts = new int[v * k];
         this.sizes = new int[k];
         this.blocks = Math.max(1, (rows + BLOCK_ROWS - 1) / BLOCK_ROWS);
         this.blockRng = new UniformRandomProvider[blocks];
-        this.blockScratch = new double[blocks][k];
+        this.blockScratch = new double[blocks][2 * k];
         long base = rng.nextLong();
         for (int b = 0; b < blocks; b++) {
             blockRng[b] = dist.stream(base, b);
         }
-        this.workers = parallel ? Math.max(1, Math.min(k, Runtime.getRuntime().availableProcessors())) : 1;
-        this.clusterRng = new UniformRandomProvider[k];
-        long cbase = rng.nextLong();
-        for (int c = 0; c < k; c++) {
-            clusterRng[c] = dist.stream(cbase, c);
+        // frequent words first: the rows of θ that most non-zeros read sit together in cache
+        long[] freq = new long[v];
+        for (int w : data.words()) {
+            freq[w]++;
         }
-        this.workerAlpha = new double[workers][v];
-        this.workerOut = new double[workers][v];
+        Integer[] order = new Integer[v];
+        for (int t = 0; t < v; t++) {
+            order[t] = t;
+        }
+        java.util.Arrays.sort(order, (x, y) -> freq[x] != freq[y] ? Long.compare(freq[y], freq[x]) : Integer.compare(x, y));
+        this.rankToWord = new int[v];
+        int[] wordToRank = new int[v];
+        for (int r = 0; r < v; r++) {
+            rankToWord[r] = order[r];
+            wordToRank[order[r]] = r;
+        }
+        int[] original = data.words();
+        this.words = new int[original.length];
+        for (int p = 0; p < original.length; p++) {
+            words[p] = wordToRank[original[p]];
+        }
+        this.wordBlocks = Math.max(1, Math.min(64, v / 1024));
+        this.wordBlockRng = new UniformRandomProvider[wordBlocks];
+        long cbase = rng.nextLong();
+        for (int b = 0; b < wordBlocks; b++) {
+            wordBlockRng[b] = dist.stream(cbase, b);
+        }
+        this.blockSums = new double[wordBlocks][2 * k];
         initialise(rng);
     }
 
@@ -113,10 +145,18 @@ final class UncollapsedMultinomialChain extends MixtureChain {
 
     /** z-step for the documents of block b, given θ and π. */
     private void sampleBlock(int b) {
+        if (linear) {
+            sampleBlockLinear(b);
+        } else {
+            sampleBlockLog(b);
+        }
+    }
+
+    private void sampleBlockLog(int b) {
         final double[] acc = blockScratch[b];
         final UniformRandomProvider g = blockRng[b];
         final int[] start = data.docStart();
-        final int[] words = data.words();
+        final int[] words = this.words;
         final int[] counts = data.wordCounts();
         final int kk = k;
         int end = Math.min(rows, (b + 1) * BLOCK_ROWS);
@@ -124,15 +164,86 @@ final class UncollapsedMultinomialChain extends MixtureChain {
             if (settings.isFixed(d)) {
                 continue;
             }
-            System.arraycopy(logPi, 0, acc, 0, kk);
+            System.arraycopy(pi, 0, acc, 0, kk);
             for (int p = start[d], e = start[d + 1]; p < e; p++) {
                 double x = counts[p];
                 int base = words[p] * kk;
                 for (int c = 0; c < kk; c++) {
-                    acc[c] += x * logTheta[base + c];
+                    acc[c] += x * theta[base + c];
                 }
             }
             z[d] = dist.nextCategoricalFromLogWeights(g, acc, kk);
+        }
+    }
+
+    private void sampleBlockLinear(int b) {
+        final double[] scratch = blockScratch[b];
+        final UniformRandomProvider g = blockRng[b];
+        final int[] start = data.docStart();
+        final int[] words = this.words;
+        final int[] counts = data.wordCounts();
+        final int kk = k;
+        int end = Math.min(rows, (b + 1) * BLOCK_ROWS);
+        for (int d = b * BLOCK_ROWS; d < end; d++) {
+            if (settings.isFixed(d)) {
+                continue;
+            }
+            // scratch[0..k): running products; scratch[k..2k): log factors of large counts
+            System.arraycopy(pi, 0, scratch, 0, kk);
+            java.util.Arrays.fill(scratch, kk, 2 * kk, 0.0);
+            int rescales = 0;
+            int since = 0;
+            for (int p = start[d], e = start[d + 1]; p < e; p++) {
+                int x = counts[p];
+                int base = words[p] * kk;
+                if (x == 1 && p + 1 < e && counts[p + 1] == 1) {
+                    // two single words at once: half the loads and stores of the running products
+                    int base2 = words[++p] * kk;
+                    for (int c = 0; c < kk; c++) {
+                        scratch[c] *= theta[base + c] * theta[base2 + c];
+                    }
+                    since++;
+                } else if (x == 1) {
+                    for (int c = 0; c < kk; c++) {
+                        scratch[c] *= theta[base + c];
+                    }
+                } else if (x <= LINEAR_MAX_COUNT) {
+                    for (int c = 0; c < kk; c++) {
+                        double t = theta[base + c];
+                        double f = t;
+                        for (int r = 1; r < x; r++) {
+                            f *= t;
+                        }
+                        scratch[c] *= f;
+                    }
+                } else {
+                    for (int c = 0; c < kk; c++) {
+                        scratch[kk + c] += x * Math.log(theta[base + c]);
+                    }
+                }
+                // at most four single words, or one repeated word, between checks keep the largest
+                // product far above the smallest double
+                if (x > 1 || ++since >= 3) {
+                    since = 0;
+                    double max = 0;
+                    for (int c = 0; c < kk; c++) {
+                        double y = scratch[c];
+                        if (y > max) {
+                            max = y;
+                        }
+                    }
+                    if (max < TINY) {
+                        for (int c = 0; c < kk; c++) {
+                            scratch[c] *= RESCALE;
+                        }
+                        rescales++;
+                    }
+                }
+            }
+            for (int c = 0; c < kk; c++) {
+                scratch[c] = Math.log(scratch[c]) + scratch[kk + c] - rescales * LOG_RESCALE;
+            }
+            z[d] = dist.nextCategoricalFromLogWeights(g, scratch, kk);
         }
     }
 
@@ -141,7 +252,7 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         Arrays.fill(wordCounts, 0);
         Arrays.fill(sizes, 0);
         final int[] start = data.docStart();
-        final int[] words = data.words();
+        final int[] words = this.words;
         final int[] counts = data.wordCounts();
         for (int d = 0; d < rows; d++) {
             int c = z[d];
@@ -150,40 +261,112 @@ final class UncollapsedMultinomialChain extends MixtureChain {
                 wordCounts[words[p] * k + c] += counts[p];
             }
         }
-        if (workers > 1) {
-            IntStream.range(0, workers).parallel().forEach(this::drawThetas);
+        if (parallel && wordBlocks > 1) {
+            IntStream.range(0, wordBlocks).parallel().forEach(this::drawGammas);
+            double[] norm = normalisers();
+            IntStream.range(0, wordBlocks).parallel().forEach(b -> normalise(b, norm));
         } else {
-            drawThetas(0);
+            for (int b = 0; b < wordBlocks; b++) {
+                drawGammas(b);
+            }
+            double[] norm = normalisers();
+            for (int b = 0; b < wordBlocks; b++) {
+                normalise(b, norm);
+            }
         }
         for (int c = 0; c < k; c++) {
-            logPi[c] = dist.nextLogGamma(rng, sizes[c] + alpha);
+            pi[c] = dist.nextLogGamma(rng, sizes[c] + alpha);
         }
-        LogMath.normalizeLog(logPi, 0, k);
+        LogMath.normalizeLog(pi, 0, k);
+        if (linear) {
+            for (int c = 0; c < k; c++) {
+                pi[c] = Math.exp(pi[c]);
+            }
+        }
     }
 
-    /** θ_c ~ Dirichlet(β + counts of c) for the clusters c ≡ w (mod workers), each on its own stream. */
-    private void drawThetas(int w) {
-        double[] a = workerAlpha[w];
-        double[] out = workerOut[w];
-        for (int c = w; c < k; c += workers) {
-            UniformRandomProvider g = clusterRng[c];
-            if (beta >= 1) {
-                for (int t = 0; t < v; t++) {
-                    a[t] = beta + wordCounts[t * k + c];
+    /** Words {@code [from, to)} of block b: contiguous ranks, about equal blocks. */
+    private int blockStart(int b) {
+        return (int) ((long) v * b / wordBlocks);
+    }
+
+    /**
+     * θ_c ~ Dirichlet(β + counts of c) for every cluster, as normalised gamma variates. Phase 1 (this
+     * method): the words of block b draw their K unnormalised variates, on the block's own stream, and
+     * the block keeps its partial sum per cluster. Plain variates when β ≥ 1 (every shape ≥ 1), their
+     * logarithms otherwise (shapes below 1 can underflow). The blocks are fixed by the vocabulary size
+     * and each has its own stream, so the draws do not depend on how many threads run them.
+     */
+    private void drawGammas(int b) {
+        UniformRandomProvider g = wordBlockRng[b];
+        double[] sums = blockSums[b];
+        int from = blockStart(b) * k;
+        int to = blockStart(b + 1) * k;
+        if (linear) {
+            java.util.Arrays.fill(sums, 0, k, 0.0);
+            for (int i = from, c = 0; i < to; i++) {
+                double x = dist.nextGamma(g, beta + wordCounts[i], 1.0);
+                theta[i] = x;
+                sums[c] += x;
+                if (++c == k) {
+                    c = 0;
                 }
-                dist.nextDirichlet(g, a, 0, v, out);
-                for (int t = 0; t < v; t++) {
-                    logTheta[t * k + c] = Math.log(out[t]);
+            }
+        } else {
+            java.util.Arrays.fill(sums, 0, k, 0.0);
+            java.util.Arrays.fill(sums, k, 2 * k, Double.NEGATIVE_INFINITY);
+            for (int i = from, c = 0; i < to; i++) {
+                double l = dist.nextLogGamma(g, beta + wordCounts[i]);
+                theta[i] = l;
+                if (l > sums[k + c]) {
+                    sums[k + c] = l;
                 }
+                if (++c == k) {
+                    c = 0;
+                }
+            }
+            for (int i = from, c = 0; i < to; i++) {
+                sums[c] += Math.exp(theta[i] - sums[k + c]);
+                if (++c == k) {
+                    c = 0;
+                }
+            }
+        }
+    }
+
+    /** The normaliser of every cluster from the blocks' partial sums: a sum, or a log-sum-exp. */
+    private double[] normalisers() {
+        double[] norm = new double[k];
+        for (int c = 0; c < k; c++) {
+            if (linear) {
+                double s = 0;
+                for (double[] bs : blockSums) {
+                    s += bs[c];
+                }
+                norm[c] = 1 / s;
             } else {
-                // shapes below 1 can underflow as plain gamma draws: draw their logarithms instead
-                for (int t = 0; t < v; t++) {
-                    out[t] = dist.nextLogGamma(g, beta + wordCounts[t * k + c]);
+                double max = Double.NEGATIVE_INFINITY;
+                for (double[] bs : blockSums) {
+                    max = Math.max(max, bs[k + c]);
                 }
-                LogMath.normalizeLog(out, 0, v);
-                for (int t = 0; t < v; t++) {
-                    logTheta[t * k + c] = out[t];
+                double s = 0;
+                for (double[] bs : blockSums) {
+                    s += bs[c] * Math.exp(bs[k + c] - max);
                 }
+                norm[c] = max + Math.log(s);
+            }
+        }
+        return norm;
+    }
+
+    /** Phase 2: divides (or subtracts, for logarithms) the words of block b by their cluster's normaliser. */
+    private void normalise(int b, double[] norm) {
+        int from = blockStart(b) * k;
+        int to = blockStart(b + 1) * k;
+        for (int i = from, c = 0; i < to; i++) {
+            theta[i] = linear ? theta[i] * norm[c] : theta[i] - norm[c];
+            if (++c == k) {
+                c = 0;
             }
         }
     }
@@ -192,13 +375,14 @@ final class UncollapsedMultinomialChain extends MixtureChain {
     double logJoint() {
         double lj = SpecialFunctions.logGamma(k * alpha) - k * SpecialFunctions.logGamma(alpha);
         for (int c = 0; c < k; c++) {
-            lj += (sizes[c] + alpha - 1) * logPi[c];
+            lj += (sizes[c] + alpha - 1) * logPi(c);
         }
         double thetaNorm = SpecialFunctions.logGamma(v * beta) - v * SpecialFunctions.logGamma(beta);
         lj += k * thetaNorm;
-        for (int t = 0, i = 0; t < v; t++) {
-            for (int c = 0; c < k; c++, i++) {
-                lj += (wordCounts[i] + beta - 1) * logTheta[i];
+        for (int i = 0, e = v * k; i < e; i++) {
+            double w = wordCounts[i] + beta - 1;
+            if (w != 0) {
+                lj += w * (linear ? Math.log(theta[i]) : theta[i]);
             }
         }
         return lj;
@@ -227,7 +411,7 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         double[] bestLog = new double[n];
         Arrays.fill(bestLog, Double.NEGATIVE_INFINITY);
         for (int t = 0; t < v; t++) {
-            double lt = logTheta[t * k + slot];
+            double lt = logTheta(t, slot);
             if (lt > bestLog[n - 1]) {
                 int i = n - 1;
                 while (i > 0 && bestLog[i - 1] < lt) {
@@ -241,17 +425,18 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         }
         List<String> parts = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            parts.add(data.vocabulary().get(best[i]) + ":" + String.format(Locale.ROOT, "%.4f", Math.exp(bestLog[i])));
+            parts.add(data.vocabulary().get(rankToWord[best[i]]) + ":" + String.format(Locale.ROOT, "%.4f", Math.exp(bestLog[i])));
         }
         return List.of(String.join(" ", parts));
     }
 
-    /** log θ of word {@code t} in cluster {@code c} (for tests). */
+    /** log θ in cluster {@code c} of the word of frequency rank {@code t}. */
     double logTheta(int t, int c) {
-        return logTheta[t * k + c];
+        double x = theta[t * k + c];
+        return linear ? Math.log(x) : x;
     }
 
     double logPi(int c) {
-        return logPi[c];
+        return linear ? Math.log(pi[c]) : pi[c];
     }
 }

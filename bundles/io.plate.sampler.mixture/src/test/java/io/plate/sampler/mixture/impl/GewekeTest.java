@@ -66,15 +66,26 @@ class GewekeTest {
         check("collapsed multinomial", TEXT, finite(TEXT::components, 3, 1.0), Geweke.PartitionPrior.finite(3, 1.0), 11);
     }
 
-    @Test
-    void uncollapsedMultinomialMixture() {
-        Geweke.ChainMaker<int[][]> maker = (x, z, a, dist, rng) -> {
-            UncollapsedMultinomialChain c = new UncollapsedMultinomialChain(TEXT.components(x), 1.0, TEXT.beta(), false,
-                    settings(3), dist, rng);
+    static Geweke.ChainMaker<int[][]> uncollapsed(GewekeModels.Multinomial model) {
+        return (x, z, a, dist, rng) -> {
+            UncollapsedMultinomialChain c = new UncollapsedMultinomialChain(model.components(x), 1.0, model.beta(),
+                    false, settings(3), dist, rng);
             c.assign(z, rng);
             return c;
         };
-        check("uncollapsed multinomial", TEXT, maker, Geweke.PartitionPrior.finite(3, 1.0), 12);
+    }
+
+    /** β < 1: θ and π kept as logarithms. */
+    @Test
+    void uncollapsedMultinomialMixtureInLogSpace() {
+        check("uncollapsed multinomial (log)", TEXT, uncollapsed(TEXT), Geweke.PartitionPrior.finite(3, 1.0), 12);
+    }
+
+    /** β ≥ 1: θ and π kept as probabilities, products rescaled, long counts in log space. */
+    @Test
+    void uncollapsedMultinomialMixtureInLinearSpace() {
+        GewekeModels.Multinomial text = new GewekeModels.Multinomial(4, 12, 1.5);
+        check("uncollapsed multinomial (linear)", text, uncollapsed(text), Geweke.PartitionPrior.finite(3, 1.0), 20);
     }
 
     @Test

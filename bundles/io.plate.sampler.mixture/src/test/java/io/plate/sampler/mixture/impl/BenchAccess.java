@@ -1,0 +1,65 @@
+package io.plate.sampler.mixture.impl;
+
+import io.plate.api.data.Dataset;
+import io.plate.api.sample.Chain;
+import io.plate.api.sample.Distributions;
+import io.plate.distributions.numerics.LogMath;
+import java.util.List;
+import org.apache.commons.rng.UniformRandomProvider;
+
+/**
+ * Test-only access to the package-private chains for the benchmarks in {@code …impl.bench}: building
+ * one chain directly (so that a sweep can be timed alone) and the held-out log predictive density.
+ */
+public final class BenchAccess {
+    private BenchAccess() {
+    }
+
+    /** An uncollapsed (or collapsed) finite multinomial mixture chain over the dataset's counts. */
+    public static Chain multinomial(Dataset d, int k, double alpha, double beta, boolean collapsed, boolean parallel,
+            String init, Distributions dist, UniformRandomProvider rng) {
+        ChainSettings s = new ChainSettings(k, Initialisation.parse(init), 1, 0, null, 1);
+        MultinomialComponents c = MultinomialComponents.of(d, beta);
+        return collapsed ? new FiniteMixtureChain(c, alpha, s, dist, rng)
+                : new UncollapsedMultinomialChain(c, alpha, beta, parallel, s, dist, rng);
+    }
+
+    /** A finite Gaussian mixture chain with the default priors of {@code mixture.gaussian}. */
+    public static Chain gaussian(Dataset d, int k, String covariance, int restarts, Distributions dist,
+            UniformRandomProvider rng) {
+        ChainSettings s = new ChainSettings(k, Initialisation.KMEANS_PP, restarts, 10, null, 1);
+        NumericData n = NumericData.of(d);
+        double scale = Math.pow(k, -2.0 / n.dims);
+        Components c = covariance.equals("full") ? FullGaussianComponents.withDefaults(n, 0.01, n.dims + 2.0, scale)
+                : DiagonalGaussianComponents.withDefaults(n, 0.01, 3.0, scale);
+        return new FiniteMixtureChain(c, 1.0, s, dist, rng);
+    }
+
+    /** The current cluster of every row. */
+    public static int[] assignments(Chain c) {
+        return ((MixtureChain) c).assignments();
+    }
+
+    /**
+     * log p(x | training data, current state) of each test row under a finite Gaussian chain:
+     * log Σ_k (m_k + α)/(n + Kα) · t_k(x), the Student-t predictive of every cluster.
+     */
+    public static double[] logPredictive(Chain chain, List<double[]> test) {
+        FiniteMixtureChain c = (FiniteMixtureChain) chain;
+        Components comp = c.components();
+        int k = c.slotCount();
+        double n = comp.rows();
+        double[] out = new double[test.size()];
+        double[] lw = new double[k];
+        for (int i = 0; i < out.length; i++) {
+            double[] x = test.get(i);
+            for (int j = 0; j < k; j++) {
+                double w = Math.log((comp.size(j) + c.alpha()) / (n + k * c.alpha()));
+                lw[j] = w + (comp instanceof FullGaussianComponents f ? f.logPredictiveOf(x, j)
+                        : ((DiagonalGaussianComponents) comp).logPredictiveOf(x, j));
+            }
+            out[i] = LogMath.logSumExp(lw, 0, k);
+        }
+        return out;
+    }
+}

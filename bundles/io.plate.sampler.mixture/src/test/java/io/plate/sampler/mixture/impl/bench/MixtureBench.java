@@ -1,0 +1,265 @@
+package io.plate.sampler.mixture.impl.bench;
+
+import io.plate.api.data.Dataset;
+import io.plate.api.data.ImportOptions;
+import io.plate.api.data.NumericColumn;
+import io.plate.api.sample.Chain;
+import io.plate.distributions.impl.FastDistributions;
+import io.plate.importers.impl.CsvImporter;
+import io.plate.importers.impl.TextImporter;
+import io.plate.sampler.mixture.impl.BenchAccess;
+import io.plate.sampler.mixture.impl.ClusterAgreement;
+import io.plate.distributions.numerics.LogMath;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.commons.rng.UniformRandomProvider;
+
+/**
+ * Benchmarks of the mixture samplers (not a test). Run from the repository root after
+ * {@code mvn -q -o install -DskipTests}:
+ *
+ * <pre>
+ * mvn -q -o test-compile -pl bundles/io.plate.sampler.mixture -Dplate.targetName=target-mix
+ * java -cp "$(cat /tmp/mix.cp):bundles/io.plate.sampler.mixture/target-mix/classes:bundles/io.plate.sampler.mixture/target-mix/test-classes" \
+ *   io.plate.sampler.mixture.impl.bench.MixtureBench [speed|quality|text|all] ../shared
+ * </pre>
+ *
+ * (the class path file from {@code mvn dependency:build-classpath -Dmdep.outputFile=/tmp/mix.cp
+ * -Dmdep.includeScope=test}).
+ *
+ * <ul>
+ * <li>speed: seconds per sweep of the uncollapsed {@code mixture.multinomial} on 20news train with
+ *     K = 20 (parallel and one thread), of the collapsed one, and sweeps per second of
+ *     {@code mixture.gaussian} (full and diag) on letter-like synthetic data, 20,000 × 16, K = 26;</li>
+ * <li>quality: ARI (train) and held-out log predictive density (test) of {@code mixture.gaussian} on
+ *     iris, wine, old-faithful and ripley-synth, with the same splits as bench/sklearn_mixture.py;</li>
+ * <li>text: NMI of {@code mixture.multinomial} (K = 20) on 20news train against the newsgroups.</li>
+ * </ul>
+ */
+public final class MixtureBench {
+    private static final FastDistributions DIST = new FastDistributions();
+
+    private MixtureBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String what = args.length > 0 ? args[0] : "all";
+        Path shared = Path.of(args.length > 1 ? args[1] : "../shared");
+        if (what.equals("speed") || what.equals("all")) {
+            speed(shared);
+        }
+        if (what.equals("quality") || what.equals("all")) {
+            quality(shared);
+        }
+        if (what.equals("text") || what.equals("all")) {
+            text(shared);
+        }
+    }
+
+    static Dataset news(Path shared) throws Exception {
+        long t0 = System.nanoTime();
+        Dataset d = new TextImporter().read(shared.resolve("data/20newsgroups-bydate/20news-bydate-train.tsv"),
+                ImportOptions.defaults());
+        System.out.printf(Locale.ROOT, "imported %s in %.1f s%n", d.summary().substring(0, 80),
+                (System.nanoTime() - t0) / 1e9);
+        return d;
+    }
+
+    static double timeSweeps(Chain c, UniformRandomProvider rng, int warm, int timed) {
+        for (int i = 0; i < warm; i++) {
+            c.sweep(rng);
+        }
+        long t0 = System.nanoTime();
+        for (int i = 0; i < timed; i++) {
+            c.sweep(rng);
+        }
+        return (System.nanoTime() - t0) / 1e9 / timed;
+    }
+
+    static void speed(Path shared) throws Exception {
+        Dataset news = news(shared);
+        UniformRandomProvider rng = DIST.stream(1, 0);
+        for (double beta : new double[] {0.1, 1.0}) {
+            Chain par = BenchAccess.multinomial(news, 20, 1.0, beta, false, true, "random", DIST, rng);
+            double sPar = timeSweeps(par, rng, 5, 20);
+            Chain one = BenchAccess.multinomial(news, 20, 1.0, beta, false, false, "random", DIST, rng);
+            double sOne = timeSweeps(one, rng, 3, 10);
+            System.out.printf(Locale.ROOT,
+                    "20news uncollapsed mixture.multinomial K=20 beta=%.1f: %.4f s/sweep parallel, %.4f s/sweep one thread%n",
+                    beta, sPar, sOne);
+        }
+        Chain col = BenchAccess.multinomial(news, 20, 1.0, 0.1, true, false, "random", DIST, rng);
+        System.out.printf(Locale.ROOT, "20news collapsed mixture.multinomial K=20: %.3f s/sweep%n",
+                timeSweeps(col, rng, 1, 3));
+        Dataset letters = letterLike(20_000, 16, 26, 5);
+        for (String cov : new String[] {"full", "diag"}) {
+            Chain g = BenchAccess.gaussian(letters, 26, cov, 1, DIST, rng);
+            double s = timeSweeps(g, rng, 2, 10);
+            System.out.printf(Locale.ROOT, "letter-like 20000x16 K=26 mixture.gaussian covariance=%s: %.4f s/sweep, "
+                    + "%.1f sweeps/s%n", cov, s, 1 / s);
+        }
+    }
+
+    /** 20,000 rows in 16 dimensions from 26 Gaussians with random means and covariances (seeded). */
+    static Dataset letterLike(int n, int d, int k, long seed) {
+        UniformRandomProvider rng = DIST.stream(seed, 0);
+        double[][] mean = new double[k][d];
+        double[][][] chol = new double[k][d][d];
+        for (int c = 0; c < k; c++) {
+            for (int i = 0; i < d; i++) {
+                mean[c][i] = 4 * DIST.nextStandardNormal(rng);
+                for (int j = 0; j < i; j++) {
+                    chol[c][i][j] = 0.3 * DIST.nextStandardNormal(rng);
+                }
+                chol[c][i][i] = 0.5 + rng.nextDouble();
+            }
+        }
+        double[][] cols = new double[d][n];
+        for (int r = 0; r < n; r++) {
+            int c = rng.nextInt(k);
+            double[] e = new double[d];
+            for (int i = 0; i < d; i++) {
+                e[i] = DIST.nextStandardNormal(rng);
+            }
+            for (int i = 0; i < d; i++) {
+                double v = mean[c][i];
+                for (int j = 0; j <= i; j++) {
+                    v += chol[c][i][j] * e[j];
+                }
+                cols[i][r] = v;
+            }
+        }
+        Dataset.Builder b = Dataset.builder("letters").source("synthetic");
+        for (int i = 0; i < d; i++) {
+            b.numeric(NumericColumn.of("x" + i, cols[i]));
+        }
+        return b.build();
+    }
+
+    // --------------------------------------------------------------------------------------- quality
+
+    record Split(Dataset train, Dataset test) {
+    }
+
+    /** Test rows: every fourth row (index % 4 == 0), as in bench/sklearn_mixture.py. */
+    static Split everyFourth(Dataset d) {
+        List<Integer> tr = new ArrayList<>();
+        List<Integer> te = new ArrayList<>();
+        for (int r = 0; r < d.rows(); r++) {
+            (r % 4 == 0 ? te : tr).add(r);
+        }
+        return new Split(d.select(tr.stream().mapToInt(Integer::intValue).toArray(), d.name() + ".train"),
+                d.select(te.stream().mapToInt(Integer::intValue).toArray(), d.name() + ".test"));
+    }
+
+    static Dataset csv(Path file, boolean labelled) throws Exception {
+        ImportOptions.Builder o = ImportOptions.builder();
+        if (!labelled) {
+            o.noLabel(true);
+        }
+        return new CsvImporter().read(file, o.build());
+    }
+
+    static void quality(Path shared) throws Exception {
+        Path data = shared.resolve("data");
+        List<Object[]> sets = new ArrayList<>();
+        sets.add(new Object[] {"iris", everyFourth(csv(data.resolve("iris/sklearn-iris.csv"), true)), 3});
+        sets.add(new Object[] {"wine", everyFourth(csv(data.resolve("wine/sklearn-wine_data.csv"), true)), 3});
+        sets.add(new Object[] {"old-faithful", everyFourth(csv(data.resolve("old-faithful/faithful.csv"), false)), 2});
+        sets.add(new Object[] {"ripley-synth", new Split(csv(data.resolve("ripley-synth/synth-train.csv"), true),
+                csv(data.resolve("ripley-synth/synth-test.csv"), true)), 2});
+        System.out.println("dataset,model,k,ARI_train,heldout_logpd_per_row,seconds");
+        for (Object[] s : sets) {
+            String name = (String) s[0];
+            Split split = (Split) s[1];
+            int k = (Integer) s[2];
+            for (String cov : new String[] {"full", "diag"}) {
+                long t0 = System.nanoTime();
+                double[] r = gaussianQuality(split, k, cov, 4, 1500, 500);
+                System.out.printf(Locale.ROOT, "%s,plate mixture.gaussian covariance=%s (4 chains x 1000 kept),%d,%s,%.4f,%.1f%n",
+                        name, cov, k, Double.isNaN(r[0]) ? "" : String.format(Locale.ROOT, "%.4f", r[0]), r[1],
+                        (System.nanoTime() - t0) / 1e9);
+            }
+        }
+    }
+
+    /**
+     * ARI of the highest-log-joint draw on the training rows (NaN without labels), and the mean over
+     * test rows of log of the posterior predictive density averaged over every kept draw of every chain.
+     */
+    static double[] gaussianQuality(Split split, int k, String cov, int chains, int iterations, int burnIn) {
+        List<double[]> test = new ArrayList<>();
+        for (int r = 0; r < split.test().rows(); r++) {
+            double[] x = new double[split.test().numeric().size()];
+            for (int j = 0; j < x.length; j++) {
+                x[j] = split.test().numeric().get(j).value(r);
+            }
+            test.add(x);
+        }
+        int draws = chains * (iterations - burnIn);
+        double[][] lp = new double[test.size()][draws];
+        int di = 0;
+        double best = Double.NEGATIVE_INFINITY;
+        int[] bestZ = null;
+        double[] summary = new double[3];
+        for (int c = 0; c < chains; c++) {
+            UniformRandomProvider rng = DIST.stream(17, c);
+            Chain ch = BenchAccess.gaussian(split.train(), k, cov, 1, DIST, rng);
+            for (int it = 0; it < iterations; it++) {
+                ch.sweep(rng);
+                if (it >= burnIn) {
+                    double[] l = BenchAccess.logPredictive(ch, test);
+                    for (int i = 0; i < l.length; i++) {
+                        lp[i][di] = l[i];
+                    }
+                    di++;
+                    ch.summaries(summary);
+                    if (summary[0] > best) {
+                        best = summary[0];
+                        bestZ = BenchAccess.assignments(ch);
+                    }
+                }
+            }
+        }
+        double total = 0;
+        for (double[] row : lp) {
+            total += LogMath.logSumExp(row) - Math.log(draws);
+        }
+        double ari = split.train().labels().isPresent()
+                ? ClusterAgreement.adjustedRandIndex(split.train().labels().get().codes(), bestZ) : Double.NaN;
+        return new double[] {ari, total / test.size()};
+    }
+
+    // ------------------------------------------------------------------------------------------ text
+
+    static void text(Path shared) throws Exception {
+        Dataset news = news(shared);
+        int[] truth = news.labels().get().codes();
+        for (boolean collapsed : new boolean[] {false}) {
+            for (double beta : new double[] {0.1}) {
+                for (int restart = 0; restart < 1; restart++) {
+                    UniformRandomProvider rng = DIST.stream(3, restart);
+                    long t0 = System.nanoTime();
+                    Chain c = BenchAccess.multinomial(news, 20, 1.0, beta, collapsed, true, "kmeans++", DIST, rng);
+                    double[] s = new double[3];
+                    double best = Double.NEGATIVE_INFINITY;
+                    int[] bestZ = null;
+                    for (int it = 0; it < 200; it++) {
+                        c.sweep(rng);
+                        c.summaries(s);
+                        if (s[0] > best) {
+                            best = s[0];
+                            bestZ = BenchAccess.assignments(c);
+                        }
+                    }
+                    System.out.printf(Locale.ROOT, "20news mixture.multinomial K=20 beta=%.2f collapsed=%b: NMI %.4f, "
+                            + "ARI %.4f (best of 200 sweeps, %.0f s)%n", beta, collapsed,
+                            ClusterAgreement.normalizedMutualInformation(truth, bestZ),
+                            ClusterAgreement.adjustedRandIndex(truth, bestZ), (System.nanoTime() - t0) / 1e9);
+                }
+            }
+        }
+    }
+}
