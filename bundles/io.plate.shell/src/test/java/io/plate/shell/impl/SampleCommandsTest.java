@@ -152,6 +152,10 @@ class SampleCommandsTest {
         assertTrue(Files.readString(dir.resolve("summary.json")).contains("\"rho\" : \"0.3\""));
         String trace = c.trace("", "toy.test.ar1").toString();
         assertTrue(trace.contains("mean x") && trace.contains("R-hat"), trace);
+        String plotted = c.trace("plots/trace.svg", "toy.test.ar1").toString();
+        assertTrue(Files.size(tmp.resolve("plots/trace.svg")) > 0);
+        assertTrue(plotted.contains("trace plot written to"), plotted);
+        assertThrows(PlateException.class, () -> c.trace("plots/trace.txt", "toy.test.ar1"));
     }
 
     @Test
