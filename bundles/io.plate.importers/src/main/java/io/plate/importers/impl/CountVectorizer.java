@@ -169,13 +169,51 @@ final class CountVectorizer implements WordScanner.Sink {
         }
     }
 
-    private void count(int id) {
+    /**
+     * Appends the documents of {@code next}, counted separately over the stretch of input that follows
+     * this one's: its words are re-interned here and its columns renumbered, so the result equals
+     * counting all documents in one vectorizer.
+     */
+    void append(CountVectorizer next) {
+        if (inDocument || next.inDocument) {
+            throw new IllegalStateException("append inside a document");
+        }
+        int[] map = new int[next.terms.size()];
+        for (int id = 0; id < map.length; id++) {
+            map[id] = terms.internFrom(next.terms, id);
+        }
+        grow(terms.size() - 1);
+        for (int id = 0; id < map.length; id++) {
+            df[map[id]] += next.df[id];
+            tf[map[id]] += next.tf[id];
+        }
+        int base = columns.size;
+        int[] nc = next.columns.data;
+        int[] nk = next.counts.data;
+        for (int k = 0; k < next.columns.size; k++) {
+            columns.add(map[nc[k]]);
+            counts.add(nk[k]);
+        }
+        for (int r = 1; r < next.rowStart.size; r++) {
+            rowStart.add(base + next.rowStart.data[r]);
+        }
+        docs += next.docs;
+        java.util.Arrays.fill(lastDoc, 0); // documents are renumbered: no "last document" is valid any more
+    }
+
+    private void grow(int id) {
         if (id >= lastDoc.length) {
             int n = Math.max(id + 1, lastDoc.length * 2);
             lastDoc = Arrays.copyOf(lastDoc, n);
             slot = Arrays.copyOf(slot, n);
             df = Arrays.copyOf(df, n);
             tf = Arrays.copyOf(tf, n);
+        }
+    }
+
+    private void count(int id) {
+        if (id >= lastDoc.length) {
+            grow(id);
         }
         tf[id]++;
         if (lastDoc[id] != docs + 1) {

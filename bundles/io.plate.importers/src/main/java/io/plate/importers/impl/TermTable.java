@@ -127,6 +127,12 @@ final class TermTable {
         mask = m;
     }
 
+    /** Interns term {@code id} of {@code other} here; returns its id in this table. */
+    int internFrom(TermTable other, int id) {
+        int st = other.starts[id];
+        return intern(other.pool, st, other.starts[id + 1] - st, other.hashes[id]);
+    }
+
     /** The text of term {@code id}. */
     String term(int id) {
         return new String(pool, starts[id], starts[id + 1] - starts[id]);

@@ -15,7 +15,10 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,6 +46,14 @@ public final class TextImporter implements Importer {
     static final String TEXT = "text";
     /** Header name of the label column (unless {@code --label} names another). */
     static final String LABEL = "label";
+    /**
+     * {@link ImportOptions#extra()} key: {@code 2} reads a large TSV file ({@link #PARALLEL_BYTES} or more)
+     * in two halves on two threads; {@code 1} (the default) reads it in one pass. Off by default: on the
+     * shared 2-core build machine the second thread measured slower (see docs/importers.md).
+     */
+    public static final String THREADS = "threads";
+    /** Files at least this large may be read in two halves. */
+    static final long PARALLEL_BYTES = 4L << 20;
 
     @Override
     public String format() {
@@ -64,105 +75,177 @@ public final class TextImporter implements Importer {
         if (Files.isDirectory(file)) {
             return readFolders(file, options);
         }
+        long size = 0;
+        try {
+            size = Files.size(file);
+        } catch (IOException e) {
+            // Sources.open reports a missing or unreadable file
+        }
+        if (threads(file, options) == 2 && size >= PARALLEL_BYTES) {
+            return readInHalves(file, options, size);
+        }
         return read(Sources.open(file), file, options);
     }
 
-    /** Reads the TSV layout from a stream (closed at the end). */
+    private static int threads(Path file, ImportOptions options) {
+        String t = options.extra().get(THREADS);
+        if (t == null || t.strip().equals("1")) {
+            return 1;
+        }
+        if (t.strip().equals("2")) {
+            return 2;
+        }
+        throw new ImportException(file, 0, THREADS, "threads must be 1 or 2, got " + Sources.quote(t));
+    }
+
+    /** Reads the TSV layout from a stream (closed at the end), in one part. */
     Dataset read(InputStream stream, Path file, ImportOptions options) {
         try (TextInput in = new TextInput(stream, file)) {
-            CharBuf line = new CharBuf(256);
-            if (!in.readLine(line)) {
-                throw new ImportException(file, 0, null, "empty file; expected a header with 'label' and 'text' columns");
+            TsvPart.Layout layout = header(in, file, options);
+            TsvPart part = new TsvPart(options, layout, file);
+            part.read(in);
+            return build(file, options, layout, part);
+        }
+    }
+
+    /** Reads the header line of {@code in} and finds the text and label columns. */
+    private static TsvPart.Layout header(TextInput in, Path file, ImportOptions options) {
+        CharBuf line = new CharBuf(256);
+        if (!in.readLine(line)) {
+            throw new ImportException(file, 0, null, "empty file; expected a header with 'label' and 'text' columns");
+        }
+        String[] header = line.toString().split("\t", -1);
+        int textCol = -1;
+        int labelCol = -1;
+        String labelName = options.label().orElse(LABEL);
+        for (int i = 0; i < header.length; i++) {
+            String h = header[i].strip();
+            if (h.equals(TEXT) && textCol < 0) {
+                textCol = i;
+            } else if (h.equals(labelName) && labelCol < 0) {
+                labelCol = i;
             }
-            String[] header = line.toString().split("\t", -1);
-            int textCol = -1;
-            int labelCol = -1;
-            String labelName = options.label().orElse(LABEL);
-            for (int i = 0; i < header.length; i++) {
-                String h = header[i].strip();
-                if (h.equals(TEXT) && textCol < 0) {
-                    textCol = i;
-                } else if (h.equals(labelName) && labelCol < 0) {
-                    labelCol = i;
+        }
+        if (textCol < 0) {
+            throw new ImportException(file, 1, TEXT, "no 'text' column in the header " + List.of(header));
+        }
+        if (options.noLabel()) {
+            labelCol = -1;
+        } else if (labelCol < 0) {
+            throw new ImportException(file, 1, labelName, "no label column '" + labelName + "' in the header "
+                    + List.of(header) + " (use --no-label for unlabelled text)");
+        }
+        char[][] missing = options.missing().stream().map(String::toCharArray).toArray(char[][]::new);
+        return new TsvPart.Layout(header.length, textCol, labelCol, labelName, missing);
+    }
+
+    private static Dataset build(Path file, ImportOptions options, TsvPart.Layout layout, TsvPart part) {
+        if (part.vectorizer.documents() == 0) {
+            throw new ImportException(file, part.lines + 1, null, "no documents after the header");
+        }
+        SparseMatrix m = part.vectorizer.finish(file);
+        Dataset.Builder b = dataset(file, options, m, "tsv");
+        if (layout.labelColumn >= 0) {
+            b.labels(labelColumn(layout.labelName, part.labels, part.codes));
+        }
+        return b.build();
+    }
+
+    /**
+     * Reads a large TSV file as two halves on two threads: the first half (with the header) on the
+     * calling thread, the second, from the first line break after the middle byte, on a helper thread;
+     * then appends the second half's counts to the first's. A line break byte never falls inside a
+     * UTF-8 sequence, so each half decodes on its own. Errors name the line in the whole file; when
+     * both halves fail, the first half's error (the earlier line) is reported.
+     */
+    private Dataset readInHalves(Path file, ImportOptions options, long size) {
+        long middle = lineStartAfter(file, size / 2);
+        if (middle <= 0 || middle >= size) {
+            return read(Sources.open(file), file, options);
+        }
+        TsvPart.Layout layout;
+        try (TextInput in = new TextInput(Sources.open(file), file)) {
+            layout = header(in, file, options);
+        }
+        TsvPart second = new TsvPart(options, layout, file);
+        RuntimeException[] secondError = new RuntimeException[1];
+        Thread helper = new Thread(() -> {
+            try (TextInput in = new TextInput(openAt(file, middle), file, StandardCharsets.UTF_8, false)) {
+                second.read(in);
+            } catch (RuntimeException | Error e) {
+                secondError[0] = e instanceof RuntimeException ? (RuntimeException) e : new IllegalStateException(e);
+            }
+        }, "plate-text-import");
+        helper.setDaemon(true);
+        helper.start();
+        TsvPart first = new TsvPart(options, layout, file);
+        try (TextInput in = new TextInput(new LimitedInputStream(Sources.open(file), middle), file)) {
+            in.readLine(new CharBuf(256)); // the header, read above
+            first.read(in);
+        } finally {
+            join(helper, file);
+        }
+        if (secondError[0] instanceof ImportException) {
+            ImportException e = (ImportException) secondError[0];
+            throw shifted(e, first.lines);
+        } else if (secondError[0] != null) {
+            throw secondError[0];
+        }
+        first.append(second);
+        return build(file, options, layout, first);
+    }
+
+    /** The same failure with its line counted from the start of the file instead of the second half. */
+    private static ImportException shifted(ImportException e, long linesBefore) {
+        if (e.line() <= 0) {
+            return e;
+        }
+        String prefix = new ImportException(e.file(), e.line(), e.column(), "").getMessage();
+        String problem = e.getMessage().substring(prefix.length());
+        return new ImportException(e.file(), e.line() + linesBefore, e.column(), problem, e.getCause());
+    }
+
+    private static void join(Thread helper, Path file) {
+        try {
+            helper.join();
+        } catch (InterruptedException e) {
+            helper.interrupt();
+            Thread.currentThread().interrupt();
+            throw new ImportException(file, 0, null, "interrupted", e);
+        }
+    }
+
+    /** Byte offset just after the first line feed at or after {@code from}, or -1. */
+    private static long lineStartAfter(Path file, long from) {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer b = ByteBuffer.allocate(1 << 16);
+            long pos = from;
+            while (true) {
+                b.clear();
+                int n = ch.read(b, pos);
+                if (n <= 0) {
+                    return -1;
                 }
-            }
-            if (textCol < 0) {
-                throw new ImportException(file, 1, TEXT, "no 'text' column in the header " + List.of(header));
-            }
-            if (options.noLabel()) {
-                labelCol = -1;
-            } else if (labelCol < 0) {
-                throw new ImportException(file, 1, labelName, "no label column '" + labelName + "' in the header "
-                        + List.of(header) + " (use --no-label for unlabelled text)");
-            }
-            int width = header.length;
-            CountVectorizer vec = new CountVectorizer(options);
-            TermTable labels = new TermTable();
-            IntList codes = new IntList(64);
-            char[][] missing = options.missing().stream().map(String::toCharArray).toArray(char[][]::new);
-            CharBuf text = new CharBuf(256);
-            int[] starts = new int[width + 1];
-            while (in.readLine(line)) {
-                if (line.length == 0) {
-                    continue;
-                }
-                char[] c = line.chars;
-                int n = line.length;
-                int f = 0;
-                starts[0] = 0;
                 for (int i = 0; i < n; i++) {
-                    if (c[i] == '\t') {
-                        if (++f >= width) {
-                            break;
-                        }
-                        starts[f] = i + 1;
+                    if (b.get(i) == '\n') {
+                        return pos + i + 1;
                     }
                 }
-                if (f != width - 1) {
-                    int found = f >= width ? countTabs(c, n) + 1 : f + 1;
-                    throw new ImportException(file, in.line(), "field " + (found < width ? found + 1 : width + 1),
-                            "ragged row: expected " + width + " tab-separated fields as in the header, found " + found);
-                }
-                starts[width] = n + 1;
-                unescape(c, starts[textCol], starts[textCol + 1] - 1, text);
-                vec.beginDocument();
-                vec.addText(text.chars, 0, text.length);
-                vec.endDocument();
-                if (labelCol >= 0) {
-                    int s = starts[labelCol];
-                    int e = starts[labelCol + 1] - 1;
-                    codes.add(isMissing(c, s, e, missing) ? CategoricalColumn.MISSING : labels.intern(c, s, e - s));
-                }
+                pos += n;
             }
-            if (vec.documents() == 0) {
-                throw new ImportException(file, in.line() + 1, null, "no documents after the header");
-            }
-            SparseMatrix m = vec.finish(file);
-            Dataset.Builder b = dataset(file, options, m, "tsv");
-            if (labelCol >= 0) {
-                b.labels(labelColumn(labelName, labels, codes));
-            }
-            return b.build();
+        } catch (IOException e) {
+            throw new ImportException(file, 0, null, "cannot read: " + e.getMessage(), e);
         }
     }
 
-    private static int countTabs(char[] c, int n) {
-        int t = 0;
-        for (int i = 0; i < n; i++) {
-            if (c[i] == '\t') {
-                t++;
-            }
+    private static InputStream openAt(Path file, long offset) {
+        try {
+            FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
+            ch.position(offset);
+            return Channels.newInputStream(ch);
+        } catch (IOException e) {
+            throw new ImportException(file, 0, null, "cannot read: " + e.getMessage(), e);
         }
-        return t;
-    }
-
-    private static boolean isMissing(char[] c, int s, int e, char[][] missing) {
-        for (char[] m : missing) {
-            if (m.length == e - s && java.util.Arrays.equals(m, 0, m.length, c, s, e)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

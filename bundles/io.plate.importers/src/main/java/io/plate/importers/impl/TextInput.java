@@ -36,7 +36,7 @@ final class TextInput implements Closeable {
     private int limit;
     private boolean eof;
     private boolean malformed;
-    private boolean first = true;
+    private boolean first;
     private long line;
     private long bytesRead;
 
@@ -45,6 +45,12 @@ final class TextInput implements Closeable {
     }
 
     TextInput(InputStream in, Path file, Charset charset) {
+        this(in, file, charset, true);
+    }
+
+    /** With {@code atStart} false the input is a later part of a file: a leading U+FEFF is kept as text. */
+    TextInput(InputStream in, Path file, Charset charset, boolean atStart) {
+        this.first = atStart;
         this.in = in;
         this.file = file;
         int size = CHUNK;

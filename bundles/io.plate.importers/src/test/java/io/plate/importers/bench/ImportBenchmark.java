@@ -36,13 +36,17 @@ public final class ImportBenchmark {
     public static void main(String[] args) {
         Path shared = Paths.get(args.length > 0 ? args[0] : "../shared");
         int repeats = args.length > 1 ? Integer.parseInt(args[1]) : 5;
-        String only = args.length > 2 ? args[2] : "all"; // news, a9a or memory: one of them in a fresh JVM
+        String only = args.length > 2 ? args[2] : "all"; // news, news2, a9a or memory: one in a fresh JVM
         System.out.printf("Java %s, %d processors, max heap %d MiB%n", System.getProperty("java.version"),
                 Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
         Path news = shared.resolve("data/20newsgroups-bydate/20news-bydate-train.tsv");
         Path a9a = shared.resolve("data/libsvm-a9a/a9a");
         if (only.equals("all") || only.equals("news")) {
             time("20news train import + vectorise", new TextImporter(), news, ImportOptions.defaults(), repeats);
+        }
+        if (only.equals("news2")) {
+            time("20news train import + vectorise, two threads", new TextImporter(), news,
+                    ImportOptions.builder().extra(TextImporter.THREADS, "2").build(), repeats);
         }
         if (only.equals("all") || only.equals("a9a")) {
             time("a9a LibSVM import (n_features=123)", new LibSvmImporter(), a9a,

@@ -61,6 +61,10 @@ class ArffLibSvmTextTest {
         assertEquals(0.5, m.value(m.start(0)));
         assertEquals(3, m.column(m.start(0) + 1));
         assertEquals(6, m.column(m.start(2)));
+        SparseMatrix mixed = Inputs.libsvm("1 1:2 2:3\n0 1:0.25\n", D).sparse().orElseThrow();
+        assertTrue(!mixed.isIntegral());
+        assertEquals(3.0, mixed.value(1));
+        assertEquals(0.25, mixed.value(2), "whole counts first, then a fraction: stored as doubles");
         Dataset wide = Inputs.libsvm(svm, ImportOptions.builder().extra("n_features", "10").build());
         assertEquals(10, wide.featureCount());
         assertTrue(wide.metadata().get("qid").startsWith("1 rows"));

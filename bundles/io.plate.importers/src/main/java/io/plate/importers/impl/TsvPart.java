@@ -1,0 +1,118 @@
+package io.plate.importers.impl;
+
+import io.plate.api.data.CategoricalColumn;
+import io.plate.api.data.ImportException;
+import io.plate.api.data.ImportOptions;
+import java.nio.file.Path;
+
+/**
+ * The documents of one stretch of a TSV corpus: their word counts (a {@link CountVectorizer} of its
+ * own) and their labels. A file is read as one part, or as two parts side by side that are then joined
+ * with {@link #append}; either way the result is the same.
+ */
+final class TsvPart {
+    /** Column layout read from the header. */
+    static final class Layout {
+        final int width;
+        final int textColumn;
+        final int labelColumn; // -1: none
+        final String labelName;
+        final char[][] missing;
+
+        Layout(int width, int textColumn, int labelColumn, String labelName, char[][] missing) {
+            this.width = width;
+            this.textColumn = textColumn;
+            this.labelColumn = labelColumn;
+            this.labelName = labelName;
+            this.missing = missing;
+        }
+    }
+
+    final CountVectorizer vectorizer;
+    final TermTable labels = new TermTable();
+    final IntList codes = new IntList(64);
+    private final Layout layout;
+    private final Path file;
+    /** Lines consumed from this part's input (including a header line when the part starts with it). */
+    long lines;
+
+    TsvPart(ImportOptions options, Layout layout, Path file) {
+        this.vectorizer = new CountVectorizer(options);
+        this.layout = layout;
+        this.file = file;
+    }
+
+    /** Reads documents until the end of {@code in}. Line numbers in errors are those of {@code in}. */
+    void read(TextInput in) {
+        CharBuf line = new CharBuf(256);
+        CharBuf text = new CharBuf(256);
+        int width = layout.width;
+        int[] starts = new int[width + 1];
+        while (in.readLine(line)) {
+            if (line.length == 0) {
+                continue;
+            }
+            char[] c = line.chars;
+            int n = line.length;
+            int f = 0;
+            starts[0] = 0;
+            for (int i = 0; i < n; i++) {
+                if (c[i] == '\t') {
+                    if (++f >= width) {
+                        break;
+                    }
+                    starts[f] = i + 1;
+                }
+            }
+            if (f != width - 1) {
+                int found = f >= width ? countTabs(c, n) + 1 : f + 1;
+                throw new ImportException(file, in.line(), "field " + (found < width ? found + 1 : width + 1),
+                        "ragged row: expected " + width + " tab-separated fields as in the header, found " + found);
+            }
+            starts[width] = n + 1;
+            TextImporter.unescape(c, starts[layout.textColumn], starts[layout.textColumn + 1] - 1, text);
+            vectorizer.beginDocument();
+            vectorizer.addText(text.chars, 0, text.length);
+            vectorizer.endDocument();
+            if (layout.labelColumn >= 0) {
+                int s = starts[layout.labelColumn];
+                int e = starts[layout.labelColumn + 1] - 1;
+                codes.add(isMissing(c, s, e, layout.missing) ? CategoricalColumn.MISSING : labels.intern(c, s, e - s));
+            }
+        }
+        lines = in.line();
+    }
+
+    /** Appends the documents of {@code next} (the stretch of the file after this one). */
+    void append(TsvPart next) {
+        vectorizer.append(next.vectorizer);
+        int[] map = new int[next.labels.size()];
+        for (int id = 0; id < map.length; id++) {
+            map[id] = labels.internFrom(next.labels, id);
+        }
+        for (int r = 0; r < next.codes.size; r++) {
+            int c = next.codes.data[r];
+            codes.add(c < 0 ? CategoricalColumn.MISSING : map[c]);
+        }
+        lines += next.lines;
+    }
+
+    private static int countTabs(char[] c, int n) {
+        int t = 0;
+        for (int i = 0; i < n; i++) {
+            if (c[i] == '\t') {
+                t++;
+            }
+        }
+        return t;
+    }
+
+    private static boolean isMissing(char[] c, int s, int e, char[][] missing) {
+        for (char[] m : missing) {
+            if (m.length == e - s && java.util.Arrays.equals(m, 0, m.length, c, s, e)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
