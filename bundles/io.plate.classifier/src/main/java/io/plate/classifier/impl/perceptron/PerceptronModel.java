@@ -19,10 +19,12 @@ import java.util.List;
  * A fitted perceptron: one weight vector (two classes; it scores {@code classes().get(1)} against
  * {@code classes().get(0)}) or one per class (one-versus-rest). The predicted class is the one with
  * the highest score a = wᵀx. Probabilities go through a logistic link: two classes
- * P(1) = σ(a), P(0) = σ(−a); more classes σ(a_k) normalised over k (as scikit-learn's
- * one-versus-rest {@code predict_proba} of linear models). They rank like the scores but are NOT
- * calibrated: the scale of w is whatever training left it at (the classic rule's w grows with the
- * learning rate and the number of mistakes).
+ * P(1) = σ(a), P(0) = σ(−a); more classes the multinomial logistic (softmax) of the one-versus-rest
+ * scores, P(k) = exp(a_k) / Σ_j exp(a_j). (scikit-learn normalises σ(a_k) over k instead; with the large
+ * scores of the classic rule those all round to 1 and the most probable class is no longer the highest
+ * score, so Plate uses the softmax, whose ranking is always the scores'.) They are NOT calibrated: the
+ * scale of w is whatever training left it at (the classic rule's w grows with the learning rate and the
+ * number of mistakes).
  */
 final class PerceptronModel implements Model {
     private final List<String> classes;
@@ -80,9 +82,7 @@ final class PerceptronModel implements Model {
                 out[r][0] = -LogMath.log1pExp(s[r][0]);
                 out[r][1] = -LogMath.log1pExp(-s[r][0]);
             } else {
-                for (int k = 0; k < weights.length; k++) {
-                    out[r][k] = -LogMath.log1pExp(-s[r][k]);
-                }
+                System.arraycopy(s[r], 0, out[r], 0, weights.length);
                 LogMath.normalizeLog(out[r]);
             }
         }

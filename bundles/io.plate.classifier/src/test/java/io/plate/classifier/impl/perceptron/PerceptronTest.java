@@ -76,6 +76,24 @@ class PerceptronTest {
         for (int r = 0; r < pred.length; r++) {
             assertEquals(fx.get("predict").get(r).asText(), m.classes().get((int) pred[r]), "row " + r);
         }
+        // softmax of the one-versus-rest scores, from scikit-learn's weights; its argmax is the prediction
+        double[][] x = Fixtures.matrix(fx.get("x"));
+        double[][] lp = m.predictLogProba(fromFixture(fx));
+        for (int r = 0; r < x.length; r++) {
+            double[] e = new double[3];
+            double sum = 0;
+            for (int k = 0; k < 3; k++) {
+                double[] c = Fixtures.doubles(fx.get("coef").get(k));
+                e[k] = Math.exp(c[0] * x[r][0] + c[1] * x[r][1] + fx.get("intercept").get(k).doubleValue());
+                sum += e[k];
+            }
+            int best = 0;
+            for (int k = 0; k < 3; k++) {
+                assertEquals(e[k] / sum, Math.exp(lp[r][k]), 1e-9, "row " + r + " class " + k);
+                best = lp[r][k] > lp[r][best] ? k : best;
+            }
+            assertEquals((int) pred[r], best, "row " + r);
+        }
     }
 
     private static Dataset twoPoints() {
