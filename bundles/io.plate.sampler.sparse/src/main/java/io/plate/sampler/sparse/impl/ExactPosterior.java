@@ -57,34 +57,14 @@ final class ExactPosterior {
         logV = new double[cells][];
         logTotal = new double[model.pGroups][];
         cellPatterns = new Cell[cells];
-        double[][][] m1 = new double[cells][][]; // [cell][K][j]
-        double[][][] m2 = new double[cells][][];
-        double[][][] act = new double[cells][][];
         for (int c = 0; c < cells; c++) {
-            enumerate(c, m1, m2, act);
+            enumerate(c);
         }
         for (int g = 0; g < model.pGroups; g++) {
             couple(g);
         }
         for (int c = 0; c < cells; c++) {
-            int j = model.categories[c];
-            for (int i = 0; i < j; i++) {
-                double e1 = 0;
-                double e2 = 0;
-                double ea = 0;
-                for (int k = 0; k <= j; k++) {
-                    double w = sizeProb[c][k];
-                    if (w > 0) {
-                        e1 += w * m1[c][k][i];
-                        e2 += w * m2[c][k][i];
-                        ea += w * act[c][k][i];
-                    }
-                }
-                int s = model.offset[c] + i;
-                thetaMean[s] = e1;
-                thetaSd[s] = Math.sqrt(Math.max(0, e2 - e1 * e1));
-                activeProb[s] = ea;
-            }
+            moments(c);
         }
     }
 
@@ -92,7 +72,8 @@ final class ExactPosterior {
         return new ExactPosterior(model);
     }
 
-    private void enumerate(int c, double[][][] m1, double[][][] m2, double[][][] act) {
+    /** Pass 1: the patterns of cell {@code c}, their log weights and the log weight V(K) of each size. */
+    private void enumerate(int c) {
         int j = model.categories[c];
         int n = model.total[c];
         int from = model.offset[c];
@@ -131,27 +112,18 @@ final class ExactPosterior {
         int nObs = n > 0 ? model.observed(c) : 0;
         double[] lv = new double[j + 1];
         Arrays.fill(lv, Double.NEGATIVE_INFINITY);
-        double[][] s1 = new double[j + 1][j];
-        double[][] s2 = new double[j + 1][j];
-        double[][] sa = new double[j + 1][j];
         List<int[]> patterns = new ArrayList<>();
         List<Double> weights = new ArrayList<>();
         List<Integer> sizes = new ArrayList<>();
-        // the empty set, with θ uniform
         double emptyWeight = n > 0 ? -n * model.logJ[c] : 0;
-        // with data, ∅ is a separate candidate; without data it is the all-zero pattern below
+        // with data, ∅ (θ uniform) is a separate candidate; without data it is the all-zero pattern below
         if (n > 0) {
             lv[0] = emptyWeight;
-            Arrays.fill(s1[0], 1.0 / j);
-            Arrays.fill(s2[0], 1.0 / ((double) j * j));
             patterns.add(null);
             weights.add(emptyWeight);
             sizes.add(0);
         }
         int[] t = new int[groups];
-        double[] pm1 = new double[j];
-        double[] pm2 = new double[j];
-        double[] pa = new double[j];
         while (true) {
             int size = nObs;
             double shape = n > 0 ? model.alphaObserved[c] : 0;
@@ -161,43 +133,10 @@ final class ExactPosterior {
                 shape += t[g] * ga[g];
                 logMult += logChoose(gs[g], t[g]);
             }
-            double w;
-            if (size == 0) {
-                w = emptyWeight;
-                Arrays.fill(pm1, 1.0 / j);
-                Arrays.fill(pm2, 1.0 / ((double) j * j));
-                Arrays.fill(pa, 0);
-            } else {
-                w = logMult + (n > 0 ? model.logObservedTerm[c] + model.f(c, shape, size) : 0);
-                double total = shape + n;
-                for (int i = 0; i < j; i++) {
-                    int s = from + i;
-                    double inclusion;
-                    if (n > 0 && model.count[s] > 0) {
-                        inclusion = 1;
-                    } else {
-                        int k = indexOf(free, s);
-                        int g = groupOf[k];
-                        inclusion = gs[g] == 0 ? 0 : (double) t[g] / gs[g];
-                    }
-                    double beta = model.alpha[s] + model.count[s];
-                    pm1[i] = inclusion * beta / total;
-                    pm2[i] = inclusion * beta * (beta + 1) / (total * (total + 1));
-                    pa[i] = inclusion;
-                }
-            }
-            // accumulate into size class 'size' as a weighted average
-            double before = lv[size];
-            double after = LogMath.logAddExp(before, w);
-            double keepOld = before == Double.NEGATIVE_INFINITY ? 0 : Math.exp(before - after);
-            double addNew = Math.exp(w - after);
-            for (int i = 0; i < j; i++) {
-                s1[size][i] = s1[size][i] * keepOld + pm1[i] * addNew;
-                s2[size][i] = s2[size][i] * keepOld + pm2[i] * addNew;
-                sa[size][i] = sa[size][i] * keepOld + pa[i] * addNew;
-            }
-            lv[size] = after;
-            patterns.add(t.clone());
+            double w = size == 0 ? emptyWeight
+                    : logMult + (n > 0 ? model.logObservedTerm[c] + model.f(c, shape, size) : 0);
+            lv[size] = LogMath.logAddExp(lv[size], w);
+            patterns.add(size == 0 ? null : t.clone());
             weights.add(w);
             sizes.add(size);
             int g = 0;
@@ -211,9 +150,6 @@ final class ExactPosterior {
             t[g]++;
         }
         logV[c] = lv;
-        m1[c] = s1;
-        m2[c] = s2;
-        act[c] = sa;
         double[] wa = new double[weights.size()];
         int[] sz = new int[sizes.size()];
         for (int k = 0; k < wa.length; k++) {
@@ -224,13 +160,68 @@ final class ExactPosterior {
         sizeProb[c] = new double[j + 1];
     }
 
-    private static int indexOf(int[] a, int v) {
-        for (int k = 0; k < a.length; k++) {
-            if (a[k] == v) {
-                return k;
+    /**
+     * Pass 2, after the coupling gave P(|Z| = K | data): E[θ_j], sd[θ_j] and P(Z_j = 1) of every category,
+     * summing each pattern's conditional moments with weight P(K) · w(pattern) / V(K).
+     */
+    private void moments(int c) {
+        Cell cell = cellPatterns[c];
+        int j = model.categories[c];
+        int n = model.total[c];
+        int from = model.offset[c];
+        int groups = cell.groupSize.length;
+        double[] e1 = new double[j];
+        double[] e2 = new double[j];
+        double[] ea = new double[j];
+        int[] groupOfSlot = new int[j];
+        Arrays.fill(groupOfSlot, -1);
+        for (int k = 0; k < cell.groupOf.length; k++) {
+            int s = n > 0 ? model.unobservedSlots[model.unobservedStart[c] + k] : from + k;
+            groupOfSlot[s - from] = cell.groupOf[k];
+        }
+        for (int k = 0; k < cell.logWeight.length; k++) {
+            int size = cell.size[k];
+            double pk = sizeProb[c][size];
+            if (pk == 0) {
+                continue;
+            }
+            double pr = pk * Math.exp(cell.logWeight[k] - logV[c][size]);
+            if (pr == 0) {
+                continue;
+            }
+            int[] t = cell.patterns.get(k);
+            if (t == null) {
+                double u = 1.0 / j;
+                for (int i = 0; i < j; i++) {
+                    e1[i] += pr * u;
+                    e2[i] += pr * u * u;
+                }
+                continue;
+            }
+            double shape = n > 0 ? model.alphaObserved[c] : 0;
+            for (int g = 0; g < groups; g++) {
+                shape += t[g] * cell.groupAlpha[g];
+            }
+            double total = shape + n;
+            for (int i = 0; i < j; i++) {
+                int s = from + i;
+                int g = groupOfSlot[i];
+                double inclusion = g < 0 ? 1 : (double) t[g] / cell.groupSize[g];
+                if (inclusion == 0) {
+                    continue;
+                }
+                double beta = model.alpha[s] + model.count[s];
+                e1[i] += pr * inclusion * beta / total;
+                e2[i] += pr * inclusion * beta * (beta + 1) / (total * (total + 1));
+                ea[i] += pr * inclusion;
             }
         }
-        throw new IllegalStateException("slot " + v + " is not free");
+        for (int i = 0; i < j; i++) {
+            int s = from + i;
+            thetaMean[s] = e1[i];
+            thetaSd[s] = Math.sqrt(Math.max(0, e2[i] - e1[i] * e1[i]));
+            activeProb[s] = ea[i];
+        }
     }
 
     private static double logChoose(int n, int k) {
