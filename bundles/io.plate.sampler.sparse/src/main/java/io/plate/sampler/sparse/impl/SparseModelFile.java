@@ -150,8 +150,8 @@ final class SparseModelFile {
         double classPrior = finite(field(root, "classPrior"), "classPrior");
         double interval = finite(field(root, "interval"), "interval");
         int intervalDraws = integer(root, "intervalDraws");
-        if (!(classPrior > 0) || !(interval > 0 && interval < 1) || intervalDraws < 1) {
-            throw new ModelFormatException("model file: classPrior must be > 0, interval in (0, 1), intervalDraws >= 1");
+        if (!(classPrior > 0) || !(interval > 0 && interval <= 1) || intervalDraws < 1) {
+            throw new ModelFormatException("model file: classPrior must be > 0, interval in (0, 1], intervalDraws >= 1");
         }
         List<String> classes = new ArrayList<>();
         field(root, "classes").forEach(n -> classes.add(n.asText()));

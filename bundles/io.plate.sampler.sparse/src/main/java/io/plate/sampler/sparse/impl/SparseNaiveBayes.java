@@ -67,7 +67,7 @@ public final class SparseNaiveBayes implements Learner {
         specs.add(ParamSpec.integer(BURN_IN, "500", 0, Integer.MAX_VALUE, "burn-in sweeps (predictive=sampled)"));
         specs.add(ParamSpec.positive(CLASS_PRIOR, "1", "Dirichlet concentration of the class probabilities"));
         specs.add(new ParamSpec(INTERVAL, io.plate.api.learn.ParamType.DOUBLE, "0.9", 0, 1, true, List.of(),
-                "level of the credible intervals of classProbabilityIntervals, in (0, 1)"));
+                "level of the credible intervals of classProbabilityIntervals, in (0, 1]"));
         specs.add(ParamSpec.integer(INTERVAL_DRAWS, "200", 10, 100_000, "exact posterior draws per interval"));
         return List.copyOf(specs);
     }
