@@ -38,14 +38,17 @@ final class MultinomialLikelihood implements Likelihood {
         }
         double[] n = stats.counts;
         logTheta = new double[n.length];
-        for (int w = 0, i = 0; w < v; w++) {
-            for (int c = 0; c < k; c++, i++) {
-                double x = n[i];
-                int xi = (int) x;
-                double l = xi == x && xi >= 0 && xi < CACHE ? small[xi] : Math.log(x + alpha);
-                logTheta[i] = l - den[c];
+        Blocks.run(v, k, (from, to) -> {
+            for (int w = from, i = from * k; w < to; w++) {
+                for (int c = 0; c < k; c++, i++) {
+                    double x = n[i];
+                    int xi = (int) x;
+                    double l = xi == x && xi >= 0 && xi < CACHE ? small[xi] : Math.log(x + alpha);
+                    logTheta[i] = l - den[c];
+                }
             }
-        }
+            return 0;
+        });
     }
 
     @Override

@@ -62,14 +62,17 @@ final class NaiveBayesModel implements Model, Explainable {
     @Override
     public double[][] predictLogProba(Dataset data) {
         double[][] jll = jointLogLikelihood(data);
-        for (int r = 0; r < jll.length; r++) {
-            try {
-                LogMath.normalizeLog(jll[r]);
-            } catch (IllegalArgumentException e) {
-                throw new PlateException("dataset '" + data.name() + "', row " + (r + 1)
-                        + ": no class has a finite likelihood (" + e.getMessage() + ")", e);
+        Blocks.run(jll.length, 4L * logPrior.length, (from, to) -> {
+            for (int r = from; r < to; r++) {
+                try {
+                    LogMath.normalizeLog(jll[r]);
+                } catch (IllegalArgumentException e) {
+                    throw new PlateException("dataset '" + data.name() + "', row " + (r + 1)
+                            + ": no class has a finite likelihood (" + e.getMessage() + ")", e);
+                }
             }
-        }
+            return 0;
+        });
         return jll;
     }
 

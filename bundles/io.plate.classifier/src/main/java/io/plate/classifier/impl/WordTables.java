@@ -23,8 +23,17 @@ final class WordTables {
      * binarisation threshold (not NaN) a value counts as 1 when it is greater than the threshold, else 0.
      */
     static void addLinear(SparseMatrix m, int[] map, double[] weight, int k, double binarize, double[][] jll) {
+        long perRow = jll.length == 0 ? 0 : Math.max(1, m.nonZeros() / jll.length) * k;
+        Blocks.run(jll.length, perRow, (from, to) -> {
+            addLinear(m, map, weight, k, binarize, jll, from, to);
+            return 0;
+        });
+    }
+
+    private static void addLinear(SparseMatrix m, int[] map, double[] weight, int k, double binarize, double[][] jll,
+            int from, int to) {
         boolean bin = !Double.isNaN(binarize);
-        for (int r = 0; r < jll.length; r++) {
+        for (int r = from; r < to; r++) {
             double[] row = jll[r];
             for (int i = m.start(r), e = m.end(r); i < e; i++) {
                 int w = map[m.column(i)];

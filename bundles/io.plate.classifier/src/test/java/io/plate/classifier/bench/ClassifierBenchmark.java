@@ -31,13 +31,17 @@ import java.util.Set;
  * <pre>
  * mvn -q -o test-compile -Dplate.targetName=target-clf
  * mvn -q -o dependency:build-classpath -Dmdep.outputFile=target-clf/cp.txt -Dplate.targetName=target-clf
- * java -cp "target-clf/test-classes:target-clf/classes:$(cat target-clf/cp.txt)" \
- *     io.plate.classifier.bench.ClassifierBenchmark ../../../shared/data ../../bench/sklearn_classifier.py
+ * java -Xms2g -Xmx2g -XX:+AlwaysPreTouch -XX:+UseParallelGC \
+ *     -cp "target-clf/test-classes:target-clf/classes:$(cat target-clf/cp.txt)" \
+ *     io.plate.classifier.bench.ClassifierBenchmark ../../../shared/data ../../bench/sklearn_classifier.py 3
  * </pre>
+ * (a fixed, pre-touched heap so that the 21 MB tables of the 20news model do not pay for page faults and
+ * heap growth in every fit; the last argument is the number of rounds). Plain {@code java -cp …} works
+ * too.
  */
 public final class ClassifierBenchmark {
     private static final int WARMUP = 5;
-    private static final int REPEATS = 15;
+    private static final int REPEATS = 11;
 
     private ClassifierBenchmark() {
     }
@@ -47,55 +51,74 @@ public final class ClassifierBenchmark {
 
     public static void main(String[] args) throws Exception {
         String data = args.length > 0 ? args[0] : "../../../shared/data";
+        String script = args.length > 1 ? args[1] : null;
+        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
         System.setProperty("plate.shared", java.nio.file.Path.of(data).getParent().toString());
-        List<Result> plate = new ArrayList<>();
         Dataset newsTrain = SharedData.textTsv("20newsgroups-bydate/20news-bydate-train.tsv", i -> true);
         Dataset newsTest = SharedData.textTsv("20newsgroups-bydate/20news-bydate-test.tsv", i -> true);
-        plate.add(time("20news-multinomial", new MultinomialNaiveBayes(), Map.of("alpha", "0.01"), newsTrain, newsTest));
         Dataset a9a = SharedData.libsvm("libsvm-a9a/a9a");
         Dataset a9aTest = SharedData.libsvm("libsvm-a9a/a9a.t");
-        plate.add(time("a9a-bernoulli", new BernoulliNaiveBayes(), Map.of(), a9a, a9aTest));
         Dataset mushroom = SharedData.categoricalCsv("mushroom/mushroom.csv", Set.of(), false, false);
-        plate.add(time("mushroom-categorical", new CategoricalNaiveBayes(), Map.of(), mushroom, mushroom));
+        Map<String, List<Double>> ratios = new java.util.LinkedHashMap<>();
+        // Plate and scikit-learn alternate, round after round, so that a change in the machine's load
+        // affects both sides of a ratio alike; the summary is the median ratio over the rounds.
+        for (int round = 1; round <= rounds; round++) {
+            List<Result> plate = new ArrayList<>();
+            plate.add(time("20news-multinomial", new MultinomialNaiveBayes(), Map.of("alpha", "0.01"), newsTrain,
+                    newsTest));
+            plate.add(time("a9a-bernoulli", new BernoulliNaiveBayes(), Map.of(), a9a, a9aTest));
+            plate.add(time("mushroom-categorical", new CategoricalNaiveBayes(), Map.of(), mushroom, mushroom));
+            Map<String, Result> sk = script == null ? Map.of() : sklearn(script, data);
+            System.out.printf(Locale.ROOT, "round %d%n%-22s %10s %10s %9s %10s %10s %9s %7s%n", round, "case",
+                    "plate fit", "predict", "accuracy", "sk fit", "predict", "accuracy", "ratio");
+            for (Result r : plate) {
+                Result s = sk.get(r.name());
+                System.out.printf(Locale.ROOT, "%-22s %8.2fms %8.2fms %9.4f", r.name(), r.fit() * 1e3,
+                        r.predict() * 1e3, r.accuracy());
+                if (s != null) {
+                    double ratio = (r.fit() + r.predict()) / (s.fit() + s.predict());
+                    ratios.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(ratio);
+                    System.out.printf(Locale.ROOT, " %8.2fms %8.2fms %9.4f %7.3f", s.fit() * 1e3, s.predict() * 1e3,
+                            s.accuracy(), ratio);
+                }
+                System.out.println();
+            }
+        }
+        System.out.println("median ratio over " + rounds + " rounds (Plate (fit + predict) / scikit-learn (fit +"
+                + " predict_proba)):");
+        for (Map.Entry<String, List<Double>> e : ratios.entrySet()) {
+            System.out.printf(Locale.ROOT, "  %-22s %.3f%n", e.getKey(),
+                    median(e.getValue().stream().mapToDouble(Double::doubleValue).toArray()));
+        }
+        System.out.println("(each time: median of " + REPEATS + " runs after " + WARMUP + " warm-up runs; Java "
+                + System.getProperty("java.version") + ", " + Runtime.getRuntime().availableProcessors() + " cores)");
+    }
 
+    private static Map<String, Result> sklearn(String script, String data) throws Exception {
         Map<String, Result> sk = new HashMap<>();
-        if (args.length > 1) {
-            Process p = new ProcessBuilder("python3", args[1], data).redirectErrorStream(true).start();
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(),
-                    StandardCharsets.UTF_8))) {
-                for (String line = in.readLine(); line != null; line = in.readLine()) {
-                    Map<String, String> kv = new HashMap<>();
-                    for (String part : line.trim().split("\\s+")) {
-                        int eq = part.indexOf('=');
-                        if (eq > 0) {
-                            kv.put(part.substring(0, eq), part.substring(eq + 1));
-                        }
-                    }
-                    if (kv.containsKey("case")) {
-                        sk.put(kv.get("case"), new Result(kv.get("case"), Double.parseDouble(kv.get("fit_s")),
-                                Double.parseDouble(kv.get("predict_s")), Double.parseDouble(kv.get("accuracy")),
-                                Integer.parseInt(kv.get("train_rows")), Integer.parseInt(kv.get("test_rows"))));
-                    } else {
-                        System.err.println("sklearn: " + line);
+        Process p = new ProcessBuilder("python3", script, data).redirectErrorStream(true).start();
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                Map<String, String> kv = new HashMap<>();
+                for (String part : line.trim().split("\\s+")) {
+                    int eq = part.indexOf('=');
+                    if (eq > 0) {
+                        kv.put(part.substring(0, eq), part.substring(eq + 1));
                     }
                 }
+                if (kv.containsKey("case")) {
+                    sk.put(kv.get("case"), new Result(kv.get("case"), Double.parseDouble(kv.get("fit_s")),
+                            Double.parseDouble(kv.get("predict_s")), Double.parseDouble(kv.get("accuracy")),
+                            Integer.parseInt(kv.get("train_rows")), Integer.parseInt(kv.get("test_rows"))));
+                } else {
+                    System.err.println("sklearn: " + line);
+                }
             }
-            p.waitFor();
         }
-        System.out.printf(Locale.ROOT, "%-22s %10s %10s %9s %10s %10s %9s %7s%n", "case", "plate fit", "predict",
-                "accuracy", "sk fit", "predict", "accuracy", "ratio");
-        for (Result r : plate) {
-            Result s = sk.get(r.name());
-            System.out.printf(Locale.ROOT, "%-22s %9.2fms %8.2fms %9.4f", r.name(), r.fit() * 1e3, r.predict() * 1e3,
-                    r.accuracy());
-            if (s != null) {
-                System.out.printf(Locale.ROOT, " %8.2fms %8.2fms %9.4f %7.3f", s.fit() * 1e3, s.predict() * 1e3,
-                        s.accuracy(), (r.fit() + r.predict()) / (s.fit() + s.predict()));
-            }
-            System.out.println();
+        if (p.waitFor() != 0) {
+            throw new IllegalStateException("the scikit-learn script failed: " + script);
         }
-        System.out.println("(median of " + REPEATS + " after " + WARMUP + " warm-up runs; ratio = Plate (fit + predict)"
-                + " / scikit-learn (fit + predict_proba); Java " + System.getProperty("java.version") + ")");
+        return sk;
     }
 
     private static Result time(String name, Learner learner, Map<String, String> params, Dataset train, Dataset test) {
