@@ -1,0 +1,90 @@
+package io.plate.classifier.impl;
+
+import static io.plate.classifier.impl.Tiny.cat;
+import static io.plate.classifier.impl.Tiny.num;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.Dataset;
+import io.plate.api.learn.Explainable;
+import io.plate.api.learn.Explanation;
+import io.plate.api.learn.FeatureWeight;
+import io.plate.api.learn.Learner;
+import io.plate.api.learn.Model;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The explanation is a decomposition: prior plus terms, normalised, is the model's posterior, for every
+ * event model; the log-odds of a hand-computed categorical case; the telling words of a tiny corpus.
+ */
+class ExplainTest {
+    private static Dataset data() {
+        return Tiny.data("d").categorical(cat("f", "a", "b", "a", null, "b", "a"))
+                .numeric(num("h", 1.0, 2.5, 0.3, 4.0, Double.NaN, 2.0))
+                .sparse(Tiny.words("good cheap good", "bad", "cheap fast", "slow bad bad", "fast good", "good"))
+                .labels(cat("class", "P", "N", "P", "N", "N", "P")).build();
+    }
+
+    @Test
+    void priorPlusTermsIsThePosterior() {
+        Dataset d = data();
+        for (Learner l : List.of(new CategoricalNaiveBayes(), new GaussianNaiveBayes(), new MultinomialNaiveBayes(),
+                new ComplementNaiveBayes(), new BernoulliNaiveBayes(), new MixedNaiveBayes(),
+                new DirichletNaiveBayes())) {
+            Model m = l.fit(d, l.params(Map.of()), 0);
+            double[][] lp = m.predictLogProba(d);
+            for (int r = 0; r < d.rows(); r++) {
+                Explanation e = ((Explainable) m).explain(d, r);
+                double[] sum = e.prior();
+                for (Explanation.Term t : e.terms()) {
+                    for (int k = 0; k < sum.length; k++) {
+                        sum[k] += t.perClass()[k];
+                    }
+                }
+                double lse = Math.log(Math.exp(sum[0]) + Math.exp(sum[1]));
+                for (int k = 0; k < sum.length; k++) {
+                    assertEquals(lp[r][k], sum[k] - lse, 1e-12, l.name() + " row " + r);
+                    assertEquals(lp[r][k], e.logProba()[k], 1e-12);
+                }
+            }
+        }
+    }
+
+    @Test
+    void categoricalLogOddsByHand() {
+        Learner l = new CategoricalNaiveBayes();
+        Model m = l.fit(data(), l.params(Map.of()), 0);
+        Explanation e = ((Explainable) m).explain(Tiny.data("q").categorical(cat("f", "a")).build(), 0);
+        // classes N, P; N has f = b, b (one missing): a (0+1)/(2+2); P has f = a, a, a: a (3+1)/(3+2)
+        assertEquals(List.of("N", "P"), e.classes());
+        assertEquals(1, e.terms().size());
+        Explanation.Term t = e.terms().get(0);
+        assertEquals("f", t.feature());
+        assertEquals("a", t.value());
+        assertEquals(Math.log(0.8 / 0.25), t.logOdds(1, 0), 1e-12);
+        assertEquals(0.0, e.prior()[1] - e.prior()[0], 1e-12); // 3 and 3 rows
+        assertThrows(PlateException.class, () -> ((Explainable) m).explain(data(), 6));
+    }
+
+    @Test
+    void tellingWordsOfATinyCorpus() {
+        Learner l = new MultinomialNaiveBayes();
+        Model m = l.fit(data(), l.params(Map.of()), 0);
+        List<List<FeatureWeight>> t = ((Explainable) m).tellingFeatures(2);
+        assertEquals(2, t.size());
+        // P: good 3, cheap 2, fast 1 (6 words); N: bad 3, slow 1, fast 1, good 1 (6 words); V = 5, alpha = 1
+        // log-odds of one occurrence: cheap (2+1)/(0+1) -> log 3 for P; bad (3+1)/(0+1) -> log 4 for N
+        assertEquals("cheap", t.get(1).get(0).feature());
+        assertEquals(Math.log(3), t.get(1).get(0).weight(), 1e-12);
+        assertEquals("good", t.get(1).get(1).feature());
+        assertEquals(Math.log(2), t.get(1).get(1).weight(), 1e-12);
+        assertEquals("bad", t.get(0).get(0).feature());
+        assertEquals(Math.log(4), t.get(0).get(0).weight(), 1e-12);
+        Model c = new CategoricalNaiveBayes().fit(data(), new CategoricalNaiveBayes().params(Map.of()), 0);
+        assertTrue(((Explainable) c).tellingFeatures(3).isEmpty());
+    }
+}
