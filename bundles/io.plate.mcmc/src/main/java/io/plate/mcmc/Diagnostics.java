@@ -260,26 +260,16 @@ public final class Diagnostics {
         int m = draws.length;
         int size = m * n;
         double[] flat = new double[size];
-        Integer[] order = new Integer[size];
         for (int c = 0; c < m; c++) {
             System.arraycopy(draws[c], 0, flat, c * n, n);
         }
-        for (int i = 0; i < size; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, (a, b) -> Double.compare(flat[a], flat[b]));
+        double[] sorted = flat.clone();
+        Arrays.sort(sorted);
         double[] rank = new double[size];
-        int i = 0;
-        while (i < size) {
-            int j = i;
-            while (j + 1 < size && flat[order[j + 1]] == flat[order[i]]) {
-                j++;
-            }
-            double avg = (i + j) / 2.0 + 1.0; // 1-based average rank
-            for (int k = i; k <= j; k++) {
-                rank[order[k]] = avg;
-            }
-            i = j + 1;
+        for (int i = 0; i < size; i++) {
+            int first = lowerBound(sorted, flat[i]);
+            int last = upperBound(sorted, flat[i]) - 1;
+            rank[i] = (first + last) / 2.0 + 1.0; // 1-based average rank of the ties
         }
         double[][] out = new double[m][n];
         for (int c = 0; c < m; c++) {
@@ -289,6 +279,36 @@ public final class Diagnostics {
             }
         }
         return out;
+    }
+
+    /** First index whose value is not below {@code x}. */
+    private static int lowerBound(double[] sorted, double x) {
+        int lo = 0;
+        int hi = sorted.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sorted[mid] < x) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /** First index whose value is above {@code x}. */
+    private static int upperBound(double[] sorted, double x) {
+        int lo = 0;
+        int hi = sorted.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sorted[mid] <= x) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /** Median of all draws (the mean of the two middle values for an even count). */
