@@ -145,16 +145,25 @@ public final class ArffImporter implements Importer {
                     throw new ImportException(file, 0, n, "--categorical names an attribute the file does not declare");
                 }
             }
+            for (String n : new TreeSet<>(options.numeric())) {
+                Integer k = byName.get(n);
+                if (k == null) {
+                    throw new ImportException(file, 0, n, "--numeric names an attribute the file does not declare");
+                }
+                String kind = attrs.get(k).kind;
+                if (!kind.equals("numeric") && !kind.equals("date")) {
+                    throw new ImportException(file, 0, n, "--numeric: the attribute is declared " + kind
+                            + "; ARFF types are taken as declared");
+                }
+            }
             int rows = 0;
-            int width = attrs.size();
-            boolean[] seen = new boolean[width];
             while (in.readLine(buf)) {
                 line.reset(buf, in.line());
                 if (!line.more()) {
                     continue;
                 }
                 if (line.peek() == '{') {
-                    sparseRow(file, line, attrs, seen);
+                    sparseRow(file, line, attrs);
                 } else {
                     denseRow(file, line, attrs);
                 }
@@ -265,14 +274,11 @@ public final class ArffImporter implements Importer {
         return z;
     }
 
-    private static void sparseRow(Path file, ArffLine line, List<Attribute> attrs, boolean[] seen) {
-        java.util.Arrays.fill(seen, false);
+    /** A sparse row: entries in increasing attribute order (as Weka writes them), omitted values 0. */
+    private static void sparseRow(Path file, ArffLine line, List<Attribute> attrs) {
         line.skip(); // '{'
         int width = attrs.size();
         int previous = -1;
-        int[] order = null;
-        List<int[]> pending = null;
-        // entries must be stored in attribute order; Weka writes them increasing, and so do we require
         boolean closed = false;
         while (line.more()) {
             if (line.peek() == '}') {

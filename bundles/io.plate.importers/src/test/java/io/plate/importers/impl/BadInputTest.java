@@ -137,6 +137,8 @@ class BadInputTest {
                 "row has 1 values");
         fails(() -> Inputs.arff("@relation r\n@attribute d date yyyy-MM-dd\n@data\n2020-13-45\n", D), 4, "d",
                 "expected a date");
+        fails(() -> Inputs.arff("@relation r\n@attribute a {x,y}\n@data\nx\n", ImportOptions.builder()
+                .numeric(Set.of("a")).build()), 0, "a", "declared nominal");
         fails(() -> Inputs.text("label\ttext\nx\t!!\n", D), 0, null, "empty vocabulary");
         fails(() -> Inputs.text("label\ttext\nx\tthe and\n", ImportOptions.builder().stopWords(true).build()), 0, null,
                 "other than stop words");
