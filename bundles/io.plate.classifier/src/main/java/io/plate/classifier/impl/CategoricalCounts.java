@@ -113,10 +113,40 @@ final class CategoricalCounts {
         for (int f = 0; f < out.length; f++) {
             out[f] = byName.get(names.get(f));
             if (out[f] == null) {
+                out[f] = asLevels(data, names.get(f));
+            }
+            if (out[f] == null) {
                 throw new PlateException("dataset '" + data.name() + "' has no categorical column '" + names.get(f)
                         + "' that the model uses");
             }
         }
         return out;
+    }
+
+    /**
+     * A numeric column of that name read as level texts (a test file whose column happened to hold only
+     * numbers is imported as numeric): whole numbers as {@code 2}, others as {@link Double#toString};
+     * NaN is missing. Null when there is no such column.
+     */
+    private static CategoricalColumn asLevels(Dataset data, String name) {
+        for (io.plate.api.data.NumericColumn c : data.numeric()) {
+            if (!c.name().equals(name)) {
+                continue;
+            }
+            Map<String, Integer> levels = new LinkedHashMap<>();
+            int[] codes = new int[c.size()];
+            for (int r = 0; r < codes.length; r++) {
+                double v = c.value(r);
+                if (Double.isNaN(v)) {
+                    codes[r] = CategoricalColumn.MISSING;
+                    continue;
+                }
+                String text = v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+                Integer code = levels.putIfAbsent(text, levels.size());
+                codes[r] = code == null ? levels.size() - 1 : code;
+            }
+            return CategoricalColumn.of(name, new ArrayList<>(levels.keySet()), codes);
+        }
+        return null;
     }
 }

@@ -53,6 +53,19 @@ class SmoothingAndMissingTest {
     }
 
     @Test
+    void aNumericTestColumnIsMatchedByLevelText() {
+        Dataset d = Tiny.data("d").categorical(cat("doors", "2", "4", "2", "4", "4"))
+                .labels(cat("class", "P", "P", "N", "N", "N")).build();
+        Model m = learner.fit(d, learner.params(Map.of()), 0);
+        // the test file held only numbers in that column, so it was imported as numeric
+        Dataset test = Tiny.data("t").numeric(Tiny.num("doors", 4.0, 3.0, Double.NaN)).build();
+        // 4: P 0.4 * (1+1)/(2+2) = 0.2, N 0.6 * (2+1)/(3+2) = 0.36; 3 (unseen) and missing: prior only
+        assertEquals(0.2 / 0.56, probabilityOfP(m, test, 0), 1e-12);
+        assertEquals(0.4, probabilityOfP(m, test, 1), 1e-12);
+        assertEquals(0.4, probabilityOfP(m, test, 2), 1e-12);
+    }
+
+    @Test
     void declaredUnusedLevelsAndMinCategoriesWidenTheDenominator() {
         // f1 declares a third level 'z' that never occurs: K_1 = 3
         Dataset d = Tiny.data("d").categorical(cat("f1", List.of("a", "b", "z"), "a", "a", "b", "b", "a"))
