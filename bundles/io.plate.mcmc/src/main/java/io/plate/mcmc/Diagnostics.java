@@ -5,7 +5,11 @@ import io.plate.api.sample.Trace;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.commons.math3.complex.Complex;
 import org.apache.commons.math3.special.Erf;
+import org.apache.commons.math3.transform.DftNormalization;
+import org.apache.commons.math3.transform.FastFourierTransformer;
+import org.apache.commons.math3.transform.TransformType;
 
 /**
  * Convergence diagnostics of Vehtari, Gelman, Simpson, Carpenter and Bürkner (2021), "Rank-normalization,
@@ -371,10 +375,16 @@ public final class Diagnostics {
         return s / (x.length - 1);
     }
 
-    /** Per-chain autocovariances {@code (1/n) Σ (x_i − x̄)(x_{i+t} − x̄)}, computed lazily per lag. */
+    /**
+     * Per-chain autocovariances {@code (1/n) Σ (x_i − x̄)(x_{i+t} − x̄)}: for short chains summed lag by lag
+     * as the Geyer sums ask for them, for long ones all lags at once by FFT (as ArviZ does), so that a
+     * chain that never mixes costs O(n log n), not O(n²).
+     */
     private static final class Autocovariance {
+        private static final int FFT_FROM = 512;
         private final double[][] centred;
         private final double[] means;
+        private final double[] byLag; // mean over chains per lag, when computed by FFT
 
         Autocovariance(double[][] draws) {
             centred = new double[draws.length][];
@@ -386,6 +396,33 @@ public final class Diagnostics {
                     centred[c][d] = draws[c][d] - means[c];
                 }
             }
+            int n = draws[0].length;
+            byLag = n >= FFT_FROM ? fft(centred, n) : null;
+        }
+
+        private static double[] fft(double[][] centred, int n) {
+            int size = Integer.highestOneBit(2 * n - 1) << 1;
+            FastFourierTransformer t = new FastFourierTransformer(DftNormalization.STANDARD);
+            double[] out = new double[n];
+            double[] padded = new double[size];
+            for (double[] x : centred) {
+                Arrays.fill(padded, 0);
+                System.arraycopy(x, 0, padded, 0, n);
+                Complex[] f = t.transform(padded, TransformType.FORWARD);
+                for (int k = 0; k < f.length; k++) {
+                    double re = f[k].getReal();
+                    double im = f[k].getImaginary();
+                    f[k] = new Complex(re * re + im * im, 0);
+                }
+                Complex[] back = t.transform(f, TransformType.INVERSE);
+                for (int lag = 0; lag < n; lag++) {
+                    out[lag] += back[lag].getReal() / n;
+                }
+            }
+            for (int lag = 0; lag < n; lag++) {
+                out[lag] /= centred.length;
+            }
+            return out;
         }
 
         double mean(int c) {
@@ -394,6 +431,9 @@ public final class Diagnostics {
 
         /** Mean over chains of the autocovariance at {@code lag}. */
         double meanAt(int lag) {
+            if (byLag != null) {
+                return byLag[lag];
+            }
             double total = 0;
             for (double[] x : centred) {
                 int n = x.length;
