@@ -108,14 +108,23 @@ class LiveUseIT {
                                 } else {
                                     completed.incrementAndGet();
                                 }
-                            } catch (Exception e) {
+                            } catch (Exception thrown) {
+                                Throwable e = thrown;
+                                while (e.getCause() != null && (e instanceof java.lang.reflect.InvocationTargetException
+                                        || e.getMessage() == null)) {
+                                    e = e.getCause();
+                                }
                                 String m = String.valueOf(e.getMessage());
                                 boolean clean = e.getClass().getName().startsWith("io.plate.")
                                         || e.getClass().getSimpleName().equals("CommandNotFoundException");
                                 if (clean) {
                                     cancelled.incrementAndGet(); // a clear message: no sampler, or cancelled
                                 } else {
-                                    failures.add(e.getClass().getName() + ": " + m);
+                                    java.io.StringWriter sw = new java.io.StringWriter();
+                                    e.printStackTrace(new java.io.PrintWriter(sw));
+                                    failures.add(e.getClass().getName() + ": " + m + (failures.isEmpty()
+                                            ? "\n" + sw.toString().lines().limit(25)
+                                                    .collect(java.util.stream.Collectors.joining("\n")) : ""));
                                 }
                             }
                         }
