@@ -115,4 +115,84 @@ class EvaluatorTest {
         assertEquals(3, json.get("seed").asInt());
         assertEquals(1, json.get("perFold").size());
     }
+
+    /** A regression learner that predicts the training mean of the target. */
+    private static final class MeanLearner implements Learner {
+        @Override
+        public String name() {
+            return "test.mean";
+        }
+
+        @Override
+        public String description() {
+            return "mean";
+        }
+
+        @Override
+        public java.util.List<io.plate.api.learn.ParamSpec> parameters() {
+            return java.util.List.of();
+        }
+
+        @Override
+        public io.plate.api.learn.Model fit(Dataset data, io.plate.api.learn.Params params, long seed) {
+            double mean = Arrays.stream(data.target().orElseThrow().values()).average().orElseThrow();
+            return new io.plate.api.learn.Model() {
+                @Override
+                public String type() {
+                    return "test.mean";
+                }
+
+                @Override
+                public java.util.List<String> classes() {
+                    return java.util.List.of();
+                }
+
+                @Override
+                public double[][] predictLogProba(Dataset d) {
+                    throw new UnsupportedOperationException();
+                }
+
+                @Override
+                public double[] predict(Dataset d) {
+                    double[] out = new double[d.rows()];
+                    Arrays.fill(out, mean);
+                    return out;
+                }
+
+                @Override
+                public io.plate.api.learn.Provenance provenance() {
+                    return new io.plate.api.learn.Provenance("test.mean", Map.of(), seed, "", "", "");
+                }
+
+                @Override
+                public void writeJson(java.io.OutputStream out) {
+                }
+            };
+        }
+
+        @Override
+        public io.plate.api.learn.Model readModel(java.io.InputStream in) {
+            throw new UnsupportedOperationException();
+        }
+    }
+
+    @Test
+    void regressionHoldoutGivesRmseAndR2() throws IOException {
+        Learner mean = new MeanLearner();
+        Dataset train = Tiny.data("train").numeric(Tiny.num("x", 0, 0, 0)).target(Tiny.num("y", 1, 2, 3)).build();
+        Dataset test = Tiny.data("test").numeric(Tiny.num("x", 0, 0)).target(Tiny.num("y", 1, 5)).build();
+        EvaluationReport r = evaluator.evaluate(mean, train, mean.params(Map.of()), EvaluationSettings.holdout(test, 1));
+        assertTrue(r.isRegression());
+        // predictions 2, 2 against 1, 5: RMSE sqrt((1 + 9) / 2); R^2 = 1 - 10 / ((1-3)^2 + (5-3)^2) = 1 - 10/8
+        assertEquals(Math.sqrt(5), r.rmse(), 1e-12);
+        assertEquals(1 - 10.0 / 8, r.r2(), 1e-12);
+        EvaluationReport cv = evaluator.evaluate(mean, Tiny.data("d").numeric(Tiny.num("x", 0, 0, 0, 0))
+                .target(Tiny.num("y", 1, 2, 3, 4)).build(), mean.params(Map.of()), EvaluationSettings.crossValidation(2, 1));
+        assertEquals(2, cv.perFold().size());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        evaluator.writeJson(r, out);
+        JsonNode json = new ObjectMapper().readTree(out.toByteArray());
+        assertEquals(Math.sqrt(5), json.get("rmse").asDouble(), 1e-12);
+        assertTrue(json.get("accuracy").isNull());
+    }
 }
