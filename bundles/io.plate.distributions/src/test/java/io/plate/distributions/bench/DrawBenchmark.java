@@ -14,8 +14,10 @@ import org.apache.commons.rng.UniformRandomProvider;
 /**
  * Draws per second of both providers, one thread, for the cases of issue 3: gamma(0.3), gamma(4.5),
  * beta(0.5, 2), dirichlet(8 × 0.1) (vectors per second), categorical over 20 log weights (bound alias
- * sampler, and the one-shot draw the Gibbs samplers use). Each case warms up for 1 s, then runs 5
- * rounds of about 0.6 s and reports the median round. Not a unit test: run it by hand (see
+ * sampler, and the one-shot draw the Gibbs samplers use). Each case warms up for 1 s per provider, then
+ * runs 5 rounds of about 0.6 s of CPU time per provider, alternating the providers, and reports the
+ * median round in draws per CPU second of the measuring thread (per core, so that other work on the
+ * shared machine does not count against it). Not a unit test: run it by hand (see
  * docs/distributions.md):
  *
  * <pre>
@@ -26,8 +28,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * </pre>
  */
 public final class DrawBenchmark {
-    private static final int BATCH = 100_000;
-    private static double sink;
+        private static double sink;
 
     private interface Case {
         /** Draws {@code count} times; returns something depending on every draw. */
@@ -42,12 +43,17 @@ public final class DrawBenchmark {
         String[] names = {"gamma(0.3)", "gamma(4.5)", "beta(0.5, 2)", "dirichlet(8 x 0.1)", "categorical(20 log weights), bound",
             "categorical(20 log weights), one-shot"};
         double[][] rates = new double[names.length][providers.size()];
-        for (int p = 0; p < providers.size(); p++) {
-            Distributions d = providers.get(p);
-            List<Case> cases = cases(d, d.stream(12345, 0));
-            for (int c = 0; c < cases.size(); c++) {
-                rates[c][p] = measure(cases.get(c));
-                System.err.printf(Locale.ROOT, "%-14s %-40s %12.0f draws/s%n", d.provider(), names[c], rates[c][p]);
+        List<List<Case>> cases = new ArrayList<>();
+        for (Distributions d : providers) {
+            cases.add(cases(d, d.stream(12345, 0)));
+        }
+        for (int c = 0; c < names.length; c++) {
+            // the providers' rounds alternate, so that a change in the machine's load hits both alike
+            Case[] pair = {cases.get(0).get(c), cases.get(1).get(c)};
+            double[] r = measure(pair);
+            for (int p = 0; p < providers.size(); p++) {
+                rates[c][p] = r[p];
+                System.err.printf(Locale.ROOT, "%-14s %-40s %12.0f draws/s%n", providers.get(p).provider(), names[c], r[p]);
             }
         }
         System.out.println("| distribution | commons-math (draws/s) | fast (draws/s) | fast / commons-math |");
@@ -109,30 +115,45 @@ public final class DrawBenchmark {
         return t;
     }
 
-    private static double measure(Case c) {
-        long warm = System.nanoTime() + 1_000_000_000L;
-        int batch = 1000;
-        while (System.nanoTime() < warm) {
-            long t0 = System.nanoTime();
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+
+    /** CPU time of this thread in ns: draws per CPU second is throughput per core, whatever else the machine runs. */
+    private static long cpu() {
+        return THREADS.getCurrentThreadCpuTime();
+    }
+
+    private static double[] measure(Case[] cases) {
+        int[] rounds = new int[cases.length];
+        for (int k = 0; k < cases.length; k++) {
+            Case c = cases[k];
+            long warm = System.nanoTime() + 1_000_000_000L;
+            int batch = 1000;
+            while (System.nanoTime() < warm) {
+                long t0 = System.nanoTime();
+                sink += c.run(batch);
+                if (System.nanoTime() - t0 < 50_000_000L) {
+                    batch = Math.min(batch * 2, 1 << 26);
+                }
+            }
+            long t0 = cpu();
             sink += c.run(batch);
-            long dt = System.nanoTime() - t0;
-            if (dt < 50_000_000L) {
-                batch = Math.min(batch * 2, 1 << 26);
+            double perDraw = (cpu() - t0) / (double) batch;
+            rounds[k] = (int) Math.max(1000, Math.min(Integer.MAX_VALUE / 2, 6e8 / perDraw));
+        }
+        double[][] r = new double[cases.length][5];
+        for (int i = 0; i < 5; i++) {
+            for (int k = 0; k < cases.length; k++) {
+                long s = cpu();
+                sink += cases[k].run(rounds[k]);
+                r[k][i] = rounds[k] / ((cpu() - s) / 1e9);
             }
         }
-        // choose a round of about 0.6 s
-        long t0 = System.nanoTime();
-        sink += c.run(batch);
-        double perDraw = (System.nanoTime() - t0) / (double) batch;
-        int round = (int) Math.max(BATCH / 100, Math.min(Integer.MAX_VALUE / 2, 6e8 / perDraw));
-        double[] r = new double[5];
-        for (int i = 0; i < r.length; i++) {
-            long s = System.nanoTime();
-            sink += c.run(round);
-            r[i] = round / ((System.nanoTime() - s) / 1e9);
+        double[] median = new double[cases.length];
+        for (int k = 0; k < cases.length; k++) {
+            java.util.Arrays.sort(r[k]);
+            median[k] = r[k][2];
         }
-        java.util.Arrays.sort(r);
-        return r[2];
+        return median;
     }
 
     private static String human(double rate) {
