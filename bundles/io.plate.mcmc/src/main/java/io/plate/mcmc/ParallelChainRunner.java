@@ -19,6 +19,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
@@ -167,13 +168,22 @@ public final class ParallelChainRunner implements ChainRunner, AutoCloseable {
             CountDownLatch done = new CountDownLatch(threads);
             long start = System.nanoTime();
             for (int t = 0; t < threads; t++) {
-                pool.execute(() -> {
-                    try {
-                        work();
-                    } finally {
+                try {
+                    pool.execute(() -> {
+                        try {
+                            work();
+                        } finally {
+                            done.countDown();
+                        }
+                    });
+                } catch (RejectedExecutionException e) { // shut down meanwhile: stop what was started
+                    failure.compareAndSet(null, new IllegalStateException("the chain runner has been shut down", e));
+                    abort = true;
+                    for (int left = t; left < threads; left++) {
                         done.countDown();
                     }
-                });
+                    break;
+                }
             }
             boolean interrupted = false;
             while (true) {
