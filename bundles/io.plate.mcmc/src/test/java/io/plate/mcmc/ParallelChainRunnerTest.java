@@ -226,6 +226,25 @@ class ParallelChainRunnerTest {
     }
 
     @Test
+    void closeCancelsRunningRunsAndRefusesNewOnes() throws Exception {
+        ParallelChainRunner own = new ParallelChainRunner(new StreamDistributions());
+        java.util.concurrent.atomic.AtomicReference<ChainRun<Ar1Chain>> result = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(2);
+        Thread caller = new Thread(() -> result.set(own.run((c, rng) -> {
+            started.countDown();
+            return new Ar1Chain(c, rng, 0.5, -1, 100_000);
+        }, new RunSettings(1_000_000, 0, 1, 2, 5L, 2), ProgressListener.NONE, new Cancellation())));
+        caller.start();
+        assertTrue(started.await(30, java.util.concurrent.TimeUnit.SECONDS));
+        own.close();
+        caller.join(30_000);
+        assertFalse(caller.isAlive());
+        assertTrue(result.get().cancelled());
+        assertThrows(IllegalStateException.class, () -> own.run((c, rng) -> new Ar1Chain(c, rng, 0.5, -1, 0),
+                new RunSettings(10, 0, 1, 1, 5L, 1), ProgressListener.NONE, new Cancellation()));
+    }
+
+    @Test
     void summaryNamesMustAgree() {
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> RUNNER.run((c, rng) -> new Ar1Chain(
                 c, rng, 0.5, -1, 0) {
