@@ -15,13 +15,11 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 /**
  * {@code mixture.dp-gaussian}: Dirichlet-process mixture of Gaussians (full or diagonal covariances),
- * Neal's Algorithm 3 with Student-t predictives, split–merge moves and a resampled concentration. The
- * default prior covariance scale assumes about {@value #REFERENCE_CLUSTERS} clusters (or k if larger).
+ * Neal's Algorithm 3 with Student-t predictives, split–merge moves and a resampled concentration.
  */
 @Component(service = Sampler.class, property = Sampler.NAME + "=" + DpGaussianMixtureSampler.NAME)
 public final class DpGaussianMixtureSampler extends DirichletProcessSampler {
     public static final String NAME = "mixture.dp-gaussian";
-    static final int REFERENCE_CLUSTERS = 10;
 
     @Activate
     public DpGaussianMixtureSampler(@Reference ChainRunner runner,
@@ -52,13 +50,12 @@ public final class DpGaussianMixtureSampler extends DirichletProcessSampler {
     @Override
     Prepared prepare(Dataset data, Params params) {
         NumericData n = NumericData.of(data);
-        GaussianPriors.components(n, params, Math.max(REFERENCE_CLUSTERS, params.getInt(K)));
+        GaussianPriors.components(n, params);
         return new Data(n);
     }
 
     @Override
     Components components(Prepared prepared, Params params) {
-        return GaussianPriors.components(((Data) prepared).numeric(), params,
-                Math.max(REFERENCE_CLUSTERS, params.getInt(K)));
+        return GaussianPriors.components(((Data) prepared).numeric(), params);
     }
 }

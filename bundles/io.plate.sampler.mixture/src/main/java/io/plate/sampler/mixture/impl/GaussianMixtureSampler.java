@@ -53,13 +53,13 @@ public final class GaussianMixtureSampler extends MixtureSampler {
     @Override
     Prepared prepare(Dataset data, Params params) {
         NumericData n = NumericData.of(data);
-        GaussianPriors.components(n, params, params.getInt(K)); // checks the priors once
+        GaussianPriors.components(n, params); // checks the priors once
         return new Data(n);
     }
 
     @Override
     MixtureChain chain(Prepared prepared, Params params, ChainSettings settings, UniformRandomProvider rng) {
-        Components c = GaussianPriors.components(((Data) prepared).numeric(), params, params.getInt(K));
+        Components c = GaussianPriors.components(((Data) prepared).numeric(), params);
         return new FiniteMixtureChain(c, params.getDouble(ALPHA), settings, distributions, rng);
     }
 }

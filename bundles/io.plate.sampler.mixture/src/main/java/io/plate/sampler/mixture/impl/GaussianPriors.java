@@ -7,11 +7,14 @@ import java.util.List;
 /**
  * The Gaussian mixtures' parameters and data-dependent default priors. The prior mean of every
  * cluster is the data mean (weight κ0), and the prior mean of every cluster's precision is the inverse
- * of {@code prior_scale} times the data covariance, with prior_scale = K^(−2/d) unless given, so that
- * K clusters of that size would fill the data's volume (Fraley and Raftery 2007 use the same scaling).
+ * of {@code prior_scale} times the data covariance, with prior_scale = {@value #DEFAULT_SCALE} unless
+ * given, and ν0 = d + 2 (full) or 3 (diag) prior degrees of freedom, so the data soon outweigh the prior.
+ * The default scale was chosen on held-out log predictive density (docs/mixtures.md): K^(−2/d), the
+ * volume-filling scale of Fraley and Raftery (2007), gave broader clusters and lower held-out density.
  */
 final class GaussianPriors {
     static final String COVARIANCE = "covariance";
+    static final double DEFAULT_SCALE = 0.1;
 
     private GaussianPriors() {
     }
@@ -25,14 +28,13 @@ final class GaussianPriors {
                         List.of(), "prior degrees of freedom of each covariance (default d + 2 full, 3 diag)"),
                 new ParamSpec("prior_scale", io.plate.api.learn.ParamType.DOUBLE, null, 0, Double.POSITIVE_INFINITY,
                         true, List.of(), "prior cluster covariance as a fraction of the data covariance "
-                        + "(default k^(-2/d))"));
+                        + "(default " + DEFAULT_SCALE + ")"));
     }
 
-    static Components components(NumericData data, Params params, int expectedClusters) {
+    static Components components(NumericData data, Params params) {
         boolean full = params.getString(COVARIANCE).equals("full");
         double nu0 = params.find("nu0").map(Double::parseDouble).orElse(full ? data.dims + 2.0 : 3.0);
-        double scale = params.find("prior_scale").map(Double::parseDouble)
-                .orElse(Math.pow(Math.max(1, expectedClusters), -2.0 / data.dims));
+        double scale = params.find("prior_scale").map(Double::parseDouble).orElse(DEFAULT_SCALE);
         double kappa0 = params.getDouble("kappa0");
         return full ? FullGaussianComponents.withDefaults(data, kappa0, nu0, scale)
                 : DiagonalGaussianComponents.withDefaults(data, kappa0, nu0, scale);

@@ -29,7 +29,10 @@ public final class BenchAccess {
             UniformRandomProvider rng) {
         ChainSettings s = new ChainSettings(k, Initialisation.KMEANS_PP, restarts, 10, null, 1);
         NumericData n = NumericData.of(d);
-        double scale = Math.pow(k, -2.0 / n.dims);
+        double scale = Double.parseDouble(System.getProperty("plate.bench.priorScale", "NaN"));
+        if (Double.isNaN(scale)) {
+            scale = GaussianPriors.DEFAULT_SCALE;
+        }
         Components c = covariance.equals("full") ? FullGaussianComponents.withDefaults(n, 0.01, n.dims + 2.0, scale)
                 : DiagonalGaussianComponents.withDefaults(n, 0.01, 3.0, scale);
         return new FiniteMixtureChain(c, 1.0, s, dist, rng);
