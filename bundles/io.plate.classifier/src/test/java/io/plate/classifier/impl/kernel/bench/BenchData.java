@@ -60,9 +60,11 @@ final class BenchData {
     /**
      * Letter-like data: {@code classes} classes, {@code p} integer features in 0..15, every class a
      * mixture of {@code modes} prototypes (so its marginals are multimodal, as letters drawn in several
-     * fonts are), plus Gaussian noise of sd 1.2, rounded and clipped to 0..15.
+     * fonts are), plus Gaussian noise of sd 1.2, rounded and clipped to 0..15 (or left continuous, the
+     * harder case for the cut-off: every training value is distinct).
      */
-    static BenchData letterLike(int rows, int classes, int p, int modes, UniformRandomProvider rng) {
+    static BenchData letterLike(int rows, int classes, int p, int modes, boolean continuous,
+            UniformRandomProvider rng) {
         double[][][] proto = new double[classes][modes][p];
         for (double[][] c : proto) {
             for (double[] m : c) {
@@ -77,8 +79,8 @@ final class BenchData {
             int c = rng.nextInt(classes);
             double[] m = proto[c][rng.nextInt(modes)];
             for (int d = 0; d < p; d++) {
-                double v = Math.rint(m[d] + 1.2 * gaussian(rng));
-                cols[d][r] = Math.max(0, Math.min(15, v));
+                double v = m[d] + 1.2 * gaussian(rng);
+                cols[d][r] = continuous ? v : Math.max(0, Math.min(15, Math.rint(v)));
             }
             labels[r] = String.valueOf((char) ('A' + c));
         }

@@ -14,6 +14,7 @@ import org.apache.commons.rng.simple.RandomSource;
  * not in the shared data): 26 classes, 16 integer features 0..15, each class a mixture of 3 prototypes,
  * 16,000 training rows and 4,000 test rows (the letter split), seed 20261122. Prints holdout accuracy and
  * the fit and predict wall-clock times (predict timed on the 4,000 test rows and on all 16,000 training rows).
+ * Arguments: {@code [MODES [continuous]]} (default 3 prototypes per class, integer features).
  *
  * <p>Command: see docs/kernel-methods.md.
  */
@@ -23,7 +24,9 @@ public final class LetterLikeBench {
 
     public static void main(String[] args) {
         int modes = args.length > 0 ? Integer.parseInt(args[0]) : 3;
-        BenchData data = BenchData.letterLike(20_000, 26, 16, modes, RandomSource.XO_RO_SHI_RO_128_PP.create(20261122L));
+        boolean continuous = args.length > 1 && args[1].equals("continuous");
+        BenchData data = BenchData.letterLike(20_000, 26, 16, modes, continuous,
+                RandomSource.XO_RO_SHI_RO_128_PP.create(20261122L));
         int[] all = new int[16];
         for (int d = 0; d < 16; d++) {
             all[d] = d;
