@@ -168,12 +168,12 @@ public final class TextImporter implements Importer {
             layout = header(in, file, options);
         }
         TsvPart second = new TsvPart(options, layout, file);
-        RuntimeException[] secondError = new RuntimeException[1];
+        Throwable[] secondError = new Throwable[1];
         Thread helper = new Thread(() -> {
             try (TextInput in = new TextInput(openAt(file, middle), file, StandardCharsets.UTF_8, false)) {
                 second.read(in);
             } catch (RuntimeException | Error e) {
-                secondError[0] = e instanceof RuntimeException ? (RuntimeException) e : new IllegalStateException(e);
+                secondError[0] = e; // rethrown on the calling thread after the join
             }
         }, "plate-text-import");
         helper.setDaemon(true);
@@ -186,10 +186,11 @@ public final class TextImporter implements Importer {
             join(helper, file);
         }
         if (secondError[0] instanceof ImportException) {
-            ImportException e = (ImportException) secondError[0];
-            throw shifted(e, first.lines);
+            throw shifted((ImportException) secondError[0], first.lines);
+        } else if (secondError[0] instanceof RuntimeException) {
+            throw (RuntimeException) secondError[0];
         } else if (secondError[0] != null) {
-            throw secondError[0];
+            throw (Error) secondError[0];
         }
         first.append(second);
         return build(file, options, layout, first);
