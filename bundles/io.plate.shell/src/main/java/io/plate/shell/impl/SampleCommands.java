@@ -111,7 +111,7 @@ public final class SampleCommands {
             @Descriptor("name of a loaded dataset") String dataset,
             @Descriptor("sampler parameters as key=value") String... params) throws IOException {
         Sampler s = sampler(sampler);
-        Params p = s.params(Args.keyValues(Arrays.asList(params)));
+        Params p = Guard.call("the run of " + sampler, () -> s.params(Args.keyValues(Arrays.asList(params))));
         Dataset d = workspace.dataset(dataset);
         RunSettings settings = defaults.runSettings(iterations, burnIn, thin, chains, seed);
         String kept = name.isEmpty() ? dataset + "." + sampler : name;
@@ -119,8 +119,11 @@ public final class SampleCommands {
         PrintStream console = session != null ? session.getConsole() : System.out;
         Posterior posterior;
         try (ProgressPrinter progress = ProgressPrinter.forSession(session, console, sampler + " on " + dataset)) {
-            posterior = s.run(d, p, settings, progress, new Cancellation());
+            posterior = Guard.call("the run of " + sampler, () -> s.run(d, p, settings, progress, new Cancellation()));
         }
+        // Ctrl-C interrupts the command thread; the runner has already stopped the chains and kept their draws.
+        // Clear the flag so that writing the run directory (interruptible file channels) still works.
+        Thread.interrupted();
         workspace.putRun(kept, posterior);
         if (dir != null) {
             posterior.write(dir);
