@@ -123,12 +123,21 @@ public final class SampleCommands {
         }
         // Ctrl-C interrupts the command thread; the runner has already stopped the chains and kept their draws.
         // Clear the flag so that writing the run directory (interruptible file channels) still works.
-        Thread.interrupted();
+        boolean interrupted = Thread.interrupted();
         workspace.putRun(kept, posterior);
         if (dir != null) {
             posterior.write(dir);
         }
-        return new SampleResult(kept, posterior, dir);
+        SampleResult result = new SampleResult(kept, posterior, dir);
+        if (interrupted) {
+            // Gogo drops the value of an interrupted command: show the summary of the draws kept so far here
+            console.println();
+            console.print(result);
+            console.println("(interrupted with Ctrl-C: the chains stopped at their next sweep; the draws so far are kept"
+                    + " as run '" + kept + "')");
+            console.flush();
+        }
+        return result;
     }
 
     @Descriptor("show the trace summary of a kept run: per summary its mean, sd, R-hat and ESS, and each chain's mean")
