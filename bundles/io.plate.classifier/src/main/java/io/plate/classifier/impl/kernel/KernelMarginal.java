@@ -12,9 +12,26 @@ import java.util.Arrays;
  * kept sum: the returned log density is low by at most log(1 + e^(−k²/2)) ≤ e^(−k²/2), never high
  * (k = 6: 1.5·10⁻⁸). Anchoring the sum at the nearest value keeps it finite far from the data.
  * Ties are stored once, so discrete-valued features cost as many kernels as distinct values.
+ *
+ * <p>A marginal with more than {@value #MIN_VALUES_FOR_TABLE} distinct values (continuous data, where the
+ * window holds hundreds of kernels) can instead be read from a table: log f̂ and its slope f̂'/f̂, both
+ * computed as above, at nodes {@code h/grid} apart from v_min − 4h to v_max + 4h, joined by cubic Hermite
+ * interpolation (error O((Δ/h)⁴), zero where one kernel dominates). The table is checked against the
+ * cut-off evaluation at the midpoint of every interval, where the Hermite error peaks; if any midpoint is
+ * off by more than {@value #TABLE_TOLERANCE} the spacing is halved (up to {@value #MAX_REFINEMENTS} times),
+ * and a marginal whose table would pass {@value #MAX_NODES} nodes or never meets the tolerance is
+ * evaluated directly. Outside the table's range evaluation is direct.
  */
 public final class KernelMarginal {
     private static final double HALF_LOG_2PI = 0.5 * Math.log(2 * Math.PI);
+    /** Marginals with at most this many distinct values are always evaluated directly. */
+    public static final int MIN_VALUES_FOR_TABLE = 64;
+    /** Largest interpolation table (nodes). */
+    public static final int MAX_NODES = 1 << 16;
+    /** Largest difference in log density allowed at the interval midpoints. */
+    public static final double TABLE_TOLERANCE = 1e-6;
+    /** How many times the table spacing may be halved to meet the tolerance. */
+    public static final int MAX_REFINEMENTS = 3;
 
     private final double[] values;
     private final double[] counts;
@@ -23,6 +40,11 @@ public final class KernelMarginal {
     private final double cutoff2;
     private final double logNorm;
     private final double total;
+    private final int grid;
+    private final double tableLo;
+    private final double tableStep;
+    private final double[] tableLog; // null: evaluate directly
+    private final double[] tableSlope;
 
     /**
      * @param values    distinct values, strictly increasing, finite
@@ -31,6 +53,13 @@ public final class KernelMarginal {
      * @param cutoff    k, the number of bandwidths (beyond the nearest value) inside which kernels are kept
      */
     public KernelMarginal(double[] values, double[] counts, double bandwidth, double cutoff) {
+        this(values, counts, bandwidth, cutoff, 0);
+    }
+
+    /**
+     * @param grid nodes per bandwidth of the interpolation table (see the class comment); 0 = always direct
+     */
+    public KernelMarginal(double[] values, double[] counts, double bandwidth, double cutoff, int grid) {
         if (values.length == 0 || values.length != counts.length) {
             throw new IllegalArgumentException("need as many counts as values, and at least one value");
         }
@@ -57,10 +86,117 @@ public final class KernelMarginal {
         this.invTwoH2 = 1.0 / (2 * bandwidth * bandwidth);
         this.cutoff2 = bandwidth * bandwidth * (cutoff * cutoff + 2 * Math.log(Math.max(w, 1.0)));
         this.logNorm = -Math.log(w) - Math.log(bandwidth) - HALF_LOG_2PI;
+        if (grid < 0) {
+            throw new IllegalArgumentException("grid must be >= 0, got " + grid);
+        }
+        this.grid = grid;
+        double lo = values[0] - 4 * bandwidth;
+        double hi = values[values.length - 1] + 4 * bandwidth;
+        double[][] table = grid > 0 && values.length > MIN_VALUES_FOR_TABLE ? table(lo, hi, grid) : null;
+        this.tableLo = lo;
+        this.tableLog = table == null ? null : table[0];
+        this.tableSlope = table == null ? null : table[1];
+        this.tableStep = table == null ? Double.NaN : table[2][0];
     }
 
-    /** log f̂(x), with the cut-off described in the class comment. */
+    /** {log f̂, slope, {step}} at the nodes, or null when no table meets the tolerance within the limits. */
+    private double[][] table(double lo, double hi, int grid) {
+        double[] ds = new double[2];
+        for (int r = 0, g = grid; r <= MAX_REFINEMENTS; r++, g *= 2) {
+            double step = bandwidth / g;
+            double span = Math.ceil((hi - lo) / step);
+            if (!(span + 1 <= MAX_NODES)) {
+                return null;
+            }
+            int n = (int) span + 1;
+            double[] lg = new double[n];
+            double[] sl = new double[n];
+            for (int i = 0; i < n; i++) {
+                exact(lo + i * step, ds);
+                lg[i] = ds[0];
+                sl[i] = ds[1];
+            }
+            boolean ok = true;
+            for (int i = 0; i + 1 < n && ok; i++) {
+                double mid = hermite(lg[i], sl[i], lg[i + 1], sl[i + 1], step, 0.5);
+                exact(lo + (i + 0.5) * step, ds);
+                ok = Math.abs(mid - ds[0]) <= TABLE_TOLERANCE;
+            }
+            if (ok) {
+                return new double[][] {lg, sl, {step}};
+            }
+        }
+        return null;
+    }
+
+    private static double hermite(double g0, double s0, double g1, double s1, double step, double t) {
+        double t2 = t * t;
+        double t3 = t2 * t;
+        return (2 * t3 - 3 * t2 + 1) * g0 + (t3 - 2 * t2 + t) * step * s0 + (-2 * t3 + 3 * t2) * g1
+                + (t3 - t2) * step * s1;
+    }
+
+    /** log f̂(x): from the table when there is one and x is inside it, else by the cut-off sum. */
     public double logDensity(double x) {
+        if (tableLog != null) {
+            double u = (x - tableLo) / tableStep;
+            if (u >= 0 && u < tableLog.length - 1) {
+                int i = (int) u;
+                return hermite(tableLog[i], tableSlope[i], tableLog[i + 1], tableSlope[i + 1], tableStep, u - i);
+            }
+        }
+        return directLogDensity(x);
+    }
+
+    /** True when this marginal is read from an interpolation table. */
+    public boolean tabulated() {
+        return tableLog != null;
+    }
+
+    /** Nodes per bandwidth asked for (0 = direct evaluation only). */
+    public int grid() {
+        return grid;
+    }
+
+    /** log f̂(x) and d/dx log f̂(x) by the cut-off sum, into {@code out[0]} and {@code out[1]}. */
+    private void exact(double x, double[] out) {
+        double[] v = values;
+        int pos = Arrays.binarySearch(v, x);
+        int right = pos >= 0 ? pos : -pos - 1;
+        int left = right - 1;
+        double dl = left >= 0 ? x - v[left] : Double.POSITIVE_INFINITY;
+        double dr = right < v.length ? v[right] - x : Double.POSITIVE_INFINITY;
+        double d0 = Math.min(dl, dr);
+        double d02 = d0 * d0;
+        double limit = d02 + cutoff2;
+        double sum = 0;
+        double moment = 0;
+        for (int i = left; i >= 0; i--) {
+            double d = v[i] - x;
+            double d2 = d * d;
+            if (d2 > limit) {
+                break;
+            }
+            double t = counts[i] * Math.exp(-(d2 - d02) * invTwoH2);
+            sum += t;
+            moment += t * d;
+        }
+        for (int i = right; i < v.length; i++) {
+            double d = v[i] - x;
+            double d2 = d * d;
+            if (d2 > limit) {
+                break;
+            }
+            double t = counts[i] * Math.exp(-(d2 - d02) * invTwoH2);
+            sum += t;
+            moment += t * d;
+        }
+        out[0] = -d02 * invTwoH2 + Math.log(sum) + logNorm;
+        out[1] = moment / sum * 2 * invTwoH2;
+    }
+
+    /** log f̂(x) by the cut-off sum (never the table). */
+    public double directLogDensity(double x) {
         double[] v = values;
         int pos = Arrays.binarySearch(v, x);
         int right = pos >= 0 ? pos : -pos - 1; // first index with v >= x

@@ -27,6 +27,8 @@ public final class KernelNaiveBayesLearner implements Learner {
                     "bandwidth rule per class and feature (class) or per feature, shared by all classes (feature)"),
             ParamSpec.real(KernelNames.CUTOFF, "6", 3, 40,
                     "kernels farther than about this many bandwidths are skipped; log-density error <= exp(-cutoff^2/2)"),
+            ParamSpec.integer(KernelNames.GRID, "8", 0, 64,
+                    "nodes per bandwidth of the interpolation table used for marginals with > 64 distinct values; 0 = exact"),
             ParamSpec.positive(KernelNames.ALPHA, "1.0",
                     "Lidstone smoothing of the categorical columns and the count block (1 = Laplace)"),
             ParamSpec.bool(KernelNames.FIT_PRIOR, "true", "learn class prior from the data; false = uniform"));
@@ -56,10 +58,11 @@ public final class KernelNaiveBayesLearner implements Learner {
             throw new PlateException(name() + ": dataset '" + data.name() + "' has no features");
         }
         KernelNumericBlock numeric = KernelNumericBlock.fit(data, y, bw, cutoff,
-                params.getString(KernelNames.BANDWIDTH_SCOPE).equals("class"));
+                params.getString(KernelNames.BANDWIDTH_SCOPE).equals("class"), params.getInt(KernelNames.GRID));
         LidstoneCategoricalBlock categorical = LidstoneCategoricalBlock.fit(data, y, alpha);
         MultinomialCountBlock counts = data.sparse().map(m -> MultinomialCountBlock.fit(m, y, alpha)).orElse(null);
         return new KernelNaiveBayesModel(y.classes(), y.logPrior(params.getBoolean(KernelNames.FIT_PRIOR)), cutoff,
+                params.getInt(KernelNames.GRID),
                 numeric, categorical, counts, ModelJson.provenance(name(), params, seed, data));
     }
 

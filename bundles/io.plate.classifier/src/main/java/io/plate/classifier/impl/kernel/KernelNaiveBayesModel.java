@@ -22,16 +22,18 @@ final class KernelNaiveBayesModel implements Model, Explainable {
     private final List<String> classes;
     private final double[] logPrior;
     private final double cutoff;
+    private final int grid;
     private final KernelNumericBlock numeric;
     private final LidstoneCategoricalBlock categorical;
     private final MultinomialCountBlock counts; // null when the training data had no sparse block
     private final Provenance provenance;
 
-    KernelNaiveBayesModel(List<String> classes, double[] logPrior, double cutoff, KernelNumericBlock numeric,
+    KernelNaiveBayesModel(List<String> classes, double[] logPrior, double cutoff, int grid, KernelNumericBlock numeric,
             LidstoneCategoricalBlock categorical, MultinomialCountBlock counts, Provenance provenance) {
         this.classes = List.copyOf(classes);
         this.logPrior = logPrior.clone();
         this.cutoff = cutoff;
+        this.grid = grid;
         this.numeric = numeric;
         this.categorical = categorical;
         this.counts = counts;
@@ -119,6 +121,7 @@ final class KernelNaiveBayesModel implements Model, Explainable {
         ModelJson.put(root, "classes", classes);
         ModelJson.put(root, "logPrior", logPrior);
         root.put("cutoff", cutoff);
+        root.put("grid", grid);
         numeric.write(root.putArray("numeric"));
         categorical.write(root.putArray("categorical"));
         if (counts != null) {
@@ -140,10 +143,12 @@ final class KernelNaiveBayesModel implements Model, Explainable {
             }
         }
         double cutoff = ModelJson.number(root, "cutoff", true);
-        KernelNumericBlock numeric = KernelNumericBlock.read(root, k, cutoff);
+        // files written before the interpolation table existed have no 'grid': they evaluate exactly
+        int grid = root.has("grid") ? ModelJson.integer(root, "grid", 0) : 0;
+        KernelNumericBlock numeric = KernelNumericBlock.read(root, k, cutoff, grid);
         LidstoneCategoricalBlock categorical = LidstoneCategoricalBlock.read(root, k);
         MultinomialCountBlock counts = root.has("counts") ? MultinomialCountBlock.read(root, k) : null;
-        return new KernelNaiveBayesModel(classes, logPrior, cutoff, numeric, categorical, counts, prov);
+        return new KernelNaiveBayesModel(classes, logPrior, cutoff, grid, numeric, categorical, counts, prov);
     }
 
     @Override

@@ -10,6 +10,7 @@ public final class KernelNames {
     public static final String BANDWIDTH = "bandwidth";
     public static final String BANDWIDTH_SCOPE = "bandwidth_scope";
     public static final String CUTOFF = "cutoff";
+    public static final String GRID = "grid";
     public static final String ALPHA = "alpha";
     public static final String FIT_PRIOR = "fit_prior";
     public static final String KERNEL = "kernel";

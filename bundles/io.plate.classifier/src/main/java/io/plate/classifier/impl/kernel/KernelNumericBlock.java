@@ -35,7 +35,8 @@ final class KernelNumericBlock {
         this.marginals = marginals;
     }
 
-    static KernelNumericBlock fit(Dataset data, ClassLabels y, Bandwidth bw, double cutoff, boolean perClass) {
+    static KernelNumericBlock fit(Dataset data, ClassLabels y, Bandwidth bw, double cutoff, boolean perClass,
+            int grid) {
         List<String> names = NumericBlock.names(data);
         int p = names.size();
         int n = data.rows();
@@ -62,24 +63,24 @@ final class KernelNumericBlock {
             }
             double[][] pooled = Bandwidth.distinct(all, na);
             double floor = precision(pooled[0]) / 6;
-            KernelMarginal pooledMarginal = marginal(pooled, bw, floor, cutoff);
+            KernelMarginal pooledMarginal = marginal(pooled, bw, floor, cutoff, grid);
             for (int cls = 0; cls < k; cls++) {
                 if (fill[cls] == 0) {
                     m[f][cls] = pooledMarginal;
                 } else if (perClass) {
-                    m[f][cls] = marginal(Bandwidth.distinct(buf[cls], fill[cls]), bw, floor, cutoff);
+                    m[f][cls] = marginal(Bandwidth.distinct(buf[cls], fill[cls]), bw, floor, cutoff, grid);
                 } else {
                     double[][] dc = Bandwidth.distinct(buf[cls], fill[cls]);
-                    m[f][cls] = new KernelMarginal(dc[0], dc[1], pooledMarginal.bandwidth(), cutoff);
+                    m[f][cls] = new KernelMarginal(dc[0], dc[1], pooledMarginal.bandwidth(), cutoff, grid);
                 }
             }
         }
         return new KernelNumericBlock(names, m);
     }
 
-    private static KernelMarginal marginal(double[][] distinct, Bandwidth bw, double floor, double cutoff) {
+    private static KernelMarginal marginal(double[][] distinct, Bandwidth bw, double floor, double cutoff, int grid) {
         double h = bw.isFixed() ? bw.value() : Math.max(bw.oneDimensional(distinct[0], distinct[1]), floor);
-        return new KernelMarginal(distinct[0], distinct[1], h, cutoff);
+        return new KernelMarginal(distinct[0], distinct[1], h, cutoff, grid);
     }
 
     /** Weka's precision: mean gap between adjacent distinct values; 0.01·max(1,|v|) for a single value. */
@@ -155,7 +156,7 @@ final class KernelNumericBlock {
         }
     }
 
-    static KernelNumericBlock read(JsonNode root, int classes, double cutoff) {
+    static KernelNumericBlock read(JsonNode root, int classes, double cutoff, int grid) {
         List<JsonNode> feats = ModelJson.array(root, "numeric", -1);
         List<String> names = new ArrayList<>();
         KernelMarginal[][] m = new KernelMarginal[feats.size()][classes];
@@ -170,7 +171,7 @@ final class KernelNumericBlock {
                 double[] values = ModelJson.numbers(c, cp + ".values", -1, false, false);
                 double[] counts = ModelJson.numbers(c, cp + ".counts", values.length, true, false);
                 try {
-                    m[f][k] = new KernelMarginal(values, counts, h, cutoff);
+                    m[f][k] = new KernelMarginal(values, counts, h, cutoff, grid);
                 } catch (IllegalArgumentException e) {
                     throw new ModelFormatException("model file: field '" + cp + "': " + e.getMessage(), e);
                 }

@@ -25,7 +25,8 @@ class GoldenModelTest {
             Model fresh = GoldenModels.fit(name);
             assertEquals(fresh.type(), golden.type());
             assertEquals(fresh.classes(), golden.classes());
-            assertEquals(fresh.provenance().params(), golden.provenance().params(), name);
+            // parameters added since the file was written are absent from it; the others are unchanged
+            golden.provenance().params().forEach((k, v) -> assertEquals(fresh.provenance().params().get(k), v, name + " " + k));
             assertEquals(7, golden.provenance().seed());
             if (golden.isRegression()) {
                 assertArrayEquals(fresh.predict(data), golden.predict(data), 0, name);

@@ -57,6 +57,47 @@ class KernelMarginalTest {
     }
 
     @Test
+    void interpolationTableStaysWithinItsToleranceOfTheDirectSum() {
+        UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(19L);
+        double worst = 0;
+        for (int trial = 0; trial < 3; trial++) {
+            double[] raw = new double[1500];
+            for (int i = 0; i < raw.length; i++) {
+                // three well-separated modes of different widths: valleys are where interpolation is hardest
+                double u = rng.nextDouble();
+                double g = Math.sqrt(-2 * Math.log(1 - rng.nextDouble())) * Math.cos(2 * Math.PI * rng.nextDouble());
+                raw[i] = u < 0.4 ? -6 + 0.5 * g : u < 0.8 ? 1 + 1.5 * g : 9 + 0.2 * g;
+            }
+            double[][] d = Bandwidth.distinct(raw, raw.length);
+            double h = Bandwidth.parse("silverman").oneDimensional(d[0], d[1]) * (trial + 1) / 2;
+            KernelMarginal table = new KernelMarginal(d[0], d[1], h, 6, 8);
+            KernelMarginal direct = new KernelMarginal(d[0], d[1], h, 6, 0);
+            assertTrue(table.tabulated());
+            assertTrue(!direct.tabulated());
+            for (int q = 0; q < 4000; q++) {
+                double x = -12 + 26 * rng.nextDouble();
+                double exact = direct(raw, h, x);
+                double err = Math.abs(table.logDensity(x) - exact);
+                worst = Math.max(worst, err);
+                // the table is checked to 1e-6 at interval midpoints, where the cubic Hermite error peaks;
+                // the cut-off adds at most e^-18
+                assertTrue(err <= 2e-6, "x=" + x + " h=" + h + ": error " + err);
+            }
+        }
+        System.out.println("interpolation table: largest log-density error " + worst);
+    }
+
+    @Test
+    void smallOrDiscreteMarginalsAreNeverTabulated() {
+        double[] raw = new double[5000];
+        for (int i = 0; i < raw.length; i++) {
+            raw[i] = i % 16;
+        }
+        double[][] d = Bandwidth.distinct(raw, raw.length);
+        assertTrue(!new KernelMarginal(d[0], d[1], 0.5, 6, 8).tabulated());
+    }
+
+    @Test
     void largeCutOffEqualsDirectSumAndStaysFiniteFarAway() {
         double[] raw = {0.0, 0.0, 1.0, 2.5, 2.5, 2.5, 7.0};
         KernelMarginal m = marginal(raw, 0.4, 40);

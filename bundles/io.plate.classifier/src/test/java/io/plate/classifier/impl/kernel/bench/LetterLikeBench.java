@@ -40,6 +40,9 @@ public final class LetterLikeBench {
         run(new KernelNaiveBayesLearner(), Map.of("bandwidth", "scott"), train, test);
         run(new KernelNaiveBayesLearner(), Map.of("bandwidth_scope", "feature"), train, test);
         run(new KernelNaiveBayesLearner(), Map.of("cutoff", "8"), train, test);
+        if (continuous) {
+            run(new KernelNaiveBayesLearner(), Map.of("grid", "0"), train, test);
+        }
     }
 
     private static void run(Learner l, Map<String, String> given, Dataset train, Dataset test) {
