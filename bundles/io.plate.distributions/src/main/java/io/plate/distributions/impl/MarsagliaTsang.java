@@ -6,10 +6,13 @@ import org.apache.commons.rng.UniformRandomProvider;
  * Gamma(shape, 1) variates by Marsaglia and Tsang (2000, "A simple method for generating gamma
  * variables"), with the boost {@code Gamma(a) = Gamma(a + 1) · U^(1/a)} for shapes below 1, and its
  * log-space form {@code log Gamma(a) = log Gamma(a + 1) + log(U)/a}, where {@code −log U} is drawn
- * directly as an exponential by {@link ExponentialZiggurat} (no logarithm); the log form stays finite for shapes far
- * below 1 where the variate itself underflows to 0 (shape 1e-3: about half of the draws are below
- * 1e-300). Normals come from {@link Ziggurat}. Stateless; the constants {@code d = a − 1/3},
- * {@code c = 1/√(9d)} are recomputed per call by the one-shot methods and precomputed by {@link Bound}.
+ * directly as an exponential by {@link ExponentialZiggurat} (no logarithm). The log form stays finite
+ * for shapes far below 1, where the variate itself underflows to 0 (shape 1e-3: about half of the
+ * draws are below 1e-300). Normals come from {@link Ziggurat}.
+ *
+ * <p>Stateless; the one-shot methods recompute {@code d = a − 1/3} and {@code c = 1/√(9d)} per call,
+ * {@link Bound} precomputes them, and a bound plain (not log) draw below shape 0.5 uses
+ * {@link SmallShapeGamma}, which is cheaper there once its constants are precomputed.
  */
 public final class MarsagliaTsang {
     private MarsagliaTsang() {
@@ -84,8 +87,10 @@ public final class MarsagliaTsang {
         final double logD;
         final double inverseShape;
         final boolean boosted;
+        final SmallShapeGamma small;
 
         Bound(double shape) {
+            this.small = shape < SmallShapeGamma.BELOW ? new SmallShapeGamma(shape) : null;
             this.shape = shape;
             this.boosted = shape < 1;
             this.d = (boosted ? shape + 1 : shape) - 1.0 / 3;
@@ -95,6 +100,9 @@ public final class MarsagliaTsang {
         }
 
         double next(UniformRandomProvider rng) {
+            if (small != null) {
+                return small.next(rng);
+            }
             double g = core(rng, d, c);
             return boosted ? g * Math.exp(-ExponentialZiggurat.next(rng) * inverseShape) : g;
         }

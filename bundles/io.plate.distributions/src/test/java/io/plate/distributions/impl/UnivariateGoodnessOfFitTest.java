@@ -65,6 +65,11 @@ class UnivariateGoodnessOfFitTest {
             cases.add(new ContinuousCase("logGamma(" + shape + ")", (d, r) -> d.logGamma(r, shape),
                     t -> logGammaCdf(shape, t)));
         }
+        // the small-shape rejection sampler of bound plain draws, near its ends (it serves shapes below 0.5)
+        for (double shape : new double[] {0.05, 0.45, 0.5}) {
+            GammaDistribution ref = new GammaDistribution(shape, 1);
+            cases.add(new ContinuousCase("gamma(" + shape + ")", (d, r) -> d.gamma(r, shape, 1), ref::cumulativeProbability));
+        }
         for (double[] ps : new double[][] {{0.3, 2.5}, {4.5, 0.01}, {1e4, 3}}) {
             GammaDistribution ref = new GammaDistribution(ps[0], ps[1]);
             cases.add(new ContinuousCase("gamma(" + ps[0] + ", scale " + ps[1] + ")", (d, r) -> d.gamma(r, ps[0], ps[1]),
