@@ -239,7 +239,7 @@ final class CountVectorizer implements WordScanner.Sink {
     /**
      * The count matrix: vocabulary sorted by code point, pruned by {@code min_df}, {@code max_df} and
      * {@code max_features} (keeping the words most frequent over the corpus, ties to the earlier word),
-     * each row's columns increasing.
+     * each row's columns increasing (built by a counting sort through column order).
      *
      * @throws ImportException when no word is left (the messages are scikit-learn's)
      */
@@ -306,34 +306,53 @@ final class CountVectorizer implements WordScanner.Sink {
                 newColumn[id] = -1;
             }
         }
-        int[] rs = rowStart.toArray();
+        // Renumber, drop pruned words and order each row by column with two counting-sort passes
+        // (rows -> columns -> rows): simple loops over the non-zeros, no per-row sorting.
+        int[] rs = rowStart.data;
         int[] cols = columns.data;
         int[] cts = counts.data;
         boolean binary = options.binary();
-        long[] scratch = new long[64];
-        int w = 0;
+        int[] colStart = new int[kept + 1];
+        int[] rowKept = new int[n + 1];
         for (int r = 0; r < n; r++) {
-            int s = rs[r];
-            int e = rs[r + 1];
-            rs[r] = w;
-            int m = 0;
-            if (e - s > scratch.length) {
-                scratch = new long[Math.max(e - s, scratch.length * 2)];
-            }
-            for (int k = s; k < e; k++) {
+            for (int k = rs[r], e = rs[r + 1]; k < e; k++) {
                 int c = newColumn[cols[k]];
                 if (c >= 0) {
-                    scratch[m++] = ((long) c << 32) | (binary ? 1 : cts[k]);
+                    colStart[c + 1]++;
+                    rowKept[r + 1]++;
                 }
             }
-            Arrays.sort(scratch, 0, m);
-            for (int i = 0; i < m; i++) {
-                cols[w] = (int) (scratch[i] >>> 32);
-                cts[w] = (int) scratch[i];
-                w++;
+        }
+        for (int c = 0; c < kept; c++) {
+            colStart[c + 1] += colStart[c];
+        }
+        int w = colStart[kept];
+        int[] byColumnRow = new int[w];
+        int[] byColumnCount = new int[w];
+        int[] fill = Arrays.copyOf(colStart, kept);
+        for (int r = 0; r < n; r++) {
+            for (int k = rs[r], e = rs[r + 1]; k < e; k++) {
+                int c = newColumn[cols[k]];
+                if (c >= 0) {
+                    int p = fill[c]++;
+                    byColumnRow[p] = r;
+                    byColumnCount[p] = binary ? 1 : cts[k];
+                }
             }
         }
-        rs[n] = w;
-        return SparseMatrix.ofCounts(vocabulary, rs, Arrays.copyOf(cols, w), Arrays.copyOf(cts, w), false);
+        for (int r = 0; r < n; r++) {
+            rowKept[r + 1] += rowKept[r];
+        }
+        int[] outColumns = new int[w];
+        int[] outCounts = new int[w];
+        int[] rowFill = Arrays.copyOf(rowKept, n);
+        for (int c = 0; c < kept; c++) {
+            for (int p = colStart[c], e = colStart[c + 1]; p < e; p++) {
+                int q = rowFill[byColumnRow[p]]++;
+                outColumns[q] = c;
+                outCounts[q] = byColumnCount[p];
+            }
+        }
+        return SparseMatrix.ofCounts(vocabulary, rowKept, outColumns, outCounts, false);
     }
 }
