@@ -9,6 +9,11 @@ Vectorising/encoding is not timed. Fit and predict_proba are each timed REPEATS 
 untimed runs; the median is printed. One line per case:
   case=NAME fit_s=F predict_s=P accuracy=A train_rows=N test_rows=M
 Usage: python3 bench/sklearn_classifier.py SHARED_DATA_DIR [REPEATS]
+
+With --serve the data is read once and the script then reads case names from stdin, one per line, and
+answers each with one timed fit + predict_proba in the format above (no median): ClassifierBenchmark
+uses this to alternate Plate and scikit-learn run by run, so that both see the same machine load.
+  python3 bench/sklearn_classifier.py SHARED_DATA_DIR --serve
 """
 import csv, os, sys, time
 import numpy as np
@@ -59,30 +64,60 @@ def median_time(fn, repeats):
 def run(name, model, A, y, B, yt, repeats):
     _, fit_s = median_time(lambda: model.fit(A, y), repeats)
     P, pred_s = median_time(lambda: model.predict_proba(B), repeats)
+    report(name, model, P, yt, fit_s, pred_s, A, B)
+
+
+def report(name, model, P, yt, fit_s, pred_s, A, B):
     acc = float(np.mean(model.classes_[P.argmax(1)] == yt))
     print(f'case={name} fit_s={fit_s:.6f} predict_s={pred_s:.6f} accuracy={acc:.4f} '
           f'train_rows={A.shape[0]} test_rows={B.shape[0]}', flush=True)
 
 
-def main():
-    data = sys.argv[1]
-    repeats = int(sys.argv[2]) if len(sys.argv) > 2 else 7
+def cases(data):
+    """name -> (model, A, y, B, yt), vectorised/encoded (not timed)."""
+    out = {}
     d, y = read_tsv(os.path.join(data, '20newsgroups-bydate/20news-bydate-train.tsv'))
     dt, yt = read_tsv(os.path.join(data, '20newsgroups-bydate/20news-bydate-test.tsv'))
     v = CountVectorizer()
     A = v.fit_transform(d)
-    run('20news-multinomial', nb.MultinomialNB(alpha=0.01, force_alpha=True), A, y, v.transform(dt), yt, repeats)
-
+    out['20news-multinomial'] = (nb.MultinomialNB(alpha=0.01, force_alpha=True), A, y, v.transform(dt), yt)
     A, y = load_svmlight_file(os.path.join(data, 'libsvm-a9a/a9a'))
     B, yt = load_svmlight_file(os.path.join(data, 'libsvm-a9a/a9a.t'), n_features=A.shape[1])
-    run('a9a-bernoulli', nb.BernoulliNB(alpha=1.0, force_alpha=True), A, y, B, yt, repeats)
-
+    out['a9a-bernoulli'] = (nb.BernoulliNB(alpha=1.0, force_alpha=True), A, y, B, yt)
     with open(os.path.join(data, 'mushroom/mushroom.csv'), newline='') as f:
         rows = [r for r in csv.reader(f) if r][1:]
     X = np.array([r[:-1] for r in rows], dtype=object)
     y = np.array([r[-1] for r in rows])
     A = OrdinalEncoder().fit_transform(X)
-    run('mushroom-categorical', nb.CategoricalNB(alpha=1.0, force_alpha=True), A, y, A, y, repeats)
+    out['mushroom-categorical'] = (nb.CategoricalNB(alpha=1.0, force_alpha=True), A, y, A, y)
+    return out
+
+
+def serve(data):
+    all_cases = cases(data)
+    print('ready ' + ' '.join(all_cases), flush=True)
+    for line in sys.stdin:
+        name = line.strip()
+        if not name:
+            break
+        model, A, y, B, yt = all_cases[name]
+        t = time.perf_counter()
+        model.fit(A, y)
+        fit_s = time.perf_counter() - t
+        t = time.perf_counter()
+        P = model.predict_proba(B)
+        pred_s = time.perf_counter() - t
+        report(name, model, P, yt, fit_s, pred_s, A, B)
+
+
+def main():
+    data = sys.argv[1]
+    if len(sys.argv) > 2 and sys.argv[2] == '--serve':
+        serve(data)
+        return
+    repeats = int(sys.argv[2]) if len(sys.argv) > 2 else 7
+    for name, (model, A, y, B, yt) in cases(data).items():
+        run(name, model, A, y, B, yt, repeats)
 
 
 if __name__ == '__main__':

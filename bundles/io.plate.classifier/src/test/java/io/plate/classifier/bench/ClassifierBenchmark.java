@@ -10,22 +10,26 @@ import io.plate.classifier.impl.CategoricalNaiveBayes;
 import io.plate.classifier.impl.MultinomialNaiveBayes;
 import io.plate.classifier.impl.SharedData;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Speed of fit and predict against scikit-learn, measured side by side in one run: this class times
- * Plate, then runs bench/sklearn_classifier.py on the same files and prints both with their ratio.
- * Reading and vectorising the files is not timed on either side. Predict is {@code predictLogProba}
- * followed by exponentiation, the equivalent of scikit-learn's {@code predict_proba}; it includes matching
- * the separately imported test set's words and levels to the model's by text.
+ * Speed of fit and predict against scikit-learn, measured side by side in one run. The scikit-learn side
+ * ({@code bench/sklearn_classifier.py --serve}) reads the data once and then answers one timed
+ * fit + predict_proba per request; this class alternates one Plate run and one scikit-learn run, so both
+ * see the same machine load, and reports the medians and the median of the paired ratios
+ * Plate (fit + predict) / scikit-learn (fit + predict_proba). Reading and vectorising the files is not
+ * timed on either side. Plate's predict is {@code predictLogProba} followed by exponentiation (the
+ * equivalent of {@code predict_proba}) and includes matching the separately imported test set's words
+ * and levels to the model's by text.
  *
  * <p>From the module folder:
  * <pre>
@@ -33,116 +37,139 @@ import java.util.Set;
  * mvn -q -o dependency:build-classpath -Dmdep.outputFile=target-clf/cp.txt -Dplate.targetName=target-clf
  * java -Xms2g -Xmx2g -XX:+AlwaysPreTouch -XX:+UseParallelGC \
  *     -cp "target-clf/test-classes:target-clf/classes:$(cat target-clf/cp.txt)" \
- *     io.plate.classifier.bench.ClassifierBenchmark ../../../shared/data ../../bench/sklearn_classifier.py 3
+ *     io.plate.classifier.bench.ClassifierBenchmark ../../../shared/data ../../bench/sklearn_classifier.py
  * </pre>
  * (a fixed, pre-touched heap so that the 21 MB tables of the 20news model do not pay for page faults and
- * heap growth in every fit; the last argument is the number of rounds). Plain {@code java -cp …} works
- * too.
+ * heap growth in every fit; plain {@code java -cp …} works too). Without the script argument only Plate
+ * is timed.
  */
 public final class ClassifierBenchmark {
     private static final int WARMUP = 5;
-    private static final int REPEATS = 11;
+    private static final int REPEATS = 21;
 
     private ClassifierBenchmark() {
     }
 
-    record Result(String name, double fit, double predict, double accuracy, int trainRows, int testRows) {
+    /** The scikit-learn side: a python process that answers one timed run per case name. */
+    private static final class Sklearn implements AutoCloseable {
+        private final Process process;
+        private final BufferedReader in;
+        private final PrintWriter out;
+
+        Sklearn(String script, String data) throws IOException {
+            process = new ProcessBuilder("python3", script, data, "--serve").redirectErrorStream(true).start();
+            in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+            out = new PrintWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8), true);
+            for (String line = in.readLine(); ; line = in.readLine()) {
+                if (line == null) {
+                    throw new IOException("the scikit-learn script ended before it was ready");
+                }
+                if (line.startsWith("ready")) {
+                    break;
+                }
+                System.err.println("sklearn: " + line);
+            }
+        }
+
+        /** {fit seconds, predict seconds, accuracy}. */
+        double[] run(String name) throws IOException {
+            out.println(name);
+            String line = in.readLine();
+            if (line == null) {
+                throw new IOException("the scikit-learn script ended");
+            }
+            Map<String, String> kv = new HashMap<>();
+            for (String part : line.trim().split("\\s+")) {
+                int eq = part.indexOf('=');
+                if (eq > 0) {
+                    kv.put(part.substring(0, eq), part.substring(eq + 1));
+                }
+            }
+            if (!name.equals(kv.get("case"))) {
+                throw new IOException("unexpected answer from the scikit-learn script: " + line);
+            }
+            return new double[] {Double.parseDouble(kv.get("fit_s")), Double.parseDouble(kv.get("predict_s")),
+                Double.parseDouble(kv.get("accuracy"))};
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            out.println();
+            out.close();
+            process.waitFor();
+        }
     }
 
     public static void main(String[] args) throws Exception {
         String data = args.length > 0 ? args[0] : "../../../shared/data";
-        String script = args.length > 1 ? args[1] : null;
-        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
         System.setProperty("plate.shared", java.nio.file.Path.of(data).getParent().toString());
         Dataset newsTrain = SharedData.textTsv("20newsgroups-bydate/20news-bydate-train.tsv", i -> true);
         Dataset newsTest = SharedData.textTsv("20newsgroups-bydate/20news-bydate-test.tsv", i -> true);
         Dataset a9a = SharedData.libsvm("libsvm-a9a/a9a");
         Dataset a9aTest = SharedData.libsvm("libsvm-a9a/a9a.t");
         Dataset mushroom = SharedData.categoricalCsv("mushroom/mushroom.csv", Set.of(), false, false);
-        Map<String, List<Double>> ratios = new java.util.LinkedHashMap<>();
-        // Plate and scikit-learn alternate, round after round, so that a change in the machine's load
-        // affects both sides of a ratio alike; the summary is the median ratio over the rounds.
-        for (int round = 1; round <= rounds; round++) {
-            List<Result> plate = new ArrayList<>();
-            plate.add(time("20news-multinomial", new MultinomialNaiveBayes(), Map.of("alpha", "0.01"), newsTrain,
-                    newsTest));
-            plate.add(time("a9a-bernoulli", new BernoulliNaiveBayes(), Map.of(), a9a, a9aTest));
-            plate.add(time("mushroom-categorical", new CategoricalNaiveBayes(), Map.of(), mushroom, mushroom));
-            Map<String, Result> sk = script == null ? Map.of() : sklearn(script, data);
-            System.out.printf(Locale.ROOT, "round %d%n%-22s %10s %10s %9s %10s %10s %9s %7s%n", round, "case",
-                    "plate fit", "predict", "accuracy", "sk fit", "predict", "accuracy", "ratio");
-            for (Result r : plate) {
-                Result s = sk.get(r.name());
-                System.out.printf(Locale.ROOT, "%-22s %8.2fms %8.2fms %9.4f", r.name(), r.fit() * 1e3,
-                        r.predict() * 1e3, r.accuracy());
-                if (s != null) {
-                    double ratio = (r.fit() + r.predict()) / (s.fit() + s.predict());
-                    ratios.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(ratio);
-                    System.out.printf(Locale.ROOT, " %8.2fms %8.2fms %9.4f %7.3f", s.fit() * 1e3, s.predict() * 1e3,
-                            s.accuracy(), ratio);
-                }
-                System.out.println();
+        Sklearn sk = args.length > 1 ? new Sklearn(args[1], data) : null;
+        try {
+            System.out.printf(Locale.ROOT, "%-22s %10s %10s %9s %10s %10s %9s %7s%n", "case", "plate fit", "predict",
+                    "accuracy", "sk fit", "predict", "accuracy", "ratio");
+            bench("20news-multinomial", new MultinomialNaiveBayes(), Map.of("alpha", "0.01"), newsTrain, newsTest, sk);
+            bench("a9a-bernoulli", new BernoulliNaiveBayes(), Map.of(), a9a, a9aTest, sk);
+            bench("mushroom-categorical", new CategoricalNaiveBayes(), Map.of(), mushroom, mushroom, sk);
+        } finally {
+            if (sk != null) {
+                sk.close();
             }
         }
-        System.out.println("median ratio over " + rounds + " rounds (Plate (fit + predict) / scikit-learn (fit +"
-                + " predict_proba)):");
-        for (Map.Entry<String, List<Double>> e : ratios.entrySet()) {
-            System.out.printf(Locale.ROOT, "  %-22s %.3f%n", e.getKey(),
-                    median(e.getValue().stream().mapToDouble(Double::doubleValue).toArray()));
-        }
-        System.out.println("(each time: median of " + REPEATS + " runs after " + WARMUP + " warm-up runs; Java "
+        System.out.println("(medians of " + REPEATS + " alternating runs after " + WARMUP + " warm-up runs; ratio ="
+                + " median over runs of Plate (fit + predict) / scikit-learn (fit + predict_proba); Java "
                 + System.getProperty("java.version") + ", " + Runtime.getRuntime().availableProcessors() + " cores)");
     }
 
-    private static Map<String, Result> sklearn(String script, String data) throws Exception {
-        Map<String, Result> sk = new HashMap<>();
-        Process p = new ProcessBuilder("python3", script, data).redirectErrorStream(true).start();
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line = in.readLine(); line != null; line = in.readLine()) {
-                Map<String, String> kv = new HashMap<>();
-                for (String part : line.trim().split("\\s+")) {
-                    int eq = part.indexOf('=');
-                    if (eq > 0) {
-                        kv.put(part.substring(0, eq), part.substring(eq + 1));
-                    }
-                }
-                if (kv.containsKey("case")) {
-                    sk.put(kv.get("case"), new Result(kv.get("case"), Double.parseDouble(kv.get("fit_s")),
-                            Double.parseDouble(kv.get("predict_s")), Double.parseDouble(kv.get("accuracy")),
-                            Integer.parseInt(kv.get("train_rows")), Integer.parseInt(kv.get("test_rows"))));
-                } else {
-                    System.err.println("sklearn: " + line);
-                }
-            }
-        }
-        if (p.waitFor() != 0) {
-            throw new IllegalStateException("the scikit-learn script failed: " + script);
-        }
-        return sk;
-    }
-
-    private static Result time(String name, Learner learner, Map<String, String> params, Dataset train, Dataset test) {
+    private static void bench(String name, Learner learner, Map<String, String> params, Dataset train, Dataset test,
+            Sklearn sk) throws IOException {
         Params p = learner.params(params);
         double[] fit = new double[REPEATS];
         double[] predict = new double[REPEATS];
-        Model m = null;
-        double[][] proba = null;
+        double[] skFit = new double[REPEATS];
+        double[] skPredict = new double[REPEATS];
+        double[] ratio = new double[REPEATS];
+        double accuracy = 0;
+        double skAccuracy = Double.NaN;
         for (int i = 0; i < WARMUP + REPEATS; i++) {
             long t0 = System.nanoTime();
-            m = learner.fit(train, p, 0);
+            Model m = learner.fit(train, p, 0);
             long t1 = System.nanoTime();
-            proba = m.predictLogProba(test);
+            double[][] proba = m.predictLogProba(test);
             for (double[] row : proba) {
                 for (int k = 0; k < row.length; k++) {
                     row[k] = Math.exp(row[k]);
                 }
             }
             long t2 = System.nanoTime();
+            double[] s = sk == null ? null : sk.run(name);
             if (i >= WARMUP) {
-                fit[i - WARMUP] = (t1 - t0) / 1e9;
-                predict[i - WARMUP] = (t2 - t1) / 1e9;
+                int j = i - WARMUP;
+                fit[j] = (t1 - t0) / 1e9;
+                predict[j] = (t2 - t1) / 1e9;
+                if (s != null) {
+                    skFit[j] = s[0];
+                    skPredict[j] = s[1];
+                    skAccuracy = s[2];
+                    ratio[j] = (fit[j] + predict[j]) / (s[0] + s[1]);
+                }
             }
+            accuracy = accuracy(m, proba, test);
         }
+        System.out.printf(Locale.ROOT, "%-22s %8.2fms %8.2fms %9.4f", name, median(fit) * 1e3, median(predict) * 1e3,
+                accuracy);
+        if (sk != null) {
+            System.out.printf(Locale.ROOT, " %8.2fms %8.2fms %9.4f %7.3f", median(skFit) * 1e3,
+                    median(skPredict) * 1e3, skAccuracy, median(ratio));
+        }
+        System.out.println();
+    }
+
+    private static double accuracy(Model m, double[][] proba, Dataset test) {
         CategoricalColumn labels = test.labels().orElseThrow();
         int right = 0;
         for (int r = 0; r < proba.length; r++) {
@@ -156,7 +183,7 @@ public final class ClassifierBenchmark {
                 right++;
             }
         }
-        return new Result(name, median(fit), median(predict), (double) right / proba.length, train.rows(), test.rows());
+        return (double) right / proba.length;
     }
 
     private static double median(double[] x) {
