@@ -13,8 +13,9 @@ import java.util.Arrays;
  * (k = 6: 1.5·10⁻⁸). Anchoring the sum at the nearest value keeps it finite far from the data.
  * Ties are stored once, so discrete-valued features cost as many kernels as distinct values.
  *
- * <p>A marginal with more than {@value #MIN_VALUES_FOR_TABLE} distinct values (continuous data, where the
- * window holds hundreds of kernels) can instead be read from a table: log f̂ and its slope f̂'/f̂, both
+ * <p>A marginal with more than {@value #MIN_VALUES_FOR_TABLE} distinct values whose window holds more than
+ * {@value #MIN_WINDOW_FOR_TABLE} of them on average (continuous data with a bandwidth that is not small
+ * against the range) can instead be read from a table: log f̂ and its slope f̂'/f̂, both
  * computed as above, at nodes {@code h/grid} apart from v_min − 4h to v_max + 4h, joined by cubic Hermite
  * interpolation (error O((Δ/h)⁴), zero where one kernel dominates). The table is checked against the
  * cut-off evaluation at the midpoint of every interval, where the Hermite error peaks; if any midpoint is
@@ -26,8 +27,10 @@ public final class KernelMarginal {
     private static final double HALF_LOG_2PI = 0.5 * Math.log(2 * Math.PI);
     /** Marginals with at most this many distinct values are always evaluated directly. */
     public static final int MIN_VALUES_FOR_TABLE = 64;
+    /** A table is built only when a direct evaluation would sum more kernels than this (on average). */
+    public static final int MIN_WINDOW_FOR_TABLE = 32;
     /** Largest interpolation table (nodes). */
-    public static final int MAX_NODES = 1 << 16;
+    public static final int MAX_NODES = 1 << 14;
     /** Largest difference in log density allowed at the interval midpoints. */
     public static final double TABLE_TOLERANCE = 1e-6;
     /** How many times the table spacing may be halved to meet the tolerance. */
@@ -92,11 +95,22 @@ public final class KernelMarginal {
         this.grid = grid;
         double lo = values[0] - 4 * bandwidth;
         double hi = values[values.length - 1] + 4 * bandwidth;
-        double[][] table = grid > 0 && values.length > MIN_VALUES_FOR_TABLE ? table(lo, hi, grid) : null;
+        double[][] table = grid > 0 && values.length > MIN_VALUES_FOR_TABLE && expectedWindow() > MIN_WINDOW_FOR_TABLE
+                ? table(lo, hi, grid) : null;
         this.tableLo = lo;
         this.tableLog = table == null ? null : table[0];
         this.tableSlope = table == null ? null : table[1];
         this.tableStep = table == null ? Double.NaN : table[2][0];
+    }
+
+    /**
+     * The number of kernels a direct evaluation sums, roughly: the distinct values times the share of
+     * their range that the window (radius about √(k² + 2 ln W)·h each side) covers.
+     */
+    private double expectedWindow() {
+        double reach = 2 * Math.sqrt(cutoff2);
+        double span = values[values.length - 1] - values[0];
+        return values.length * Math.min(1.0, reach / (span + reach));
     }
 
     /** {log f̂, slope, {step}} at the nodes, or null when no table meets the tolerance within the limits. */
