@@ -61,7 +61,7 @@ public interface Components {
 
     /**
      * Squared distance between two rows in the geometry used by k-means++ seeding (standardised
-     * Euclidean for numbers, mismatches for categories, cosine distance for counts).
+     * Euclidean for numbers, mismatches for categories, cosine distance of tf-idf vectors for counts).
      */
     double seedingDistance(int rowA, int rowB);
 }

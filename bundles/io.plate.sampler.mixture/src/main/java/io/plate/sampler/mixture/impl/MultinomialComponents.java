@@ -29,7 +29,8 @@ public final class MultinomialComponents implements Components {
     private final int[] words;
     private final int[] wordCounts;
     private final int[] docLength;
-    private final double[] docNorm;
+    private final double[] docNorm; // L2 norm of the tf-idf vector
+    private final double[] idf2; // squared smooth idf of each word (scikit-learn's TfidfTransformer)
     private final double beta;
     private final double vBeta;
     private final double logRfBeta1; // log rising factorial of beta, 1 = log(beta)
@@ -58,6 +59,19 @@ public final class MultinomialComponents implements Components {
         this.wordCounts = new int[(int) nnz];
         this.docLength = new int[n];
         this.docNorm = new double[n];
+        int[] df = new int[vocabularySize];
+        for (int r = 0; r < n; r++) {
+            for (int k = m.start(r), e = m.end(r); k < e; k++) {
+                if (m.count(k) > 0) {
+                    df[m.column(k)]++;
+                }
+            }
+        }
+        this.idf2 = new double[vocabularySize];
+        for (int v = 0; v < vocabularySize; v++) {
+            double idf = Math.log((1.0 + n) / (1.0 + df[v])) + 1;
+            idf2[v] = idf * idf;
+        }
         int p = 0;
         for (int r = 0; r < n; r++) {
             docStart[r] = p;
@@ -76,7 +90,7 @@ public final class MultinomialComponents implements Components {
                 wordCounts[p] = c;
                 p++;
                 len += c;
-                sq += (double) c * c;
+                sq += (double) c * c * idf2[m.column(k)];
             }
             docLength[r] = Math.toIntExact(len);
             docNorm[r] = Math.sqrt(sq);
@@ -268,7 +282,7 @@ public final class MultinomialComponents implements Components {
             int wa = words[p];
             int wb = words[q];
             if (wa == wb) {
-                dot += (double) wordCounts[p++] * wordCounts[q++];
+                dot += (double) wordCounts[p++] * wordCounts[q++] * idf2[wa];
             } else if (wa < wb) {
                 p++;
             } else {

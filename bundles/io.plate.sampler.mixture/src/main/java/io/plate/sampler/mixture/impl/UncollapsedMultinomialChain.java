@@ -1,6 +1,7 @@
 package io.plate.sampler.mixture.impl;
 
 import io.plate.api.sample.Distributions;
+import io.plate.api.sample.DoubleSampler;
 import io.plate.distributions.numerics.LogMath;
 import io.plate.distributions.numerics.SpecialFunctions;
 import java.util.ArrayList;
@@ -55,6 +56,7 @@ final class UncollapsedMultinomialChain extends MixtureChain {
     private final int[] rankToWord;
     private final int wordBlocks;
     private final UniformRandomProvider[] wordBlockRng;
+    private final DoubleSampler[] priorDraw; // per word block: Gamma(β) (or its log) bound to the block's stream
     private final double[][] blockSums; // [word block][2k]: per cluster partial normaliser (and max)
     private final boolean parallel;
 
@@ -113,8 +115,11 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         this.wordBlocks = Math.max(1, Math.min(64, v / 1024));
         this.wordBlockRng = new UniformRandomProvider[wordBlocks];
         long cbase = rng.nextLong();
+        this.priorDraw = new DoubleSampler[wordBlocks];
         for (int b = 0; b < wordBlocks; b++) {
             wordBlockRng[b] = dist.stream(cbase, b);
+            // most words have count 0 in a cluster: their shape is β, so its constants are computed once
+            priorDraw[b] = linear ? dist.gamma(wordBlockRng[b], beta, 1.0) : dist.logGamma(wordBlockRng[b], beta);
         }
         this.blockSums = new double[wordBlocks][2 * k];
         initialise(rng);
@@ -304,8 +309,10 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         int to = blockStart(b + 1) * k;
         if (linear) {
             java.util.Arrays.fill(sums, 0, k, 0.0);
+            DoubleSampler prior = priorDraw[b];
             for (int i = from, c = 0; i < to; i++) {
-                double x = dist.nextGamma(g, beta + wordCounts[i], 1.0);
+                int n = wordCounts[i];
+                double x = n == 0 ? prior.sample() : dist.nextGamma(g, beta + n, 1.0);
                 theta[i] = x;
                 sums[c] += x;
                 if (++c == k) {
@@ -315,8 +322,10 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         } else {
             java.util.Arrays.fill(sums, 0, k, 0.0);
             java.util.Arrays.fill(sums, k, 2 * k, Double.NEGATIVE_INFINITY);
+            DoubleSampler prior = priorDraw[b];
             for (int i = from, c = 0; i < to; i++) {
-                double l = dist.nextLogGamma(g, beta + wordCounts[i]);
+                int n = wordCounts[i];
+                double l = n == 0 ? prior.sample() : dist.nextLogGamma(g, beta + n);
                 theta[i] = l;
                 if (l > sums[k + c]) {
                     sums[k + c] = l;
