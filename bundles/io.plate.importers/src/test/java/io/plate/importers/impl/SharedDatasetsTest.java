@@ -46,6 +46,9 @@ class SharedDatasetsTest {
                 Arguments.of(arff, "breast-cancer-ljubljana/breast-cancer.arff", 286, 9,
                         "no-recurrence-events=201, recurrence-events=85"),
                 Arguments.of(csv, "zoo/zoo.csv", 101, 17, "1=41, 2=20, 3=5, 4=13, 5=4, 6=8, 7=10"),
+                // zoo.arff names the types (1 mammal, 2 bird, 3 reptile, 4 fish, 5 amphibian, 6 insect, 7 invertebrate)
+                Arguments.of(arff, "zoo/zoo.arff", 101, 17,
+                        "amphibian=4, bird=20, fish=13, insect=8, invertebrate=10, mammal=41, reptile=5"),
                 Arguments.of(csv, "iris/iris.csv", 150, 4, "setosa=50, versicolor=50, virginica=50"),
                 Arguments.of(csv, "pima-indians-diabetes/pima-indians-diabetes.csv", 768, 8, "0=500, 1=268"),
                 Arguments.of(arff, "pima-indians-diabetes/diabetes.arff", 768, 8,
