@@ -33,6 +33,8 @@ public final class KernelMarginal {
     public static final int MAX_NODES = 1 << 14;
     /** Largest difference in log density allowed at the interval midpoints. */
     public static final double TABLE_TOLERANCE = 1e-6;
+    /** Largest number of table nodes per bandwidth. */
+    public static final int MAX_GRID = 64;
     /** How many times the table spacing may be halved to meet the tolerance. */
     public static final int MAX_REFINEMENTS = 3;
 
@@ -89,8 +91,8 @@ public final class KernelMarginal {
         this.invTwoH2 = 1.0 / (2 * bandwidth * bandwidth);
         this.cutoff2 = bandwidth * bandwidth * (cutoff * cutoff + 2 * Math.log(Math.max(w, 1.0)));
         this.logNorm = -Math.log(w) - Math.log(bandwidth) - HALF_LOG_2PI;
-        if (grid < 0) {
-            throw new IllegalArgumentException("grid must be >= 0, got " + grid);
+        if (grid < 0 || grid > MAX_GRID) {
+            throw new IllegalArgumentException("grid must be in [0, " + MAX_GRID + "], got " + grid);
         }
         this.grid = grid;
         double lo = values[0] - 4 * bandwidth;

@@ -27,8 +27,9 @@ public final class KernelNaiveBayesLearner implements Learner {
                     "bandwidth rule per class and feature (class) or per feature, shared by all classes (feature)"),
             ParamSpec.real(KernelNames.CUTOFF, "6", 3, 40,
                     "kernels farther than about this many bandwidths are skipped; log-density error <= exp(-cutoff^2/2)"),
-            ParamSpec.integer(KernelNames.GRID, "8", 0, 64,
-                    "nodes per bandwidth of the interpolation table used for marginals with > 64 distinct values; 0 = exact"),
+            ParamSpec.integer(KernelNames.GRID, "8", 0, KernelMarginal.MAX_GRID,
+                    "nodes per bandwidth of the self-checked interpolation table of marginals whose direct kernel sum is long"
+                            + " (> 64 distinct values, > 32 in the window); 0 = always the direct sum"),
             ParamSpec.positive(KernelNames.ALPHA, "1.0",
                     "Lidstone smoothing of the categorical columns and the count block (1 = Laplace)"),
             ParamSpec.bool(KernelNames.FIT_PRIOR, "true", "learn class prior from the data; false = uniform"));

@@ -145,6 +145,10 @@ final class KernelNaiveBayesModel implements Model, Explainable {
         double cutoff = ModelJson.number(root, "cutoff", true);
         // files written before the interpolation table existed have no 'grid': they evaluate exactly
         int grid = root.has("grid") ? ModelJson.integer(root, "grid", 0) : 0;
+        if (grid > KernelMarginal.MAX_GRID) {
+            throw new ModelFormatException("model file: field 'grid' must be <= " + KernelMarginal.MAX_GRID + ", got "
+                    + grid);
+        }
         KernelNumericBlock numeric = KernelNumericBlock.read(root, k, cutoff, grid);
         LidstoneCategoricalBlock categorical = LidstoneCategoricalBlock.read(root, k);
         MultinomialCountBlock counts = root.has("counts") ? MultinomialCountBlock.read(root, k) : null;
