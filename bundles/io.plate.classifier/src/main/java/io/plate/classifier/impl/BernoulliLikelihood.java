@@ -21,9 +21,10 @@ final class BernoulliLikelihood implements Likelihood {
     private final double[] absent;
     private final double binarize;
     private final String learner;
+    private final VocabularyIndexCache vocabularies;
 
     BernoulliLikelihood(WordCounts docFrequency, double[] classCounts, double alpha, double binarize,
-            String learner) {
+            String learner, VocabularyIndexCache vocabularies) {
         if (!(alpha > 0)) {
             throw new IllegalArgumentException("alpha must be > 0, got " + alpha);
         }
@@ -31,6 +32,7 @@ final class BernoulliLikelihood implements Likelihood {
         this.k = docFrequency.classes;
         this.binarize = binarize;
         this.learner = learner;
+        this.vocabularies = vocabularies;
         double[] den = new double[k];
         for (int c = 0; c < k; c++) {
             den[c] = Math.log(classCounts[c] + 2 * alpha);
@@ -55,14 +57,14 @@ final class BernoulliLikelihood implements Likelihood {
             }
         }
         SparseMatrix m = WordCounts.source(data, learner);
-        WordTables.addLinear(m, stats.bind(m), delta, k, binarize, jll);
+        WordTables.addLinear(m, stats.bind(m, vocabularies), delta, k, binarize, jll);
     }
 
     @Override
     public void explain(Dataset data, int row, List<Explanation.Term> out) {
         out.add(new Explanation.Term("(every word absent)", "", absent));
         SparseMatrix m = WordCounts.source(data, learner);
-        WordTables.explainLinear(data, m, stats.bind(m), delta, k, binarize, stats.vocabulary, row, out);
+        WordTables.explainLinear(data, m, stats.bind(m, vocabularies), delta, k, binarize, stats.vocabulary, row, out);
     }
 
     @Override

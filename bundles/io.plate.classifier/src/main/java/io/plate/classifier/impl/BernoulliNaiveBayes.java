@@ -36,6 +36,6 @@ public final class BernoulliNaiveBayes extends NaiveBayesLearner {
     @Override
     List<Likelihood> likelihoods(SufficientStatistics s, Params p) {
         return List.of(new BernoulliLikelihood(required(s.words, "counts", name()), s.classCounts,
-                p.getDouble(Names.ALPHA), p.getDouble(Names.BINARIZE), name()));
+                p.getDouble(Names.ALPHA), p.getDouble(Names.BINARIZE), name(), vocabularies));
     }
 }

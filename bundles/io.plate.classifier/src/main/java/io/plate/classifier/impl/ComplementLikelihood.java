@@ -18,14 +18,16 @@ final class ComplementLikelihood implements Likelihood {
     private final int k;
     private final double[] weight;
     private final String learner;
+    private final VocabularyIndexCache vocabularies;
 
-    ComplementLikelihood(WordCounts stats, double alpha, boolean norm, String learner) {
+    ComplementLikelihood(WordCounts stats, double alpha, boolean norm, String learner, VocabularyIndexCache vocabularies) {
         if (!(alpha > 0)) {
             throw new IllegalArgumentException("alpha must be > 0, got " + alpha);
         }
         this.stats = stats;
         this.k = stats.classes;
         this.learner = learner;
+        this.vocabularies = vocabularies;
         int v = stats.words();
         double[] n = stats.counts;
         double[] comp = new double[n.length];
@@ -56,13 +58,13 @@ final class ComplementLikelihood implements Likelihood {
     @Override
     public void addTo(Dataset data, double[][] jll) {
         SparseMatrix m = WordCounts.source(data, learner);
-        WordTables.addLinear(m, stats.bind(m), weight, k, Double.NaN, jll);
+        WordTables.addLinear(m, stats.bind(m, vocabularies), weight, k, Double.NaN, jll);
     }
 
     @Override
     public void explain(Dataset data, int row, List<Explanation.Term> out) {
         SparseMatrix m = WordCounts.source(data, learner);
-        WordTables.explainLinear(data, m, stats.bind(m), weight, k, Double.NaN, stats.vocabulary, row, out);
+        WordTables.explainLinear(data, m, stats.bind(m, vocabularies), weight, k, Double.NaN, stats.vocabulary, row, out);
     }
 
     @Override

@@ -43,6 +43,6 @@ public final class ComplementNaiveBayes extends NaiveBayesLearner {
     @Override
     List<Likelihood> likelihoods(SufficientStatistics s, Params p) {
         return List.of(new ComplementLikelihood(required(s.words, "counts", name()), p.getDouble(Names.ALPHA),
-                p.getBoolean(Names.NORM), name()));
+                p.getBoolean(Names.NORM), name(), vocabularies));
     }
 }

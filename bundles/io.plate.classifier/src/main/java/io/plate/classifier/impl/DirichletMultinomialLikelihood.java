@@ -26,14 +26,16 @@ final class DirichletMultinomialLikelihood implements Likelihood {
     private final double[] logA;
     private final double[] total;
     private final String learner;
+    private final VocabularyIndexCache vocabularies;
 
-    DirichletMultinomialLikelihood(WordCounts stats, double alpha, String learner) {
+    DirichletMultinomialLikelihood(WordCounts stats, double alpha, String learner, VocabularyIndexCache vocabularies) {
         if (!(alpha > 0)) {
             throw new IllegalArgumentException("alpha must be > 0, got " + alpha);
         }
         this.stats = stats;
         this.k = stats.classes;
         this.learner = learner;
+        this.vocabularies = vocabularies;
         a = new double[stats.counts.length];
         logA = new double[a.length];
         for (int i = 0; i < a.length; i++) {
@@ -61,7 +63,7 @@ final class DirichletMultinomialLikelihood implements Likelihood {
     @Override
     public void addTo(Dataset data, double[][] jll) {
         SparseMatrix m = WordCounts.source(data, learner);
-        int[] map = stats.bind(m);
+        int[] map = stats.bind(m, vocabularies);
         for (int r = 0; r < jll.length; r++) {
             double[] row = jll[r];
             double n = 0;
@@ -88,7 +90,7 @@ final class DirichletMultinomialLikelihood implements Likelihood {
     @Override
     public void explain(Dataset data, int row, List<Explanation.Term> out) {
         SparseMatrix m = WordCounts.source(data, learner);
-        int[] map = stats.bind(m);
+        int[] map = stats.bind(m, vocabularies);
         double n = 0;
         for (int i = m.start(row), e = m.end(row); i < e; i++) {
             int w = map[m.column(i)];

@@ -71,7 +71,7 @@ public final class DirichletNaiveBayes extends NaiveBayesLearner {
                     p.getDouble(Names.B0_SCALE)));
         }
         if (s.words != null) {
-            out.add(new DirichletMultinomialLikelihood(s.words, alpha, name()));
+            out.add(new DirichletMultinomialLikelihood(s.words, alpha, name(), vocabularies));
         }
         if (out.isEmpty()) {
             throw new io.plate.api.learn.ModelFormatException("model file: no feature block for " + name());

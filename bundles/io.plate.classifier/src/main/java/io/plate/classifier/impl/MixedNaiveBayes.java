@@ -50,7 +50,7 @@ public final class MixedNaiveBayes extends NaiveBayesLearner {
             out.add(new GaussianLikelihood(s.numeric, p.getDouble(Names.VAR_SMOOTHING)));
         }
         if (s.words != null) {
-            out.add(new MultinomialLikelihood(s.words, alpha, name()));
+            out.add(new MultinomialLikelihood(s.words, alpha, name(), vocabularies));
         }
         if (out.isEmpty()) {
             throw new io.plate.api.learn.ModelFormatException("model file: no feature block for " + name());

@@ -18,14 +18,16 @@ final class MultinomialLikelihood implements Likelihood {
     private final int k;
     private final double[] logTheta;
     private final String learner;
+    private final VocabularyIndexCache vocabularies;
 
-    MultinomialLikelihood(WordCounts stats, double alpha, String learner) {
+    MultinomialLikelihood(WordCounts stats, double alpha, String learner, VocabularyIndexCache vocabularies) {
         if (!(alpha > 0)) {
             throw new IllegalArgumentException("alpha must be > 0, got " + alpha);
         }
         this.stats = stats;
         this.k = stats.classes;
         this.learner = learner;
+        this.vocabularies = vocabularies;
         int v = stats.words();
         double[] den = stats.classTotals();
         for (int c = 0; c < k; c++) {
@@ -54,13 +56,13 @@ final class MultinomialLikelihood implements Likelihood {
     @Override
     public void addTo(Dataset data, double[][] jll) {
         SparseMatrix m = WordCounts.source(data, learner);
-        WordTables.addLinear(m, stats.bind(m), logTheta, k, Double.NaN, jll);
+        WordTables.addLinear(m, stats.bind(m, vocabularies), logTheta, k, Double.NaN, jll);
     }
 
     @Override
     public void explain(Dataset data, int row, List<Explanation.Term> out) {
         SparseMatrix m = WordCounts.source(data, learner);
-        WordTables.explainLinear(data, m, stats.bind(m), logTheta, k, Double.NaN, stats.vocabulary, row, out);
+        WordTables.explainLinear(data, m, stats.bind(m, vocabularies), logTheta, k, Double.NaN, stats.vocabulary, row, out);
     }
 
     @Override

@@ -28,6 +28,9 @@ import java.util.Map;
 abstract class NaiveBayesLearner implements Learner {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
+    /** Word indexes shared by this learner's models that use the same vocabulary (e.g. fold models). */
+    final VocabularyIndexCache vocabularies = new VocabularyIndexCache();
+
     /** The statistics of the blocks this learner models; fails when the data has none of them. */
     abstract SufficientStatistics collect(TrainingRows t, Params p);
 

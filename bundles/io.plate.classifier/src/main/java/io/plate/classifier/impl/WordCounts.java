@@ -147,6 +147,11 @@ final class WordCounts {
 
     /** Column map of {@code m} into this vocabulary: -1 for a word the model never saw. */
     int[] bind(SparseMatrix m) {
+        return bind(m, null);
+    }
+
+    /** As {@link #bind(SparseMatrix)}, taking the vocabulary's index from {@code cache} when given. */
+    int[] bind(SparseMatrix m, VocabularyIndexCache cache) {
         List<String> v = m.vocabulary();
         if (v == vocabulary || v.equals(vocabulary)) {
             int[] id = new int[v.size()];
@@ -157,7 +162,7 @@ final class WordCounts {
         }
         VocabularyIndex x = index;
         if (x == null) {
-            x = new VocabularyIndex(vocabulary);
+            x = cache == null ? new VocabularyIndex(vocabulary) : cache.index(vocabulary);
             index = x;
         }
         return x.map(v);
