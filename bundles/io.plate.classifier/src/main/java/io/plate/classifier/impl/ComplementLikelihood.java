@@ -20,7 +20,8 @@ final class ComplementLikelihood implements Likelihood {
     private final String learner;
     private final VocabularyIndexCache vocabularies;
 
-    ComplementLikelihood(WordCounts stats, double alpha, boolean norm, String learner, VocabularyIndexCache vocabularies) {
+    ComplementLikelihood(WordCounts stats, double alpha, boolean norm, String learner,
+            VocabularyIndexCache vocabularies) {
         if (!(alpha > 0)) {
             throw new IllegalArgumentException("alpha must be > 0, got " + alpha);
         }
@@ -64,7 +65,8 @@ final class ComplementLikelihood implements Likelihood {
     @Override
     public void explain(Dataset data, int row, List<Explanation.Term> out) {
         SparseMatrix m = WordCounts.source(data, learner);
-        WordTables.explainLinear(data, m, stats.bind(m, vocabularies), weight, k, Double.NaN, stats.vocabulary, row, out);
+        WordTables.explainLinear(data, m, stats.bind(m, vocabularies), weight, k, Double.NaN, stats.vocabulary, row,
+                out);
     }
 
     @Override

@@ -96,7 +96,8 @@ public final class CrossValidationEvaluator implements Evaluator {
             }
         }
         return new EvaluationReport(learner.name(), params.asMap(), data.name(), test == null ? settings.folds() : 0,
-                settings.seed(), classes, Metrics.accuracy(confusion), totals[0] / totals[1], Metrics.macroF1(confusion),
+                settings.seed(), classes, Metrics.accuracy(confusion), totals[0] / totals[1],
+                Metrics.macroF1(confusion),
                 confusion, Double.NaN, Double.NaN, fitSeconds, predictSeconds, perFold);
     }
 

@@ -32,6 +32,7 @@ public final class GaussianNaiveBayes extends NaiveBayesLearner {
 
     @Override
     List<Likelihood> likelihoods(SufficientStatistics s, Params p) {
-        return List.of(new GaussianLikelihood(required(s.numeric, "numeric", name()), p.getDouble(Names.VAR_SMOOTHING)));
+        return List.of(new GaussianLikelihood(required(s.numeric, "numeric", name()),
+                p.getDouble(Names.VAR_SMOOTHING)));
     }
 }

@@ -62,7 +62,8 @@ final class MultinomialLikelihood implements Likelihood {
     @Override
     public void explain(Dataset data, int row, List<Explanation.Term> out) {
         SparseMatrix m = WordCounts.source(data, learner);
-        WordTables.explainLinear(data, m, stats.bind(m, vocabularies), logTheta, k, Double.NaN, stats.vocabulary, row, out);
+        WordTables.explainLinear(data, m, stats.bind(m, vocabularies), logTheta, k, Double.NaN, stats.vocabulary,
+                row, out);
     }
 
     @Override

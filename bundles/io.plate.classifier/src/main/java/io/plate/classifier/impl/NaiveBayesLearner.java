@@ -68,7 +68,8 @@ abstract class NaiveBayesLearner implements Learner {
         }
         String format = JsonFields.text(root, "format", "");
         if (!NaiveBayesModel.FORMAT.equals(format)) {
-            throw new ModelFormatException("model file: format '" + format + "' is not '" + NaiveBayesModel.FORMAT + "'");
+            throw new ModelFormatException("model file: format '" + format + "' is not '" + NaiveBayesModel.FORMAT
+                    + "'");
         }
         JsonNode version = JsonFields.field(root, "version", "");
         if (!version.isInt() || version.asInt() != NaiveBayesModel.VERSION) {

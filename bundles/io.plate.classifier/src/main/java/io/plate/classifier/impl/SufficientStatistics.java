@@ -138,7 +138,8 @@ final class SufficientStatistics {
         double[] classCounts = JsonFields.numbers(root, "classCounts", "", k, true);
         CategoricalCounts cat = null;
         if (root.has("categorical")) {
-            JsonNode feats = JsonFields.array(JsonFields.object(root, "categorical", ""), "features", "categorical.", -1);
+            JsonNode feats = JsonFields.array(JsonFields.object(root, "categorical", ""), "features", "categorical.",
+                    -1);
             List<String> names = new ArrayList<>();
             List<List<String>> levels = new ArrayList<>();
             double[][] counts = new double[feats.size()][];
