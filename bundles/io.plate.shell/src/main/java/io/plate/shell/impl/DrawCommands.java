@@ -63,26 +63,36 @@ public final class DrawCommands {
         }
         UniformRandomProvider rng = distributions.stream(seed, 0);
         String name = distribution.toLowerCase(Locale.ROOT);
-        double[][] draws;
+        double[] draws;
+        int dimension;
         boolean integral;
         try {
             Drawer drawer = drawer(name, params == null ? new String[0] : params, rng);
             integral = drawer.integral();
-            draws = new double[n][];
-            for (int i = 0; i < n; i++) {
-                draws[i] = drawer.next();
+            double[] first = drawer.next();
+            dimension = first.length;
+            if ((long) n * dimension > Integer.MAX_VALUE - 8) {
+                throw new PlateException("--n " + n + " draws of dimension " + dimension + " are too many to hold");
+            }
+            draws = new double[n * dimension];
+            System.arraycopy(first, 0, draws, 0, dimension);
+            for (int i = 1; i < n; i++) {
+                System.arraycopy(drawer.next(), 0, draws, i * dimension, dimension);
             }
         } catch (IllegalArgumentException e) {
             throw new PlateException("plate:draw " + name + ": " + e.getMessage(), e);
         }
-        String label = name + " " + String.join(" ", params == null ? new String[0] : params);
-        Draws result = new Draws(label.trim(), distributions.provider(), seed, draws, integral, null);
+        String label = (name + " " + String.join(" ", params == null ? new String[0] : params)).trim();
         if (out.isEmpty()) {
-            return result;
+            return new Draws(label, distributions.provider(), seed, draws, dimension, integral, null);
         }
         Path file = Path.of(out).toAbsolutePath();
-        write(file, draws, integral);
-        return new Draws(label.trim(), distributions.provider(), seed, draws, integral, file);
+        try {
+            write(file, draws, dimension, integral);
+        } catch (IOException e) {
+            throw new PlateException("cannot write " + file + ": " + e, e);
+        }
+        return new Draws(label, distributions.provider(), seed, draws, dimension, integral, file);
     }
 
     /** One draw per call, as a row of numbers. */
@@ -263,7 +273,7 @@ public final class DrawCommands {
     }
 
     /** Writes the draws to a temporary file beside {@code file}, then renames it over {@code file}. */
-    private static void write(Path file, double[][] draws, boolean integral) throws IOException {
+    private static void write(Path file, double[] draws, int dimension, boolean integral) throws IOException {
         Path dir = file.getParent();
         if (dir != null) {
             Files.createDirectories(dir);
@@ -271,12 +281,13 @@ public final class DrawCommands {
         Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
         try {
             try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                for (double[] row : draws) {
-                    for (int j = 0; j < row.length; j++) {
+                for (int i = 0; i < draws.length; i += dimension) {
+                    for (int j = 0; j < dimension; j++) {
                         if (j > 0) {
                             w.write(',');
                         }
-                        w.write(integral ? Long.toString((long) row[j]) : Double.toString(row[j]));
+                        double v = draws[i + j];
+                        w.write(integral ? Long.toString((long) v) : Double.toString(v));
                     }
                     w.write('\n');
                 }
@@ -296,32 +307,41 @@ public final class DrawCommands {
         private final String distribution;
         private final String provider;
         private final long seed;
-        private final double[][] draws;
+        /** Row-major: draw i, component j at {@code i * dimension + j}. */
+        private final double[] draws;
+        private final int dimension;
         private final boolean integral;
         private final Path file;
 
-        Draws(String distribution, String provider, long seed, double[][] draws, boolean integral, Path file) {
+        Draws(String distribution, String provider, long seed, double[] draws, int dimension, boolean integral,
+                Path file) {
             this.distribution = distribution;
             this.provider = provider;
             this.seed = seed;
             this.draws = draws;
+            this.dimension = dimension;
             this.integral = integral;
             this.file = file;
         }
 
+        /** The number of draws. */
         public int size() {
-            return draws.length;
+            return draws.length / dimension;
         }
 
+        /** Components per draw (k for vectors, k² for k × k matrices, 1 for scalars). */
         public int dimension() {
-            return draws[0].length;
+            return dimension;
         }
 
         /** Component {@code j} of every draw, in order (a copy). */
         public double[] component(int j) {
-            double[] x = new double[draws.length];
+            if (j < 0 || j >= dimension) {
+                throw new PlateException("component must be in [0, " + dimension + "), got " + j);
+            }
+            double[] x = new double[size()];
             for (int i = 0; i < x.length; i++) {
-                x[i] = draws[i][j];
+                x[i] = draws[i * dimension + j];
             }
             return x;
         }
@@ -338,7 +358,7 @@ public final class DrawCommands {
         @Override
         public String toString() {
             StringBuilder s = new StringBuilder();
-            s.append(distribution).append(": n = ").append(draws.length).append(", seed ").append(seed)
+            s.append(distribution).append(": n = ").append(size()).append(", seed ").append(seed)
                     .append(", provider ").append(provider).append('\n');
             TextTable t = new TextTable("component", "mean", "sd", "min", "5%", "25%", "50%", "75%", "95%", "max");
             int k = dimension();
@@ -364,7 +384,7 @@ public final class DrawCommands {
                 if (s.charAt(s.length() - 1) != '\n') {
                     s.append('\n');
                 }
-                s.append("wrote ").append(draws.length).append(" draws").append(integral ? " (integers)" : "")
+                s.append("wrote ").append(size()).append(" draws").append(integral ? " (integers)" : "")
                         .append(" to ").append(file);
             }
             return s.toString().stripTrailing();
@@ -379,6 +399,9 @@ public final class DrawCommands {
         }
 
         private static String fmt(double v) {
+            if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+                return Long.toString((long) v);
+            }
             return String.format(Locale.ROOT, "%.6g", v);
         }
     }

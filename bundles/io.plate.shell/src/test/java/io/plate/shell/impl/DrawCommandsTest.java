@@ -137,6 +137,24 @@ class DrawCommandsTest {
         refused(() -> cmd.draw(10, 1, "", "poisson", "3"), "unknown distribution 'poisson'", "gamma SHAPE");
     }
 
+    @Test
+    void anUnwritableTargetIsAPlateExceptionNamingTheFile() throws IOException {
+        Path blocker = Files.writeString(dir.resolve("plain-file"), "x");
+        Path target = blocker.resolve("draws.csv");
+        refused(() -> new DrawCommands(new FastDistributions()).draw(10, 1, target.toString(), "normal", "0", "1"),
+                "cannot write", target.toString());
+    }
+
+    @Test
+    void integerSummariesPrintIntegers() throws IOException {
+        String s = new DrawCommands(new FastDistributions()).draw(1000, 2, "", "binomial", "10", "0.5").toString();
+        String row = s.lines().filter(l -> l.startsWith("x ")).findFirst().orElseThrow();
+        String[] cells = row.trim().split("\\s+");
+        // columns: component, mean, sd, min, 5%, 25%, 50%, 75%, 95%, max
+        assertTrue(cells[3].matches("\\d+") && cells[6].matches("\\d+") && cells[9].matches("\\d+"),
+                "min, median and max printed as integers: " + row);
+    }
+
     private static void refused(org.junit.jupiter.api.function.Executable e, String... parts) {
         PlateException x = assertThrows(PlateException.class, e);
         for (String part : parts) {
