@@ -8,8 +8,9 @@ import org.apache.commons.rng.UniformRandomProvider;
 import org.junit.jupiter.api.Test;
 
 /**
- * Negative controls: the goodness-of-fit machinery of {@link UnivariateGoodnessOfFitTest}, with the same
- * draw counts, must refuse deliberately wrong samplers, or passing it would prove nothing.
+ * Negative controls: the goodness-of-fit machinery of {@link UnivariateGoodnessOfFitTest} and the moment
+ * checks of {@link MultivariateMomentsTest}, with the same draw counts, must refuse deliberately wrong
+ * samplers, or passing them would prove nothing.
  */
 class NegativeControlTest {
     private static final int N = 20_000;
@@ -38,6 +39,22 @@ class NegativeControlTest {
         }
         double p = GoodnessOfFit.continuous(x, t -> UnivariateGoodnessOfFitTest.logGammaCdf(a, t), 50);
         assertTrue(p < GoodnessOfFit.ALPHA, "p = " + p);
+    }
+
+    @Test
+    void anInverseWishartThatInvertsAWishartOfPsiInsteadOfPsiInverseIsRefused() {
+        // the classic mistake: inverse of Wishart(df, Psi) rather than of Wishart(df, Psi^-1)
+        double[][] psi = {{2, 0.5, 0.1}, {0.5, 1, -0.3}, {0.1, -0.3, 1.5}};
+        double df = 14;
+        int p = 3;
+        var wishart = new FastDistributions().wishart(Providers.rng(10), df, psi);
+        int n = 20_000;
+        double[] f = new double[n];
+        for (int r = 0; r < n; r++) {
+            f[r] = io.plate.distributions.numerics.CholeskyFactor.of("w", wishart.sample()).inverse()[0][0];
+        }
+        org.junit.jupiter.api.Assertions.assertThrows(org.opentest4j.AssertionFailedError.class,
+                () -> MultivariateMomentsTest.assertExpectation("wrong inverse-Wishart", f, psi[0][0] / (df - p - 1)));
     }
 
     @Test
