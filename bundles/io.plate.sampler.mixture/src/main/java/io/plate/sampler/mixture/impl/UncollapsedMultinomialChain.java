@@ -51,13 +51,14 @@ final class UncollapsedMultinomialChain extends MixtureChain {
     private final int[] sizes;
     private final int blocks;
     private final UniformRandomProvider[] blockRng;
-    private final double[][] blockScratch;
+    /** Doubles of padding around each block's partial sums, so that threads never write to one cache line. */
+    private static final int PAD = 16;
     private final int[] words; // the documents' word ids renumbered by decreasing corpus frequency
     private final int[] rankToWord;
     private final int wordBlocks;
     private final UniformRandomProvider[] wordBlockRng;
     private final DoubleSampler[] priorDraw; // per word block: Gamma(β) (or its log) bound to the block's stream
-    private final double[][] blockSums; // [word block][2k]: per cluster partial normaliser (and max)
+    private final double[][] blockSums; // [word block][PAD + 2k + PAD]: per cluster partial normaliser (and max)
     private final boolean parallel;
 
     UncollapsedMultinomialChain(MultinomialComponents data, double alpha, double beta, boolean parallel,
@@ -86,7 +87,6 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         this.sizes = new int[k];
         this.blocks = Math.max(1, (rows + BLOCK_ROWS - 1) / BLOCK_ROWS);
         this.blockRng = new UniformRandomProvider[blocks];
-        this.blockScratch = new double[blocks][2 * k];
         long base = rng.nextLong();
         for (int b = 0; b < blocks; b++) {
             blockRng[b] = dist.stream(base, b);
@@ -121,7 +121,7 @@ final class UncollapsedMultinomialChain extends MixtureChain {
             // most words have count 0 in a cluster: their shape is β, so its constants are computed once
             priorDraw[b] = linear ? dist.gamma(wordBlockRng[b], beta, 1.0) : dist.logGamma(wordBlockRng[b], beta);
         }
-        this.blockSums = new double[wordBlocks][2 * k];
+        this.blockSums = new double[wordBlocks][PAD + 2 * k + PAD];
         initialise(rng);
     }
 
@@ -158,7 +158,7 @@ final class UncollapsedMultinomialChain extends MixtureChain {
     }
 
     private void sampleBlockLog(int b) {
-        final double[] acc = blockScratch[b];
+        final double[] acc = new double[k]; // per block and sweep, on the worker's own heap area
         final UniformRandomProvider g = blockRng[b];
         final int[] start = data.docStart();
         final int[] words = this.words;
@@ -182,7 +182,7 @@ final class UncollapsedMultinomialChain extends MixtureChain {
     }
 
     private void sampleBlockLinear(int b) {
-        final double[] scratch = blockScratch[b];
+        final double[] scratch = new double[2 * k]; // per block and sweep, on the worker's own heap area
         final UniformRandomProvider g = blockRng[b];
         final int[] start = data.docStart();
         final int[] words = this.words;
@@ -305,37 +305,36 @@ final class UncollapsedMultinomialChain extends MixtureChain {
     private void drawGammas(int b) {
         UniformRandomProvider g = wordBlockRng[b];
         double[] sums = blockSums[b];
+        final int o = PAD; // sums of cluster c at o + c, maxima at o + k + c
         int from = blockStart(b) * k;
         int to = blockStart(b + 1) * k;
+        DoubleSampler prior = priorDraw[b];
+        java.util.Arrays.fill(sums, o, o + k, 0.0);
         if (linear) {
-            java.util.Arrays.fill(sums, 0, k, 0.0);
-            DoubleSampler prior = priorDraw[b];
             for (int i = from, c = 0; i < to; i++) {
                 int n = wordCounts[i];
                 double x = n == 0 ? prior.sample() : dist.nextGamma(g, beta + n, 1.0);
                 theta[i] = x;
-                sums[c] += x;
+                sums[o + c] += x;
                 if (++c == k) {
                     c = 0;
                 }
             }
         } else {
-            java.util.Arrays.fill(sums, 0, k, 0.0);
-            java.util.Arrays.fill(sums, k, 2 * k, Double.NEGATIVE_INFINITY);
-            DoubleSampler prior = priorDraw[b];
+            java.util.Arrays.fill(sums, o + k, o + 2 * k, Double.NEGATIVE_INFINITY);
             for (int i = from, c = 0; i < to; i++) {
                 int n = wordCounts[i];
                 double l = n == 0 ? prior.sample() : dist.nextLogGamma(g, beta + n);
                 theta[i] = l;
-                if (l > sums[k + c]) {
-                    sums[k + c] = l;
+                if (l > sums[o + k + c]) {
+                    sums[o + k + c] = l;
                 }
                 if (++c == k) {
                     c = 0;
                 }
             }
             for (int i = from, c = 0; i < to; i++) {
-                sums[c] += Math.exp(theta[i] - sums[k + c]);
+                sums[o + c] += Math.exp(theta[i] - sums[o + k + c]);
                 if (++c == k) {
                     c = 0;
                 }
@@ -345,22 +344,23 @@ final class UncollapsedMultinomialChain extends MixtureChain {
 
     /** The normaliser of every cluster from the blocks' partial sums: a sum, or a log-sum-exp. */
     private double[] normalisers() {
+        final int o = PAD;
         double[] norm = new double[k];
         for (int c = 0; c < k; c++) {
             if (linear) {
                 double s = 0;
                 for (double[] bs : blockSums) {
-                    s += bs[c];
+                    s += bs[o + c];
                 }
                 norm[c] = 1 / s;
             } else {
                 double max = Double.NEGATIVE_INFINITY;
                 for (double[] bs : blockSums) {
-                    max = Math.max(max, bs[k + c]);
+                    max = Math.max(max, bs[o + k + c]);
                 }
                 double s = 0;
                 for (double[] bs : blockSums) {
-                    s += bs[c] * Math.exp(bs[k + c] - max);
+                    s += bs[o + c] * Math.exp(bs[o + k + c] - max);
                 }
                 norm[c] = max + Math.log(s);
             }

@@ -18,7 +18,13 @@ public final class BenchAccess {
     /** An uncollapsed (or collapsed) finite multinomial mixture chain over the dataset's counts. */
     public static Chain multinomial(Dataset d, int k, double alpha, double beta, boolean collapsed, boolean parallel,
             String init, Distributions dist, UniformRandomProvider rng) {
-        ChainSettings s = new ChainSettings(k, Initialisation.parse(init), 1, 0, null, 1);
+        return multinomial(d, k, alpha, beta, collapsed, parallel, init, 1, dist, rng);
+    }
+
+    /** The same with {@code restarts} initialisations of 10 sweeps each (the best log joint is kept). */
+    public static Chain multinomial(Dataset d, int k, double alpha, double beta, boolean collapsed, boolean parallel,
+            String init, int restarts, Distributions dist, UniformRandomProvider rng) {
+        ChainSettings s = new ChainSettings(k, Initialisation.parse(init), restarts, 10, null, 1);
         MultinomialComponents c = MultinomialComponents.of(d, beta);
         return collapsed ? new FiniteMixtureChain(c, alpha, s, dist, rng)
                 : new UncollapsedMultinomialChain(c, alpha, beta, parallel, s, dist, rng);
@@ -38,6 +44,16 @@ public final class BenchAccess {
         return new FiniteMixtureChain(c, 1.0, s, dist, rng);
     }
 
+    /** A DP Gaussian mixture chain with the default priors of {@code mixture.dp-gaussian}, starting from k clusters. */
+    public static Chain dpGaussian(Dataset d, int k, String covariance, Distributions dist, UniformRandomProvider rng) {
+        ChainSettings s = new ChainSettings(k, Initialisation.KMEANS_PP, 1, 0, null, 1);
+        NumericData n = NumericData.of(d);
+        double scale = GaussianPriors.DEFAULT_SCALE;
+        Components c = covariance.equals("full") ? FullGaussianComponents.withDefaults(n, 0.01, n.dims + 2.0, scale)
+                : DiagonalGaussianComponents.withDefaults(n, 0.01, 3.0, scale);
+        return new DirichletProcessChain(c, 1.0, 1.0, 1.0, 5, 3, s, dist, rng);
+    }
+
     /** The current cluster of every row. */
     public static int[] assignments(Chain c) {
         return ((MixtureChain) c).assignments();
@@ -48,6 +64,9 @@ public final class BenchAccess {
      * log Σ_k (m_k + α)/(n + Kα) · t_k(x), the Student-t predictive of every cluster.
      */
     public static double[] logPredictive(Chain chain, List<double[]> test) {
+        if (chain instanceof DirichletProcessChain dp) {
+            return logPredictiveDp(dp, test);
+        }
         FiniteMixtureChain c = (FiniteMixtureChain) chain;
         Components comp = c.components();
         int k = c.slotCount();
@@ -62,6 +81,35 @@ public final class BenchAccess {
                         : ((DiagonalGaussianComponents) comp).logPredictiveOf(x, j));
             }
             out[i] = LogMath.logSumExp(lw, 0, k);
+        }
+        return out;
+    }
+
+    /** DP: Σ_k m_k/(n + α) t_k(x) + α/(n + α) t_0(x), t_0 the prior predictive (an empty slot). */
+    private static double[] logPredictiveDp(DirichletProcessChain c, List<double[]> test) {
+        Components comp = c.components();
+        int cap = comp.capacity();
+        double n = comp.rows();
+        double a = c.alpha();
+        int empty = -1;
+        for (int j = 0; j < cap && empty < 0; j++) {
+            if (comp.size(j) == 0) {
+                empty = j;
+            }
+        }
+        double[] out = new double[test.size()];
+        double[] lw = new double[cap + 1];
+        for (int i = 0; i < out.length; i++) {
+            double[] x = test.get(i);
+            int m = 0;
+            for (int j = 0; j < cap; j++) {
+                if (comp.size(j) > 0 || j == empty) {
+                    double w = comp.size(j) > 0 ? comp.size(j) / (n + a) : a / (n + a);
+                    lw[m++] = Math.log(w) + (comp instanceof FullGaussianComponents f ? f.logPredictiveOf(x, j)
+                            : ((DiagonalGaussianComponents) comp).logPredictiveOf(x, j));
+                }
+            }
+            out[i] = LogMath.logSumExp(lw, 0, m);
         }
         return out;
     }

@@ -177,6 +177,11 @@ public final class MixtureBench {
             Split split = (Split) s[1];
             int k = (Integer) s[2];
             for (String cov : new String[] {"full", "diag"}) {
+                long t1 = System.nanoTime();
+                double[] dp = gaussianQuality(split, -1, cov, 1, 4, 1500, 500);
+                System.out.printf(Locale.ROOT, "%s,plate mixture.dp-gaussian covariance=%s (4 chains x 1000 kept),inferred,"
+                        + "%s,%.4f,%.1f%n", name, cov, Double.isNaN(dp[0]) ? "" : String.format(Locale.ROOT, "%.4f", dp[0]),
+                        dp[1], (System.nanoTime() - t1) / 1e9);
                 for (int restarts : new int[] {1, 10}) {
                     long t0 = System.nanoTime();
                     double[] r = gaussianQuality(split, k, cov, restarts, 4, 1500, 500);
@@ -192,6 +197,7 @@ public final class MixtureBench {
     /**
      * ARI of the highest-log-joint draw on the training rows (NaN without labels), and the mean over
      * test rows of log of the posterior predictive density averaged over every kept draw of every chain.
+     * {@code k < 0}: the DP mixture, starting from one cluster.
      */
     static double[] gaussianQuality(Split split, int k, String cov, int restarts, int chains, int iterations,
             int burnIn) {
@@ -211,7 +217,8 @@ public final class MixtureBench {
         double[] summary = new double[3];
         for (int c = 0; c < chains; c++) {
             UniformRandomProvider rng = DIST.stream(17, c);
-            Chain ch = BenchAccess.gaussian(split.train(), k, cov, restarts, DIST, rng);
+            Chain ch = k < 0 ? BenchAccess.dpGaussian(split.train(), 1, cov, DIST, rng)
+                    : BenchAccess.gaussian(split.train(), k, cov, restarts, DIST, rng);
             for (int it = 0; it < iterations; it++) {
                 ch.sweep(rng);
                 if (it >= burnIn) {
@@ -239,18 +246,19 @@ public final class MixtureBench {
 
     // ------------------------------------------------------------------------------------------ text
 
-    /** {@code text [beta [collapsed [sweeps [seeds]]]]}: defaults 0.1, false, 200, 2. */
+    /** {@code text [beta [collapsed [sweeps [seeds [restarts]]]]]}: defaults 0.1, false, 200, 2, 1. */
     static void text(Path shared, String[] args) throws Exception {
         double beta = args.length > 2 ? Double.parseDouble(args[2]) : 0.1;
         boolean collapsed = args.length > 3 && Boolean.parseBoolean(args[3]);
         int sweeps = args.length > 4 ? Integer.parseInt(args[4]) : 200;
         int seeds = args.length > 5 ? Integer.parseInt(args[5]) : 2;
+        int restarts = args.length > 6 ? Integer.parseInt(args[6]) : 1;
         Dataset news = news(shared);
         int[] truth = news.labels().get().codes();
         for (int seed = 0; seed < seeds; seed++) {
             UniformRandomProvider rng = DIST.stream(3, seed);
             long t0 = System.nanoTime();
-            Chain c = BenchAccess.multinomial(news, 20, 1.0, beta, collapsed, true, "kmeans++", DIST, rng);
+            Chain c = BenchAccess.multinomial(news, 20, 1.0, beta, collapsed, true, "kmeans++", restarts, DIST, rng);
             int[] start = BenchAccess.assignments(c);
             double[] s = new double[3];
             double best = Double.NEGATIVE_INFINITY;
@@ -263,11 +271,11 @@ public final class MixtureBench {
                     bestZ = BenchAccess.assignments(c);
                 }
             }
-            System.out.printf(Locale.ROOT, "20news mixture.multinomial K=20 beta=%s collapsed=%b seed %d: NMI %.4f, "
-                    + "ARI %.4f (highest log joint of %d sweeps; k-means++ start NMI %.4f; %.0f s)%n", beta, collapsed,
-                    seed, ClusterAgreement.normalizedMutualInformation(truth, bestZ),
+            System.out.printf(Locale.ROOT, "20news mixture.multinomial K=20 beta=%s collapsed=%b restarts=%d seed %d: "
+                    + "NMI %.4f, ARI %.4f (highest log joint of %d sweeps; start NMI %.4f; log joint %.6g; %.0f s)%n",
+                    beta, collapsed, restarts, seed, ClusterAgreement.normalizedMutualInformation(truth, bestZ),
                     ClusterAgreement.adjustedRandIndex(truth, bestZ), sweeps,
-                    ClusterAgreement.normalizedMutualInformation(truth, start), (System.nanoTime() - t0) / 1e9);
+                    ClusterAgreement.normalizedMutualInformation(truth, start), best, (System.nanoTime() - t0) / 1e9);
         }
     }
 }
