@@ -62,7 +62,7 @@ final class NaiveBayesModel implements Model, Explainable {
     @Override
     public double[][] predictLogProba(Dataset data) {
         double[][] jll = jointLogLikelihood(data);
-        Blocks.run(jll.length, 4L * logPrior.length, (from, to) -> {
+        Blocks.run(jll.length, 32L * logPrior.length, (from, to) -> {
             for (int r = from; r < to; r++) {
                 try {
                     LogMath.normalizeLog(jll[r]);

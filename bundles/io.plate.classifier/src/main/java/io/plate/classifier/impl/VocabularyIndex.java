@@ -13,6 +13,11 @@ final class VocabularyIndex {
     private final int[] slots; // word index + 1, 0 = empty
     private final int[] hashes;
     private final int mask;
+    private volatile Matched last; // the most recent map, for scoring the same dataset again
+
+    /** A map from another vocabulary (held weakly) into this one; read-only once made. */
+    private record Matched(java.lang.ref.WeakReference<List<String>> other, int[] map) {
+    }
 
     VocabularyIndex(List<String> words) {
         this.words = words;
@@ -48,15 +53,23 @@ final class VocabularyIndex {
         return -1;
     }
 
-    /** For each word of {@code other}, its position here or -1. */
+    /**
+     * For each word of {@code other}, its position here or -1. The result is shared with later calls for the
+     * same {@code other} list (the same dataset scored again): callers must not modify it.
+     */
     int[] map(List<String> other) {
+        Matched m = last;
+        if (m != null && m.other().get() == other) {
+            return m.map();
+        }
         int[] out = new int[other.size()];
-        Blocks.run(out.length, 16, (from, to) -> {
+        Blocks.run(out.length, 64, (from, to) -> {
             for (int i = from; i < to; i++) {
                 out[i] = indexOf(other.get(i));
             }
             return 0;
         });
+        last = new Matched(new java.lang.ref.WeakReference<>(other), out);
         return out;
     }
 }

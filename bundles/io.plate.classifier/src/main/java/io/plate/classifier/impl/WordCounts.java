@@ -145,7 +145,7 @@ final class WordCounts {
         return new WordCounts(new ArrayList<>(pos.keySet()), k, c);
     }
 
-    /** Column map of {@code m} into this vocabulary: -1 for a word the model never saw. */
+    /** Column map of {@code m} into this vocabulary: -1 for a word the model never saw. Read-only. */
     int[] bind(SparseMatrix m) {
         return bind(m, null);
     }
@@ -153,7 +153,7 @@ final class WordCounts {
     /** As {@link #bind(SparseMatrix)}, taking the vocabulary's index from {@code cache} when given. */
     int[] bind(SparseMatrix m, VocabularyIndexCache cache) {
         List<String> v = m.vocabulary();
-        if (v == vocabulary || v.equals(vocabulary)) {
+        if (v == vocabulary || (v.size() == vocabulary.size() && v.equals(vocabulary))) {
             int[] id = new int[v.size()];
             for (int i = 0; i < id.length; i++) {
                 id[i] = i;
