@@ -41,7 +41,7 @@ public final class DpMultinomialMixtureSampler extends DirichletProcessSampler {
     @Override
     public List<ParamSpec> parameters() {
         List<ParamSpec> p = new ArrayList<>(dpParameters());
-        p.add(ParamSpec.positive("beta", "0.1", "symmetric Dirichlet prior of each cluster's word distribution"));
+        p.add(ParamSpec.positive("beta", "0.3", "symmetric Dirichlet prior of each cluster's word distribution"));
         return p;
     }
 

@@ -43,7 +43,7 @@ public final class MultinomialMixtureSampler extends MixtureSampler {
     @Override
     public List<ParamSpec> parameters() {
         List<ParamSpec> p = new ArrayList<>(finiteParameters("2"));
-        p.add(ParamSpec.positive("beta", "0.1", "symmetric Dirichlet prior of each cluster's word distribution"));
+        p.add(ParamSpec.positive("beta", "0.3", "symmetric Dirichlet prior of each cluster's word distribution"));
         p.add(ParamSpec.bool("collapsed", "false",
                 "integrate theta and pi out (Dirichlet-multinomial predictive) instead of sampling them"));
         p.add(ParamSpec.bool("parallel", "true", "uncollapsed: sample documents in parallel (exact given theta, pi)"));
