@@ -31,26 +31,39 @@ public final class ExponentialZiggurat {
     private ExponentialZiggurat() {
     }
 
-    /** One Exp(1) draw. */
+    /** One Exp(1) draw. The common case is kept small so that the JIT always inlines it. */
     public static double next(UniformRandomProvider rng) {
+        long bits = rng.nextLong();
+        int i = (int) bits & (LAYERS - 1);
+        double u = (bits >>> 11) * 0x1.0p-53; // [0, 1)
+        if (u < RATIO[i]) {
+            return u * X[i];
+        }
+        return edge(rng, i, u);
+    }
+
+    /** The rare case (about 1%): a wedge test or the tail, then fresh draws until one is accepted. */
+    private static double edge(UniformRandomProvider rng, int layer, double uniform) {
+        int i = layer;
+        double u = uniform;
         double shift = 0;
         for (;;) {
-            long bits = rng.nextLong();
-            int i = (int) bits & (LAYERS - 1);
-            double u = (bits >>> 11) * 0x1.0p-53; // [0, 1)
             if (u < RATIO[i]) {
                 return shift + u * X[i];
             }
             if (i == 0) {
                 shift += R; // the tail: R + Exp(1)
-                continue;
+            } else {
+                double x = u * X[i];
+                double f0 = Math.exp(x - X[i]);
+                double f1 = Math.exp(x - X[i + 1]);
+                if (f1 + rng.nextDouble() * (f0 - f1) < 1.0) {
+                    return shift + x;
+                }
             }
-            double x = u * X[i];
-            double f0 = Math.exp(x - X[i]);
-            double f1 = Math.exp(x - X[i + 1]);
-            if (f1 + rng.nextDouble() * (f0 - f1) < 1.0) {
-                return shift + x;
-            }
+            long bits = rng.nextLong();
+            i = (int) bits & (LAYERS - 1);
+            u = (bits >>> 11) * 0x1.0p-53;
         }
     }
 }

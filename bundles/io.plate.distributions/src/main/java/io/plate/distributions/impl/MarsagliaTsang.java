@@ -39,8 +39,29 @@ public final class MarsagliaTsang {
         return logCore(rng, d, 1 / Math.sqrt(9 * d), Math.log(d)) - ExponentialZiggurat.next(rng) / shape;
     }
 
-    /** d·v³ for d = a − 1/3 >= 2/3 and c = 1/√(9d). */
+    /**
+     * d·v³ for d = a − 1/3 >= 2/3 and c = 1/√(9d). The first proposal with its squeeze test (accepted
+     * about 98% of the time) is kept small so that the JIT inlines it; the rest is {@link #coreSlow}.
+     */
     static double core(UniformRandomProvider rng, double d, double c) {
+        double x = Ziggurat.next(rng);
+        double v = 1 + c * x;
+        if (v > 0) {
+            v = v * v * v;
+            double u = Uniforms.openClosed(rng);
+            double x2 = x * x;
+            if (u < 1 - 0.0331 * x2 * x2) {
+                return d * v;
+            }
+            if (Math.log(u) < 0.5 * x2 + d * (1 - v + Math.log(v))) {
+                return d * v;
+            }
+        }
+        return coreSlow(rng, d, c);
+    }
+
+    /** The rejection loop after a first proposal was refused: fresh proposals until one is accepted. */
+    private static double coreSlow(UniformRandomProvider rng, double d, double c) {
         for (;;) {
             double x;
             double v;
@@ -59,6 +80,23 @@ public final class MarsagliaTsang {
 
     /** log(d·v³) = log d + 3 log(1 + c x), the same draw as {@link #core} in log space. */
     static double logCore(UniformRandomProvider rng, double d, double c, double logD) {
+        double x = Ziggurat.next(rng);
+        double v1 = 1 + c * x;
+        if (v1 > 0) {
+            double u = Uniforms.openClosed(rng);
+            double x2 = x * x;
+            if (u < 1 - 0.0331 * x2 * x2) {
+                return logD + 3 * Math.log(v1);
+            }
+            double logV = 3 * Math.log(v1);
+            if (Math.log(u) < 0.5 * x2 + d * (1 - v1 * v1 * v1 + logV)) {
+                return logD + logV;
+            }
+        }
+        return logCoreSlow(rng, d, c, logD);
+    }
+
+    private static double logCoreSlow(UniformRandomProvider rng, double d, double c, double logD) {
         for (;;) {
             double x;
             double v1;

@@ -33,12 +33,22 @@ public final class Ziggurat {
     private Ziggurat() {
     }
 
-    /** One N(0, 1) draw. */
+    /** One N(0, 1) draw. The common case is kept small so that the JIT always inlines it. */
     public static double next(UniformRandomProvider rng) {
+        long bits = rng.nextLong();
+        int i = (int) bits & (LAYERS - 1);
+        double u = (bits >> 11) * 0x1.0p-52; // uniform in [-1, 1)
+        if (Math.abs(u) < RATIO[i]) {
+            return u * X[i];
+        }
+        return edge(rng, i, u);
+    }
+
+    /** The rare case (about 1.2%): a wedge test or the tail, then fresh draws until one is accepted. */
+    private static double edge(UniformRandomProvider rng, int layer, double uniform) {
+        int i = layer;
+        double u = uniform;
         for (;;) {
-            long bits = rng.nextLong();
-            int i = (int) bits & (LAYERS - 1);
-            double u = (bits >> 11) * 0x1.0p-52; // uniform in [-1, 1)
             if (Math.abs(u) < RATIO[i]) {
                 return u * X[i];
             }
@@ -52,6 +62,9 @@ public final class Ziggurat {
             if (f1 + rng.nextDouble() * (f0 - f1) < 1.0) {
                 return x;
             }
+            long bits = rng.nextLong();
+            i = (int) bits & (LAYERS - 1);
+            u = (bits >> 11) * 0x1.0p-52;
         }
     }
 

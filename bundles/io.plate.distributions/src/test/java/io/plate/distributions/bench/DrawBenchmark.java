@@ -69,12 +69,32 @@ public final class DrawBenchmark {
 
     private static List<Case> cases(Distributions d, UniformRandomProvider rng) {
         List<Case> cases = new ArrayList<>();
+        // each case has its own loop, so that every call site sees one sampler class (as a Gibbs
+        // sampler's inner loop does) and the JIT's inlining does not depend on the order of the cases
         DoubleSampler g03 = d.gamma(rng, 0.3, 1);
-        cases.add(n -> sum(g03, n));
+        cases.add(n -> {
+            double t = 0;
+            for (int i = 0; i < n; i++) {
+                t += g03.sample();
+            }
+            return t;
+        });
         DoubleSampler g45 = d.gamma(rng, 4.5, 1);
-        cases.add(n -> sum(g45, n));
+        cases.add(n -> {
+            double t = 0;
+            for (int i = 0; i < n; i++) {
+                t += g45.sample();
+            }
+            return t;
+        });
         DoubleSampler beta = d.beta(rng, 0.5, 2);
-        cases.add(n -> sum(beta, n));
+        cases.add(n -> {
+            double t = 0;
+            for (int i = 0; i < n; i++) {
+                t += beta.sample();
+            }
+            return t;
+        });
         VectorSampler dir = d.dirichlet(rng, 8, 0.1);
         double[] out = new double[8];
         cases.add(n -> {
@@ -105,14 +125,6 @@ public final class DrawBenchmark {
             return s;
         });
         return cases;
-    }
-
-    private static double sum(DoubleSampler s, int n) {
-        double t = 0;
-        for (int i = 0; i < n; i++) {
-            t += s.sample();
-        }
-        return t;
     }
 
     private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
