@@ -116,4 +116,19 @@ class WeightsAndUpdatesTest {
         assertThrows(PlateException.class, () -> l.fit(d, l.params(Map.of("weight", "w")), 0));
         assertThrows(PlateException.class, () -> l.fit(d, l.params(Map.of("weight", "nope")), 0));
     }
+
+    @Test
+    void halfWeightsEqualTwiceTheSmoothing() {
+        // with every weight 0.5: (0.5 N_kw + a) / (0.5 N_k + a V) = (N_kw + 2a) / (N_k + 2a V), priors unchanged
+        Dataset test = mixedData(all(), false);
+        Dataset d = mixedData(all(), false);
+        double[] half = new double[d.rows()];
+        java.util.Arrays.fill(half, 0.5);
+        Dataset weighted = d.toBuilder("w").numeric(num("half", half)).build();
+        for (Learner l : List.of(new MultinomialNaiveBayes(), new CategoricalNaiveBayes())) {
+            Model a = l.fit(weighted, l.params(Map.of("alpha", "0.3", "weight", "half")), 0);
+            Model b = l.fit(d, l.params(Map.of("alpha", "0.6")), 0);
+            assertSamePredictions(a, b, test);
+        }
+    }
 }
