@@ -30,11 +30,17 @@ final class TrainingRows {
     static TrainingRows of(Dataset data, String weightColumn) {
         CategoricalColumn labels = data.labels().orElseThrow(() -> new PlateException(
                 "dataset '" + data.name() + "' has no class labels; import it with --label COLUMN"));
-        TreeSet<String> seen = new TreeSet<>();
+        boolean[] used = new boolean[labels.cardinality()];
         for (int r = 0; r < data.rows(); r++) {
-            String l = labels.level(r);
-            if (l != null) {
-                seen.add(l);
+            int c = labels.code(r);
+            if (c != CategoricalColumn.MISSING) {
+                used[c] = true;
+            }
+        }
+        TreeSet<String> seen = new TreeSet<>();
+        for (int c = 0; c < used.length; c++) {
+            if (used[c]) {
+                seen.add(labels.levels().get(c));
             }
         }
         if (seen.isEmpty()) {
