@@ -11,7 +11,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * draws are below 1e-300). Normals come from {@link Ziggurat}.
  *
  * <p>Stateless; the one-shot methods recompute {@code d = a − 1/3} and {@code c = 1/√(9d)} per call,
- * {@link Bound} precomputes them, and a bound plain (not log) draw below shape 0.2 uses
+ * {@link Bound} precomputes them, and a bound plain (not log) draw below shape 0.5 uses
  * {@link SmallShapeGamma}, which is cheaper there once its constants are precomputed.
  */
 public final class MarsagliaTsang {

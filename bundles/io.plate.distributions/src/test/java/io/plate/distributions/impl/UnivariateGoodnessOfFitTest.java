@@ -65,8 +65,8 @@ class UnivariateGoodnessOfFitTest {
             cases.add(new ContinuousCase("logGamma(" + shape + ")", (d, r) -> d.logGamma(r, shape),
                     t -> logGammaCdf(shape, t)));
         }
-        // the small-shape rejection sampler of bound plain draws, near its ends (it serves shapes below 0.2)
-        for (double shape : new double[] {0.05, 0.19, 0.2}) {
+        // the small-shape rejection sampler of bound plain draws, near its ends (it serves shapes below 0.5)
+        for (double shape : new double[] {0.05, 0.45, 0.5}) {
             GammaDistribution ref = new GammaDistribution(shape, 1);
             cases.add(new ContinuousCase("gamma(" + shape + ")", (d, r) -> d.gamma(r, shape, 1), ref::cumulativeProbability));
         }
