@@ -227,6 +227,10 @@ public final class ClusterCommands {
                 }
                 b.append('\n');
             }
+            double sm = number("split_merge_acceptance");
+            if (!Double.isNaN(sm)) {
+                b.append(String.format(Locale.ROOT, "split-merge acceptance %.3f%n", sm));
+            }
             if (!Double.isNaN(ari())) {
                 b.append(String.format(Locale.ROOT, "against the labels: ARI %.4f, NMI %.4f", ari(), nmi()));
                 double am = number("ari_posterior_mean");

@@ -22,8 +22,10 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <li>π | z ~ Dirichlet(α + m), m the cluster sizes.</li>
  * </ol>
  *
- * θ is stored as {@code theta[word * K + k]}, so each non-zero of a document reads one contiguous
- * K-vector; nothing is allocated per document. With β ≥ 1 every Dirichlet shape is at least 1, no
+ * θ is stored as {@code theta[word * K + k]} with the words renumbered by decreasing corpus frequency,
+ * so each non-zero of a document reads one contiguous K-vector and the rows most documents read share
+ * cache lines. Nothing is allocated per document: each block allocates its K-vector of scratch once per
+ * sweep, on its worker thread, so that parallel blocks never write to one cache line. With β ≥ 1 every Dirichlet shape is at least 1, no
  * variate can underflow, and θ and π are kept as plain probabilities: the z-step multiplies them
  * (rescaling by a power of two when the largest product gets small, and taking a word seen more than
  * {@value #LINEAR_MAX_COUNT} times in log space), which needs no logarithm per entry. With β < 1 they are

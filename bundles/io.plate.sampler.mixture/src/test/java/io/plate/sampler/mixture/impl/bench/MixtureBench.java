@@ -82,7 +82,7 @@ public final class MixtureBench {
     static void speed(Path shared) throws Exception {
         Dataset news = news(shared);
         UniformRandomProvider rng = DIST.stream(1, 0);
-        for (double beta : new double[] {0.1, 1.0}) {
+        for (double beta : new double[] {0.3, 1.0}) {
             Chain par = BenchAccess.multinomial(news, 20, 1.0, beta, false, true, "random", DIST, rng);
             double sPar = timeSweeps(par, rng, 5, 20);
             Chain one = BenchAccess.multinomial(news, 20, 1.0, beta, false, false, "random", DIST, rng);
@@ -91,7 +91,7 @@ public final class MixtureBench {
                     "20news uncollapsed mixture.multinomial K=20 beta=%.1f: %.4f s/sweep parallel, %.4f s/sweep one thread%n",
                     beta, sPar, sOne);
         }
-        Chain col = BenchAccess.multinomial(news, 20, 1.0, 0.1, true, false, "random", DIST, rng);
+        Chain col = BenchAccess.multinomial(news, 20, 1.0, 0.3, true, false, "random", DIST, rng);
         System.out.printf(Locale.ROOT, "20news collapsed mixture.multinomial K=20: %.3f s/sweep%n",
                 timeSweeps(col, rng, 1, 3));
         Dataset letters = letterLike(20_000, 16, 26, 5);
@@ -214,7 +214,7 @@ public final class MixtureBench {
         int di = 0;
         double best = Double.NEGATIVE_INFINITY;
         int[] bestZ = null;
-        double[] summary = new double[3];
+        double[] summary = new double[4];
         for (int c = 0; c < chains; c++) {
             UniformRandomProvider rng = DIST.stream(17, c);
             Chain ch = k < 0 ? BenchAccess.dpGaussian(split.train(), 1, cov, DIST, rng)
