@@ -25,11 +25,15 @@ import org.apache.commons.rng.UniformRandomProvider;
  * θ is stored as {@code theta[word * K + k]} with the words renumbered by decreasing corpus frequency,
  * so each non-zero of a document reads one contiguous K-vector and the rows most documents read share
  * cache lines. Nothing is allocated per document: each block allocates its K-vector of scratch once per
- * sweep, on its worker thread, so that parallel blocks never write to one cache line. With β ≥ 1 every Dirichlet shape is at least 1, no
- * variate can underflow, and θ and π are kept as plain probabilities: the z-step multiplies them
- * (rescaling by a power of two when the largest product gets small, and taking a word seen more than
- * {@value #LINEAR_MAX_COUNT} times in log space), which needs no logarithm per entry. With β < 1 they are
- * kept as logarithms and the z-step adds. The log joint is
+ * sweep, on its worker thread, so that parallel blocks never write to one cache line.
+ *
+ * <p>With β ≥ {@value #LINEAR_MIN_BETA} θ and π are kept as plain probabilities: every gamma variate
+ * with a count has shape ≥ 1, and one of shape β ≥ 0.1 falls below 1e-300 only when a uniform falls
+ * below 1e-30, so no variate underflows in practice (and if one did, a document that could join no
+ * cluster would stop the chain with an exception, never silently). The z-step multiplies (rescaling
+ * by a power of two when the largest product gets small, and taking a word seen more than
+ * {@value #LINEAR_MAX_COUNT} times in log space), which needs no logarithm per entry. Below that β, θ
+ * and π are kept as logarithms of log-space gamma draws (exact for any shape) and the z-step adds. The log joint is
  * log p(x | z, θ) + log p(z | π) + log p(θ) + log p(π), up to the multinomial coefficients.
  */
 final class UncollapsedMultinomialChain extends MixtureChain {
@@ -37,6 +41,8 @@ final class UncollapsedMultinomialChain extends MixtureChain {
     static final int BLOCK_ROWS = 256;
     /** In the linear z-step, a count above this is multiplied in log space (θ^x could underflow). */
     static final int LINEAR_MAX_COUNT = 8;
+    /** Smallest β for which θ is kept as plain probabilities. */
+    static final double LINEAR_MIN_BETA = 0.1;
     private static final double TINY = 0x1p-600;
     private static final double RESCALE = 0x1p600;
     private static final double LOG_RESCALE = 600 * Math.log(2);
@@ -46,7 +52,7 @@ final class UncollapsedMultinomialChain extends MixtureChain {
     private final int v;
     private final double alpha;
     private final double beta;
-    private final boolean linear; // theta and pi hold probabilities (beta >= 1), else their logarithms
+    private final boolean linear; // theta and pi hold probabilities (beta >= LINEAR_MIN_BETA), else their logarithms
     private final double[] theta; // [word * k + cluster]
     private final double[] pi;
     private final int[] wordCounts; // [word * k + cluster]
@@ -82,7 +88,7 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         this.alpha = alpha;
         this.beta = beta;
         this.parallel = parallel;
-        this.linear = beta >= 1;
+        this.linear = beta >= LINEAR_MIN_BETA;
         this.theta = new double[Math.multiplyExact(v, k)];
         this.pi = new double[k];
         this.wordCounts = new int[v * k];
@@ -300,7 +306,7 @@ final class UncollapsedMultinomialChain extends MixtureChain {
     /**
      * θ_c ~ Dirichlet(β + counts of c) for every cluster, as normalised gamma variates. Phase 1 (this
      * method): the words of block b draw their K unnormalised variates, on the block's own stream, and
-     * the block keeps its partial sum per cluster. Plain variates when β ≥ 1 (every shape ≥ 1), their
+     * the block keeps its partial sum per cluster. Plain variates when β ≥ {@value #LINEAR_MIN_BETA}, their
      * logarithms otherwise (shapes below 1 can underflow). The blocks are fixed by the vocabulary size
      * and each has its own stream, so the draws do not depend on how many threads run them.
      */

@@ -75,15 +75,18 @@ class GewekeTest {
         };
     }
 
-    /** β < 1: θ and π kept as logarithms. */
+    /** β below 0.1: θ and π kept as logarithms. */
     @Test
     void uncollapsedMultinomialMixtureInLogSpace() {
-        check("uncollapsed multinomial (log)", TEXT, uncollapsed(TEXT), Geweke.PartitionPrior.finite(3, 1.0), 12);
+        GewekeModels.Multinomial text = new GewekeModels.Multinomial(4, 5, 0.08);
+        check("uncollapsed multinomial (log)", text, uncollapsed(text), Geweke.PartitionPrior.finite(3, 1.0), 12);
     }
 
-    /** β ≥ 1: θ and π kept as probabilities, products rescaled, long counts in log space. */
+    /** β ≥ 0.1: θ and π kept as probabilities, products rescaled, long counts in log space. */
     @Test
     void uncollapsedMultinomialMixtureInLinearSpace() {
+        check("uncollapsed multinomial (linear, beta < 1)", TEXT, uncollapsed(TEXT), Geweke.PartitionPrior.finite(3, 1.0),
+                21);
         GewekeModels.Multinomial text = new GewekeModels.Multinomial(4, 12, 1.5);
         check("uncollapsed multinomial (linear)", text, uncollapsed(text), Geweke.PartitionPrior.finite(3, 1.0), 20);
     }
