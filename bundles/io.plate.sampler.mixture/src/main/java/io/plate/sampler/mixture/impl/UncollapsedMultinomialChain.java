@@ -63,6 +63,9 @@ final class UncollapsedMultinomialChain extends MixtureChain {
     private static final int PAD = 16;
     private final int[] words; // the documents' word ids renumbered by decreasing corpus frequency
     private final int[] rankToWord;
+    private final int[] postStart; // word-major copy of the counts: documents of word rank t at
+    private final int[] postDoc; // postStart[t]..postStart[t + 1]
+    private final int[] postCount;
     private final int wordBlocks;
     private final UniformRandomProvider[] wordBlockRng;
     private final DoubleSampler[] priorDraw; // per word block: Gamma(β) (or its log) bound to the block's stream
@@ -119,6 +122,26 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         this.words = new int[original.length];
         for (int p = 0; p < original.length; p++) {
             words[p] = wordToRank[original[p]];
+        }
+        // word-major (postings) copy, so that each word block counts its own words' rows of c
+        this.postStart = new int[v + 1];
+        for (int w : words) {
+            postStart[w + 1]++;
+        }
+        for (int t = 0; t < v; t++) {
+            postStart[t + 1] += postStart[t];
+        }
+        this.postDoc = new int[words.length];
+        this.postCount = new int[words.length];
+        int[] fill = Arrays.copyOf(postStart, v);
+        int[] docStart = data.docStart();
+        int[] docCounts = data.wordCounts();
+        for (int d = 0; d < rows; d++) {
+            for (int p = docStart[d], e = docStart[d + 1]; p < e; p++) {
+                int q = fill[words[p]]++;
+                postDoc[q] = d;
+                postCount[q] = docCounts[p];
+            }
         }
         this.wordBlocks = Math.max(1, Math.min(64, v / 1024));
         this.wordBlockRng = new UniformRandomProvider[wordBlocks];
@@ -260,19 +283,11 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         }
     }
 
-    /** Counts per cluster from z, then θ | z and π | z. */
+    /** Cluster sizes from z; counts per word block and θ | z (parallel over word blocks); then π | z. */
     private void countAndDraw(UniformRandomProvider rng) {
-        Arrays.fill(wordCounts, 0);
         Arrays.fill(sizes, 0);
-        final int[] start = data.docStart();
-        final int[] words = this.words;
-        final int[] counts = data.wordCounts();
         for (int d = 0; d < rows; d++) {
-            int c = z[d];
-            sizes[c]++;
-            for (int p = start[d], e = start[d + 1]; p < e; p++) {
-                wordCounts[words[p] * k + c] += counts[p];
-            }
+            sizes[z[d]]++;
         }
         if (parallel && wordBlocks > 1) {
             IntStream.range(0, wordBlocks).parallel().forEach(this::drawGammas);
@@ -316,6 +331,14 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         final int o = PAD; // sums of cluster c at o + c, maxima at o + k + c
         int from = blockStart(b) * k;
         int to = blockStart(b + 1) * k;
+        // c_kv for the words of this block, from the postings: writes only this block's rows
+        Arrays.fill(wordCounts, from, to, 0);
+        for (int t = blockStart(b), te = blockStart(b + 1); t < te; t++) {
+            int row = t * k;
+            for (int q = postStart[t], e = postStart[t + 1]; q < e; q++) {
+                wordCounts[row + z[postDoc[q]]] += postCount[q];
+            }
+        }
         DoubleSampler prior = priorDraw[b];
         java.util.Arrays.fill(sums, o, o + k, 0.0);
         if (linear) {
