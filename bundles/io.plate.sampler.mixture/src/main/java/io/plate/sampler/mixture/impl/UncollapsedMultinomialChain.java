@@ -244,13 +244,10 @@ final class UncollapsedMultinomialChain extends MixtureChain {
                         scratch[c] *= theta[base + c];
                     }
                 } else if (x <= LINEAR_MAX_COUNT) {
-                    for (int c = 0; c < kk; c++) {
-                        double t = theta[base + c];
-                        double f = t;
-                        for (int r = 1; r < x; r++) {
-                            f *= t;
+                    for (int r = 0; r < x; r++) { // x whole-vector passes (vectorised) rather than a scalar power
+                        for (int c = 0; c < kk; c++) {
+                            scratch[c] *= theta[base + c];
                         }
-                        scratch[c] *= f;
                     }
                 } else {
                     for (int c = 0; c < kk; c++) {
