@@ -141,6 +141,35 @@ class RecoveryTest {
     }
 
     @Test
+    void semiSupervisedDirichletProcessKeepsClassesAndMayAddClusters() {
+        Dataset full = SyntheticData.gaussians(240, MEANS, CHOL, new double[] {0.3, 0.3, 0.4}, 10);
+        int[] truth = full.labels().get().codes();
+        int[] partial = new int[truth.length];
+        for (int r = 0; r < partial.length; r++) {
+            // classes 0 and 1 are partly labelled; class 2 is never labelled and must appear as a new cluster
+            partial[r] = truth[r] < 2 && r % 3 == 0 ? truth[r] : CategoricalColumn.MISSING;
+        }
+        Dataset d = full.toBuilder("semi").labels(CategoricalColumn.of("truth", full.labels().get().levels(), partial))
+                .build();
+        Posterior p = run(new DpGaussianMixtureSampler(RUNNER, SyntheticData.DIST), d, Map.of("semi_supervised", "true"));
+        List<List<String>> rows = p.tables().get("assignments").rows();
+        int correct = 0;
+        for (int r = 0; r < truth.length; r++) {
+            int cluster = Integer.parseInt(rows.get(r).get(1));
+            if (partial[r] >= 0) {
+                assertEquals(partial[r], cluster, "labelled row " + r + " left its class");
+            }
+            correct += cluster == truth[r] ? 1 : 0;
+        }
+        // clusters 0 and 1 are the classes; the largest other cluster is the unlabelled third group
+        assertTrue(correct > 0.9 * truth.length, correct + " of " + truth.length + " " + p.tables().get("clusters").rows());
+        Table clusters = p.tables().get("clusters");
+        assertEquals("c0", clusters.rows().get(0).get(3));
+        assertEquals("c1", clusters.rows().get(1).get(3));
+        assertEquals("", clusters.rows().get(2).get(3));
+    }
+
+    @Test
     void runDirectoryHasTheContractFiles(@TempDir Path dir) throws Exception {
         Dataset d = SyntheticData.gaussians(60, MEANS, CHOL, new double[] {0.3, 0.3, 0.4}, 8);
         Posterior p = run(new GaussianMixtureSampler(RUNNER, SyntheticData.DIST), d, Map.of("k", "3"));
