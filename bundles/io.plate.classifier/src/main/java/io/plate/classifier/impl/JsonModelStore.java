@@ -55,8 +55,8 @@ public final class JsonModelStore implements ModelStore {
     public void save(Model model, Path file) throws IOException {
         Path target = file.toAbsolutePath();
         Path dir = target.getParent();
-        if (dir != null && !Files.isDirectory(dir)) {
-            throw new NoSuchFileException(dir.toString(), null, "folder does not exist");
+        if (dir != null) {
+            Files.createDirectories(dir); // like run directories: a new folder is made on demand
         }
         Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
         try {

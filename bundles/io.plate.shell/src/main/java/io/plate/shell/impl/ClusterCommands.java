@@ -122,7 +122,7 @@ public final class ClusterCommands {
                     + " (use plate:sample for others)");
         }
         Sampler s = sampler(sampler);
-        Params p = s.params(Args.keyValues(Arrays.asList(params)));
+        Params p = Guard.call("the run of " + sampler, () -> s.params(Args.keyValues(Arrays.asList(params))));
         Dataset d = workspace.dataset(dataset);
         RunSettings settings = defaults.runSettings(iterations, burnIn, thin, chains, seed);
         String kept = name.isEmpty() ? dataset + "." + sampler : name;
@@ -130,13 +130,24 @@ public final class ClusterCommands {
         PrintStream console = session != null ? session.getConsole() : System.out;
         Posterior posterior;
         try (ProgressPrinter progress = ProgressPrinter.forSession(session, console, sampler + " on " + dataset)) {
-            posterior = s.run(d, p, settings, progress, new Cancellation());
+            posterior = Guard.call("the run of " + sampler, () -> s.run(d, p, settings, progress, new Cancellation()));
         }
+        // Ctrl-C interrupts this thread; the runner stopped the chains and kept their draws. Clear the flag so
+        // that writing the run directory (interruptible file channels) still works.
+        boolean interrupted = Thread.interrupted();
         workspace.putRun(kept, posterior);
         if (dir != null) {
             posterior.write(dir);
         }
-        return new ClusterResult(kept, posterior, dir);
+        ClusterResult result = new ClusterResult(kept, posterior, dir);
+        if (interrupted) {
+            // Gogo drops the value of an interrupted command: show the summary of the draws kept so far here
+            console.println();
+            console.print(result);
+            console.println("(interrupted with Ctrl-C: the draws so far are kept as run '" + kept + "')");
+            console.flush();
+        }
+        return result;
     }
 
     /** What {@code plate:cluster} returns: the kept run with a reading of its clusters. */

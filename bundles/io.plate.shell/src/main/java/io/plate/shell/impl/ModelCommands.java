@@ -199,7 +199,16 @@ public final class ModelCommands {
 
         /** Writes the predictions CSV of the command-line contract. */
         public void writeCsv(Path file) throws IOException {
-            try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            try {
+                AtomicFiles.write(file, o -> writeCsv(new BufferedWriter(new java.io.OutputStreamWriter(o,
+                        StandardCharsets.UTF_8))));
+            } catch (IOException e) {
+                throw new PlateException("cannot write predictions to " + file + ": " + e.getMessage(), e);
+            }
+        }
+
+        private void writeCsv(BufferedWriter w) throws IOException {
+            {
                 StringBuilder h = new StringBuilder("predicted");
                 for (String c : classes) {
                     h.append(',').append(csv(c));
@@ -216,8 +225,7 @@ public final class ModelCommands {
                     w.write(line.toString());
                     w.newLine();
                 }
-            } catch (IOException e) {
-                throw new PlateException("cannot write predictions to " + file + ": " + e.getMessage(), e);
+                w.flush();
             }
         }
 
@@ -324,8 +332,8 @@ public final class ModelCommands {
         Path written = null;
         if (!out.isEmpty()) {
             written = defaults.output(out);
-            try (OutputStream o = Files.newOutputStream(written)) {
-                e.writeJson(report, o);
+            try {
+                AtomicFiles.write(written, o -> e.writeJson(report, o));
             } catch (IOException ex) {
                 throw new PlateException("cannot write " + written + ": " + ex.getMessage(), ex);
             }
