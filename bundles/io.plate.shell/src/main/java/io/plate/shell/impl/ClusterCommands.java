@@ -115,7 +115,7 @@ public final class ClusterCommands {
             @Descriptor("mixture sampler, e.g. mixture.gaussian or mixture.dp-multinomial (see plate:samplers)")
             String sampler,
             @Descriptor("name of a loaded dataset") String dataset,
-            @Descriptor("sampler parameters as key=value, e.g. k=3 covariance=diag") String... params)
+            @Descriptor("sampler parameters as key=value, e.g. k=3 covariance=diag (plate:params SAMPLER lists them)") String... params)
             throws IOException {
         if (!sampler.startsWith(MIXTURE_PREFIX)) {
             throw new PlateException("'" + sampler + "' is not a mixture sampler; plate:cluster runs mixture.* samplers"

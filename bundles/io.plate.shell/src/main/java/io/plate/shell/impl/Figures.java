@@ -297,4 +297,63 @@ public final class Figures {
         Plot.write(file, 1, List.of(Plot.bars("posterior of θ for feature " + f + " (mean ± sd)", "category", "θ",
                 categories, series)));
     }
+
+    /**
+     * A line per group of a CSV file (header row; unquoted cells): {@code y} against {@code x}, one line
+     * for each distinct value of the {@code group} column(s), e.g. accuracy against number of features per
+     * learner. The message of a bad file names the file, line and column.
+     */
+    public static void csvLines(Path csv, String x, String y, List<String> group, Path file) throws IOException {
+        List<String> lines = java.nio.file.Files.readAllLines(csv, java.nio.charset.StandardCharsets.UTF_8);
+        if (lines.isEmpty()) {
+            throw new PlateException(csv + ": empty file");
+        }
+        List<String> header = List.of(lines.get(0).split(",", -1));
+        int xi = header.indexOf(x);
+        int yi = header.indexOf(y);
+        if (xi < 0 || yi < 0) {
+            throw new PlateException(csv + ": no column '" + (xi < 0 ? x : y) + "'; columns: " + header);
+        }
+        int[] gi = new int[group.size()];
+        for (int i = 0; i < gi.length; i++) {
+            gi[i] = header.indexOf(group.get(i));
+            if (gi[i] < 0) {
+                throw new PlateException(csv + ": no column '" + group.get(i) + "'; columns: " + header);
+            }
+        }
+        Map<String, List<double[]>> byGroup = new LinkedHashMap<>();
+        for (int n = 1; n < lines.size(); n++) {
+            if (lines.get(n).isBlank()) {
+                continue;
+            }
+            String[] cells = lines.get(n).split(",", -1);
+            if (cells.length != header.size()) {
+                throw new PlateException(csv + ", line " + (n + 1) + ": " + cells.length + " cells, header has "
+                        + header.size());
+            }
+            StringBuilder key = new StringBuilder();
+            for (int g : gi) {
+                key.append(key.length() == 0 ? "" : " ").append(cells[g]);
+            }
+            try {
+                byGroup.computeIfAbsent(key.length() == 0 ? y : key.toString(), k -> new ArrayList<>())
+                        .add(new double[] {Double.parseDouble(cells[xi]), Double.parseDouble(cells[yi])});
+            } catch (NumberFormatException e) {
+                throw new PlateException(csv + ", line " + (n + 1) + ": '" + x + "' and '" + y + "' must be numbers");
+            }
+        }
+        List<Series> series = new ArrayList<>();
+        for (Map.Entry<String, List<double[]>> e : byGroup.entrySet()) {
+            List<double[]> pts = e.getValue();
+            pts.sort((a, b) -> Double.compare(a[0], b[0]));
+            double[] xs = new double[pts.size()];
+            double[] ys = new double[pts.size()];
+            for (int i = 0; i < xs.length; i++) {
+                xs[i] = pts.get(i)[0];
+                ys[i] = pts.get(i)[1];
+            }
+            series.add(Series.of(e.getKey(), xs, ys));
+        }
+        Plot.write(file, 1, List.of(Plot.line(y + " against " + x + " (" + csv.getFileName() + ")", x, y, series)));
+    }
 }

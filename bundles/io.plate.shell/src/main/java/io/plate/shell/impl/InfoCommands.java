@@ -36,7 +36,8 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
         "osgi.command.function=distributions",
         "osgi.command.function=datasets",
         "osgi.command.function=version",
-        "osgi.command.function=names" })
+        "osgi.command.function=names",
+        "osgi.command.function=params" })
 public final class InfoCommands {
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
@@ -160,6 +161,52 @@ public final class InfoCommands {
             }
         }
         java.util.Collections.sort(out);
+    }
+
+    @Descriptor("the parameters of a learner or sampler: name, type, default, allowed range and what it does"
+            + " (these are the key=value words of plate:train, plate:evaluate, plate:sample, plate:cluster)")
+    public String params(@Descriptor("learner or sampler name (see plate:learners, plate:samplers)") String name) {
+        java.util.List<io.plate.api.learn.ParamSpec> specs = null;
+        String what = null;
+        for (ServiceReference<Learner> r : snapshot(learners)) {
+            if (name.equals(r.getProperty(Learner.NAME))) {
+                Learner l = context.getService(r);
+                if (l != null) {
+                    try {
+                        specs = l.parameters();
+                        what = "learner " + name + ": " + l.description();
+                    } finally {
+                        context.ungetService(r);
+                    }
+                }
+            }
+        }
+        for (ServiceReference<Sampler> r : snapshot(samplers)) {
+            if (specs == null && name.equals(r.getProperty(Sampler.NAME))) {
+                Sampler smp = context.getService(r);
+                if (smp != null) {
+                    try {
+                        specs = smp.parameters();
+                        what = "sampler " + name + ": " + smp.description();
+                    } finally {
+                        context.ungetService(r);
+                    }
+                }
+            }
+        }
+        if (specs == null) {
+            throw new io.plate.api.PlateException("no learner or sampler named '" + name + "'; see plate:learners"
+                    + " and plate:samplers");
+        }
+        if (specs.isEmpty()) {
+            return what + "\n(no parameters)\n";
+        }
+        TextTable t = new TextTable("parameter", "type", "default", "allowed", "meaning");
+        for (io.plate.api.learn.ParamSpec p : specs) {
+            t.row(p.name(), p.type().name().toLowerCase(java.util.Locale.ROOT),
+                    p.defaultValue() == null ? "(none)" : p.defaultValue(), p.range(), p.doc());
+        }
+        return what + "\n" + t;
     }
 
     static String bytes(long b) {

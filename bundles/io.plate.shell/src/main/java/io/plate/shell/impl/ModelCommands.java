@@ -100,7 +100,7 @@ public final class ModelCommands {
             @Parameter(names = {"-n", "--name"}, absentValue = "") String name,
             @Descriptor("learner name, e.g. nb.multinomial (see plate:learners)") String learner,
             @Descriptor("name of a loaded dataset") String dataset,
-            @Descriptor("learner parameters as key=value") String... params) {
+            @Descriptor("learner parameters as key=value (plate:params LEARNER lists them with defaults)") String... params) {
         Learner l = learner(learner);
         Params p = l.params(Args.keyValues(Arrays.asList(params)));
         long s = seed.isEmpty() ? defaults.seed() : Args.parseLong("--seed", seed);
@@ -306,7 +306,7 @@ public final class ModelCommands {
             @Parameter(names = {"-o", "--out"}, absentValue = "") String out,
             @Descriptor("learner name (see plate:learners)") String learner,
             @Descriptor("name of a loaded dataset") String dataset,
-            @Descriptor("learner parameters as key=value") String... params) throws IOException {
+            @Descriptor("learner parameters as key=value (plate:params LEARNER lists them with defaults)") String... params) throws IOException {
         if (!folds.isEmpty() && !test.isEmpty()) {
             throw new PlateException("give either --folds K or --test DATASET, not both");
         }

@@ -44,7 +44,8 @@ public final class PlotCommands {
         }
     }
 
-    @Descriptor("plot a run or an evaluation: trace RUN | clusters RUN | theta RUN | confusion REPORT|FILE.json")
+    @Descriptor("plot a run, an evaluation or a table: trace RUN | clusters RUN | theta RUN"
+            + " | confusion REPORT|FILE.json | lines FILE.csv --x COL --y COL [--group COLS]")
     public Written plot(
             @Descriptor("output file, .png or .svg") @Parameter(names = {"-o", "--out"}, absentValue = "") String out,
             @Descriptor("clusters: numeric column for the x axis (default: first principal component)")
@@ -53,7 +54,9 @@ public final class PlotCommands {
             @Parameter(names = {"--y"}, absentValue = "") String y,
             @Descriptor("theta: the feature whose categories to show (default: the first)")
             @Parameter(names = {"--feature"}, absentValue = "") String feature,
-            @Descriptor("trace, clusters, theta or confusion") String kind,
+            @Descriptor("lines: comma-separated columns whose values name the lines (e.g. learner)")
+            @Parameter(names = {"--group"}, absentValue = "") String group,
+            @Descriptor("trace, clusters, theta, confusion or lines") String kind,
             @Descriptor("a run name (plate:sample/plate:cluster --name), or for confusion an evaluation"
                     + " (a variable holding plate:evaluate's result, or its --out JSON file)") Object what)
             throws IOException {
@@ -81,8 +84,15 @@ public final class PlotCommands {
             case "confusion":
                 Figures.confusion(report(what), file);
                 break;
+            case "lines":
+                if (x.isEmpty() || y.isEmpty()) {
+                    throw new PlateException("plate:plot lines needs --x COLUMN and --y COLUMN");
+                }
+                Figures.csvLines(Path.of(String.valueOf(what)), x, y,
+                        group.isEmpty() ? List.of() : List.of(group.split(",")), file);
+                break;
             default:
-                throw new PlateException("unknown plot kind '" + kind + "': use trace, clusters, theta or confusion");
+                throw new PlateException("unknown plot kind '" + kind + "': use trace, clusters, theta, confusion or lines");
         }
         return new Written(kind, file);
     }

@@ -109,7 +109,7 @@ public final class SampleCommands {
             @Parameter(names = {"-n", "--name"}, absentValue = "") String name,
             @Descriptor("sampler name, e.g. sparse.dirichlet (see plate:samplers)") String sampler,
             @Descriptor("name of a loaded dataset") String dataset,
-            @Descriptor("sampler parameters as key=value") String... params) throws IOException {
+            @Descriptor("sampler parameters as key=value (plate:params SAMPLER lists them with defaults)") String... params) throws IOException {
         Sampler s = sampler(sampler);
         Params p = Guard.call("the run of " + sampler, () -> s.params(Args.keyValues(Arrays.asList(params))));
         Dataset d = workspace.dataset(dataset);
