@@ -56,6 +56,8 @@ class FelixBootIT {
             }
             assertTrue(sh.run("plate:datasets").contains("no datasets"), "plate:datasets");
             sh.run("plate:learners");
+            String params = sh.run("plate:params nb.categorical");
+            assertTrue(params.contains("alpha") && params.contains("1.0"), params);
             sh.run("plate:samplers");
             sh.run("plate:importers");
         }

@@ -65,4 +65,20 @@ class FiguresTest {
         Files.writeString(json, "{\"classes\":[\"a\",\"b\"],\"confusion\":[[5,1]]}");
         assertThrows(PlateException.class, () -> PlotCommands.report(json.toString()));
     }
+
+    @Test
+    void csvLinesDrawsOneLinePerGroupAndNamesBadLines(@TempDir Path dir) throws Exception {
+        Path csv = dir.resolve("t.csv");
+        Files.writeString(csv, "features,learner,accuracy\n1,a,0.5\n2,a,0.6\n1,b,0.4\n2,b,0.7\n");
+        Path png = dir.resolve("t.png");
+        Figures.csvLines(csv, "features", "accuracy", List.of("learner"), png);
+        assertTrue(Files.size(png) > 1000);
+        Files.writeString(csv, "features,learner,accuracy\n1,a,0.5\n2,a\n");
+        PlateException e = assertThrows(PlateException.class,
+                () -> Figures.csvLines(csv, "features", "accuracy", List.of("learner"), png));
+        assertTrue(e.getMessage().contains("line 3"), e.getMessage());
+        PlateException col = assertThrows(PlateException.class,
+                () -> Figures.csvLines(csv, "features", "recall", List.of(), png));
+        assertTrue(col.getMessage().contains("recall"), col.getMessage());
+    }
 }
