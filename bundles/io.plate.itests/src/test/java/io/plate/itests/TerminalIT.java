@@ -1,0 +1,94 @@
+package io.plate.itests;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The interactive shell in a real terminal, driven through tmux: Tab completion, the in-place progress
+ * line, Ctrl-C returning to the prompt with a summary of the draws so far, and 'exit'. CI installs tmux
+ * (.ci/run); without it the test is skipped, saying so.
+ */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class TerminalIT {
+    private static final String SESSION = "plate-it-" + ProcessHandle.current().pid();
+
+    private static String tmux(String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("tmux"));
+        cmd.addAll(Arrays.asList(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        if (!p.waitFor(20, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("tmux " + cmd + " hung");
+        }
+        return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    }
+
+    private static String screen() throws Exception {
+        return tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", SESSION);
+    }
+
+    private static String waitFor(Predicate<String> ok, String what, long millis) throws Exception {
+        long end = System.currentTimeMillis() + millis;
+        String s = "";
+        while (System.currentTimeMillis() < end) {
+            s = screen();
+            if (ok.test(s)) {
+                return s;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("waited for " + what + "; screen:\n" + s);
+    }
+
+    private static boolean haveTmux() {
+        try {
+            return new ProcessBuilder("tmux", "-V").start().waitFor(10, TimeUnit.SECONDS);
+        } catch (IOException | InterruptedException e) {
+            return false;
+        }
+    }
+
+    @Test
+    void completionProgressCtrlCAndExit() throws Exception {
+        Assumptions.assumeTrue(haveTmux(), "tmux is not installed");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String votes = System.getProperty("plate.shared") + "/data/splice-junction/splice.csv";
+        tmux("new-session", "-d", "-s", SESSION, "-x", "220", "-y", "50",
+                java + " -jar " + System.getProperty("plate.jar") + "; echo PLATE-EXITED-$?; sleep 30");
+        try {
+            waitFor(s -> s.contains("g! "), "the prompt", 30_000);
+            // Tab completes a command name
+            tmux("send-keys", "-t", SESSION, "plate:lea", "Tab");
+            waitFor(s -> s.contains("plate:learners"), "completion of plate:lea", 10_000);
+            tmux("send-keys", "-t", SESSION, "Enter");
+            waitFor(s -> s.contains("nb.multinomial"), "the learner listing", 10_000);
+
+            tmux("send-keys", "-t", SESSION, "plate:import " + votes + " --name splice", "Enter");
+            waitFor(s -> s.contains("splice: 3190 rows"), "the import", 20_000);
+            tmux("send-keys", "-t", SESSION, "plate:sample sparse.dirichlet splice exclude=instance"
+                    + " --iterations 5000000 --burn-in 100 --chains 2 --name long", "Enter");
+            waitFor(s -> s.contains("Ctrl-C stops"), "the progress line", 30_000);
+            tmux("send-keys", "-t", SESSION, "C-c");
+            String after = waitFor(s -> s.contains("interrupted with Ctrl-C"), "the summary after Ctrl-C", 30_000);
+            assertTrue(after.contains("CANCELLED") && after.contains("logJoint"), after);
+
+            tmux("send-keys", "-t", SESSION, "plate:trace long", "Enter");
+            waitFor(s -> s.contains("run 'long'"), "the kept run", 10_000);
+            tmux("send-keys", "-t", SESSION, "exit", "Enter");
+            waitFor(s -> s.contains("PLATE-EXITED-0"), "a clean exit", 20_000);
+        } finally {
+            tmux("kill-session", "-t", SESSION);
+        }
+    }
+}
