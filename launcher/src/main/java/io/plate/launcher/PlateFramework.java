@@ -86,19 +86,26 @@ public final class PlateFramework implements AutoCloseable {
         // JLine looks up its terminal providers through the context class loader: start with none.
         Thread.currentThread().setContextClassLoader(null);
         List<Bundle> bundles = new ArrayList<>();
+        boolean timing = Boolean.getBoolean("plate.timing");
+        long t0 = System.nanoTime();
         try {
             fw.init();
+            long t1 = System.nanoTime();
             for (ID id : ids) {
                 bundles.add(install(fw, loader, FeatureCatalog.resourceOf(id)));
             }
             if (deploy != null) {
                 bundles.add(install(fw, loader, fileInstallResource(loader)));
             }
+            long t2 = System.nanoTime();
             fw.start();
-            for (Bundle b : bundles) {
-                if (b.getHeaders().get(Constants.FRAGMENT_HOST) == null) {
-                    b.start();
-                }
+            // resolve everything in one pass rather than bundle by bundle as each starts
+            fw.adapt(org.osgi.framework.wiring.FrameworkWiring.class).resolveBundles(bundles);
+            long t3 = System.nanoTime();
+            startAll(bundles, timing);
+            if (timing) {
+                System.err.printf("plate.timing: init %.0f ms, install %.0f ms, framework start %.0f ms, bundles %.0f ms%n",
+                        (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6, (System.nanoTime() - t3) / 1e6);
             }
         } catch (IOException | BundleException | RuntimeException e) {
             try {
@@ -114,6 +121,23 @@ public final class PlateFramework implements AutoCloseable {
             Thread.currentThread().setContextClassLoader(previous);
         }
         return new PlateFramework(fw, storage, goshHome, bundles);
+    }
+
+    /**
+     * Starts the bundles in feature order (after they were resolved together in one pass; starting them
+     * on two threads was measured and gained nothing, component activation being serialised).
+     */
+    private static void startAll(List<Bundle> bundles, boolean timing) throws BundleException {
+        for (Bundle b : bundles) {
+            if (b.getHeaders().get(Constants.FRAGMENT_HOST) == null) {
+                long tb = System.nanoTime();
+                b.start();
+                if (timing) {
+                    System.err.printf("plate.timing: start %s %.0f ms%n", b.getSymbolicName(),
+                            (System.nanoTime() - tb) / 1e6);
+                }
+            }
+        }
     }
 
     /**
