@@ -1,29 +1,20 @@
 package io.plate.shell.impl;
 
 import io.plate.api.PlateException;
-import io.plate.api.data.Dataset;
-import io.plate.api.learn.Params;
-import io.plate.api.sample.Cancellation;
 import io.plate.api.sample.Posterior;
-import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.Sampler;
 import io.plate.api.sample.Table;
 import io.plate.mcmc.RunDirectory;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
-import org.osgi.framework.Constants;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -71,26 +62,7 @@ public final class ClusterCommands {
     }
 
     private Sampler sampler(String name) {
-        List<Map.Entry<Map<String, Object>, Sampler>> snapshot = new ArrayList<>(samplers);
-        snapshot.sort(Comparator.comparingInt((Map.Entry<Map<String, Object>, Sampler> e) -> ranking(e.getKey()))
-                .reversed());
-        TreeSet<String> known = new TreeSet<>();
-        for (Map.Entry<Map<String, Object>, Sampler> e : snapshot) {
-            Object n = e.getKey().get(Sampler.NAME);
-            if (name.equals(n)) {
-                return e.getValue();
-            }
-            if (n != null && n.toString().startsWith(MIXTURE_PREFIX)) {
-                known.add(n.toString());
-            }
-        }
-        throw new PlateException("no mixture sampler named '" + name + "'"
-                + (known.isEmpty() ? " (none installed)" : "; installed: " + String.join(", ", known)));
-    }
-
-    private static int ranking(Map<String, Object> props) {
-        Object r = props.get(Constants.SERVICE_RANKING);
-        return r instanceof Integer i ? i : 0;
+        return SamplerRuns.find(samplers, name, MIXTURE_PREFIX, "mixture sampler");
     }
 
     @Descriptor("cluster a dataset with a mixture sampler; prints diagnostics, cluster sizes, the posterior of the"
@@ -121,33 +93,9 @@ public final class ClusterCommands {
             throw new PlateException("'" + sampler + "' is not a mixture sampler; plate:cluster runs mixture.* samplers"
                     + " (use plate:sample for others)");
         }
-        Sampler s = sampler(sampler);
-        Params p = Guard.call("the run of " + sampler, () -> s.params(Args.keyValues(Arrays.asList(params))));
-        Dataset d = workspace.dataset(dataset);
-        RunSettings settings = defaults.runSettings(iterations, burnIn, thin, chains, seed);
-        String kept = name.isEmpty() ? dataset + "." + sampler : name;
-        Path dir = out.isEmpty() ? null : defaults.output(out);
-        PrintStream console = session != null ? session.getConsole() : System.out;
-        Posterior posterior;
-        try (ProgressPrinter progress = ProgressPrinter.forSession(session, console, sampler + " on " + dataset)) {
-            posterior = Guard.call("the run of " + sampler, () -> s.run(d, p, settings, progress, new Cancellation()));
-        }
-        // Ctrl-C interrupts this thread; the runner stopped the chains and kept their draws. Clear the flag so
-        // that writing the run directory (interruptible file channels) still works.
-        boolean interrupted = Thread.interrupted();
-        workspace.putRun(kept, posterior);
-        if (dir != null) {
-            posterior.write(dir);
-        }
-        ClusterResult result = new ClusterResult(kept, posterior, dir);
-        if (interrupted) {
-            // Gogo drops the value of an interrupted command: show the summary of the draws kept so far here
-            console.println();
-            console.print(result);
-            console.println("(interrupted with Ctrl-C: the draws so far are kept as run '" + kept + "')");
-            console.flush();
-        }
-        return result;
+        SamplerRuns.Outcome o = SamplerRuns.runAndKeep(session, sampler(sampler), sampler, dataset, params,
+                new SamplerRuns.Options(iterations, burnIn, thin, chains, seed, out, name), workspace, defaults);
+        return o.report(new ClusterResult(o.kept(), o.posterior(), o.dir()));
     }
 
     /** What {@code plate:cluster} returns: the kept run with a reading of its clusters. */
