@@ -33,7 +33,12 @@ import org.apache.commons.rng.UniformRandomProvider;
  * cluster would stop the chain with an exception, never silently). The z-step multiplies (rescaling
  * by a power of two when the largest product gets small, and taking a word seen more than
  * {@value #LINEAR_MAX_COUNT} times in log space), which needs no logarithm per entry. Below that β, θ
- * and π are kept as logarithms of log-space gamma draws (exact for any shape) and the z-step adds. The log joint is
+ * and π are kept as logarithms of log-space gamma draws (exact for any shape) and the z-step adds.
+ *
+ * <p>θ is kept unnormalised: θ_kv = g_kv / S_k with g the gamma variates (scaled by 1/(Vβ + T_k), T_k
+ * the tokens of cluster k, so that they stay about the size of θ) and S_k their sum. Since
+ * Π_v θ_kv^x_dv = S_k^−N_d Π_v g_kv^x_dv, the z-step subtracts N_d log S_k once per document and
+ * cluster instead of a pass that divides every entry. The log joint is
  * log p(x | z, θ) + log p(z | π) + log p(θ) + log p(π), up to the multinomial coefficients.
  */
 final class UncollapsedMultinomialChain extends MixtureChain {
@@ -53,7 +58,11 @@ final class UncollapsedMultinomialChain extends MixtureChain {
     private final double alpha;
     private final double beta;
     private final boolean linear; // theta and pi hold probabilities (beta >= LINEAR_MIN_BETA), else their logarithms
-    private final double[] theta; // [word * k + cluster]
+    private final double[] theta; // [word * k + cluster], unnormalised: θ_kv = theta[v * k + c] / exp(logNorm[c])
+    private final double[] logNorm; // per cluster: log of the sum of its unnormalised theta entries
+    private final double[] scale; // per cluster: 1 / (Vβ + tokens of the cluster), the expected inverse normaliser
+    private final int[] tokens; // per document: the number of tokens N_d
+    private final long[] clusterTokens; // per cluster: the number of tokens of its documents
     private final double[] pi;
     private final int[] wordCounts; // [word * k + cluster]
     private final int[] sizes;
@@ -93,6 +102,10 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         this.parallel = parallel;
         this.linear = beta >= LINEAR_MIN_BETA;
         this.theta = new double[Math.multiplyExact(v, k)];
+        this.logNorm = new double[k];
+        this.scale = new double[k];
+        this.tokens = new int[rows];
+        this.clusterTokens = new long[k];
         this.pi = new double[k];
         this.wordCounts = new int[v * k];
         this.sizes = new int[k];
@@ -141,6 +154,7 @@ final class UncollapsedMultinomialChain extends MixtureChain {
                 int q = fill[words[p]]++;
                 postDoc[q] = d;
                 postCount[q] = docCounts[p];
+                tokens[d] += docCounts[p];
             }
         }
         this.wordBlocks = Math.max(1, Math.min(64, v / 1024));
@@ -200,7 +214,10 @@ final class UncollapsedMultinomialChain extends MixtureChain {
             if (settings.isFixed(d)) {
                 continue;
             }
-            System.arraycopy(pi, 0, acc, 0, kk);
+            double n = tokens[d];
+            for (int c = 0; c < kk; c++) {
+                acc[c] = pi[c] - n * logNorm[c];
+            }
             for (int p = start[d], e = start[d + 1]; p < e; p++) {
                 double x = counts[p];
                 int base = words[p] * kk;
@@ -273,32 +290,37 @@ final class UncollapsedMultinomialChain extends MixtureChain {
                     }
                 }
             }
+            double n = tokens[d];
             for (int c = 0; c < kk; c++) {
-                scratch[c] = Math.log(scratch[c]) + scratch[kk + c] - rescales * LOG_RESCALE;
+                scratch[c] = Math.log(scratch[c]) + scratch[kk + c] - rescales * LOG_RESCALE - n * logNorm[c];
             }
             z[d] = dist.nextCategoricalFromLogWeights(g, scratch, kk);
         }
     }
 
-    /** Cluster sizes from z; counts per word block and θ | z (parallel over word blocks); then π | z. */
+    /**
+     * Cluster sizes from z; counts per word block and θ | z (parallel over word blocks); then π | z. θ is
+     * left unnormalised: the z-step divides by the normaliser once per document and cluster, as
+     * exp(−N_d · logNorm[c]), which saves a pass over all of θ.
+     */
     private void countAndDraw(UniformRandomProvider rng) {
         Arrays.fill(sizes, 0);
+        Arrays.fill(clusterTokens, 0);
         for (int d = 0; d < rows; d++) {
             sizes[z[d]]++;
+            clusterTokens[z[d]] += tokens[d];
+        }
+        for (int c = 0; c < k; c++) {
+            scale[c] = 1 / (v * beta + clusterTokens[c]);
         }
         if (parallel && wordBlocks > 1) {
             IntStream.range(0, wordBlocks).parallel().forEach(this::drawGammas);
-            double[] norm = normalisers();
-            IntStream.range(0, wordBlocks).parallel().forEach(b -> normalise(b, norm));
         } else {
             for (int b = 0; b < wordBlocks; b++) {
                 drawGammas(b);
             }
-            double[] norm = normalisers();
-            for (int b = 0; b < wordBlocks; b++) {
-                normalise(b, norm);
-            }
         }
+        normalisers();
         for (int c = 0; c < k; c++) {
             pi[c] = dist.nextLogGamma(rng, sizes[c] + alpha);
         }
@@ -316,9 +338,10 @@ final class UncollapsedMultinomialChain extends MixtureChain {
     }
 
     /**
-     * θ_c ~ Dirichlet(β + counts of c) for every cluster, as normalised gamma variates. Phase 1 (this
-     * method): the words of block b draw their K unnormalised variates, on the block's own stream, and
-     * the block keeps its partial sum per cluster. Plain variates when β ≥ {@value #LINEAR_MIN_BETA}, their
+     * θ_c ~ Dirichlet(β + counts of c) for every cluster, as gamma variates divided by their sum. The
+     * words of block b draw their K variates, on the block's own stream, and the block keeps its partial
+     * sum per cluster; {@link #normalisers()} adds the blocks' sums, and the variates are never divided
+     * (the z-step and the log joint subtract log of the sum). Plain variates when β ≥ {@value #LINEAR_MIN_BETA}, their
      * logarithms otherwise (shapes below 1 can underflow). The blocks are fixed by the vocabulary size
      * and each has its own stream, so the draws do not depend on how many threads run them.
      */
@@ -339,9 +362,11 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         DoubleSampler prior = priorDraw[b];
         java.util.Arrays.fill(sums, o, o + k, 0.0);
         if (linear) {
+            // scaled by about the inverse of the cluster's normaliser, so that products stay below 1
+            final double[] scale = this.scale;
             for (int i = from, c = 0; i < to; i++) {
                 int n = wordCounts[i];
-                double x = n == 0 ? prior.sample() : dist.nextGamma(g, beta + n, 1.0);
+                double x = (n == 0 ? prior.sample() : dist.nextGamma(g, beta + n, 1.0)) * scale[c];
                 theta[i] = x;
                 sums[o + c] += x;
                 if (++c == k) {
@@ -370,17 +395,17 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         }
     }
 
-    /** The normaliser of every cluster from the blocks' partial sums: a sum, or a log-sum-exp. */
-    private double[] normalisers() {
+    /** log of the normaliser of every cluster from the blocks' partial sums: a sum, or a log-sum-exp. */
+    private void normalisers() {
         final int o = PAD;
-        double[] norm = new double[k];
+        double[] norm = logNorm;
         for (int c = 0; c < k; c++) {
             if (linear) {
                 double s = 0;
                 for (double[] bs : blockSums) {
                     s += bs[o + c];
                 }
-                norm[c] = 1 / s;
+                norm[c] = Math.log(s);
             } else {
                 double max = Double.NEGATIVE_INFINITY;
                 for (double[] bs : blockSums) {
@@ -393,19 +418,6 @@ final class UncollapsedMultinomialChain extends MixtureChain {
                 norm[c] = max + Math.log(s);
             }
         }
-        return norm;
-    }
-
-    /** Phase 2: divides (or subtracts, for logarithms) the words of block b by their cluster's normaliser. */
-    private void normalise(int b, double[] norm) {
-        int from = blockStart(b) * k;
-        int to = blockStart(b + 1) * k;
-        for (int i = from, c = 0; i < to; i++) {
-            theta[i] = linear ? theta[i] * norm[c] : theta[i] - norm[c];
-            if (++c == k) {
-                c = 0;
-            }
-        }
     }
 
     @Override
@@ -416,10 +428,13 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         }
         double thetaNorm = SpecialFunctions.logGamma(v * beta) - v * SpecialFunctions.logGamma(beta);
         lj += k * thetaNorm;
-        for (int i = 0, e = v * k; i < e; i++) {
+        for (int i = 0, c = 0, e = v * k; i < e; i++) {
             double w = wordCounts[i] + beta - 1;
             if (w != 0) {
-                lj += w * (linear ? Math.log(theta[i]) : theta[i]);
+                lj += w * ((linear ? Math.log(theta[i]) : theta[i]) - logNorm[c]);
+            }
+            if (++c == k) {
+                c = 0;
             }
         }
         return lj;
@@ -470,7 +485,7 @@ final class UncollapsedMultinomialChain extends MixtureChain {
     /** log θ in cluster {@code c} of the word of frequency rank {@code t}. */
     double logTheta(int t, int c) {
         double x = theta[t * k + c];
-        return linear ? Math.log(x) : x;
+        return (linear ? Math.log(x) : x) - logNorm[c];
     }
 
     double logPi(int c) {

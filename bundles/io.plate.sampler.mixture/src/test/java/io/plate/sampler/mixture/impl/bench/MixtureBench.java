@@ -23,7 +23,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <pre>
  * mvn -q -o test-compile -pl bundles/io.plate.sampler.mixture -Dplate.targetName=target-mix
  * java -cp "$(cat /tmp/mix.cp):bundles/io.plate.sampler.mixture/target-mix/classes:bundles/io.plate.sampler.mixture/target-mix/test-classes" \
- *   io.plate.sampler.mixture.impl.bench.MixtureBench [speed|quality|text|all] ../shared
+ *   io.plate.sampler.mixture.impl.bench.MixtureBench [speed|sweep|quality|text|all] ../shared
  * </pre>
  *
  * (the class path file from {@code mvn dependency:build-classpath -Dmdep.outputFile=/tmp/mix.cp
@@ -50,6 +50,9 @@ public final class MixtureBench {
         Path shared = Path.of(args.length > 1 ? args[1] : "../shared");
         if (what.equals("speed") || what.equals("all")) {
             speed(shared);
+        }
+        if (what.equals("sweep")) {
+            sweep(shared, args.length > 2 ? Integer.parseInt(args[2]) : 3);
         }
         if (what.equals("quality") || what.equals("all")) {
             quality(shared);
@@ -100,6 +103,28 @@ public final class MixtureBench {
             double s = timeSweeps(g, rng, 2, 10);
             System.out.printf(Locale.ROOT, "letter-like 20000x16 K=26 mixture.gaussian covariance=%s: %.4f s/sweep, "
                     + "%.1f sweeps/s%n", cov, s, 1 / s);
+        }
+    }
+
+    /**
+     * {@code sweep [repeats]}: only the default uncollapsed 20news sweep (K = 20, β = 0.3), parallel and
+     * one thread, {@code repeats} times each (20 and 10 timed sweeps after warm-up), for quick comparisons.
+     */
+    static void sweep(Path shared, int repeats) throws Exception {
+        Dataset news = news(shared);
+        UniformRandomProvider rng = DIST.stream(1, 0);
+        Chain par = BenchAccess.multinomial(news, 20, 1.0, 0.3, false, true, "random", DIST, rng);
+        Chain one = BenchAccess.multinomial(news, 20, 1.0, 0.3, false, false, "random", DIST, rng);
+        timeSweeps(par, rng, 5, 1);
+        timeSweeps(one, rng, 3, 1);
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        for (int r = 0; r < repeats; r++) {
+            double sPar = timeSweeps(par, rng, 0, 20);
+            long cpu0 = mx.getCurrentThreadCpuTime();
+            double sOne = timeSweeps(one, rng, 0, 10);
+            double cpuOne = (mx.getCurrentThreadCpuTime() - cpu0) / 1e9 / 10;
+            System.out.printf(Locale.ROOT, "20news uncollapsed K=20 beta=0.3: %.4f s/sweep parallel, %.4f s/sweep one thread "
+                    + "(%.4f s CPU)%n", sPar, sOne, cpuOne);
         }
     }
 
