@@ -11,6 +11,13 @@ final class IntList {
         data = new int[Math.max(8, capacity)];
     }
 
+    /** Makes room for {@code capacity} elements in {@code data}. */
+    void ensure(int capacity) {
+        if (capacity > data.length) {
+            data = Arrays.copyOf(data, Math.max(capacity, data.length + (data.length >> 1) + 8));
+        }
+    }
+
     void add(int v) {
         if (size == data.length) {
             data = Arrays.copyOf(data, data.length + (data.length >> 1) + 8);

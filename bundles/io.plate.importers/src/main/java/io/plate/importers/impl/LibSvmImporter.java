@@ -57,44 +57,58 @@ public final class LibSvmImporter implements Importer {
         return read(Sources.open(file), file, options);
     }
 
+    /**
+     * Reads LIBSVM rows from a stream (closed at the end). A line of plain ASCII in the usual shape is
+     * parsed from its bytes ({@link LibSvmRows#parseAscii}); any other line is decoded and parsed as text
+     * ({@link LibSvmRows#parse(char[], int, long)}), which also words the errors.
+     */
     Dataset read(InputStream stream, Path file, ImportOptions options) {
         int declared = declaredFeatures(file, options);
-        String labelName = options.label().orElse(LABEL);
-        try (TextInput in = new TextInput(stream, file)) {
-            CharBuf line = new CharBuf(256);
+        try (ByteLines in = new ByteLines(stream, file)) {
             LibSvmRows rows = new LibSvmRows(file, declared);
-            while (in.readLine(line)) {
-                rows.parse(line.chars, line.length, in.line());
-            }
-            DoubleList labels = rows.labels;
-            int maxIndex = rows.maxIndex;
-            long qids = rows.qids;
-            if (labels.size == 0) {
-                throw new ImportException(file, 0, null, in.line() == 0 ? "empty file; expected LIBSVM rows 'label index:value ...'"
-                        : "no data rows, only blank or comment lines");
-            }
-            int width = declared > 0 ? declared : maxIndex;
-            List<String> vocab = new ArrayList<>(width);
-            for (int j = 1; j <= width; j++) {
-                vocab.add(Integer.toString(j));
-            }
-            SparseMatrix m = rows.matrix(vocab);
-            Dataset.Builder b = Dataset.builder(Sources.datasetName(file, options)).source(file.toString()).sparse(m)
-                    .metadata("format", "libsvm")
-                    .metadata("features", Integer.toString(width) + (declared > 0 ? " (declared)" : " (largest index)"));
-            if (qids > 0) {
-                b.metadata("qid", qids + " rows carry a query id (not used as a feature)");
-            }
-            if (!options.noLabel()) {
-                double[] y = labels.toArray();
-                if (options.numeric().contains(labelName)) {
-                    b.target(NumericColumn.of(labelName, y));
-                } else {
-                    b.labels(classes(labelName, y));
+            CharBuf line = null;
+            while (in.next()) {
+                if (!rows.parseAscii(in.bytes(), in.from(), in.to())) {
+                    if (line == null) {
+                        line = new CharBuf(256);
+                    }
+                    in.decode(line);
+                    rows.parse(line.chars, line.length, in.line());
                 }
             }
-            return b.build();
+            return dataset(rows, in.line(), file, options);
         }
+    }
+
+    /** The dataset of the rows read from {@code lines} lines of {@code file}. */
+    static Dataset dataset(LibSvmRows rows, long lines, Path file, ImportOptions options) {
+        int declared = declaredFeatures(file, options);
+        String labelName = options.label().orElse(LABEL);
+        if (rows.labels.size == 0) {
+            throw new ImportException(file, 0, null, lines == 0 ? "empty file; expected LIBSVM rows 'label index:value ...'"
+                    : "no data rows, only blank or comment lines");
+        }
+        int width = declared > 0 ? declared : rows.maxIndex;
+        List<String> vocab = new ArrayList<>(width);
+        for (int j = 1; j <= width; j++) {
+            vocab.add(Integer.toString(j));
+        }
+        SparseMatrix m = rows.matrix(vocab);
+        Dataset.Builder b = Dataset.builder(Sources.datasetName(file, options)).source(file.toString()).sparse(m)
+                .metadata("format", "libsvm")
+                .metadata("features", width + (declared > 0 ? " (declared)" : " (largest index)"));
+        if (rows.qids > 0) {
+            b.metadata("qid", rows.qids + " rows carry a query id (not used as a feature)");
+        }
+        if (!options.noLabel()) {
+            double[] y = rows.labels.toArray();
+            if (options.numeric().contains(labelName)) {
+                b.target(NumericColumn.of(labelName, y));
+            } else {
+                b.labels(classes(labelName, y));
+            }
+        }
+        return b.build();
     }
 
     private static int declaredFeatures(Path file, ImportOptions options) {
@@ -113,24 +127,29 @@ public final class LibSvmImporter implements Importer {
         }
     }
 
-    /** Distinct label values, in numeric order, as levels written canonically. */
+    /**
+     * Distinct label values, in numeric order, as levels written canonically. The distinct values are
+     * found with a hash table (a file has few classes), so only they are sorted, not every row's label.
+     */
     static CategoricalColumn classes(String name, double[] y) {
-        double[] distinct = y.clone();
-        Arrays.sort(distinct);
-        int k = 0;
-        for (int i = 0; i < distinct.length; i++) {
-            if (i == 0 || distinct[i] != distinct[k - 1]) {
-                distinct[k++] = distinct[i];
-            }
-        }
-        distinct = Arrays.copyOf(distinct, k);
-        List<String> levels = new ArrayList<>(k);
-        for (double v : distinct) {
-            levels.add(v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v));
-        }
+        DoubleCodes seen = new DoubleCodes();
         int[] codes = new int[y.length];
         for (int r = 0; r < y.length; r++) {
-            codes[r] = Arrays.binarySearch(distinct, y[r]);
+            codes[r] = seen.code(y[r] + 0.0); // -0 and 0 are one class
+        }
+        double[] distinct = seen.values();
+        double[] sorted = distinct.clone();
+        Arrays.sort(sorted);
+        int[] rank = new int[distinct.length];
+        for (int k = 0; k < distinct.length; k++) {
+            rank[k] = Arrays.binarySearch(sorted, distinct[k]);
+        }
+        for (int r = 0; r < codes.length; r++) {
+            codes[r] = rank[codes[r]];
+        }
+        List<String> levels = new ArrayList<>(sorted.length);
+        for (double v : sorted) {
+            levels.add(v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v));
         }
         return CategoricalColumn.of(name, levels, codes);
     }

@@ -33,6 +33,139 @@ final class LibSvmRows {
                 : io.plate.api.data.SparseMatrix.ofValues(vocabulary, rowStart.toArray(), columns.toArray(), values.toArray(), false);
     }
 
+    /**
+     * Parses a line of plain ASCII from its bytes {@code b[from, to)}, when it has the common shape: a
+     * label and {@code index:value} pairs, numbers {@code [+-]digits[.digits]} of at most 15 digits
+     * (which {@link Numbers#parse} converts exactly), increasing indices, whole values while the values
+     * are counts, no comment, no {@code qid}. Returns false, having added nothing, for any other line:
+     * the caller then decodes it and gives it to {@link #parse(char[], int, long)}, which accepts or
+     * refuses it with its message. Both paths give the same values for the lines this one accepts.
+     */
+    boolean parseAscii(byte[] b, int from, int to) {
+        int i = skipSpace(b, from, to);
+        if (i == to) {
+            return true; // a blank line
+        }
+        int e = number(b, i, to);
+        if (e < 0) {
+            return false;
+        }
+        double y = numberValue;
+        // room for every pair the line can hold ("i:v" and a space), so that the loop writes directly
+        int room = columns.size + (to - e) / 4 + 1;
+        columns.ensure(room);
+        int[] cols = columns.data;
+        int nnz = columns.size;
+        int[] ints = null;
+        double[] doubles = null;
+        if (counts != null) {
+            counts.ensure(room);
+            ints = counts.data;
+        } else {
+            values.ensure(room);
+            doubles = values.data;
+        }
+        int previous = 0;
+        i = skipSpace(b, e, to);
+        while (i < to) {
+            int index = 0;
+            int k = i;
+            int d;
+            while (k < to && k - i < 9 && (d = b[k] - '0') >= 0 && d <= 9) {
+                index = index * 10 + d;
+                k++;
+            }
+            if (k == i || k == to || b[k] != ':' || index <= previous || (declared > 0 && index > declared)) {
+                return false;
+            }
+            k++;
+            int start = k;
+            int whole = 0;
+            while (k < to && k - start < 9 && (d = b[k] - '0') >= 0 && d <= 9) {
+                whole = whole * 10 + d;
+                k++;
+            }
+            double v = whole;
+            if (k == start || (k < to && b[k] != ' ' && b[k] != '\t')) {
+                k = number(b, start, to); // a sign, a fraction or more digits
+                if (k < 0) {
+                    return false;
+                }
+                v = numberValue;
+            }
+            if (ints != null) {
+                if (v != (int) v) {
+                    return false; // the general path switches to doubles
+                }
+                ints[nnz] = (int) v;
+            } else {
+                doubles[nnz] = v;
+            }
+            cols[nnz++] = index - 1;
+            previous = index;
+            i = skipSpace(b, k, to);
+        }
+        columns.size = nnz;
+        if (ints != null) {
+            counts.size = nnz;
+        } else {
+            values.size = nnz;
+        }
+        if (previous > maxIndex) {
+            maxIndex = previous;
+        }
+        labels.add(y + 0.0); // -0 and 0 are one class
+        rowStart.add(nnz);
+        return true;
+    }
+
+    /** The value of the last {@link #number} read. */
+    private double numberValue;
+
+    /**
+     * Reads {@code [+-]? (digits [. digits?] | . digits)} of at most 15 digits at {@code b[i…]}, ending
+     * at a space, a tab or {@code to}, into {@link #numberValue} as {@link Numbers#parse} computes it
+     * (an exact quotient of an integer below 10^15 and a power of ten); returns its end, or -1.
+     */
+    private int number(byte[] b, int i, int to) {
+        boolean neg = false;
+        if (i < to && (b[i] == '+' || b[i] == '-')) {
+            neg = b[i] == '-';
+            i++;
+        }
+        long mant = 0;
+        int start = i;
+        while (i < to && b[i] >= '0' && b[i] <= '9') {
+            mant = mant * 10 + (b[i] - '0');
+            i++;
+        }
+        int digits = i - start;
+        int fracDigits = 0;
+        if (i < to && b[i] == '.') {
+            i++;
+            int fs = i;
+            while (i < to && b[i] >= '0' && b[i] <= '9') {
+                mant = mant * 10 + (b[i] - '0');
+                i++;
+            }
+            fracDigits = i - fs;
+            digits += fracDigits;
+        }
+        if (digits == 0 || digits > 15 || (i < to && b[i] != ' ' && b[i] != '\t')) {
+            return -1;
+        }
+        double v = fracDigits == 0 ? mant : mant / Numbers.pow10(fracDigits);
+        numberValue = neg ? -v : v;
+        return i;
+    }
+
+    private static int skipSpace(byte[] b, int i, int n) {
+        while (i < n && (b[i] == ' ' || b[i] == '\t')) {
+            i++;
+        }
+        return i;
+    }
+
     /** Parses line {@code ln}, {@code c[0, n)}; blank and comment lines add no row. */
     void parse(char[] c, int length, long ln) {
         int n = length;
@@ -120,7 +253,7 @@ final class LibSvmRows {
             i = skipSpace(c, e, n);
         }
         rowStart.add(columns.size);
-        }
+    }
 
     private static int skipSpace(char[] c, int i, int n) {
         while (i < n && (c[i] == ' ' || c[i] == '\t')) {

@@ -80,6 +80,11 @@ final class Numbers {
         return parse(s.toCharArray(), 0, s.length());
     }
 
+    /** 10^k exactly, for 0 <= k <= 15. */
+    static double pow10(int k) {
+        return POW10[k];
+    }
+
     private static final double[] POW10 = new double[16];
 
     static {

@@ -32,13 +32,14 @@ final class Sources {
 
     /** {@code options.name()}, or the file name without its last extension. */
     static String datasetName(Path file, ImportOptions options) {
-        return options.name().orElseGet(() -> {
-            Path fn = file.getFileName();
-            String n = fn == null ? "data" : fn.toString();
-            int dot = n.lastIndexOf('.');
-            String base = dot > 0 ? n.substring(0, dot) : n;
-            return base.isEmpty() ? "data" : base;
-        });
+        if (options.name().isPresent()) {
+            return options.name().get();
+        }
+        Path fn = file.getFileName();
+        String n = fn == null ? "data" : fn.toString();
+        int dot = n.lastIndexOf('.');
+        String base = dot > 0 ? n.substring(0, dot) : n;
+        return base.isEmpty() ? "data" : base;
     }
 
     /** Quotes a cell for a message, shortened when long. */
