@@ -19,12 +19,19 @@ final class WordCounts {
     final List<String> vocabulary;
     final int classes;
     final double[] counts;
+    private final double[] totals; // per class, summed over words
     private volatile VocabularyIndex index; // built at the first bind
 
     WordCounts(List<String> vocabulary, int classes, double[] counts) {
+        this(vocabulary, classes, counts, sumByClass(counts, classes));
+    }
+
+    /** With the per-class totals of {@code counts} already summed (by the counting pass). */
+    private WordCounts(List<String> vocabulary, int classes, double[] counts, double[] totals) {
         this.vocabulary = List.copyOf(vocabulary);
         this.classes = classes;
         this.counts = counts;
+        this.totals = totals;
     }
 
     /**
@@ -38,6 +45,7 @@ final class WordCounts {
         SparseMatrix m = source(t.features, learner);
         int k = t.classCount();
         double[] c = new double[m.columns() * k];
+        double[] totals = new double[k];
         boolean bin = !Double.isNaN(binarize);
         for (int r = 0; r < t.y.length; r++) {
             int y = t.y[r];
@@ -45,6 +53,7 @@ final class WordCounts {
                 continue;
             }
             double w = t.w[r];
+            double rowTotal = 0;
             for (int i = m.start(r), e = m.end(r); i < e; i++) {
                 double x = m.value(i);
                 if (bin) {
@@ -53,10 +62,14 @@ final class WordCounts {
                     throw new PlateException(learner + " needs counts >= 0: dataset '" + t.features.name()
                             + "', row " + (r + 1) + ", feature '" + m.vocabulary().get(m.column(i)) + "' is " + x);
                 }
-                c[m.column(i) * k + y] += w * x;
+                double wx = w * x;
+                c[m.column(i) * k + y] += wx;
+                rowTotal += wx;
             }
+            totals[y] += rowTotal;
         }
-        return new WordCounts(m.vocabulary(), k, c);
+        // the totals are summed row by row here, word by word in sumByClass: equal up to rounding
+        return new WordCounts(m.vocabulary(), k, c, totals);
     }
 
     /**
@@ -107,8 +120,12 @@ final class WordCounts {
         return vocabulary.size();
     }
 
-    /** Per-class sums over words. */
+    /** Per-class sums over words (a copy). */
     double[] classTotals() {
+        return totals.clone();
+    }
+
+    private static double[] sumByClass(double[] counts, int classes) {
         double[] t = new double[classes];
         for (int i = 0; i < counts.length; i += classes) {
             for (int c = 0; c < classes; c++) {
