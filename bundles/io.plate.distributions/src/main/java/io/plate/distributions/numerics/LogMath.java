@@ -7,6 +7,12 @@ package io.plate.distributions.numerics;
  */
 public final class LogMath {
     private static final double LN2 = Math.log(2.0);
+    /**
+     * Terms of a log-sum-exp this far below the largest are skipped: exp(-50) < 2e-22, so even 10^5 of
+     * them add less than 2e-17 to a sum that is at least 1 (the largest term), under half of its last
+     * place (1.1e-16): the result is the same to within one rounding.
+     */
+    private static final double NEGLIGIBLE = -50;
 
     private LogMath() {
     }
@@ -46,7 +52,10 @@ public final class LogMath {
         }
         double s = 0;
         for (int i = from; i < to; i++) {
-            s += Math.exp(x[i] - max);
+            double d = x[i] - max;
+            if (!(d <= NEGLIGIBLE)) { // exp(d) below 2e-22 is lost in the sum (>= 1) anyway; NaN goes on
+                s += Math.exp(d);
+            }
         }
         return max + Math.log(s);
     }
