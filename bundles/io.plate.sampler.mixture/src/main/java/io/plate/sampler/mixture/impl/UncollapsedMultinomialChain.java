@@ -1,7 +1,6 @@
 package io.plate.sampler.mixture.impl;
 
 import io.plate.api.sample.Distributions;
-import io.plate.api.sample.DoubleSampler;
 import io.plate.distributions.numerics.LogMath;
 import io.plate.distributions.numerics.SpecialFunctions;
 import java.util.ArrayList;
@@ -77,7 +76,7 @@ final class UncollapsedMultinomialChain extends MixtureChain {
     private final int[] postCount;
     private final int wordBlocks;
     private final UniformRandomProvider[] wordBlockRng;
-    private final DoubleSampler[] priorDraw; // per word block: Gamma(β) (or its log) bound to the block's stream
+    private final GammaTable prior; // Gamma(β), the draw of every entry with a zero count
     private final double[][] blockSums; // [word block][PAD + 2k + PAD]: per cluster partial normaliser (and max)
     private final boolean parallel;
 
@@ -160,12 +159,11 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         this.wordBlocks = Math.max(1, Math.min(64, v / 1024));
         this.wordBlockRng = new UniformRandomProvider[wordBlocks];
         long cbase = rng.nextLong();
-        this.priorDraw = new DoubleSampler[wordBlocks];
         for (int b = 0; b < wordBlocks; b++) {
             wordBlockRng[b] = dist.stream(cbase, b);
-            // most words have count 0 in a cluster: their shape is β, so its constants are computed once
-            priorDraw[b] = linear ? dist.gamma(wordBlockRng[b], beta, 1.0) : dist.logGamma(wordBlockRng[b], beta);
         }
+        // most words have count 0 in a cluster: their shape is β, drawn from a table built once
+        this.prior = new GammaTable(beta);
         this.blockSums = new double[wordBlocks][PAD + 2 * k + PAD];
         initialise(rng);
     }
@@ -359,14 +357,14 @@ final class UncollapsedMultinomialChain extends MixtureChain {
                 wordCounts[row + z[postDoc[q]]] += postCount[q];
             }
         }
-        DoubleSampler prior = priorDraw[b];
+        final GammaTable prior = this.prior;
         java.util.Arrays.fill(sums, o, o + k, 0.0);
         if (linear) {
             // scaled by about the inverse of the cluster's normaliser, so that products stay below 1
             final double[] scale = this.scale;
             for (int i = from, c = 0; i < to; i++) {
                 int n = wordCounts[i];
-                double x = (n == 0 ? prior.sample() : dist.nextGamma(g, beta + n, 1.0)) * scale[c];
+                double x = (n == 0 ? prior.next(g) : dist.nextGamma(g, beta + n, 1.0)) * scale[c];
                 theta[i] = x;
                 sums[o + c] += x;
                 if (++c == k) {
@@ -377,7 +375,7 @@ final class UncollapsedMultinomialChain extends MixtureChain {
             java.util.Arrays.fill(sums, o + k, o + 2 * k, Double.NEGATIVE_INFINITY);
             for (int i = from, c = 0; i < to; i++) {
                 int n = wordCounts[i];
-                double l = n == 0 ? prior.sample() : dist.nextLogGamma(g, beta + n);
+                double l = n == 0 ? prior.nextLog(g) : dist.nextLogGamma(g, beta + n);
                 theta[i] = l;
                 if (l > sums[o + k + c]) {
                     sums[o + k + c] = l;
