@@ -36,6 +36,10 @@ import org.osgi.service.component.annotations.Component;
  * sorted), dates numeric columns (milliseconds since 1970-01-01T00:00Z). The class is the last
  * attribute unless {@code --label} names another; a numeric class becomes a regression target.
  * {@code --categorical} (a name or {@code all}) turns numeric attributes into categorical ones.
+ *
+ * <p>Instance weights ({@code {w}} after a row, see {@link InstanceWeights}) become a numeric column named
+ * {@code weight} (or {@code weight_2}, … when an attribute has that name), for the learners'
+ * {@code weight=COLUMN} parameter; rows without one weigh 1. Without any weight there is no such column.
  */
 @Component(service = Importer.class, property = {
         Importer.FORMAT + "=arff",
@@ -156,6 +160,7 @@ public final class ArffImporter implements Importer {
                             + "; ARFF types are taken as declared");
                 }
             }
+            InstanceWeights weights = new InstanceWeights(file, InstanceWeights.columnName(byName.keySet()));
             int rows = 0;
             while (in.readLine(buf)) {
                 line.reset(buf, in.line());
@@ -167,12 +172,13 @@ public final class ArffImporter implements Importer {
                 } else {
                     denseRow(file, line, attrs);
                 }
+                weights.read(line);
                 rows++;
             }
             if (rows == 0) {
                 throw new ImportException(file, in.line(), null, "no data rows after @data");
             }
-            return build(file, options, relation, attrs, classIndex);
+            return build(file, options, relation, attrs, classIndex, weights);
         }
     }
 
@@ -258,9 +264,10 @@ public final class ArffImporter implements Importer {
                             "row has " + (k + 1) + " values; expected " + width + " (one per attribute)");
                 }
                 line.skip();
-            } else if (more) {
+            } else if (more && !InstanceWeights.follows(line)) {
                 throw new ImportException(file, line.line(), null,
-                        "row has more than " + width + " values; expected one per attribute");
+                        "row has more than " + width + " values; expected one per attribute"
+                                + " (and optionally an instance weight {w})");
             }
             store(file, line, attrs.get(k), line.text(), line.wasQuoted());
         }
@@ -317,8 +324,9 @@ public final class ArffImporter implements Importer {
         if (!closed) {
             throw new ImportException(file, line.line(), null, "unterminated sparse row; expected '}'");
         }
-        if (line.more()) {
-            throw new ImportException(file, line.line(), null, "unexpected text after the sparse row's '}'");
+        if (line.more() && !InstanceWeights.follows(line)) {
+            throw new ImportException(file, line.line(), null,
+                    "unexpected text after the sparse row's '}'; expected the end of the line or an instance weight {w}");
         }
         for (int k = previous + 1; k < width; k++) {
             storeOmitted(file, line, attrs.get(k));
@@ -401,7 +409,8 @@ public final class ArffImporter implements Importer {
         }
     }
 
-    private static Dataset build(Path file, ImportOptions options, String relation, List<Attribute> attrs, int classIndex) {
+    private static Dataset build(Path file, ImportOptions options, String relation, List<Attribute> attrs, int classIndex,
+            InstanceWeights weights) {
         Dataset.Builder b = Dataset.builder(Sources.datasetName(file, options)).source(file.toString())
                 .metadata("format", "arff");
         if (relation != null) {
@@ -453,6 +462,7 @@ public final class ArffImporter implements Importer {
                 }
             }
         }
+        weights.addTo(b);
         return b.build();
     }
 }

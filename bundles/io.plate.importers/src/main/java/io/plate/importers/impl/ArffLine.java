@@ -61,6 +61,24 @@ final class ArffLine {
         return c[i];
     }
 
+    /**
+     * The next character after spaces and at most one comma (and the spaces after it), or 0 at the end of
+     * the line; consumes only the spaces before the comma.
+     */
+    char peekPastComma() {
+        if (!more()) {
+            return 0;
+        }
+        int k = i;
+        if (c[k] == ',') {
+            k++;
+            while (k < n && (c[k] == ' ' || c[k] == '\t')) {
+                k++;
+            }
+        }
+        return k < n ? c[k] : 0;
+    }
+
     void skip() {
         i++;
     }

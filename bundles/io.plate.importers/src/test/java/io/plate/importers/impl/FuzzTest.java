@@ -37,6 +37,7 @@ class FuzzTest {
         "@relation r\n@attribute a numeric\n@attribute b {x,'y z'}\n@attribute c string\n@attribute class {p,q}\n@data\n"
                 + "1,x,'s',p\n?,'y z',\"t\",q\n{0 2, 1 x, 3 q}\n",
         "% c\n@RELATION 'r'\n@ATTRIBUTE d DATE \"yyyy-MM-dd\"\n@attribute k integer\n@data\n2020-01-02,3\n?,4 % c\n",
+        "@relation w\n@attribute weight numeric\n@attribute c {a,b}\n@data\n1,a,{2.5}\n2,b\n{1 b}, {0}\n{0 3} {1e-1}\n",
     };
     private static final String[] LIBSVM_SEEDS = {
         "+1 1:0.5 3:1 10:2\n-1 2:1\n# comment\n1 qid:2 1:1 4:1e-3 # tail\n",
