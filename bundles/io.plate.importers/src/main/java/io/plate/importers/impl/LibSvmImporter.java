@@ -105,7 +105,7 @@ public final class LibSvmImporter implements Importer {
             if (options.numeric().contains(labelName)) {
                 b.target(NumericColumn.of(labelName, y));
             } else {
-                b.labels(classes(labelName, y));
+                b.labels(classes(labelName, rows.labelValues.values(), rows.labelCodes.toArray()));
             }
         }
         return b.build();
@@ -128,23 +128,20 @@ public final class LibSvmImporter implements Importer {
     }
 
     /**
-     * Distinct label values, in numeric order, as levels written canonically. The distinct values are
-     * found with a hash table (a file has few classes), so only they are sorted, not every row's label.
+     * The class column: the distinct label values in numeric order, as levels written canonically
+     * ({@code +1} and {@code 1.0} are both {@code "1"}), from the values numbered as first seen
+     * ({@code distinct}) and each row's number ({@code codes}, renumbered in place).
      */
-    static CategoricalColumn classes(String name, double[] y) {
-        DoubleCodes seen = new DoubleCodes();
-        int[] codes = new int[y.length];
-        for (int r = 0; r < y.length; r++) {
-            codes[r] = seen.code(y[r] + 0.0); // -0 and 0 are one class
-        }
-        double[] distinct = seen.values();
+    static CategoricalColumn classes(String name, double[] distinct, int[] codes) {
         double[] sorted = distinct.clone();
         Arrays.sort(sorted);
         int[] rank = new int[distinct.length];
+        boolean same = true;
         for (int k = 0; k < distinct.length; k++) {
             rank[k] = Arrays.binarySearch(sorted, distinct[k]);
+            same &= rank[k] == k;
         }
-        for (int r = 0; r < codes.length; r++) {
+        for (int r = 0; r < codes.length && !same; r++) {
             codes[r] = rank[codes[r]];
         }
         List<String> levels = new ArrayList<>(sorted.length);

@@ -17,6 +17,9 @@ final class LibSvmRows {
     /** Values once one is not a whole number; null until then. */
     DoubleList values;
     final DoubleList labels = new DoubleList(64);
+    /** The distinct labels, numbered as first seen, and each row's number. */
+    final DoubleCodes labelValues = new DoubleCodes();
+    final IntList labelCodes = new IntList(64);
     int maxIndex;
     long qids;
 
@@ -68,31 +71,11 @@ final class LibSvmRows {
         int previous = 0;
         i = skipSpace(b, e, to);
         while (i < to) {
-            int index = 0;
-            int k = i;
-            int d;
-            while (k < to && k - i < 9 && (d = b[k] - '0') >= 0 && d <= 9) {
-                index = index * 10 + d;
-                k++;
-            }
-            if (k == i || k == to || b[k] != ':' || index <= previous || (declared > 0 && index > declared)) {
+            int k = pair(b, i, to, previous);
+            if (k < 0) {
                 return false;
             }
-            k++;
-            int start = k;
-            int whole = 0;
-            while (k < to && k - start < 9 && (d = b[k] - '0') >= 0 && d <= 9) {
-                whole = whole * 10 + d;
-                k++;
-            }
-            double v = whole;
-            if (k == start || (k < to && b[k] != ' ' && b[k] != '\t')) {
-                k = number(b, start, to); // a sign, a fraction or more digits
-                if (k < 0) {
-                    return false;
-                }
-                v = numberValue;
-            }
+            double v = pairValue;
             if (ints != null) {
                 if (v != (int) v) {
                     return false; // the general path switches to doubles
@@ -101,8 +84,8 @@ final class LibSvmRows {
             } else {
                 doubles[nnz] = v;
             }
-            cols[nnz++] = index - 1;
-            previous = index;
+            previous = pairIndex;
+            cols[nnz++] = previous - 1;
             i = skipSpace(b, k, to);
         }
         columns.size = nnz;
@@ -114,9 +97,49 @@ final class LibSvmRows {
         if (previous > maxIndex) {
             maxIndex = previous;
         }
-        labels.add(y + 0.0); // -0 and 0 are one class
+        label(y);
         rowStart.add(nnz);
         return true;
+    }
+
+    /** The index and value of the last {@link #pair} read. */
+    private int pairIndex;
+    private double pairValue;
+
+    /**
+     * Reads {@code index:value} at {@code b[i…]} (an index above {@code previous}, within the declared
+     * number of features) into {@link #pairIndex} and {@link #pairValue}; returns its end, or -1 when the
+     * pair is not in the common shape. A small method of its own, so that the JIT compiles it early.
+     */
+    private int pair(byte[] b, int i, int to, int previous) {
+        int index = 0;
+        int k = i;
+        int d;
+        while (k < to && k - i < 9 && (d = b[k] - '0') >= 0 && d <= 9) {
+            index = index * 10 + d;
+            k++;
+        }
+        if (k == i || k == to || b[k] != ':' || index <= previous || (declared > 0 && index > declared)) {
+            return -1;
+        }
+        k++;
+        int start = k;
+        int whole = 0;
+        while (k < to && k - start < 9 && (d = b[k] - '0') >= 0 && d <= 9) {
+            whole = whole * 10 + d;
+            k++;
+        }
+        double v = whole;
+        if (k == start || (k < to && b[k] != ' ' && b[k] != '\t')) {
+            k = number(b, start, to); // a sign, a fraction or more digits
+            if (k < 0) {
+                return -1;
+            }
+            v = numberValue;
+        }
+        pairIndex = index;
+        pairValue = v;
+        return k;
     }
 
     /** The value of the last {@link #number} read. */
@@ -159,6 +182,12 @@ final class LibSvmRows {
         return i;
     }
 
+    private void label(double y) {
+        double v = y + 0.0; // -0 and 0 are one class
+        labels.add(v);
+        labelCodes.add(labelValues.code(v));
+    }
+
     private static int skipSpace(byte[] b, int i, int n) {
         while (i < n && (b[i] == ' ' || b[i] == '\t')) {
             i++;
@@ -185,7 +214,7 @@ final class LibSvmRows {
             throw new ImportException(file, ln, "label",
                     "expected a number as the label, found " + Sources.quote(new String(c, i, e - i)));
         }
-        labels.add(y + 0.0); // -0 and 0 are one class
+        label(y);
         int previous = 0;
         int field = 1;
         i = skipSpace(c, e, n);

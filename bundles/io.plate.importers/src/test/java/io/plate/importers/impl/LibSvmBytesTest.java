@@ -160,6 +160,22 @@ class LibSvmBytesTest {
     }
 
     @Test
+    void manyClassesInNumericOrder() {
+        StringBuilder s = new StringBuilder();
+        for (int r = 0; r < 303; r++) {
+            s.append(r * 37 % 101 - 50).append(r % 2 == 0 ? ".0" : "").append(" 1:1\n"); // -50..50, each 3 times
+        }
+        CategoricalColumn y = Inputs.libsvm(s.toString(), D).labels().orElseThrow();
+        assertEquals(101, y.levels().size());
+        for (int v = -50; v <= 50; v++) {
+            assertEquals(Integer.toString(v), y.levels().get(v + 50));
+        }
+        for (int r = 0; r < 303; r++) {
+            assertEquals(r * 37 % 101, y.codes()[r], "row " + r);
+        }
+    }
+
+    @Test
     void a9aIsTheSameByBothPaths() throws IOException {
         Path a9a = Shared.data("libsvm-a9a/a9a");
         byte[] b = Files.readAllBytes(a9a);
