@@ -11,8 +11,8 @@ import java.util.PriorityQueue;
 /**
  * Shared loops of the linear count models (multinomial, complement, Bernoulli): the score of a row is
  * {@code Σ_words x_w · weight[w * K + k]}. The weight table is laid out so that one word's K class values
- * are contiguous, and the loop over a row's non-zeros reads the CSR arrays and the table in order and
- * allocates nothing.
+ * are contiguous; the loop over a row's non-zeros reads the CSR arrays in order and allocates nothing per
+ * row.
  */
 final class WordTables {
     private WordTables() {
@@ -30,29 +30,26 @@ final class WordTables {
         });
     }
 
-    /** How many non-zeros ahead the scoring loop touches the table row it will need. */
-    private static final int AHEAD = 8;
-
     /**
-     * The loop is bound by the latency of reading each word's K-vector from a table far larger than the
-     * caches (20news: 21 MB). Touching the row {@link #AHEAD} non-zeros ahead starts that read early, so
-     * several are in flight at once (20news: 20 ms against 23 ms, single-threaded). The touched
-     * values are summed and checked, so the reads cannot be dropped and a non-finite weight is caught.
+     * Scores rows {@code [from, to)}. Each row's known words are first gathered as (table offset, value)
+     * pairs; then the classes are taken four at a time with the four sums in registers, one pass over the
+     * gathered pairs each. Adding straight into {@code row[c]} instead costs a load and a store of the row
+     * for every word and class, and that, not the reads of the table, bounded the loop: on 20news it took
+     * 20 ms on one thread even with the whole table in cache, and this form about two thirds of that.
+     * The scratch arrays are made once per block of rows, not per row.
      */
     private static void addLinear(SparseMatrix m, int[] map, double[] weight, int k, double binarize, double[][] jll,
             int from, int to) {
         boolean bin = !Double.isNaN(binarize);
-        double touched = 0;
+        int longest = 0;
         for (int r = from; r < to; r++) {
-            double[] row = jll[r];
+            longest = Math.max(longest, m.end(r) - m.start(r));
+        }
+        int[] offset = new int[longest];
+        double[] xs = new double[longest];
+        for (int r = from; r < to; r++) {
+            int n = 0;
             for (int i = m.start(r), e = m.end(r); i < e; i++) {
-                int ahead = i + AHEAD; // within the row: a view's rows need not be stored one after another
-                if (ahead < e) {
-                    int wa = map[m.column(ahead)];
-                    if (wa >= 0) {
-                        touched += weight[wa * k] + weight[wa * k + k - 1]; // the row's first and last lines
-                    }
-                }
                 int w = map[m.column(i)];
                 if (w < 0) {
                     continue; // a word the model never saw: skipped
@@ -64,14 +61,40 @@ final class WordTables {
                     }
                     x = 1;
                 }
-                int base = w * k;
-                for (int c = 0; c < k; c++) {
-                    row[c] += x * weight[base + c];
-                }
+                offset[n] = w * k;
+                xs[n++] = x;
             }
+            addRow(offset, xs, n, weight, k, jll[r]);
         }
-        if (Double.isNaN(touched)) {
-            throw new IllegalStateException("a word weight of the model is NaN");
+    }
+
+    /** {@code row[c] += Σ_j xs[j] · weight[offset[j] + c]} for every class c. */
+    private static void addRow(int[] offset, double[] xs, int n, double[] weight, int k, double[] row) {
+        int c = 0;
+        for (; c + 4 <= k; c += 4) {
+            double a0 = 0;
+            double a1 = 0;
+            double a2 = 0;
+            double a3 = 0;
+            for (int j = 0; j < n; j++) {
+                int b = offset[j] + c;
+                double x = xs[j];
+                a0 += x * weight[b];
+                a1 += x * weight[b + 1];
+                a2 += x * weight[b + 2];
+                a3 += x * weight[b + 3];
+            }
+            row[c] += a0;
+            row[c + 1] += a1;
+            row[c + 2] += a2;
+            row[c + 3] += a3;
+        }
+        for (; c < k; c++) {
+            double a = 0;
+            for (int j = 0; j < n; j++) {
+                a += xs[j] * weight[offset[j] + c];
+            }
+            row[c] += a;
         }
     }
 
