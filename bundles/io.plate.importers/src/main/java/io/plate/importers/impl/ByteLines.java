@@ -61,7 +61,8 @@ final class ByteLines implements Closeable {
             byte[] b = buf;
             int l = limit;
             int p = scan;
-            while (p < l && b[p] != '\n' && b[p] != '\r') {
+            byte c;
+            while (p < l && ((c = b[p]) > '\r' || (c != '\n' && c != '\r'))) { // one test for most bytes
                 p++;
             }
             if (p < l && (b[p] == '\n' || p + 1 < l || eof)) {

@@ -112,10 +112,12 @@ final class LibSvmRows {
      * pair is not in the common shape. A small method of its own, so that the JIT compiles it early.
      */
     private int pair(byte[] b, int i, int to, int previous) {
+        // (b - '0') & 0xFFFF is below 10 exactly for a digit: one test per byte
         int index = 0;
         int k = i;
         int d;
-        while (k < to && k - i < 9 && (d = b[k] - '0') >= 0 && d <= 9) {
+        int end = Math.min(to, i + 9);
+        while (k < end && (d = (b[k] - '0') & 0xFFFF) < 10) {
             index = index * 10 + d;
             k++;
         }
@@ -125,7 +127,8 @@ final class LibSvmRows {
         k++;
         int start = k;
         int whole = 0;
-        while (k < to && k - start < 9 && (d = b[k] - '0') >= 0 && d <= 9) {
+        end = Math.min(to, start + 9);
+        while (k < end && (d = (b[k] - '0') & 0xFFFF) < 10) {
             whole = whole * 10 + d;
             k++;
         }
