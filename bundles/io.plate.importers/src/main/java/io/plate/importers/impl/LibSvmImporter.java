@@ -59,7 +59,7 @@ public final class LibSvmImporter implements Importer {
 
     /**
      * Reads LIBSVM rows from a stream (closed at the end). A line of plain ASCII in the usual shape is
-     * parsed from its bytes ({@link LibSvmRows#parseAscii}); any other line is decoded and parsed as text
+     * parsed from its bytes ({@link LibSvmRows#asciiLabel}, {@link LibSvmRows#asciiPairs}); any other line is decoded and parsed as text
      * ({@link LibSvmRows#parse(char[], int, long)}), which also words the errors.
      */
     Dataset read(InputStream stream, Path file, ImportOptions options) {
@@ -68,7 +68,13 @@ public final class LibSvmImporter implements Importer {
             LibSvmRows rows = new LibSvmRows(file, declared);
             CharBuf line = null;
             while (in.next()) {
-                if (!rows.parseAscii(in.bytes(), in.from(), in.to())) {
+                byte[] b = in.bytes();
+                int to = in.to();
+                int e = rows.asciiLabel(b, in.from(), to);
+                if (e == LibSvmRows.BLANK) {
+                    continue;
+                }
+                if (e == LibSvmRows.TEXT || !rows.asciiPairs(b, e, to)) {
                     if (line == null) {
                         line = new CharBuf(256);
                     }

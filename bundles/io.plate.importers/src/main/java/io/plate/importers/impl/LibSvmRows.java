@@ -36,24 +36,45 @@ final class LibSvmRows {
                 : io.plate.api.data.SparseMatrix.ofValues(vocabulary, rowStart.toArray(), columns.toArray(), values.toArray(), false);
     }
 
+    /** {@link #asciiLabel} of a blank line. */
+    static final int BLANK = -1;
+    /** {@link #asciiLabel} of a line that needs the text path. */
+    static final int TEXT = -2;
+
     /**
-     * Parses a line of plain ASCII from its bytes {@code b[from, to)}, when it has the common shape: a
-     * label and {@code index:value} pairs, numbers {@code [+-]digits[.digits]} of at most 15 digits
-     * (which {@link Numbers#parse} converts exactly), increasing indices, whole values while the values
-     * are counts, no comment, no {@code qid}. Returns false, having added nothing, for any other line:
-     * the caller then decodes it and gives it to {@link #parse(char[], int, long)}, which accepts or
-     * refuses it with its message. Both paths give the same values for the lines this one accepts.
+     * The ASCII path, for a line of plain ASCII {@code b[from, to)} in the common shape: a label and
+     * {@code index:value} pairs, numbers {@code [+-]digits[.digits]} of at most 15 digits (which
+     * {@link Numbers#parse} converts exactly), increasing indices, whole values while the values are
+     * counts, no comment, no {@code qid}. It is two calls, {@link #asciiLabel} then {@link #asciiPairs},
+     * made from the caller's loop: two small units that the JIT compiles separately and early, instead of
+     * one large one (which, in a fresh JVM on a busy machine, took ~100 ms of compiler time to arrive).
+     * For any other line nothing is added: the caller then decodes it and gives it to
+     * {@link #parse(char[], int, long)}, which accepts or refuses it with its message. Both paths give the
+     * same values for the lines this one accepts ({@code LibSvmBytesTest}).
+     *
+     * @return the position after the label, {@link #BLANK} or {@link #TEXT}
      */
-    boolean parseAscii(byte[] b, int from, int to) {
+    int asciiLabel(byte[] b, int from, int to) {
         int i = skipSpace(b, from, to);
         if (i == to) {
-            return true; // a blank line
+            return BLANK;
         }
         int e = number(b, i, to);
         if (e < 0) {
-            return false;
+            return TEXT;
         }
-        double y = numberValue;
+        pendingLabel = numberValue;
+        return e;
+    }
+
+    /** The label read by {@link #asciiLabel}, added with the row by {@link #asciiPairs}. */
+    private double pendingLabel;
+
+    /**
+     * The pairs of the line after its label ({@code b[e, to)}, {@code e} from {@link #asciiLabel}); adds the
+     * row and returns true, or adds nothing and returns false when the line needs the text path.
+     */
+    boolean asciiPairs(byte[] b, int e, int to) {
         // room for every pair the line can hold ("i:v" and a space), so that the loop writes directly
         int room = columns.size + (to - e) / 4 + 1;
         columns.ensure(room);
@@ -69,7 +90,7 @@ final class LibSvmRows {
             doubles = values.data;
         }
         int previous = 0;
-        i = skipSpace(b, e, to);
+        int i = skipSpace(b, e, to);
         while (i < to) {
             int k = pair(b, i, to, previous);
             if (k < 0) {
@@ -97,7 +118,7 @@ final class LibSvmRows {
         if (previous > maxIndex) {
             maxIndex = previous;
         }
-        label(y);
+        label(pendingLabel);
         rowStart.add(nnz);
         return true;
     }
