@@ -163,7 +163,7 @@ final class UncollapsedMultinomialChain extends MixtureChain {
             wordBlockRng[b] = dist.stream(cbase, b);
         }
         // most words have count 0 in a cluster: their shape is β, drawn from a table built once
-        this.prior = new GammaTable(beta);
+        this.prior = linear ? GammaTable.plain(beta) : GammaTable.log(beta);
         this.blockSums = new double[wordBlocks][PAD + 2 * k + PAD];
         initialise(rng);
     }
