@@ -21,8 +21,8 @@ import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Test;
 
 /**
- * The LIBSVM importer parses plain ASCII lines from their bytes ({@link LibSvmRows#parseAscii}) and
- * decodes only the others. Its reference here is the text path alone: every line read by
+ * The LIBSVM importer parses plain ASCII lines from their bytes ({@link LibSvmRows#asciiLabel},
+ * {@link LibSvmRows#asciiPairs}) and decodes only the others. Its reference here is the text path alone: every line read by
  * {@link TextInput} and parsed by {@link LibSvmRows#parse(char[], int, long)}. On random documents made
  * of valid and invalid pieces (exponents, long numbers, signs, qid, comments, non-ASCII, NUL, bad UTF-8,
  * CR/LF variants, a byte-order mark), handed out a few bytes per read, both give the same dataset
