@@ -114,16 +114,28 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         for (int b = 0; b < blocks; b++) {
             blockRng[b] = dist.stream(base, b);
         }
-        // frequent words first: the rows of θ that most non-zeros read sit together in cache
+        // frequent words first: the rows of θ that most non-zeros read sit together in cache; words of
+        // equal frequency in the order of the first document that holds them, so that the z-step,
+        // going through the documents in order, reads the rows of rare words (most of θ: 57% of the
+        // 20news words are in one document) in increasing address order, which the prefetcher follows
         long[] freq = new long[v];
-        for (int w : data.words()) {
-            freq[w]++;
+        int[] firstDoc = new int[v];
+        Arrays.fill(firstDoc, Integer.MAX_VALUE);
+        int[] allWords = data.words();
+        int[] starts = data.docStart();
+        for (int d = 0; d < rows; d++) {
+            for (int p = starts[d], e = starts[d + 1]; p < e; p++) {
+                int w = allWords[p];
+                freq[w]++;
+                firstDoc[w] = Math.min(firstDoc[w], d);
+            }
         }
         Integer[] order = new Integer[v];
         for (int t = 0; t < v; t++) {
             order[t] = t;
         }
-        java.util.Arrays.sort(order, (x, y) -> freq[x] != freq[y] ? Long.compare(freq[y], freq[x]) : Integer.compare(x, y));
+        java.util.Arrays.sort(order, (x, y) -> freq[x] != freq[y] ? Long.compare(freq[y], freq[x])
+                : firstDoc[x] != firstDoc[y] ? Integer.compare(firstDoc[x], firstDoc[y]) : Integer.compare(x, y));
         this.rankToWord = new int[v];
         int[] wordToRank = new int[v];
         for (int r = 0; r < v; r++) {
