@@ -86,17 +86,15 @@ public final class SparseMatrix {
             if (e < s) {
                 throw new IllegalArgumentException("row " + r + ": decreasing row offsets");
             }
-            for (int k = s; k < e; k++) {
-                int c = columns[k];
-                if (c < 0 || c >= v) {
-                    throw new IllegalArgumentException("row " + r + ": column " + c + " outside vocabulary of " + v);
-                }
-                if (k > s && c <= columns[k - 1]) {
-                    throw new IllegalArgumentException("row " + r + ": columns not strictly increasing at " + c);
-                }
-                double x = counts != null ? counts[k] : values[k];
-                if (!Double.isFinite(x)) {
-                    throw new IllegalArgumentException("row " + r + ", column " + c + ": non-finite value");
+            if (s < e && !columnsValid(columns, s, e, v)) {
+                throw badColumns(columns, s, e, v, r);
+            }
+        }
+        if (values != null) { // int counts are always finite
+            for (int k = 0; k < nnz; k++) {
+                if (!Double.isFinite(values[k])) {
+                    int r = rowOf(rowStart, k);
+                    throw new IllegalArgumentException("row " + r + ", column " + columns[k] + ": non-finite value");
                 }
             }
         }
@@ -105,6 +103,48 @@ public final class SparseMatrix {
         int[] cts = counts == null ? null : (copy || counts.length != nnz ? Arrays.copyOf(counts, nnz) : counts);
         double[] vals = values == null ? null : (copy || values.length != nnz ? Arrays.copyOf(values, nnz) : values);
         return new SparseMatrix(vocab, rs, cols, cts, vals, null);
+    }
+
+    /**
+     * Whether the columns of {@code [s, e)} are strictly increasing and inside {@code [0, v)}. A small
+     * method of its own, so that a fresh JVM compiles this loop early (importers build large matrices).
+     */
+    private static boolean columnsValid(int[] columns, int s, int e, int v) {
+        int prev = -1;
+        for (int k = s; k < e; k++) {
+            int c = columns[k];
+            if (c <= prev) {
+                return false;
+            }
+            prev = c;
+        }
+        return prev < v;
+    }
+
+    /** The message for the first bad column of row {@code r} (negative, too large or not increasing). */
+    private static IllegalArgumentException badColumns(int[] columns, int s, int e, int v, int r) {
+        for (int k = s; k < e; k++) {
+            int c = columns[k];
+            if (c < 0 || c >= v) {
+                return new IllegalArgumentException("row " + r + ": column " + c + " outside vocabulary of " + v);
+            }
+            if (k > s && c <= columns[k - 1]) {
+                return new IllegalArgumentException("row " + r + ": columns not strictly increasing at " + c);
+            }
+        }
+        throw new IllegalStateException("row " + r + " has valid columns");
+    }
+
+    /** The row holding non-zero position {@code k}. */
+    private static int rowOf(int[] rowStart, int k) {
+        int r = Arrays.binarySearch(rowStart, k);
+        if (r < 0) {
+            return -r - 2;
+        }
+        while (r + 1 < rowStart.length && rowStart[r + 1] == k) {
+            r++; // empty rows share an offset: the position belongs to the last of them
+        }
+        return r;
     }
 
     /** Number of rows. */
