@@ -35,6 +35,8 @@ final class GammaTable {
     private static final double NARROW = 1 - 1e-9;
 
     private final double a;
+    /** log f at the mode: every density here is taken relative to it, so that no shape overflows. */
+    private final double offset;
     private final boolean plain;
     private final double lo;
     private final double h;
@@ -76,7 +78,8 @@ final class GammaTable {
         this.a = shape;
         this.plain = plain;
         double mode = Math.log(shape);
-        double top = logDensity(mode);
+        this.offset = shape * mode - shape;
+        double top = logDensity(mode); // 0 up to rounding
         double step = 1;
         double left = mode - step;
         while (logDensity(left) > top - drop) {
@@ -133,18 +136,18 @@ final class GammaTable {
             this.squeeze[i] = Math.min(top0, top1) * NARROW;
             area[i] = this.height[i] * size;
         }
-        area[STRIPS] = Math.exp(a * lo) / a; // ∫_{−∞}^{lo} e^{a l} dl
-        area[STRIPS + 1] = Math.exp((a - 1) * logXh - xh) / rightRate; // ∫_{x_h}^∞ envelope dx
+        area[STRIPS] = Math.exp(a * lo - offset) / a; // ∫_{−∞}^{lo} e^{a l} dl
+        area[STRIPS + 1] = Math.exp((a - 1) * logXh - xh - offset) / rightRate; // ∫_{x_h}^∞ envelope dx
         buildAlias(area);
     }
 
     /** log of the density of X, x^(a−1)·e^(−x) (unnormalised). */
     private double logPlainDensity(double x) {
-        return (a - 1) * Math.log(x) - x;
+        return (a - 1) * Math.log(x) - x - offset;
     }
 
     private double logDensity(double l) {
-        return a * l - Math.exp(l);
+        return a * l - Math.exp(l) - offset;
     }
 
     /** Walker's alias table (Vose's construction) over the piece areas. */
