@@ -36,7 +36,10 @@ final class WordTables {
      * gathered pairs each. Adding straight into {@code row[c]} instead costs a load and a store of the row
      * for every word and class, and that, not the reads of the table, bounded the loop: on 20news it took
      * 20 ms on one thread even with the whole table in cache, and this form about two thirds of that.
-     * The scratch arrays are made once per block of rows, not per row.
+     * Gathering also touches the first and last value of each word's K-vector, so that the row's cache
+     * misses (the table is 21 MB for 20news) are all under way before the class passes read it: with two
+     * threads, 15 ms against 18 ms. The touched values are summed and checked, so that the reads are not
+     * dropped, and a NaN weight is caught. The scratch arrays are made once per block of rows, not per row.
      */
     private static void addLinear(SparseMatrix m, int[] map, double[] weight, int k, double binarize, double[][] jll,
             int from, int to) {
@@ -47,6 +50,7 @@ final class WordTables {
         }
         int[] offset = new int[longest];
         double[] xs = new double[longest];
+        double touched = 0;
         for (int r = from; r < to; r++) {
             int n = 0;
             for (int i = m.start(r), e = m.end(r); i < e; i++) {
@@ -61,10 +65,15 @@ final class WordTables {
                     }
                     x = 1;
                 }
-                offset[n] = w * k;
+                int b = w * k;
+                touched += weight[b] + weight[b + k - 1];
+                offset[n] = b;
                 xs[n++] = x;
             }
             addRow(offset, xs, n, weight, k, jll[r]);
+        }
+        if (Double.isNaN(touched)) {
+            throw new IllegalStateException("a word weight of the model is NaN");
         }
     }
 
