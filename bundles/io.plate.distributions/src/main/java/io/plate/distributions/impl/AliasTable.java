@@ -1,5 +1,6 @@
 package io.plate.distributions.impl;
 
+import io.plate.distributions.numerics.AliasConstruction;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -25,47 +26,18 @@ public final class AliasTable {
         probability = new double[n];
         alias = new int[n];
         double[] scaled = new double[n];
-        int[] small = new int[n];
-        int[] large = new int[n];
-        int ns = 0;
-        int nl = 0;
         for (int i = 0; i < n; i++) {
             scaled[i] = p[i] * n;
-            if (scaled[i] < 1) {
-                small[ns++] = i;
-            } else {
-                large[nl++] = i;
-            }
         }
-        while (ns > 0 && nl > 0) {
-            int s = small[--ns];
-            int l = large[--nl];
-            probability[s] = scaled[s];
-            alias[s] = l;
-            scaled[l] = (scaled[l] + scaled[s]) - 1;
-            if (scaled[l] < 1) {
-                small[ns++] = l;
-            } else {
-                large[nl++] = l;
-            }
-        }
-        while (nl > 0) {
-            int l = large[--nl];
-            probability[l] = 1;
-            alias[l] = l;
-        }
+        AliasConstruction.build(scaled, probability, alias);
         int heaviest = 0;
         for (int i = 1; i < k; i++) {
             if (weights[i] > weights[heaviest]) {
                 heaviest = i;
             }
         }
-        while (ns > 0) { // only through rounding: real categories keep themselves, padding never returns
-            int s = small[--ns];
-            if (s < k) {
-                probability[s] = 1;
-                alias[s] = s;
-            } else {
+        for (int s = k; s < n; s++) {
+            if (alias[s] == s) { // a padding slot left over through rounding: never return it
                 probability[s] = 0;
                 alias[s] = heaviest;
             }

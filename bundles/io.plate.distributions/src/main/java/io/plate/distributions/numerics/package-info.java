@@ -1,8 +1,9 @@
 /**
  * Numerics shared by every Plate bundle: log-space arithmetic ({@link io.plate.distributions.numerics.LogMath})
- * and special functions ({@link io.plate.distributions.numerics.SpecialFunctions}). Pure static
+ * special functions ({@link io.plate.distributions.numerics.SpecialFunctions}) and the alias-table
+ * construction ({@link io.plate.distributions.numerics.AliasConstruction}). Pure static
  * functions, no state; safe from any thread.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package io.plate.distributions.numerics;

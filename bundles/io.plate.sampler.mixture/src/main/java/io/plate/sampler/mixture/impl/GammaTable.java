@@ -1,5 +1,6 @@
 package io.plate.sampler.mixture.impl;
 
+import io.plate.distributions.numerics.AliasConstruction;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -157,40 +158,10 @@ final class GammaTable {
             total += x;
         }
         double[] scaled = new double[pieces];
-        int[] small = new int[pieces];
-        int[] large = new int[pieces];
-        int ns = 0;
-        int nl = 0;
         for (int i = 0; i < pieces; i++) {
             scaled[i] = area[i] / total * pieces;
-            if (scaled[i] < 1) {
-                small[ns++] = i;
-            } else {
-                large[nl++] = i;
-            }
         }
-        while (ns > 0 && nl > 0) {
-            int s = small[--ns];
-            int g = large[--nl];
-            keep[s] = scaled[s];
-            alias[s] = g;
-            scaled[g] = scaled[g] + scaled[s] - 1;
-            if (scaled[g] < 1) {
-                small[ns++] = g;
-            } else {
-                large[nl++] = g;
-            }
-        }
-        while (nl > 0) {
-            int g = large[--nl];
-            keep[g] = 1;
-            alias[g] = g;
-        }
-        while (ns > 0) { // only rounding leaves an entry here: its scaled area is 1 up to rounding
-            int s = small[--ns];
-            keep[s] = 1;
-            alias[s] = s;
-        }
+        AliasConstruction.build(scaled, keep, alias);
     }
 
     /**
