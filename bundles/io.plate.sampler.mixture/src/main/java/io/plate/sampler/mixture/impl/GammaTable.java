@@ -4,80 +4,79 @@ import io.plate.distributions.numerics.AliasConstruction;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * Gamma(a, 1) variates for one fixed shape a, exact, by rejection from a piecewise-constant envelope. The
- * uncollapsed multinomial θ-step draws about two million Gamma(β) variates a sweep (one per word and
- * cluster with a zero count); on its likely path this sampler needs three uniforms, two table reads and
- * a compare (plain variates) — no transcendental function — against the rejection loops and the
- * {@code exp} of the general samplers.
+ * Gamma(a, 1) variates for one fixed shape a, exact, by rejection from a piecewise-constant envelope on
+ * the log scale. The uncollapsed multinomial θ-step draws about two million Gamma(β) variates a sweep
+ * (one per word and cluster with a zero count) and needs both the logarithm of each (for the z-step) and
+ * the variate itself (for the normaliser). On its likely path this sampler takes one 64-bit and one
+ * double uniform, three table reads and a short polynomial: no transcendental function and no
+ * data-dependent branch.
  *
- * <p>The strips: {@value #STRIPS} equal steps of l = log x over [lo, hi]. A plain table ({@link #plain})
- * draws x uniformly on each strip [e^l_i, e^l_(i+1)] under the density g(x) = x^(a−1)·e^(−x); a log
- * table ({@link #log}, for shapes so small that x underflows) draws l uniformly on [l_i, l_(i+1)] under
- * the density of L = log X, f(l) = exp(a·l − e^l) (the same measure: f(l) dl = g(x) dx). Both densities
- * are unimodal, so each strip's envelope height is the density's largest value on it (at an end, or at
- * the mode) and its squeeze the smallest. The tails: l < lo with envelope exp(a·l) ≥ f (drawn as
- * lo − E/a, accepted with probability exp(−e^l)); x > x_h = e^hi with envelope x_h^(a−1)·e^(−x) for
- * a ≤ 1 (x^(a−1) decreases) or the tangent of the log-concave g at x_h for a > 1. A piece is chosen
- * with probability proportional to its envelope area (Walker's alias table), a point is drawn from the
- * piece's envelope and accepted with probability density / envelope, so every accepted point has the
- * gamma density: the method is exact for any lo and hi, which only decide its speed (each end is where
+ * <p>The density of L = log X is f(l) = exp(a·l − e^l) (unnormalised), unimodal, so it never
+ * underflows for any shape, unlike X itself. Between lo and hi there are {@value #STRIPS} strips of
+ * equal width h; on each, the envelope's height is f's largest value (at an end, or at the mode) and the
+ * squeeze its smallest. Each strip is split into two pieces, as in a ziggurat: the inner rectangle under
+ * the squeeze, where every point lies under f and is accepted without a test, and the cap between
+ * squeeze and height, whose points are accepted with probability f / height. The tails: l < lo with
+ * envelope exp(a·l) ≥ f (drawn as lo − E/a, accepted with probability exp(−e^l)); x > x_h = e^hi with
+ * envelope x_h^(a−1)·e^(−x) for a ≤ 1 (x^(a−1) decreases) or the tangent of the log-concave density of
+ * X at x_h for a > 1. A piece is chosen with probability proportional to its area by Walker's alias
+ * table over exactly 2^{@value #PIECE_BITS} pieces (the index from the top bits of one 64-bit uniform,
+ * the alias coin from its 53 low bits), and a point drawn uniformly in it; every accepted point has the
+ * density f, so the method is exact for any lo and hi, which only decide its speed (each end is where
  * log f has fallen {@code drop} below its maximum). Heights are widened and squeezes narrowed by 1e-9
  * relative, so that rounding in the evaluation of the density never puts it above its envelope.
- * Immutable; the generator is passed to every call.
+ *
+ * <p>Immutable; the generator is passed to every call.
  */
 final class GammaTable {
+    /** Bits of the piece index: 2^11 pieces, two per strip and the two tails. */
+    static final int PIECE_BITS = 11;
+    private static final int PIECES = 1 << PIECE_BITS;
     /** Strips of the envelope between the tails. */
-    static final int STRIPS = 1024;
+    static final int STRIPS = (PIECES - 2) / 2;
+    private static final int LEFT_TAIL = 2 * STRIPS;
     /** How far (in log density) below the mode each tail starts, by default. */
     static final double DROP = 12;
-    /** Smallest shape of a plain table (below it the strips would start near the smallest double). */
-    static final double PLAIN_MIN_SHAPE = 0.05;
+    /** Widest strip on which e^l is computed by the series (|t| ≤ 1/8 from the strip's midpoint). */
+    static final double SERIES_MAX_WIDTH = 0.25;
     private static final double WIDEN = 1 + 1e-9;
     private static final double NARROW = 1 - 1e-9;
+    private static final double UNIT = 0x1p-53;
+    private static final long LOW_BITS = (1L << 53) - 1;
 
     private final double a;
     /** log f at the mode: every density here is taken relative to it, so that no shape overflows. */
     private final double offset;
-    private final boolean plain;
     private final double lo;
     private final double h;
     private final double xh;
     private final double logXh;
     private final double rightRate;
-    private final int pieces;
     /** Per piece: the probability of keeping it in Walker's alias table, and its alias. */
     private final double[] keep;
     private final int[] alias;
     /** Per strip: the envelope's height and the squeeze. */
     private final double[] height;
     private final double[] squeeze;
-    /** Per strip of a plain table: its left end e^l_i and its width. */
-    private final double[] edge;
-    private final double[] width;
+    /** Per strip: its midpoint m and e^m; and whether strips are narrow enough for the series. */
+    private final double[] mid;
+    private final double[] midExp;
+    private final boolean seriesExp;
 
-    /** A table for plain variates ({@link #next}); shape ≥ {@value #PLAIN_MIN_SHAPE}. */
-    static GammaTable plain(double shape) {
-        return new GammaTable(shape, DROP, true);
+    /** A table for shape {@code shape} > 0 with the default tails. */
+    static GammaTable of(double shape) {
+        return new GammaTable(shape, DROP);
     }
 
-    /** A table for the logarithms of the variates ({@link #nextLog}), any shape > 0. */
-    static GammaTable log(double shape) {
-        return new GammaTable(shape, DROP, false);
-    }
-
-    /** {@code drop}: where the tails start; a small one makes tails frequent (for tests). */
-    GammaTable(double shape, double drop, boolean plain) {
+    /** {@code drop}: where the tails start; a small one makes tails frequent, a large one wide strips (for tests). */
+    GammaTable(double shape, double drop) {
         if (!(shape > 0) || Double.isInfinite(shape)) {
             throw new IllegalArgumentException("shape must be > 0, got " + shape);
         }
-        if (plain && shape < PLAIN_MIN_SHAPE) {
-            throw new IllegalArgumentException("a plain table needs shape >= " + PLAIN_MIN_SHAPE + ", got " + shape);
-        }
-        if (!(drop > 0)) {
+        if (!(drop > 0) || Double.isInfinite(drop)) {
             throw new IllegalArgumentException("drop must be > 0, got " + drop);
         }
         this.a = shape;
-        this.plain = plain;
         double mode = Math.log(shape);
         this.offset = shape * mode - shape;
         double top = logDensity(mode); // 0 up to rounding
@@ -93,58 +92,37 @@ final class GammaTable {
             step *= 2;
             right = mode + step;
         }
-        if (plain && !(left > -700)) {
-            throw new IllegalArgumentException("shape " + shape + " with drop " + drop
-                    + ": the strips of a plain table would start below the smallest double");
-        }
         this.lo = left;
         this.h = (right - left) / STRIPS;
         double hi = left + STRIPS * h;
         this.xh = Math.exp(hi);
         this.logXh = hi;
         this.rightRate = a <= 1 ? 1 : 1 - (a - 1) / xh;
-        this.pieces = STRIPS + 2;
-        this.keep = new double[pieces];
-        this.alias = new int[pieces];
+        this.seriesExp = h <= SERIES_MAX_WIDTH;
+        this.keep = new double[PIECES];
+        this.alias = new int[PIECES];
         this.height = new double[STRIPS];
         this.squeeze = new double[STRIPS];
-        this.edge = plain ? new double[STRIPS] : null;
-        this.width = plain ? new double[STRIPS] : null;
-        double[] area = new double[pieces];
+        this.mid = new double[STRIPS];
+        this.midExp = new double[STRIPS];
+        double[] area = new double[PIECES];
         for (int i = 0; i < STRIPS; i++) {
             double l0 = lo + i * h;
             double l1 = lo + (i + 1) * h;
-            double top0;
-            double top1;
-            double peak;
-            double size;
-            if (plain) {
-                double x0 = Math.exp(l0);
-                double x1 = Math.exp(l1);
-                edge[i] = x0;
-                width[i] = x1 - x0;
-                top0 = Math.exp(logPlainDensity(x0));
-                top1 = Math.exp(logPlainDensity(x1));
-                peak = a > 1 && x0 <= a - 1 && a - 1 <= x1 ? Math.exp(logPlainDensity(a - 1)) : Math.max(top0, top1);
-                size = width[i];
-            } else {
-                top0 = Math.exp(logDensity(l0));
-                top1 = Math.exp(logDensity(l1));
-                peak = l0 <= mode && mode <= l1 ? Math.exp(top) : Math.max(top0, top1);
-                size = h;
-            }
-            this.height[i] = peak * WIDEN;
-            this.squeeze[i] = Math.min(top0, top1) * NARROW;
-            area[i] = this.height[i] * size;
+            double top0 = Math.exp(logDensity(l0));
+            double top1 = Math.exp(logDensity(l1));
+            double peak = l0 <= mode && mode <= l1 ? Math.exp(top) : Math.max(top0, top1);
+            height[i] = peak * WIDEN;
+            squeeze[i] = Math.min(top0, top1) * NARROW;
+            mid[i] = lo + (i + 0.5) * h;
+            midExp[i] = Math.exp(mid[i]);
+            area[i] = squeeze[i] * h;
+            area[STRIPS + i] = (height[i] - squeeze[i]) * h;
         }
-        area[STRIPS] = Math.exp(a * lo - offset) / a; // ∫_{−∞}^{lo} e^{a l} dl
-        area[STRIPS + 1] = Math.exp((a - 1) * logXh - xh - offset) / rightRate; // ∫_{x_h}^∞ envelope dx
+        area[LEFT_TAIL] = Math.exp(a * lo - offset) / a; // ∫_{−∞}^{lo} e^{a l} dl
+        // ∫_{x_h}^∞ of the envelope dx: the same measure as its density of l above hi
+        area[LEFT_TAIL + 1] = Math.exp((a - 1) * logXh - xh - offset) / rightRate;
         buildAlias(area);
-    }
-
-    /** log of the density of X, x^(a−1)·e^(−x) (unnormalised). */
-    private double logPlainDensity(double x) {
-        return (a - 1) * Math.log(x) - x - offset;
     }
 
     private double logDensity(double l) {
@@ -154,79 +132,81 @@ final class GammaTable {
     /** Walker's alias table (Vose's construction) over the piece areas. */
     private void buildAlias(double[] area) {
         double total = 0;
-        for (double x : area) {
-            total += x;
+        int positive = -1;
+        for (int i = 0; i < PIECES; i++) {
+            total += area[i];
+            if (area[i] > 0) {
+                positive = i;
+            }
         }
-        double[] scaled = new double[pieces];
-        for (int i = 0; i < pieces; i++) {
-            scaled[i] = area[i] / total * pieces;
+        double[] scaled = new double[PIECES];
+        for (int i = 0; i < PIECES; i++) {
+            scaled[i] = area[i] / total * PIECES;
         }
         AliasConstruction.build(scaled, keep, alias);
+        for (int i = 0; i < PIECES; i++) {
+            if (!(area[i] > 0)) { // an empty piece (an underflowed sliver) must never be returned
+                keep[i] = 0;
+                if (alias[i] == i) {
+                    alias[i] = positive;
+                }
+            }
+        }
     }
 
     /**
-     * One Gamma(a, 1) variate (a plain table). The likely case (a strip, accepted by its squeeze) is kept
-     * small so that the JIT inlines it; everything else is {@link #nextRare}.
+     * One Gamma(a, 1) variate X: stores log X in {@code out[index]} and returns X itself (0 where it
+     * underflows), so that a caller who needs both pays no logarithm and, on the likely path, no
+     * exponential either: on strips no wider than {@value #SERIES_MAX_WIDTH}, e^l = e^m · e^(l − m), m the
+     * strip's midpoint, the second factor by a series (|l − m| ≤ 1/8), within a few units in the last
+     * place of {@code Math.exp(l)}.
      */
-    double next(UniformRandomProvider rng) {
-        if (!plain) {
-            throw new IllegalStateException("a log table draws logarithms: use nextLog");
+    double nextLogInto(UniformRandomProvider rng, double[] out, int index) {
+        long r = rng.nextLong();
+        int i = (int) (r >>> (64 - PIECE_BITS));
+        int other = alias[i];
+        // a select, not a branch: the outcome is a coin flip that no predictor learns
+        int piece = (r & LOW_BITS) * UNIT < keep[i] ? i : other;
+        if (piece < STRIPS) { // an inner rectangle: accepted as drawn
+            double u = rng.nextDouble();
+            double l = lo + (piece + u) * h;
+            out[index] = l;
+            return seriesExp ? midExp[piece] * expNearZero(l - mid[piece]) : Math.exp(l);
         }
-        int i = piece(rng);
-        if (i < STRIPS) {
-            double x = edge[i] + rng.nextDouble() * width[i];
-            double y = rng.nextDouble() * height[i];
-            if (y <= squeeze[i]) {
-                return x;
-            }
-            return nextRare(rng, i, x, y);
-        }
-        return nextRare(rng, i, 0, 0);
+        double l = nextLogRare(rng, piece);
+        out[index] = l;
+        return Math.exp(l);
     }
 
-    /** Finishes the proposal of piece i (point x and height y for a strip), then fresh proposals. */
-    private double nextRare(UniformRandomProvider rng, int piece, double point, double level) {
-        int i = piece;
-        double x = point;
-        double y = level;
-        for (;;) {
-            if (i < STRIPS) {
-                if (y <= squeeze[i] || y <= Math.exp(logPlainDensity(x))) {
-                    return x;
-                }
-            } else if (i == STRIPS) {
-                double l = leftTail(rng);
-                if (!Double.isNaN(l)) {
-                    return Math.exp(l);
-                }
-            } else {
-                double r = rightTail(rng);
-                if (!Double.isNaN(r)) {
-                    return r;
-                }
-            }
-            i = piece(rng);
-            if (i < STRIPS) {
-                x = edge[i] + rng.nextDouble() * width[i];
-                y = rng.nextDouble() * height[i];
-            }
-        }
+    /** e^t for |t| ≤ 1/8 by its Taylor series to t^10 (remainder below 3e-18 relative). */
+    static double expNearZero(double t) {
+        double p = 1.0 / 3628800;
+        p = p * t + 1.0 / 362880;
+        p = p * t + 1.0 / 40320;
+        p = p * t + 1.0 / 5040;
+        p = p * t + 1.0 / 720;
+        p = p * t + 1.0 / 120;
+        p = p * t + 1.0 / 24;
+        p = p * t + 1.0 / 6;
+        p = p * t + 0.5;
+        p = p * t + 1;
+        return p * t + 1;
     }
 
-    /** log of one Gamma(a, 1) variate (a log table), finite for every shape (no underflow in the left tail). */
-    double nextLog(UniformRandomProvider rng) {
-        if (plain) {
-            throw new IllegalStateException("a plain table draws variates: use next");
-        }
+    /** Finishes a draw whose piece is a cap or a tail: the proposal and its test, then fresh pieces until one is accepted. */
+    private double nextLogRare(UniformRandomProvider rng, int first) {
+        int piece = first;
         for (;;) {
-            int i = piece(rng);
-            if (i < STRIPS) {
-                double l = lo + (i + rng.nextDouble()) * h;
-                double y = rng.nextDouble() * height[i];
-                if (y <= squeeze[i] || y <= Math.exp(logDensity(l))) {
+            if (piece < STRIPS) {
+                return lo + (piece + rng.nextDouble()) * h;
+            } else if (piece < LEFT_TAIL) {
+                int s = piece - STRIPS;
+                double l = lo + (s + rng.nextDouble()) * h;
+                double y = squeeze[s] + rng.nextDouble() * (height[s] - squeeze[s]);
+                if (y <= Math.exp(logDensity(l))) {
                     return l;
                 }
-            } else if (i == STRIPS) {
+            } else if (piece == LEFT_TAIL) {
                 double l = leftTail(rng);
                 if (!Double.isNaN(l)) {
                     return l;
@@ -237,14 +217,10 @@ final class GammaTable {
                     return Math.log(x);
                 }
             }
+            long r = rng.nextLong();
+            int i = (int) (r >>> (64 - PIECE_BITS));
+            piece = (r & LOW_BITS) * UNIT < keep[i] ? i : alias[i];
         }
-    }
-
-    private int piece(UniformRandomProvider rng) {
-        int i = (int) (rng.nextDouble() * pieces);
-        int other = alias[i];
-        // a select, not a branch: the outcome is a coin flip that no predictor learns
-        return rng.nextDouble() < keep[i] ? i : other;
     }
 
     /** A proposal lo − E/a from the left tail's envelope, or NaN when rejected. */

@@ -66,29 +66,45 @@ class GewekeTest {
         check("collapsed multinomial", TEXT, finite(TEXT::components, 3, 1.0), Geweke.PartitionPrior.finite(3, 1.0), 11);
     }
 
-    static Geweke.ChainMaker<int[][]> uncollapsed(GewekeModels.Multinomial model) {
+    static Geweke.ChainMaker<int[][]> uncollapsed(GewekeModels.Multinomial model,
+            UncollapsedMultinomialChain.Layout layout) {
         return (x, z, a, dist, rng) -> {
             UncollapsedMultinomialChain c = new UncollapsedMultinomialChain(model.components(x), 1.0, model.beta(),
-                    false, settings(3), dist, rng);
+                    false, layout, settings(3), dist, rng);
             c.assign(z, rng);
             return c;
         };
     }
 
-    /** β below 0.1: θ and π kept as logarithms. */
+    /** β below 0.1, where a Gamma(β) variate underflows now and then: the log-space draws matter. */
     @Test
-    void uncollapsedMultinomialMixtureInLogSpace() {
+    void uncollapsedMultinomialMixtureWithSmallBeta() {
         GewekeModels.Multinomial text = new GewekeModels.Multinomial(4, 5, 0.08);
-        check("uncollapsed multinomial (log)", text, uncollapsed(text), Geweke.PartitionPrior.finite(3, 1.0), 12);
+        check("uncollapsed multinomial (beta 0.08)", text, uncollapsed(text, UncollapsedMultinomialChain.Layout.DEFAULT),
+                Geweke.PartitionPrior.finite(3, 1.0), 12);
     }
 
-    /** β ≥ 0.1: θ and π kept as probabilities, products rescaled, long counts in log space. */
+    /** β < 1 and β > 1, with long documents (counts above 1 per word). */
     @Test
-    void uncollapsedMultinomialMixtureInLinearSpace() {
-        check("uncollapsed multinomial (linear, beta < 1)", TEXT, uncollapsed(TEXT), Geweke.PartitionPrior.finite(3, 1.0),
-                21);
+    void uncollapsedMultinomialMixture() {
+        check("uncollapsed multinomial (beta 0.6)", TEXT, uncollapsed(TEXT, UncollapsedMultinomialChain.Layout.DEFAULT),
+                Geweke.PartitionPrior.finite(3, 1.0), 21);
         GewekeModels.Multinomial text = new GewekeModels.Multinomial(4, 12, 1.5);
-        check("uncollapsed multinomial (linear)", text, uncollapsed(text), Geweke.PartitionPrior.finite(3, 1.0), 20);
+        check("uncollapsed multinomial (beta 1.5)", text, uncollapsed(text, UncollapsedMultinomialChain.Layout.DEFAULT),
+                Geweke.PartitionPrior.finite(3, 1.0), 20);
+    }
+
+    /**
+     * The same chain cut into every block it can have: three blocks of two documents for the z-step (the
+     * log weights of 2 × 3 doubles) and one word per block of the θ-step, so that every word's counts
+     * come from several document blocks' postings.
+     */
+    @Test
+    void uncollapsedMultinomialMixtureInSmallBlocks() {
+        GewekeModels.Multinomial text = new GewekeModels.Multinomial(4, 12, 0.6);
+        check("uncollapsed multinomial (small blocks)", text,
+                uncollapsed(text, new UncollapsedMultinomialChain.Layout(2 * 3 * 8, 1)),
+                Geweke.PartitionPrior.finite(3, 1.0), 22);
     }
 
     @Test

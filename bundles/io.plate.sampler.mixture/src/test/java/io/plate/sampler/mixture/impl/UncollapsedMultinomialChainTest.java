@@ -1,0 +1,87 @@
+package io.plate.sampler.mixture.impl;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.plate.distributions.impl.FastDistributions;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Bookkeeping of the uncollapsed multinomial chain that its Geweke tests (six documents, a handful of
+ * words) cannot reach: the normaliser over thousands of words and under shapes so small that most
+ * variates underflow, and draws that do not depend on the number of threads.
+ */
+class UncollapsedMultinomialChainTest {
+    static final FastDistributions DIST = new FastDistributions();
+
+    /** {@code rows} documents of 1–40 tokens over {@code vocabulary} words, word frequencies skewed like text. */
+    static int[][] documents(int rows, int vocabulary, long seed) {
+        UniformRandomProvider rng = DIST.stream(seed, 0);
+        int[][] x = new int[rows][vocabulary];
+        for (int[] row : x) {
+            int n = 1 + rng.nextInt(40);
+            for (int t = 0; t < n; t++) {
+                row[(int) (vocabulary * Math.pow(rng.nextDouble(), 3))]++;
+            }
+        }
+        return x;
+    }
+
+    static UncollapsedMultinomialChain chain(int[][] x, double beta, boolean parallel, UncollapsedMultinomialChain.Layout layout,
+            long seed) {
+        ChainSettings s = new ChainSettings(5, Initialisation.RANDOM, 1, 0, null, 1);
+        return new UncollapsedMultinomialChain(new MultinomialComponents(ComponentsTest.counts(x), beta), 1.0, beta,
+                parallel, layout, s, DIST, DIST.stream(seed, 1));
+    }
+
+    /**
+     * Every cluster's θ sums to 1 after every sweep: the normaliser, added up from the variates returned
+     * beside their logarithms, agrees with the stored logarithms. At β = 0.001 over three words a
+     * cluster's three variates are often all below 1e-250, where the plain sum is not used.
+     */
+    @Test
+    void everyClusterSumsToOne() {
+        for (int vocabulary : new int[] {3, 3000}) {
+            for (double beta : new double[] {0.001, 0.02, 0.3, 2.0}) {
+                int[][] x = documents(vocabulary == 3 ? 4 : 300, vocabulary, 7);
+                UncollapsedMultinomialChain c = chain(x, beta, true, new UncollapsedMultinomialChain.Layout(4096, 100), 3);
+                UniformRandomProvider rng = DIST.stream(5, 0);
+                for (int sweep = 0; sweep < 30; sweep++) {
+                    c.sweep(rng);
+                    for (int k = 0; k < 5; k++) {
+                        double[] logs = new double[vocabulary];
+                        double max = Double.NEGATIVE_INFINITY;
+                        for (int t = 0; t < vocabulary; t++) {
+                            logs[t] = c.logTheta(t, k);
+                            max = Math.max(max, logs[t]);
+                        }
+                        double sum = 0;
+                        for (double l : logs) {
+                            sum += Math.exp(l);
+                        }
+                        assertEquals(1.0, sum, 1e-12, "V = " + vocabulary + ", beta = " + beta + ", sweep " + sweep
+                                + ", cluster " + k + " (largest log theta " + max + ")");
+                    }
+                }
+            }
+        }
+    }
+
+    /** Fixed blocks with their own streams: the same seed gives the same chain on one thread and on many. */
+    @Test
+    void drawsDoNotDependOnTheThreads() {
+        int[][] x = documents(500, 2000, 11);
+        UncollapsedMultinomialChain.Layout layout = new UncollapsedMultinomialChain.Layout(8 * 5 * 64, 128);
+        UncollapsedMultinomialChain one = chain(x, 0.3, false, layout, 13);
+        UncollapsedMultinomialChain many = chain(x, 0.3, true, layout, 13);
+        UniformRandomProvider r1 = DIST.stream(17, 0);
+        UniformRandomProvider r2 = DIST.stream(17, 0);
+        for (int sweep = 0; sweep < 10; sweep++) {
+            one.sweep(r1);
+            many.sweep(r2);
+            assertArrayEquals(one.assignments(), many.assignments(), "sweep " + sweep);
+            assertEquals(one.logJoint(), many.logJoint(), 0.0, "sweep " + sweep);
+        }
+    }
+}
