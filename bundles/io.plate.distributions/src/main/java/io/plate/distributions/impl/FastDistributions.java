@@ -295,6 +295,13 @@ public final class FastDistributions implements Distributions {
         normaliseLogInPlace(out, from, to, max);
     }
 
+    /**
+     * Weights more than this far (in log) below the largest are taken as 0: each is below 2e-22 of the
+     * largest, under the 2^-53 resolution of the uniform that picks the index, so the draw is the same
+     * as with them to that resolution, and most log weights of a sharp posterior cost no {@code exp}.
+     */
+    static final double NEGLIGIBLE_LOG_WEIGHT = 50;
+
     @Override
     public int nextCategoricalFromLogWeights(UniformRandomProvider rng, double[] logWeights, int length) {
         Checks.logWeights("logWeights", logWeights, length);
@@ -304,17 +311,21 @@ public final class FastDistributions implements Distributions {
                 max = logWeights[i];
             }
         }
+        double floor = max - NEGLIGIBLE_LOG_WEIGHT;
         double sum = 0;
         for (int i = 0; i < length; i++) {
-            sum += Math.exp(logWeights[i] - max);
+            double lw = logWeights[i];
+            if (lw > floor) {
+                sum += Math.exp(lw - max);
+            }
         }
         double u = rng.nextDouble() * sum;
         int last = 0;
         for (int i = 0; i < length; i++) {
-            double w = Math.exp(logWeights[i] - max);
-            if (w > 0) {
+            double lw = logWeights[i];
+            if (lw > floor) {
                 last = i;
-                u -= w;
+                u -= Math.exp(lw - max);
                 if (u < 0) {
                     return i;
                 }

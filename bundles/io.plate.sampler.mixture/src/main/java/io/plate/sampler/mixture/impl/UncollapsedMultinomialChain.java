@@ -285,13 +285,29 @@ final class UncollapsedMultinomialChain extends MixtureChain {
                 w[o + c] = pi[c] - n * logNorm[c];
             }
         }
+        final int k4 = kk & ~3;
         for (int j = 0, e = ws.length; j < e; j++) {
             int row = ws[j] * kk;
-            for (int q = ps[j], qe = ps[j + 1]; q < qe; q++) {
-                int o = (postDoc[q] - d0) * kk;
-                double x = postCount[q];
-                for (int c = 0; c < kk; c++) {
-                    w[o + c] += x * theta[row + c];
+            int q0 = ps[j];
+            int qe = ps[j + 1];
+            for (int c = 0; c < k4; c += 4) {
+                double t0 = theta[row + c];
+                double t1 = theta[row + c + 1];
+                double t2 = theta[row + c + 2];
+                double t3 = theta[row + c + 3];
+                for (int q = q0; q < qe; q++) {
+                    int o = (postDoc[q] - d0) * kk + c;
+                    double x = postCount[q];
+                    w[o] += x * t0;
+                    w[o + 1] += x * t1;
+                    w[o + 2] += x * t2;
+                    w[o + 3] += x * t3;
+                }
+            }
+            for (int c = k4; c < kk; c++) {
+                double t0 = theta[row + c];
+                for (int q = q0; q < qe; q++) {
+                    w[(postDoc[q] - d0) * kk + c] += postCount[q] * t0;
                 }
             }
         }
