@@ -33,12 +33,14 @@ public final class BenchAccess {
     /** A finite Gaussian mixture chain with the default priors of {@code mixture.gaussian}. */
     public static Chain gaussian(Dataset d, int k, String covariance, int restarts, Distributions dist,
             UniformRandomProvider rng) {
+        return gaussian(d, k, covariance, restarts, GaussianPriors.DEFAULT_SCALE, dist, rng);
+    }
+
+    /** The same with the prior scale given. */
+    public static Chain gaussian(Dataset d, int k, String covariance, int restarts, double scale, Distributions dist,
+            UniformRandomProvider rng) {
         ChainSettings s = new ChainSettings(k, Initialisation.KMEANS_PP, restarts, 10, null, 1);
         NumericData n = NumericData.of(d);
-        double scale = Double.parseDouble(System.getProperty("plate.bench.priorScale", "NaN"));
-        if (Double.isNaN(scale)) {
-            scale = GaussianPriors.DEFAULT_SCALE;
-        }
         Components c = covariance.equals("full") ? FullGaussianComponents.withDefaults(n, 0.01, n.dims + 2.0, scale)
                 : DiagonalGaussianComponents.withDefaults(n, 0.01, 3.0, scale);
         return new FiniteMixtureChain(c, 1.0, s, dist, rng);

@@ -23,7 +23,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <pre>
  * mvn -q -o test-compile -pl bundles/io.plate.sampler.mixture -Dplate.targetName=target-mix
  * java -cp "$(cat /tmp/mix.cp):bundles/io.plate.sampler.mixture/target-mix/classes:bundles/io.plate.sampler.mixture/target-mix/test-classes" \
- *   io.plate.sampler.mixture.impl.bench.MixtureBench [speed|sweep|quality|text|all] ../shared
+ *   io.plate.sampler.mixture.impl.bench.MixtureBench [speed|sweep|quality|priorscale|text|all] ../shared
  * </pre>
  *
  * (the class path file from {@code mvn dependency:build-classpath -Dmdep.outputFile=/tmp/mix.cp
@@ -56,6 +56,11 @@ public final class MixtureBench {
         }
         if (what.equals("quality") || what.equals("all")) {
             quality(shared);
+        }
+        if (what.equals("priorscale")) {
+            priorScale(shared, args.length > 2 ? Integer.parseInt(args[2]) : 2, args.length > 3 ? Integer.parseInt(args[3]) : 600,
+                    args.length > 4 ? java.util.Arrays.stream(args[4].split(",")).mapToDouble(Double::parseDouble).toArray()
+                            : new double[] {Double.NaN, 1, 0.3, 0.1, 0.03, 0.01});
         }
         if (what.equals("text") || what.equals("all")) {
             text(shared, args);
@@ -220,12 +225,66 @@ public final class MixtureBench {
     }
 
     /**
-     * ARI of the highest-log-joint draw on the training rows (NaN without labels), and the mean over
-     * test rows of log of the posterior predictive density averaged over every kept draw of every chain.
-     * {@code k < 0}: the DP mixture, starting from one cluster.
+     * {@code priorscale [chains [sweeps [scales]]]}: the held-out log predictive density of {@code mixture.gaussian}
+     * (full and diag; by default 2 chains × 600 sweeps, a third of them burn-in) for candidate prior scales
+     * (comma-separated, NaN for the volume-filling K^(−2/d); by default K^(−2/d), 1, 0.3, 0.1, 0.03, 0.01), on validation datasets that are not
+     * in the quality table (pima, Wisconsin diagnostic breast cancer, red wine quality; every fourth row
+     * held out), so that the default is not chosen on the data it is reported on.
      */
-    static double[] gaussianQuality(Split split, int k, String cov, int restarts, int chains, int iterations,
-            int burnIn) {
+    static void priorScale(Path shared, int chains, int sweeps, double[] scales) throws Exception {
+        Path data = shared.resolve("data");
+        List<Object[]> sets = new ArrayList<>();
+        sets.add(new Object[] {"pima", everyFourth(csv(data.resolve("pima-indians-diabetes/pima-indians-diabetes.csv"), true)), 2});
+        sets.add(new Object[] {"wdbc", everyFourth(csv(data.resolve("breast-cancer-wisconsin-diagnostic/wdbc.csv"), true)), 2});
+        sets.add(new Object[] {"winequality-red", everyFourth(csv(data.resolve("wine-quality/winequality-red.csv"), true)), 3});
+        System.out.println("dataset,covariance,k,d,scale,heldout_logpd_per_row,seconds");
+        for (Object[] s : sets) {
+            String name = (String) s[0];
+            Split split = (Split) s[1];
+            int k = (Integer) s[2];
+            int d = split.train().numeric().size();
+            double volume = Math.pow(k, -2.0 / d);
+            for (String cov : new String[] {"full", "diag"}) {
+                for (double candidate : scales) {
+                    double scale = Double.isNaN(candidate) ? volume : candidate;
+                    long t0 = System.nanoTime();
+                    double lpd = heldOut(split, k, cov, scale, chains, sweeps, sweeps / 3);
+                    System.out.printf(Locale.ROOT, "%s,%s,%d,%d,%s,%.4f,%.1f%n", name, cov, k, d,
+                            scale == volume ? String.format(Locale.ROOT, "K^(-2/d)=%.3f", volume) : Double.toString(scale),
+                            lpd, (System.nanoTime() - t0) / 1e9);
+                }
+            }
+        }
+    }
+
+    /** Mean over test rows of log of the posterior predictive density averaged over every kept draw. */
+    static double heldOut(Split split, int k, String cov, double scale, int chains, int iterations, int burnIn) {
+        List<double[]> test = testRows(split);
+        int draws = chains * (iterations - burnIn);
+        double[][] lp = new double[test.size()][draws];
+        int di = 0;
+        for (int c = 0; c < chains; c++) {
+            UniformRandomProvider rng = DIST.stream(23, c);
+            Chain ch = BenchAccess.gaussian(split.train(), k, cov, 1, scale, DIST, rng);
+            for (int it = 0; it < iterations; it++) {
+                ch.sweep(rng);
+                if (it >= burnIn) {
+                    double[] l = BenchAccess.logPredictive(ch, test);
+                    for (int i = 0; i < l.length; i++) {
+                        lp[i][di] = l[i];
+                    }
+                    di++;
+                }
+            }
+        }
+        double total = 0;
+        for (double[] row : lp) {
+            total += LogMath.logSumExp(row) - Math.log(draws);
+        }
+        return total / test.size();
+    }
+
+    static List<double[]> testRows(Split split) {
         List<double[]> test = new ArrayList<>();
         for (int r = 0; r < split.test().rows(); r++) {
             double[] x = new double[split.test().numeric().size()];
@@ -234,6 +293,17 @@ public final class MixtureBench {
             }
             test.add(x);
         }
+        return test;
+    }
+
+    /**
+     * ARI of the highest-log-joint draw on the training rows (NaN without labels), and the mean over
+     * test rows of log of the posterior predictive density averaged over every kept draw of every chain.
+     * {@code k < 0}: the DP mixture, starting from one cluster.
+     */
+    static double[] gaussianQuality(Split split, int k, String cov, int restarts, int chains, int iterations,
+            int burnIn) {
+        List<double[]> test = testRows(split);
         int draws = chains * (iterations - burnIn);
         double[][] lp = new double[test.size()][draws];
         int di = 0;
