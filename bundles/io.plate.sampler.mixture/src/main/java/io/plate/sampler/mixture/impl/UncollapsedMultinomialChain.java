@@ -122,7 +122,7 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         this.logNorm = new double[k];
         this.tokens = new int[rows];
         this.pi = new double[k];
-        this.wordCounts = new int[v * k];
+        this.wordCounts = new int[Math.multiplyExact(v, k)];
         this.sizes = new int[k];
         int[] allWords = data.words();
         int[] starts = data.docStart();
@@ -137,14 +137,14 @@ final class UncollapsedMultinomialChain extends MixtureChain {
                 tokens[d] += docCounts[p];
             }
         }
-        // document blocks of about BLOCK_BYTES of log weights each, and at least two when the rows allow
+        // document blocks of about layout.blockBytes() of log weights each, and at least two when the rows allow
         int perBlock = Math.max(1, layout.blockBytes() / (8 * k));
         int nBlocks = Math.max(Math.min(2, rows), (rows + perBlock - 1) / perBlock);
+        this.wordBlocks = Math.max(1, Math.min(64, v / layout.wordsPerBlock()));
         this.docBlockStart = new int[nBlocks + 1];
         for (int b = 0; b <= nBlocks; b++) {
             docBlockStart[b] = (int) ((long) rows * b / nBlocks);
         }
-        this.wordBlocks = Math.max(1, Math.min(64, v / layout.wordsPerBlock()));
         this.blockWords = new int[nBlocks][];
         this.blockPost = new int[nBlocks][];
         this.blockSegment = new int[nBlocks][];
@@ -152,48 +152,9 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         this.postDoc = new int[allWords.length];
         this.postCount = new int[allWords.length];
         int[] fill = new int[v + 1];
-        int q = 0;
         for (int b = 0; b < nBlocks; b++) {
-            int d0 = docBlockStart[b];
-            int d1 = docBlockStart[b + 1];
-            logWeights[b] = new double[Math.multiplyExact(d1 - d0, k)];
-            Arrays.fill(fill, 0);
-            for (int p = starts[d0]; p < starts[d1]; p++) {
-                fill[wordToRank[allWords[p]] + 1]++;
-            }
-            int present = 0;
-            for (int t = 0; t < v; t++) {
-                if (fill[t + 1] > 0) {
-                    present++;
-                }
-                fill[t + 1] += fill[t];
-            }
-            int[] ws = new int[present];
-            int[] ps = new int[present + 1];
-            int[] seg = new int[wordBlocks + 1];
-            for (int t = 0, j = 0, wb = 0; t < v; t++) {
-                while (wb < wordBlocks && blockStart(wb + 1) <= t) {
-                    seg[++wb] = j;
-                }
-                if (fill[t + 1] > fill[t]) {
-                    ws[j] = t;
-                    ps[j] = q + fill[t];
-                    j++;
-                }
-            }
-            seg[wordBlocks] = present;
-            ps[present] = q + fill[v];
-            for (int d = d0; d < d1; d++) {
-                for (int p = starts[d], e = starts[d + 1]; p < e; p++) {
-                    int at = q + fill[wordToRank[allWords[p]]]++;
-                    postDoc[at] = d;
-                    postCount[at] = docCounts[p];
-                }
-            }
-            q += starts[d1] - starts[d0];
-            blockWords[b] = ws;
-            blockPost[b] = ps;
-            blockSegment[b] = seg;
+            logWeights[b] = new double[Math.multiplyExact(docBlockStart[b + 1] - docBlockStart[b], k)];
+            buildPostings(b, wordToRank, fill);
         }
         this.blockRng = new UniformRandomProvider[nBlocks];
         long base = rng.nextLong();
@@ -209,6 +170,56 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         this.prior = GammaTable.of(beta);
         this.blockSums = new double[wordBlocks][PAD + k + PAD];
         initialise(rng);
+    }
+
+    /**
+     * The postings of document block b (ordered by word rank, then document) at the block's place in
+     * {@code postDoc}/{@code postCount}, the ranks it holds, and where each word block's ranks start;
+     * {@code fill} is scratch of v + 1 ints.
+     */
+    private void buildPostings(int b, int[] wordToRank, int[] fill) {
+        int[] allWords = data.words();
+        int[] starts = data.docStart();
+        int[] docCounts = data.wordCounts();
+        int d0 = docBlockStart[b];
+        int d1 = docBlockStart[b + 1];
+        int q = starts[d0]; // the block's postings take the places of its documents' non-zeros
+        Arrays.fill(fill, 0);
+        for (int p = starts[d0]; p < starts[d1]; p++) {
+            fill[wordToRank[allWords[p]] + 1]++;
+        }
+        int present = 0;
+        for (int t = 0; t < v; t++) {
+            if (fill[t + 1] > 0) {
+                present++;
+            }
+            fill[t + 1] += fill[t];
+        }
+        int[] ws = new int[present];
+        int[] ps = new int[present + 1];
+        int[] seg = new int[wordBlocks + 1];
+        for (int t = 0, j = 0, wb = 0; t < v; t++) {
+            while (wb < wordBlocks && blockStart(wb + 1) <= t) {
+                seg[++wb] = j;
+            }
+            if (fill[t + 1] > fill[t]) {
+                ws[j] = t;
+                ps[j] = q + fill[t];
+                j++;
+            }
+        }
+        seg[wordBlocks] = present;
+        ps[present] = q + fill[v];
+        for (int d = d0; d < d1; d++) {
+            for (int p = starts[d], e = starts[d + 1]; p < e; p++) {
+                int at = q + fill[wordToRank[allWords[p]]]++;
+                postDoc[at] = d;
+                postCount[at] = docCounts[p];
+            }
+        }
+        blockWords[b] = ws;
+        blockPost[b] = ps;
+        blockSegment[b] = seg;
     }
 
     /**
