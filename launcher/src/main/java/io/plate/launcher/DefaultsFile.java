@@ -20,6 +20,10 @@ import org.osgi.framework.ServiceReference;
  */
 final class DefaultsFile {
     static final String PID = "io.plate.shell.defaults";
+    /** The shell's defaults component (its service name) and the property it carries once it has a change. */
+    static final String DEFAULTS_SERVICE = "io.plate.shell.impl.ShellDefaults";
+    static final String STAMP = "plate.config.stamp";
+    static final long APPLY_TIMEOUT_MS = 10_000;
 
     private DefaultsFile() {
     }
@@ -94,8 +98,29 @@ final class DefaultsFile {
         Method get = ca.getClass().getMethod("getConfiguration", String.class, String.class);
         Object cfg = get.invoke(ca, PID, "?");
         Dictionary<String, Object> props = new Hashtable<>(settings);
+        String stamp = java.util.UUID.randomUUID().toString();
+        props.put(STAMP, stamp);
         Method update = cfg.getClass().getMethod("update", Dictionary.class);
         update.setAccessible(true);
         update.invoke(cfg, props);
+        awaitDelivery(ctx, stamp);
+    }
+
+    /**
+     * Configuration Admin delivers the settings asynchronously: waits (at most {@value #APPLY_TIMEOUT_MS} ms)
+     * until the shell's defaults component carries the stamp among its service properties, which
+     * Declarative Services sets after the component has taken the new configuration, so that the first
+     * command already sees it. Without the shell (no such service) there is nothing to wait for.
+     */
+    private static void awaitDelivery(BundleContext ctx, String stamp) throws Exception {
+        String filter = "(" + STAMP + "=" + stamp + ")";
+        long end = System.nanoTime() + APPLY_TIMEOUT_MS * 1_000_000;
+        while (ctx.getAllServiceReferences(DEFAULTS_SERVICE, null) != null
+                && ctx.getAllServiceReferences(DEFAULTS_SERVICE, filter) == null) {
+            if (System.nanoTime() > end) {
+                throw new IllegalStateException("the settings did not reach the shell within " + APPLY_TIMEOUT_MS / 1000 + " s");
+            }
+            Thread.sleep(5);
+        }
     }
 }

@@ -110,6 +110,12 @@ class LauncherProcessIT {
         Result bad = plate("--config", cfg.toString(), "-c", "plate:config");
         assertEquals(2, bad.status());
         assertTrue(bad.err().contains("line 2") && bad.err().contains("chains"), bad.err());
+        // a change made by a script's command reaches the next command (Configuration Admin is asynchronous)
+        Path script = dir.resolve("config.gosh");
+        Files.writeString(script, "plate:config seed=7 chains=3\nplate:config\n");
+        Result next = plate(script.toString());
+        assertEquals(0, next.status(), next.err());
+        assertTrue(next.out().contains("seed = 7") && next.out().contains("chains = 3"), next.out());
         Result unknown = plate("-c", "plate:config colour=blue");
         assertEquals(1, unknown.status());
         assertTrue(unknown.err().contains("colour"), unknown.err());

@@ -20,6 +20,8 @@ import org.osgi.service.component.annotations.Reference;
         "osgi.command.function=config" })
 public final class ConfigCommands {
     static final Set<String> KEYS = Set.of("seed", "chains", "iterations", "burn.in", "thin", "output.folder");
+    /** How long a change may take to reach the defaults before the command returns anyway. */
+    static final long APPLY_TIMEOUT_MS = 10_000;
 
     private final ConfigurationAdmin configAdmin;
     private final ShellDefaults defaults;
@@ -42,7 +44,17 @@ public final class ConfigCommands {
         for (Map.Entry<String, String> e : kv.entrySet()) {
             props.put(e.getKey(), typed(e.getKey(), e.getValue()));
         }
+        String stamp = java.util.UUID.randomUUID().toString();
+        props.put(ShellDefaults.STAMP, stamp);
         c.update(props);
+        try {
+            if (!defaults.awaitStamp(stamp, APPLY_TIMEOUT_MS)) {
+                return "updated " + String.join(", ", kv.keySet()) + " (not applied within " + APPLY_TIMEOUT_MS / 1000
+                        + " s; it applies when Configuration Admin delivers it)\n";
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         return "updated " + String.join(", ", kv.keySet()) + " (applies to the next command)\n";
     }
 

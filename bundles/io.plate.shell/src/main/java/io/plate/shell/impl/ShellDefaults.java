@@ -2,6 +2,7 @@ package io.plate.shell.impl;
 
 import io.plate.api.sample.RunSettings;
 import java.nio.file.Path;
+import java.util.Map;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
@@ -47,16 +48,45 @@ public final class ShellDefaults {
         String output_folder() default ".";
     }
 
+    /**
+     * A property that whoever changes the configuration may add with a fresh value, then wait for it with
+     * {@link #awaitStamp} (or, outside this bundle, for this component's service to carry it): Configuration
+     * Admin delivers changes asynchronously, and the next command must see them.
+     */
+    public static final String STAMP = "plate.config.stamp";
+
     private volatile Config config;
+    private String stamp; // guarded by this
 
     @Activate
-    public ShellDefaults(Config config) {
+    public ShellDefaults(Config config, Map<String, Object> properties) {
         this.config = config;
+        this.stamp = String.valueOf(properties.get(STAMP));
+    }
+
+    /** Defaults outside a framework (tests, embedding code). */
+    ShellDefaults(Config config) {
+        this(config, Map.of());
     }
 
     @Modified
-    void modified(Config c) {
+    synchronized void modified(Config c, Map<String, Object> properties) {
         this.config = c;
+        this.stamp = String.valueOf(properties.get(STAMP));
+        notifyAll();
+    }
+
+    /** Waits until a configuration carrying {@code expected} as its {@link #STAMP} is in use; false after the timeout. */
+    synchronized boolean awaitStamp(String expected, long timeoutMillis) throws InterruptedException {
+        long end = System.nanoTime() + timeoutMillis * 1_000_000;
+        while (!expected.equals(stamp)) {
+            long left = (end - System.nanoTime()) / 1_000_000;
+            if (left <= 0) {
+                return false;
+            }
+            wait(left);
+        }
+        return true;
     }
 
     public long seed() {
