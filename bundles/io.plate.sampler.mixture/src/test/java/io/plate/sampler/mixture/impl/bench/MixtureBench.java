@@ -259,29 +259,8 @@ public final class MixtureBench {
 
     /** Mean over test rows of log of the posterior predictive density averaged over every kept draw. */
     static double heldOut(Split split, int k, String cov, double scale, int chains, int iterations, int burnIn) {
-        List<double[]> test = testRows(split);
-        int draws = chains * (iterations - burnIn);
-        double[][] lp = new double[test.size()][draws];
-        int di = 0;
-        for (int c = 0; c < chains; c++) {
-            UniformRandomProvider rng = DIST.stream(23, c);
-            Chain ch = BenchAccess.gaussian(split.train(), k, cov, 1, scale, DIST, rng);
-            for (int it = 0; it < iterations; it++) {
-                ch.sweep(rng);
-                if (it >= burnIn) {
-                    double[] l = BenchAccess.logPredictive(ch, test);
-                    for (int i = 0; i < l.length; i++) {
-                        lp[i][di] = l[i];
-                    }
-                    di++;
-                }
-            }
-        }
-        double total = 0;
-        for (double[] row : lp) {
-            total += LogMath.logSumExp(row) - Math.log(draws);
-        }
-        return total / test.size();
+        return chainQuality(split, 23, rng -> BenchAccess.gaussian(split.train(), k, cov, 1, scale, DIST, rng), chains,
+                iterations, burnIn)[1];
     }
 
     static List<double[]> testRows(Split split) {
@@ -303,6 +282,13 @@ public final class MixtureBench {
      */
     static double[] gaussianQuality(Split split, int k, String cov, int restarts, int chains, int iterations,
             int burnIn) {
+        return chainQuality(split, 17, rng -> k < 0 ? BenchAccess.dpGaussian(split.train(), 1, cov, DIST, rng)
+                : BenchAccess.gaussian(split.train(), k, cov, restarts, DIST, rng), chains, iterations, burnIn);
+    }
+
+    /** The same for chains made by {@code maker}, chain c on stream (seed, c). */
+    static double[] chainQuality(Split split, long seed, java.util.function.Function<UniformRandomProvider, Chain> maker,
+            int chains, int iterations, int burnIn) {
         List<double[]> test = testRows(split);
         int draws = chains * (iterations - burnIn);
         double[][] lp = new double[test.size()][draws];
@@ -311,9 +297,8 @@ public final class MixtureBench {
         int[] bestZ = null;
         double[] summary = new double[4];
         for (int c = 0; c < chains; c++) {
-            UniformRandomProvider rng = DIST.stream(17, c);
-            Chain ch = k < 0 ? BenchAccess.dpGaussian(split.train(), 1, cov, DIST, rng)
-                    : BenchAccess.gaussian(split.train(), k, cov, restarts, DIST, rng);
+            UniformRandomProvider rng = DIST.stream(seed, c);
+            Chain ch = maker.apply(rng);
             for (int it = 0; it < iterations; it++) {
                 ch.sweep(rng);
                 if (it >= burnIn) {
