@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Makes the scikit-learn reference fixtures for Plate's text importer tests.
 
-For each case it reads a TSV corpus the way ../shared/bench/sklearn_nb.py does (header with 'label'
+For each case it reads a TSV corpus of the repository's data/ folder (header with 'label'
 and 'text', backslash escapes \\n \\t \\r \\\\), runs scikit-learn's CountVectorizer with the given
 options, and writes one properties-style block: document count, vocabulary size, non-zeros, total
 count, SHA-256 of the sorted vocabulary (words joined by '\\n', UTF-8), SHA-256 of the CSR matrix
@@ -9,7 +9,7 @@ count, SHA-256 of the sorted vocabulary (words joined by '\\n', UTF-8), SHA-256 
 column index (separated by '|'). The Java test recomputes the same digests from Plate's dataset.
 
 Run from the repository root (needs scikit-learn; the output used here came from scikit-learn 1.9.1):
-  python3 bench/sklearn_import_fixtures.py ../shared > bundles/io.plate.importers/src/test/resources/sklearn-vocabulary.txt
+  python3 bench/sklearn_import_fixtures.py . > bundles/io.plate.importers/src/test/resources/sklearn-vocabulary.txt
 """
 import hashlib, sys
 import numpy as np
@@ -45,9 +45,9 @@ def read_tsv(path):
 
 CASES = [
     # id, file, CountVectorizer keyword arguments (Plate option names in the comment)
-    ('news-train-default', 'data/20newsgroups-bydate/20news-bydate-train.tsv', {}),
-    ('news-test-default', 'data/20newsgroups-bydate/20news-bydate-test.tsv', {}),
-    ('news-train-stop-mindf5-maxdf0.5', 'data/20newsgroups-bydate/20news-bydate-train.tsv',
+    ('news-train-default', 'data/20newsgroups-subset/20news-train.tsv', {}),
+    ('news-test-default', 'data/20newsgroups-subset/20news-test.tsv', {}),
+    ('news-train-stop-mindf5-maxdf0.5', 'data/20newsgroups-subset/20news-train.tsv',
      dict(stop_words='english', min_df=5, max_df=0.5)),
     ('sms-bigram-stop-mindf2', 'data/sms-spam-collection/sms-spam.tsv',
      dict(ngram_range=(1, 2), stop_words='english', min_df=2)),
@@ -65,13 +65,13 @@ def digest_ints(*arrays):
     return h.hexdigest()
 
 
-def main(shared):
+def main(root):
     print('# scikit-learn %s CountVectorizer reference, made by bench/sklearn_import_fixtures.py' % sklearn.__version__)
-    print('# data: 20 Newsgroups bydate (Lang 1995, Rennie); SMS Spam Collection v.1 (Almeida, Gomez Hidalgo 2011);')
-    print('# see ../shared/data/*/SOURCE.txt. Only counts and digests are kept here, no text of the corpora')
+    print('# data: 20 Newsgroups bydate, every 8th document (Lang 1995, Rennie); SMS Spam Collection v.1 (Almeida, Gomez Hidalgo 2011);')
+    print('# see data/*/SOURCE.txt. Only counts and digests are kept here, no text of the corpora')
     print('# beyond the sampled words.')
     for cid, rel, kw in CASES:
-        docs, y = read_tsv(shared + '/' + rel)
+        docs, y = read_tsv(root + '/' + rel)
         cv = CountVectorizer(**kw)
         X = cv.fit_transform(docs).tocsr()
         X.sort_indices()
@@ -91,4 +91,4 @@ def main(shared):
 
 
 if __name__ == '__main__':
-    main(sys.argv[1] if len(sys.argv) > 1 else '../shared')
+    main(sys.argv[1] if len(sys.argv) > 1 else '.')

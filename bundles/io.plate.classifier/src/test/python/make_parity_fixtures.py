@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Makes the scikit-learn parity fixtures of io.plate.classifier (ParityTest).
 
-For each case: fit a scikit-learn naive Bayes model on a shared dataset, score the test rows and write
+For each case: fit a scikit-learn naive Bayes model on a dataset of the repository's data/ folder, score the test rows and write
 the class probabilities of a deterministic subset of them (every STRIDE-th test row) as a gzipped CSV
   row,<class 1>,<class 2>,...      (classes sorted; probabilities printed with repr, exact doubles)
 under src/test/resources/parity/CASE.csv.gz. The Java test builds the same datasets from the same files
@@ -19,7 +19,7 @@ Conventions shared with the Java test (see ParityTest and SharedData):
   SMS split:       rows with i % 4 == 0 are the test set, the rest train.
 
 Usage (scikit-learn 1.9.1):  pip install scikit-learn
-  python3 src/test/python/make_parity_fixtures.py ../../../shared/data src/test/resources/parity
+  python3 src/test/python/make_parity_fixtures.py ../../data src/test/resources/parity
 """
 import csv, gzip, os, sys
 import numpy as np
@@ -132,10 +132,10 @@ CASES = {
                                           sms_split=True, alpha=1.0, norm=True),
     'sms-bernoulli': lambda d: text(d, 's', nb.BernoulliNB, 'sms-spam-collection/sms-spam.tsv', None, 1,
                                     sms_split=True, alpha=1.0),
-    '20news-multinomial': lambda d: text(d, 't', nb.MultinomialNB, '20newsgroups-bydate/20news-bydate-train.tsv',
-                                         '20newsgroups-bydate/20news-bydate-test.tsv', 10, alpha=0.01),
-    '20news-complement': lambda d: text(d, 't', nb.ComplementNB, '20newsgroups-bydate/20news-bydate-train.tsv',
-                                        '20newsgroups-bydate/20news-bydate-test.tsv', 10, alpha=0.3),
+    '20news-multinomial': lambda d: text(d, 't', nb.MultinomialNB, '20newsgroups-subset/20news-train.tsv',
+                                         '20newsgroups-subset/20news-test.tsv', 1, alpha=0.01),
+    '20news-complement': lambda d: text(d, 't', nb.ComplementNB, '20newsgroups-subset/20news-train.tsv',
+                                        '20newsgroups-subset/20news-test.tsv', 1, alpha=0.3),
     'a9a-bernoulli': lambda d: libsvm(d, 'a', nb.BernoulliNB, 'libsvm-a9a/a9a', 'libsvm-a9a/a9a.t', 8, alpha=1.0),
     'a9a-multinomial': lambda d: libsvm(d, 'a', nb.MultinomialNB, 'libsvm-a9a/a9a', 'libsvm-a9a/a9a.t', 8,
                                         alpha=1.0),

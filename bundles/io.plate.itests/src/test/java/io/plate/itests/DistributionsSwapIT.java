@@ -47,8 +47,8 @@ class DistributionsSwapIT {
     }
 
     private static String votes(Shell sh) throws Exception {
-        sh.run("plate:import " + System.getProperty("plate.shared")
-                + "/data/house-votes-84/house-votes-84.csv --name votes --categorical all");
+        sh.run("plate:import " + System.getProperty("plate.data")
+                + "/house-votes-84/house-votes-84.csv --name votes --categorical all");
         return "votes";
     }
 

@@ -63,7 +63,7 @@ class TerminalIT {
     void completionProgressCtrlCAndExit() throws Exception {
         Assumptions.assumeTrue(haveTmux(), "tmux is not installed");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String votes = System.getProperty("plate.shared") + "/data/splice-junction/splice.csv";
+        String votes = System.getProperty("plate.data") + "/splice-junction/splice.csv";
         tmux("new-session", "-d", "-s", SESSION, "-x", "220", "-y", "50",
                 java + " -jar " + System.getProperty("plate.jar") + "; echo PLATE-EXITED-$?; sleep 30");
         try {

@@ -37,8 +37,10 @@ import java.util.Set;
  * mvn -q -o dependency:build-classpath -Dmdep.outputFile=target-clf/cp.txt -Dplate.targetName=target-clf
  * java -Xms2g -Xmx2g -XX:+AlwaysPreTouch -XX:+UseParallelGC \
  *     -cp "target-clf/test-classes:target-clf/classes:$(cat target-clf/cp.txt)" \
- *     io.plate.classifier.bench.ClassifierBenchmark ../../../shared/data ../../bench/sklearn_classifier.py
+ *     io.plate.classifier.bench.ClassifierBenchmark DATA ../../bench/sklearn_classifier.py
  * </pre>
+ * DATA is a folder laid out like the repository's data/ that also holds the full 20 Newsgroups corpus in
+ * {@code DATA/20newsgroups-bydate/} (where to get it: data/20newsgroups-subset/SOURCE.txt).
  * (a fixed, pre-touched heap so that the 21 MB tables of the 20news model do not pay for page faults and
  * heap growth in every fit; plain {@code java -cp …} works too). Without the script argument only Plate
  * is timed.
@@ -101,8 +103,8 @@ public final class ClassifierBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        String data = args.length > 0 ? args[0] : "../../../shared/data";
-        System.setProperty("plate.shared", java.nio.file.Path.of(data).getParent().toString());
+        String data = args.length > 0 ? args[0] : "../../data";
+        System.setProperty("plate.data", data);
         Dataset newsTrain = SharedData.textTsv("20newsgroups-bydate/20news-bydate-train.tsv", i -> true);
         Dataset newsTest = SharedData.textTsv("20newsgroups-bydate/20news-bydate-test.tsv", i -> true);
         Dataset a9a = SharedData.libsvm("libsvm-a9a/a9a");

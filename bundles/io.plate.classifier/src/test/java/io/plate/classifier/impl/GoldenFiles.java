@@ -13,7 +13,7 @@ import java.util.Map;
  * to make a failing test pass. From the module folder:
  * <pre>
  * mvn -q -o test-compile -Dplate.targetName=target-clf
- * java -cp "target-clf/test-classes:target-clf/classes:$(cat cp.txt)" -Dplate.shared=../../../shared \
+ * java -cp "target-clf/test-classes:target-clf/classes:$(cat cp.txt)" -Dplate.data=../../data \
  *     io.plate.classifier.impl.GoldenFiles src/test/resources/golden
  * </pre>
  * ({@code cp.txt} from {@code mvn dependency:build-classpath -Dmdep.outputFile=cp.txt}).

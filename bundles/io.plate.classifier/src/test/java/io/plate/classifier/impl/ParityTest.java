@@ -48,8 +48,8 @@ class ParityTest {
     }
 
     private static Supplier<Dataset[]> news() {
-        return split(() -> SharedData.textTsv("20newsgroups-bydate/20news-bydate-train.tsv", i -> true),
-                () -> SharedData.textTsv("20newsgroups-bydate/20news-bydate-test.tsv", i -> true));
+        return split(() -> SharedData.textTsv("20newsgroups-subset/20news-train.tsv", i -> true),
+                () -> SharedData.textTsv("20newsgroups-subset/20news-test.tsv", i -> true));
     }
 
     private static Supplier<Dataset[]> a9a() {

@@ -23,7 +23,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A small test-only reader of the shared datasets, independent of the importers bundle. Level and word
+ * A small test-only reader of the datasets in the repository's data/ folder, independent of the importers bundle. Level and word
  * tables are in order of first appearance (not scikit-learn's sorted order), so the tests also exercise
  * matching by text. Conventions are those of src/test/python/make_parity_fixtures.py.
  */
@@ -38,8 +38,7 @@ public final class SharedData {
     }
 
     public static Path file(String relative) {
-        String shared = System.getProperty("plate.shared", "../../../shared");
-        return Path.of(shared, "data", relative);
+        return Path.of(System.getProperty("plate.data", "../../data"), relative);
     }
 
     /** Weight of row i (0-based) in weighted cases. */

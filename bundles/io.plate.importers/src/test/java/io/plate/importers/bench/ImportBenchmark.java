@@ -25,8 +25,10 @@ import java.util.Arrays;
  * <pre>
  * mvn -q -o test-compile -pl bundles/io.plate.importers -Dplate.targetName=target-imp
  * java -Xmx2g -cp bundles/io.plate.importers/target-imp/classes:bundles/io.plate.importers/target-imp/test-classes:$HOME/.m2/repository/io/plate/io.plate.api/0.1.0/io.plate.api-0.1.0.jar \
- *     io.plate.importers.bench.ImportBenchmark ../shared 5 [news|a9a|memory]
+ *     io.plate.importers.bench.ImportBenchmark ROOT 5 [news|a9a|memory]
  * </pre>
+ * ROOT is a folder whose {@code data/} holds the datasets; the 20news parts need the full corpus in
+ * {@code ROOT/data/20newsgroups-bydate/} (where to get it: data/20newsgroups-subset/SOURCE.txt).
  * (a third argument runs one part only, so that its "cold" time is that of a fresh JVM).
  */
 public final class ImportBenchmark {
@@ -34,7 +36,7 @@ public final class ImportBenchmark {
     }
 
     public static void main(String[] args) {
-        Path shared = Paths.get(args.length > 0 ? args[0] : "../shared");
+        Path shared = Paths.get(args.length > 0 ? args[0] : ".");
         int repeats = args.length > 1 ? Integer.parseInt(args[1]) : 5;
         String only = args.length > 2 ? args[2] : "all"; // news, news2, a9a or memory: one in a fresh JVM
         if (args.length > 3 && args[3].equals("after-csv")) {

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every format loads the shared datasets with the row, feature and class counts stated in their
- * SOURCE.txt (../shared/data/NAME/SOURCE.txt, "Counts" sections; the ARFF copies are stated there to
+ * SOURCE.txt (data/NAME/SOURCE.txt, "Counts" sections; the ARFF copies are stated there to
  * hold the same rows as the CSV copies).
  */
 class SharedDatasetsTest {
@@ -132,15 +132,15 @@ class SharedDatasetsTest {
 
     @Test
     void textCorporaLoadWithStatedCounts() {
-        Dataset news = new TextImporter().read(Shared.data("20newsgroups-bydate/20news-bydate-train.tsv"),
+        Dataset news = new TextImporter().read(Shared.data("20newsgroups-subset/20news-train.tsv"),
                 ImportOptions.defaults());
-        assertEquals(11314, news.rows());
-        assertEquals(130107, news.featureCount(), "vocabulary size stated in the issue and by scikit-learn");
+        assertEquals(1415, news.rows());
+        assertEquals(36111, news.featureCount(), "vocabulary size of scikit-learn's CountVectorizer on the subset");
         Map<String, Integer> c = classCounts(news.labels().orElseThrow());
         assertEquals(20, c.size());
-        assertEquals(480, c.get("alt.atheism"));
-        assertEquals(600, c.get("rec.sport.hockey"));
-        assertEquals(377, c.get("talk.religion.misc"));
+        assertEquals(60, c.get("alt.atheism"));
+        assertEquals(75, c.get("rec.sport.hockey"));
+        assertEquals(47, c.get("talk.religion.misc"));
         Dataset sms = new TextImporter().read(Shared.data("sms-spam-collection/sms-spam.tsv"), ImportOptions.defaults());
         assertEquals(5574, sms.rows());
         assertEquals("ham=4827, spam=747", classCounts(sms.labels().orElseThrow()).toString().replaceAll("[{}]", ""));
@@ -148,9 +148,9 @@ class SharedDatasetsTest {
 
     @Test
     void testSetAlignsToTrainingVocabularyByText() {
-        Path dir = Shared.data("20newsgroups-bydate");
-        Dataset train = new TextImporter().read(dir.resolve("20news-bydate-train.tsv"), ImportOptions.defaults());
-        Dataset test = new TextImporter().read(dir.resolve("20news-bydate-test.tsv"), ImportOptions.defaults());
+        Path dir = Shared.data("20newsgroups-subset");
+        Dataset train = new TextImporter().read(dir.resolve("20news-train.tsv"), ImportOptions.defaults());
+        Dataset test = new TextImporter().read(dir.resolve("20news-test.tsv"), ImportOptions.defaults());
         SparseMatrix tr = train.sparse().orElseThrow();
         SparseMatrix te = test.sparse().orElseThrow();
         int[] map = te.mapTo(tr.vocabulary());

@@ -91,6 +91,6 @@ final class Datasets {
     }
 
     static Path shared(String relative) {
-        return Path.of(System.getProperty("plate.shared", "../../../shared"), "data", relative);
+        return Path.of(System.getProperty("plate.data", "../../data"), relative);
     }
 }

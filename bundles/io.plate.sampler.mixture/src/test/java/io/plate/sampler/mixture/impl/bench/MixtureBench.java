@@ -23,8 +23,11 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <pre>
  * mvn -q -o test-compile -pl bundles/io.plate.sampler.mixture -Dplate.targetName=target-mix
  * java -cp "$(cat /tmp/mix.cp):bundles/io.plate.sampler.mixture/target-mix/classes:bundles/io.plate.sampler.mixture/target-mix/test-classes" \
- *   io.plate.sampler.mixture.impl.bench.MixtureBench [speed|sweep|quality|priorscale|text|all] ../shared
+ *   io.plate.sampler.mixture.impl.bench.MixtureBench [speed|sweep|quality|priorscale|text|all] ROOT
  * </pre>
+ * ROOT is a folder whose {@code data/} holds the datasets: the repository root serves quality and
+ * priorscale; speed, sweep and text need the full 20 Newsgroups corpus in
+ * {@code ROOT/data/20newsgroups-bydate/} (where to get it: data/20newsgroups-subset/SOURCE.txt).
  *
  * (the class path file from {@code mvn dependency:build-classpath -Dmdep.outputFile=/tmp/mix.cp
  * -Dmdep.includeScope=test}).
@@ -47,7 +50,7 @@ public final class MixtureBench {
 
     public static void main(String[] args) throws Exception {
         String what = args.length > 0 ? args[0] : "all";
-        Path shared = Path.of(args.length > 1 ? args[1] : "../shared");
+        Path shared = Path.of(args.length > 1 ? args[1] : ".");
         if (what.equals("speed") || what.equals("all")) {
             speed(shared);
         }

@@ -34,7 +34,7 @@ import java.util.Map;
  * </pre>
  * {@code speed}: single-chain sweeps per second on splice (3 classes × 60 positions) for both samplers
  * with the {@code fast} Distributions provider, bytes allocated per sweep, and a 4-chain run on 2 threads.
- * {@code evaluate}: 10-fold stratified cross-validation (seed 1) of both learners on the shared
+ * {@code evaluate}: 10-fold stratified cross-validation (seed 1) of both learners on the
  * categorical datasets.
  */
 public final class SparseBenchmark {
@@ -42,7 +42,7 @@ public final class SparseBenchmark {
     }
 
     static Path shared(String relative) {
-        return Path.of(System.getProperty("plate.shared", "../shared"), "data", relative);
+        return Path.of(System.getProperty("plate.data", "data"), relative);
     }
 
     public static void main(String[] args) throws Exception {
