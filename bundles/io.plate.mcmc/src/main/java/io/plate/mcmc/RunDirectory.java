@@ -8,16 +8,18 @@ import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.SummaryDiagnostic;
 import io.plate.api.sample.Table;
 import io.plate.api.sample.Trace;
+import io.plate.api.PlateException;
+import io.plate.api.io.AtomicFiles;
 import java.io.IOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * The run directory of the command-line contract, for any {@link Posterior}:
@@ -30,8 +32,8 @@ import java.util.Map;
  * {@code null}) and {@code facts};</li>
  * <li>one {@code STEM.csv} per table of the posterior.</li>
  * </ul>
- * Every file is written to a temporary file in the directory and then renamed over the target, so a
- * reader never sees half a file.
+ * The directory is written whole into a temporary sibling and renamed into place, so a reader (or a
+ * process killed meanwhile) never sees half a file or files of two runs side by side.
  */
 public final class RunDirectory {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -39,13 +41,53 @@ public final class RunDirectory {
     private RunDirectory() {
     }
 
-    /** Writes every file of {@code p}'s run directory into {@code dir}, creating it when needed. */
+    /**
+     * Writes {@code p}'s run directory as {@code dir}, whole or not at all: the files go to a temporary
+     * sibling folder that then takes the place of {@code dir} (see {@link AtomicFiles#writeDirectory}).
+     * An existing {@code dir} is replaced only when it is empty or a run directory itself.
+     *
+     * @throws PlateException when {@code dir} exists and holds files that are not a run's
+     */
     public static void write(Posterior p, Path dir) throws IOException {
-        Files.createDirectories(dir);
-        writeAtomically(dir.resolve("trace.csv"), w -> writeTrace(p.trace(), w));
-        writeAtomically(dir.resolve("summary.json"), w -> JSON.writeValue(w, summaryJson(p)));
-        for (Map.Entry<String, Table> t : p.tables().entrySet()) {
-            writeAtomically(dir.resolve(t.getKey() + ".csv"), w -> writeTable(t.getValue(), w));
+        try {
+            AtomicFiles.writeDirectory(dir, RunDirectory::isRunDirectory, tmp -> {
+                AtomicFiles.writeText(tmp.resolve("trace.csv"), w -> writeTrace(p.trace(), w));
+                AtomicFiles.writeText(tmp.resolve("summary.json"), w -> JSON.writeValue(w, summaryJson(p)));
+                for (Map.Entry<String, Table> t : p.tables().entrySet()) {
+                    AtomicFiles.writeText(tmp.resolve(t.getKey() + ".csv"), w -> writeTable(t.getValue(), w));
+                }
+            });
+        } catch (FileAlreadyExistsException e) {
+            throw new PlateException("run directory '" + dir + "': the folder exists and holds files that are not a"
+                    + " run's (only an empty folder or an earlier run directory is replaced); choose another folder");
+        }
+    }
+
+    /**
+     * True when {@code dir} may be replaced by a run directory: it is empty, or it holds
+     * {@code summary.json} and otherwise only {@code .csv} files (what {@link #write} makes).
+     */
+    static boolean isRunDirectory(Path dir) {
+        try (Stream<Path> entries = Files.list(dir)) {
+            List<Path> all = entries.toList();
+            if (all.isEmpty()) {
+                return true;
+            }
+            boolean summary = false;
+            for (Path e : all) {
+                String name = e.getFileName().toString();
+                if (!Files.isRegularFile(e, LinkOption.NOFOLLOW_LINKS)) {
+                    return false;
+                }
+                if (name.equals("summary.json")) {
+                    summary = true;
+                } else if (!name.endsWith(".csv") && !name.endsWith(AtomicFiles.SUFFIX)) {
+                    return false;
+                }
+            }
+            return summary;
+        } catch (IOException e) {
+            return false;
         }
     }
 
@@ -187,29 +229,5 @@ public final class RunDirectory {
 
     private static String fmt(double v, String f) {
         return Double.isFinite(v) ? String.format(Locale.ROOT, f, v) : "NaN";
-    }
-
-    /** Writes with {@code body} to a temporary file beside {@code target}, then renames it over the target. */
-    public static void writeAtomically(Path target, WriterBody body) throws IOException {
-        Path dir = target.toAbsolutePath().getParent();
-        Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
-        try {
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                body.write(w);
-            }
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
-    }
-
-    /** Writes a file's content. */
-    @FunctionalInterface
-    public interface WriterBody {
-        void write(Writer w) throws IOException;
     }
 }

@@ -2,10 +2,12 @@ package io.plate.mcmc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.plate.api.PlateException;
 import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.Table;
 import io.plate.api.sample.Trace;
@@ -61,6 +63,25 @@ class RunDirectoryTest {
         p.write(dir);
         try (var files = Files.list(dir)) {
             assertEquals(3, files.count());
+        }
+    }
+
+    @Test
+    void aRunDirectoryIsReplacedWholeAndAForeignFolderIsRefused() throws Exception {
+        Path dir = tmp.resolve("run2");
+        posterior().write(dir);
+        Files.writeString(dir.resolve("old_table.csv"), "from an earlier run\n");
+        posterior().write(dir);
+        assertFalse(Files.exists(dir.resolve("old_table.csv")), "no file of the earlier run beside the new one");
+        Path foreign = Files.createDirectories(tmp.resolve("home"));
+        Files.writeString(foreign.resolve("notes.txt"), "mine");
+        PlateException e = assertThrows(PlateException.class, () -> posterior().write(foreign));
+        assertTrue(e.getMessage().contains("home") && e.getMessage().contains("not a run's"), e.getMessage());
+        try (var files = Files.list(foreign)) {
+            assertEquals(List.of("notes.txt"), files.map(f -> f.getFileName().toString()).toList());
+        }
+        try (var files = Files.list(tmp)) {
+            assertEquals(2, files.count(), "no temporary folder left beside them");
         }
     }
 
