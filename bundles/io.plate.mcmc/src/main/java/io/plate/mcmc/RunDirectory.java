@@ -204,7 +204,7 @@ public final class RunDirectory {
         }
         StringBuilder b = new StringBuilder();
         b.append(p.sampler()).append(" on ").append(p.dataset()).append(": ").append(p.settings().chains())
-                .append(" chains × ").append(p.settings().keptPerChain()).append(" kept draws (")
+                .append(" chains × ").append(keptDraws(p.trace(), p.settings().thin())).append(" (")
                 .append(p.settings().iterations()).append(" iterations, burn-in ").append(p.settings().burnIn())
                 .append(", thin ").append(p.settings().thin()).append(", seed ").append(p.settings().seed())
                 .append(")").append(p.cancelled() ? " — CANCELLED, partial draws" : "").append('\n');
@@ -213,6 +213,27 @@ public final class RunDirectory {
             appendRow(b, r, width);
         }
         b.append(String.format(Locale.ROOT, "%.2f s, %.0f sweeps/s", p.seconds(), p.sweepsPerSecond()));
+        return b.toString();
+    }
+
+    /**
+     * The draws the chains actually hold, e.g. {@code 1500 kept draws}, {@code 784/947 kept draws} for a
+     * run cut short, with the storage stride when the trace was thinned to stay bounded.
+     */
+    static String keptDraws(Trace t, int thin) {
+        StringBuilder b = new StringBuilder();
+        boolean same = true;
+        long stride = 1;
+        for (int c = 0; c < t.chains(); c++) {
+            same &= t.draws(c) == t.draws(0);
+            if (t.draws(c) > 1) {
+                stride = Math.max(stride, (t.iteration(c, 1) - t.iteration(c, 0)) / thin);
+            }
+        }
+        for (int c = 0; c < t.chains() && (c == 0 || !same); c++) {
+            b.append(c == 0 ? "" : "/").append(t.draws(c));
+        }
+        b.append(stride > 1 ? " draws held (1 in " + stride + " of the kept draws)" : " kept draws");
         return b.toString();
     }
 
