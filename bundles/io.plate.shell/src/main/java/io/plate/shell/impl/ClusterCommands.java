@@ -17,6 +17,7 @@ import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
@@ -45,11 +46,18 @@ public final class ClusterCommands {
 
     private final Workspace workspace;
     private final ShellDefaults defaults;
+    private final ActiveRuns active = new ActiveRuns();
 
     @Activate
     public ClusterCommands(@Reference Workspace workspace, @Reference ShellDefaults defaults) {
         this.workspace = workspace;
         this.defaults = defaults;
+    }
+
+    /** Stops the runs in progress (they keep their draws) and waits for their commands to return. */
+    @Deactivate
+    void deactivate() {
+        active.stopAll(SamplerRuns.STOP_WAIT_MILLIS);
     }
 
     /** For tests and embedding: commands over fixed samplers. */
@@ -94,8 +102,8 @@ public final class ClusterCommands {
                     + " (use plate:sample for others)");
         }
         SamplerRuns.Outcome o = SamplerRuns.runAndKeep(session, sampler(sampler), sampler, dataset, params,
-                new SamplerRuns.Options(iterations, burnIn, thin, chains, seed, out, name), workspace, defaults);
-        return o.report(new ClusterResult(o.kept(), o.posterior(), o.dir()));
+                new SamplerRuns.Options(iterations, burnIn, thin, chains, seed, out, name), workspace, defaults, active);
+        return o.report(new ClusterResult(o.kept(), o.posterior(), o.dir(), o.stopped()));
     }
 
     /** What {@code plate:cluster} returns: the kept run with a reading of its clusters. */
@@ -103,11 +111,13 @@ public final class ClusterCommands {
         private final String name;
         private final Posterior posterior;
         private final Path written;
+        private final String stopped;
 
-        ClusterResult(String name, Posterior posterior, Path written) {
+        ClusterResult(String name, Posterior posterior, Path written, String stopped) {
             this.name = name;
             this.posterior = posterior;
             this.written = written;
+            this.stopped = stopped;
         }
 
         public String name() {
@@ -203,7 +213,7 @@ public final class ClusterCommands {
             if (written != null) {
                 b.append(", written to ").append(written);
             }
-            return b.append('\n').toString();
+            return b.append('\n').append(SamplerRuns.Outcome.stoppedLine(name, stopped)).toString();
         }
 
         private static String fmt(double v, String f) {
