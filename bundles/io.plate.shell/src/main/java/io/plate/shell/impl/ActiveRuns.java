@@ -1,24 +1,30 @@
 package io.plate.shell.impl;
 
 import io.plate.api.sample.Cancellation;
-import java.util.HashSet;
-import java.util.Set;
+import io.plate.api.sample.Sampler;
+import java.util.IdentityHashMap;
+import java.util.Map;
 
 /**
- * The runs a command component has in progress. Deactivating the component (the shell bundle stopping,
- * the launcher ending on a signal) cancels them, so their chains stop at the next sweep, and waits
- * until their commands have kept the draws, written their run directories and returned.
+ * The runs a command component has in progress, with the sampler each uses. Deactivating the component
+ * (the shell bundle stopping, the launcher ending on a signal) cancels them, and so does the sampler's
+ * service going away (its bundle updated, stopped or uninstalled): the chains stop at the next sweep,
+ * and the caller waits until the commands have kept the draws, written their run directories and
+ * returned, so the sampler's bundle is still whole while they finish.
  */
 final class ActiveRuns {
     /** System property the launcher sets to the signal that ends the process (e.g. {@code SIGTERM}). */
     static final String SIGNAL_PROPERTY = "plate.signal";
 
-    private final Set<Cancellation> running = new HashSet<>();
+    /** What stops a run whose sampler's bundle goes away. */
+    static final String SAMPLER_GONE = "its sampler's bundle was updated or stopped";
 
-    /** A token for a new run; {@link #done} must follow. */
-    synchronized Cancellation start() {
+    private final Map<Cancellation, Sampler> running = new IdentityHashMap<>();
+
+    /** A token for a new run of {@code sampler}; {@link #done} must follow. */
+    synchronized Cancellation start(Sampler sampler) {
         Cancellation c = new Cancellation();
-        running.add(c);
+        running.put(c, sampler);
         return c;
     }
 
@@ -30,13 +36,23 @@ final class ActiveRuns {
 
     /** Cancels every run with the reason of the stop, and waits at most {@code millis} for their commands. */
     synchronized void stopAll(long millis) {
-        String why = stopReason();
-        for (Cancellation c : running) {
-            c.cancel(why);
+        stop(null, stopReason(), millis);
+    }
+
+    /** Cancels the runs of {@code sampler} and waits at most {@code millis} for their commands. */
+    synchronized void stopUsing(Sampler sampler, long millis) {
+        stop(sampler, SAMPLER_GONE, millis);
+    }
+
+    private void stop(Sampler sampler, String why, long millis) {
+        for (Map.Entry<Cancellation, Sampler> e : running.entrySet()) {
+            if (sampler == null || e.getValue() == sampler) {
+                e.getKey().cancel(why);
+            }
         }
         long deadline = System.nanoTime() + millis * 1_000_000L;
         try {
-            while (!running.isEmpty()) {
+            while (sampler == null ? !running.isEmpty() : running.containsValue(sampler)) {
                 long left = (deadline - System.nanoTime()) / 1_000_000L;
                 if (left <= 0) {
                     return;

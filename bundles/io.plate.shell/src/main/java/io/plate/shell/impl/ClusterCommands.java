@@ -40,8 +40,6 @@ public final class ClusterCommands {
     /** Clusters listed in the printed summary; the run directory has them all. */
     static final int SHOWN_CLUSTERS = 20;
 
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
     private final List<Map.Entry<Map<String, Object>, Sampler>> samplers = new CopyOnWriteArrayList<>();
 
     private final Workspace workspace;
@@ -52,6 +50,18 @@ public final class ClusterCommands {
     public ClusterCommands(@Reference Workspace workspace, @Reference ShellDefaults defaults) {
         this.workspace = workspace;
         this.defaults = defaults;
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY, unbind = "removeSampler")
+    void addSampler(Sampler s, Map<String, Object> props) {
+        samplers.add(Map.entry(props, s));
+    }
+
+    /** A sampler going away (its bundle updated or stopped) first stops its runs here; they keep their draws. */
+    void removeSampler(Sampler s, Map<String, Object> props) {
+        samplers.removeIf(e -> e.getValue() == s);
+        active.stopUsing(s, SamplerRuns.STOP_WAIT_MILLIS);
     }
 
     /** Stops the runs in progress (they keep their draws) and waits for their commands to return. */

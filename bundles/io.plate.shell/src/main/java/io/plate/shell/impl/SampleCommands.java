@@ -37,8 +37,6 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
         "osgi.command.function=sample",
         "osgi.command.function=trace" })
 public final class SampleCommands {
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
     private final List<Map.Entry<Map<String, Object>, Sampler>> samplers = new CopyOnWriteArrayList<>();
 
     private final Workspace workspace;
@@ -49,6 +47,18 @@ public final class SampleCommands {
     public SampleCommands(@Reference Workspace workspace, @Reference ShellDefaults defaults) {
         this.workspace = workspace;
         this.defaults = defaults;
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY, unbind = "removeSampler")
+    void addSampler(Sampler s, Map<String, Object> props) {
+        samplers.add(Map.entry(props, s));
+    }
+
+    /** A sampler going away (its bundle updated or stopped) first stops its runs here; they keep their draws. */
+    void removeSampler(Sampler s, Map<String, Object> props) {
+        samplers.removeIf(e -> e.getValue() == s);
+        active.stopUsing(s, SamplerRuns.STOP_WAIT_MILLIS);
     }
 
     /** Stops the runs in progress (they keep their draws) and waits for their commands to return. */

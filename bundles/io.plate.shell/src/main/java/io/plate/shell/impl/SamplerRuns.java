@@ -99,7 +99,7 @@ final class SamplerRuns {
     static Outcome runAndKeep(CommandSession session, Sampler s, String samplerName, String datasetName,
             String[] params, Options o, Workspace workspace, ShellDefaults defaults, ActiveRuns active)
             throws IOException {
-        Cancellation cancellation = active.start();
+        Cancellation cancellation = active.start(s);
         try {
             return runAndKeep(session, s, samplerName, datasetName, params, o, workspace, defaults, cancellation);
         } finally {
