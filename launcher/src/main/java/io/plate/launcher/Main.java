@@ -91,14 +91,27 @@ public final class Main {
                 return 2;
             }
         }
-        Thread hook = new Thread(plate::stop, "plate-shutdown");
+        java.util.concurrent.CountDownLatch programsEnded = new java.util.concurrent.CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            plate.stop(); // the shell stops its runs; their commands return what they kept
+            try { // let the command thread print the last result before the JVM ends
+                programsEnded.await(2, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "plate-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
+        Signals.install(opts.interactive());
         try {
             if (opts.interactive()) {
                 plate.waitForStop();
                 return 0;
             }
-            return runPrograms(plate, programs, in, out, err);
+            try {
+                return runPrograms(plate, programs, in, out, err);
+            } finally {
+                programsEnded.countDown();
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return 1;
@@ -125,7 +138,7 @@ public final class Main {
                 } catch (Exception e) {
                     out.flush();
                     if (plate.stopping()) {
-                        err.println("plate: stopped (shutting down)");
+                        err.println("plate: " + (Signals.reason() != null ? Signals.reason() : "stopped (shutting down)"));
                         return 1;
                     }
                     err.println("plate: " + (p.where().equals("-c") ? "" : p.where() + ": ") + message(e));
@@ -142,6 +155,10 @@ public final class Main {
                     }
                 }
                 out.flush();
+                if (plate.stopping()) { // a signal ended the command early: run nothing more
+                    err.println("plate: " + (Signals.reason() != null ? Signals.reason() : "stopped (shutting down)"));
+                    return 1;
+                }
             }
             return 0;
         } catch (Exception e) {

@@ -99,6 +99,7 @@ public final class PlateFramework implements AutoCloseable {
             }
             long t2 = System.nanoTime();
             fw.start();
+            BundleUrls.register(fw.getBundleContext(), loader);
             // resolve everything in one pass rather than bundle by bundle as each starts
             fw.adapt(org.osgi.framework.wiring.FrameworkWiring.class).resolveBundles(bundles);
             long t3 = System.nanoTime();

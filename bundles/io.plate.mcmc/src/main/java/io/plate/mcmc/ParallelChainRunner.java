@@ -1,5 +1,6 @@
 package io.plate.mcmc;
 
+import io.plate.api.PlateException;
 import io.plate.api.sample.Cancellation;
 import io.plate.api.sample.Chain;
 import io.plate.api.sample.ChainFactory;
@@ -24,9 +25,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Supplier;
 import org.apache.commons.rng.UniformRandomProvider;
 
@@ -41,7 +42,12 @@ import org.apache.commons.rng.UniformRandomProvider;
  *
  * <p>Cancellation (the caller's token, or an interrupt of the calling thread) stops every chain at
  * its next sweep boundary; the run returns the draws kept so far, marked cancelled. When a chain
- * throws, the other chains stop at their next sweep and the exception propagates.
+ * throws, the other chains stop at their next sweep and the exception propagates; a chain that runs
+ * out of memory ends the run with a {@link PlateException} giving the heap limit.
+ *
+ * <p>Memory does not grow with iterations: each chain's trace holds at most {@link #MAX_TRACE_DRAWS}
+ * evenly spaced kept draws ({@link TraceBuffer}), so a run of 10⁹ iterations runs, with progress,
+ * until it ends or is cancelled.
  */
 public final class ParallelChainRunner implements ChainRunner, AutoCloseable {
     /** Nanoseconds between progress reports. */
@@ -49,10 +55,16 @@ public final class ParallelChainRunner implements ChainRunner, AutoCloseable {
 
     /** Draws per chain beyond which the R-hat shown in progress reports is computed on a strided subset. */
     private static final int PROGRESS_RHAT_DRAWS = 2_000;
+    /**
+     * Most kept draws a chain's trace holds (see {@link TraceBuffer}): beyond, the trace is thinned
+     * further, so a run's memory does not grow with its iterations.
+     */
+    public static final int MAX_TRACE_DRAWS = 1 << 16;
 
     private final Supplier<Distributions> provider;
     private final ExecutorService pool;
     private final Set<Cancellation> running = ConcurrentHashMap.newKeySet();
+    private final int traceDraws;
 
     public ParallelChainRunner(Distributions distributions) {
         this(constant(Objects.requireNonNull(distributions, "distributions")));
@@ -64,7 +76,13 @@ public final class ParallelChainRunner implements ChainRunner, AutoCloseable {
      * keeps the provider it started with.
      */
     public ParallelChainRunner(Supplier<Distributions> provider) {
+        this(provider, MAX_TRACE_DRAWS);
+    }
+
+    /** A runner whose chains' traces hold at most {@code traceDraws} draws each (even, at least 2). */
+    ParallelChainRunner(Supplier<Distributions> provider, int traceDraws) {
         this.provider = Objects.requireNonNull(provider, "provider");
+        this.traceDraws = traceDraws;
         AtomicInteger count = new AtomicInteger();
         ThreadFactory threads = r -> {
             Thread t = new Thread(r, "plate-chain-" + count.incrementAndGet());
@@ -133,11 +151,8 @@ public final class ParallelChainRunner implements ChainRunner, AutoCloseable {
         private final ProgressListener listener;
         private final Cancellation cancellation;
         private final int chains;
-        private final int kept;
         private final Object[] chainObjects;
-        private final double[][][] values; // [chain][kept][summary], allocated by each chain's worker
-        private final long[][] iterations;
-        private final AtomicIntegerArray keptCount;
+        private final AtomicReferenceArray<TraceBuffer> traces; // set by each chain's worker
         private final AtomicLongArray sweeps;
         private final AtomicInteger nextChain = new AtomicInteger();
         private final AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -154,11 +169,8 @@ public final class ParallelChainRunner implements ChainRunner, AutoCloseable {
             this.listener = listener;
             this.cancellation = cancellation;
             this.chains = settings.chains();
-            this.kept = settings.keptPerChain();
             this.chainObjects = new Object[chains];
-            this.values = new double[chains][][];
-            this.iterations = new long[chains][kept];
-            this.keptCount = new AtomicIntegerArray(chains);
+            this.traces = new AtomicReferenceArray<>(chains);
             this.sweeps = new AtomicLongArray(chains);
         }
 
@@ -210,6 +222,15 @@ public final class ParallelChainRunner implements ChainRunner, AutoCloseable {
                 Thread.currentThread().interrupt();
             }
             Throwable t = failure.get();
+            if (t instanceof OutOfMemoryError) {
+                Arrays.fill(chainObjects, null); // let the chains go before anything else allocates
+                for (int c = 0; c < chains; c++) {
+                    traces.set(c, null);
+                }
+                throw new PlateException("the run needs more memory than the Java heap allows (at most "
+                        + (Runtime.getRuntime().maxMemory() >> 20) + " MB): " + t.getMessage()
+                        + "; use fewer chains or a smaller model, or give Java more heap (java -Xmx…)", t);
+            }
             if (t != null) {
                 if (t instanceof RuntimeException r) {
                     throw r;
@@ -256,13 +277,12 @@ public final class ParallelChainRunner implements ChainRunner, AutoCloseable {
                         + names.get());
             }
             int s = summaryNames.size();
-            double[][] rows = new double[kept][s];
-            values[c] = rows;
+            TraceBuffer trace = new TraceBuffer(s, traceDraws);
+            traces.set(c, trace);
+            double[] row = new double[s];
             double[] scratch = new double[s];
-            long[] its = iterations[c];
             int burnIn = settings.burnIn();
             int thin = settings.thin();
-            int k = 0;
             for (long it = 1; it <= settings.iterations(); it++) {
                 if (abort || cancellation.isCancelled()) {
                     break;
@@ -270,12 +290,9 @@ public final class ParallelChainRunner implements ChainRunner, AutoCloseable {
                 chain.sweep(rng);
                 sweeps.lazySet(c, it);
                 if (it > burnIn && (it - burnIn - 1) % thin == 0) {
-                    double[] row = rows[k];
                     chain.summaries(row);
                     chain.keep(it);
-                    its[k] = it;
-                    k++;
-                    keptCount.set(c, k); // publishes row and its[k - 1] to readers
+                    trace.add(it, row);
                     if (c == 0) {
                         logJoint0 = row[0];
                     }
@@ -312,7 +329,8 @@ public final class ParallelChainRunner implements ChainRunner, AutoCloseable {
             }
             int n = Integer.MAX_VALUE;
             for (int c = 0; c < chains; c++) {
-                n = Math.min(n, keptCount.get(c));
+                TraceBuffer t = traces.get(c);
+                n = Math.min(n, t == null ? 0 : t.size());
             }
             if (n < Diagnostics.MIN_DRAWS) {
                 return Double.NaN;
@@ -320,13 +338,10 @@ public final class ParallelChainRunner implements ChainRunner, AutoCloseable {
             int stride = Math.max(1, n / PROGRESS_RHAT_DRAWS);
             int len = n / stride;
             double worst = Double.NaN;
-            double[][] series = new double[chains][len];
+            double[][] series = new double[chains][];
             for (int s = 0; s < summaryNames.size(); s++) {
                 for (int c = 0; c < chains; c++) {
-                    double[][] rows = values[c];
-                    for (int d = 0; d < len; d++) {
-                        series[c][d] = rows[d * stride][s];
-                    }
+                    series[c] = traces.get(c).series(s, len * stride, stride);
                 }
                 double r = Diagnostics.splitRhat(series);
                 if (!Double.isNaN(r) && !(r <= worst)) {
@@ -356,9 +371,9 @@ public final class ParallelChainRunner implements ChainRunner, AutoCloseable {
             long total = 0;
             boolean cut = false;
             for (int c = 0; c < chains; c++) {
-                int k = keptCount.get(c);
-                v[c] = values[c] == null ? new double[0][summaryNames.size()] : Arrays.copyOf(values[c], k);
-                its[c] = Arrays.copyOf(iterations[c], k);
+                TraceBuffer t = traces.get(c);
+                v[c] = t == null ? new double[0][summaryNames.size()] : t.rows();
+                its[c] = t == null ? new long[0] : t.iterations();
                 total += sweeps.get(c);
                 cut |= sweeps.get(c) < settings.iterations();
             }

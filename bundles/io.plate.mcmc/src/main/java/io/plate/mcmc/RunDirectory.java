@@ -8,16 +8,18 @@ import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.SummaryDiagnostic;
 import io.plate.api.sample.Table;
 import io.plate.api.sample.Trace;
+import io.plate.api.PlateException;
+import io.plate.api.io.AtomicFiles;
 import java.io.IOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * The run directory of the command-line contract, for any {@link Posterior}:
@@ -30,8 +32,8 @@ import java.util.Map;
  * {@code null}) and {@code facts};</li>
  * <li>one {@code STEM.csv} per table of the posterior.</li>
  * </ul>
- * Every file is written to a temporary file in the directory and then renamed over the target, so a
- * reader never sees half a file.
+ * The directory is written whole into a temporary sibling and renamed into place, so a reader (or a
+ * process killed meanwhile) never sees half a file or files of two runs side by side.
  */
 public final class RunDirectory {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -39,13 +41,53 @@ public final class RunDirectory {
     private RunDirectory() {
     }
 
-    /** Writes every file of {@code p}'s run directory into {@code dir}, creating it when needed. */
+    /**
+     * Writes {@code p}'s run directory as {@code dir}, whole or not at all: the files go to a temporary
+     * sibling folder that then takes the place of {@code dir} (see {@link AtomicFiles#writeDirectory}).
+     * An existing {@code dir} is replaced only when it is empty or a run directory itself.
+     *
+     * @throws PlateException when {@code dir} exists and holds files that are not a run's
+     */
     public static void write(Posterior p, Path dir) throws IOException {
-        Files.createDirectories(dir);
-        writeAtomically(dir.resolve("trace.csv"), w -> writeTrace(p.trace(), w));
-        writeAtomically(dir.resolve("summary.json"), w -> JSON.writeValue(w, summaryJson(p)));
-        for (Map.Entry<String, Table> t : p.tables().entrySet()) {
-            writeAtomically(dir.resolve(t.getKey() + ".csv"), w -> writeTable(t.getValue(), w));
+        try {
+            AtomicFiles.writeDirectory(dir, RunDirectory::isRunDirectory, tmp -> {
+                AtomicFiles.writeText(tmp.resolve("trace.csv"), w -> writeTrace(p.trace(), w));
+                AtomicFiles.writeText(tmp.resolve("summary.json"), w -> JSON.writeValue(w, summaryJson(p)));
+                for (Map.Entry<String, Table> t : p.tables().entrySet()) {
+                    AtomicFiles.writeText(tmp.resolve(t.getKey() + ".csv"), w -> writeTable(t.getValue(), w));
+                }
+            });
+        } catch (FileAlreadyExistsException e) {
+            throw new PlateException("run directory '" + dir + "': the folder exists and holds files that are not a"
+                    + " run's (only an empty folder or an earlier run directory is replaced); choose another folder");
+        }
+    }
+
+    /**
+     * True when {@code dir} may be replaced by a run directory: it is empty, or it holds
+     * {@code summary.json} and otherwise only {@code .csv} files (what {@link #write} makes).
+     */
+    static boolean isRunDirectory(Path dir) {
+        try (Stream<Path> entries = Files.list(dir)) {
+            List<Path> all = entries.toList();
+            if (all.isEmpty()) {
+                return true;
+            }
+            boolean summary = false;
+            for (Path e : all) {
+                String name = e.getFileName().toString();
+                if (!Files.isRegularFile(e, LinkOption.NOFOLLOW_LINKS)) {
+                    return false;
+                }
+                if (name.equals("summary.json")) {
+                    summary = true;
+                } else if (!name.endsWith(".csv") && !name.endsWith(AtomicFiles.SUFFIX)) {
+                    return false;
+                }
+            }
+            return summary;
+        } catch (IOException e) {
+            return false;
         }
     }
 
@@ -162,7 +204,7 @@ public final class RunDirectory {
         }
         StringBuilder b = new StringBuilder();
         b.append(p.sampler()).append(" on ").append(p.dataset()).append(": ").append(p.settings().chains())
-                .append(" chains × ").append(p.settings().keptPerChain()).append(" kept draws (")
+                .append(" chains × ").append(keptDraws(p.trace(), p.settings().thin())).append(" (")
                 .append(p.settings().iterations()).append(" iterations, burn-in ").append(p.settings().burnIn())
                 .append(", thin ").append(p.settings().thin()).append(", seed ").append(p.settings().seed())
                 .append(")").append(p.cancelled() ? " — CANCELLED, partial draws" : "").append('\n');
@@ -171,6 +213,27 @@ public final class RunDirectory {
             appendRow(b, r, width);
         }
         b.append(String.format(Locale.ROOT, "%.2f s, %.0f sweeps/s", p.seconds(), p.sweepsPerSecond()));
+        return b.toString();
+    }
+
+    /**
+     * The draws the chains actually hold, e.g. {@code 1500 kept draws}, {@code 784/947 kept draws} for a
+     * run cut short, with the storage stride when the trace was thinned to stay bounded.
+     */
+    static String keptDraws(Trace t, int thin) {
+        StringBuilder b = new StringBuilder();
+        boolean same = true;
+        long stride = 1;
+        for (int c = 0; c < t.chains(); c++) {
+            same &= t.draws(c) == t.draws(0);
+            if (t.draws(c) > 1) {
+                stride = Math.max(stride, (t.iteration(c, 1) - t.iteration(c, 0)) / thin);
+            }
+        }
+        for (int c = 0; c < t.chains() && (c == 0 || !same); c++) {
+            b.append(c == 0 ? "" : "/").append(t.draws(c));
+        }
+        b.append(stride > 1 ? " draws held (1 in " + stride + " of the kept draws)" : " kept draws");
         return b.toString();
     }
 
@@ -187,29 +250,5 @@ public final class RunDirectory {
 
     private static String fmt(double v, String f) {
         return Double.isFinite(v) ? String.format(Locale.ROOT, f, v) : "NaN";
-    }
-
-    /** Writes with {@code body} to a temporary file beside {@code target}, then renames it over the target. */
-    public static void writeAtomically(Path target, WriterBody body) throws IOException {
-        Path dir = target.toAbsolutePath().getParent();
-        Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
-        try {
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                body.write(w);
-            }
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
-    }
-
-    /** Writes a file's content. */
-    @FunctionalInterface
-    public interface WriterBody {
-        void write(Writer w) throws IOException;
     }
 }

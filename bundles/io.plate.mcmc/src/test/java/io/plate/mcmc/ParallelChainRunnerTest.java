@@ -160,6 +160,59 @@ class ParallelChainRunnerTest {
     }
 
     @Test
+    void aBillionIterationsRunInBoundedMemoryUntilCancelled() {
+        Cancellation cancel = new Cancellation();
+        List<Progress> reports = new CopyOnWriteArrayList<>();
+        ParallelChainRunner small = new ParallelChainRunner(StreamDistributions::new, 64);
+        ChainRun<Ar1Chain> r;
+        try {
+            r = small.run((c, rng) -> new Ar1Chain(c, rng, 0.5, -1, 0) {
+                @Override
+                public void keep(long iteration) { // a chain that keeps nothing of its own
+                }
+            }, new RunSettings(1_000_000_000, 0, 1, 2, 5L, 2), p -> {
+                reports.add(p);
+                if (p.iteration() > 10_000) {
+                    cancel.cancel();
+                }
+            }, cancel);
+        } finally {
+            small.close();
+        }
+        assertTrue(r.cancelled());
+        assertFalse(reports.isEmpty());
+        for (int c = 0; c < 2; c++) {
+            long sweeps = r.chains().get(c).sweeps;
+            int held = r.trace().draws(c);
+            assertTrue(held >= 32 && held <= 64, held + " draws held after " + sweeps + " sweeps");
+            // evenly spaced from the first sweep: stride a power of two, covering the sweeps done
+            long step = r.trace().iteration(c, 1) - r.trace().iteration(c, 0);
+            assertEquals(1, r.trace().iteration(c, 0));
+            assertEquals(0, step & (step - 1), "stride " + step);
+            for (int d = 1; d < held; d++) {
+                assertEquals(1 + d * step, r.trace().iteration(c, d));
+            }
+            assertTrue(sweeps - r.trace().iteration(c, held - 1) < 2 * step, "the trace reaches the last sweeps");
+        }
+    }
+
+    @Test
+    void traceBufferThinsByHalvingAndKeepsEverythingBelowItsCapacity() {
+        TraceBuffer b = new TraceBuffer(1, 4);
+        for (long it = 1; it <= 3; it++) {
+            b.add(it, new double[] {it});
+        }
+        assertArrayEquals(new long[] {1, 2, 3}, b.iterations());
+        for (long it = 4; it <= 11; it++) {
+            b.add(it, new double[] {it * 10});
+        }
+        // 1..4 held; at 5 → 1,3 then stride 2: 5, 7 → full at 9 → 1,5 stride 4: 9; 11 skipped (not a multiple of 4 apart)
+        assertArrayEquals(new long[] {1, 5, 9}, b.iterations());
+        assertArrayEquals(new double[] {1, 50, 90}, b.series(0, 3, 1));
+        assertEquals(11, b.seen());
+    }
+
+    @Test
     void cancellationBeforeAnyChainStartsStillReturnsEveryChain() {
         Cancellation cancel = new Cancellation();
         cancel.cancel();

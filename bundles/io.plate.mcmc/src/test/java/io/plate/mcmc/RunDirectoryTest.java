@@ -2,10 +2,12 @@ package io.plate.mcmc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.plate.api.PlateException;
 import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.Table;
 import io.plate.api.sample.Trace;
@@ -62,6 +64,38 @@ class RunDirectoryTest {
         try (var files = Files.list(dir)) {
             assertEquals(3, files.count());
         }
+    }
+
+    @Test
+    void aRunDirectoryIsReplacedWholeAndAForeignFolderIsRefused() throws Exception {
+        Path dir = tmp.resolve("run2");
+        posterior().write(dir);
+        Files.writeString(dir.resolve("old_table.csv"), "from an earlier run\n");
+        posterior().write(dir);
+        assertFalse(Files.exists(dir.resolve("old_table.csv")), "no file of the earlier run beside the new one");
+        Path foreign = Files.createDirectories(tmp.resolve("home"));
+        Files.writeString(foreign.resolve("notes.txt"), "mine");
+        PlateException e = assertThrows(PlateException.class, () -> posterior().write(foreign));
+        assertTrue(e.getMessage().contains("home") && e.getMessage().contains("not a run's"), e.getMessage());
+        try (var files = Files.list(foreign)) {
+            assertEquals(List.of("notes.txt"), files.map(f -> f.getFileName().toString()).toList());
+        }
+        try (var files = Files.list(tmp)) {
+            assertEquals(2, files.count(), "no temporary folder left beside them");
+        }
+    }
+
+    @Test
+    void theTableReportsTheDrawsHeldNotThePlannedCount() {
+        // a cancelled run of 200 planned kept draws per chain: chain 0 held 3, chain 1 held 5
+        Trace cut = new Trace(List.of("logJoint"), new double[][][] {{{-1}, {-2}, {-3}}, {{-1}, {-2}, {-3}, {-4}, {-5}}},
+                new long[][] {{11, 12, 13}, {11, 12, 13, 14, 15}});
+        SamplerPosterior p = SamplerPosterior.builder("test.sampler", "toy").settings(new RunSettings(210, 10, 1, 2, 1L, 1))
+                .trace(cut).cancelled(true).build();
+        assertTrue(p.toString().startsWith("test.sampler on toy: 2 chains × 3/5 kept draws (210 iterations"), p.toString());
+        // a trace thinned for storage (every 4th of the kept draws of thin 2) says so
+        Trace thinned = new Trace(List.of("logJoint"), new double[][][] {{{-1}, {-2}}}, new long[][] {{11, 19}});
+        assertEquals("2 draws held (1 in 4 of the kept draws)", RunDirectory.keptDraws(thinned, 2));
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
+import io.plate.api.io.AtomicFiles;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -129,33 +130,25 @@ public final class Plot {
         int rows = (panels.size() + cols - 1) / cols;
         int w = WIDTH * cols;
         int h = HEIGHT * rows;
-        Path parent = file.toAbsolutePath().getParent();
-        Files.createDirectories(parent);
-        Path tmp = Files.createTempFile(parent, ".plot-", svg ? ".svg" : ".png");
-        try {
-            try (OutputStream out = Files.newOutputStream(tmp)) {
-                if (svg) {
-                    VectorGraphics2D g = new VectorGraphics2D();
-                    paintAll(g, panels, cols);
-                    Document doc = new SVGProcessor().getDocument(g.getCommands(), new PageSize(0, 0, w, h));
-                    doc.writeTo(out);
-                } else {
-                    BufferedImage img = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
-                    Graphics2D g = img.createGraphics();
-                    g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-                    g.setColor(Color.WHITE);
-                    g.fillRect(0, 0, w, h);
-                    paintAll(g, panels, cols);
-                    g.dispose();
-                    if (!ImageIO.write(img, "png", out)) {
-                        throw new IOException("no PNG writer available");
-                    }
+        AtomicFiles.write(file, out -> {
+            if (svg) {
+                VectorGraphics2D g = new VectorGraphics2D();
+                paintAll(g, panels, cols);
+                Document doc = new SVGProcessor().getDocument(g.getCommands(), new PageSize(0, 0, w, h));
+                doc.writeTo(out);
+            } else {
+                BufferedImage img = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
+                Graphics2D g = img.createGraphics();
+                g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+                g.setColor(Color.WHITE);
+                g.fillRect(0, 0, w, h);
+                paintAll(g, panels, cols);
+                g.dispose();
+                if (!ImageIO.write(img, "png", out)) {
+                    throw new IOException("no PNG writer available");
                 }
             }
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        });
     }
 
     private static void paintAll(Graphics2D g, List<Panel> panels, int cols) {

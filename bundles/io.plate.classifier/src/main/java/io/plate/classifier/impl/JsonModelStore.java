@@ -8,6 +8,7 @@ import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.ModelStore;
 import java.io.ByteArrayInputStream;
+import io.plate.api.io.AtomicFiles;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -53,29 +54,7 @@ public final class JsonModelStore implements ModelStore {
 
     @Override
     public void save(Model model, Path file) throws IOException {
-        Path target = file.toAbsolutePath();
-        Path dir = target.getParent();
-        if (dir != null) {
-            Files.createDirectories(dir); // like run directories: a new folder is made on demand
-        }
-        Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
-        try {
-            try (OutputStream out = Files.newOutputStream(tmp)) {
-                model.writeJson(out);
-            }
-            try {
-                Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
-            } catch (UnsupportedOperationException e) {
-                // not a POSIX file system: keep the default permissions of a new file
-            }
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFiles.write(file, model::writeJson); // a new folder is made on demand, as for run directories
     }
 
     @Override

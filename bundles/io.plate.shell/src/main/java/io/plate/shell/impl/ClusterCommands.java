@@ -17,6 +17,7 @@ import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
@@ -39,17 +40,34 @@ public final class ClusterCommands {
     /** Clusters listed in the printed summary; the run directory has them all. */
     static final int SHOWN_CLUSTERS = 20;
 
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
     private final List<Map.Entry<Map<String, Object>, Sampler>> samplers = new CopyOnWriteArrayList<>();
 
     private final Workspace workspace;
     private final ShellDefaults defaults;
+    private final ActiveRuns active = new ActiveRuns();
 
     @Activate
     public ClusterCommands(@Reference Workspace workspace, @Reference ShellDefaults defaults) {
         this.workspace = workspace;
         this.defaults = defaults;
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY, unbind = "removeSampler")
+    void addSampler(Sampler s, Map<String, Object> props) {
+        samplers.add(Map.entry(props, s));
+    }
+
+    /** A sampler going away (its bundle updated or stopped) first stops its runs here; they keep their draws. */
+    void removeSampler(Sampler s, Map<String, Object> props) {
+        samplers.removeIf(e -> e.getValue() == s);
+        active.stopUsing(s, SamplerRuns.STOP_WAIT_MILLIS);
+    }
+
+    /** Stops the runs in progress (they keep their draws) and waits for their commands to return. */
+    @Deactivate
+    void deactivate() {
+        active.stopAll(SamplerRuns.STOP_WAIT_MILLIS);
     }
 
     /** For tests and embedding: commands over fixed samplers. */
@@ -94,8 +112,8 @@ public final class ClusterCommands {
                     + " (use plate:sample for others)");
         }
         SamplerRuns.Outcome o = SamplerRuns.runAndKeep(session, sampler(sampler), sampler, dataset, params,
-                new SamplerRuns.Options(iterations, burnIn, thin, chains, seed, out, name), workspace, defaults);
-        return o.report(new ClusterResult(o.kept(), o.posterior(), o.dir()));
+                new SamplerRuns.Options(iterations, burnIn, thin, chains, seed, out, name), workspace, defaults, active);
+        return o.report(new ClusterResult(o.kept(), o.posterior(), o.dir(), o.stopped()));
     }
 
     /** What {@code plate:cluster} returns: the kept run with a reading of its clusters. */
@@ -103,11 +121,13 @@ public final class ClusterCommands {
         private final String name;
         private final Posterior posterior;
         private final Path written;
+        private final String stopped;
 
-        ClusterResult(String name, Posterior posterior, Path written) {
+        ClusterResult(String name, Posterior posterior, Path written, String stopped) {
             this.name = name;
             this.posterior = posterior;
             this.written = written;
+            this.stopped = stopped;
         }
 
         public String name() {
@@ -203,7 +223,7 @@ public final class ClusterCommands {
             if (written != null) {
                 b.append(", written to ").append(written);
             }
-            return b.append('\n').toString();
+            return b.append('\n').append(SamplerRuns.Outcome.stoppedLine(name, stopped)).toString();
         }
 
         private static String fmt(double v, String f) {

@@ -8,6 +8,7 @@ import io.plate.api.sample.MatrixSampler;
 import io.plate.api.sample.VectorSampler;
 import io.plate.api.sample.DoubleSampler;
 import java.io.BufferedWriter;
+import io.plate.api.io.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -272,34 +273,20 @@ public final class DrawCommands {
         return m;
     }
 
-    /** Writes the draws to a temporary file beside {@code file}, then renames it over {@code file}. */
+    /** Writes the draws to {@code file}, whole or not at all. */
     private static void write(Path file, double[] draws, int dimension, boolean integral) throws IOException {
-        Path dir = file.getParent();
-        if (dir != null) {
-            Files.createDirectories(dir);
-        }
-        Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
-        try {
-            try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                for (int i = 0; i < draws.length; i += dimension) {
-                    for (int j = 0; j < dimension; j++) {
-                        if (j > 0) {
-                            w.write(',');
-                        }
-                        double v = draws[i + j];
-                        w.write(integral ? Long.toString((long) v) : Double.toString(v));
+        AtomicFiles.writeText(file, w -> {
+            for (int i = 0; i < draws.length; i += dimension) {
+                for (int j = 0; j < dimension; j++) {
+                    if (j > 0) {
+                        w.write(',');
                     }
-                    w.write('\n');
+                    double v = draws[i + j];
+                    w.write(integral ? Long.toString((long) v) : Double.toString(v));
                 }
+                w.write('\n');
             }
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        });
     }
 
     /** The draws of one {@code plate:draw}, with a summary for people as its {@code toString}. */

@@ -14,6 +14,7 @@ import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelStore;
 import io.plate.api.learn.Params;
 import java.io.BufferedWriter;
+import io.plate.api.io.AtomicFiles;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

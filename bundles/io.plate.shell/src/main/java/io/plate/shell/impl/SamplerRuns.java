@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.apache.felix.service.command.CommandSession;
+import org.apache.felix.service.command.Job;
+import org.jline.terminal.Terminal;
 import org.osgi.framework.Constants;
 
 /**
@@ -25,6 +27,9 @@ import org.osgi.framework.Constants;
  * keeping the run in the workspace and writing its directory.
  */
 final class SamplerRuns {
+    /** How long stopping the shell waits for the commands of cancelled runs to keep and write their draws. */
+    static final long STOP_WAIT_MILLIS = 10_000;
+
     private SamplerRuns() {
     }
 
@@ -56,21 +61,28 @@ final class SamplerRuns {
         return r instanceof Integer i ? i : 0;
     }
 
-    /** A finished (or interrupted) run, kept in the workspace and written when asked. */
-    record Outcome(String kept, Posterior posterior, Path dir, boolean interrupted, PrintStream console) {
+    /**
+     * A finished (or stopped) run, kept in the workspace and written when asked; {@code stopped} says why
+     * a run ended early (null when it ran to the end).
+     */
+    record Outcome(String kept, Posterior posterior, Path dir, String stopped, boolean printNow, PrintStream console) {
         /**
-         * Returns {@code result}; after Ctrl-C also prints it, since Gogo drops the value of an interrupted
-         * command.
+         * Returns {@code result}; also prints it when Gogo will not: the command's thread was interrupted
+         * (Gogo drops the value) or it runs as a background job ({@code &}).
          */
         <R> R report(R result) {
-            if (interrupted) {
+            if (printNow) {
                 console.println();
                 console.print(result);
-                console.println("(interrupted with Ctrl-C: the chains stopped at their next sweep; the draws so far"
-                        + " are kept as run '" + kept + "')");
                 console.flush();
             }
             return result;
+        }
+
+        /** The line a result ends with when the run stopped early. */
+        static String stoppedLine(String kept, String stopped) {
+            return stopped == null ? "" : "stopped early (" + stopped + "): the chains stopped at their next sweep;"
+                    + " the draws so far are kept as run '" + kept + "'\n";
         }
     }
 
@@ -79,8 +91,25 @@ final class SamplerRuns {
             String name) {
     }
 
+    /**
+     * Runs {@code s} and keeps the run. Ctrl-C in the terminal cancels this run's token (in place of
+     * Gogo's interrupt of the job, which returns the prompt while the command still runs): the chains stop
+     * at their next sweep and the command returns the run with the draws kept, before the next prompt.
+     */
     static Outcome runAndKeep(CommandSession session, Sampler s, String samplerName, String datasetName,
-            String[] params, Options o, Workspace workspace, ShellDefaults defaults) throws IOException {
+            String[] params, Options o, Workspace workspace, ShellDefaults defaults, ActiveRuns active)
+            throws IOException {
+        Cancellation cancellation = active.start(s);
+        try {
+            return runAndKeep(session, s, samplerName, datasetName, params, o, workspace, defaults, cancellation);
+        } finally {
+            active.done(cancellation);
+        }
+    }
+
+    private static Outcome runAndKeep(CommandSession session, Sampler s, String samplerName, String datasetName,
+            String[] params, Options o, Workspace workspace, ShellDefaults defaults, Cancellation cancellation)
+            throws IOException {
         String what = "the run of " + samplerName;
         Params p = Guard.call(what, () -> s.params(Args.keyValues(Arrays.asList(params))));
         Dataset d = workspace.dataset(datasetName);
@@ -88,18 +117,40 @@ final class SamplerRuns {
         String kept = o.name().isEmpty() ? datasetName + "." + samplerName : o.name();
         Path dir = o.out().isEmpty() ? null : defaults.output(o.out());
         PrintStream console = session != null ? session.getConsole() : System.out;
+        Job job = Job.Utils.current();
+        boolean background = job != null && job.status() == Job.Status.Background;
+        Terminal terminal = background ? null : terminal(session);
+        Terminal.SignalHandler previous = terminal == null ? null
+                : terminal.handle(Terminal.Signal.INT, sig -> cancellation.cancel("Ctrl-C"));
         Posterior posterior;
         try (ProgressPrinter progress = ProgressPrinter.forSession(session, console,
                 samplerName + " on " + datasetName)) {
-            posterior = Guard.call(what, () -> s.run(d, p, settings, progress, new Cancellation()));
+            posterior = Guard.call(what, () -> s.run(d, p, settings, progress, cancellation));
+        } finally {
+            if (terminal != null) {
+                terminal.handle(Terminal.Signal.INT, previous);
+            }
         }
-        // Ctrl-C interrupts the command thread; the runner has already stopped the chains and kept their draws.
-        // Clear the flag so that writing the run directory (interruptible file channels) still works.
+        // An interrupt of the command thread (Gogo's job interrupt) cancels the run in the runner, which keeps
+        // the draws. Clear the flag so that writing the run directory (interruptible file channels) still works.
         boolean interrupted = Thread.interrupted();
+        String stopped = null;
+        if (posterior.cancelled()) {
+            stopped = cancellation.isCancelled() ? cancellation.reason() : "interrupted";
+        }
         workspace.putRun(kept, posterior);
         if (dir != null) {
             posterior.write(dir);
         }
-        return new Outcome(kept, posterior, dir, interrupted, console);
+        return new Outcome(kept, posterior, dir, stopped, interrupted || background, console);
+    }
+
+    /** The session's terminal when it is a real one (not a dumb or piped stream), else null. */
+    private static Terminal terminal(CommandSession session) {
+        Object t = session == null ? null : session.get(".terminal");
+        if (t instanceof Terminal terminal && terminal.getType() != null && !terminal.getType().startsWith("dumb")) {
+            return terminal;
+        }
+        return null;
     }
 }

@@ -10,7 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
 
 /**
  * The named datasets, models and runs of the running shell, shared by every command component and
@@ -80,6 +83,37 @@ public final class Workspace {
 
     public Map<String, Posterior> runs() {
         return Collections.unmodifiableMap(new TreeMap<>(runs));
+    }
+
+    /**
+     * The workspace's values hold classes of the API and provider bundles, so it cannot outlive them; when
+     * it goes while the framework keeps running (the API bundle refreshed, the shell bundle stopped or
+     * updated) it says what was dropped, on the process's error stream, which is the user's terminal.
+     */
+    @Deactivate
+    void deactivate(BundleContext context) {
+        Bundle system = context.getBundle(0);
+        String dropped = droppedText();
+        if (dropped != null && system != null && system.getState() == Bundle.ACTIVE) {
+            System.err.println("plate: the workspace was cleared because the shell or a bundle it uses was"
+                    + " refreshed, updated or stopped; dropped " + dropped + " (import, train or run them again)");
+            System.err.flush();
+        }
+    }
+
+    /** What a cleared workspace loses, e.g. {@code datasets [iris], runs [iris.mixture.gaussian]}; null when empty. */
+    String droppedText() {
+        List<String> parts = new ArrayList<>();
+        if (!datasets.isEmpty()) {
+            parts.add("datasets " + new TreeMap<>(datasets).keySet());
+        }
+        if (!models.isEmpty()) {
+            parts.add("models " + new TreeMap<>(models).keySet());
+        }
+        if (!runs.isEmpty()) {
+            parts.add("runs " + new TreeMap<>(runs).keySet());
+        }
+        return parts.isEmpty() ? null : String.join(", ", parts);
     }
 
     private static void checkName(String name) {

@@ -176,4 +176,52 @@ class SampleCommandsTest {
         assertThrows(PlateException.class, () -> c.sample(null, "", "", "", "", "", "", "", "test.ar1", "missing"));
         assertThrows(PlateException.class, () -> c.trace("", "no-such-run"));
     }
+
+    /** Runs a billion-sweep sample in another thread, waits until its chains are past burn-in, stops it with {@code stop}. */
+    private SampleCommands.SampleResult stopMidRun(SampleCommands c, Runnable stop) throws Exception {
+        java.util.concurrent.CompletableFuture<SampleCommands.SampleResult> result = java.util.concurrent.CompletableFuture
+                .supplyAsync(() -> {
+                    try {
+                        return c.sample(null, "1000000000", "10", "", "2", "5", "runs/stopped", "", "test.ar1", "toy");
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                });
+        Thread.sleep(300);
+        stop.run();
+        return result.get(30, java.util.concurrent.TimeUnit.SECONDS); // returns only once the run is kept and written
+    }
+
+    @Test
+    void aSamplerGoingAwayStopsItsRunWhichKeepsItsDraws() throws Exception {
+        Workspace w = new Workspace();
+        commands(w); // the dataset
+        SampleCommands c = SampleCommands.of(w, defaults(tmp), List.of());
+        Sampler s = new Ar1Sampler();
+        c.addSampler(s, java.util.Map.of(Sampler.NAME, "test.ar1"));
+        SampleCommands.SampleResult r = stopMidRun(c, () -> c.removeSampler(s, java.util.Map.of(Sampler.NAME, "test.ar1")));
+        assertTrue(r.posterior().cancelled());
+        assertSame(r.posterior(), w.run("toy.test.ar1"));
+        int draws = r.posterior().trace().draws(0);
+        assertTrue(draws > 0 && draws < 1_000_000_000, draws + " draws");
+        assertTrue(r.toString().contains("stopped early (its sampler's bundle was updated or stopped): the chains"
+                + " stopped at their next sweep; the draws so far are kept as run 'toy.test.ar1'"), r.toString());
+        assertTrue(Files.readString(tmp.resolve("runs/stopped/summary.json")).contains("\"cancelled\" : true"));
+    }
+
+    @Test
+    void stoppingTheShellOnASignalStopsTheRunAndNamesTheSignal() throws Exception {
+        Workspace w = new Workspace();
+        SampleCommands c = commands(w);
+        System.setProperty(ActiveRuns.SIGNAL_PROPERTY, "SIGTERM");
+        try {
+            SampleCommands.SampleResult r = stopMidRun(c, c::deactivate);
+            assertTrue(r.posterior().cancelled());
+            assertTrue(r.toString().contains("stopped early (interrupted by SIGTERM)"), r.toString());
+            // the table reports the draws held, not the planned 999,999,990
+            assertTrue(r.toString().contains("2 chains × " + r.posterior().trace().draws(0)), r.toString());
+        } finally {
+            System.clearProperty(ActiveRuns.SIGNAL_PROPERTY);
+        }
+    }
 }

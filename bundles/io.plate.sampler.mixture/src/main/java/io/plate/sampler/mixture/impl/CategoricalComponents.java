@@ -85,6 +85,11 @@ public final class CategoricalComponents implements Components {
     }
 
     @Override
+    public long bytesPerSlot() {
+        return 4L * totalLevels + 4L * cols + 4;
+    }
+
+    @Override
     public int capacity() {
         return capacity;
     }

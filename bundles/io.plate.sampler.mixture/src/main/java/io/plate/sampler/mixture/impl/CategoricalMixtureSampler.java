@@ -56,6 +56,11 @@ public final class CategoricalMixtureSampler extends MixtureSampler {
     }
 
     @Override
+    long bytesPerCluster(Prepared prepared, Params params) {
+        return CategoricalComponents.of(((Data) prepared).dataset(), params.getDouble("beta")).bytesPerSlot() + 8;
+    }
+
+    @Override
     MixtureChain chain(Prepared prepared, Params params, ChainSettings settings, UniformRandomProvider rng) {
         return new FiniteMixtureChain(CategoricalComponents.of(((Data) prepared).dataset(), params.getDouble("beta")),
                 params.getDouble(ALPHA), settings, distributions, rng);

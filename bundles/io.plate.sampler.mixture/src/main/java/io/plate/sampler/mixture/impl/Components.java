@@ -19,6 +19,9 @@ public interface Components {
     /** Number of cluster slots. */
     int capacity();
 
+    /** Bytes of statistics one cluster slot takes (for the memory check before a run allocates them). */
+    long bytesPerSlot();
+
     /** Grows to at least {@code slots} slots, keeping every statistic; new slots are empty. */
     void ensureCapacity(int slots);
 

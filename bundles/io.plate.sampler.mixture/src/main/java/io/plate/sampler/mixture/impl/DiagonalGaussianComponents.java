@@ -105,6 +105,11 @@ public final class DiagonalGaussianComponents implements Components {
     }
 
     @Override
+    public long bytesPerSlot() {
+        return 52L * d + 4; // count (int) and six double arrays of d per slot, and the size
+    }
+
+    @Override
     public int capacity() {
         return capacity;
     }

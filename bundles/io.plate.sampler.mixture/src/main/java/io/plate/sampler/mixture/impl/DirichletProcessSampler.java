@@ -17,6 +17,17 @@ abstract class DirichletProcessSampler extends MixtureSampler {
     abstract Components components(Prepared prepared, Params params);
 
     @Override
+    final long bytesPerCluster(Prepared prepared, Params params) {
+        return components(prepared, params).bytesPerSlot() + 12; // and a log weight and a fixed count
+    }
+
+    /** What {@link DirichletProcessChain} starts with; it grows by doubling when clusters appear. */
+    @Override
+    final int startSlots(int k) {
+        return Math.max(4, 2 * k + 1);
+    }
+
+    @Override
     final MixtureChain chain(Prepared prepared, Params params, ChainSettings settings, UniformRandomProvider rng) {
         return new DirichletProcessChain(components(prepared, params), params.getDouble(ALPHA),
                 params.getDouble("alpha_shape"), params.getDouble("alpha_rate"), params.getInt("split_merge"),

@@ -110,6 +110,11 @@ public final class FullGaussianComponents implements Components {
     }
 
     @Override
+    public long bytesPerSlot() {
+        return 16L * d * d + 16L * d + 29; // scatter and Cholesky factor, sum and location, scalars
+    }
+
+    @Override
     public int capacity() {
         return capacity;
     }

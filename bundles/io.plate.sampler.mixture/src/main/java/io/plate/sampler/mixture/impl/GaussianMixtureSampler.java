@@ -58,6 +58,11 @@ public final class GaussianMixtureSampler extends MixtureSampler {
     }
 
     @Override
+    long bytesPerCluster(Prepared prepared, Params params) {
+        return GaussianPriors.components(((Data) prepared).numeric(), params).bytesPerSlot() + 8;
+    }
+
+    @Override
     MixtureChain chain(Prepared prepared, Params params, ChainSettings settings, UniformRandomProvider rng) {
         Components c = GaussianPriors.components(((Data) prepared).numeric(), params);
         return new FiniteMixtureChain(c, params.getDouble(ALPHA), settings, distributions, rng);

@@ -81,6 +81,51 @@ abstract class MixtureSampler implements Sampler {
     /** Reads the dataset once for all chains (immutable afterwards). */
     abstract Prepared prepare(Dataset data, Params params);
 
+    /**
+     * Bytes a chain allocates per cluster slot: its components' statistics and whatever else it keeps
+     * per cluster (weights, and per row and cluster for samplers that keep such tables).
+     */
+    abstract long bytesPerCluster(Prepared prepared, Params params);
+
+    /** Cluster slots a chain allocates at its start for {@code k}. */
+    int startSlots(int k) {
+        return k;
+    }
+
+    /**
+     * Refuses a run whose chains would not fit in the heap, before they allocate: every chain lives until
+     * the run ends, so the need is chains × (slots × bytes per cluster + per-row state and stored
+     * partitions).
+     */
+    private void checkMemory(Dataset data, Params params, RunSettings settings, Prepared prepared, int k) {
+        long perCluster = bytesPerCluster(prepared, params);
+        long slots = startSlots(k);
+        long stored = Math.min((long) data.rows() * Math.max(1, settings.keptPerChain()), DrawRecorder.MAX_STORED_LABELS);
+        long perChain = slots * perCluster + 16L * data.rows() + 4 * stored;
+        long need = perChain * settings.chains();
+        Runtime rt = Runtime.getRuntime();
+        long available = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        if (need > available) {
+            throw new PlateException(String.format(java.util.Locale.ROOT, "%s k=%d on '%s' needs about %s of memory"
+                    + " (%d chains × %s: %d clusters × %s each, and the rows' state), but the Java heap has %s free"
+                    + " (at most %s): lower k, run fewer chains, or give Java more heap (java -Xmx…)", name(), k,
+                    data.name(), bytes(need), settings.chains(), bytes(perChain), slots, bytes(perCluster),
+                    bytes(available), bytes(rt.maxMemory())));
+        }
+    }
+
+    /** A byte count for people: 3.6 GB, 120 MB, 12 kB. */
+    static String bytes(long b) {
+        String[] units = {"bytes", "kB", "MB", "GB", "TB"};
+        double v = b;
+        int u = 0;
+        while (v >= 1000 && u < units.length - 1) {
+            v /= 1000;
+            u++;
+        }
+        return u == 0 ? b + " bytes" : String.format(java.util.Locale.ROOT, v < 10 ? "%.1f %s" : "%.0f %s", v, units[u]);
+    }
+
     /** Data read once per run and shared read-only by the chains. */
     interface Prepared {
     }
@@ -101,6 +146,7 @@ abstract class MixtureSampler implements Sampler {
                     + " classes but k = " + k + "; use k >= " + base.fixedClusters());
         }
         Prepared prepared = prepare(data, params);
+        checkMemory(data, params, settings, prepared, k);
         ChainFactory<MixtureChain> factory = (index, rng) -> chain(prepared, params, base, rng);
         ChainRun<MixtureChain> run;
         try {

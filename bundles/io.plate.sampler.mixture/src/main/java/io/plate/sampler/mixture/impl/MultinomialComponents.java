@@ -122,6 +122,11 @@ public final class MultinomialComponents implements Components {
     }
 
     @Override
+    public long bytesPerSlot() {
+        return 4L * vocabularySize + 12; // a count per word, the total and the size
+    }
+
+    @Override
     public int capacity() {
         return capacity;
     }

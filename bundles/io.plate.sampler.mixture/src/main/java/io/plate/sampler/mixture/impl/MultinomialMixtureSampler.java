@@ -60,6 +60,17 @@ public final class MultinomialMixtureSampler extends MixtureSampler {
     }
 
     @Override
+    long bytesPerCluster(Prepared prepared, Params params) {
+        Dataset data = ((Data) prepared).dataset();
+        MultinomialComponents c = MultinomialComponents.of(data, params.getDouble("beta"));
+        if (params.getBoolean("collapsed")) {
+            return c.bytesPerSlot() + 8;
+        }
+        // θ (double) and word counts (int) per word, a log weight per document, and the cluster's scalars
+        return 12L * c.vocabularySize() + 8L * data.rows() + 40;
+    }
+
+    @Override
     MixtureChain chain(Prepared prepared, Params params, ChainSettings settings, UniformRandomProvider rng) {
         MultinomialComponents c = MultinomialComponents.of(((Data) prepared).dataset(), params.getDouble("beta"));
         if (params.getBoolean("collapsed")) {

@@ -1,0 +1,72 @@
+package io.plate.shell.impl;
+
+import io.plate.api.sample.Cancellation;
+import io.plate.api.sample.Sampler;
+import java.util.IdentityHashMap;
+import java.util.Map;
+
+/**
+ * The runs a command component has in progress, with the sampler each uses. Deactivating the component
+ * (the shell bundle stopping, the launcher ending on a signal) cancels them, and so does the sampler's
+ * service going away (its bundle updated, stopped or uninstalled): the chains stop at the next sweep,
+ * and the caller waits until the commands have kept the draws, written their run directories and
+ * returned, so the sampler's bundle is still whole while they finish.
+ */
+final class ActiveRuns {
+    /** System property the launcher sets to the signal that ends the process (e.g. {@code SIGTERM}). */
+    static final String SIGNAL_PROPERTY = "plate.signal";
+
+    /** What stops a run whose sampler's bundle goes away. */
+    static final String SAMPLER_GONE = "its sampler's bundle was updated or stopped";
+
+    private final Map<Cancellation, Sampler> running = new IdentityHashMap<>();
+
+    /** A token for a new run of {@code sampler}; {@link #done} must follow. */
+    synchronized Cancellation start(Sampler sampler) {
+        Cancellation c = new Cancellation();
+        running.put(c, sampler);
+        return c;
+    }
+
+    /** The command of {@code c}'s run has returned (or failed). */
+    synchronized void done(Cancellation c) {
+        running.remove(c);
+        notifyAll();
+    }
+
+    /** Cancels every run with the reason of the stop, and waits at most {@code millis} for their commands. */
+    synchronized void stopAll(long millis) {
+        stop(null, stopReason(), millis);
+    }
+
+    /** Cancels the runs of {@code sampler} and waits at most {@code millis} for their commands. */
+    synchronized void stopUsing(Sampler sampler, long millis) {
+        stop(sampler, SAMPLER_GONE, millis);
+    }
+
+    private void stop(Sampler sampler, String why, long millis) {
+        for (Map.Entry<Cancellation, Sampler> e : running.entrySet()) {
+            if (sampler == null || e.getValue() == sampler) {
+                e.getKey().cancel(why);
+            }
+        }
+        long deadline = System.nanoTime() + millis * 1_000_000L;
+        try {
+            while (sampler == null ? !running.isEmpty() : running.containsValue(sampler)) {
+                long left = (deadline - System.nanoTime()) / 1_000_000L;
+                if (left <= 0) {
+                    return;
+                }
+                wait(left);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Why the shell stops its runs: the signal the process received, or the shell being stopped. */
+    static String stopReason() {
+        String signal = System.getProperty(SIGNAL_PROPERTY);
+        return signal != null ? "interrupted by " + signal : "the shell was stopped";
+    }
+}

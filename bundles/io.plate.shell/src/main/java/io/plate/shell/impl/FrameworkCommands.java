@@ -1,0 +1,48 @@
+package io.plate.shell.impl;
+
+import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.felix.service.command.Descriptor;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkEvent;
+import org.osgi.framework.wiring.FrameworkWiring;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+
+/**
+ * {@code refresh} as Gogo's own command should behave: with no bundle it refreshes every bundle with
+ * pending removals (Gogo Command 1.1.2 fails there with a NullPointerException). Registered in Gogo's
+ * {@code felix} scope with a higher ranking, so it takes the place of the original; it waits until the
+ * refresh has ended, so that the next command sees the refreshed framework.
+ */
+@Component(service = FrameworkCommands.class, immediate = true, property = {
+        "osgi.command.scope=felix",
+        "osgi.command.function=refresh",
+        "service.ranking:Integer=100" })
+public final class FrameworkCommands {
+    private static final long REFRESH_WAIT_SECONDS = 60;
+
+    private final BundleContext context;
+
+    @Activate
+    public FrameworkCommands(BundleContext context) {
+        this.context = context;
+    }
+
+    @Descriptor("refresh the wiring of the given bundles (with none: of every bundle updated or uninstalled since)")
+    public String refresh(@Descriptor("bundles to refresh, by id or name") Bundle... bundles) throws InterruptedException {
+        FrameworkWiring wiring = context.getBundle(0).adapt(FrameworkWiring.class);
+        CountDownLatch done = new CountDownLatch(1);
+        int pending = wiring.getRemovalPendingBundles().size();
+        wiring.refreshBundles(bundles.length == 0 ? null : Arrays.asList(bundles), e -> {
+            if (e.getType() == FrameworkEvent.PACKAGES_REFRESHED || e.getType() == FrameworkEvent.ERROR) {
+                done.countDown();
+            }
+        });
+        boolean ended = done.await(REFRESH_WAIT_SECONDS, TimeUnit.SECONDS);
+        String what = bundles.length == 0 ? pending + " bundle(s) with pending removals" : bundles.length + " bundle(s)";
+        return ended ? "refreshed " + what : "refresh of " + what + " still running after " + REFRESH_WAIT_SECONDS + " s";
+    }
+}
