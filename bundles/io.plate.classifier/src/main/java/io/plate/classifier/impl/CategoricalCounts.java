@@ -105,6 +105,11 @@ final class CategoricalCounts {
      * @throws PlateException naming the first feature the dataset lacks
      */
     CategoricalColumn[] bind(Dataset data) {
+        return bind(names, data);
+    }
+
+    /** As {@link #bind(Dataset)} for the features {@code names}. */
+    static CategoricalColumn[] bind(List<String> names, Dataset data) {
         Map<String, CategoricalColumn> byName = new LinkedHashMap<>();
         for (CategoricalColumn c : data.categorical()) {
             byName.put(c.name(), c);

@@ -33,7 +33,7 @@ public final class CategoricalNaiveBayes extends NaiveBayesLearner {
 
     @Override
     List<Likelihood> likelihoods(SufficientStatistics s, Params p) {
-        return List.of(new LidstoneCategorical(required(s.categorical, "categorical", name()),
+        return List.of(LidstoneCategorical.of(required(s.categorical, "categorical", name()),
                 p.getDouble(Names.ALPHA), p.getInt(Names.MIN_CATEGORIES)));
     }
 }

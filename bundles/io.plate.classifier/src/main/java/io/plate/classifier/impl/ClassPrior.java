@@ -10,7 +10,7 @@ import io.plate.api.learn.Params;
  * order, normalised), or the posterior predictive of a symmetric Dirichlet(β) prior on the class
  * distribution, (N_k + β) / (N + Kβ) (the Bayesian learner's {@code class_alpha}).
  */
-final class ClassPrior {
+public final class ClassPrior {
     private enum Rule { FITTED, UNIFORM, GIVEN, DIRICHLET }
 
     private final Rule rule;
@@ -24,7 +24,7 @@ final class ClassPrior {
     }
 
     /** scikit-learn's rule: {@code class_prior} if given, else fitted or uniform by {@code fit_prior}. */
-    static ClassPrior fromParams(Params p, int classes) {
+    public static ClassPrior fromParams(Params p, int classes) {
         if (p.has(Names.CLASS_PRIOR)) {
             double[] g = p.getDoubles(Names.CLASS_PRIOR);
             if (g.length != classes) {
@@ -58,7 +58,7 @@ final class ClassPrior {
     }
 
     /** The log prior of each class given the weighted class counts. */
-    double[] logPrior(double[] classCounts) {
+    public double[] logPrior(double[] classCounts) {
         int k = classCounts.length;
         double[] out = new double[k];
         switch (rule) {
@@ -83,9 +83,8 @@ final class ClassPrior {
                 for (double c : classCounts) {
                     n += c;
                 }
-                double logN = Math.log(n);
                 for (int i = 0; i < k; i++) {
-                    out[i] = Math.log(classCounts[i]) - logN;
+                    out[i] = Math.log(classCounts[i] / n);
                 }
                 return out;
             }

@@ -6,7 +6,6 @@ import io.plate.api.learn.Evaluator;
 import io.plate.api.learn.Learner;
 import io.plate.api.learn.ModelStore;
 import io.plate.classifier.impl.kernel.KernelClassifierLearner;
-import io.plate.classifier.impl.kernel.KernelNaiveBayesLearner;
 import io.plate.classifier.impl.kernel.KernelNames;
 import io.plate.classifier.impl.kernel.KernelRegressionLearner;
 import io.plate.classifier.impl.perceptron.PerceptronLearner;

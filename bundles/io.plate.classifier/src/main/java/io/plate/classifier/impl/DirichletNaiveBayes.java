@@ -64,7 +64,7 @@ public final class DirichletNaiveBayes extends NaiveBayesLearner {
         List<Likelihood> out = new ArrayList<>();
         double alpha = p.getDouble(Names.ALPHA);
         if (s.categorical != null) {
-            out.add(new LidstoneCategorical(s.categorical, alpha, 0));
+            out.add(LidstoneCategorical.of(s.categorical, alpha, 0));
         }
         if (s.numeric != null) {
             out.add(new StudentTLikelihood(s.numeric, p.getDouble(Names.KAPPA0), p.getDouble(Names.A0),

@@ -11,7 +11,7 @@ import java.util.List;
  * levels and words by text; a missing value, an unseen level and an unseen word add nothing.
  * Implementations are immutable and hold only tables derived from their sufficient statistics.
  */
-interface Likelihood {
+public interface Likelihood {
     /** Adds this block's log likelihood of each row to {@code jll[row][k]}. */
     void addTo(Dataset data, double[][] jll);
 

@@ -44,13 +44,13 @@ public final class MixedNaiveBayes extends NaiveBayesLearner {
         List<Likelihood> out = new ArrayList<>();
         double alpha = p.getDouble(Names.ALPHA);
         if (s.categorical != null) {
-            out.add(new LidstoneCategorical(s.categorical, alpha, p.getInt(Names.MIN_CATEGORIES)));
+            out.add(LidstoneCategorical.of(s.categorical, alpha, p.getInt(Names.MIN_CATEGORIES)));
         }
         if (s.numeric != null) {
             out.add(new GaussianLikelihood(s.numeric, p.getDouble(Names.VAR_SMOOTHING)));
         }
         if (s.words != null) {
-            out.add(new MultinomialLikelihood(s.words, alpha, name(), vocabularies));
+            out.add(MultinomialLikelihood.of(s.words, alpha, name(), vocabularies));
         }
         if (out.isEmpty()) {
             throw new io.plate.api.learn.ModelFormatException("model file: no feature block for " + name());

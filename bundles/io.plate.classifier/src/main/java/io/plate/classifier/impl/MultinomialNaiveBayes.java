@@ -32,7 +32,7 @@ public final class MultinomialNaiveBayes extends NaiveBayesLearner {
 
     @Override
     List<Likelihood> likelihoods(SufficientStatistics s, Params p) {
-        return List.of(new MultinomialLikelihood(required(s.words, "counts", name()), p.getDouble(Names.ALPHA),
+        return List.of(MultinomialLikelihood.of(required(s.words, "counts", name()), p.getDouble(Names.ALPHA),
                 name(), vocabularies));
     }
 }

@@ -1,8 +1,5 @@
 package io.plate.classifier.impl;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.plate.api.Plate;
 import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
@@ -12,13 +9,11 @@ import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
 import io.plate.api.learn.Provenance;
+import io.plate.modelfile.ModelFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Instant;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What every naive Bayes learner shares: fitting is collecting sufficient statistics; a model is those
@@ -26,8 +21,6 @@ import java.util.Map;
  * which blocks it models ({@link #collect}), its class prior and its event models ({@link #likelihoods}).
  */
 abstract class NaiveBayesLearner implements Learner {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-
     /** Word indexes shared by this learner's models that use the same vocabulary (e.g. fold models). */
     final VocabularyIndexCache vocabularies = new VocabularyIndexCache();
 
@@ -57,55 +50,10 @@ abstract class NaiveBayesLearner implements Learner {
 
     @Override
     public Model readModel(InputStream in) throws IOException {
-        JsonNode root;
+        ModelFile.Contents file = ModelFile.read(in, name(), parameters(), SufficientStatistics.FIELDS);
+        SufficientStatistics stats = SufficientStatistics.read(file.root());
         try {
-            root = MAPPER.readTree(in);
-        } catch (JsonProcessingException e) {
-            throw new ModelFormatException("model file is not valid JSON: " + e.getOriginalMessage(), e);
-        }
-        if (root == null || !root.isObject()) {
-            throw new ModelFormatException("model file: expected a JSON object");
-        }
-        String format = JsonFields.text(root, "format", "");
-        if (!NaiveBayesModel.FORMAT.equals(format)) {
-            throw new ModelFormatException("model file: format '" + format + "' is not '" + NaiveBayesModel.FORMAT
-                    + "'");
-        }
-        JsonNode version = JsonFields.field(root, "version", "");
-        if (!version.isInt() || version.asInt() != NaiveBayesModel.VERSION) {
-            throw new ModelFormatException("model file: version " + version + " is not supported (this reader knows "
-                    + "version " + NaiveBayesModel.VERSION + ")");
-        }
-        String type = JsonFields.text(root, "type", "");
-        if (!name().equals(type)) {
-            throw new ModelFormatException("model file: type '" + type + "' is not '" + name() + "'");
-        }
-        JsonNode prov = JsonFields.object(root, "provenance", "");
-        JsonNode pn = JsonFields.object(prov, "params", "provenance.");
-        Map<String, String> given = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = pn.fields(); it.hasNext();) {
-            Map.Entry<String, JsonNode> e = it.next();
-            if (!e.getValue().isTextual()) {
-                throw new ModelFormatException("model file: 'provenance.params." + e.getKey() + "' must be text");
-            }
-            given.put(e.getKey(), e.getValue().asText());
-        }
-        Params params;
-        try {
-            params = params(given);
-        } catch (PlateException e) {
-            throw new ModelFormatException("model file: provenance.params: " + e.getMessage(), e);
-        }
-        JsonNode seed = JsonFields.field(prov, "seed", "provenance.");
-        if (!seed.canConvertToLong()) {
-            throw new ModelFormatException("model file: 'provenance.seed' must be a whole number");
-        }
-        Provenance provenance = new Provenance(JsonFields.text(prov, "learner", "provenance."), params.asMap(),
-                seed.asLong(), JsonFields.text(prov, "dataSummary", "provenance."),
-                JsonFields.text(prov, "plateVersion", "provenance."), JsonFields.text(prov, "created", "provenance."));
-        SufficientStatistics stats = SufficientStatistics.read(root);
-        try {
-            return new NaiveBayesModel(this, params, stats, provenance);
+            return new NaiveBayesModel(this, file.params(), stats, file.provenance());
         } catch (ModelFormatException e) {
             throw e;
         } catch (PlateException | IllegalArgumentException e) {

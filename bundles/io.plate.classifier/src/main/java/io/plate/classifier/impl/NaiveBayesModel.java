@@ -1,8 +1,5 @@
 package io.plate.classifier.impl;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Explainable;
@@ -12,51 +9,82 @@ import io.plate.api.learn.Model;
 import io.plate.api.learn.Params;
 import io.plate.api.learn.Provenance;
 import io.plate.distributions.numerics.LogMath;
+import io.plate.modelfile.ModelFile;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
- * A fitted naive Bayes model: sufficient statistics and parameters, from which its learner derives the
- * class prior and one {@link Likelihood} per feature block. The log posterior of a row is the log prior
- * plus each block's log likelihood, normalised once in log space with {@link LogMath}.
+ * A fitted naive Bayes model: the class prior and one {@link Likelihood} per feature block. The log
+ * posterior of a row is the log prior plus each block's log likelihood, normalised once in log space with
+ * {@link LogMath}. Most models are their sufficient statistics and parameters, from which the learner
+ * derives the prior and the blocks (their model file holds the statistics; they can be updated); a model
+ * whose blocks are not sums of statistics ({@code nb.kernel}) is made from its tables and writes them.
  */
-final class NaiveBayesModel implements Model, Explainable {
-    static final String FORMAT = "plate-model";
-    static final int VERSION = 1;
-    private static final JsonFactory JSON = new JsonFactory();
-
-    private final NaiveBayesLearner learner;
+public final class NaiveBayesModel implements Model, Explainable {
+    private final String type;
+    private final List<String> classes;
+    private final NaiveBayesLearner learner; // null for a model made from tables
     private final Params params;
-    private final SufficientStatistics stats;
+    private final SufficientStatistics stats; // null for a model made from tables
+    private final ModelFile.Body tables; // null for a model made from statistics
     private final Provenance provenance;
     private final double[] logPrior;
     private final List<Likelihood> blocks;
 
     NaiveBayesModel(NaiveBayesLearner learner, Params params, SufficientStatistics stats, Provenance provenance) {
+        this.type = learner.name();
+        this.classes = stats.classes;
         this.learner = learner;
         this.params = params;
         this.stats = stats;
+        this.tables = null;
         this.provenance = provenance;
         this.logPrior = learner.logPrior(params, stats.classCounts);
         this.blocks = List.copyOf(learner.likelihoods(stats, params));
+    }
+
+    private NaiveBayesModel(String type, List<String> classes, double[] logPrior, List<Likelihood> blocks,
+            Params params, Provenance provenance, ModelFile.Body tables) {
+        this.type = type;
+        this.classes = List.copyOf(classes);
+        this.learner = null;
+        this.params = params;
+        this.stats = null;
+        this.tables = tables;
+        this.provenance = provenance;
+        this.logPrior = logPrior.clone();
+        this.blocks = List.copyOf(blocks);
+    }
+
+    /**
+     * A model made from its tables: {@code blocks} are added to {@code logPrior} in order, and
+     * {@code tables} writes the model file's body.
+     */
+    public static NaiveBayesModel ofTables(String type, List<String> classes, double[] logPrior,
+            List<Likelihood> blocks, Params params, Provenance provenance, ModelFile.Body tables) {
+        return new NaiveBayesModel(type, classes, logPrior, blocks, params, provenance, tables);
     }
 
     SufficientStatistics statistics() {
         return stats;
     }
 
+    /** The blocks, in the order they are added. */
+    public List<Likelihood> blocks() {
+        return blocks;
+    }
+
     @Override
     public String type() {
-        return learner.name();
+        return type;
     }
 
     @Override
     public List<String> classes() {
-        return stats.classes;
+        return classes;
     }
 
     @Override
@@ -97,33 +125,12 @@ final class NaiveBayesModel implements Model, Explainable {
 
     @Override
     public void writeJson(OutputStream out) throws IOException {
-        try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
-            g.useDefaultPrettyPrinter();
-            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-            g.writeStartObject();
-            g.writeStringField("format", FORMAT);
-            g.writeNumberField("version", VERSION);
-            g.writeStringField("type", type());
-            g.writeObjectFieldStart("provenance");
-            g.writeStringField("learner", provenance.learner());
-            g.writeObjectFieldStart("params");
-            for (Map.Entry<String, String> e : params.asMap().entrySet()) {
-                g.writeStringField(e.getKey(), e.getValue());
-            }
-            g.writeEndObject();
-            g.writeNumberField("seed", provenance.seed());
-            g.writeStringField("dataSummary", provenance.dataSummary());
-            g.writeStringField("plateVersion", provenance.plateVersion());
-            g.writeStringField("created", provenance.created());
-            g.writeEndObject();
-            stats.write(g);
-            g.writeEndObject();
-        }
+        ModelFile.write(out, type, provenance, stats != null ? stats::write : tables);
     }
 
     @Override
     public boolean supportsUpdate() {
-        return true;
+        return stats != null;
     }
 
     /**
@@ -132,6 +139,9 @@ final class NaiveBayesModel implements Model, Explainable {
      */
     @Override
     public Model update(Dataset more) {
+        if (stats == null) {
+            return Model.super.update(more);
+        }
         TrainingRows t = TrainingRows.of(more, params.find(Names.WEIGHT).orElse(null), stats.classes, true);
         SufficientStatistics merged = SufficientStatistics.merge(stats, learner.collect(t, params));
         Provenance p = new Provenance(provenance.learner(), provenance.params(), provenance.seed(),
@@ -151,7 +161,7 @@ final class NaiveBayesModel implements Model, Explainable {
             b.explain(data, row, terms);
         }
         double[] lp = predictLogProba(data.select(new int[] {row}))[0];
-        return new Explanation(stats.classes, logPrior, terms, lp);
+        return new Explanation(classes, logPrior, terms, lp);
     }
 
     @Override
@@ -167,7 +177,13 @@ final class NaiveBayesModel implements Model, Explainable {
 
     @Override
     public String toString() {
-        StringBuilder s = new StringBuilder(type()).append(" model: ").append(stats.classes.size()).append(" classes");
+        StringBuilder s = new StringBuilder(type()).append(" model: ").append(classes.size()).append(" classes");
+        if (stats == null) {
+            for (Likelihood b : blocks) {
+                s.append(", ").append(b);
+            }
+            return s.append(" (").append(params).append(")").toString();
+        }
         if (stats.categorical != null) {
             s.append(", ").append(stats.categorical.features()).append(" categorical");
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.plate.api.PlateException;
 import io.plate.api.learn.ModelFormatException;
+import io.plate.modelfile.Fields;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -128,40 +129,51 @@ final class SufficientStatistics {
         g.writeEndArray();
     }
 
+    /** The top-level fields of a model file that hold statistics. */
+    static final java.util.Set<String> FIELDS = java.util.Set.of("classes", "classCounts", "categorical", "numeric",
+            "counts");
+
     /** Reads and validates the statistics of a model file. */
     static SufficientStatistics read(JsonNode root) {
-        List<String> classes = JsonFields.texts(root, "classes", "");
+        List<String> classes = Fields.strings(root, "classes", -1);
         int k = classes.size();
         if (k == 0) {
             throw new ModelFormatException("model file: field 'classes' is empty");
         }
-        double[] classCounts = JsonFields.numbers(root, "classCounts", "", k, true);
+        double[] classCounts = Fields.classCounts(root, "classCounts", k);
         CategoricalCounts cat = null;
         if (root.has("categorical")) {
-            JsonNode feats = JsonFields.array(JsonFields.object(root, "categorical", ""), "features", "categorical.",
-                    -1);
+            JsonNode block = Fields.object(root, "categorical");
+            Fields.only(block, "categorical.", java.util.Set.of("features"), "categorical block");
+            List<JsonNode> feats = Fields.array(block, "categorical.features", -1);
             List<String> names = new ArrayList<>();
             List<List<String>> levels = new ArrayList<>();
             double[][] counts = new double[feats.size()][];
             for (int f = 0; f < feats.size(); f++) {
                 String p = "categorical.features[" + f + "].";
                 JsonNode fn = feats.get(f);
-                names.add(JsonFields.text(fn, "name", p));
-                List<String> lv = JsonFields.texts(fn, "levels", p);
+                Fields.only(fn, p, java.util.Set.of("name", "levels", "counts"), "categorical feature");
+                names.add(Fields.text(fn, p + "name"));
+                List<String> lv = Fields.strings(fn, p + "levels", -1);
                 levels.add(lv);
-                JsonNode rows = JsonFields.array(fn, "counts", p, lv.size());
+                List<JsonNode> rows = Fields.array(fn, p + "counts", lv.size());
                 double[] c = new double[lv.size() * k];
                 for (int v = 0; v < lv.size(); v++) {
-                    double[] row = JsonFields.numbers(rows, v, p + "counts", k);
+                    double[] row = Fields.numbersOf(rows.get(v), p + "counts[" + v + "]", k, false, true);
                     System.arraycopy(row, 0, c, v * k, k);
                 }
                 counts[f] = c;
+            }
+            if (new java.util.HashSet<>(names).size() != names.size()) {
+                throw new ModelFormatException("model file: 'categorical.features' has duplicate names");
             }
             cat = new CategoricalCounts(names, levels, k, counts);
         }
         Moments num = null;
         if (root.has("numeric")) {
-            JsonNode feats = JsonFields.array(JsonFields.object(root, "numeric", ""), "features", "numeric.", -1);
+            JsonNode block = Fields.object(root, "numeric");
+            Fields.only(block, "numeric.", java.util.Set.of("features"), "numeric block");
+            List<JsonNode> feats = Fields.array(block, "numeric.features", -1);
             int nf = feats.size();
             List<String> names = new ArrayList<>();
             double[] n = new double[nf * k];
@@ -170,10 +182,11 @@ final class SufficientStatistics {
             for (int f = 0; f < nf; f++) {
                 String p = "numeric.features[" + f + "].";
                 JsonNode fn = feats.get(f);
-                names.add(JsonFields.text(fn, "name", p));
-                System.arraycopy(JsonFields.numbers(fn, "n", p, k, true), 0, n, f * k, k);
-                System.arraycopy(JsonFields.numbers(fn, "mean", p, k, false), 0, mean, f * k, k);
-                System.arraycopy(JsonFields.numbers(fn, "m2", p, k, true), 0, m2, f * k, k);
+                Fields.only(fn, p, java.util.Set.of("name", "n", "mean", "m2"), "numeric feature");
+                names.add(Fields.text(fn, p + "name"));
+                System.arraycopy(Fields.numbers(fn, p + "n", k, false, true), 0, n, f * k, k);
+                System.arraycopy(Fields.numbers(fn, p + "mean", k, false, false), 0, mean, f * k, k);
+                System.arraycopy(Fields.numbers(fn, p + "m2", k, false, true), 0, m2, f * k, k);
             }
             if (new java.util.HashSet<>(names).size() != names.size()) {
                 throw new ModelFormatException("model file: 'numeric.features' has duplicate names");
@@ -182,9 +195,10 @@ final class SufficientStatistics {
         }
         WordCounts words = null;
         if (root.has("counts")) {
-            JsonNode cn = JsonFields.object(root, "counts", "");
-            List<String> vocab = JsonFields.texts(cn, "vocabulary", "counts.");
-            JsonNode nz = JsonFields.array(cn, "nonZero", "counts.", -1);
+            JsonNode cn = Fields.object(root, "counts");
+            Fields.only(cn, "counts.", java.util.Set.of("vocabulary", "nonZero"), "count block");
+            List<String> vocab = Fields.strings(cn, "counts.vocabulary", -1);
+            List<JsonNode> nz = Fields.array(cn, "counts.nonZero", -1);
             double[] c = new double[vocab.size() * k];
             for (int i = 0; i < nz.size(); i++) {
                 String p = "counts.nonZero[" + i + "]";
@@ -192,8 +206,8 @@ final class SufficientStatistics {
                 if (!t.isArray() || t.size() != 3) {
                     throw new ModelFormatException("model file: '" + p + "' must be [word, class, count]");
                 }
-                double w = JsonFields.number(t.get(0), p + "[0]", true);
-                double cl = JsonFields.number(t.get(1), p + "[1]", true);
+                double w = Fields.numberOf(t.get(0), p + "[0]", false, true);
+                double cl = Fields.numberOf(t.get(1), p + "[1]", false, true);
                 if (w != Math.rint(w) || w >= vocab.size()) {
                     throw new ModelFormatException("model file: '" + p + "[0]' = " + w + " is not a word index below "
                             + vocab.size());
@@ -202,7 +216,7 @@ final class SufficientStatistics {
                     throw new ModelFormatException("model file: '" + p + "[1]' = " + cl + " is not a class index below "
                             + k);
                 }
-                c[(int) w * k + (int) cl] = JsonFields.number(t.get(2), p + "[2]", true);
+                c[(int) w * k + (int) cl] = Fields.numberOf(t.get(2), p + "[2]", false, true);
             }
             words = new WordCounts(vocab, k, c);
         }

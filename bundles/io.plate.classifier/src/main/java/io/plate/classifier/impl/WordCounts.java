@@ -20,7 +20,7 @@ final class WordCounts {
     final int classes;
     final double[] counts;
     private final double[] totals; // per class, summed over words
-    private volatile VocabularyIndex index; // built at the first bind
+    private final BoundVocabulary bound;
 
     WordCounts(List<String> vocabulary, int classes, double[] counts) {
         this(vocabulary, classes, counts, sumByClass(counts, classes));
@@ -28,7 +28,8 @@ final class WordCounts {
 
     /** With the per-class totals of {@code counts} already summed (by the counting pass). */
     private WordCounts(List<String> vocabulary, int classes, double[] counts, double[] totals) {
-        this.vocabulary = List.copyOf(vocabulary);
+        this.bound = new BoundVocabulary(vocabulary);
+        this.vocabulary = bound.words;
         this.classes = classes;
         this.counts = counts;
         this.totals = totals;
@@ -164,24 +165,15 @@ final class WordCounts {
 
     /** Column map of {@code m} into this vocabulary: -1 for a word the model never saw. Read-only. */
     int[] bind(SparseMatrix m) {
-        return bind(m, null);
+        return bound.bind(m, null);
     }
 
     /** As {@link #bind(SparseMatrix)}, taking the vocabulary's index from {@code cache} when given. */
     int[] bind(SparseMatrix m, VocabularyIndexCache cache) {
-        List<String> v = m.vocabulary();
-        if (v == vocabulary || (v.size() == vocabulary.size() && v.equals(vocabulary))) {
-            int[] id = new int[v.size()];
-            for (int i = 0; i < id.length; i++) {
-                id[i] = i;
-            }
-            return id;
-        }
-        VocabularyIndex x = index;
-        if (x == null) {
-            x = cache == null ? new VocabularyIndex(vocabulary) : cache.index(vocabulary);
-            index = x;
-        }
-        return x.map(v);
+        return bound.bind(m, cache);
+    }
+
+    BoundVocabulary vocabulary() {
+        return bound;
     }
 }

@@ -8,7 +8,11 @@ import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
+import io.plate.api.Plate;
+import io.plate.api.learn.Provenance;
+import io.plate.modelfile.ModelFile;
 import java.io.IOException;
+import java.time.Instant;
 import java.io.InputStream;
 import java.util.List;
 import org.osgi.service.component.annotations.Component;
@@ -108,11 +112,12 @@ public final class KernelRegressionLearner implements Learner {
             }
         }
         return new KernelRegressionModel(target.name(), names, st, h, pts, y, grid, mse,
-                ModelJson.provenance(name(), params, seed, data));
+                new Provenance(name(), params.asMap(), seed, data.summary(), Plate.VERSION,
+                Instant.now().toString()));
     }
 
     @Override
     public Model readModel(InputStream in) throws IOException, ModelFormatException {
-        return KernelRegressionModel.read(in);
+        return KernelRegressionModel.read(ModelFile.read(in, name(), PARAMS, KernelRegressionModel.FIELDS));
     }
 }

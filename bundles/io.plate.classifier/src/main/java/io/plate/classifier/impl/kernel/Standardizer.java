@@ -1,5 +1,6 @@
 package io.plate.classifier.impl.kernel;
 
+import io.plate.modelfile.Fields;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -76,12 +77,12 @@ public final class Standardizer {
     }
 
     public void write(ObjectNode node) {
-        ModelJson.put(node, "mean", mean);
-        ModelJson.put(node, "sd", sd);
+        Fields.put(node, "mean", mean);
+        Fields.put(node, "sd", sd);
     }
 
     public static Standardizer read(JsonNode node, String path, int p) {
-        return new Standardizer(ModelJson.numbers(node, path + ".mean", p, false, false),
-                ModelJson.numbers(node, path + ".sd", p, true, false));
+        return new Standardizer(Fields.numbers(node, path + ".mean", p, false, false),
+                Fields.numbers(node, path + ".sd", p, true, false));
     }
 }

@@ -1,5 +1,6 @@
 package io.plate.classifier.impl.perceptron;
 
+import io.plate.modelfile.Fields;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -8,7 +9,6 @@ import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.ModelFormatException;
 import io.plate.classifier.impl.kernel.KernelNames;
-import io.plate.classifier.impl.kernel.ModelJson;
 import io.plate.classifier.impl.kernel.NumericBlock;
 import io.plate.classifier.impl.kernel.Standardizer;
 import java.util.ArrayList;
@@ -138,30 +138,30 @@ final class LinearFeatures {
 
     void write(ObjectNode root) {
         ObjectNode o = root.putObject("features");
-        ModelJson.put(o, "numeric", numeric);
-        ModelJson.put(o, "mean", mean);
+        Fields.put(o, "numeric", numeric);
+        Fields.put(o, "mean", mean);
         standardizer.write(o.putObject("standardizer"));
         ArrayNode cats = o.putArray("categorical");
         for (int f = 0; f < categorical.size(); f++) {
             ObjectNode c = cats.addObject();
             c.put("name", categorical.get(f));
-            ModelJson.put(c, "levels", levels.get(f));
+            Fields.put(c, "levels", levels.get(f));
         }
     }
 
     static LinearFeatures read(JsonNode root) {
-        JsonNode o = ModelJson.field(root, "features");
-        List<String> numeric = ModelJson.strings(o, "features.numeric", -1);
+        JsonNode o = Fields.field(root, "features");
+        List<String> numeric = Fields.strings(o, "features.numeric", -1);
         int p = numeric.size();
-        double[] mean = ModelJson.numbers(o, "features.mean", p, false, false);
-        Standardizer st = Standardizer.read(ModelJson.field(o, "features.standardizer"), "features.standardizer", p);
+        double[] mean = Fields.numbers(o, "features.mean", p, false, false);
+        Standardizer st = Standardizer.read(Fields.field(o, "features.standardizer"), "features.standardizer", p);
         List<String> cat = new ArrayList<>();
         List<List<String>> levels = new ArrayList<>();
-        List<JsonNode> cats = ModelJson.array(o, "features.categorical", -1);
+        List<JsonNode> cats = Fields.array(o, "features.categorical", -1);
         for (int f = 0; f < cats.size(); f++) {
             String path = "features.categorical[" + f + "]";
-            cat.add(ModelJson.text(cats.get(f), path + ".name"));
-            levels.add(ModelJson.strings(cats.get(f), path + ".levels", -1));
+            cat.add(Fields.text(cats.get(f), path + ".name"));
+            levels.add(Fields.strings(cats.get(f), path + ".levels", -1));
         }
         if (p == 0 && cat.isEmpty()) {
             throw new ModelFormatException("model file: field 'features' lists no numeric or categorical feature");

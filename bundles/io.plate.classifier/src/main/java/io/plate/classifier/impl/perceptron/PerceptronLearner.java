@@ -7,10 +7,13 @@ import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
-import io.plate.classifier.impl.kernel.ClassLabels;
+import io.plate.classifier.impl.TrainingRows;
 import io.plate.classifier.impl.kernel.KernelNames;
-import io.plate.classifier.impl.kernel.ModelJson;
+import io.plate.api.Plate;
+import io.plate.api.learn.Provenance;
+import io.plate.modelfile.ModelFile;
 import java.io.IOException;
+import java.time.Instant;
 import java.io.InputStream;
 import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -67,10 +70,10 @@ public final class PerceptronLearner implements Learner {
 
     @Override
     public Model fit(Dataset data, Params params, long seed) {
-        ClassLabels labels = ClassLabels.of(data, name());
-        if (labels.count() < 2) {
+        TrainingRows labels = TrainingRows.of(data, null);
+        if (labels.classCount() < 2) {
             throw new PlateException(name() + ": dataset '" + data.name() + "' has only one class ('"
-                    + labels.classes().get(0) + "'); a perceptron needs at least two");
+                    + labels.classes.get(0) + "'); a perceptron needs at least two");
         }
         PerceptronRule rule = rule(params.getString(KernelNames.RULE));
         double eta = params.has(KernelNames.LEARNING_RATE) ? params.getDouble(KernelNames.LEARNING_RATE)
@@ -82,18 +85,18 @@ public final class PerceptronLearner implements Learner {
         int dim = features.width();
         int m = 0;
         for (int r = 0; r < data.rows(); r++) {
-            m += labels.y(r) >= 0 ? 1 : 0;
+            m += labels.y[r] >= 0 ? 1 : 0;
         }
         double[] x = new double[m * dim];
         int[] cls = new int[m];
         int i = 0;
         for (int r = 0; r < data.rows(); r++) {
-            if (labels.y(r) >= 0) {
+            if (labels.y[r] >= 0) {
                 System.arraycopy(all, r * dim, x, i * dim, dim);
-                cls[i++] = labels.y(r);
+                cls[i++] = labels.y[r];
             }
         }
-        int k = labels.count();
+        int k = labels.classCount();
         int units = k == 2 ? 1 : k;
         UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(seed);
         double[][] weights = new double[units][];
@@ -105,12 +108,13 @@ public final class PerceptronLearner implements Learner {
             }
             weights[u] = rule.train(x, dim, y, settings, rng);
         }
-        return new PerceptronModel(labels.classes(), rule.name(), features, weights,
-                ModelJson.provenance(name(), params, seed, data));
+        return new PerceptronModel(labels.classes, rule.name(), features, weights,
+                new Provenance(name(), params.asMap(), seed, data.summary(), Plate.VERSION,
+                Instant.now().toString()));
     }
 
     @Override
     public Model readModel(InputStream in) throws IOException, ModelFormatException {
-        return PerceptronModel.read(in);
+        return PerceptronModel.read(ModelFile.read(in, name(), PARAMS, PerceptronModel.FIELDS));
     }
 }

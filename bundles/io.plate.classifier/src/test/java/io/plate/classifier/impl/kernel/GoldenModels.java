@@ -1,5 +1,6 @@
 package io.plate.classifier.impl.kernel;
 
+import io.plate.classifier.impl.KernelNaiveBayesLearner;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Learner;

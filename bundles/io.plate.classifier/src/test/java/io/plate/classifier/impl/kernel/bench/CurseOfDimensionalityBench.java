@@ -1,5 +1,6 @@
 package io.plate.classifier.impl.kernel.bench;
 
+import io.plate.classifier.impl.KernelNaiveBayesLearner;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.EvaluationReport;
 import io.plate.api.learn.EvaluationSettings;
@@ -7,7 +8,6 @@ import io.plate.api.learn.Learner;
 import io.plate.classifier.impl.CrossValidationEvaluator;
 import io.plate.classifier.impl.GaussianNaiveBayes;
 import io.plate.classifier.impl.kernel.KernelClassifierLearner;
-import io.plate.classifier.impl.kernel.KernelNaiveBayesLearner;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;

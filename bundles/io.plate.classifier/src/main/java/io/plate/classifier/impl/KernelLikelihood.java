@@ -1,15 +1,22 @@
-package io.plate.classifier.impl.kernel;
+package io.plate.classifier.impl;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.plate.api.data.Dataset;
+import io.plate.api.learn.Explanation;
 import io.plate.api.learn.ModelFormatException;
+import io.plate.classifier.impl.kernel.Bandwidth;
+import io.plate.classifier.impl.kernel.KernelMarginal;
+import io.plate.classifier.impl.kernel.KernelNames;
+import io.plate.classifier.impl.kernel.NumericBlock;
+import io.plate.modelfile.Fields;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The numeric block of {@code nb.kernel}: one {@link KernelMarginal} per feature and class.
+ * The numeric block of {@code nb.kernel}: one {@link KernelMarginal} per feature and class, a
+ * {@link Likelihood} of the naive Bayes engine that adds log f̂_kf(x_f) for each non-missing value.
  *
  * <p>Bandwidth: the rule ({@link Bandwidth}) on the class's values of the feature, but never below a
  * floor of δ/6, where δ is the feature's precision as Weka's NaiveBayes measures it: the mean gap
@@ -26,21 +33,21 @@ import java.util.List;
  * one bandwidth per feature cancels it (see docs/kernel-methods.md, spambase).
  * Missing values are skipped in training and prediction.
  */
-final class KernelNumericBlock {
+public final class KernelLikelihood implements Likelihood {
     private final List<String> names;
     private final KernelMarginal[][] marginals; // [f][k]
 
-    private KernelNumericBlock(List<String> names, KernelMarginal[][] marginals) {
+    private KernelLikelihood(List<String> names, KernelMarginal[][] marginals) {
         this.names = names;
         this.marginals = marginals;
     }
 
-    static KernelNumericBlock fit(Dataset data, ClassLabels y, Bandwidth bw, double cutoff, boolean perClass,
-            int grid) {
+    static KernelLikelihood fit(TrainingRows t, Bandwidth bw, double cutoff, boolean perClass, int grid) {
+        Dataset data = t.features;
         List<String> names = NumericBlock.names(data);
         int p = names.size();
         int n = data.rows();
-        int k = y.count();
+        int k = t.classCount();
         KernelMarginal[][] m = new KernelMarginal[p][k];
         double[][] buf = new double[k][n];
         int[] fill = new int[k];
@@ -51,7 +58,7 @@ final class KernelNumericBlock {
             io.plate.api.data.NumericColumn col = data.numeric().get(f);
             for (int r = 0; r < n; r++) {
                 double v = col.value(r);
-                int cls = y.y(r);
+                int cls = t.y[r];
                 if (cls >= 0 && v == v) {
                     buf[cls][fill[cls]++] = v;
                     all[na++] = v;
@@ -75,7 +82,7 @@ final class KernelNumericBlock {
                 }
             }
         }
-        return new KernelNumericBlock(names, m);
+        return new KernelLikelihood(names, m);
     }
 
     private static KernelMarginal marginal(double[][] distinct, Bandwidth bw, double floor, double cutoff, int grid) {
@@ -91,6 +98,11 @@ final class KernelNumericBlock {
         return (distinct[distinct.length - 1] - distinct[0]) / (distinct.length - 1);
     }
 
+    @Override
+    public String toString() {
+        return names.size() + " numeric (kernel)";
+    }
+
     int features() {
         return names.size();
     }
@@ -99,12 +111,13 @@ final class KernelNumericBlock {
         return names;
     }
 
-    KernelMarginal marginal(int f, int k) {
+    public KernelMarginal marginal(int f, int k) {
         return marginals[f][k];
     }
 
     /** Adds Σ_f log f̂_kf(x_f) over non-missing features to {@code logJoint[r][k]}. */
-    void addTo(Dataset data, double[][] logJoint) {
+    @Override
+    public void addTo(Dataset data, double[][] logJoint) {
         int p = names.size();
         if (p == 0) {
             return;
@@ -126,7 +139,8 @@ final class KernelNumericBlock {
     }
 
     /** The per-class log density of each non-missing numeric value of row {@code r}. */
-    void explain(Dataset data, int r, List<io.plate.api.learn.Explanation.Term> out) {
+    @Override
+    public void explain(Dataset data, int r, List<Explanation.Term> out) {
         int p = names.size();
         double[] x = NumericBlock.matrix(data.select(new int[] {r}), names, KernelNames.NB_KERNEL);
         for (int f = 0; f < p; f++) {
@@ -138,7 +152,7 @@ final class KernelNumericBlock {
             for (int cls = 0; cls < t.length; cls++) {
                 t[cls] = marginals[f][cls].logDensity(v);
             }
-            out.add(new io.plate.api.learn.Explanation.Term(names.get(f), Double.toString(v), t));
+            out.add(new Explanation.Term(names.get(f), Double.toString(v), t));
         }
     }
 
@@ -150,26 +164,28 @@ final class KernelNumericBlock {
             for (KernelMarginal m : marginals[f]) {
                 ObjectNode c = cls.addObject();
                 c.put("bandwidth", m.bandwidth());
-                ModelJson.put(c, "values", m.values());
-                ModelJson.put(c, "counts", m.counts());
+                Fields.put(c, "values", m.values());
+                Fields.put(c, "counts", m.counts());
             }
         }
     }
 
-    static KernelNumericBlock read(JsonNode root, int classes, double cutoff, int grid) {
-        List<JsonNode> feats = ModelJson.array(root, "numeric", -1);
+    static KernelLikelihood read(JsonNode root, int classes, double cutoff, int grid) {
+        List<JsonNode> feats = Fields.array(root, "numeric", -1);
         List<String> names = new ArrayList<>();
         KernelMarginal[][] m = new KernelMarginal[feats.size()][classes];
         for (int f = 0; f < feats.size(); f++) {
             String path = "numeric[" + f + "]";
-            names.add(ModelJson.text(feats.get(f), path + ".name"));
-            List<JsonNode> cls = ModelJson.array(feats.get(f), path + ".classes", classes);
+            Fields.only(feats.get(f), path + ".", java.util.Set.of("name", "classes"), "kernel feature");
+            names.add(Fields.text(feats.get(f), path + ".name"));
+            List<JsonNode> cls = Fields.array(feats.get(f), path + ".classes", classes);
             for (int k = 0; k < classes; k++) {
                 String cp = path + ".classes[" + k + "]";
                 JsonNode c = cls.get(k);
-                double h = ModelJson.number(c, cp + ".bandwidth", true);
-                double[] values = ModelJson.numbers(c, cp + ".values", -1, false, false);
-                double[] counts = ModelJson.numbers(c, cp + ".counts", values.length, true, false);
+                Fields.only(c, cp + ".", java.util.Set.of("bandwidth", "values", "counts"), "kernel marginal");
+                double h = Fields.number(c, cp + ".bandwidth", true);
+                double[] values = Fields.numbers(c, cp + ".values", -1, false, false);
+                double[] counts = Fields.numbers(c, cp + ".counts", values.length, true, false);
                 try {
                     m[f][k] = new KernelMarginal(values, counts, h, cutoff, grid);
                 } catch (IllegalArgumentException e) {
@@ -180,6 +196,6 @@ final class KernelNumericBlock {
         if (new java.util.HashSet<>(names).size() != names.size()) {
             throw new ModelFormatException("model file: field 'numeric' names a feature twice");
         }
-        return new KernelNumericBlock(List.copyOf(names), m);
+        return new KernelLikelihood(List.copyOf(names), m);
     }
 }
