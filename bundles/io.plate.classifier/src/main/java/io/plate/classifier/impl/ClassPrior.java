@@ -2,6 +2,7 @@ package io.plate.classifier.impl;
 
 import io.plate.api.PlateException;
 import io.plate.api.learn.Params;
+import io.plate.classifier.impl.nb.Names;
 
 /**
  * The class prior term, log P(y = k), from the weighted class counts. One of:
@@ -50,7 +51,7 @@ public final class ClassPrior {
         return new ClassPrior(Rule.FITTED, null, 0);
     }
 
-    static ClassPrior dirichlet(double beta) {
+    public static ClassPrior dirichlet(double beta) {
         if (!(beta > 0)) {
             throw new IllegalArgumentException("class_alpha must be > 0, got " + beta);
         }

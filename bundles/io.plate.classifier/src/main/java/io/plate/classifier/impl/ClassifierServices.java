@@ -8,7 +8,17 @@ import io.plate.api.learn.ModelStore;
 import io.plate.classifier.impl.kernel.KernelClassifierLearner;
 import io.plate.classifier.impl.kernel.KernelNames;
 import io.plate.classifier.impl.kernel.KernelRegressionLearner;
+import io.plate.classifier.impl.nb.BernoulliNaiveBayes;
+import io.plate.classifier.impl.nb.CategoricalNaiveBayes;
+import io.plate.classifier.impl.nb.ComplementNaiveBayes;
+import io.plate.classifier.impl.nb.DirichletNaiveBayes;
+import io.plate.classifier.impl.nb.GaussianNaiveBayes;
+import io.plate.classifier.impl.nb.KernelNaiveBayesLearner;
+import io.plate.classifier.impl.nb.MixedNaiveBayes;
+import io.plate.classifier.impl.nb.MultinomialNaiveBayes;
+import io.plate.classifier.impl.nb.Names;
 import io.plate.classifier.impl.perceptron.PerceptronLearner;
+import io.plate.classifier.impl.perceptron.PerceptronNames;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,7 +39,7 @@ public final class ClassifierServices implements ClassPathServices {
         registry.add(Learner.class, KernelNames.NB_KERNEL, 0, KernelNaiveBayesLearner::new);
         registry.add(Learner.class, KernelNames.KDE, 0, KernelClassifierLearner::new);
         registry.add(Learner.class, KernelNames.KERNEL_REGRESSION, 0, KernelRegressionLearner::new);
-        registry.add(Learner.class, KernelNames.PERCEPTRON, 0, PerceptronLearner::new);
+        registry.add(Learner.class, PerceptronNames.PERCEPTRON, 0, PerceptronLearner::new);
         registry.add(ModelStore.class, "json", 0, () -> {
             List<Learner> learners = new ArrayList<>();
             for (String name : Plate.names(Learner.class)) {

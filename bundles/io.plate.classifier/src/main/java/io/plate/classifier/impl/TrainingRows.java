@@ -54,7 +54,7 @@ public final class TrainingRows {
      *
      * @param strict when true every label must be one of {@code classes}
      */
-    static TrainingRows of(Dataset data, String weightColumn, List<String> classes, boolean strict) {
+    public static TrainingRows of(Dataset data, String weightColumn, List<String> classes, boolean strict) {
         CategoricalColumn labels = data.labels().orElseThrow(() -> new PlateException(
                 "dataset '" + data.name() + "' has no class labels; import it with --label COLUMN"));
         int[] map = labels.mapTo(classes);

@@ -1,15 +1,15 @@
 package io.plate.classifier.impl;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Learner;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelFormatException;
 import io.plate.classifier.impl.kernel.KernelClassifierLearner;
 import io.plate.classifier.impl.kernel.KernelRegressionLearner;
+import io.plate.classifier.impl.nb.CategoricalNaiveBayes;
+import io.plate.classifier.impl.nb.GaussianNaiveBayes;
+import io.plate.classifier.impl.nb.KernelNaiveBayesLearner;
+import io.plate.classifier.impl.nb.MixedNaiveBayes;
 import io.plate.classifier.impl.perceptron.PerceptronLearner;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -18,6 +18,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The one model-file header, read with the same rules for every model type: a file that a writer of this

@@ -1,7 +1,6 @@
 package io.plate.classifier.impl.kernel;
 
-import io.plate.classifier.impl.ClassPrior;
-import io.plate.classifier.impl.TrainingRows;
+import io.plate.api.Plate;
 import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Learner;
@@ -9,12 +8,15 @@ import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
-import io.plate.api.Plate;
 import io.plate.api.learn.Provenance;
+import io.plate.classifier.impl.ClassPrior;
+import io.plate.classifier.impl.NumericBlock;
+import io.plate.classifier.impl.Standardizer;
+import io.plate.classifier.impl.TrainingRows;
 import io.plate.modelfile.ModelFile;
 import java.io.IOException;
-import java.time.Instant;
 import java.io.InputStream;
+import java.time.Instant;
 import java.util.List;
 import org.osgi.service.component.annotations.Component;
 

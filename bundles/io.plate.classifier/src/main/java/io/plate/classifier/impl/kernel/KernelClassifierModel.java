@@ -7,11 +7,12 @@ import io.plate.api.data.Dataset;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.Provenance;
+import io.plate.classifier.impl.NumericBlock;
+import io.plate.classifier.impl.Standardizer;
+import io.plate.distributions.numerics.LogMath;
 import io.plate.modelfile.Fields;
 import io.plate.modelfile.ModelFile;
-import io.plate.distributions.numerics.LogMath;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.List;
 

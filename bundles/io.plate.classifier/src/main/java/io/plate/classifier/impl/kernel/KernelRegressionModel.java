@@ -7,10 +7,11 @@ import io.plate.api.data.Dataset;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.Provenance;
+import io.plate.classifier.impl.NumericBlock;
+import io.plate.classifier.impl.Standardizer;
 import io.plate.modelfile.Fields;
 import io.plate.modelfile.ModelFile;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.List;
 

@@ -1,6 +1,5 @@
 package io.plate.classifier.impl.perceptron;
 
-import io.plate.modelfile.Fields;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -8,9 +7,9 @@ import io.plate.api.PlateException;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.ModelFormatException;
-import io.plate.classifier.impl.kernel.KernelNames;
-import io.plate.classifier.impl.kernel.NumericBlock;
-import io.plate.classifier.impl.kernel.Standardizer;
+import io.plate.classifier.impl.NumericBlock;
+import io.plate.classifier.impl.Standardizer;
+import io.plate.modelfile.Fields;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,7 +47,7 @@ final class LinearFeatures {
     static LinearFeatures fit(Dataset data, boolean standardize) {
         List<String> names = NumericBlock.names(data);
         int p = names.size();
-        double[] x = NumericBlock.matrix(data, names, KernelNames.PERCEPTRON);
+        double[] x = NumericBlock.matrix(data, names, PerceptronNames.PERCEPTRON);
         double[] mean = new double[p];
         double[] cnt = new double[p];
         for (int r = 0; r < data.rows(); r++) {
@@ -69,7 +68,7 @@ final class LinearFeatures {
             levels.add(c.levels());
         }
         if (p == 0 && cat.isEmpty()) {
-            throw new PlateException(KernelNames.PERCEPTRON + ": dataset '" + data.name()
+            throw new PlateException(PerceptronNames.PERCEPTRON + ": dataset '" + data.name()
                     + "' has no numeric or categorical features");
         }
         return new LinearFeatures(names, mean, st, List.copyOf(cat), List.copyOf(levels));
@@ -93,7 +92,7 @@ final class LinearFeatures {
     double[] encode(Dataset data) {
         int p = numeric.size();
         int n = data.rows();
-        double[] num = NumericBlock.matrix(data, numeric, KernelNames.PERCEPTRON);
+        double[] num = NumericBlock.matrix(data, numeric, PerceptronNames.PERCEPTRON);
         impute(num, mean);
         standardizer.apply(num);
         double[] out = new double[n * width];
@@ -109,7 +108,7 @@ final class LinearFeatures {
         for (int f = 0; f < categorical.size(); f++) {
             CategoricalColumn c = byName.get(categorical.get(f));
             if (c == null) {
-                throw new PlateException(KernelNames.PERCEPTRON + ": dataset '" + data.name()
+                throw new PlateException(PerceptronNames.PERCEPTRON + ": dataset '" + data.name()
                         + "' has no categorical column '" + categorical.get(f) + "' that the model uses");
             }
             int[] map = c.mapTo(levels.get(f));

@@ -7,10 +7,9 @@ import io.plate.api.data.Dataset;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.Provenance;
+import io.plate.distributions.numerics.LogMath;
 import io.plate.modelfile.Fields;
 import io.plate.modelfile.ModelFile;
-import io.plate.classifier.impl.kernel.KernelNames;
-import io.plate.distributions.numerics.LogMath;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -48,7 +47,7 @@ final class PerceptronModel implements Model {
 
     @Override
     public String type() {
-        return KernelNames.PERCEPTRON;
+        return PerceptronNames.PERCEPTRON;
     }
 
     @Override

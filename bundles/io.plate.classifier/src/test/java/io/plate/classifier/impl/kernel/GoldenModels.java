@@ -1,10 +1,10 @@
 package io.plate.classifier.impl.kernel;
 
-import io.plate.classifier.impl.KernelNaiveBayesLearner;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Learner;
 import io.plate.api.learn.Model;
+import io.plate.classifier.impl.nb.KernelNaiveBayesLearner;
 import io.plate.classifier.impl.perceptron.PerceptronLearner;
 import java.io.IOException;
 import java.io.OutputStream;

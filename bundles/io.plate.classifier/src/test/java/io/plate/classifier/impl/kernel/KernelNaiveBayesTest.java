@@ -1,13 +1,5 @@
 package io.plate.classifier.impl.kernel;
 
-import io.plate.classifier.impl.KernelNaiveBayesLearner;
-import io.plate.classifier.impl.NaiveBayesModel;
-import io.plate.classifier.impl.KernelLikelihood;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import io.plate.api.PlateException;
 import io.plate.api.data.CategoricalColumn;
@@ -16,9 +8,16 @@ import io.plate.api.data.NumericColumn;
 import io.plate.api.data.SparseMatrix;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelFormatException;
+import io.plate.classifier.impl.nb.KernelLikelihood;
+import io.plate.classifier.impl.nb.KernelNaiveBayesLearner;
+import io.plate.classifier.impl.nb.NaiveBayesModel;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class KernelNaiveBayesTest {
     private final KernelNaiveBayesLearner learner = new KernelNaiveBayesLearner();

@@ -1,13 +1,13 @@
 package io.plate.classifier.impl.kernel.bench;
 
-import io.plate.classifier.impl.KernelNaiveBayesLearner;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.EvaluationReport;
 import io.plate.api.learn.EvaluationSettings;
 import io.plate.api.learn.Learner;
 import io.plate.classifier.impl.CrossValidationEvaluator;
-import io.plate.classifier.impl.GaussianNaiveBayes;
 import io.plate.classifier.impl.kernel.KernelClassifierLearner;
+import io.plate.classifier.impl.nb.GaussianNaiveBayes;
+import io.plate.classifier.impl.nb.KernelNaiveBayesLearner;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;

@@ -1,10 +1,10 @@
 package io.plate.classifier.impl.kernel.bench;
 
-import io.plate.classifier.impl.KernelNaiveBayesLearner;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Learner;
 import io.plate.api.learn.Model;
-import io.plate.classifier.impl.GaussianNaiveBayes;
+import io.plate.classifier.impl.nb.GaussianNaiveBayes;
+import io.plate.classifier.impl.nb.KernelNaiveBayesLearner;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.commons.rng.simple.RandomSource;
