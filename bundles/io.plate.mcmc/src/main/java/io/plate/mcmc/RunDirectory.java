@@ -92,7 +92,7 @@ public final class RunDirectory {
     }
 
     /** The JSON object of {@code summary.json}. */
-    public static ObjectNode summaryJson(Posterior p) {
+    private static ObjectNode summaryJson(Posterior p) {
         ObjectNode root = JSON.createObjectNode();
         root.put("sampler", p.sampler());
         root.put("dataset", p.dataset());

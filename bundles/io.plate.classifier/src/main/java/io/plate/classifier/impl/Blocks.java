@@ -8,7 +8,7 @@ import java.util.stream.IntStream;
  * common fork-join pool when the work is large enough to pay for it. Each block writes only its own items,
  * so the result does not depend on scheduling.
  */
-final class Blocks {
+public final class Blocks {
     /** Below this many elementary operations, run on the calling thread. */
     static final long PARALLEL_WORK = 1L << 21;
 
@@ -19,7 +19,7 @@ final class Blocks {
      * Runs {@code body.applyAsInt(from, to)} over {@code [0, n)} in blocks; in parallel when
      * {@code n * costPerItem} is at least {@link #PARALLEL_WORK}.
      */
-    static void run(int n, long costPerItem, IntBinaryOperator body) {
+    public static void run(int n, long costPerItem, IntBinaryOperator body) {
         int parallelism = Math.max(1, java.util.concurrent.ForkJoinPool.getCommonPoolParallelism());
         if ((long) n * costPerItem < PARALLEL_WORK || parallelism < 2 || n < 2) {
             body.applyAsInt(0, n);

@@ -2,6 +2,7 @@ package io.plate.classifier.impl;
 
 import io.plate.api.PlateException;
 import io.plate.api.learn.Params;
+import io.plate.classifier.impl.nb.Names;
 
 /**
  * The class prior term, log P(y = k), from the weighted class counts. One of:
@@ -10,7 +11,7 @@ import io.plate.api.learn.Params;
  * order, normalised), or the posterior predictive of a symmetric Dirichlet(β) prior on the class
  * distribution, (N_k + β) / (N + Kβ) (the Bayesian learner's {@code class_alpha}).
  */
-final class ClassPrior {
+public final class ClassPrior {
     private enum Rule { FITTED, UNIFORM, GIVEN, DIRICHLET }
 
     private final Rule rule;
@@ -24,7 +25,7 @@ final class ClassPrior {
     }
 
     /** scikit-learn's rule: {@code class_prior} if given, else fitted or uniform by {@code fit_prior}. */
-    static ClassPrior fromParams(Params p, int classes) {
+    public static ClassPrior fromParams(Params p, int classes) {
         if (p.has(Names.CLASS_PRIOR)) {
             double[] g = p.getDoubles(Names.CLASS_PRIOR);
             if (g.length != classes) {
@@ -50,7 +51,7 @@ final class ClassPrior {
         return new ClassPrior(Rule.FITTED, null, 0);
     }
 
-    static ClassPrior dirichlet(double beta) {
+    public static ClassPrior dirichlet(double beta) {
         if (!(beta > 0)) {
             throw new IllegalArgumentException("class_alpha must be > 0, got " + beta);
         }
@@ -58,7 +59,7 @@ final class ClassPrior {
     }
 
     /** The log prior of each class given the weighted class counts. */
-    double[] logPrior(double[] classCounts) {
+    public double[] logPrior(double[] classCounts) {
         int k = classCounts.length;
         double[] out = new double[k];
         switch (rule) {
@@ -83,9 +84,8 @@ final class ClassPrior {
                 for (double c : classCounts) {
                     n += c;
                 }
-                double logN = Math.log(n);
                 for (int i = 0; i < k; i++) {
-                    out[i] = Math.log(classCounts[i]) - logN;
+                    out[i] = Math.log(classCounts[i] / n);
                 }
                 return out;
             }

@@ -1,12 +1,10 @@
 package io.plate.classifier.impl;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.plate.api.learn.Learner;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.ModelStore;
+import io.plate.modelfile.ModelFile;
 import java.io.ByteArrayInputStream;
 import io.plate.api.io.AtomicFiles;
 import java.io.IOException;
@@ -31,14 +29,12 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 /**
  * Model files as JSON. Saving writes a temporary file in the target's folder and moves it over the target
  * atomically, so a failed save leaves the old file (or none) and never half a model. Loading checks the
- * file's {@code format} and {@code version}, then hands it to the installed learner whose
+ * file's JSON, {@code format} and {@code version} ({@link ModelFile#type}), then hands it to the installed learner whose
  * {@code plate.learner} property equals the file's {@code type}; that learner validates the rest.
  * Learners are a dynamic, greedy, multiple reference: one installed later is found at the next load.
  */
 @Component(service = ModelStore.class)
 public final class JsonModelStore implements ModelStore {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     private final List<Map.Entry<Map<String, Object>, Learner>> learners = new CopyOnWriteArrayList<>();
@@ -60,22 +56,12 @@ public final class JsonModelStore implements ModelStore {
     @Override
     public Model load(Path file) throws IOException {
         byte[] bytes = Files.readAllBytes(file);
-        JsonNode root;
+        String type;
         try {
-            root = MAPPER.readTree(bytes);
-        } catch (JsonProcessingException e) {
-            throw new ModelFormatException(file + ": not a Plate model file (not valid JSON: " + e.getOriginalMessage()
-                    + ")", e);
+            type = ModelFile.type(new ByteArrayInputStream(bytes));
+        } catch (ModelFormatException e) {
+            throw new ModelFormatException(file + ": " + e.getMessage(), e);
         }
-        if (root == null || !root.isObject() || !"plate-model".equals(root.path("format").asText(null))) {
-            throw new ModelFormatException(file + ": not a Plate model file (field 'format' is not 'plate-model')");
-        }
-        JsonNode version = root.get("version");
-        if (version == null || !version.isInt() || version.asInt() != NaiveBayesModel.VERSION) {
-            throw new ModelFormatException(file + ": model file version " + version + " is not supported (known: "
-                    + NaiveBayesModel.VERSION + ")");
-        }
-        String type = root.path("type").asText("");
         Learner learner = null;
         TreeSet<String> installed = new TreeSet<>();
         for (Map.Entry<Map<String, Object>, Learner> e : new ArrayList<>(learners)) {

@@ -13,11 +13,11 @@ import java.util.TreeSet;
  * -1 for an unlabelled row, which training skips) and each row's weight. The weight comes from the
  * numeric column named by the {@code weight} parameter; that column is then not a feature.
  */
-final class TrainingRows {
-    final Dataset features;
-    final List<String> classes;
-    final int[] y;
-    final double[] w;
+public final class TrainingRows {
+    public final Dataset features;
+    public final List<String> classes;
+    public final int[] y;
+    public final double[] w;
 
     private TrainingRows(Dataset features, List<String> classes, int[] y, double[] w) {
         this.features = features;
@@ -27,7 +27,7 @@ final class TrainingRows {
     }
 
     /** Classes are the labels that occur, sorted by text (as scikit-learn's {@code classes_}). */
-    static TrainingRows of(Dataset data, String weightColumn) {
+    public static TrainingRows of(Dataset data, String weightColumn) {
         CategoricalColumn labels = data.labels().orElseThrow(() -> new PlateException(
                 "dataset '" + data.name() + "' has no class labels; import it with --label COLUMN"));
         boolean[] used = new boolean[labels.cardinality()];
@@ -54,7 +54,7 @@ final class TrainingRows {
      *
      * @param strict when true every label must be one of {@code classes}
      */
-    static TrainingRows of(Dataset data, String weightColumn, List<String> classes, boolean strict) {
+    public static TrainingRows of(Dataset data, String weightColumn, List<String> classes, boolean strict) {
         CategoricalColumn labels = data.labels().orElseThrow(() -> new PlateException(
                 "dataset '" + data.name() + "' has no class labels; import it with --label COLUMN"));
         int[] map = labels.mapTo(classes);
@@ -101,12 +101,12 @@ final class TrainingRows {
         return new TrainingRows(features, List.copyOf(classes), y, w);
     }
 
-    int classCount() {
+    public int classCount() {
         return classes.size();
     }
 
     /** Weighted number of rows of each class. */
-    double[] classWeights() {
+    public double[] classWeights() {
         double[] n = new double[classes.size()];
         for (int r = 0; r < y.length; r++) {
             if (y[r] >= 0) {

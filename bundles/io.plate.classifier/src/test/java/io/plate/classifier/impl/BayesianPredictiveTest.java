@@ -1,13 +1,9 @@
 package io.plate.classifier.impl;
 
-import static io.plate.classifier.impl.Tiny.cat;
-import static io.plate.classifier.impl.Tiny.num;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Learner;
 import io.plate.api.learn.Model;
+import io.plate.classifier.impl.nb.DirichletNaiveBayes;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -15,6 +11,10 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.commons.math3.special.Gamma;
 import org.junit.jupiter.api.Test;
+import static io.plate.classifier.impl.Tiny.cat;
+import static io.plate.classifier.impl.Tiny.num;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * nb.dirichlet against formulas that do not share its code path: the Dirichlet-multinomial predictive

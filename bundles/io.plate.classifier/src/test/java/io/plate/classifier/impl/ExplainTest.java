@@ -1,11 +1,5 @@
 package io.plate.classifier.impl;
 
-import static io.plate.classifier.impl.Tiny.cat;
-import static io.plate.classifier.impl.Tiny.num;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Explainable;
@@ -13,9 +7,21 @@ import io.plate.api.learn.Explanation;
 import io.plate.api.learn.FeatureWeight;
 import io.plate.api.learn.Learner;
 import io.plate.api.learn.Model;
+import io.plate.classifier.impl.nb.BernoulliNaiveBayes;
+import io.plate.classifier.impl.nb.CategoricalNaiveBayes;
+import io.plate.classifier.impl.nb.ComplementNaiveBayes;
+import io.plate.classifier.impl.nb.DirichletNaiveBayes;
+import io.plate.classifier.impl.nb.GaussianNaiveBayes;
+import io.plate.classifier.impl.nb.MixedNaiveBayes;
+import io.plate.classifier.impl.nb.MultinomialNaiveBayes;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import static io.plate.classifier.impl.Tiny.cat;
+import static io.plate.classifier.impl.Tiny.num;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The explanation is a decomposition: prior plus terms, normalised, is the model's posterior, for every

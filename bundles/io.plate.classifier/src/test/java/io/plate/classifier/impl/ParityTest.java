@@ -1,11 +1,13 @@
 package io.plate.classifier.impl;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Learner;
 import io.plate.api.learn.Model;
+import io.plate.classifier.impl.nb.BernoulliNaiveBayes;
+import io.plate.classifier.impl.nb.CategoricalNaiveBayes;
+import io.plate.classifier.impl.nb.ComplementNaiveBayes;
+import io.plate.classifier.impl.nb.GaussianNaiveBayes;
+import io.plate.classifier.impl.nb.MultinomialNaiveBayes;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,6 +24,8 @@ import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Class probabilities equal scikit-learn 1.9.1's to 1e-9 absolute. The expected values are in

@@ -1,17 +1,17 @@
 package io.plate.classifier.impl;
 
-import static io.plate.classifier.impl.Tiny.cat;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Learner;
 import io.plate.api.learn.Model;
+import io.plate.classifier.impl.nb.CategoricalNaiveBayes;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import static io.plate.classifier.impl.Tiny.cat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Hand-computed cases of the categorical model: the Lidstone denominator N_yi + α·K_i, declared but

@@ -47,10 +47,6 @@ public final class Workspace {
         return Collections.unmodifiableMap(new TreeMap<>(datasets));
     }
 
-    public boolean removeDataset(String name) {
-        return datasets.remove(name) != null;
-    }
-
     public void putModel(String name, Model m) {
         checkName(name);
         models.put(name, m);

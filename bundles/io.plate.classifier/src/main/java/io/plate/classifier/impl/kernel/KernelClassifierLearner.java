@@ -1,5 +1,6 @@
 package io.plate.classifier.impl.kernel;
 
+import io.plate.api.Plate;
 import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Learner;
@@ -7,8 +8,15 @@ import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
+import io.plate.api.learn.Provenance;
+import io.plate.classifier.impl.ClassPrior;
+import io.plate.classifier.impl.NumericBlock;
+import io.plate.classifier.impl.Standardizer;
+import io.plate.classifier.impl.TrainingRows;
+import io.plate.modelfile.ModelFile;
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Instant;
 import java.util.List;
 import org.osgi.service.component.annotations.Component;
 
@@ -52,7 +60,7 @@ public final class KernelClassifierLearner implements Learner {
 
     @Override
     public Model fit(Dataset data, Params params, long seed) {
-        ClassLabels y = ClassLabels.of(data, name());
+        TrainingRows y = TrainingRows.of(data, null);
         Bandwidth bw = Bandwidth.parse(params.getString(KernelNames.BANDWIDTH), false);
         boolean radial = params.getString(KernelNames.KERNEL).equals("radial");
         List<String> names = NumericBlock.names(data);
@@ -65,24 +73,24 @@ public final class KernelClassifierLearner implements Learner {
         boolean[] use = new boolean[n];
         int used = 0;
         for (int r = 0; r < n; r++) {
-            use[r] = y.y(r) >= 0 && complete(x, r, p);
+            use[r] = y.y[r] >= 0 && complete(x, r, p);
             used += use[r] ? 1 : 0;
         }
         Standardizer st = params.getBoolean(KernelNames.STANDARDIZE) ? Standardizer.fit(x, p, use)
                 : Standardizer.identity(p);
         st.apply(x);
         double[] h = bandwidths(bw, radial, x, p, use, used);
-        int k = y.count();
+        int k = y.classCount();
         int[] size = new int[k];
         for (int r = 0; r < n; r++) {
             if (use[r]) {
-                size[y.y(r)]++;
+                size[y.y[r]]++;
             }
         }
         double[][] points = new double[k][];
         for (int j = 0; j < k; j++) {
             if (size[j] == 0) {
-                throw new PlateException(name() + ": class '" + y.classes().get(j)
+                throw new PlateException(name() + ": class '" + y.classes.get(j)
                         + "' has no training row without missing numeric values");
             }
             points[j] = new double[size[j] * p];
@@ -90,12 +98,13 @@ public final class KernelClassifierLearner implements Learner {
         int[] fill = new int[k];
         for (int r = 0; r < n; r++) {
             if (use[r]) {
-                int j = y.y(r);
+                int j = y.y[r];
                 System.arraycopy(x, r * p, points[j], fill[j]++ * p, p);
             }
         }
-        return new KernelClassifierModel(y.classes(), y.logPrior(params.getBoolean(KernelNames.FIT_PRIOR)), names, st,
-                radial, h, points, ModelJson.provenance(name(), params, seed, data));
+        return new KernelClassifierModel(y.classes, ClassPrior.fromParams(params, y.classCount()).logPrior(y.classWeights()), names, st,
+                radial, h, points, new Provenance(name(), params.asMap(), seed, data.summary(), Plate.VERSION,
+                Instant.now().toString()));
     }
 
     private static boolean complete(double[] x, int r, int p) {
@@ -157,6 +166,6 @@ public final class KernelClassifierLearner implements Learner {
 
     @Override
     public Model readModel(InputStream in) throws IOException, ModelFormatException {
-        return KernelClassifierModel.read(in);
+        return KernelClassifierModel.read(ModelFile.read(in, name(), PARAMS, KernelClassifierModel.FIELDS));
     }
 }

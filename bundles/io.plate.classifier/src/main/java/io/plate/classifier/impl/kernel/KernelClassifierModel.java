@@ -7,9 +7,12 @@ import io.plate.api.data.Dataset;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.Provenance;
+import io.plate.classifier.impl.NumericBlock;
+import io.plate.classifier.impl.Standardizer;
 import io.plate.distributions.numerics.LogMath;
+import io.plate.modelfile.Fields;
+import io.plate.modelfile.ModelFile;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.List;
 
@@ -111,13 +114,13 @@ final class KernelClassifierModel implements Model {
 
     @Override
     public void writeJson(OutputStream out) throws IOException {
-        ObjectNode root = ModelJson.header(type(), provenance);
-        ModelJson.put(root, "classes", classes);
-        ModelJson.put(root, "logPrior", logPrior);
+        ObjectNode root = ModelFile.object();
+        Fields.put(root, "classes", classes);
+        Fields.put(root, "logPrior", logPrior);
         root.put("kernel", radial ? "radial" : "product");
-        ModelJson.put(root, "features", features);
+        Fields.put(root, "features", features);
         standardizer.write(root.putObject("standardizer"));
-        ModelJson.put(root, "bandwidth", bandwidth);
+        Fields.put(root, "bandwidth", bandwidth);
         ArrayNode pts = root.putArray("points");
         for (double[] pt : points) {
             ArrayNode a = pts.addArray();
@@ -125,30 +128,33 @@ final class KernelClassifierModel implements Model {
                 a.add(v);
             }
         }
-        ModelJson.write(out, root);
+        ModelFile.write(out, type(), provenance, root);
     }
 
-    static KernelClassifierModel read(InputStream in) throws IOException {
-        JsonNode root = ModelJson.read(in, KernelNames.KDE);
-        Provenance prov = ModelJson.provenance(root);
-        List<String> classes = ModelJson.classes(root, 1);
+    /** Top-level fields of the model file after the header. */
+    static final java.util.Set<String> FIELDS = java.util.Set.of("classes", "logPrior", "kernel", "features", "standardizer", "bandwidth", "points");
+
+    static KernelClassifierModel read(ModelFile.Contents file) {
+        JsonNode root = file.root();
+        Provenance prov = file.provenance();
+        List<String> classes = Fields.classes(root, 1);
         int k = classes.size();
-        double[] logPrior = ModelJson.numbers(root, "logPrior", k, false, false);
-        String kernel = ModelJson.text(root, "kernel");
+        double[] logPrior = Fields.numbers(root, "logPrior", k, false, false);
+        String kernel = Fields.text(root, "kernel");
         if (!kernel.equals("product") && !kernel.equals("radial")) {
             throw new ModelFormatException("model file: field 'kernel' must be product or radial, got '" + kernel + "'");
         }
-        List<String> features = ModelJson.strings(root, "features", -1);
+        List<String> features = Fields.strings(root, "features", -1);
         int p = features.size();
         if (p == 0) {
             throw new ModelFormatException("model file: field 'features' is empty");
         }
-        Standardizer st = Standardizer.read(ModelJson.field(root, "standardizer"), "standardizer", p);
-        double[] h = ModelJson.numbers(root, "bandwidth", p, true, false);
-        List<JsonNode> pts = ModelJson.array(root, "points", k);
+        Standardizer st = Standardizer.read(Fields.field(root, "standardizer"), "standardizer", p);
+        double[] h = Fields.numbers(root, "bandwidth", p, true, false);
+        List<JsonNode> pts = Fields.array(root, "points", k);
         double[][] points = new double[k][];
         for (int j = 0; j < k; j++) {
-            points[j] = ModelJson.numbersOf(pts.get(j), "points[" + j + "]", -1, false, false);
+            points[j] = Fields.numbersOf(pts.get(j), "points[" + j + "]", -1, false, false);
             if (points[j].length == 0 || points[j].length % p != 0) {
                 throw new ModelFormatException("model file: field 'points[" + j + "]' has " + points[j].length
                         + " numbers, expected a positive multiple of " + p + " features");

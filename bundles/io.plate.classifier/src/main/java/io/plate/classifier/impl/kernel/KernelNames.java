@@ -1,11 +1,10 @@
 package io.plate.classifier.impl.kernel;
 
-/** Learner and parameter names of the kernel learners and the perceptron, spelled once. */
+/** Learner and parameter names of the kernel learners, spelled once. */
 public final class KernelNames {
     public static final String NB_KERNEL = "nb.kernel";
     public static final String KDE = "kde";
     public static final String KERNEL_REGRESSION = "kernel.regression";
-    public static final String PERCEPTRON = "perceptron";
 
     public static final String BANDWIDTH = "bandwidth";
     public static final String BANDWIDTH_SCOPE = "bandwidth_scope";
@@ -15,11 +14,6 @@ public final class KernelNames {
     public static final String FIT_PRIOR = "fit_prior";
     public static final String KERNEL = "kernel";
     public static final String STANDARDIZE = "standardize";
-    public static final String RULE = "rule";
-    public static final String LEARNING_RATE = "learning_rate";
-    public static final String EPOCHS = "epochs";
-    public static final String SHUFFLE = "shuffle";
-    public static final String AVERAGE = "average";
 
     private KernelNames() {
     }

@@ -1,5 +1,6 @@
 package io.plate.classifier.impl.kernel;
 
+import io.plate.api.Plate;
 import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.NumericColumn;
@@ -8,8 +9,13 @@ import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
+import io.plate.api.learn.Provenance;
+import io.plate.classifier.impl.NumericBlock;
+import io.plate.classifier.impl.Standardizer;
+import io.plate.modelfile.ModelFile;
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Instant;
 import java.util.List;
 import org.osgi.service.component.annotations.Component;
 
@@ -108,11 +114,12 @@ public final class KernelRegressionLearner implements Learner {
             }
         }
         return new KernelRegressionModel(target.name(), names, st, h, pts, y, grid, mse,
-                ModelJson.provenance(name(), params, seed, data));
+                new Provenance(name(), params.asMap(), seed, data.summary(), Plate.VERSION,
+                Instant.now().toString()));
     }
 
     @Override
     public Model readModel(InputStream in) throws IOException, ModelFormatException {
-        return KernelRegressionModel.read(in);
+        return KernelRegressionModel.read(ModelFile.read(in, name(), PARAMS, KernelRegressionModel.FIELDS));
     }
 }

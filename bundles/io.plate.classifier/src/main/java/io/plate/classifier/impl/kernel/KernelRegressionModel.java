@@ -7,8 +7,11 @@ import io.plate.api.data.Dataset;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.Provenance;
+import io.plate.classifier.impl.NumericBlock;
+import io.plate.classifier.impl.Standardizer;
+import io.plate.modelfile.Fields;
+import io.plate.modelfile.ModelFile;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.List;
 
@@ -113,38 +116,41 @@ final class KernelRegressionModel implements Model {
 
     @Override
     public void writeJson(OutputStream out) throws IOException {
-        ObjectNode root = ModelJson.header(type(), provenance);
+        ObjectNode root = ModelFile.object();
         root.put("target", target);
-        ModelJson.put(root, "features", features);
+        Fields.put(root, "features", features);
         standardizer.write(root.putObject("standardizer"));
         root.put("bandwidth", bandwidth);
-        ModelJson.put(root, "points", points);
-        ModelJson.put(root, "y", y);
+        Fields.put(root, "points", points);
+        Fields.put(root, "y", y);
         ObjectNode loo = root.putObject("loo");
-        ModelJson.put(loo, "grid", looGrid);
-        ModelJson.put(loo, "mse", looMse);
-        ModelJson.write(out, root);
+        Fields.put(loo, "grid", looGrid);
+        Fields.put(loo, "mse", looMse);
+        ModelFile.write(out, type(), provenance, root);
     }
 
-    static KernelRegressionModel read(InputStream in) throws IOException {
-        JsonNode root = ModelJson.read(in, KernelNames.KERNEL_REGRESSION);
-        Provenance prov = ModelJson.provenance(root);
-        String target = ModelJson.text(root, "target");
-        List<String> features = ModelJson.strings(root, "features", -1);
+    /** Top-level fields of the model file after the header. */
+    static final java.util.Set<String> FIELDS = java.util.Set.of("target", "features", "standardizer", "bandwidth", "points", "y", "loo");
+
+    static KernelRegressionModel read(ModelFile.Contents file) {
+        JsonNode root = file.root();
+        Provenance prov = file.provenance();
+        String target = Fields.text(root, "target");
+        List<String> features = Fields.strings(root, "features", -1);
         int p = features.size();
         if (p == 0) {
             throw new ModelFormatException("model file: field 'features' is empty");
         }
-        Standardizer st = Standardizer.read(ModelJson.field(root, "standardizer"), "standardizer", p);
-        double h = ModelJson.number(root, "bandwidth", true);
-        double[] y = ModelJson.numbers(root, "y", -1, false, false);
+        Standardizer st = Standardizer.read(Fields.field(root, "standardizer"), "standardizer", p);
+        double h = Fields.number(root, "bandwidth", true);
+        double[] y = Fields.numbers(root, "y", -1, false, false);
         if (y.length == 0) {
             throw new ModelFormatException("model file: field 'y' is empty");
         }
-        double[] pts = ModelJson.numbers(root, "points", y.length * p, false, false);
-        JsonNode loo = ModelJson.field(root, "loo");
-        double[] grid = ModelJson.numbers(loo, "loo.grid", -1, true, false);
-        double[] mse = ModelJson.numbers(loo, "loo.mse", grid.length, false, true);
+        double[] pts = Fields.numbers(root, "points", y.length * p, false, false);
+        JsonNode loo = Fields.field(root, "loo");
+        double[] grid = Fields.numbers(loo, "loo.grid", -1, true, false);
+        double[] mse = Fields.numbers(loo, "loo.mse", grid.length, false, true);
         return new KernelRegressionModel(target, features, st, h, pts, y, grid, mse, prov);
     }
 

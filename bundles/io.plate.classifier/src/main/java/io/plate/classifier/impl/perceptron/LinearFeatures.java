@@ -7,10 +7,9 @@ import io.plate.api.PlateException;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.ModelFormatException;
-import io.plate.classifier.impl.kernel.KernelNames;
-import io.plate.classifier.impl.kernel.ModelJson;
-import io.plate.classifier.impl.kernel.NumericBlock;
-import io.plate.classifier.impl.kernel.Standardizer;
+import io.plate.classifier.impl.NumericBlock;
+import io.plate.classifier.impl.Standardizer;
+import io.plate.modelfile.Fields;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,7 +47,7 @@ final class LinearFeatures {
     static LinearFeatures fit(Dataset data, boolean standardize) {
         List<String> names = NumericBlock.names(data);
         int p = names.size();
-        double[] x = NumericBlock.matrix(data, names, KernelNames.PERCEPTRON);
+        double[] x = NumericBlock.matrix(data, names, PerceptronNames.PERCEPTRON);
         double[] mean = new double[p];
         double[] cnt = new double[p];
         for (int r = 0; r < data.rows(); r++) {
@@ -69,7 +68,7 @@ final class LinearFeatures {
             levels.add(c.levels());
         }
         if (p == 0 && cat.isEmpty()) {
-            throw new PlateException(KernelNames.PERCEPTRON + ": dataset '" + data.name()
+            throw new PlateException(PerceptronNames.PERCEPTRON + ": dataset '" + data.name()
                     + "' has no numeric or categorical features");
         }
         return new LinearFeatures(names, mean, st, List.copyOf(cat), List.copyOf(levels));
@@ -93,7 +92,7 @@ final class LinearFeatures {
     double[] encode(Dataset data) {
         int p = numeric.size();
         int n = data.rows();
-        double[] num = NumericBlock.matrix(data, numeric, KernelNames.PERCEPTRON);
+        double[] num = NumericBlock.matrix(data, numeric, PerceptronNames.PERCEPTRON);
         impute(num, mean);
         standardizer.apply(num);
         double[] out = new double[n * width];
@@ -109,7 +108,7 @@ final class LinearFeatures {
         for (int f = 0; f < categorical.size(); f++) {
             CategoricalColumn c = byName.get(categorical.get(f));
             if (c == null) {
-                throw new PlateException(KernelNames.PERCEPTRON + ": dataset '" + data.name()
+                throw new PlateException(PerceptronNames.PERCEPTRON + ": dataset '" + data.name()
                         + "' has no categorical column '" + categorical.get(f) + "' that the model uses");
             }
             int[] map = c.mapTo(levels.get(f));
@@ -138,30 +137,30 @@ final class LinearFeatures {
 
     void write(ObjectNode root) {
         ObjectNode o = root.putObject("features");
-        ModelJson.put(o, "numeric", numeric);
-        ModelJson.put(o, "mean", mean);
+        Fields.put(o, "numeric", numeric);
+        Fields.put(o, "mean", mean);
         standardizer.write(o.putObject("standardizer"));
         ArrayNode cats = o.putArray("categorical");
         for (int f = 0; f < categorical.size(); f++) {
             ObjectNode c = cats.addObject();
             c.put("name", categorical.get(f));
-            ModelJson.put(c, "levels", levels.get(f));
+            Fields.put(c, "levels", levels.get(f));
         }
     }
 
     static LinearFeatures read(JsonNode root) {
-        JsonNode o = ModelJson.field(root, "features");
-        List<String> numeric = ModelJson.strings(o, "features.numeric", -1);
+        JsonNode o = Fields.field(root, "features");
+        List<String> numeric = Fields.strings(o, "features.numeric", -1);
         int p = numeric.size();
-        double[] mean = ModelJson.numbers(o, "features.mean", p, false, false);
-        Standardizer st = Standardizer.read(ModelJson.field(o, "features.standardizer"), "features.standardizer", p);
+        double[] mean = Fields.numbers(o, "features.mean", p, false, false);
+        Standardizer st = Standardizer.read(Fields.field(o, "features.standardizer"), "features.standardizer", p);
         List<String> cat = new ArrayList<>();
         List<List<String>> levels = new ArrayList<>();
-        List<JsonNode> cats = ModelJson.array(o, "features.categorical", -1);
+        List<JsonNode> cats = Fields.array(o, "features.categorical", -1);
         for (int f = 0; f < cats.size(); f++) {
             String path = "features.categorical[" + f + "]";
-            cat.add(ModelJson.text(cats.get(f), path + ".name"));
-            levels.add(ModelJson.strings(cats.get(f), path + ".levels", -1));
+            cat.add(Fields.text(cats.get(f), path + ".name"));
+            levels.add(Fields.strings(cats.get(f), path + ".levels", -1));
         }
         if (p == 0 && cat.isEmpty()) {
             throw new ModelFormatException("model file: field 'features' lists no numeric or categorical feature");

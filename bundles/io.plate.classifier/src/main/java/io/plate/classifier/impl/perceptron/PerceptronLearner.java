@@ -1,5 +1,6 @@
 package io.plate.classifier.impl.perceptron;
 
+import io.plate.api.Plate;
 import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Learner;
@@ -7,11 +8,12 @@ import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
-import io.plate.classifier.impl.kernel.ClassLabels;
-import io.plate.classifier.impl.kernel.KernelNames;
-import io.plate.classifier.impl.kernel.ModelJson;
+import io.plate.api.learn.Provenance;
+import io.plate.classifier.impl.TrainingRows;
+import io.plate.modelfile.ModelFile;
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Instant;
 import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
@@ -24,26 +26,26 @@ import org.osgi.service.component.annotations.Component;
  * {@code XO_RO_SHI_RO_128_PP} seeded with the fit seed; the binary problems of one-versus-rest are
  * trained in class order from the same stream.
  */
-@Component(service = Learner.class, property = Learner.NAME + "=" + KernelNames.PERCEPTRON)
+@Component(service = Learner.class, property = Learner.NAME + "=" + PerceptronNames.PERCEPTRON)
 public final class PerceptronLearner implements Learner {
     private static final List<PerceptronRule> RULES = List.of(new ClassicRule(), new TanhBatchRule(),
             new TanhStochasticRule());
 
     private static final List<ParamSpec> PARAMS = List.of(
-            ParamSpec.choice(KernelNames.RULE, "classic", List.of("classic", "tanh", "sgd"),
+            ParamSpec.choice(PerceptronNames.RULE, "classic", List.of("classic", "tanh", "sgd"),
                     "classic (mistake-driven), tanh (batch gradient descent on squared tanh error), sgd (stochastic)"),
-            new ParamSpec(KernelNames.LEARNING_RATE, io.plate.api.learn.ParamType.DOUBLE, null, 0,
+            new ParamSpec(PerceptronNames.LEARNING_RATE, io.plate.api.learn.ParamType.DOUBLE, null, 0,
                     Double.POSITIVE_INFINITY, true, List.of(),
                     "step size eta; default 1 (classic), 0.5 (tanh), 0.05 (sgd)"),
-            ParamSpec.integer(KernelNames.EPOCHS, "100", 1, 1_000_000,
+            ParamSpec.integer(PerceptronNames.EPOCHS, "100", 1, 1_000_000,
                     "passes over the data (classic stops early after an epoch without mistakes)"),
-            ParamSpec.bool(KernelNames.SHUFFLE, "false", "reshuffle the rows every epoch (with the fit seed)"),
-            ParamSpec.bool(KernelNames.AVERAGE, "false", "return the average of the weights over the updates"),
-            ParamSpec.bool(KernelNames.STANDARDIZE, "true", "scale numeric features to mean 0, sd 1"));
+            ParamSpec.bool(PerceptronNames.SHUFFLE, "false", "reshuffle the rows every epoch (with the fit seed)"),
+            ParamSpec.bool(PerceptronNames.AVERAGE, "false", "return the average of the weights over the updates"),
+            ParamSpec.bool(PerceptronNames.STANDARDIZE, "true", "scale numeric features to mean 0, sd 1"));
 
     @Override
     public String name() {
-        return KernelNames.PERCEPTRON;
+        return PerceptronNames.PERCEPTRON;
     }
 
     @Override
@@ -67,33 +69,33 @@ public final class PerceptronLearner implements Learner {
 
     @Override
     public Model fit(Dataset data, Params params, long seed) {
-        ClassLabels labels = ClassLabels.of(data, name());
-        if (labels.count() < 2) {
+        TrainingRows labels = TrainingRows.of(data, null);
+        if (labels.classCount() < 2) {
             throw new PlateException(name() + ": dataset '" + data.name() + "' has only one class ('"
-                    + labels.classes().get(0) + "'); a perceptron needs at least two");
+                    + labels.classes.get(0) + "'); a perceptron needs at least two");
         }
-        PerceptronRule rule = rule(params.getString(KernelNames.RULE));
-        double eta = params.has(KernelNames.LEARNING_RATE) ? params.getDouble(KernelNames.LEARNING_RATE)
+        PerceptronRule rule = rule(params.getString(PerceptronNames.RULE));
+        double eta = params.has(PerceptronNames.LEARNING_RATE) ? params.getDouble(PerceptronNames.LEARNING_RATE)
                 : rule.defaultLearningRate();
-        PerceptronRule.Settings settings = new PerceptronRule.Settings(eta, params.getInt(KernelNames.EPOCHS),
-                params.getBoolean(KernelNames.SHUFFLE), params.getBoolean(KernelNames.AVERAGE));
-        LinearFeatures features = LinearFeatures.fit(data, params.getBoolean(KernelNames.STANDARDIZE));
+        PerceptronRule.Settings settings = new PerceptronRule.Settings(eta, params.getInt(PerceptronNames.EPOCHS),
+                params.getBoolean(PerceptronNames.SHUFFLE), params.getBoolean(PerceptronNames.AVERAGE));
+        LinearFeatures features = LinearFeatures.fit(data, params.getBoolean(PerceptronNames.STANDARDIZE));
         double[] all = features.encode(data);
         int dim = features.width();
         int m = 0;
         for (int r = 0; r < data.rows(); r++) {
-            m += labels.y(r) >= 0 ? 1 : 0;
+            m += labels.y[r] >= 0 ? 1 : 0;
         }
         double[] x = new double[m * dim];
         int[] cls = new int[m];
         int i = 0;
         for (int r = 0; r < data.rows(); r++) {
-            if (labels.y(r) >= 0) {
+            if (labels.y[r] >= 0) {
                 System.arraycopy(all, r * dim, x, i * dim, dim);
-                cls[i++] = labels.y(r);
+                cls[i++] = labels.y[r];
             }
         }
-        int k = labels.count();
+        int k = labels.classCount();
         int units = k == 2 ? 1 : k;
         UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(seed);
         double[][] weights = new double[units][];
@@ -105,12 +107,13 @@ public final class PerceptronLearner implements Learner {
             }
             weights[u] = rule.train(x, dim, y, settings, rng);
         }
-        return new PerceptronModel(labels.classes(), rule.name(), features, weights,
-                ModelJson.provenance(name(), params, seed, data));
+        return new PerceptronModel(labels.classes, rule.name(), features, weights,
+                new Provenance(name(), params.asMap(), seed, data.summary(), Plate.VERSION,
+                Instant.now().toString()));
     }
 
     @Override
     public Model readModel(InputStream in) throws IOException, ModelFormatException {
-        return PerceptronModel.read(in);
+        return PerceptronModel.read(ModelFile.read(in, name(), PARAMS, PerceptronModel.FIELDS));
     }
 }

@@ -7,9 +7,9 @@ import io.plate.api.data.Dataset;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.Provenance;
-import io.plate.classifier.impl.kernel.KernelNames;
-import io.plate.classifier.impl.kernel.ModelJson;
 import io.plate.distributions.numerics.LogMath;
+import io.plate.modelfile.Fields;
+import io.plate.modelfile.ModelFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -47,7 +47,7 @@ final class PerceptronModel implements Model {
 
     @Override
     public String type() {
-        return KernelNames.PERCEPTRON;
+        return PerceptronNames.PERCEPTRON;
     }
 
     @Override
@@ -125,11 +125,11 @@ final class PerceptronModel implements Model {
 
     @Override
     public void writeJson(OutputStream out) throws IOException {
-        ObjectNode root = ModelJson.header(type(), provenance);
-        ModelJson.put(root, "classes", classes);
+        ObjectNode root = ModelFile.object();
+        Fields.put(root, "classes", classes);
         root.put("rule", rule);
         features.write(root);
-        ModelJson.put(root, "inputs", features.inputNames());
+        Fields.put(root, "inputs", features.inputNames());
         ArrayNode w = root.putArray("weights");
         for (double[] unit : weights) {
             ArrayNode a = w.addArray();
@@ -137,14 +137,17 @@ final class PerceptronModel implements Model {
                 a.add(v);
             }
         }
-        ModelJson.write(out, root);
+        ModelFile.write(out, type(), provenance, root);
     }
 
-    static PerceptronModel read(InputStream in) throws IOException {
-        JsonNode root = ModelJson.read(in, KernelNames.PERCEPTRON);
-        Provenance prov = ModelJson.provenance(root);
-        List<String> classes = ModelJson.classes(root, 2);
-        String rule = ModelJson.text(root, "rule");
+    /** Top-level fields of the model file after the header. */
+    static final java.util.Set<String> FIELDS = java.util.Set.of("classes", "rule", "features", "inputs", "weights");
+
+    static PerceptronModel read(ModelFile.Contents file) {
+        JsonNode root = file.root();
+        Provenance prov = file.provenance();
+        List<String> classes = Fields.classes(root, 2);
+        String rule = Fields.text(root, "rule");
         try {
             PerceptronLearner.rule(rule);
         } catch (io.plate.api.PlateException e) {
@@ -152,10 +155,10 @@ final class PerceptronModel implements Model {
         }
         LinearFeatures features = LinearFeatures.read(root);
         int units = classes.size() == 2 ? 1 : classes.size();
-        List<JsonNode> w = ModelJson.array(root, "weights", units);
+        List<JsonNode> w = Fields.array(root, "weights", units);
         double[][] weights = new double[units][];
         for (int u = 0; u < units; u++) {
-            weights[u] = ModelJson.numbersOf(w.get(u), "weights[" + u + "]", features.width(), false, false);
+            weights[u] = Fields.numbersOf(w.get(u), "weights[" + u + "]", features.width(), false, false);
         }
         return new PerceptronModel(classes, rule, features, weights, prov);
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Learner;
 import io.plate.api.learn.Model;
+import io.plate.classifier.impl.nb.KernelNaiveBayesLearner;
 import io.plate.classifier.impl.perceptron.PerceptronLearner;
 import java.io.IOException;
 import java.io.OutputStream;

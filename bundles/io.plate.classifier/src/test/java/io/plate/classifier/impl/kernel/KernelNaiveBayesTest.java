@@ -1,10 +1,5 @@
 package io.plate.classifier.impl.kernel;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import io.plate.api.PlateException;
 import io.plate.api.data.CategoricalColumn;
@@ -13,9 +8,16 @@ import io.plate.api.data.NumericColumn;
 import io.plate.api.data.SparseMatrix;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelFormatException;
+import io.plate.classifier.impl.nb.KernelLikelihood;
+import io.plate.classifier.impl.nb.KernelNaiveBayesLearner;
+import io.plate.classifier.impl.nb.NaiveBayesModel;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class KernelNaiveBayesTest {
     private final KernelNaiveBayesLearner learner = new KernelNaiveBayesLearner();
@@ -61,12 +63,12 @@ class KernelNaiveBayesTest {
         JsonNode fx = Fixtures.json("kde_marginals.json");
         Dataset train = fixtureTrain(fx);
         for (String rule : new String[] {"silverman", "scott"}) {
-            KernelNaiveBayesModel m = (KernelNaiveBayesModel) learner.fit(train,
+            NaiveBayesModel m = (NaiveBayesModel) learner.fit(train,
                     learner.params(Map.of("bandwidth", rule)), 1);
             for (int k = 0; k < 2; k++) {
                 double[] expected = Fixtures.doubles(fx.get(rule).get(k == 0 ? "a" : "b"));
                 for (int f = 0; f < 2; f++) {
-                    assertEquals(expected[f], m.numeric().marginal(f, k).bandwidth(), 1e-12, rule + " " + k + " " + f);
+                    assertEquals(expected[f], numeric(m).marginal(f, k).bandwidth(), 1e-12, rule + " " + k + " " + f);
                 }
             }
         }
@@ -76,15 +78,15 @@ class KernelNaiveBayesTest {
     void featureScopeSharesTheRuleOverAllClassesAndWekaRuleIsRangeOverRootN() {
         JsonNode fx = Fixtures.json("kde_marginals.json");
         Dataset train = fixtureTrain(fx);
-        KernelNaiveBayesModel m = (KernelNaiveBayesModel) learner.fit(train,
+        NaiveBayesModel m = (NaiveBayesModel) learner.fit(train,
                 learner.params(Map.of("bandwidth_scope", "feature")), 1);
         double[] expected = Fixtures.doubles(fx.get("silvermanPooled"));
         for (int f = 0; f < 2; f++) {
             for (int k = 0; k < 2; k++) {
-                assertEquals(expected[f], m.numeric().marginal(f, k).bandwidth(), 1e-12);
+                assertEquals(expected[f], numeric(m).marginal(f, k).bandwidth(), 1e-12);
             }
         }
-        KernelNaiveBayesModel w = (KernelNaiveBayesModel) learner.fit(train, learner.params(Map.of("bandwidth", "weka")), 1);
+        NaiveBayesModel w = (NaiveBayesModel) learner.fit(train, learner.params(Map.of("bandwidth", "weka")), 1);
         double[][] a = Fixtures.matrix(fx.get("train").get("a"));
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
@@ -92,7 +94,7 @@ class KernelNaiveBayesTest {
             lo = Math.min(lo, row[1]);
             hi = Math.max(hi, row[1]);
         }
-        assertEquals((hi - lo) / Math.sqrt(a.length), w.numeric().marginal(1, 0).bandwidth(), 1e-12);
+        assertEquals((hi - lo) / Math.sqrt(a.length), numeric(w).marginal(1, 0).bandwidth(), 1e-12);
     }
 
     @Test
@@ -100,12 +102,12 @@ class KernelNaiveBayesTest {
         // class x: the feature is always 3 (rule gives 0); distinct values {0,2,3,5,8}: mean gap 8/4 = 2
         double[][] x = {{3}, {3}, {3}, {3}, {0}, {8}, {2}, {5}};
         String[] y = {"x", "x", "x", "x", "y", "y", "y", "y"};
-        KernelNaiveBayesModel m = (KernelNaiveBayesModel) learner.fit(Fixtures.numeric("d", x, y),
+        NaiveBayesModel m = (NaiveBayesModel) learner.fit(Fixtures.numeric("d", x, y),
                 learner.params(Map.of()), 1);
-        assertEquals((8.0 - 0.0) / 4 / 6, m.numeric().marginal(0, 0).bandwidth(), 1e-15);
+        assertEquals((8.0 - 0.0) / 4 / 6, numeric(m).marginal(0, 0).bandwidth(), 1e-15);
         // log density at the value: log N(0; 0, h)
         double h = 2.0 / 6;
-        assertEquals(-Math.log(h * Math.sqrt(2 * Math.PI)), m.numeric().marginal(0, 0).logDensity(3), 1e-12);
+        assertEquals(-Math.log(h * Math.sqrt(2 * Math.PI)), numeric(m).marginal(0, 0).logDensity(3), 1e-12);
     }
 
     @Test
@@ -154,13 +156,13 @@ class KernelNaiveBayesTest {
                 .categorical(CategoricalColumn.of("colour", List.of("blue", "red"), colour))
                 .numeric(NumericColumn.of("v", new double[] {0.1, 0.4, 1.9, 2.2, 1.0}))
                 .labels(Fixtures.labels("class", new String[] {"p", "p", "q", "q", "q"})).build();
-        KernelNaiveBayesModel m = (KernelNaiveBayesModel) learner.fit(train, learner.params(Map.of()), 1);
+        NaiveBayesModel m = (NaiveBayesModel) learner.fit(train, learner.params(Map.of()), 1);
         io.plate.api.learn.Explanation e = m.explain(train, 4);
         assertEquals(1, e.terms().size()); // colour is missing in row 5
         assertEquals("v", e.terms().get(0).feature());
         double[] expected = m.predictLogProba(train)[4];
         assertArrayEquals(expected, e.logProba(), 1e-12);
-        assertEquals(m.numeric().marginal(0, 1).logDensity(1.0), e.terms().get(0).perClass()[1], 0);
+        assertEquals(numeric(m).marginal(0, 1).logDensity(1.0), e.terms().get(0).perClass()[1], 0);
         assertTrue(m.tellingFeatures(3).isEmpty());
         assertThrows(PlateException.class, () -> m.explain(train, 5));
     }
@@ -228,10 +230,10 @@ class KernelNaiveBayesTest {
             x[i][1] = rng.nextDouble() * (i % 2 == 0 ? 1 : 4);
         }
         Dataset train = Fixtures.numeric("cont", x, y);
-        KernelNaiveBayesModel table = (KernelNaiveBayesModel) learner.fit(train, learner.params(Map.of()), 1);
-        KernelNaiveBayesModel direct = (KernelNaiveBayesModel) learner.fit(train,
+        NaiveBayesModel table = (NaiveBayesModel) learner.fit(train, learner.params(Map.of()), 1);
+        NaiveBayesModel direct = (NaiveBayesModel) learner.fit(train,
                 learner.params(Map.of("grid", "0")), 1);
-        assertTrue(table.numeric().marginal(0, 0).tabulated());
+        assertTrue(numeric(table).marginal(0, 0).tabulated());
         Model back = Fixtures.roundTrip(learner, table);
         double[][] a = table.predictLogProba(train);
         double[][] b = back.predictLogProba(train);
@@ -249,5 +251,10 @@ class KernelNaiveBayesTest {
                 new String[] {"a"}), learner.params(Map.of("bandwidth", "wide")), 1)).getMessage().contains("bandwidth"));
         assertTrue(assertThrows(PlateException.class, () -> learner.fit(Fixtures.numeric("d", new double[][] {{1}},
                 null), learner.params(Map.of()), 1)).getMessage().contains("no class labels"));
+    }
+
+    /** The kernel block of an nb.kernel model (its first block). */
+    private static KernelLikelihood numeric(NaiveBayesModel m) {
+        return (KernelLikelihood) m.blocks().get(0);
     }
 }

@@ -5,19 +5,19 @@ import io.plate.api.sample.Distributions;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * The {@code sparse.dirichlet} Gibbs sampler over (μ, Z, p): the seed note's sampler, with its two
- * errors corrected. One sweep, per cell with J categories, N observations and active set A = {j : Z_j = 1}:
+ * The {@code sparse.dirichlet} Gibbs sampler over (μ, Z, p). One sweep, per cell with J categories,
+ * N observations and active set A = {j : Z_j = 1}:
  * <ol>
  * <li><b>μ | Z, p, data.</b> Inactive μ_j do not touch the data: μ_j ~ Gamma(α_j, 1). For the active
  * ones, write μ_A = S·w with S = Σ_{j∈A} μ_j and w on the simplex. The density
  * Π_{j∈A} μ_j^{α_j−1} e^{−μ_j} · Π_{j∈A} (μ_j / S)^{n_j} becomes, with the Jacobian S^{|A|−1},
  * S^{Σ_A α_j − 1} e^{−S} · Π w_j^{α_j + n_j − 1}: S and w are independent, w ~ Dirichlet(α_A + n_A)
  * and S ~ Gamma(Σ_{j∈A} α_j, 1) — the <em>prior</em> shapes, since the likelihood depends on μ
- * only through w (the note draws S with the posterior shapes α + n, which is wrong).</li>
+ * only through w (drawing S with the posterior shapes α + n would be wrong).</li>
  * <li><b>Z | μ, p, data</b>, by exact enumeration: P(Z) ∝ p^{|Z|} (1 − p)^{J−|Z|} · L(Z; μ), where
  * L = Π_{j∈obs} (μ_j / S_Z)^{n_j} for Z ⊇ obs, J^{−N} for Z = ∅, and 0 otherwise (the μ prior does not
- * depend on Z). The note drops the prior factor p^{|Z|}(1 − p)^{J−|Z|}. The candidates are obs ∪ T for
- * every subset T of the unobserved categories, plus ∅: at most 2^12 + 1 per cell. A cell without data
+ * depend on Z); the prior factor p^{|Z|}(1 − p)^{J−|Z|} must not be dropped. The candidates are obs ∪ T
+ * for every subset T of the unobserved categories, plus ∅: at most 2^12 + 1 per cell. A cell without data
  * has L = 1, so its Z_j are independent Bernoulli(p) draws.</li>
  * <li><b>p | Z</b> ~ Beta(a + Σ|Z|, b + Σ(J − |Z|)).</li>
  * </ol>
@@ -75,8 +75,8 @@ class DirichletChain extends SparseChain {
 
     /**
      * Shape of the Gamma draw of the active total S given its active shape sum and the cell's N.
-     * Correct: the prior shapes. (The negative control in the tests overrides this with the note's
-     * posterior shapes.)
+     * Correct: the prior shapes. (The negative control in the tests overrides this with the posterior
+     * shapes.)
      */
     double totalShape(double activeShapeSum, int observations) {
         return activeShapeSum;
@@ -84,7 +84,7 @@ class DirichletChain extends SparseChain {
 
     /**
      * The prior term log(p^{|Z|} (1 − p)^{J−|Z|}) of the Z-step. (The negative control in the tests
-     * drops it, as the note does.)
+     * drops it.)
      */
     double zPriorTerm(int size, int categories, double logP, double log1mP) {
         return size * logP + (categories - size) * log1mP;

@@ -319,11 +319,6 @@ final class ExactPosterior {
         return pSd[group];
     }
 
-    /** P(|Z| = k | data) of cell {@code c}. */
-    double sizeProbability(int c, int k) {
-        return sizeProb[c][k];
-    }
-
     /** Posterior predictive probabilities of every slot (= E[θ | data]), a copy. */
     double[] predictive() {
         return thetaMean.clone();

@@ -1,22 +1,19 @@
 package io.plate.sampler.sparse.impl;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.plate.api.learn.ModelFormatException;
+import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Provenance;
 import io.plate.api.sample.Distributions;
+import io.plate.modelfile.Fields;
+import io.plate.modelfile.ModelFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -30,34 +27,22 @@ import java.util.Set;
  *  "features": [{"name": .., "levels": [..], "counts": [[per class: per level]],
  *                "predictive": [[per class: E[θ] per level]]}]}
  * </pre>
+ * The header is {@link ModelFile}'s, read with its rules (parameters checked against the learner's).
  * Reading is strict: unknown or missing fields, another format, type or version, dimensions that do not
- * match, negative or fractional counts, non-finite numbers and predictive rows that are not
+ * match, repeated or unsorted classes, classes that have seen no row, negative or fractional counts,
+ * non-finite numbers and predictive rows that are not
  * probability vectors are rejected with a {@link ModelFormatException} that names the field.
  */
 final class SparseModelFile {
-    static final String FORMAT = "plate-model";
-    static final int VERSION = 1;
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Set<String> TOP = Set.of("format", "version", "type", "provenance", "hyperparameters",
-            "classPrior", "interval", "intervalDraws", "classes", "classRows", "features");
+    /** Top-level fields after the header. */
+    private static final Set<String> BODY = Set.of("hyperparameters", "classPrior", "interval", "intervalDraws",
+            "classes", "classRows", "features");
 
     private SparseModelFile() {
     }
 
     static void write(SparseNaiveBayesModel m, OutputStream out) throws IOException {
-        ObjectNode root = JSON.createObjectNode();
-        root.put("format", FORMAT);
-        root.put("version", VERSION);
-        root.put("type", SparseNaiveBayes.NAME);
-        Provenance p = m.provenance();
-        ObjectNode prov = root.putObject("provenance");
-        prov.put("learner", p.learner());
-        ObjectNode params = prov.putObject("params");
-        new java.util.TreeMap<>(p.params()).forEach(params::put);
-        prov.put("seed", p.seed());
-        prov.put("dataSummary", p.dataSummary());
-        prov.put("plateVersion", p.plateVersion());
-        prov.put("created", p.created());
+        ObjectNode root = ModelFile.object();
         Hyperparameters h = m.hyperparameters();
         ObjectNode hy = root.putObject("hyperparameters");
         ArrayNode alpha = hy.putArray("alpha");
@@ -95,46 +80,16 @@ final class SparseModelFile {
                 }
             }
         }
-        JsonGenerator g = JSON.getFactory().createGenerator(out);
-        g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-        g.useDefaultPrettyPrinter();
-        JSON.writeTree(g, root);
-        g.flush();
+        ModelFile.write(out, SparseNaiveBayes.NAME, m.provenance(), root);
     }
 
-    static SparseNaiveBayesModel read(InputStream in, Distributions distributions) throws IOException {
-        JsonNode root;
-        try {
-            root = JSON.readTree(in);
-        } catch (JsonProcessingException e) {
-            throw new ModelFormatException("not a JSON model file: " + e.getOriginalMessage(), e);
-        }
-        if (root == null || !root.isObject()) {
-            throw new ModelFormatException("model file: expected a JSON object");
-        }
-        for (Iterator<String> it = root.fieldNames(); it.hasNext();) {
-            String f = it.next();
-            if (!TOP.contains(f)) {
-                throw new ModelFormatException("model file: unknown field '" + f + "'");
-            }
-        }
-        if (!FORMAT.equals(text(root, "format"))) {
-            throw new ModelFormatException("model file: format must be '" + FORMAT + "', got '" + text(root, "format") + "'");
-        }
-        int version = integer(root, "version");
-        if (version != VERSION) {
-            throw new ModelFormatException("model file: unsupported version " + version + " (this reader knows " + VERSION
-                    + ")");
-        }
-        if (!SparseNaiveBayes.NAME.equals(text(root, "type"))) {
-            throw new ModelFormatException("model file: type '" + text(root, "type") + "' is not " + SparseNaiveBayes.NAME);
-        }
-        JsonNode prov = field(root, "provenance");
-        Map<String, String> params = new LinkedHashMap<>();
-        field(prov, "params").fields().forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
-        Provenance provenance = new Provenance(text(prov, "learner"), params, field(prov, "seed").asLong(),
-                text(prov, "dataSummary"), text(prov, "plateVersion"), text(prov, "created"));
-        JsonNode hy = field(root, "hyperparameters");
+    static SparseNaiveBayesModel read(InputStream in, List<ParamSpec> specs, Distributions distributions)
+            throws IOException {
+        ModelFile.Contents file = ModelFile.read(in, SparseNaiveBayes.NAME, specs, BODY);
+        JsonNode root = file.root();
+        Provenance provenance = file.provenance();
+        JsonNode hy = Fields.object(root, "hyperparameters");
+        Fields.only(hy, "hyperparameters.", Set.of("alpha", "a", "b", "sharedP"), "hyperparameters object");
         JsonNode alphaNode = field(hy, "alpha");
         double[] alpha = new double[alphaNode.size()];
         for (int k = 0; k < alpha.length; k++) {
@@ -143,7 +98,7 @@ final class SparseModelFile {
         Hyperparameters hyper;
         try {
             hyper = new Hyperparameters(alpha, finite(field(hy, "a"), "a"), finite(field(hy, "b"), "b"),
-                    field(hy, "sharedP").asBoolean());
+                    Fields.bool(hy, "hyperparameters.sharedP"));
         } catch (IllegalArgumentException e) {
             throw new ModelFormatException("model file: bad hyperparameters: " + e.getMessage(), e);
         }
@@ -153,24 +108,26 @@ final class SparseModelFile {
         if (!(classPrior > 0) || !(interval > 0 && interval <= 1) || intervalDraws < 1) {
             throw new ModelFormatException("model file: classPrior must be > 0, interval in (0, 1], intervalDraws >= 1");
         }
-        List<String> classes = new ArrayList<>();
-        field(root, "classes").forEach(n -> classes.add(n.asText()));
-        if (classes.isEmpty()) {
-            throw new ModelFormatException("model file: no classes");
-        }
+        List<String> classes = Fields.classes(root, 1);
         JsonNode rowsNode = field(root, "classRows");
         if (rowsNode.size() != classes.size()) {
             throw new ModelFormatException("model file: classRows has " + rowsNode.size() + " entries for "
                     + classes.size() + " classes");
         }
         int[] rows = new int[classes.size()];
+        long allRows = 0;
         for (int y = 0; y < rows.length; y++) {
             rows[y] = count(rowsNode.get(y), "classRows[" + y + "]");
+            allRows += rows[y];
+        }
+        if (allRows == 0) {
+            throw new ModelFormatException("model file: field 'classRows' is all zero: the model has seen no row");
         }
         JsonNode featuresNode = field(root, "features");
         List<String> features = new ArrayList<>();
         List<List<String>> levels = new ArrayList<>();
         for (JsonNode f : featuresNode) {
+            Fields.only(f, "features[].", Set.of("name", "levels", "counts", "predictive"), "feature");
             features.add(text(f, "name"));
             List<String> lv = new ArrayList<>();
             field(f, "levels").forEach(n -> lv.add(n.asText()));
@@ -220,11 +177,6 @@ final class SparseModelFile {
             offset += j;
         }
         try {
-            List<String> sorted = new ArrayList<>(classes);
-            sorted.sort(null);
-            if (!sorted.equals(classes)) {
-                throw new ModelFormatException("model file: classes are not in sorted order");
-            }
             CountTable table = new CountTable(classes, List.of("all"), features, levels, counts, rows);
             return new SparseNaiveBayesModel(provenance, table, hyper, predictive, classPrior, interval, intervalDraws,
                     distributions);

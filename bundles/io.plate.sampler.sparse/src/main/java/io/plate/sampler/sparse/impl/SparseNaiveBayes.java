@@ -111,6 +111,6 @@ public final class SparseNaiveBayes implements Learner {
 
     @Override
     public Model readModel(InputStream in) throws IOException, ModelFormatException {
-        return SparseModelFile.read(in, distributions);
+        return SparseModelFile.read(in, parameters(), distributions);
     }
 }

@@ -32,7 +32,7 @@ final class SparseRun {
     static List<ParamSpec> parameters() {
         List<ParamSpec> specs = new ArrayList<>(Hyperparameters.specs());
         specs.add(ParamSpec.text(GROUP, null,
-                "categorical column that defines groups k (the note's index): one model per (class, group)"));
+                "categorical column that defines groups k: one model per (class, group)"));
         return List.copyOf(specs);
     }
 

@@ -1,0 +1,52 @@
+package io.plate.classifier.impl;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.Dataset;
+import io.plate.api.data.NumericColumn;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The numeric columns a model uses, by name, and their values as one row-major matrix
+ * ({@code x[r * p + d]}, {@code NaN} = missing) so that hot loops read memory in order.
+ */
+public final class NumericBlock {
+    private NumericBlock() {
+    }
+
+    public static List<String> names(Dataset data) {
+        List<String> out = new ArrayList<>();
+        for (NumericColumn c : data.numeric()) {
+            out.add(c.name());
+        }
+        return List.copyOf(out);
+    }
+
+    /**
+     * The values of {@code names} in {@code data}, row-major.
+     *
+     * @throws PlateException naming the first column the dataset lacks
+     */
+    public static double[] matrix(Dataset data, List<String> names, String learner) {
+        Map<String, NumericColumn> byName = new LinkedHashMap<>();
+        for (NumericColumn c : data.numeric()) {
+            byName.put(c.name(), c);
+        }
+        int p = names.size();
+        int n = data.rows();
+        double[] x = new double[n * p];
+        for (int d = 0; d < p; d++) {
+            NumericColumn c = byName.get(names.get(d));
+            if (c == null) {
+                throw new PlateException(learner + ": dataset '" + data.name() + "' has no numeric column '"
+                        + names.get(d) + "' that the model uses");
+            }
+            for (int r = 0; r < n; r++) {
+                x[r * p + d] = c.value(r);
+            }
+        }
+        return x;
+    }
+}

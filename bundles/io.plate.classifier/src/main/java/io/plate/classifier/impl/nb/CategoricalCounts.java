@@ -1,0 +1,158 @@
+package io.plate.classifier.impl.nb;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.CategoricalColumn;
+import io.plate.api.data.Dataset;
+import io.plate.classifier.impl.TrainingRows;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Sufficient statistics of the categorical block: for each feature, the weighted count of each
+ * (level, class) pair, laid out {@code counts[f][level * K + k]}. Missing values are not counted.
+ * Levels include those declared but never seen (they still count as categories). Mergeable.
+ */
+final class CategoricalCounts {
+    final List<String> names;
+    final List<List<String>> levels;
+    final int classes;
+    final double[][] counts;
+
+    CategoricalCounts(List<String> names, List<List<String>> levels, int classes, double[][] counts) {
+        this.names = List.copyOf(names);
+        List<List<String>> lv = new ArrayList<>();
+        for (List<String> l : levels) {
+            lv.add(List.copyOf(l));
+        }
+        this.levels = List.copyOf(lv);
+        this.classes = classes;
+        this.counts = counts;
+    }
+
+    static CategoricalCounts of(TrainingRows t) {
+        List<CategoricalColumn> cols = t.features.categorical();
+        int k = t.classCount();
+        List<String> names = new ArrayList<>();
+        List<List<String>> levels = new ArrayList<>();
+        double[][] counts = new double[cols.size()][];
+        for (int f = 0; f < cols.size(); f++) {
+            CategoricalColumn c = cols.get(f);
+            names.add(c.name());
+            levels.add(c.levels());
+            double[] n = new double[c.cardinality() * k];
+            for (int r = 0; r < t.y.length; r++) {
+                int code = c.code(r);
+                if (code != CategoricalColumn.MISSING && t.y[r] >= 0) {
+                    n[code * k + t.y[r]] += t.w[r];
+                }
+            }
+            counts[f] = n;
+        }
+        return new CategoricalCounts(names, levels, k, counts);
+    }
+
+    int features() {
+        return names.size();
+    }
+
+    /** Weighted number of non-missing values of feature {@code f} in class {@code k}. */
+    double total(int f, int k) {
+        double s = 0;
+        double[] n = counts[f];
+        for (int i = k; i < n.length; i += classes) {
+            s += n[i];
+        }
+        return s;
+    }
+
+    /** Sum of both: features matched by name, levels by text (new levels of {@code b} are appended). */
+    static CategoricalCounts merge(CategoricalCounts a, CategoricalCounts b) {
+        if (!a.names.equals(b.names)) {
+            throw new PlateException("cannot merge categorical statistics over different features: " + a.names
+                    + " and " + b.names);
+        }
+        int k = a.classes;
+        List<List<String>> levels = new ArrayList<>();
+        double[][] counts = new double[a.features()][];
+        for (int f = 0; f < a.features(); f++) {
+            Map<String, Integer> pos = new LinkedHashMap<>();
+            for (String l : a.levels.get(f)) {
+                pos.put(l, pos.size());
+            }
+            for (String l : b.levels.get(f)) {
+                pos.putIfAbsent(l, pos.size());
+            }
+            List<String> lv = new ArrayList<>(pos.keySet());
+            double[] n = new double[lv.size() * k];
+            System.arraycopy(a.counts[f], 0, n, 0, a.counts[f].length);
+            List<String> bl = b.levels.get(f);
+            for (int l = 0; l < bl.size(); l++) {
+                int to = pos.get(bl.get(l));
+                for (int c = 0; c < k; c++) {
+                    n[to * k + c] += b.counts[f][l * k + c];
+                }
+            }
+            levels.add(lv);
+            counts[f] = n;
+        }
+        return new CategoricalCounts(a.names, levels, k, counts);
+    }
+
+    /**
+     * The columns of {@code data} that hold this block's features, matched by name.
+     *
+     * @throws PlateException naming the first feature the dataset lacks
+     */
+    CategoricalColumn[] bind(Dataset data) {
+        return bind(names, data);
+    }
+
+    /** As {@link #bind(Dataset)} for the features {@code names}. */
+    static CategoricalColumn[] bind(List<String> names, Dataset data) {
+        Map<String, CategoricalColumn> byName = new LinkedHashMap<>();
+        for (CategoricalColumn c : data.categorical()) {
+            byName.put(c.name(), c);
+        }
+        CategoricalColumn[] out = new CategoricalColumn[names.size()];
+        for (int f = 0; f < out.length; f++) {
+            out[f] = byName.get(names.get(f));
+            if (out[f] == null) {
+                out[f] = asLevels(data, names.get(f));
+            }
+            if (out[f] == null) {
+                throw new PlateException("dataset '" + data.name() + "' has no categorical column '" + names.get(f)
+                        + "' that the model uses");
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A numeric column of that name read as level texts (a test file whose column happened to hold only
+     * numbers is imported as numeric): whole numbers as {@code 2}, others as {@link Double#toString};
+     * NaN is missing. Null when there is no such column.
+     */
+    private static CategoricalColumn asLevels(Dataset data, String name) {
+        for (io.plate.api.data.NumericColumn c : data.numeric()) {
+            if (!c.name().equals(name)) {
+                continue;
+            }
+            Map<String, Integer> levels = new LinkedHashMap<>();
+            int[] codes = new int[c.size()];
+            for (int r = 0; r < codes.length; r++) {
+                double v = c.value(r);
+                if (Double.isNaN(v)) {
+                    codes[r] = CategoricalColumn.MISSING;
+                    continue;
+                }
+                String text = v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+                Integer code = levels.putIfAbsent(text, levels.size());
+                codes[r] = code == null ? levels.size() - 1 : code;
+            }
+            return CategoricalColumn.of(name, new ArrayList<>(levels.keySet()), codes);
+        }
+        return null;
+    }
+}

@@ -1,0 +1,39 @@
+package io.plate.classifier.impl.nb;
+
+import io.plate.api.learn.Learner;
+import io.plate.api.learn.ParamSpec;
+import io.plate.api.learn.Params;
+import io.plate.classifier.impl.TrainingRows;
+import java.util.List;
+import org.osgi.service.component.annotations.Component;
+
+/** {@code nb.gaussian}: numeric features, one normal per class and feature (scikit-learn's GaussianNB). */
+@Component(service = Learner.class, property = Learner.NAME + "=" + Names.GAUSSIAN)
+public final class GaussianNaiveBayes extends NaiveBayesLearner {
+    @Override
+    public String name() {
+        return Names.GAUSSIAN;
+    }
+
+    @Override
+    public String description() {
+        return "numeric features, a normal per class and feature; as scikit-learn GaussianNB";
+    }
+
+    @Override
+    public List<ParamSpec> parameters() {
+        return List.of(varSmoothing(), fitPrior(), classPrior(), weight());
+    }
+
+    @Override
+    SufficientStatistics collect(TrainingRows t, Params p) {
+        requireBlock(!t.features.numeric().isEmpty(), t.features, name(), "numeric columns");
+        return new SufficientStatistics(t.classes, t.classWeights(), null, Moments.of(t), null);
+    }
+
+    @Override
+    List<Likelihood> likelihoods(SufficientStatistics s, Params p) {
+        return List.of(new GaussianLikelihood(required(s.numeric, "numeric", name()),
+                p.getDouble(Names.VAR_SMOOTHING)));
+    }
+}

@@ -1,0 +1,26 @@
+package io.plate.classifier.impl.nb;
+
+
+import io.plate.api.data.Dataset;
+import io.plate.api.learn.Explanation;
+import io.plate.api.learn.FeatureWeight;
+import java.util.List;
+
+/**
+ * One block's event model: adds log P(x_block | y = k) (up to a term that is the same for every class)
+ * to each row's joint log likelihood. Features of the scored dataset are matched to the model's by name,
+ * levels and words by text; a missing value, an unseen level and an unseen word add nothing.
+ * Implementations are immutable and hold only tables derived from their sufficient statistics.
+ */
+public interface Likelihood {
+    /** Adds this block's log likelihood of each row to {@code jll[row][k]}. */
+    void addTo(Dataset data, double[][] jll);
+
+    /** Appends this block's per-feature terms of row {@code row} to {@code out}. */
+    void explain(Dataset data, int row, List<Explanation.Term> out);
+
+    /** Per class, the {@code top} features that most favour it; empty when the block has no such weights. */
+    default List<List<FeatureWeight>> telling(int top) {
+        return List.of();
+    }
+}

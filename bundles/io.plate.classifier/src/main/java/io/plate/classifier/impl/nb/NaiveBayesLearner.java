@@ -1,0 +1,109 @@
+package io.plate.classifier.impl.nb;
+
+import io.plate.api.Plate;
+import io.plate.api.PlateException;
+import io.plate.api.data.Dataset;
+import io.plate.api.learn.Learner;
+import io.plate.api.learn.Model;
+import io.plate.api.learn.ModelFormatException;
+import io.plate.api.learn.ParamSpec;
+import io.plate.api.learn.Params;
+import io.plate.api.learn.Provenance;
+import io.plate.classifier.impl.ClassPrior;
+import io.plate.classifier.impl.TrainingRows;
+import io.plate.modelfile.ModelFile;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * What every naive Bayes learner shares: fitting is collecting sufficient statistics; a model is those
+ * statistics plus the parameters; a model file is read back through the same path. A subclass says
+ * which blocks it models ({@link #collect}), its class prior and its event models ({@link #likelihoods}).
+ */
+abstract class NaiveBayesLearner implements Learner {
+    /** Word indexes shared by this learner's models that use the same vocabulary (e.g. fold models). */
+    final VocabularyIndexCache vocabularies = new VocabularyIndexCache();
+
+    /** The statistics of the blocks this learner models; fails when the data has none of them. */
+    abstract SufficientStatistics collect(TrainingRows t, Params p);
+
+    /** The event model of each block present in {@code s}. */
+    abstract List<Likelihood> likelihoods(SufficientStatistics s, Params p);
+
+    /** log P(y = k) from the weighted class counts. */
+    double[] logPrior(Params p, double[] classCounts) {
+        return ClassPrior.fromParams(p, classCounts.length).logPrior(classCounts);
+    }
+
+    @Override
+    public Model fit(Dataset data, Params params, long seed) {
+        TrainingRows t = TrainingRows.of(data, params.find(Names.WEIGHT).orElse(null));
+        SufficientStatistics s = collect(t, params);
+        Provenance p = new Provenance(name(), params.asMap(), seed, data.summary(), Plate.VERSION,
+                Instant.now().toString());
+        try {
+            return new NaiveBayesModel(this, params, s, p);
+        } catch (IllegalArgumentException e) {
+            throw new PlateException(name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Model readModel(InputStream in) throws IOException {
+        ModelFile.Contents file = ModelFile.read(in, name(), parameters(), SufficientStatistics.FIELDS);
+        SufficientStatistics stats = SufficientStatistics.read(file.root());
+        try {
+            return new NaiveBayesModel(this, file.params(), stats, file.provenance());
+        } catch (ModelFormatException e) {
+            throw e;
+        } catch (PlateException | IllegalArgumentException e) {
+            throw new ModelFormatException("model file: " + e.getMessage(), e);
+        }
+    }
+
+    /** Fails when a block this learner needs is absent from statistics read from a file. */
+    static <T> T required(T block, String field, String learner) {
+        if (block == null) {
+            throw new ModelFormatException("model file: field '" + field + "' is missing; " + learner + " needs it");
+        }
+        return block;
+    }
+
+    // --- parameter descriptions shared by the learners (scikit-learn's names) ---
+
+    static ParamSpec alpha(String def) {
+        return ParamSpec.positive(Names.ALPHA, def, "additive (Lidstone) smoothing; 1 = Laplace");
+    }
+
+    static ParamSpec fitPrior() {
+        return ParamSpec.bool(Names.FIT_PRIOR, "true", "learn class priors from the data; false = uniform");
+    }
+
+    static ParamSpec classPrior() {
+        return ParamSpec.realList(Names.CLASS_PRIOR, null, 0, Double.POSITIVE_INFINITY, false,
+                "prior probability of each class in sorted class order (normalised); overrides fit_prior");
+    }
+
+    static ParamSpec weight() {
+        return ParamSpec.text(Names.WEIGHT, null,
+                "name of a numeric column holding each row's sample weight (not used as a feature)");
+    }
+
+    static ParamSpec minCategories() {
+        return ParamSpec.integer(Names.MIN_CATEGORIES, "0", 0, Integer.MAX_VALUE,
+                "minimum number of categories per feature (K_i = max(levels, min_categories))");
+    }
+
+    static ParamSpec varSmoothing() {
+        return ParamSpec.real(Names.VAR_SMOOTHING, "1e-9", 0, Double.POSITIVE_INFINITY,
+                "add var_smoothing x (largest feature variance) to every variance");
+    }
+
+    static void requireBlock(boolean present, Dataset data, String learner, String what) {
+        if (!present) {
+            throw new PlateException(learner + " needs " + what + "; dataset '" + data.name() + "' has none");
+        }
+    }
+}

@@ -1,0 +1,180 @@
+package io.plate.classifier.impl.nb;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.Dataset;
+import io.plate.api.data.NumericColumn;
+import io.plate.api.data.SparseMatrix;
+import io.plate.classifier.impl.TrainingRows;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Sufficient statistics of the count block: the weighted total of each (word, class) pair, laid out
+ * {@code counts[word * K + k]} so that one word's K class values are contiguous. For the Bernoulli
+ * model the values are first binarised (1 when greater than the threshold), so the statistic is a
+ * weighted document frequency. Mergeable; the vocabulary of a merge is the union by text.
+ */
+final class WordCounts {
+    final List<String> vocabulary;
+    final int classes;
+    final double[] counts;
+    private final double[] totals; // per class, summed over words
+    private final BoundVocabulary bound;
+
+    WordCounts(List<String> vocabulary, int classes, double[] counts) {
+        this(vocabulary, classes, counts, sumByClass(counts, classes));
+    }
+
+    /** With the per-class totals of {@code counts} already summed (by the counting pass). */
+    private WordCounts(List<String> vocabulary, int classes, double[] counts, double[] totals) {
+        this.bound = new BoundVocabulary(vocabulary);
+        this.vocabulary = bound.words;
+        this.classes = classes;
+        this.counts = counts;
+        this.totals = totals;
+    }
+
+    /**
+     * Counts of the sparse block of {@code t}, or of its numeric columns read as dense counts when it has
+     * no sparse block.
+     *
+     * @param binarize threshold, or NaN to keep the values
+     * @param nonNegative refuse negative values (multinomial and complement models)
+     */
+    static WordCounts of(TrainingRows t, double binarize, boolean nonNegative, String learner) {
+        SparseMatrix m = source(t.features, learner);
+        int k = t.classCount();
+        double[] c = new double[m.columns() * k];
+        double[] totals = new double[k];
+        boolean bin = !Double.isNaN(binarize);
+        for (int r = 0; r < t.y.length; r++) {
+            int y = t.y[r];
+            if (y < 0) {
+                continue;
+            }
+            double w = t.w[r];
+            double rowTotal = 0;
+            for (int i = m.start(r), e = m.end(r); i < e; i++) {
+                double x = m.value(i);
+                if (bin) {
+                    x = x > binarize ? 1 : 0;
+                } else if (nonNegative && x < 0) {
+                    throw new PlateException(learner + " needs counts >= 0: dataset '" + t.features.name()
+                            + "', row " + (r + 1) + ", feature '" + m.vocabulary().get(m.column(i)) + "' is " + x);
+                }
+                double wx = w * x;
+                c[m.column(i) * k + y] += wx;
+                rowTotal += wx;
+            }
+            totals[y] += rowTotal;
+        }
+        // the totals are summed row by row here, word by word in sumByClass: equal up to rounding
+        return new WordCounts(m.vocabulary(), k, c, totals);
+    }
+
+    /**
+     * The count matrix of a dataset: its sparse block, else its numeric columns as a dense matrix
+     * (a missing value is skipped like an absent word).
+     */
+    static SparseMatrix source(Dataset data, String learner) {
+        if (data.sparse().isPresent()) {
+            return data.sparse().get();
+        }
+        List<NumericColumn> cols = data.numeric();
+        if (cols.isEmpty()) {
+            throw new PlateException(learner + " needs word counts (a text or LibSVM dataset) or numeric columns; '"
+                    + data.name() + "' has neither");
+        }
+        int rows = data.rows();
+        int[] start = new int[rows + 1];
+        List<String> vocab = new ArrayList<>();
+        for (NumericColumn c : cols) {
+            vocab.add(c.name());
+        }
+        int nnz = 0;
+        for (int r = 0; r < rows; r++) {
+            for (NumericColumn c : cols) {
+                double v = c.value(r);
+                if (v != 0 && !Double.isNaN(v)) {
+                    nnz++;
+                }
+            }
+            start[r + 1] = nnz;
+        }
+        int[] col = new int[nnz];
+        double[] val = new double[nnz];
+        int i = 0;
+        for (int r = 0; r < rows; r++) {
+            for (int j = 0; j < cols.size(); j++) {
+                double v = cols.get(j).value(r);
+                if (v != 0 && !Double.isNaN(v)) {
+                    col[i] = j;
+                    val[i++] = v;
+                }
+            }
+        }
+        return SparseMatrix.ofValues(vocab, start, col, val, false);
+    }
+
+    int words() {
+        return vocabulary.size();
+    }
+
+    /** Per-class sums over words (a copy). */
+    double[] classTotals() {
+        return totals.clone();
+    }
+
+    private static double[] sumByClass(double[] counts, int classes) {
+        double[] t = new double[classes];
+        for (int i = 0; i < counts.length; i += classes) {
+            for (int c = 0; c < classes; c++) {
+                t[c] += counts[i + c];
+            }
+        }
+        return t;
+    }
+
+    static WordCounts merge(WordCounts a, WordCounts b) {
+        int k = a.classes;
+        if (a.vocabulary.equals(b.vocabulary)) {
+            double[] c = a.counts.clone();
+            for (int i = 0; i < c.length; i++) {
+                c[i] += b.counts[i];
+            }
+            return new WordCounts(a.vocabulary, k, c);
+        }
+        Map<String, Integer> pos = new LinkedHashMap<>(2 * (a.words() + b.words()));
+        for (String w : a.vocabulary) {
+            pos.put(w, pos.size());
+        }
+        for (String w : b.vocabulary) {
+            pos.putIfAbsent(w, pos.size());
+        }
+        double[] c = new double[pos.size() * k];
+        System.arraycopy(a.counts, 0, c, 0, a.counts.length);
+        for (int w = 0; w < b.words(); w++) {
+            int to = pos.get(b.vocabulary.get(w)) * k;
+            for (int j = 0; j < k; j++) {
+                c[to + j] += b.counts[w * k + j];
+            }
+        }
+        return new WordCounts(new ArrayList<>(pos.keySet()), k, c);
+    }
+
+    /** Column map of {@code m} into this vocabulary: -1 for a word the model never saw. Read-only. */
+    int[] bind(SparseMatrix m) {
+        return bound.bind(m, null);
+    }
+
+    /** As {@link #bind(SparseMatrix)}, taking the vocabulary's index from {@code cache} when given. */
+    int[] bind(SparseMatrix m, VocabularyIndexCache cache) {
+        return bound.bind(m, cache);
+    }
+
+    BoundVocabulary vocabulary() {
+        return bound;
+    }
+}
