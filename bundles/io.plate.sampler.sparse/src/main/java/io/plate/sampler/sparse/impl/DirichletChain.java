@@ -14,12 +14,13 @@ import org.apache.commons.rng.UniformRandomProvider;
  * S^{Σ_A α_j − 1} e^{−S} · Π w_j^{α_j + n_j − 1}: S and w are independent, w ~ Dirichlet(α_A + n_A)
  * and S ~ Gamma(Σ_{j∈A} α_j, 1) — the <em>prior</em> shapes, since the likelihood depends on μ
  * only through w (drawing S with the posterior shapes α + n would be wrong).</li>
- * <li><b>Z | μ, p, data</b>, by exact enumeration: P(Z) ∝ p^{|Z|} (1 − p)^{J−|Z|} · L(Z; μ), where
- * L = Π_{j∈obs} (μ_j / S_Z)^{n_j} for Z ⊇ obs, J^{−N} for Z = ∅, and 0 otherwise (the μ prior does not
- * depend on Z); the prior factor p^{|Z|}(1 − p)^{J−|Z|} must not be dropped. The candidates are obs ∪ T
- * for every subset T of the unobserved categories, plus ∅: at most 2^12 + 1 per cell. A cell without data
- * has L = 1, so its Z_j are independent Bernoulli(p) draws.</li>
- * <li><b>p | Z</b> ~ Beta(a + Σ|Z|, b + Σ(J − |Z|)).</li>
+ * <li><b>Z | μ, p, data</b>, by exact enumeration over the non-empty sets (the prior is restricted to
+ * them; its normaliser 1 − (1 − p)^J does not depend on Z): P(Z) ∝ p^{|Z|} (1 − p)^{J−|Z|} · L(Z; μ),
+ * where L = Π_{j∈obs} (μ_j / S_Z)^{n_j} for Z ⊇ obs and 0 otherwise (the μ prior does not depend on Z).
+ * The prior factor p^{|Z|}(1 − p)^{J−|Z|} must not be dropped. The candidates are obs ∪ T for every subset T
+ * of the unobserved categories: at most 2^12 per cell. A cell without data has L = 1, so its Z is a draw
+ * from the restricted prior.</li>
+ * <li><b>p | Z</b>: the augmented step of {@link SparseChain}.</li>
  * </ol>
  * μ is kept in log space (Gamma variates with shapes far below 1 underflow); the sweep allocates nothing.
  */
@@ -30,7 +31,7 @@ class DirichletChain extends SparseChain {
     final double[] logMu; // per slot
     private final double[] scaled; // per slot scratch: μ_j / max μ in the cell
     private final double[] logDraw; // per slot scratch
-    private final double[] weights; // 2^MAX_UNOBSERVED + 1
+    private final double[] weights; // 2^MAX_UNOBSERVED
     private final double[] subsetSum; // 2^MAX_UNOBSERVED
 
     DirichletChain(SparseModel model, Distributions dist) {
@@ -50,7 +51,7 @@ class DirichletChain extends SparseChain {
         logMu = new double[model.slots];
         scaled = new double[model.slots];
         logDraw = new double[model.slots];
-        weights = new double[(1 << most) + 1];
+        weights = new double[1 << most];
         subsetSum = new double[1 << most];
     }
 
@@ -130,9 +131,7 @@ class DirichletChain extends SparseChain {
         int n = model.total[c];
         double pc = p[model.pGroup[c]];
         if (n == 0) {
-            for (int s = from; s < from + j; s++) {
-                z[s] = (byte) (rng.nextDouble() < pc ? 1 : 0);
-            }
+            NonEmptyPrior.draw(z, from, j, pc, rng);
             recount(c);
             return;
         }
@@ -167,28 +166,18 @@ class DirichletChain extends SparseChain {
             weights[mask] = zPriorTerm(nObs + Integer.bitCount(mask), j, logP, log1mP) + observedLog
                     - n * Math.log(sum);
         }
-        weights[subsets] = zPriorTerm(0, j, logP, log1mP) - n * model.logJ[c]; // Z = ∅, θ uniform
-        int pick = dist.nextCategoricalFromLogWeights(rng, weights, subsets + 1);
-        if (pick == subsets) {
-            for (int s = from; s < from + j; s++) {
-                z[s] = 0;
-            }
-        } else {
-            for (int k = obsFrom; k < obsTo; k++) {
-                z[model.observedSlots[k]] = 1;
-            }
-            for (int b = 0; b < u; b++) {
-                z[model.unobservedSlots[unFrom + b]] = (byte) ((pick >>> b) & 1);
-            }
+        int pick = dist.nextCategoricalFromLogWeights(rng, weights, subsets);
+        for (int k = obsFrom; k < obsTo; k++) {
+            z[model.observedSlots[k]] = 1;
+        }
+        for (int b = 0; b < u; b++) {
+            z[model.unobservedSlots[unFrom + b]] = (byte) ((pick >>> b) & 1);
         }
         recount(c);
     }
 
-    /** log θ_s of the current state (−∞ for an inactive category; −log J for every category when Z = ∅). */
-    private double logTheta(int c, int s, double logActiveTotal) {
-        if (active[c] == 0) {
-            return -model.logJ[c];
-        }
+    /** log θ_s of the current state (−∞ for an inactive category). */
+    private double logTheta(int s, double logActiveTotal) {
         return z[s] != 0 ? logMu[s] - logActiveTotal : Double.NEGATIVE_INFINITY;
     }
 
@@ -202,7 +191,7 @@ class DirichletChain extends SparseChain {
             }
         }
         if (max == Double.NEGATIVE_INFINITY) {
-            return Double.NaN;
+            throw new IllegalStateException("cell " + c + " has no active category");
         }
         double sum = 0;
         for (int s = from; s < to; s++) {
@@ -227,7 +216,7 @@ class DirichletChain extends SparseChain {
                 double lt = logActiveTotal(c);
                 for (int s = from; s < to; s++) {
                     if (model.count[s] > 0) {
-                        lj += model.count[s] * logTheta(c, s, lt);
+                        lj += model.count[s] * logTheta(s, lt);
                     }
                 }
             }
@@ -242,7 +231,7 @@ class DirichletChain extends SparseChain {
             int from = model.offset[c];
             int to = from + model.categories[c];
             for (int s = from; s < to; s++) {
-                double t = Math.exp(logTheta(c, s, lt));
+                double t = Math.exp(logTheta(s, lt));
                 m.theta[s] += t;
                 m.thetaSq[s] += t * t;
                 m.activeCount[s] += z[s];

@@ -18,9 +18,12 @@ import org.apache.commons.rng.UniformRandomProvider;
  * weight. With a symmetric α there are at most J + 1 patterns per cell (a dynamic programme over the
  * subset size); with per-category α at most Π (u_g + 1) ≤ 2^J. Given the pattern, θ restricted to the
  * active set is Dirichlet(α + n), which gives E[θ], E[θ²] and P(Z_j = 1) in closed form (each unobserved
- * category of group g is active with probability t_g/u_g by symmetry). Cells sharing p are coupled only
- * through their total active count K: P(K_1..K_m) ∝ Π V_c(K_c) · B(a + ΣK, b + ΣJ − ΣK) / B(a, b), so each
- * cell's marginal over K comes from a convolution of the others' V.
+ * category of group g is active with probability t_g/u_g by symmetry). Every cell's Z is non-empty (the
+ * prior is restricted to non-empty sets), so V(0) = 0. Cells sharing p are coupled only through their
+ * total active count K: P(K_1..K_m) ∝ Π V_c(K_c) · I(a + ΣK, b + ΣJ − ΣK) with
+ * I(α, β) = ∫ p^{α−1}(1 − p)^{β−1} / Π_c (1 − (1 − p)^{J_c}) dp (the restricted prior's normalisers; by
+ * quadrature, {@link NonEmptyPrior#logIntegral}), so each cell's marginal over K comes from a
+ * convolution of the others' V.
  *
  * <p>Used by the tests as the reference for both samplers and by the {@code nb.sparse} learner as its
  * default predictive. Exact draws of θ ({@link #sampleTheta}) give credible intervals.
@@ -38,6 +41,8 @@ final class ExactPosterior {
     private final double[][] sizeProb; // per cell, P(|Z| = K | data), K = 0..J
     private final double[][] logV; // per cell, log Σ_{|Z| = K} L(Z), K = 0..J (−∞ where impossible)
     private final double[][] logTotal; // per p-group, log P(Σ|Z| = K | data) unnormalised
+    private final double[][] logI; // per p-group, log I(a + K, b + ΣJ − K), K = 0..ΣJ (−∞ below the cell count)
+    private final int[][] groupJ; // per p-group, J of each of its cells
     private final Cell[] cellPatterns;
 
     /** The patterns of one cell: the active count per α group, with weight and size. */
@@ -56,6 +61,8 @@ final class ExactPosterior {
         sizeProb = new double[cells][];
         logV = new double[cells][];
         logTotal = new double[model.pGroups][];
+        logI = new double[model.pGroups][];
+        groupJ = new int[model.pGroups][];
         cellPatterns = new Cell[cells];
         for (int c = 0; c < cells; c++) {
             enumerate(c);
@@ -115,14 +122,6 @@ final class ExactPosterior {
         List<int[]> patterns = new ArrayList<>();
         List<Double> weights = new ArrayList<>();
         List<Integer> sizes = new ArrayList<>();
-        double emptyWeight = n > 0 ? -n * model.logJ[c] : 0;
-        // with data, ∅ (θ uniform) is a separate candidate; without data it is the all-zero pattern below
-        if (n > 0) {
-            lv[0] = emptyWeight;
-            patterns.add(null);
-            weights.add(emptyWeight);
-            sizes.add(0);
-        }
         int[] t = new int[groups];
         while (true) {
             int size = nObs;
@@ -133,12 +132,13 @@ final class ExactPosterior {
                 shape += t[g] * ga[g];
                 logMult += logChoose(gs[g], t[g]);
             }
-            double w = size == 0 ? emptyWeight
-                    : logMult + (n > 0 ? model.logObservedTerm[c] + model.f(c, shape, size) : 0);
-            lv[size] = LogMath.logAddExp(lv[size], w);
-            patterns.add(size == 0 ? null : t.clone());
-            weights.add(w);
-            sizes.add(size);
+            if (size > 0) { // Z = ∅ has prior probability 0
+                double w = logMult + (n > 0 ? model.logObservedTerm[c] + model.f(c, shape, size) : 0);
+                lv[size] = LogMath.logAddExp(lv[size], w);
+                patterns.add(t.clone());
+                weights.add(w);
+                sizes.add(size);
+            }
             int g = 0;
             while (g < groups && t[g] == gs[g]) {
                 t[g] = 0;
@@ -190,14 +190,6 @@ final class ExactPosterior {
                 continue;
             }
             int[] t = cell.patterns.get(k);
-            if (t == null) {
-                double u = 1.0 / j;
-                for (int i = 0; i < j; i++) {
-                    e1[i] += pr * u;
-                    e2[i] += pr * u * u;
-                }
-                continue;
-            }
             double shape = n > 0 ? model.alphaObserved[c] : 0;
             for (int g = 0; g < groups; g++) {
                 shape += t[g] * cell.groupAlpha[g];
@@ -220,7 +212,8 @@ final class ExactPosterior {
             int s = from + i;
             thetaMean[s] = e1[i];
             thetaSd[s] = Math.sqrt(Math.max(0, e2[i] - e1[i] * e1[i]));
-            activeProb[s] = ea[i];
+            // an observed category is active in every state of positive probability: exactly 1, not a sum
+            activeProb[s] = groupOfSlot[i] < 0 ? 1 : ea[i];
         }
     }
 
@@ -251,6 +244,11 @@ final class ExactPosterior {
         int jt = model.groupCategories[g];
         double a = model.a;
         double b = model.b;
+        int[] js = new int[m];
+        for (int k = 0; k < m; k++) {
+            js[k] = model.categories[model.groupCells[first + k]];
+        }
+        groupJ[g] = js;
         double[][] prefix = new double[m + 1][];
         double[][] suffix = new double[m + 1][];
         prefix[0] = new double[] {0};
@@ -262,20 +260,36 @@ final class ExactPosterior {
             suffix[k] = convolve(logV[model.groupCells[first + k]], suffix[k + 1]);
         }
         double[] all = prefix[m];
+        double[] li = new double[jt + 1];
         double[] lt = new double[jt + 1];
+        double[] mean = new double[jt + 1];
+        double[] square = new double[jt + 1];
         for (int k = 0; k <= jt; k++) {
-            lt[k] = all[k] + SpecialFunctions.logBeta(a + k, b + jt - k);
+            if (k < m) { // every cell has at least one active category
+                li[k] = Double.NEGATIVE_INFINITY;
+                lt[k] = Double.NEGATIVE_INFINITY;
+                continue;
+            }
+            // E[p | K] and E[p² | K] are ratios of the same integral with the first shape raised by 1, 2
+            li[k] = NonEmptyPrior.logIntegral(a + k, b + jt - k, js);
+            lt[k] = all[k] + li[k];
+            if (lt[k] > Double.NEGATIVE_INFINITY) {
+                mean[k] = Math.exp(NonEmptyPrior.logIntegral(a + k + 1, b + jt - k, js) - li[k]);
+                square[k] = Math.exp(NonEmptyPrior.logIntegral(a + k + 2, b + jt - k, js) - li[k]);
+            }
         }
+        logI[g] = li;
         logTotal[g] = lt;
         double norm = LogMath.logSumExp(lt);
         double e1 = 0;
         double e2 = 0;
         for (int k = 0; k <= jt; k++) {
+            if (lt[k] == Double.NEGATIVE_INFINITY) {
+                continue;
+            }
             double w = Math.exp(lt[k] - norm);
-            double ap = a + k;
-            double ab = a + b + jt;
-            e1 += w * ap / ab;
-            e2 += w * ap * (ap + 1) / (ab * (ab + 1));
+            e1 += w * mean[k];
+            e2 += w * square[k];
         }
         pMean[g] = e1;
         pSd[g] = Math.sqrt(Math.max(0, e2 - e1 * e1));
@@ -291,7 +305,9 @@ final class ExactPosterior {
                 }
                 double acc = Double.NEGATIVE_INFINITY;
                 for (int r = 0; r < others.length; r++) {
-                    acc = LogMath.logAddExp(acc, others[r] + SpecialFunctions.logBeta(a + size + r, b + jt - size - r));
+                    if (others[r] > Double.NEGATIVE_INFINITY) {
+                        acc = LogMath.logAddExp(acc, others[r] + li[size + r]);
+                    }
                 }
                 w[size] = logV[c][size] + acc;
             }
@@ -325,15 +341,19 @@ final class ExactPosterior {
     }
 
     /**
-     * One exact posterior draw of θ for every slot into {@code out}: p from its posterior (a mixture of
-     * Betas over the group's total active count), then per cell |Z| given p, a pattern, the active subset
-     * uniformly within the pattern, and θ ~ Dirichlet(α + n) on it (uniform when Z = ∅).
+     * One exact posterior draw of θ for every slot into {@code out}: p from its posterior (a mixture over
+     * the group's total active count K of the densities ∝ p^{a+K−1}(1 − p)^{b+ΣJ−K−1} / Π_c (1 − (1 − p)^{J_c})),
+     * then per cell a pattern given p, the active subset uniformly within the pattern, and
+     * θ ~ Dirichlet(α + n) on it.
      */
     void sampleTheta(UniformRandomProvider rng, Distributions dist, double[] out) {
         for (int g = 0; g < model.pGroups; g++) {
             int jt = model.groupCategories[g];
             int k = dist.nextCategoricalFromLogWeights(rng, logTotal[g], logTotal[g].length);
-            double p = dist.nextBeta(rng, model.a + k, model.b + jt - k);
+            double shapeA = model.a + k;
+            double shapeB = model.b + jt - k;
+            double logAccept = logI[g][k] - SpecialFunctions.logBeta(shapeA - groupJ[g].length, shapeB);
+            double p = NonEmptyPrior.drawP(shapeA, shapeB, groupJ[g], logAccept, dist, rng);
             double logP = Math.log(p);
             double log1mP = Math.log1p(-p);
             for (int i = model.groupStart[g]; i < model.groupStart[g + 1]; i++) {
@@ -354,12 +374,6 @@ final class ExactPosterior {
         int pick = dist.nextCategoricalFromLogWeights(rng, w, w.length);
         int[] t = cell.patterns.get(pick);
         int from = model.offset[c];
-        if (cell.size[pick] == 0) {
-            for (int i = 0; i < j; i++) {
-                out[from + i] = 1.0 / j;
-            }
-            return;
-        }
         boolean[] on = new boolean[j];
         int n = model.total[c];
         for (int i = 0; i < j; i++) {

@@ -11,8 +11,12 @@ import org.apache.commons.rng.UniformRandomProvider;
  * summaries and the accumulation of θ over kept draws. Subclasses add their own variables and the
  * rest of the sweep.
  *
- * <p>The p-step: given Z, p ~ Beta(a + Σ|Z|, b + Σ(J − |Z|)) over the cells that share p; it does not
- * depend on μ or on the data.
+ * <p>Every cell's Z is non-empty (the prior is restricted to non-empty sets, {@link NonEmptyPrior}). The
+ * p-step: given Z, p has density ∝ p^{a+K−1} (1 − p)^{b+ΣJ−K−1} / Π_c (1 − (1 − p)^{J_c}) over the cells
+ * that share p (K = Σ|Z|), which is not Beta. It is drawn by data augmentation: per cell the number r_c
+ * of empty sets a rejection sampler of the restricted prior would have discarded, r_c | p ~
+ * Geometric(1 − (1 − p)^{J_c}), then p | Z, r ~ Beta(a + K, b + ΣJ − K + Σ J_c r_c). The pair of steps
+ * leaves p's conditional invariant; it does not depend on μ or on the data.
  */
 abstract class SparseChain implements Chain {
     static final List<String> SUMMARIES = List.of("logJoint", "activeCategories", "meanP");
@@ -35,16 +39,23 @@ abstract class SparseChain implements Chain {
         this.theta = new ThetaMoments(model.slots, model.pGroups);
     }
 
-    /** Draws p and Z from their prior, then makes the cell consistent with its data by activating the observed categories. */
+    /**
+     * Draws p from Beta(a, b) and Z from the restricted prior given p, then makes each cell consistent with
+     * its data by activating the observed categories (a cell with data is never empty).
+     */
     void initialise(UniformRandomProvider rng) {
         for (int g = 0; g < model.pGroups; g++) {
             p[g] = dist.nextBeta(rng, model.a, model.b);
         }
         for (int c = 0; c < model.cells; c++) {
             double pc = p[model.pGroup[c]];
-            for (int j = 0; j < model.categories[c]; j++) {
-                int s = model.offset[c] + j;
-                z[s] = (byte) (model.count[s] > 0 || rng.nextDouble() < pc ? 1 : 0);
+            if (model.total[c] == 0) {
+                NonEmptyPrior.draw(z, model.offset[c], model.categories[c], pc, rng);
+            } else {
+                for (int j = 0; j < model.categories[c]; j++) {
+                    int s = model.offset[c] + j;
+                    z[s] = (byte) (model.count[s] > 0 || rng.nextDouble() < pc ? 1 : 0);
+                }
             }
             recount(c);
         }
@@ -64,18 +75,29 @@ abstract class SparseChain implements Chain {
         activeAlpha[c] = al;
     }
 
-    /** The p-step of every p-group. */
+    /** The p-step of every p-group (augmented with the discarded empty sets, see the class comment). */
     final void sampleP(UniformRandomProvider rng) {
         for (int g = 0; g < model.pGroups; g++) {
             int k = 0;
+            double extra = 0;
             for (int i = model.groupStart[g]; i < model.groupStart[g + 1]; i++) {
-                k += active[model.groupCells[i]];
+                int c = model.groupCells[i];
+                k += active[c];
+                extra += (double) model.categories[c] * emptyRejections(p[g], model.categories[c], rng);
             }
-            p[g] = dist.nextBeta(rng, model.a + k, model.b + model.groupCategories[g] - k);
+            p[g] = dist.nextBeta(rng, model.a + k, model.b + model.groupCategories[g] - k + extra);
         }
     }
 
-    /** log p(p) + log p(Z | p), the prior part of the log joint shared by both samplers. */
+    /**
+     * The auxiliary count r_c of the p-step. (The negative control in the tests returns 0: the conjugate
+     * Beta step of the unrestricted prior, which ignores the normaliser 1 − (1 − p)^J.)
+     */
+    long emptyRejections(double pc, int categories, UniformRandomProvider rng) {
+        return NonEmptyPrior.emptyRejections(pc, categories, rng);
+    }
+
+    /** log p(p) + log p(Z | p) with the restricted prior, the prior part of the log joint of both samplers. */
     final double logPriorPZ() {
         double lj = 0;
         for (int g = 0; g < model.pGroups; g++) {
@@ -83,7 +105,9 @@ abstract class SparseChain implements Chain {
         }
         for (int c = 0; c < model.cells; c++) {
             double pc = p[model.pGroup[c]];
-            lj += active[c] * Math.log(pc) + (model.categories[c] - active[c]) * Math.log1p(-pc);
+            double log1mP = Math.log1p(-pc);
+            lj += active[c] * Math.log(pc) + (model.categories[c] - active[c]) * log1mP
+                    - NonEmptyPrior.logNonEmpty(log1mP, model.categories[c]);
         }
         return lj;
     }

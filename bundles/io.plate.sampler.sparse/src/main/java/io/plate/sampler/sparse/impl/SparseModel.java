@@ -7,17 +7,16 @@ import io.plate.distributions.numerics.SpecialFunctions;
  * categories,
  * <pre>
  *   p ~ Beta(a, b)                     (one per cell, or one per feature when shared by the classes)
- *   Z_j ~ Bernoulli(p)                 j = 1..J
+ *   Z_j ~ Bernoulli(p), j = 1..J,      restricted to Z ≠ ∅ (at least one active category)
  *   μ_j ~ Gamma(α_j, 1)
- *   θ_j = μ_j Z_j / Σ_j' μ_j' Z_j'     (θ uniform, 1/J, when every Z_j is 0)
+ *   θ_j = μ_j Z_j / Σ_j' μ_j' Z_j'
  *   x ~ Categorical(θ)                 for each of the cell's N observations
  * </pre>
  * Immutable and shared by the chains of a run: it holds the layout, the counts, the shapes and the
  * precomputed terms of the conditionals. With μ integrated out, the likelihood of a cell given Z is
  * <pre>
- *   Z ⊇ obs, Z ≠ ∅:  Γ(A_Z) / Γ(A_Z + N) · Π_{j ∈ obs} Γ(α_j + n_j) / Γ(α_j),   A_Z = Σ_{j ∈ Z} α_j
- *   Z = ∅:           J^{−N}
- *   otherwise:       0
+ *   Z ⊇ obs:    Γ(A_Z) / Γ(A_Z + N) · Π_{j ∈ obs} Γ(α_j + n_j) / Γ(α_j),   A_Z = Σ_{j ∈ Z} α_j
+ *   otherwise:  0
  * </pre>
  * where obs is the set of categories observed in the cell.
  */
@@ -37,7 +36,6 @@ final class SparseModel {
     final int[] unobservedSlots;
     final double[] alphaObserved; // Σ_{obs} α per cell
     final double[] logObservedTerm; // Σ_{obs} log Γ(α_j + n_j) − log Γ(α_j) per cell
-    final double[] logJ; // log J per cell
     final int[] pGroup; // per cell
     final int pGroups;
     final int[] groupStart; // per p-group + 1, into groupCells
@@ -70,7 +68,6 @@ final class SparseModel {
         unobservedStart = new int[cells + 1];
         alphaObserved = new double[cells];
         logObservedTerm = new double[cells];
-        logJ = new double[cells];
         int observed = 0;
         for (int s = 0; s < slots; s++) {
             observed += count[s] > 0 ? 1 : 0;
@@ -83,7 +80,6 @@ final class SparseModel {
             offset[c] = table.offset(c);
             categories[c] = table.categories(c);
             total[c] = table.total(c);
-            logJ[c] = Math.log(categories[c]);
             String feature = table.features().get(table.featureOf(c));
             observedStart[c] = o;
             unobservedStart[c] = u;
@@ -163,14 +159,14 @@ final class SparseModel {
 
     /**
      * log of the cell's likelihood with μ integrated out, for an active set of {@code activeCount}
-     * categories with shape sum {@code activeAlpha} that contains every observed category (or is empty).
+     * categories with shape sum {@code activeAlpha} that contains every observed category.
      */
     double logMarginal(int c, double activeAlpha, int activeCount) {
         if (total[c] == 0) {
             return 0;
         }
         if (activeCount == 0) {
-            return -total[c] * logJ[c];
+            throw new IllegalStateException("cell " + c + " has data but no active category");
         }
         return logObservedTerm[c] + f(c, activeAlpha, activeCount);
     }

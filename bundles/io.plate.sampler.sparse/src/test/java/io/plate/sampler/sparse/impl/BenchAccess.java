@@ -17,6 +17,15 @@ public final class BenchAccess {
         return Datasets.csv(file, label, drop);
     }
 
+    /**
+     * Largest |theta table − brute-force enumeration| of θ and of P(Z = 1) over every cell of {@code data}
+     * for a sampler service run with alpha = a = b = 1 (see {@link SeedModelTest}).
+     */
+    public static double[] thetaDeviations(io.plate.api.sample.Sampler sampler, Dataset data,
+            io.plate.api.sample.RunSettings settings) {
+        return SeedModelTest.check(sampler, data, settings);
+    }
+
     /** Sweeps per second and bytes allocated per sweep of one chain on this thread, after a warm-up. */
     public static double[] singleChain(String sampler, Dataset data, Distributions dist, int warmUp, int sweeps) {
         SparseModel model = new SparseModel(CountTable.of(data, null), Hyperparameters.symmetric(1, 1, 1));

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The exact posterior (patterns, size DP, coupling through shared p) against a brute-force sum over
- * every Z subset written independently here: each Z weighted by ∫ Beta(p; a, b) p^{|Z|}(1 − p)^{J−|Z|} dp
+ * every non-empty Z subset written independently here: each Z weighted by its prior probability under
+ * the restricted prior, ∫ Beta(p; a, b) p^{|Z|}(1 − p)^{J−|Z|} / (1 − (1 − p)^J) dp (by {@link PIntegral}),
  * times its Dirichlet-multinomial likelihood, and θ's conditional moments from Dirichlet(α_Z + n).
  */
 class ExactPosteriorTest {
@@ -21,10 +22,19 @@ class ExactPosteriorTest {
         for (int v : n) {
             total += v;
         }
+        // the prior of a non-empty Z and E[p | Z] depend on |Z| = k only
+        double[] logPrior = new double[j + 1];
+        double[] pGivenK = new double[j + 1];
+        logPrior[0] = Double.NEGATIVE_INFINITY; // the restricted prior gives Z = ∅ probability 0
+        for (int k = 1; k <= j; k++) {
+            double integral = PIntegral.of(a + k, b + j - k, j);
+            logPrior[k] = Math.log(integral) - Beta.logBeta(a, b);
+            pGivenK[k] = PIntegral.of(a + k + 1, b + j - k, j) / integral;
+        }
         double[] w = new double[1 << j];
         double max = Double.NEGATIVE_INFINITY;
         for (int mask = 0; mask < 1 << j; mask++) {
-            w[mask] = logWeight(mask, n, alpha, a, b, total);
+            w[mask] = logPrior[Integer.bitCount(mask)] + (mask == 0 ? 0 : logLikelihood(mask, n, alpha, total));
             max = Math.max(max, w[mask]);
         }
         double norm = 0;
@@ -41,7 +51,7 @@ class ExactPosteriorTest {
                 continue;
             }
             int k = Integer.bitCount(mask);
-            pm += pr * (a + k) / (a + b + j);
+            pm += pr * pGivenK[k];
             double shape = 0;
             for (int i = 0; i < j; i++) {
                 if ((mask >> i & 1) != 0) {
@@ -51,10 +61,7 @@ class ExactPosteriorTest {
             for (int i = 0; i < j; i++) {
                 double t1;
                 double t2;
-                if (mask == 0) {
-                    t1 = 1.0 / j;
-                    t2 = t1 * t1;
-                } else if ((mask >> i & 1) != 0) {
+                if ((mask >> i & 1) != 0) {
                     double be = alpha[i] + n[i];
                     double bt = shape + total;
                     t1 = be / bt;
@@ -75,13 +82,10 @@ class ExactPosteriorTest {
         return new double[][] {m1, sd, act, {pm}};
     }
 
-    static double logWeight(int mask, int[] n, double[] alpha, double a, double b, int total) {
+    /** The cell's Dirichlet-multinomial likelihood given a non-empty Z (0 unless Z holds every observed category). */
+    static double logLikelihood(int mask, int[] n, double[] alpha, int total) {
         int j = n.length;
-        int k = Integer.bitCount(mask);
-        double lw = Beta.logBeta(a + k, b + j - k) - Beta.logBeta(a, b);
-        if (mask == 0) {
-            return lw - total * Math.log(j);
-        }
+        double lw = 0;
         double shape = 0;
         for (int i = 0; i < j; i++) {
             if ((mask >> i & 1) != 0) {
@@ -137,7 +141,8 @@ class ExactPosteriorTest {
         double b = 0.6;
         SparseModel m = new SparseModel(Tables.of(counts), new Hyperparameters(alpha, a, b, true));
         ExactPosterior e = ExactPosterior.of(m);
-        // brute force over pairs of subsets with one p: ∫ Beta(p) p^{K1+K2} (1-p)^{8-K1-K2}
+        // brute force over pairs of non-empty subsets with one p:
+        // ∫ Beta(p) p^{K1+K2} (1-p)^{8-K1-K2} / (1 - (1-p)^4)^2 dp
         int j = 4;
         double[] w = new double[1 << (2 * j)];
         double max = Double.NEGATIVE_INFINITY;
@@ -147,11 +152,9 @@ class ExactPosteriorTest {
             int m0 = pair & 15;
             int m1 = pair >> 4;
             int k = Integer.bitCount(pair);
-            w[pair] = Beta.logBeta(a + k, b + 2 * j - k) - Beta.logBeta(a, b)
-                    + logWeight(m0, n[0], al, 1, 1, sum(n[0])) - Beta.logBeta(1 + Integer.bitCount(m0), 1 + j
-                            - Integer.bitCount(m0)) + Beta.logBeta(1, 1)
-                    + logWeight(m1, n[1], al, 1, 1, sum(n[1])) - Beta.logBeta(1 + Integer.bitCount(m1), 1 + j
-                            - Integer.bitCount(m1)) + Beta.logBeta(1, 1);
+            w[pair] = m0 == 0 || m1 == 0 ? Double.NEGATIVE_INFINITY
+                    : Math.log(PIntegral.of(a + k, b + 2 * j - k, j, j)) - Beta.logBeta(a, b)
+                            + logLikelihood(m0, n[0], al, sum(n[0])) + logLikelihood(m1, n[1], al, sum(n[1]));
             max = Math.max(max, w[pair]);
         }
         double norm = 0;
@@ -162,7 +165,11 @@ class ExactPosteriorTest {
         double[] active = new double[2 * j];
         for (int pair = 0; pair < w.length; pair++) {
             double pr = Math.exp(w[pair] - max) / norm;
-            pMean += pr * (a + Integer.bitCount(pair)) / (a + b + 2 * j);
+            if (pr == 0) {
+                continue;
+            }
+            int k = Integer.bitCount(pair);
+            pMean += pr * PIntegral.of(a + k + 1, b + 2 * j - k, j, j) / PIntegral.of(a + k, b + 2 * j - k, j, j);
             for (int i = 0; i < 2 * j; i++) {
                 active[i] += (pair >> i & 1) * pr;
             }

@@ -4,8 +4,9 @@ import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * Forward simulation of the sparse-prior model for one cell, written from the model's definition
- * (independently of the samplers): p ~ Beta(a, b), Z_j ~ Bernoulli(p), μ_j ~ Gamma(α_j, 1),
- * θ = μZ / ΣμZ (uniform when Z = ∅), and N categorical draws from θ.
+ * (independently of the samplers): p ~ Beta(a, b), Z_j ~ Bernoulli(p) restricted to Z ≠ ∅ (by
+ * rejection: redraw Z until some Z_j = 1), μ_j ~ Gamma(α_j, 1), θ = μZ / ΣμZ, and N categorical draws
+ * from θ.
  */
 final class Forward {
     private static final TestDistributions DIST = new TestDistributions();
@@ -25,8 +26,14 @@ final class Forward {
 
     void drawParameters(double[] alpha, double a, double b, UniformRandomProvider rng) {
         p = DIST.nextBeta(rng, a, b);
+        int k = 0;
+        while (k == 0) {
+            for (int j = 0; j < z.length; j++) {
+                z[j] = rng.nextDouble() < p ? 1 : 0;
+                k += z[j];
+            }
+        }
         for (int j = 0; j < z.length; j++) {
-            z[j] = rng.nextDouble() < p ? 1 : 0;
             mu[j] = DIST.nextGamma(rng, alpha[j], 1);
         }
         thetaFromMu();
@@ -40,11 +47,11 @@ final class Forward {
             k += z[j];
         }
         for (int j = 0; j < z.length; j++) {
-            theta[j] = k == 0 ? 1.0 / z.length : z[j] * mu[j] / s;
+            theta[j] = z[j] * mu[j] / s;
         }
     }
 
-    /** θ ~ Dirichlet(α_Z + extra) on the active set (uniform when Z = ∅). */
+    /** θ ~ Dirichlet(α_Z + extra) on the active set. */
     void thetaFromDirichlet(double[] alpha, int[] extra, UniformRandomProvider rng) {
         double s = 0;
         int k = 0;
@@ -56,7 +63,7 @@ final class Forward {
             }
         }
         for (int j = 0; j < z.length; j++) {
-            theta[j] = k == 0 ? 1.0 / z.length : (z[j] != 0 ? theta[j] / s : 0);
+            theta[j] = z[j] != 0 ? theta[j] / s : 0;
         }
     }
 

@@ -20,8 +20,11 @@ import org.junit.jupiter.api.Test;
  * sqrt(var_f / M + var_g / ESS_g). The test passes when every |z| < 4: with about 20 functions per sampler
  * the false-failure rate is below 20 · 6.3e-5 ≈ 1.3e-3 (seeds are fixed, so the run is deterministic).
  *
- * <p>Negative controls, which must FAIL (some |z| > 4): the note's Z-step without the prior term
- * p^{|Z|}(1 − p)^{J−|Z|} (both samplers), and the note's total S drawn with the posterior shapes.
+ * <p>The forward draws use the seed's model: Z from the Bernoulli(p) prior restricted to non-empty sets
+ * (by rejection). Negative controls, which must FAIL (some |z| > 4): the note's Z-step without the prior
+ * term p^{|Z|}(1 − p)^{J−|Z|} (both samplers), the note's total S drawn with the posterior shapes, and
+ * the conjugate p-step Beta(a + |Z|, b + J − |Z|) of the unrestricted prior, which is what Plate ran
+ * before the restriction (both samplers).
  */
 class GewekeTest {
     static final TestDistributions DIST = new TestDistributions();
@@ -66,6 +69,30 @@ class GewekeTest {
 
         @Override
         double priorLogOdds(double logP, double log1mP) {
+            return 0;
+        }
+    }
+
+    /** Wrong: the p-step without the restricted prior's normaliser 1 − (1 − p)^J (conjugate Beta). */
+    static final class DirichletWithUnrestrictedP extends DirichletChain {
+        DirichletWithUnrestrictedP(SparseModel m) {
+            super(m, DIST);
+        }
+
+        @Override
+        long emptyRejections(double pc, int categories, UniformRandomProvider rng) {
+            return 0;
+        }
+    }
+
+    /** Wrong: as {@link DirichletWithUnrestrictedP}, for the collapsed sampler. */
+    static final class CollapsedWithUnrestrictedP extends CollapsedChain {
+        CollapsedWithUnrestrictedP(SparseModel m) {
+            super(m, DIST);
+        }
+
+        @Override
+        long emptyRejections(double pc, int categories, UniformRandomProvider rng) {
             return 0;
         }
     }
@@ -268,6 +295,9 @@ class GewekeTest {
         r.setLength(0);
         double postTotal = worst(fwd, successiveDirichlet(new DirichletWithPosteriorTotal(widest()), 14L), r);
         assertTrue(postTotal > LIMIT, "the total with posterior shapes passes (test has no power):\n" + r);
+        r.setLength(0);
+        double unrestricted = worst(fwd, successiveDirichlet(new DirichletWithUnrestrictedP(widest()), 15L), r);
+        assertTrue(unrestricted > LIMIT, "the conjugate p-step passes (test has no power):\n" + r);
     }
 
     @Test
@@ -279,5 +309,8 @@ class GewekeTest {
         r.setLength(0);
         double noPrior = worst(fwd, successiveCollapsed(new CollapsedWithoutZPrior(widest()), 23L), r);
         assertTrue(noPrior > LIMIT, "the collapsed Z-step without its prior term passes (test has no power):\n" + r);
+        r.setLength(0);
+        double unrestricted = worst(fwd, successiveCollapsed(new CollapsedWithUnrestrictedP(widest()), 24L), r);
+        assertTrue(unrestricted > LIMIT, "the collapsed conjugate p-step passes (test has no power):\n" + r);
     }
 }

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Posterior means of both samplers against the exact posterior on small cells (symmetric and
- * per-category α, unshared and shared p, a cell without data, a cell with one observation so that Z = ∅
- * keeps real mass). Each of the E[θ_j], P(Z_j = 1) and E[p] estimates must lie within 4.5 Monte Carlo
+ * per-category α, unshared and shared p, a cell without data (Z from the restricted prior), a cell with one
+ * observation (the most unobserved categories). Each of the E[θ_j], P(Z_j = 1) and E[p] estimates must lie within 4.5 Monte Carlo
  * standard errors (sd / sqrt(ESS), ESS from the chain itself) of the exact value: about 6.8e-6 per
  * comparison, below 1e-3 for the whole test with its ~100 comparisons. Seeds are fixed.
  */
