@@ -77,7 +77,7 @@ public final class Main {
         }
         PlateFramework plate;
         try {
-            plate = PlateFramework.start(opts.features, opts.interactive(), opts.deploy, Map.of());
+            plate = PlateFramework.start(opts.features, opts.interactive(), opts.deploy, Map.of(), true);
         } catch (Exception e) {
             err.println("plate: cannot start: " + message(e));
             return 2;

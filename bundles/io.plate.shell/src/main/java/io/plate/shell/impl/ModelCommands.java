@@ -44,7 +44,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * evaluator and the model store are dynamic, greedy references: a learner bundle installed while the
  * shell runs is usable at the next command. Models are kept in the {@link Workspace} by name.
  */
-@Component(service = ModelCommands.class, immediate = true, property = {
+@Component(service = ModelCommands.class, property = {
         "osgi.command.scope=plate",
         "osgi.command.function=train",
         "osgi.command.function=predict",
