@@ -368,6 +368,7 @@ public final class ModelCommands {
             throw new PlateException("no Evaluator service is installed (it comes with the plate-classifier feature)");
         }
         EvaluationReport report = withAdvice(l, d, () -> e.evaluate(l, d, p, settings));
+        String ignores = ignores(l, d, p, s);
         Path written = null;
         if (!out.isEmpty()) {
             written = defaults.output(out);
@@ -377,13 +378,34 @@ public final class ModelCommands {
                 throw new PlateException("cannot write " + written + ": " + ex.getMessage(), ex);
             }
         }
-        return new Evaluation(report, written);
+        Evaluation result = new Evaluation(report, written);
+        result.ignores = ignores;
+        return result;
+    }
+
+    /**
+     * What the learner's model leaves out of {@code d} ("ignores 1 categorical column (sex) …", the line its
+     * model prints), or "" — found by one more fit, made only when the data have more than one kind of column.
+     */
+    private static String ignores(Learner l, Dataset d, Params p, long seed) {
+        int kinds = (d.categorical().isEmpty() ? 0 : 1) + (d.numeric().isEmpty() ? 0 : 1)
+                + (d.sparse().isPresent() ? 1 : 0);
+        if (kinds < 2) {
+            return "";
+        }
+        for (String line : l.fit(d, p, seed).toString().split("\n")) {
+            if (line.startsWith("ignores ")) {
+                return line;
+            }
+        }
+        return "";
     }
 
     /** What {@code plate:evaluate} returns: the report, printed for people. */
     public static final class Evaluation {
         private final EvaluationReport report;
         private final Path written;
+        private String ignores = "";
 
         Evaluation(EvaluationReport report, Path written) {
             this.report = report;
@@ -411,6 +433,9 @@ public final class ModelCommands {
             } else {
                 s.append(String.format(Locale.ROOT, "accuracy %.4f   log-loss %.4f   macro-F1 %.4f%n", r.accuracy(),
                         r.logLoss(), r.macroF1()));
+            }
+            if (!ignores.isEmpty()) {
+                s.append(r.learner()).append(' ').append(ignores).append('\n');
             }
             s.append(String.format(Locale.ROOT, "fit %.3f s, predict %.3f s%n", r.fitSeconds(), r.predictSeconds()));
             if (!r.isRegression()) {

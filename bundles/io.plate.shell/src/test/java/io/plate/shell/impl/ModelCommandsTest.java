@@ -328,6 +328,44 @@ class ModelCommandsTest {
     }
 
     @Test
+    void evaluationSaysWhichColumnsTheLearnerIgnores() throws IOException {
+        Workspace w = new Workspace();
+        Dataset d = data(6);
+        w.putDataset("d", d.toBuilder("d").categorical(CategoricalColumn.of("colour", List.of("r", "g"),
+                new int[] {0, 1, 0, 1, 0, 1})).build());
+        Learner numericOnly = new FixedLearner() {
+            @Override
+            public Model fit(Dataset data, Params params, long seed) {
+                return new FixedModel(params.asMap(), seed) {
+                    @Override
+                    public String toString() {
+                        return "test.fixed model\nignores 1 categorical column (colour) of the data";
+                    }
+                };
+            }
+        };
+        EvaluationReport fixed = new EvaluationReport("test.fixed", Map.of(), "d", 2, 3, List.of("a", "b"), 0.75, 0.5,
+                0.7, new long[][] {{2, 1}, {0, 1}}, Double.NaN, Double.NaN, 0.01, 0.002, List.of());
+        Evaluator e = new Evaluator() {
+            @Override
+            public EvaluationReport evaluate(Learner learner, Dataset data, Params params, EvaluationSettings s) {
+                return fixed;
+            }
+
+            @Override
+            public void writeJson(EvaluationReport report, OutputStream out) {
+            }
+        };
+        String text = ModelCommands.of(w, defaults(dir), List.of(numericOnly), e, null)
+                .evaluate("", "", "", "", "test.fixed", "d").toString();
+        assertTrue(text.contains("test.fixed ignores 1 categorical column (colour) of the data"), text);
+        w.putDataset("n", data(6));
+        String plain = ModelCommands.of(w, defaults(dir), List.of(numericOnly), e, null)
+                .evaluate("", "", "", "", "test.fixed", "n").toString();
+        assertTrue(!plain.contains("ignores"), "one kind of column, nothing to say:\n" + plain);
+    }
+
+    @Test
     void regressionEvaluationIsPlainKFoldWithRmseMaeAndR2() {
         Workspace w = new Workspace();
         w.putDataset("diabetes", regressionData());
