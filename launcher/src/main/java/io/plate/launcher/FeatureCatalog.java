@@ -58,14 +58,18 @@ final class FeatureCatalog {
         return f;
     }
 
-    /** Bundle IDs of the given features in installation order (canonical feature order), without repeats. */
+    /**
+     * Bundle IDs of the given features in installation order (canonical feature order), without repeats.
+     * {@code plate-core} (the component runtimes and the API every other feature's bundles need) comes
+     * with any selection, as a Karaf feature's dependencies do.
+     */
     List<ID> bundles(List<String> selected) {
         for (String s : selected) {
             feature(s);
         }
         List<ID> out = new ArrayList<>();
         for (String name : ALL) {
-            if (!selected.contains(name)) {
+            if (!selected.contains(name) && !name.equals(ALL.get(0))) {
                 continue;
             }
             for (FeatureBundle b : features.get(name).getBundles()) {

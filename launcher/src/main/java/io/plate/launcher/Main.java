@@ -21,11 +21,20 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.in, System.out, System.err));
+        System.exit(run(args, System.in, System.out, System.err, System.console() != null));
     }
 
-    /** Runs the launcher and returns the exit status (the process exits with it). */
+    /** As {@link #run(String[], InputStream, PrintStream, PrintStream, boolean)} on a terminal. */
     public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+        return run(args, in, out, err, true);
+    }
+
+    /**
+     * Runs the launcher and returns the exit status (the process exits with it). Without a terminal
+     * ({@code terminal} false), no script and no {@code -c}, the commands are read from {@code in} as a
+     * script: no banner, no prompt, errors on {@code err}, the exit status of {@code -c}.
+     */
+    public static int run(String[] args, InputStream in, PrintStream out, PrintStream err, boolean terminal) {
         LaunchOptions opts;
         try {
             opts = LaunchOptions.parse(args);
@@ -57,11 +66,26 @@ public final class Main {
             for (ScriptSplitter.Statement s : ScriptSplitter.split(text)) {
                 programs.add(new Program(opts.script + ":" + s.line(), s.text()));
             }
-        } else {
+        } else if (!opts.interactive()) {
             for (String c : opts.commands) {
-                programs.add(new Program("-c", c));
+                for (ScriptSplitter.Statement s : ScriptSplitter.split(c)) {
+                    programs.add(new Program("-c", s.text()));
+                }
             }
+        } else if (!terminal) {
+            String text;
+            try {
+                text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                err.println("plate: cannot read the commands on standard input: " + e.getMessage());
+                return 2;
+            }
+            for (ScriptSplitter.Statement s : ScriptSplitter.split(text)) {
+                programs.add(new Program("stdin:" + s.line(), s.text()));
+            }
+            in = InputStream.nullInputStream();
         }
+        boolean interactive = opts.interactive() && terminal;
 
         Map<String, Object> defaults = Map.of();
         if (opts.config != null) {
@@ -77,7 +101,7 @@ public final class Main {
         }
         PlateFramework plate;
         try {
-            plate = PlateFramework.start(opts.features, opts.interactive(), opts.deploy, Map.of());
+            plate = PlateFramework.start(opts.features, interactive, opts.deploy, Map.of(), true);
         } catch (Exception e) {
             err.println("plate: cannot start: " + message(e));
             return 2;
@@ -103,7 +127,7 @@ public final class Main {
         Runtime.getRuntime().addShutdownHook(hook);
         Signals.install(opts.interactive());
         try {
-            if (opts.interactive()) {
+            if (interactive) {
                 plate.waitForStop();
                 return 0;
             }
@@ -141,7 +165,10 @@ public final class Main {
                         err.println("plate: " + (Signals.reason() != null ? Signals.reason() : "stopped (shutting down)"));
                         return 1;
                     }
-                    err.println("plate: " + (p.where().equals("-c") ? "" : p.where() + ": ") + message(e));
+                    String m = message(e);
+                    // a command's own message already starts with its name (plate:import: …)
+                    err.println((p.where().equals("-c") ? m.startsWith("plate:") ? "" : "plate: " : "plate: " + p.where()
+                            + ": ") + m);
                     if (System.getenv("PLATE_DEBUG") != null) {
                         e.printStackTrace(err);
                     }

@@ -28,12 +28,15 @@ public final class PlateFramework implements AutoCloseable {
     private final Path storage;
     private final Path goshHome;
     private final List<Bundle> installed;
+    private final StorageCache cache;
 
-    private PlateFramework(Framework framework, Path storage, Path goshHome, List<Bundle> installed) {
+    private PlateFramework(Framework framework, Path storage, Path goshHome, List<Bundle> installed,
+            StorageCache cache) {
         this.framework = framework;
         this.storage = storage;
         this.goshHome = goshHome;
         this.installed = installed;
+        this.cache = cache;
     }
 
     /**
@@ -45,11 +48,27 @@ public final class PlateFramework implements AutoCloseable {
      */
     public static PlateFramework start(List<String> features, boolean interactive, Path deploy,
             Map<String, String> extra) throws IOException, BundleException {
+        return start(features, interactive, deploy, extra, false);
+    }
+
+    /**
+     * As {@link #start(List, boolean, Path, Map)}; with {@code cached}, the installed bundles are kept in
+     * the user cache and reused by the next start of the same plate.jar and features (see
+     * {@link StorageCache}), except with a deploy folder, whose bundles are the user's.
+     */
+    public static PlateFramework start(List<String> features, boolean interactive, Path deploy,
+            Map<String, String> extra, boolean cached) throws IOException, BundleException {
         ClassLoader loader = PlateFramework.class.getClassLoader();
         FeatureCatalog catalog = FeatureCatalog.load(loader);
-        List<ID> ids = catalog.bundles(features.isEmpty() ? FeatureCatalog.ALL : features);
-
-        Path storage = Files.createTempDirectory("plate-felix-");
+        List<String> resources = new ArrayList<>();
+        for (ID id : catalog.bundles(features.isEmpty() ? FeatureCatalog.ALL : features)) {
+            resources.add(FeatureCatalog.resourceOf(id));
+        }
+        if (deploy != null) {
+            resources.add(fileInstallResource(loader));
+        }
+        StorageCache cache = cached && deploy == null ? StorageCache.acquire(resources) : null;
+        Path storage = cache != null ? cache.dir() : Files.createTempDirectory("plate-felix-");
         Path goshHome = Files.createTempDirectory("plate-gosh-");
         Files.createDirectories(goshHome.resolve("etc"));
         // Non-interactive: an empty profile (Gogo's own throws without a line reader). Interactive: Gogo's
@@ -62,7 +81,12 @@ public final class PlateFramework implements AutoCloseable {
 
         Map<String, String> config = new HashMap<>();
         config.put(Constants.FRAMEWORK_STORAGE, storage.toString());
-        config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
+        if (cache == null) {
+            config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
+        }
+        // a command component, once used, stays active for the next command (SCR would drop it when Gogo
+        // releases it after each call); command components are delayed, so a start activates none of them
+        config.put("ds.delayed.keepInstances", "true");
         config.put("felix.log.level", "1");
         config.put("gosh.home", goshHome.toString());
         // The launcher runs non-interactive commands itself; Gogo's shell only takes the console when asked.
@@ -91,11 +115,10 @@ public final class PlateFramework implements AutoCloseable {
         try {
             fw.init();
             long t1 = System.nanoTime();
-            for (ID id : ids) {
-                bundles.add(install(fw, loader, FeatureCatalog.resourceOf(id)));
-            }
-            if (deploy != null) {
-                bundles.add(install(fw, loader, fileInstallResource(loader)));
+            if (!reuse(fw, resources, bundles)) {
+                for (String r : resources) {
+                    bundles.add(install(fw, loader, r));
+                }
             }
             long t2 = System.nanoTime();
             fw.start();
@@ -115,13 +138,43 @@ public final class PlateFramework implements AutoCloseable {
             } catch (BundleException | InterruptedException ignored) {
                 Thread.currentThread().interrupt();
             }
-            deleteTree(storage);
+            if (cache != null) {
+                cache.clear();
+                cache.close();
+            } else {
+                deleteTree(storage);
+            }
             deleteTree(goshHome);
             throw e;
         } finally {
             Thread.currentThread().setContextClassLoader(previous);
         }
-        return new PlateFramework(fw, storage, goshHome, bundles);
+        return new PlateFramework(fw, storage, goshHome, bundles, cache);
+    }
+
+    /**
+     * True when the framework's storage already holds exactly {@code resources}, in order (a cached
+     * start); they are added to {@code bundles}. Otherwise whatever it holds is uninstalled.
+     */
+    private static boolean reuse(Framework fw, List<String> resources, List<Bundle> bundles) throws BundleException {
+        List<Bundle> found = new ArrayList<>();
+        for (Bundle b : fw.getBundleContext().getBundles()) {
+            if (b.getBundleId() != 0) {
+                found.add(b);
+            }
+        }
+        boolean same = found.size() == resources.size();
+        for (int i = 0; same && i < found.size(); i++) {
+            same = found.get(i).getLocation().equals("plate:" + resources.get(i));
+        }
+        if (same) {
+            bundles.addAll(found);
+            return true;
+        }
+        for (Bundle b : found) {
+            b.uninstall();
+        }
+        return false;
     }
 
     /**
@@ -132,7 +185,9 @@ public final class PlateFramework implements AutoCloseable {
         for (Bundle b : bundles) {
             if (b.getHeaders().get(Constants.FRAGMENT_HOST) == null) {
                 long tb = System.nanoTime();
-                b.start();
+                // transient: the storage (kept when cached) never records a bundle as started, so that
+                // the framework's own start leaves starting to this method and its single resolve pass
+                b.start(Bundle.START_TRANSIENT);
                 if (timing) {
                     System.err.printf("plate.timing: start %s %.0f ms%n", b.getSymbolicName(),
                             (System.nanoTime() - tb) / 1e6);
@@ -241,7 +296,11 @@ public final class PlateFramework implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            deleteTree(storage);
+            if (cache != null) {
+                cache.close();
+            } else {
+                deleteTree(storage);
+            }
             deleteTree(goshHome);
         }
     }

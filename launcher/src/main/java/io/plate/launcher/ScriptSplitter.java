@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * Splits a Gogo script into its top-level programs so that the launcher can run them one by one,
- * print each result and stop at the first failure. A program ends at a newline outside braces,
- * brackets, parentheses and quotes; a line ending in a backslash continues on the next line; lines
+ * print each result and stop at the first failure. A program ends at a newline or a {@code ;} outside
+ * braces, brackets, parentheses and quotes; a line ending in a backslash continues on the next line; lines
  * whose first non-blank character is {@code #} are comments.
  */
 final class ScriptSplitter {
@@ -93,6 +93,14 @@ final class ScriptSplitter {
                 case ')':
                     depth = Math.max(0, depth - 1);
                     cur.append(c);
+                    break;
+                case ';':
+                    if (depth == 0) {
+                        flush(out, cur, startLine);
+                        startLine = line;
+                    } else {
+                        cur.append(c);
+                    }
                     break;
                 case '\n':
                     line++;

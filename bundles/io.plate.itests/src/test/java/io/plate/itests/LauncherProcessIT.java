@@ -23,6 +23,12 @@ class LauncherProcessIT {
     }
 
     static Result plate(String... args) throws IOException, InterruptedException {
+        return plateWith(null, java.util.Map.of(), args);
+    }
+
+    /** Runs plate.jar with {@code stdin} (null: /dev/null) piped in and {@code env} added to its environment. */
+    static Result plateWith(String stdin, java.util.Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-jar");
@@ -30,8 +36,17 @@ class LauncherProcessIT {
         cmd.addAll(Arrays.asList(args));
         Path outFile = Files.createTempFile("plate-out", ".txt");
         Path errFile = Files.createTempFile("plate-err", ".txt");
-        Process p = new ProcessBuilder(cmd).redirectOutput(outFile.toFile()).redirectError(errFile.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        java.io.File input = new java.io.File("/dev/null");
+        if (stdin != null) {
+            Path in = Files.createTempFile("plate-in", ".txt");
+            Files.writeString(in, stdin, StandardCharsets.UTF_8);
+            input = in.toFile();
+            input.deleteOnExit();
+        }
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(outFile.toFile()).redirectError(errFile.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(input));
+        pb.environment().putAll(env);
+        Process p = pb.start();
         if (!p.waitFor(120, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new AssertionError("plate " + String.join(" ", args) + " did not finish in 120 s");
@@ -119,6 +134,110 @@ class LauncherProcessIT {
         Result unknown = plate("-c", "plate:config colour=blue");
         assertEquals(1, unknown.status());
         assertTrue(unknown.err().contains("colour"), unknown.err());
+    }
+
+    @Test
+    void coreAndShellFeaturesRunCommands() throws Exception {
+        Result r = plate("--features", "plate-core,plate-shell", "-c", "plate:version");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().startsWith("Plate "), r.out());
+        // plate-core comes with any feature, as a Karaf feature's dependencies do
+        Result shellOnly = plate("--features", "plate-shell", "-c", "plate:version");
+        assertEquals(0, shellOnly.status(), shellOnly.err());
+    }
+
+    @Test
+    void unknownOptionAnswersWithUsageAndNearestName() throws Exception {
+        Result r = plate("-c", "plate:import " + iris() + " --lable class");
+        assertEquals(1, r.status());
+        assertTrue(r.err().contains("unknown option '--lable' (did you mean --label?)"), r.err());
+        assertTrue(r.err().contains("usage: plate:import [options] FILE"), r.err());
+        assertTrue(!r.err().contains("Cannot coerce") && !r.err().contains("_import"), r.err());
+        Result bogus = plate("-c", "plate:import " + iris() + " --bogus-flag");
+        assertTrue(bogus.err().contains("unknown option '--bogus-flag'") && bogus.err().contains("usage: plate:import"),
+                bogus.err());
+    }
+
+    @Test
+    void missingAndExtraArgumentsAnswerWithUsage() throws Exception {
+        Result missing = plate("-c", "plate:train nb.gaussian");
+        assertEquals(1, missing.status());
+        assertTrue(missing.err().contains("plate:train: missing DATASET"), missing.err());
+        assertTrue(missing.err().contains("usage: plate:train [--seed SEED] [--name NAME] LEARNER DATASET [PARAMS...]"),
+                missing.err());
+        Result extra = plate("-c", "plate:learners extra");
+        assertEquals(1, extra.status());
+        assertTrue(extra.err().contains("plate:learners: unexpected argument 'extra'"), extra.err());
+        assertTrue(!extra.err().contains("Cannot coerce"), extra.err());
+        Result noValue = plate("-c", "plate:split --test");
+        assertTrue(noValue.err().contains("option --test needs a value"), noValue.err());
+    }
+
+    @Test
+    void helpNamesCommandsAsTypedAndFailsOnUnknownOnes() throws Exception {
+        Result r = plate("-c", "help plate:import");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().startsWith("plate:import - "), r.out());
+        assertTrue(r.out().contains("--label") && !r.out().contains("_import"), r.out());
+        Result nosuch = plate("-c", "help plate:nosuch");
+        assertEquals(1, nosuch.status());
+        assertTrue(nosuch.err().contains("no command plate:nosuch"), nosuch.err());
+        Result gogo = plate("-c", "help lb");
+        assertEquals(0, gogo.status(), gogo.err());
+        assertTrue(gogo.out().contains("lb"), gogo.out());
+    }
+
+    @Test
+    void semicolonSeparatedCommandsPrintEachResult() throws Exception {
+        Result r = plate("-c", "plate:version ; plate:datasets");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("Plate ") && r.out().contains("no datasets loaded"), r.out());
+    }
+
+    @Test
+    void pipedCommandsRunAsAScript() throws Exception {
+        Result r = plateWith("plate:version\nplate:bogus\nplate:version\n", java.util.Map.of());
+        assertEquals(1, r.status(), r.out() + r.err());
+        assertEquals(1, r.out().split("Plate 0", -1).length - 1, "ran until the failure:\n" + r.out());
+        assertTrue(!r.out().contains("g!") && !r.out().contains("Try: plate:learners"), "no prompt, no banner:\n" + r.out());
+        assertTrue(r.err().contains("stdin:2") && r.err().contains("plate:bogus"), r.err());
+        assertTrue(!r.err().contains("WARNING") && !r.out().contains("\u001b") && !r.err().contains("\u001b"),
+                r.out() + r.err());
+        Result ok = plateWith("plate:version\n", java.util.Map.of());
+        assertEquals(0, ok.status(), ok.err());
+    }
+
+    @Test
+    void installedBundlesAreReusedFromTheUserCache(@TempDir Path dir) throws Exception {
+        java.util.Map<String, String> env = java.util.Map.of("PLATE_CACHE", dir.toString());
+        Result first = plateWith(null, env, "-c", "plate:version");
+        assertEquals(0, first.status(), first.err());
+        List<Path> kept;
+        try (var s = Files.list(dir)) {
+            kept = s.filter(p -> p.getFileName().toString().startsWith("felix-") && Files.isDirectory(p)).toList();
+        }
+        assertEquals(1, kept.size(), "one storage folder: " + kept);
+        // two starts at once: one uses the cache, the other a temporary folder; both work
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            var a = pool.submit(() -> plateWith(null, env, "-c", "plate:learners"));
+            var b = pool.submit(() -> plateWith(null, env, "-c", "plate:learners"));
+            for (var f : List.of(a, b)) {
+                Result r = f.get();
+                assertEquals(0, r.status(), r.err());
+                assertTrue(r.out().contains("nb.multinomial"), r.out());
+            }
+        } finally {
+            pool.shutdown();
+        }
+        try (var s = Files.list(dir)) {
+            assertEquals(1, s.filter(p -> p.getFileName().toString().startsWith("felix-") && Files.isDirectory(p)).count());
+        }
+        assertTrue(Files.isDirectory(kept.get(0)), "the storage folder is kept for the next start");
+    }
+
+    private static String iris() {
+        return System.getProperty("plate.shared") + "/data/iris/iris.csv";
     }
 
     @Test

@@ -10,11 +10,19 @@ import java.util.Objects;
  * predicted, in {@code classes} order), {@code classes}, {@code folds} (0 for a holdout on a test set),
  * {@code seed}, {@code learner}, {@code params}, {@code fitSeconds}, {@code predictSeconds} (summed over
  * folds) and per-fold figures. Pooled figures are computed over all out-of-fold predictions.
- * For regression, {@code rmse} and {@code r2} are set and the classification figures are NaN.
+ * For regression, {@code rmse}, {@code mae} and {@code r2} are set and the classification figures are NaN.
  */
 public record EvaluationReport(String learner, Map<String, String> params, String dataset, int folds, long seed,
         List<String> classes, double accuracy, double logLoss, double macroF1, long[][] confusion, double rmse,
-        double r2, double fitSeconds, double predictSeconds, List<FoldReport> perFold) {
+        double r2, double fitSeconds, double predictSeconds, List<FoldReport> perFold, double mae) {
+    /** A report without a mean absolute error (classification, or a report written before it existed). */
+    public EvaluationReport(String learner, Map<String, String> params, String dataset, int folds, long seed,
+            List<String> classes, double accuracy, double logLoss, double macroF1, long[][] confusion, double rmse,
+            double r2, double fitSeconds, double predictSeconds, List<FoldReport> perFold) {
+        this(learner, params, dataset, folds, seed, classes, accuracy, logLoss, macroF1, confusion, rmse, r2,
+                fitSeconds, predictSeconds, perFold, Double.NaN);
+    }
+
     public EvaluationReport {
         Objects.requireNonNull(learner, "learner");
         params = Map.copyOf(params);

@@ -7,5 +7,5 @@
  * cross-validation or a holdout for any learner.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.1.0")
+@org.osgi.annotation.versioning.Version("1.2.0")
 package io.plate.api.learn;

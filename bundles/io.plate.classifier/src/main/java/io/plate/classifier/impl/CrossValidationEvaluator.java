@@ -25,7 +25,7 @@ import org.apache.commons.rng.simple.RandomSource;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * Stratified k-fold cross-validation and holdout evaluation of any {@link Learner}, through the learner
+ * Stratified k-fold cross-validation (plain k-fold for a numeric target) and holdout evaluation of any {@link Learner}, through the learner
  * and model interfaces only. Folds come from the seed (xoroshiro128++ from Commons RNG); the same seed is
  * passed to every fit. Pooled figures are over all out-of-fold predictions; rows without a label are not
  * scored. A class that a fold's model never saw gets probability 0 (clipped for the log-loss).
@@ -201,7 +201,7 @@ public final class CrossValidationEvaluator implements Evaluator {
         double[] p = predicted.stream().flatMapToDouble(java.util.Arrays::stream).toArray();
         return new EvaluationReport(learner.name(), params.asMap(), data.name(), test == null ? settings.folds() : 0,
                 settings.seed(), List.of(), Double.NaN, Double.NaN, Double.NaN, new long[0][], Metrics.rmse(t, p),
-                Metrics.r2(t, p), fitSeconds, predictSeconds, perFold);
+                Metrics.r2(t, p), fitSeconds, predictSeconds, perFold, Metrics.mae(t, p));
     }
 
     private static FoldReport regressionFold(int index, Learner learner, Dataset train, Dataset test, Params params,
@@ -231,7 +231,7 @@ public final class CrossValidationEvaluator implements Evaluator {
         truth.add(t);
         predicted.add(q);
         return new FoldReport(index, train.rows(), test.rows(), Double.NaN, Double.NaN, Double.NaN,
-                Metrics.rmse(t, q), Metrics.r2(t, q), (t1 - t0) / 1e9, (t2 - t1) / 1e9);
+                Metrics.rmse(t, q), Metrics.r2(t, q), (t1 - t0) / 1e9, (t2 - t1) / 1e9, Metrics.mae(t, q));
     }
 
     @Override
@@ -268,6 +268,7 @@ public final class CrossValidationEvaluator implements Evaluator {
             g.writeEndArray();
             if (report.isRegression()) {
                 number(g, "rmse", report.rmse());
+                number(g, "mae", report.mae());
                 number(g, "r2", report.r2());
             }
             number(g, "fitSeconds", report.fitSeconds());
@@ -280,6 +281,7 @@ public final class CrossValidationEvaluator implements Evaluator {
                 g.writeNumberField("testRows", f.testRows());
                 if (report.isRegression()) {
                     number(g, "rmse", f.rmse());
+                    number(g, "mae", f.mae());
                     number(g, "r2", f.r2());
                 } else {
                     number(g, "accuracy", f.accuracy());

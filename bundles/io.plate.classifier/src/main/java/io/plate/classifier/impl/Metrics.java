@@ -64,6 +64,15 @@ final class Metrics {
         return Math.sqrt(s / truth.length);
     }
 
+    /** Mean absolute error. */
+    static double mae(double[] truth, double[] predicted) {
+        double s = 0;
+        for (int i = 0; i < truth.length; i++) {
+            s += Math.abs(truth[i] - predicted[i]);
+        }
+        return s / truth.length;
+    }
+
     static double r2(double[] truth, double[] predicted) {
         double mean = 0;
         for (double t : truth) {

@@ -187,6 +187,7 @@ class EvaluatorTest {
         // predictions 2, 2 against 1, 5: RMSE sqrt((1 + 9) / 2); R^2 = 1 - 10 / ((1-3)^2 + (5-3)^2) = 1 - 10/8
         assertEquals(Math.sqrt(5), r.rmse(), 1e-12);
         assertEquals(1 - 10.0 / 8, r.r2(), 1e-12);
+        assertEquals((1 + 3) / 2.0, r.mae(), 1e-12); // |2 - 1| and |2 - 5|
         EvaluationReport cv = evaluator.evaluate(mean, Tiny.data("d").numeric(Tiny.num("x", 0, 0, 0, 0))
                 .target(Tiny.num("y", 1, 2, 3, 4)).build(), mean.params(Map.of()), EvaluationSettings.crossValidation(2, 1));
         assertEquals(2, cv.perFold().size());
@@ -194,6 +195,7 @@ class EvaluatorTest {
         evaluator.writeJson(r, out);
         JsonNode json = new ObjectMapper().readTree(out.toByteArray());
         assertEquals(Math.sqrt(5), json.get("rmse").asDouble(), 1e-12);
+        assertEquals(2.0, json.get("mae").asDouble(), 1e-12);
         assertTrue(json.get("accuracy").isNull());
     }
 }

@@ -15,7 +15,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 
 /** {@code plate:config [key=value …]}: shows or changes the commands' defaults (Configuration Admin). */
-@Component(service = ConfigCommands.class, immediate = true, property = {
+@Component(service = ConfigCommands.class, property = {
         "osgi.command.scope=plate",
         "osgi.command.function=config" })
 public final class ConfigCommands {

@@ -36,7 +36,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * in the {@link Workspace} only once its import has succeeded.
  * ({@code plate:datasets} lives in {@link InfoCommands}.)
  */
-@Component(service = DataCommands.class, immediate = true, property = {
+@Component(service = DataCommands.class, property = {
         "osgi.command.scope=plate",
         "osgi.command.function=import",
         "osgi.command.function=split" })

@@ -35,7 +35,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * as rows, matrices row-major) to a temporary file that is then renamed over the target, and the
  * summary says where. Draws come from stream 0 of the seed ({@link Distributions#stream}).
  */
-@Component(service = DrawCommands.class, immediate = true, property = {
+@Component(service = DrawCommands.class, property = {
         "osgi.command.scope=plate",
         "osgi.command.function=draw" })
 public final class DrawCommands {

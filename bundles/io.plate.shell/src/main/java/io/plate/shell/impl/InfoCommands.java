@@ -28,7 +28,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * dynamic, greedy, multiple references, so a bundle installed or removed while the shell runs shows up
  * or disappears at the next call.
  */
-@Component(service = InfoCommands.class, immediate = true, property = {
+@Component(service = InfoCommands.class, property = {
         "osgi.command.scope=plate",
         "osgi.command.function=learners",
         "osgi.command.function=samplers",

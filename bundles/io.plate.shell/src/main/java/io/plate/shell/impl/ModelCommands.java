@@ -45,7 +45,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * evaluator and the model store are dynamic, greedy references: a learner bundle installed while the
  * shell runs is usable at the next command. Models are kept in the {@link Workspace} by name.
  */
-@Component(service = ModelCommands.class, immediate = true, property = {
+@Component(service = ModelCommands.class, property = {
         "osgi.command.scope=plate",
         "osgi.command.function=train",
         "osgi.command.function=predict",
@@ -107,7 +107,7 @@ public final class ModelCommands {
         long s = seed.isEmpty() ? defaults.seed() : Args.parseLong("--seed", seed);
         Dataset d = workspace.dataset(dataset);
         String kept = name.isEmpty() ? dataset + "." + learner : name;
-        Model m = l.fit(d, p, s);
+        Model m = withAdvice(l, d, () -> l.fit(d, p, s));
         workspace.putModel(kept, m);
         return m;
     }
@@ -140,16 +140,18 @@ public final class ModelCommands {
         private final double[][] probabilities; // rows x classes; empty rows for regression
         private final double[] predicted; // class index, or regression value
         private final List<String> truth; // may be null
+        private final io.plate.api.data.NumericColumn target; // known numeric targets, may be null
         private Path written;
 
         private Predictions(String model, String dataset, List<String> classes, double[][] probabilities,
-                double[] predicted, List<String> truth) {
+                double[] predicted, List<String> truth, io.plate.api.data.NumericColumn target) {
             this.model = model;
             this.dataset = dataset;
             this.classes = classes;
             this.probabilities = probabilities;
             this.predicted = predicted;
             this.truth = truth;
+            this.target = target;
         }
 
         static Predictions of(String name, Model m, Dataset d) {
@@ -161,7 +163,8 @@ public final class ModelCommands {
                 return t;
             }).orElse(null);
             if (m.isRegression()) {
-                return new Predictions(name, d.name(), List.of(), new double[d.rows()][0], m.predict(d), truth);
+                return new Predictions(name, d.name(), List.of(), new double[d.rows()][0], m.predict(d), truth,
+                        d.target().orElse(null));
             }
             double[][] lp = m.predictLogProba(d);
             double[] best = new double[lp.length];
@@ -177,7 +180,7 @@ public final class ModelCommands {
                     lp[r][c] = Math.exp(lp[r][c]);
                 }
             }
-            return new Predictions(name, d.name(), m.classes(), lp, best, truth);
+            return new Predictions(name, d.name(), m.classes(), lp, best, truth, null);
         }
 
         public List<String> classes() {
@@ -230,6 +233,19 @@ public final class ModelCommands {
             }
         }
 
+        /** A value for people: six significant digits, no trailing zeros ({@code 151.234}, not {@code 151.23412345678}). */
+        static String value(double v) {
+            if (!Double.isFinite(v)) {
+                return Double.toString(v);
+            }
+            if (v != 0 && (Math.abs(v) >= 1e7 || Math.abs(v) < 1e-4)) {
+                return String.format(Locale.ROOT, "%.5e", v);
+            }
+            String t = new java.math.BigDecimal(v).round(new java.math.MathContext(6)).stripTrailingZeros()
+                    .toPlainString();
+            return t.equals("-0") ? "0" : t;
+        }
+
         static String csv(String s) {
             if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
                 return s;
@@ -264,18 +280,40 @@ public final class ModelCommands {
                             (double) right / rows(), right, rows()));
                 }
             }
+            if (classes.isEmpty() && target != null && rows() > 0) {
+                double ss = 0;
+                double abs = 0;
+                int n = 0;
+                for (int r = 0; r < rows(); r++) {
+                    double t = target.value(r);
+                    if (!Double.isNaN(t)) {
+                        ss += (t - predicted[r]) * (t - predicted[r]);
+                        abs += Math.abs(t - predicted[r]);
+                        n++;
+                    }
+                }
+                if (n > 0) {
+                    s.append(String.format(Locale.ROOT, "against the dataset's target '%s': RMSE %s, MAE %s (%d rows)%n",
+                            target.name(), value(Math.sqrt(ss / n)), value(abs / n), n));
+                }
+            }
             if (written == null && rows() > 0) {
                 List<String> header = new ArrayList<>(List.of("row", "predicted"));
                 if (truth != null) {
                     header.add("label");
+                } else if (target != null) {
+                    header.add(target.name());
                 }
                 int shownClasses = Math.min(classes.size(), 6);
                 header.addAll(classes.subList(0, shownClasses));
                 TextTable t = new TextTable(header.toArray(new String[0]));
                 for (int r = 0; r < Math.min(SHOWN_ROWS, rows()); r++) {
-                    List<Object> cells = new ArrayList<>(List.of(r + 1, predicted(r)));
+                    List<Object> cells = new ArrayList<>(List.of(r + 1,
+                            classes.isEmpty() ? value(predicted[r]) : predicted(r)));
                     if (truth != null) {
                         cells.add(truth.get(r) == null ? "?" : truth.get(r));
+                    } else if (target != null) {
+                        cells.add(Double.isNaN(target.value(r)) ? "?" : value(target.value(r)));
                     }
                     for (int c = 0; c < shownClasses; c++) {
                         cells.add(String.format(Locale.ROOT, "%.4f", probabilities[r][c]));
@@ -295,7 +333,8 @@ public final class ModelCommands {
 
     // ------------------------------------------------------------------------------------- evaluate
 
-    @Descriptor("stratified k-fold cross-validation (or a holdout with --test) of a learner on a dataset")
+    @Descriptor("k-fold cross-validation of a learner on a dataset, stratified by class (plain k-fold with RMSE,"
+            + " MAE and R² for a numeric target), or a holdout with --test")
     public Evaluation evaluate(
             @Descriptor("number of folds (default 10)")
             @Parameter(names = {"-k", "--folds"}, absentValue = "") String folds,
@@ -329,7 +368,8 @@ public final class ModelCommands {
         if (e == null) {
             throw new PlateException("no Evaluator service is installed (it comes with the plate-classifier feature)");
         }
-        EvaluationReport report = e.evaluate(l, d, p, settings);
+        EvaluationReport report = withAdvice(l, d, () -> e.evaluate(l, d, p, settings));
+        String ignores = ignores(l, d, p, s);
         Path written = null;
         if (!out.isEmpty()) {
             written = defaults.output(out);
@@ -339,13 +379,34 @@ public final class ModelCommands {
                 throw new PlateException("cannot write " + written + ": " + ex.getMessage(), ex);
             }
         }
-        return new Evaluation(report, written);
+        Evaluation result = new Evaluation(report, written);
+        result.ignores = ignores;
+        return result;
+    }
+
+    /**
+     * What the learner's model leaves out of {@code d} ("ignores 1 categorical column (sex) …", the line its
+     * model prints), or "" — found by one more fit, made only when the data have more than one kind of column.
+     */
+    private static String ignores(Learner l, Dataset d, Params p, long seed) {
+        int kinds = (d.categorical().isEmpty() ? 0 : 1) + (d.numeric().isEmpty() ? 0 : 1)
+                + (d.sparse().isPresent() ? 1 : 0);
+        if (kinds < 2) {
+            return "";
+        }
+        for (String line : l.fit(d, p, seed).toString().split("\n")) {
+            if (line.startsWith("ignores ")) {
+                return line;
+            }
+        }
+        return "";
     }
 
     /** What {@code plate:evaluate} returns: the report, printed for people. */
     public static final class Evaluation {
         private final EvaluationReport report;
         private final Path written;
+        private String ignores = "";
 
         Evaluation(EvaluationReport report, Path written) {
             this.report = report;
@@ -365,13 +426,17 @@ public final class ModelCommands {
                 s.append(' ').append(new java.util.TreeMap<>(r.params()).toString());
             }
             s.append(" on ").append(r.dataset()).append(": ")
-                    .append(r.folds() > 0 ? r.folds() + "-fold stratified cross-validation" : "holdout")
+                    .append(r.folds() > 0 ? r.folds() + (r.isRegression() ? "-fold cross-validation"
+                            : "-fold stratified cross-validation") : "holdout")
                     .append(", seed ").append(r.seed()).append('\n');
             if (r.isRegression()) {
-                s.append(String.format(Locale.ROOT, "RMSE %.6g   R² %.4f%n", r.rmse(), r.r2()));
+                s.append(String.format(Locale.ROOT, "RMSE %.6g   MAE %.6g   R² %.4f%n", r.rmse(), r.mae(), r.r2()));
             } else {
                 s.append(String.format(Locale.ROOT, "accuracy %.4f   log-loss %.4f   macro-F1 %.4f%n", r.accuracy(),
                         r.logLoss(), r.macroF1()));
+            }
+            if (!ignores.isEmpty()) {
+                s.append(r.learner()).append(' ').append(ignores).append('\n');
             }
             s.append(String.format(Locale.ROOT, "fit %.3f s, predict %.3f s%n", r.fitSeconds(), r.predictSeconds()));
             if (!r.isRegression()) {
@@ -398,13 +463,13 @@ public final class ModelCommands {
             if (r.perFold().size() > 1 || r.folds() > 0) {
                 s.append('\n');
                 TextTable f = r.isRegression()
-                        ? new TextTable("fold", "train", "test", "RMSE", "R²", "fit s", "predict s")
+                        ? new TextTable("fold", "train", "test", "RMSE", "MAE", "R²", "fit s", "predict s")
                         : new TextTable("fold", "train", "test", "accuracy", "log-loss", "macro-F1", "fit s",
                                 "predict s");
                 for (FoldReport x : r.perFold()) {
                     if (r.isRegression()) {
-                        f.row(x.fold(), x.trainRows(), x.testRows(), fmt(x.rmse()), fmt(x.r2()), secs(x.fitSeconds()),
-                                secs(x.predictSeconds()));
+                        f.row(x.fold(), x.trainRows(), x.testRows(), fmt(x.rmse()), fmt(x.mae()), fmt(x.r2()),
+                                secs(x.fitSeconds()), secs(x.predictSeconds()));
                     } else {
                         f.row(x.fold(), x.trainRows(), x.testRows(), fmt(x.accuracy()), fmt(x.logLoss()),
                                 fmt(x.macroF1()), secs(x.fitSeconds()), secs(x.predictSeconds()));
@@ -424,6 +489,26 @@ public final class ModelCommands {
 
         private static String secs(double v) {
             return String.format(Locale.ROOT, "%.4f", v);
+        }
+    }
+
+    /**
+     * Runs a fit or evaluation; when a classifier refuses a dataset that has a numeric target and no
+     * labels, says so in the user's terms (its message would name an internal fold such as
+     * {@code d.fold1.train} and advise {@code --label}, which a regression dataset already has).
+     */
+    static <T> T withAdvice(Learner l, Dataset d, java.util.function.Supplier<T> work) {
+        try {
+            return work.get();
+        } catch (PlateException ex) {
+            if (d.labels().isEmpty() && d.target().isPresent()
+                    && String.valueOf(ex.getMessage()).contains("no class labels")) {
+                String t = d.target().get().name();
+                throw new PlateException(l.name() + " is a classifier and '" + d.name() + "' has a numeric target '" + t
+                        + "': use a regression learner (see plate:learners, e.g. kernel.regression), or import the"
+                        + " file again with --categorical " + t + " to treat its values as classes", ex);
+            }
+            throw ex;
         }
     }
 

@@ -22,7 +22,7 @@ import org.osgi.service.component.annotations.Reference;
  * {@code plate:plot KIND WHAT --out FILE.png|.svg}: trace plots with running R-hat, cluster scatter
  * plots, confusion heat maps and the posterior of θ. Headless; files are written atomically.
  */
-@Component(service = PlotCommands.class, immediate = true, property = {
+@Component(service = PlotCommands.class, property = {
         "osgi.command.scope=plate",
         "osgi.command.function=plot" })
 public final class PlotCommands {

@@ -32,7 +32,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * command, and a better-ranked provider of the same name wins. Ctrl-C (an interrupt of the command's
  * thread) stops the chains at their next sweep and keeps what they drew, marked cancelled.
  */
-@Component(service = SampleCommands.class, immediate = true, property = {
+@Component(service = SampleCommands.class, property = {
         "osgi.command.scope=plate",
         "osgi.command.function=sample",
         "osgi.command.function=trace" })

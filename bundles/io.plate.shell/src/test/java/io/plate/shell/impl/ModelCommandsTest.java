@@ -52,7 +52,7 @@ class ModelCommandsTest {
     }
 
     /** A model whose probabilities are fixed awkward doubles per row: p(c) ∝ (r + 1)^(c + 1) / 3. */
-    static final class FixedModel implements Model, Explainable {
+    static class FixedModel implements Model, Explainable {
         private final Map<String, String> params;
         private final long seed;
 
@@ -111,7 +111,7 @@ class ModelCommandsTest {
         }
     }
 
-    static final class FixedLearner implements Learner {
+    static class FixedLearner implements Learner {
         @Override
         public String name() {
             return "test.fixed";
@@ -251,6 +251,131 @@ class ModelCommandsTest {
         assertThrows(PlateException.class, () -> c.evaluate("5", "d", "", "", "test.fixed", "d"));
         assertThrows(PlateException.class, () -> c.evaluate("1", "", "", "", "test.fixed", "d"));
         assertThrows(PlateException.class, () -> commands(w, null).evaluate("", "", "", "", "test.fixed", "d"));
+    }
+
+    /** A regression model predicting 2 for every row. */
+    static final class ConstantModel extends FixedModel {
+        ConstantModel() {
+            super(Map.of(), 0);
+        }
+
+        @Override
+        public List<String> classes() {
+            return List.of();
+        }
+
+        @Override
+        public boolean isRegression() {
+            return true;
+        }
+
+        @Override
+        public double[] predict(Dataset data) {
+            double[] out = new double[data.rows()];
+            java.util.Arrays.fill(out, 2.0 / 3.0);
+            return out;
+        }
+    }
+
+    private static Dataset regressionData() {
+        return Dataset.builder("diabetes").numeric(NumericColumn.of("x", new double[] {0, 1, 2, 3}))
+                .target(NumericColumn.of("y", new double[] {1, 2, 3, Double.NaN})).build();
+    }
+
+    @Test
+    void predictOnKnownNumericTargetsPrintsRmseAndReadableValues() throws IOException {
+        Workspace w = new Workspace();
+        w.putDataset("diabetes", regressionData());
+        w.putModel("m", new ConstantModel());
+        String shown = commands(w, null).predict("", "m", "diabetes").toString();
+        // predictions 2/3 against 1, 2, 3 (the fourth target is missing): errors 1/3, 4/3, 7/3
+        double rmse = Math.sqrt((1.0 / 9 + 16.0 / 9 + 49.0 / 9) / 3);
+        assertTrue(shown.contains("RMSE " + String.format(java.util.Locale.ROOT, "%.5f", rmse)), shown);
+        assertTrue(shown.contains("MAE 1.33333 (3 rows)"), shown);
+        assertTrue(shown.contains(" 0.666667 ") && !shown.contains("0.6666666"), "six significant digits:\n" + shown);
+        assertEquals("151.234", ModelCommands.Predictions.value(151.23412345678));
+        assertEquals("3", ModelCommands.Predictions.value(3.0));
+    }
+
+    @Test
+    void aClassifierOnARegressionDatasetGetsTheRightAdvice() {
+        Workspace w = new Workspace();
+        w.putDataset("diabetes", regressionData());
+        Learner classifier = new FixedLearner() {
+            @Override
+            public Model fit(Dataset data, Params params, long seed) {
+                throw new PlateException("dataset '" + data.name() + "' has no class labels; import it with --label COLUMN");
+            }
+        };
+        Evaluator folds = new Evaluator() {
+            @Override
+            public EvaluationReport evaluate(Learner learner, Dataset data, Params params, EvaluationSettings s) {
+                learner.fit(data.select(new int[] {0, 1}, "diabetes.fold1.train"), params, 1); // fails, as a fold does
+                throw new AssertionError("the classifier accepted a regression fold");
+            }
+
+            @Override
+            public void writeJson(EvaluationReport report, OutputStream out) {
+            }
+        };
+        ModelCommands c = ModelCommands.of(w, defaults(dir), List.of(classifier), folds, null);
+        PlateException e = assertThrows(PlateException.class, () -> c.evaluate("", "", "", "", "test.fixed", "diabetes"));
+        assertTrue(e.getMessage().contains("test.fixed is a classifier and 'diabetes' has a numeric target 'y'"),
+                e.getMessage());
+        assertTrue(!e.getMessage().contains("fold1") && !e.getMessage().contains("--label"), e.getMessage());
+        PlateException t = assertThrows(PlateException.class, () -> c.train("", "", "test.fixed", "diabetes"));
+        assertTrue(t.getMessage().contains("regression learner"), t.getMessage());
+    }
+
+    @Test
+    void evaluationSaysWhichColumnsTheLearnerIgnores() throws IOException {
+        Workspace w = new Workspace();
+        Dataset d = data(6);
+        w.putDataset("d", d.toBuilder("d").categorical(CategoricalColumn.of("colour", List.of("r", "g"),
+                new int[] {0, 1, 0, 1, 0, 1})).build());
+        Learner numericOnly = new FixedLearner() {
+            @Override
+            public Model fit(Dataset data, Params params, long seed) {
+                return new FixedModel(params.asMap(), seed) {
+                    @Override
+                    public String toString() {
+                        return "test.fixed model\nignores 1 categorical column (colour) of the data";
+                    }
+                };
+            }
+        };
+        EvaluationReport fixed = new EvaluationReport("test.fixed", Map.of(), "d", 2, 3, List.of("a", "b"), 0.75, 0.5,
+                0.7, new long[][] {{2, 1}, {0, 1}}, Double.NaN, Double.NaN, 0.01, 0.002, List.of());
+        Evaluator e = new Evaluator() {
+            @Override
+            public EvaluationReport evaluate(Learner learner, Dataset data, Params params, EvaluationSettings s) {
+                return fixed;
+            }
+
+            @Override
+            public void writeJson(EvaluationReport report, OutputStream out) {
+            }
+        };
+        String text = ModelCommands.of(w, defaults(dir), List.of(numericOnly), e, null)
+                .evaluate("", "", "", "", "test.fixed", "d").toString();
+        assertTrue(text.contains("test.fixed ignores 1 categorical column (colour) of the data"), text);
+        w.putDataset("n", data(6));
+        String plain = ModelCommands.of(w, defaults(dir), List.of(numericOnly), e, null)
+                .evaluate("", "", "", "", "test.fixed", "n").toString();
+        assertTrue(!plain.contains("ignores"), "one kind of column, nothing to say:\n" + plain);
+    }
+
+    @Test
+    void regressionEvaluationIsPlainKFoldWithRmseMaeAndR2() {
+        Workspace w = new Workspace();
+        w.putDataset("diabetes", regressionData());
+        EvaluationReport report = new EvaluationReport("kernel.regression", Map.of(), "diabetes", 5, 1, List.of(),
+                Double.NaN, Double.NaN, Double.NaN, new long[0][], 1.5, 0.25, 0.01, 0.002,
+                List.of(new FoldReport(1, 3, 1, Double.NaN, Double.NaN, Double.NaN, 1.5, 0.25, 0.01, 0.002, 1.25)), 1.25);
+        String text = new ModelCommands.Evaluation(report, null).toString();
+        assertTrue(text.contains("5-fold cross-validation") && !text.contains("stratified"), text);
+        assertTrue(text.contains("RMSE 1.50000   MAE 1.25000   R² 0.2500"), text);
+        assertTrue(text.contains("MAE") && text.contains("1.2500"), text);
     }
 
     @Test

@@ -44,10 +44,36 @@ abstract class NaiveBayesLearner implements Learner {
         Provenance p = new Provenance(name(), params.asMap(), seed, data.summary(), Plate.VERSION,
                 Instant.now().toString());
         try {
-            return new NaiveBayesModel(this, params, s, p);
+            NaiveBayesModel m = new NaiveBayesModel(this, params, s, p);
+            m.ignored(ignored(data, s));
+            return m;
         } catch (IllegalArgumentException e) {
             throw new PlateException(name() + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The columns of {@code data} that a model of {@code s} leaves out (e.g. nb.gaussian and a categorical
+     * column), said with the learner that uses them; empty when it uses every column.
+     */
+    static String ignored(Dataset data, SufficientStatistics s) {
+        List<String> parts = new java.util.ArrayList<>();
+        if (s.categorical == null && !data.categorical().isEmpty()) {
+            parts.add(columns(data.categorical().size(), "categorical", data.categorical().stream()
+                    .map(c -> c.name()).toList()));
+        }
+        if (s.numeric == null && !data.numeric().isEmpty()) {
+            parts.add(columns(data.numeric().size(), "numeric", data.numeric().stream().map(c -> c.name()).toList()));
+        }
+        if (s.words == null && data.sparse().isPresent()) {
+            parts.add("the word counts");
+        }
+        return parts.isEmpty() ? "" : String.join(" and ", parts) + " of the data (nb.mixed models every kind of column)";
+    }
+
+    private static String columns(int n, String kind, List<String> names) {
+        String shown = String.join(", ", names.subList(0, Math.min(5, names.size()))) + (names.size() > 5 ? ", …" : "");
+        return n + " " + kind + " column" + (n == 1 ? "" : "s") + " (" + shown + ")";
     }
 
     @Override

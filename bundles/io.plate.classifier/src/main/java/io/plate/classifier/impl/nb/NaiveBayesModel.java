@@ -35,6 +35,8 @@ public final class NaiveBayesModel implements Model, Explainable {
     private final Provenance provenance;
     private final double[] logPrior;
     private final List<Likelihood> blocks;
+    /** The training data's columns this model does not use, for people (set by the learner's fit). */
+    private volatile String ignored = "";
 
     NaiveBayesModel(NaiveBayesLearner learner, Params params, SufficientStatistics stats, Provenance provenance) {
         this.type = learner.name();
@@ -177,6 +179,10 @@ public final class NaiveBayesModel implements Model, Explainable {
         return List.of();
     }
 
+    void ignored(String what) {
+        this.ignored = what;
+    }
+
     @Override
     public String toString() {
         StringBuilder s = new StringBuilder(type()).append(" model: ").append(classes.size()).append(" classes");
@@ -196,6 +202,9 @@ public final class NaiveBayesModel implements Model, Explainable {
             s.append(", ").append(stats.words.words()).append(" words");
         }
         s.append(" (").append(params).append(")");
+        if (!ignored.isEmpty()) {
+            s.append("\nignores ").append(ignored);
+        }
         return s.toString();
     }
 }

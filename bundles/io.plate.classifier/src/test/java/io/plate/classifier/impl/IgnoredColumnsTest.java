@@ -1,0 +1,36 @@
+package io.plate.classifier.impl;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.plate.api.data.Dataset;
+import io.plate.api.learn.Learner;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** A learner that leaves columns out says so in the model it returns (nb.gaussian and a categorical column). */
+class IgnoredColumnsTest {
+    private static Dataset mixed() {
+        return Tiny.data("mixed").numeric(Tiny.num("x", 1, 2, 3, 4)).categorical(Tiny.cat("colour", "r", "g", "r", "g"))
+                .labels(Tiny.cat("y", "a", "b", "a", "b")).build();
+    }
+
+    @Test
+    void gaussianSaysItIgnoresTheCategoricalColumn() {
+        Learner g = new GaussianNaiveBayes();
+        String shown = g.fit(mixed(), g.params(Map.of()), 1).toString();
+        assertTrue(shown.contains("ignores 1 categorical column (colour)"), shown);
+        Learner c = new CategoricalNaiveBayes();
+        String cat = c.fit(mixed(), c.params(Map.of()), 1).toString();
+        assertTrue(cat.contains("ignores 1 numeric column (x)"), cat);
+    }
+
+    @Test
+    void aLearnerThatUsesEveryColumnSaysNothing() {
+        Learner m = new MixedNaiveBayes();
+        assertFalse(m.fit(mixed(), m.params(Map.of()), 1).toString().contains("ignores"));
+        Learner g = new GaussianNaiveBayes();
+        Dataset numeric = Tiny.data("n").numeric(Tiny.num("x", 1, 2, 3, 4)).labels(Tiny.cat("y", "a", "b", "a", "b")).build();
+        assertFalse(g.fit(numeric, g.params(Map.of()), 1).toString().contains("ignores"));
+    }
+}

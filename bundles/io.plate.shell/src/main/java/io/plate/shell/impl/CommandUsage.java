@@ -1,0 +1,233 @@
+package io.plate.shell.impl;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.felix.service.command.CommandSession;
+import org.apache.felix.service.command.Descriptor;
+import org.apache.felix.service.command.Parameter;
+
+/**
+ * The command-line shape of one {@code plate:*} command, read from its method's Gogo annotations: its
+ * usage line, its help text, and a check of the words a user typed against it that names what is wrong
+ * (an unknown option with the nearest known one, an option without its value, a missing or an extra
+ * argument) before Gogo would fail with its own {@code Cannot coerce …} message.
+ */
+public final class CommandUsage {
+    private final String command;
+    private final Method method;
+    private final List<Option> options = new ArrayList<>();
+    private final List<Positional> positionals = new ArrayList<>();
+
+    private record Option(List<String> names, boolean flag, String doc) {
+        String synopsis() {
+            String shortest = names.stream().filter(n -> n.startsWith("--")).findFirst().orElse(names.get(0));
+            return flag ? "[" + shortest + "]" : "[" + shortest + " " + metavar(shortest) + "]";
+        }
+    }
+
+    private record Positional(String name, boolean varargs, String doc) {
+    }
+
+    /** The usage of {@code method} run as {@code command} (e.g. {@code plate:import}). */
+    public CommandUsage(String command, Method method) {
+        this.command = command;
+        this.method = method;
+        java.lang.reflect.Parameter[] ps = method.getParameters();
+        for (int i = 0; i < ps.length; i++) {
+            if (ps[i].getType() == CommandSession.class) {
+                continue;
+            }
+            Parameter p = ps[i].getAnnotation(Parameter.class);
+            Descriptor d = ps[i].getAnnotation(Descriptor.class);
+            String doc = d == null ? "" : d.value();
+            if (p != null) {
+                options.add(new Option(List.of(p.names()), !Parameter.UNSPECIFIED.equals(p.presentValue()), doc));
+            } else {
+                boolean varargs = method.isVarArgs() && i == ps.length - 1;
+                positionals.add(new Positional(ps[i].getName().toUpperCase(Locale.ROOT), varargs, doc));
+            }
+        }
+    }
+
+    public Method method() {
+        return method;
+    }
+
+    /**
+     * One line: {@code usage: plate:train [--seed SEED] [--name NAME] LEARNER DATASET [PARAMS...]}; with
+     * more than {@value #LISTED} options, {@code [options]} and their names after the arguments.
+     */
+    public String usage() {
+        StringBuilder s = new StringBuilder("usage: ").append(command);
+        if (options.size() > LISTED) {
+            s.append(" [options]");
+        } else {
+            for (Option o : options) {
+                s.append(' ').append(o.synopsis());
+            }
+        }
+        for (Positional p : positionals) {
+            s.append(' ').append(p.varargs ? "[" + p.name + "...]" : p.name);
+        }
+        if (options.size() > LISTED) {
+            List<String> names = new ArrayList<>();
+            options.forEach(o -> names.add(o.names.get(o.names.size() - 1)));
+            s.append("   (options: ").append(String.join(" ", names)).append("; help ").append(command)
+                    .append(" explains them)");
+        }
+        return s.toString();
+    }
+
+    /** Options written out in the usage line; more are only named. */
+    static final int LISTED = 4;
+
+    /** What {@code help COMMAND} prints: the description, the usage line, the arguments and options. */
+    public String help() {
+        StringBuilder s = new StringBuilder(command);
+        Descriptor d = method.getAnnotation(Descriptor.class);
+        if (d != null) {
+            s.append(" - ").append(d.value());
+        }
+        s.append('\n').append(usage()).append('\n');
+        if (!positionals.isEmpty()) {
+            s.append("arguments:\n");
+            for (Positional p : positionals) {
+                s.append("  ").append(p.varargs ? p.name + "..." : p.name).append("   ").append(p.doc).append('\n');
+            }
+        }
+        if (!options.isEmpty()) {
+            s.append("options:\n");
+            for (Option o : options) {
+                s.append("  ").append(String.join(", ", o.names));
+                if (!o.flag) {
+                    s.append(' ').append(metavar(o.names.get(o.names.size() - 1)));
+                }
+                s.append("   ").append(o.doc).append('\n');
+            }
+        }
+        return s.toString();
+    }
+
+    /**
+     * What is wrong with {@code args} for this command, or {@code null} when they fit its shape (Gogo may
+     * still find a value it cannot convert; the command itself checks values).
+     */
+    public String problem(List<Object> args) {
+        int given = 0;
+        for (int i = 0; i < args.size(); i++) {
+            Object a = args.get(i);
+            if (isOptionWord(a)) {
+                String w = a.toString();
+                Option o = option(w);
+                if (o == null) {
+                    String near = nearest(w);
+                    return command + ": unknown option '" + w + "'" + (near == null ? "" : " (did you mean " + near + "?)");
+                }
+                if (!o.flag) {
+                    if (i + 1 >= args.size()) {
+                        return command + ": option " + w + " needs a value";
+                    }
+                    i++;
+                }
+                continue;
+            }
+            given++;
+        }
+        int required = 0;
+        boolean varargs = false;
+        for (Positional p : positionals) {
+            if (p.varargs) {
+                varargs = true;
+            } else {
+                required++;
+            }
+        }
+        if (given < required) {
+            Positional missing = positionals.get(given);
+            return command + ": missing " + missing.name + (missing.doc.isEmpty() ? "" : " (" + missing.doc + ")");
+        }
+        if (given > required && !varargs) {
+            Object extra = null;
+            int seen = 0;
+            for (int i = 0; i < args.size() && extra == null; i++) {
+                Object a = args.get(i);
+                if (isOptionWord(a)) {
+                    Option o = option(a.toString());
+                    if (o != null && !o.flag) {
+                        i++;
+                    }
+                } else if (seen++ == required) {
+                    extra = a;
+                }
+            }
+            return command + ": unexpected argument '" + extra + "'"
+                    + (required == 0 ? " (it takes none)" : " (it takes " + required + ")");
+        }
+        return null;
+    }
+
+    private static boolean isOptionWord(Object a) {
+        if (!(a instanceof CharSequence)) {
+            return false;
+        }
+        String w = a.toString();
+        return w.length() > 1 && w.charAt(0) == '-' && !Character.isDigit(w.charAt(1)) && w.charAt(1) != '.';
+    }
+
+    private Option option(String word) {
+        for (Option o : options) {
+            if (o.names.contains(word)) {
+                return o;
+            }
+        }
+        return null;
+    }
+
+    /** The known option name closest to {@code word} in edit distance, if close enough to be a typo. */
+    String nearest(String word) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        String w = word.toLowerCase(Locale.ROOT);
+        for (Option o : options) {
+            for (String n : o.names) {
+                int d = distance(w, n.toLowerCase(Locale.ROOT));
+                if (d < bestDistance) {
+                    bestDistance = d;
+                    best = n;
+                }
+            }
+        }
+        if (best == null) {
+            return null;
+        }
+        String bare = w.replaceFirst("^-+", "");
+        boolean prefix = bare.length() >= 2 && best.replaceFirst("^-+", "").startsWith(bare);
+        return prefix || bestDistance <= Math.max(2, best.length() / 3) ? best : null;
+    }
+
+    /** Levenshtein distance. */
+    static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+
+    private static String metavar(String name) {
+        return name.replaceFirst("^-+", "").toUpperCase(Locale.ROOT).replace('-', '_');
+    }
+}
