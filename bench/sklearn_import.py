@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """scikit-learn's side of Plate's import benchmark (see docs/importers.md).
 
-Times, on the shared files:
-  news   reading 20news-bydate-train.tsv (the TSV reader of ../shared/bench/sklearn_nb.py: split on tabs,
+Times, on the files under ROOT/data:
+  news   reading 20news-bydate-train.tsv (a plain TSV reader: split on tabs,
          unescape \\n \\t \\r \\\\) plus CountVectorizer().fit_transform(docs)
   a9a    sklearn.datasets.load_svmlight_file('a9a', n_features=123)
 and prints the size of the 20news CSR matrix (int32 indices and counts, int32 row offsets) and of the
 vocabulary. Each figure is the median of --repeats runs in one process, after one warm-up run.
 
-  python3 bench/sklearn_import.py ../shared --repeats 5 [--only news|a9a]
+  python3 bench/sklearn_import.py ROOT --repeats 5 [--only news|a9a]
+ROOT/data/20newsgroups-bydate/ must hold the full 20 Newsgroups corpus (the repository ships a subset;
+data/20newsgroups-subset/SOURCE.txt says where to get the corpus); a9a is in the repository's data/.
 """
 import argparse, statistics, sys, time
 
@@ -56,7 +58,7 @@ def timed(fn, repeats):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument('shared', nargs='?', default='../shared')
+    ap.add_argument('shared', nargs='?', default='.')
     ap.add_argument('--repeats', type=int, default=5)
     ap.add_argument('--only', choices=['all', 'news', 'a9a'], default='all')
     a = ap.parse_args()

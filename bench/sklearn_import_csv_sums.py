@@ -7,7 +7,7 @@ column, the number of values and math.fsum of them (the correctly rounded exact 
 test sums Plate's parsed doubles exactly (BigDecimal) and compares bit for bit, so every cell must parse
 to the same double as Python's float().
 
-  python3 bench/sklearn_import_csv_sums.py ../shared > bundles/io.plate.importers/src/test/resources/csv-column-sums.txt
+  python3 bench/sklearn_import_csv_sums.py . > bundles/io.plate.importers/src/test/resources/csv-column-sums.txt
 """
 import csv, math, sys
 
@@ -31,4 +31,4 @@ def main(shared):
 
 
 if __name__ == '__main__':
-    main(sys.argv[1] if len(sys.argv) > 1 else '../shared')
+    main(sys.argv[1] if len(sys.argv) > 1 else '.')

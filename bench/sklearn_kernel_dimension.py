@@ -12,7 +12,7 @@ Folds come from StratifiedKFold(10, shuffle=True, random_state=1), not Plate's f
 with Plate's to within fold-to-fold noise, not exactly.
 
 Command (from the repository root):
-    python3 bench/sklearn_kernel_dimension.py ../shared/data/digits/digits-sklearn-1797.csv 1,2,4,8,16,32,64
+    python3 bench/sklearn_kernel_dimension.py data/digits/digits-sklearn-1797.csv 1,2,4,8,16,32,64
 """
 import sys
 

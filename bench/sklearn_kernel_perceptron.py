@@ -5,8 +5,8 @@ max_iter=EPOCHS, penalty=None) on the optdigits training file (3,823 rows, 64 pi
 one-versus-rest) and prints the test accuracy on optdigits-test (1,797 rows) and the training time.
 Plate's classic rule with the same settings must give the same weights, hence the same accuracy:
 
-    plate:import ../shared/data/digits/optdigits-train.csv --name otrain
-    plate:import ../shared/data/digits/optdigits-test.csv --name otest
+    plate:import data/digits/optdigits-train.csv --name otrain
+    plate:import data/digits/optdigits-test.csv --name otest
     plate:evaluate perceptron otrain rule=classic learning_rate=1 epochs=20 standardize=false --test otest
 
 Command (from the repository root):
@@ -25,8 +25,8 @@ def load(path):
 
 
 epochs = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-xtr, ytr = load("../shared/data/digits/optdigits-train.csv")
-xte, yte = load("../shared/data/digits/optdigits-test.csv")
+xtr, ytr = load("data/digits/optdigits-train.csv")
+xte, yte = load("data/digits/optdigits-test.csv")
 t0 = time.perf_counter()
 clf = Perceptron(fit_intercept=True, shuffle=False, eta0=1.0, tol=None, max_iter=epochs, penalty=None).fit(xtr, ytr)
 t1 = time.perf_counter()
