@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Plate on an ordinary class path: the jars, their libraries, no OSGi framework. */
 class PlainJavaTest {
     private static Path iris() {
-        return Path.of(System.getProperty("plate.shared"), "data", "iris", "iris.csv");
+        return Path.of(System.getProperty("plate.data"), "iris", "iris.csv");
     }
 
     @Test
