@@ -237,7 +237,7 @@ class LauncherProcessIT {
     }
 
     private static String iris() {
-        return System.getProperty("plate.shared") + "/data/iris/iris.csv";
+        return System.getProperty("plate.data") + "/iris/iris.csv";
     }
 
     @Test
