@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Learner;
+import io.plate.classifier.impl.nb.CategoricalNaiveBayes;
+import io.plate.classifier.impl.nb.GaussianNaiveBayes;
+import io.plate.classifier.impl.nb.MixedNaiveBayes;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
