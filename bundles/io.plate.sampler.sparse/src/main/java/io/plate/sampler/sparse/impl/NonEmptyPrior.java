@@ -55,11 +55,19 @@ final class NonEmptyPrior {
      * conditional becomes Beta(a + ΣK, b + Σ(J − K) + Σ J r).
      */
     static long emptyRejections(double p, int categories, UniformRandomProvider rng) {
-        double logQ = categories * Math.log1p(-p); // log P(empty)
-        if (logQ == Double.NEGATIVE_INFINITY) {
-            return 0;
+        double v = 1 - rng.nextDouble(); // in (0, 1]
+        double q = 1; // (1 − p)^J = P(empty), by multiplication for the usual small J
+        if (categories <= 16) {
+            for (int j = 0; j < categories; j++) {
+                q *= 1 - p;
+            }
+        } else {
+            q = Math.pow(1 - p, categories);
         }
-        double r = Math.floor(Math.log1p(-rng.nextDouble()) / logQ);
+        if (v > q) {
+            return 0; // r = ⌊log v / log q⌋ is 0 exactly when v > q: the common case costs no logarithm
+        }
+        double r = Math.floor(Math.log(v) / (categories * Math.log1p(-p)));
         if (!(r < Long.MAX_VALUE)) {
             throw new IllegalStateException("p = " + p + " is too close to 0 for the p-step's augmentation");
         }

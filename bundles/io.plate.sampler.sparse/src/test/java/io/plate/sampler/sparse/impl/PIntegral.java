@@ -12,7 +12,8 @@ import org.apache.commons.math3.analysis.integration.IterativeLegendreGaussInteg
  * I = ∫_0^1 p^{A−1}(1 − p)^{B−1} / Π_c (1 − (1 − p)^{J_c}) dp by Commons Math's Gauss–Legendre quadrature.
  * The half [0, 1/2] is taken in t with p = e^{−t}, the half [1/2, 1] in s with 1 − p = e^{−s}: both become
  * smooth integrands on [ln 2, ∞) that decay like e^{−(A − cells) t} and e^{−B s}, integrated over unit
- * pieces until the tail is below e^{−50} of the integral. Results are memoised (they depend on A, B and the
+ * pieces until the tail is below e^{−50} of the integral (or t = 700). Linear space: for shapes whose
+ * integral is below the double range (hundreds of categories) it is no reference. Results are memoised (they depend on A, B and the
  * J's only).
  */
 final class PIntegral {
@@ -46,14 +47,21 @@ final class PIntegral {
             }
             return v;
         };
-        return pieces(left, 50 / leftRate) + pieces(right, 50 / shapeB);
+        // beyond t = 700, e^{−t} is near the end of the double range; the tail left out is below e^{−700·rate}
+        return pieces(left, Math.min(50 / leftRate, 690)) + pieces(right, Math.min(50 / shapeB, 690));
     }
 
     private static double pieces(UnivariateFunction f, double span) {
         double lo = Math.log(2);
+        // absolute accuracy relative to the integrand's scale, so far tail pieces need not reach 1e-14 of themselves
+        double scale = 0;
+        for (int k = 0; k <= 4000; k++) {
+            scale = Math.max(scale, f.value(lo + span * k / 4000));
+        }
         double sum = 0;
         for (double x = lo; x < lo + span; x += 1) {
-            sum += new IterativeLegendreGaussIntegrator(16, 1e-14, 1e-300, 2, 64).integrate(1_000_000, f, x, x + 1);
+            sum += new IterativeLegendreGaussIntegrator(16, 1e-14, 1e-18 * scale, 2, 64).integrate(1_000_000, f, x,
+                    x + 1);
         }
         return sum;
     }

@@ -23,6 +23,10 @@ class SamplersMatchExactTest {
     }
 
     static void compare(String name, SparseModel m, Factory f, long seed) {
+        compare(name, m, f, seed, SWEEPS);
+    }
+
+    static void compare(String name, SparseModel m, Factory f, long seed, int sweeps) {
         ExactPosterior exact = ExactPosterior.of(m);
         UniformRandomProvider rng = TestDistributions.rng(seed);
         SparseChain chain = f.start(m, rng);
@@ -30,11 +34,11 @@ class SamplersMatchExactTest {
             chain.sweep(rng);
         }
         int slots = m.slots;
-        double[][] theta = new double[slots][SWEEPS];
-        double[][] act = new double[slots][SWEEPS];
-        double[][] p = new double[m.pGroups][SWEEPS];
+        double[][] theta = new double[slots][sweeps];
+        double[][] act = new double[slots][sweeps];
+        double[][] p = new double[m.pGroups][sweeps];
         ThetaMoments one = new ThetaMoments(slots, m.pGroups);
-        for (int d = 0; d < SWEEPS; d++) {
+        for (int d = 0; d < sweeps; d++) {
             chain.sweep(rng);
             Arrays.fill(one.theta, 0);
             Arrays.fill(one.activeCount, 0);

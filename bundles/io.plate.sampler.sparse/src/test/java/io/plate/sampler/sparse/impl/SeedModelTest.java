@@ -44,10 +44,6 @@ class SeedModelTest {
         return Datasets.csv(Datasets.shared("zoo/zoo.csv"), "type", "animal");
     }
 
-    static Dataset promoters() throws IOException {
-        return Datasets.csv(Datasets.shared("promoters/promoters.csv"), "class", "instance");
-    }
-
     /** E[θ] and P(Z = 1) of every slot of {@code t} by brute-force enumeration, cell by cell. */
     static double[][] enumerate(CountTable t, double alpha, double a, double b) {
         double[] mean = new double[t.slots()];
@@ -111,8 +107,8 @@ class SeedModelTest {
                 assertEquals(1.0, e.activeProbability(s), 0.0, "P(Z=1) of observed slot " + s);
             }
         }
-        SamplersMatchExactTest.compare("dirichlet", m, (mm, r) -> DirichletChain.start(mm, DIST, r), 41L);
-        SamplersMatchExactTest.compare("collapsed", m, (mm, r) -> CollapsedChain.start(mm, DIST, r), 42L);
+        SamplersMatchExactTest.compare("dirichlet", m, (mm, r) -> DirichletChain.start(mm, DIST, r), 41L, 15_000);
+        SamplersMatchExactTest.compare("collapsed", m, (mm, r) -> CollapsedChain.start(mm, DIST, r), 42L, 15_000);
     }
 
     /** Largest |theta.csv − exact| of θ and of P(Z = 1) over every slot, after asserting the column layout. */
@@ -136,14 +132,15 @@ class SeedModelTest {
     }
 
     /**
-     * theta.csv of sparse.collapsed on every cell of car, zoo and promoters within the issue's bounds.
+     * theta.csv of sparse.collapsed on every cell of car and zoo within the issue's bounds (promoters, and
+     * both samplers on all three with four chains: the benchmark's exactcheck, figures in docs/sparse-prior.md).
      * Monte Carlo standard errors at 2 × 15,000 kept draws are below 0.0045 for P(Z = 1) (sd ≤ 0.5) and far
      * below for the Rao-Blackwellised θ, so the bounds are more than 4 standard errors away.
      */
     @Test
-    void collapsedThetaTableMatchesEnumerationOnCarZooPromoters() throws IOException {
+    void collapsedThetaTableMatchesEnumerationOnCarAndZoo() throws IOException {
         Sampler s = new CollapsedSampler(RUNNER, DIST);
-        for (Dataset d : List.of(car(), zoo(), promoters())) {
+        for (Dataset d : List.of(car(), zoo())) {
             double[] dev = check(s, d, new RunSettings(17_000, 2_000, 1, 2, 5L, 2));
             System.out.printf(Locale.ROOT, "%s collapsed: max |dtheta| %.4f, max |dP(Z=1)| %.4f%n", d.name(), dev[0],
                     dev[1]);
