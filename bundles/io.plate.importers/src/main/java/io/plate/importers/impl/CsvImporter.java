@@ -48,12 +48,20 @@ public final class CsvImporter implements Importer {
 
     /** Reads from a stream (closed at the end); {@code file} names the input in messages and metadata. */
     Dataset read(InputStream stream, Path file, ImportOptions options) {
-        try (TextInput in = new TextInput(stream, file)) {
-            CsvRecordReader rec = new CsvRecordReader(in, options.delimiter().orElse((char) 0));
+        ImportWatch watch = ImportWatch.of(file, stream, options);
+        try (TextInput in = new TextInput(watch.wrap(stream), file)) {
+            CsvRecordReader rec = new CsvRecordReader(in, options.delimiter().orElse((char) 0), options.maxLineLength());
+            CellColumn[][] reading = {new CellColumn[0]};
+            FirstRows[] kept = {null};
+            watch.held(() -> rec.bytes() + bytes(reading[0]) + (kept[0] == null ? 0 : kept[0].bytes()), () -> in.line() + 1);
             if (!rec.next()) {
                 throw new ImportException(file, 0, null, "empty file; expected a header row");
             }
             int width = rec.fields();
+            if (width > options.maxColumns()) {
+                throw new ImportException(file, rec.line(), null, String.format(java.util.Locale.ROOT,
+                        "the header has %,d columns, more than the limit of %,d (--max-columns)", width, options.maxColumns()));
+            }
             List<String> names = new ArrayList<>(width);
             Map<String, Integer> byName = new HashMap<>();
             for (int i = 0; i < width; i++) {
@@ -76,10 +84,12 @@ public final class CsvImporter implements Importer {
                 }
             }
             char[][] missing = options.missing().stream().map(String::toCharArray).toArray(char[][]::new);
-            CellColumn[] cols = new CellColumn[width];
-            for (int i = 0; i < width; i++) {
-                cols[i] = new CellColumn(names.get(i), 256);
-            }
+            boolean allCategorical = options.categorical().contains(ImportOptions.ALL);
+            FirstRows first = new FirstRows(width);
+            kept[0] = first;
+            boolean[] missingCell = new boolean[width];
+            CellColumn[] cols = null;
+            watch.baseline();
             int rows = 0;
             while (rec.next()) {
                 if (rec.fields() != width) {
@@ -87,6 +97,22 @@ public final class CsvImporter implements Importer {
                             "ragged row: expected " + width + " fields as in the header, found " + rec.fields());
                 }
                 char[] c = rec.chars();
+                if (cols == null && first.rows() < FirstRows.ROWS) {
+                    for (int i = 0; i < width; i++) {
+                        missingCell[i] = isMissing(c, rec.start(i), rec.end(i), missing);
+                    }
+                    first.add(rec, missingCell);
+                    rows++;
+                    continue;
+                }
+                if (cols == null) { // a longer file: columns that grow with the rows
+                    cols = new CellColumn[width];
+                    for (int i = 0; i < width; i++) {
+                        cols[i] = new CellColumn(names.get(i), 2 * FirstRows.ROWS);
+                    }
+                    first.replay(cols);
+                    reading[0] = cols;
+                }
                 for (int i = 0; i < width; i++) {
                     int s = rec.start(i);
                     int e = rec.end(i);
@@ -98,11 +124,27 @@ public final class CsvImporter implements Importer {
                 }
                 rows++;
             }
+            if (cols == null) { // a file of a few rows: each column made at once from its cells
+                cols = new CellColumn[width];
+                for (int i = 0; i < width; i++) {
+                    String n = names.get(i);
+                    cols[i] = first.column(n, i, i == labelIndex || allCategorical || options.categorical().contains(n));
+                }
+            }
             if (rows == 0) {
                 throw new ImportException(file, rec.line() + 1, null, "no data rows after the header");
             }
+            watch.checkInterrupted();
             return build(file, options, names, cols, labelIndex, rows, rec.delimiter());
         }
+    }
+
+    private static long bytes(CellColumn[] cols) {
+        long b = 16 + 4L * cols.length;
+        for (CellColumn c : cols) {
+            b += c.bytes();
+        }
+        return b;
     }
 
     private static boolean isMissing(char[] c, int s, int e, char[][] missing) {
@@ -129,7 +171,7 @@ public final class CsvImporter implements Importer {
         Integer i = byName.get(options.label().get());
         if (i == null) {
             throw new ImportException(file, line, options.label().get(),
-                    "no label column of that name; the header has " + names);
+                    "no label column of that name; the header has " + Sources.names(names));
         }
         return i;
     }
@@ -142,7 +184,7 @@ public final class CsvImporter implements Importer {
             }
             if (!byName.containsKey(n)) {
                 throw new ImportException(file, line, n, option + " names a column the header does not have; it has "
-                        + new TreeSet<>(byName.keySet()));
+                        + Sources.names(new TreeSet<>(byName.keySet())));
             }
         }
     }

@@ -64,8 +64,10 @@ public final class LibSvmImporter implements Importer {
      */
     Dataset read(InputStream stream, Path file, ImportOptions options) {
         int declared = declaredFeatures(file, options);
-        try (ByteLines in = new ByteLines(stream, file)) {
-            LibSvmRows rows = new LibSvmRows(file, declared);
+        ImportWatch watch = ImportWatch.of(file, stream, options);
+        try (ByteLines in = new ByteLines(watch.wrap(stream), file).limitLines(options.maxLineLength())) {
+            LibSvmRows rows = new LibSvmRows(file, declared, options.maxColumns());
+            watch.held(() -> rows.bytes() + in.heldBytes(), () -> in.line() + 1);
             CharBuf line = null;
             while (in.next()) {
                 byte[] b = in.bytes();
@@ -82,6 +84,7 @@ public final class LibSvmImporter implements Importer {
                     rows.parse(line.chars, line.length, in.line());
                 }
             }
+            watch.checkInterrupted();
             return dataset(rows, in.line(), file, options);
         }
     }
@@ -95,11 +98,8 @@ public final class LibSvmImporter implements Importer {
                     : "no data rows, only blank or comment lines");
         }
         int width = declared > 0 ? declared : rows.maxIndex;
-        List<String> vocab = new ArrayList<>(width);
-        for (int j = 1; j <= width; j++) {
-            vocab.add(Integer.toString(j));
-        }
-        SparseMatrix m = rows.matrix(vocab);
+        // names "1".."n" made when asked: no string per column up to the largest index
+        SparseMatrix m = rows.matrix(SparseMatrix.indexNames(width));
         Dataset.Builder b = Dataset.builder(Sources.datasetName(file, options)).source(file.toString()).sparse(m)
                 .metadata("format", "libsvm")
                 .metadata("features", width + (declared > 0 ? " (declared)" : " (largest index)"));
@@ -123,11 +123,15 @@ public final class LibSvmImporter implements Importer {
             return 0;
         }
         try {
-            int n = Integer.parseInt(s.strip());
+            long n = Long.parseLong(s.strip());
             if (n < 1) {
                 throw new ImportException(file, 0, N_FEATURES, "n_features must be at least 1, got " + s);
             }
-            return n;
+            if (n > options.maxColumns()) {
+                throw new ImportException(file, 0, N_FEATURES, String.format(java.util.Locale.ROOT,
+                        "n_features %,d is above the limit of %,d columns (--max-columns)", n, options.maxColumns()));
+            }
+            return (int) n;
         } catch (NumberFormatException e) {
             throw new ImportException(file, 0, N_FEATURES, "n_features must be a whole number, got " + Sources.quote(s), e);
         }

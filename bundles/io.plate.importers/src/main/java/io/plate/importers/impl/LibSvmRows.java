@@ -10,6 +10,8 @@ import java.nio.file.Path;
 final class LibSvmRows {
     private final Path file;
     private final int declared;
+    /** Largest index accepted: the declared number of features, else the column limit. */
+    private final int limit;
     final IntList rowStart = new IntList(64);
     final IntList columns = new IntList(256);
     /** Values while all are whole numbers in int range (the usual case: counts, 0/1); else null. */
@@ -23,10 +25,24 @@ final class LibSvmRows {
     int maxIndex;
     long qids;
 
-    LibSvmRows(Path file, int declared) {
+    /**
+     * Rows of {@code file} with {@code declared} features (0: as many as the largest index), refusing an
+     * index above {@code maxColumns} ({@link io.plate.api.data.ImportOptions#maxColumns()}).
+     */
+    LibSvmRows(Path file, int declared, int maxColumns) {
         this.file = file;
         this.declared = declared;
+        this.maxColumns = maxColumns;
+        this.limit = declared > 0 ? declared : maxColumns;
         rowStart.add(0);
+    }
+
+    private final int maxColumns;
+
+    /** Bytes held (capacities of the CSR arrays and labels). */
+    long bytes() {
+        return rowStart.bytes() + columns.bytes() + (counts != null ? counts.bytes() : values.bytes()) + labels.bytes()
+                + labelCodes.bytes() + labelValues.bytes();
     }
 
     /** The matrix of the rows read: int counts when every value was a whole number, else doubles. */
@@ -142,7 +158,7 @@ final class LibSvmRows {
             index = index * 10 + d;
             k++;
         }
-        if (k == i || k == to || b[k] != ':' || index <= previous || (declared > 0 && index > declared)) {
+        if (k == i || k == to || b[k] != ':' || index <= previous || index > limit) {
             return -1;
         }
         k++;
@@ -265,7 +281,7 @@ final class LibSvmRows {
                 i = skipSpace(c, e, n);
                 continue;
             }
-            int index = parseIndex(c, i, colon);
+            long index = parseIndex(c, i, colon);
             if (index < 0) {
                 throw new ImportException(file, ln, "field " + field,
                         "expected a feature index (a whole number from 1), found "
@@ -283,14 +299,19 @@ final class LibSvmRows {
                 throw new ImportException(file, ln, "field " + field, "feature index " + index
                         + " exceeds the declared number of features " + declared);
             }
+            if (index > maxColumns) {
+                throw new ImportException(file, ln, "field " + field, String.format(java.util.Locale.ROOT,
+                        "feature index %,d is above the limit of %,d columns (--max-columns; raise it if the file is right)",
+                        index, maxColumns));
+            }
             double v = Numbers.parse(c, colon + 1, e);
             if (v != v) {
                 throw new ImportException(file, ln, "field " + field, "expected a number as the value of index "
                         + index + ", found " + Sources.quote(new String(c, colon + 1, e - colon - 1)));
             }
-            previous = index;
-            maxIndex = Math.max(maxIndex, index);
-            columns.add(index - 1);
+            previous = (int) index;
+            maxIndex = Math.max(maxIndex, previous);
+            columns.add(previous - 1);
             if (counts != null && v == (int) v) {
                 counts.add((int) v);
             } else {
@@ -322,12 +343,12 @@ final class LibSvmRows {
         return i;
     }
 
-    /** A non-negative whole number of at most 9 digits, or -1. */
-    private static int parseIndex(char[] c, int from, int to) {
-        if (from == to || to - from > 9) {
+    /** A non-negative whole number of at most 18 digits, or -1. */
+    private static long parseIndex(char[] c, int from, int to) {
+        if (from == to || to - from > 18) {
             return -1;
         }
-        int v = 0;
+        long v = 0;
         for (int i = from; i < to; i++) {
             char ch = c[i];
             if (ch < '0' || ch > '9') {

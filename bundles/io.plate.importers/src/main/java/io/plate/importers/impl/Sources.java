@@ -42,6 +42,22 @@ final class Sources {
         return base.isEmpty() ? "data" : base;
     }
 
+    /** Names for a one-line message: {@code [a, b, c]}, or the first 20 and how many more. */
+    static String names(java.util.Collection<String> names) {
+        if (names.size() <= 20) {
+            return names.toString();
+        }
+        StringBuilder s = new StringBuilder("[");
+        int k = 0;
+        for (String n : names) {
+            if (k == 20) {
+                break;
+            }
+            s.append(k++ > 0 ? ", " : "").append(n);
+        }
+        return s.append(", … ").append(names.size() - 20).append(" more]").toString();
+    }
+
     /** Quotes a cell for a message, shortened when long. */
     static String quote(String s) {
         return "'" + (s.length() > 40 ? s.substring(0, 37) + "..." : s) + "'";

@@ -4,6 +4,7 @@ import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.ImportException;
 import io.plate.api.data.ImportOptions;
+import io.plate.api.data.ImportProgress;
 import io.plate.api.data.Importer;
 import io.plate.api.data.SparseMatrix;
 import java.io.IOException;
@@ -100,10 +101,13 @@ public final class TextImporter implements Importer {
 
     /** Reads the TSV layout from a stream (closed at the end), in one part. */
     Dataset read(InputStream stream, Path file, ImportOptions options) {
-        try (TextInput in = new TextInput(stream, file)) {
+        ImportWatch watch = ImportWatch.of(file, stream, options);
+        try (TextInput in = new TextInput(watch.wrap(stream), file).limitLines(options.maxLineLength())) {
             TsvPart.Layout layout = header(in, file, options);
             TsvPart part = new TsvPart(options, layout, file);
+            watch.held(part::bytes, () -> in.line() + 1);
             part.read(in);
+            watch.checkInterrupted();
             return build(file, options, layout, part);
         }
     }
@@ -169,8 +173,10 @@ public final class TextImporter implements Importer {
         }
         TsvPart second = new TsvPart(options, layout, file);
         Throwable[] secondError = new Throwable[1];
+        ImportWatch secondWatch = new ImportWatch(file, -1, options.toBuilder().progress(ImportProgress.NONE).build());
         Thread helper = new Thread(() -> {
-            try (TextInput in = new TextInput(openAt(file, middle), file, StandardCharsets.UTF_8, false)) {
+            try (TextInput in = new TextInput(secondWatch.wrap(openAt(file, middle)), file, StandardCharsets.UTF_8, false)
+                    .limitLines(options.maxLineLength())) {
                 second.read(in);
             } catch (RuntimeException | Error e) {
                 secondError[0] = e; // rethrown on the calling thread after the join
@@ -179,9 +185,14 @@ public final class TextImporter implements Importer {
         helper.setDaemon(true);
         helper.start();
         TsvPart first = new TsvPart(options, layout, file);
-        try (TextInput in = new TextInput(new LimitedInputStream(Sources.open(file), middle), file)) {
+        // the first half is projected as half of the file: both halves take about as much
+        ImportWatch watch = new ImportWatch(file, size, options);
+        try (TextInput in = new TextInput(watch.wrap(new LimitedInputStream(Sources.open(file), middle)), file)
+                .limitLines(options.maxLineLength())) {
+            watch.held(() -> 2 * first.bytes(), () -> in.line() + 1);
             in.readLine(new CharBuf(256)); // the header, read above
             first.read(in);
+            watch.checkInterrupted();
         } finally {
             join(helper, file);
         }
@@ -315,16 +326,28 @@ public final class TextImporter implements Importer {
         IntList codes = new IntList(64);
         CharBuf line = new CharBuf(256);
         int latin1 = 0;
+        List<List<Path>> files = new ArrayList<>();
+        long total = 0;
         for (Path dir : classes) {
+            List<Path> fs = sortedEntries(dir, false);
+            files.add(fs);
+            for (Path f : fs) {
+                total += sizeOf(f);
+            }
+        }
+        ImportWatch watch = new ImportWatch(root, total, options);
+        watch.held(() -> vec.bytes() + codes.bytes(), () -> 0);
+        for (int k = 0; k < classes.size(); k++) {
+            Path dir = classes.get(k);
             int code = levels.size();
             levels.add(dir.getFileName().toString());
-            for (Path f : sortedEntries(dir, false)) {
+            for (Path f : files.get(k)) {
                 boolean utf8 = isUtf8(f);
                 if (!utf8) {
                     latin1++;
                 }
-                try (TextInput in = new TextInput(Sources.open(f), f, utf8 ? StandardCharsets.UTF_8
-                        : StandardCharsets.ISO_8859_1)) {
+                try (TextInput in = new TextInput(watch.wrap(Sources.open(f)), f, utf8 ? StandardCharsets.UTF_8
+                        : StandardCharsets.ISO_8859_1).limitLines(options.maxLineLength())) {
                     vec.beginDocument();
                     while (in.readLine(line)) {
                         vec.addText(line.chars, 0, line.length);
@@ -337,12 +360,21 @@ public final class TextImporter implements Importer {
         if (vec.documents() == 0) {
             throw new ImportException(root, 0, null, "no documents: the class folders hold no files");
         }
+        watch.checkInterrupted();
         SparseMatrix m = vec.finish(root);
         Dataset.Builder b = dataset(root, options, m, "folders").metadata("latin-1 files", Integer.toString(latin1));
         if (!options.noLabel()) {
             b.labels(CategoricalColumn.of(options.label().orElse(LABEL), levels, codes.toArray()));
         }
         return b.build();
+    }
+
+    private static long sizeOf(Path f) {
+        try {
+            return Files.size(f);
+        } catch (IOException e) {
+            return 0; // reading it will say what is wrong
+        }
     }
 
     private static List<Path> sortedEntries(Path dir, boolean directories) {

@@ -42,6 +42,11 @@ final class TsvPart {
         this.file = file;
     }
 
+    /** Bytes held: word counts and labels. */
+    long bytes() {
+        return vectorizer.bytes() + labels.bytes() + codes.bytes();
+    }
+
     /** Reads documents until the end of {@code in}. Line numbers in errors are those of {@code in}. */
     void read(TextInput in) {
         CharBuf line = new CharBuf(256);
