@@ -328,6 +328,12 @@ public final class ImportOptions {
             return this;
         }
 
+        /** Adds every entry of {@code more} to {@link #extra()}. */
+        public Builder extra(Map<String, String> more) {
+            extra.putAll(more);
+            return this;
+        }
+
         public ImportOptions build() {
             if (minDf < 1) {
                 throw new IllegalArgumentException("min-df must be at least 1, got " + minDf);

@@ -455,6 +455,7 @@ public final class ArffImporter implements Importer {
                 }
                 case "string":
                     if (isClass) {
+                        Labels.checkClasses(file, a.name, a.cells.distinct(), a.cells.rows(), null);
                         b.labels(a.cells.toCategorical());
                     } else {
                         b.categorical(a.cells.toCategorical());

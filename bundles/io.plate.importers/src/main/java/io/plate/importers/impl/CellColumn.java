@@ -82,6 +82,11 @@ final class CellColumn {
         return values != null;
     }
 
+    /** Number of cells read (rows). */
+    int rows() {
+        return codes != null ? codes.size : values.size;
+    }
+
     int present() {
         return present;
     }

@@ -139,6 +139,20 @@ public final class CsvImporter implements Importer {
         }
     }
 
+    /** A categorical feature with at least this many levels, more than half the rows, is reported as free text. */
+    static final int FREE_TEXT_LEVELS = 1000;
+
+    /** Adds a warning when {@code col} looks like free text: thousands of levels, most rows distinct. */
+    private static void freeText(Path file, CellColumn col, int rows, char delimiter, List<String> warnings) {
+        int levels = col.distinct();
+        if (levels >= FREE_TEXT_LEVELS && levels > rows / 2) {
+            warnings.add(String.format(java.util.Locale.ROOT, "column '%s' became one categorical feature with %,d levels in"
+                    + " %,d rows: if it is free text, import its words with --format text --text-column %s%s"
+                    + " (or leave it out)", col.name, levels, rows, col.name,
+                    delimiter == '\t' ? "" : " --delimiter " + (delimiter == ',' ? "," : String.valueOf(delimiter))));
+        }
+    }
+
     private static long bytes(CellColumn[] cols) {
         long b = 16 + 4L * cols.length;
         for (CellColumn c : cols) {
@@ -196,6 +210,7 @@ public final class CsvImporter implements Importer {
                 .metadata("delimiter", delimiter == '\t' ? "tab" : String.valueOf(delimiter))
                 .metadata("missing", String.join(" ", new TreeSet<>(options.missing())));
         boolean allCategorical = options.categorical().contains(ImportOptions.ALL);
+        List<String> warnings = new ArrayList<>();
         for (int i = 0; i < cols.length; i++) {
             CellColumn col = cols[i];
             String n = names.get(i);
@@ -206,16 +221,22 @@ public final class CsvImporter implements Importer {
                         "expected a number (column forced numeric), found " + Sources.quote(col.firstBad()));
             }
             if (i == labelIndex) {
-                if (forcedNumeric) {
+                // as in Weka: a numeric label column is a numeric target unless --categorical names it
+                if (forcedNumeric || (!forcedCategorical && col.allNumeric())) {
                     b.target(col.toNumeric());
                 } else {
+                    Labels.checkClasses(file, n, col.distinct(), rows, null);
                     b.labels(col.toCategorical());
                 }
             } else if (forcedNumeric || (!forcedCategorical && col.allNumeric())) {
                 b.numeric(col.toNumeric());
             } else {
+                freeText(file, col, rows, delimiter, warnings);
                 b.categorical(col.toCategorical());
             }
+        }
+        if (!warnings.isEmpty()) {
+            b.metadata(Importer.WARNINGS, String.join("; ", warnings));
         }
         return b.build();
     }

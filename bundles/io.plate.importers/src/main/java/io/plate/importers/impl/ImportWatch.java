@@ -166,6 +166,26 @@ final class ImportWatch {
         return rt.maxMemory() - others;
     }
 
+    /**
+     * Refuses to allocate {@code bytes} for {@code what} when that is more than the import may use
+     * ({@code --max-memory}, else what the heap has free after a collection).
+     */
+    static void checkAllocation(Path file, long bytes, String what, ImportOptions options) {
+        long budget = options.maxMemory();
+        if (budget == 0) {
+            Runtime rt = Runtime.getRuntime();
+            budget = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+            if (bytes > budget) {
+                System.gc(); // on the way to a refusal only: what looked used may be garbage
+                budget = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+            }
+        }
+        if (bytes > budget) {
+            throw new ImportException(file, 0, null, what + " need " + bytes(bytes) + ", more than the " + bytes(budget)
+                    + " the import may use; keep the sparse default, or give Java a larger heap (-Xmx) or --max-memory");
+        }
+    }
+
     /** A byte count for people: {@code 2.0 GB}, {@code 35 MB}, {@code 800 B}. */
     static String bytes(long b) {
         if (b >= 1L << 30) {

@@ -22,7 +22,12 @@ final class LibSvmRows {
     /** The distinct labels, numbered as first seen, and each row's number. */
     final DoubleCodes labelValues = new DoubleCodes();
     final IntList labelCodes = new IntList(64);
-    int maxIndex;
+    /** Largest raw index read (as written in the file), -1 before any. */
+    int maxIndex = -1;
+    /** Whether an index 0 was read (so, with zero_based auto, the file is 0-based). */
+    boolean sawZero;
+    /** Whether index 0 is allowed (zero_based true or auto). */
+    private boolean allowZero = true;
     long qids;
 
     /**
@@ -38,6 +43,25 @@ final class LibSvmRows {
     }
 
     private final int maxColumns;
+
+    /** Refuses index 0 (zero_based false: the file is 1-based); returns this. */
+    LibSvmRows oneBased() {
+        allowZero = false;
+        return this;
+    }
+
+    /**
+     * Puts the columns at positions from 0: the raw indices less {@code base} (1 for a 1-based file, 0
+     * for a 0-based one).
+     */
+    void rebase(int base) {
+        if (base != 0) {
+            int[] c = columns.data;
+            for (int k = 0, n = columns.size; k < n; k++) {
+                c[k] -= base;
+            }
+        }
+    }
 
     /** Bytes held (capacities of the CSR arrays and labels). */
     long bytes() {
@@ -105,7 +129,7 @@ final class LibSvmRows {
             values.ensure(room);
             doubles = values.data;
         }
-        int previous = 0;
+        int previous = -1;
         int i = skipSpace(b, e, to);
         while (i < to) {
             int k = pair(b, i, to, previous);
@@ -122,7 +146,7 @@ final class LibSvmRows {
                 doubles[nnz] = v;
             }
             previous = pairIndex;
-            cols[nnz++] = previous - 1;
+            cols[nnz++] = previous;
             i = skipSpace(b, k, to);
         }
         columns.size = nnz;
@@ -133,6 +157,9 @@ final class LibSvmRows {
         }
         if (previous > maxIndex) {
             maxIndex = previous;
+        }
+        if (nnz > rowStart.data[rowStart.size - 1] && cols[rowStart.data[rowStart.size - 1]] == 0) {
+            sawZero = true;
         }
         label(pendingLabel);
         rowStart.add(nnz);
@@ -158,7 +185,7 @@ final class LibSvmRows {
             index = index * 10 + d;
             k++;
         }
-        if (k == i || k == to || b[k] != ':' || index <= previous || index > limit) {
+        if (k == i || k == to || b[k] != ':' || index <= previous || index > limit || (index == 0 && !allowZero)) {
             return -1;
         }
         k++;
@@ -255,7 +282,7 @@ final class LibSvmRows {
                     "expected a number as the label, found " + Sources.quote(new String(c, i, e - i)));
         }
         label(y);
-        int previous = 0;
+        int previous = -1;
         int field = 1;
         i = skipSpace(c, e, n);
         while (i < n) {
@@ -284,13 +311,14 @@ final class LibSvmRows {
             long index = parseIndex(c, i, colon);
             if (index < 0) {
                 throw new ImportException(file, ln, "field " + field,
-                        "expected a feature index (a whole number from 1), found "
+                        "expected a feature index (a whole number), found "
                                 + Sources.quote(new String(c, i, colon - i)));
             }
-            if (index == 0) {
-                throw new ImportException(file, ln, "field " + field,
-                        "feature index 0: indices are 1-based");
+            if (index == 0 && !allowZero) {
+                throw new ImportException(file, ln, "field " + field, "feature index 0 with zero_based false: indices"
+                        + " are 1-based (scikit-learn writes 0-based files: --zero-based true, or auto)");
             }
+            sawZero |= index == 0;
             if (index <= previous) {
                 throw new ImportException(file, ln, "field " + field, "feature index " + index
                         + " after " + previous + ": indices must be strictly increasing");
@@ -311,7 +339,7 @@ final class LibSvmRows {
             }
             previous = (int) index;
             maxIndex = Math.max(maxIndex, previous);
-            columns.add(previous - 1);
+            columns.add(previous);
             if (counts != null && v == (int) v) {
                 counts.add((int) v);
             } else {

@@ -45,6 +45,8 @@ import org.osgi.service.component.annotations.Component;
 public final class TextImporter implements Importer {
     /** Header name of the text column. */
     static final String TEXT = "text";
+    /** {@link ImportOptions#extra()} key: the name of the text column (default {@code text}). */
+    public static final String TEXT_COLUMN = "text_column";
     /** Header name of the label column (unless {@code --label} names another). */
     static final String LABEL = "label";
     /**
@@ -103,6 +105,23 @@ public final class TextImporter implements Importer {
     Dataset read(InputStream stream, Path file, ImportOptions options) {
         ImportWatch watch = ImportWatch.of(file, stream, options);
         try (TextInput in = new TextInput(watch.wrap(stream), file).limitLines(options.maxLineLength())) {
+            char delimiter = options.delimiter().orElse('\t');
+            if (delimiter != '\t') { // a delimited file with CSV quoting: the CSV reader's records
+                CsvRecordReader rec = new CsvRecordReader(in, delimiter, options.maxLineLength());
+                if (!rec.next()) {
+                    throw new ImportException(file, 0, null, "empty file; expected a header with 'label' and 'text' columns");
+                }
+                String[] names = new String[rec.fields()];
+                for (int i = 0; i < names.length; i++) {
+                    names[i] = rec.field(i);
+                }
+                TsvPart.Layout layout = layout(names, file, options, delimiter);
+                TsvPart part = new TsvPart(options, layout, file);
+                watch.held(() -> part.bytes() + rec.bytes(), () -> in.line() + 1);
+                part.readRecords(rec);
+                watch.checkInterrupted();
+                return build(file, options, layout, part);
+            }
             TsvPart.Layout layout = header(in, file, options);
             TsvPart part = new TsvPart(options, layout, file);
             watch.held(part::bytes, () -> in.line() + 1);
@@ -118,26 +137,41 @@ public final class TextImporter implements Importer {
         if (!in.readLine(line)) {
             throw new ImportException(file, 0, null, "empty file; expected a header with 'label' and 'text' columns");
         }
-        String[] header = line.toString().split("\t", -1);
+        return layout(line.toString().split("\t", -1), file, options, '\t');
+    }
+
+    /** Finds the text and label columns in the header fields, or says what is wrong and what to give. */
+    private static TsvPart.Layout layout(String[] header, Path file, ImportOptions options, char delimiter) {
+        String textName = options.extra().getOrDefault(TEXT_COLUMN, TEXT);
         int textCol = -1;
         int labelCol = -1;
         String labelName = options.label().orElse(LABEL);
         for (int i = 0; i < header.length; i++) {
             String h = header[i].strip();
-            if (h.equals(TEXT) && textCol < 0) {
+            if (h.equals(textName) && textCol < 0) {
                 textCol = i;
             } else if (h.equals(labelName) && labelCol < 0) {
                 labelCol = i;
             }
         }
         if (textCol < 0) {
-            throw new ImportException(file, 1, TEXT, "no 'text' column in the header " + List.of(header));
+            List<String> names = List.of(header);
+            String hint;
+            if (header.length == 1 && delimiter == '\t' && (header[0].indexOf(',') >= 0 || header[0].indexOf(';') >= 0)) {
+                char d = header[0].indexOf(',') >= 0 ? ',' : ';';
+                hint = "the header has no tab; for a file separated by '" + d + "' give --delimiter " + d;
+            } else {
+                hint = "name the text column with --text-column NAME, or import a table of numbers or categories"
+                        + " with --format csv";
+            }
+            throw new ImportException(file, 1, textName, "no '" + textName + "' column in the header "
+                    + Sources.names(names) + "; " + hint);
         }
         if (options.noLabel()) {
             labelCol = -1;
         } else if (labelCol < 0) {
             throw new ImportException(file, 1, labelName, "no label column '" + labelName + "' in the header "
-                    + List.of(header) + " (use --no-label for unlabelled text)");
+                    + Sources.names(List.of(header)) + " (use --no-label for unlabelled text)");
         }
         char[][] missing = options.missing().stream().map(String::toCharArray).toArray(char[][]::new);
         return new TsvPart.Layout(header.length, textCol, labelCol, labelName, missing);
@@ -150,6 +184,7 @@ public final class TextImporter implements Importer {
         SparseMatrix m = part.vectorizer.finish(file);
         Dataset.Builder b = dataset(file, options, m, "tsv");
         if (layout.labelColumn >= 0) {
+            Labels.checkClasses(file, layout.labelName, part.labels.size(), part.codes.size, null);
             b.labels(labelColumn(layout.labelName, part.labels, part.codes));
         }
         return b.build();

@@ -100,12 +100,18 @@ public final class DataCommands {
             @Descriptor("memory the import may use, e.g. 8g or 500m (default: the heap left); an import projected"
                     + " to need more is refused early")
             @Parameter(names = {"--max-memory"}, absentValue = "") String maxMemory,
+            @Descriptor("LibSVM: auto (0-based when an index 0 appears), true or false, as scikit-learn's zero_based")
+            @Parameter(names = {"--zero-based"}, absentValue = "") String zeroBased,
+            @Descriptor("LibSVM: counts (a sparse matrix, the default) or numeric (dense numeric columns, for nb.gaussian)")
+            @Parameter(names = {"--values"}, absentValue = "") String values,
+            @Descriptor("text: name of the text column (default 'text')")
+            @Parameter(names = {"--text-column"}, absentValue = "") String textColumn,
             @Descriptor("the file to import (a folder of class folders for text)") String file) {
         Path path = Paths.get(file);
         String datasetName = name.isEmpty() ? defaultName(path) : name;
         ImportOptions options = limits(options(datasetName, label, categorical, numeric, noLabel, minDf, maxDf,
                 maxFeatures, binary, stopWords, ngram, delimiter, missing, nFeatures), maxColumns, maxLine, maxMemory)
-                .toBuilder().progress(new ImportProgressLine(System.out, path.getFileName() == null ? file
+                .toBuilder().extra(extras(zeroBased, values, textColumn)).progress(new ImportProgressLine(System.out, path.getFileName() == null ? file
                         : path.getFileName().toString())).build();
         List<ServiceReference<Importer>> refs = snapshot();
         ServiceReference<Importer> ref = chooseReference(refs, format, path);
@@ -114,7 +120,14 @@ public final class DataCommands {
             throw new PlateException("the " + ref.getProperty(Importer.FORMAT) + " importer went away; try again");
         }
         try {
-            return importInto(workspace, importer, path, options);
+            Dataset d = importInto(workspace, importer, path, options);
+            String warnings = d.metadata().get(Importer.WARNINGS);
+            if (warnings != null) {
+                for (String w : warnings.split("; ")) {
+                    System.out.println("warning: " + w);
+                }
+            }
+            return d;
         } finally {
             context.ungetService(ref);
         }
@@ -186,6 +199,21 @@ public final class DataCommands {
         } catch (IllegalArgumentException e) {
             throw new PlateException(e.getMessage(), e);
         }
+    }
+
+    /** The importers' documented extra keys for the options given (empty strings are left out). */
+    static java.util.Map<String, String> extras(String zeroBased, String values, String textColumn) {
+        java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+        if (!zeroBased.isEmpty()) {
+            m.put("zero_based", zeroBased);
+        }
+        if (!values.isEmpty()) {
+            m.put("values", values);
+        }
+        if (!textColumn.isEmpty()) {
+            m.put("text_column", textColumn);
+        }
+        return m;
     }
 
     /** A size such as {@code 8g}, {@code 500m}, {@code 64k} or a number of bytes. */
