@@ -44,22 +44,25 @@ final class Sources {
 
     /** Names for a one-line message: {@code [a, b, c]}, or the first 20 and how many more. */
     static String names(java.util.Collection<String> names) {
-        if (names.size() <= 20) {
-            return names.toString();
-        }
         StringBuilder s = new StringBuilder("[");
         int k = 0;
         for (String n : names) {
             if (k == 20) {
-                break;
+                return s.append(", … ").append(names.size() - 20).append(" more]").toString();
             }
-            s.append(k++ > 0 ? ", " : "").append(n);
+            s.append(k++ > 0 ? ", " : "").append(oneLine(n));
         }
-        return s.append(", … ").append(names.size() - 20).append(" more]").toString();
+        return s.append(']').toString();
     }
 
-    /** Quotes a cell for a message, shortened when long. */
+    /** {@code s} with line breaks and tabs shown as escapes, for a one-line message. */
+    static String oneLine(String s) {
+        return s.replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t");
+    }
+
+    /** Quotes a cell for a one-line message, shortened when long, line breaks and tabs shown as escapes. */
     static String quote(String s) {
-        return "'" + (s.length() > 40 ? s.substring(0, 37) + "..." : s) + "'";
+        String t = s.length() > 40 ? s.substring(0, 37) + "..." : s;
+        return "'" + oneLine(t) + "'";
     }
 }

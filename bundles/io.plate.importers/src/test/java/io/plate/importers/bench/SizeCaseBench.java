@@ -18,7 +18,8 @@ import java.util.Locale;
 
 /**
  * The size cases of issue 18 at full size, each imported in this JVM (run it with the default heap): the
- * time until each one is imported or refused, and what happened. The inputs (two of them 2 GB) are written
+ * time until each one is imported or refused (wall, and the process's CPU time, garbage collection
+ * included), and what happened. The inputs (two of them 2 GB) are written
  * into the folder given, once, and kept for the next run.
  *
  * <pre>
@@ -97,7 +98,15 @@ public final class SizeCaseBench {
         return f;
     }
 
+    private static long cpu() {
+        java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        return os instanceof com.sun.management.OperatingSystemMXBean
+                ? ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime() : -1;
+    }
+
     private static void run(String name, Importer importer, Path f, ImportOptions o) throws IOException {
+        System.gc(); // the garbage of the case before is not this one's
+        long c = cpu();
         long t = System.nanoTime();
         String outcome;
         try {
@@ -106,7 +115,7 @@ public final class SizeCaseBench {
         } catch (ImportException e) {
             outcome = "refused: " + e.getMessage();
         }
-        System.out.printf(Locale.ROOT, "%-32s %10d B %7.2f s  %s%n", name, Files.size(f), (System.nanoTime() - t) / 1e9,
-                outcome.length() > 400 ? outcome.substring(0, 400) + "…" : outcome);
+        System.out.printf(Locale.ROOT, "%-32s %10d B %7.2f s wall %6.2f s CPU  %s%n", name, Files.size(f),
+                (System.nanoTime() - t) / 1e9, (cpu() - c) / 1e9, outcome.length() > 400 ? outcome.substring(0, 400) + "…" : outcome);
     }
 }
