@@ -82,6 +82,17 @@ final class CellColumn {
         return values != null;
     }
 
+    /** Of the first {@code sample} distinct texts, how many hold a space (words, not codes or identifiers). */
+    int levelsWithSpace(int sample) {
+        int n = 0;
+        for (int id = 0, e = Math.min(sample, distinct()); id < e; id++) {
+            if (levels.term(id).indexOf(' ') >= 0) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     /** Number of cells read (rows). */
     int rows() {
         return codes != null ? codes.size : values.size;

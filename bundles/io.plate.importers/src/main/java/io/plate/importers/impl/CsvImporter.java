@@ -142,14 +142,22 @@ public final class CsvImporter implements Importer {
     /** A categorical feature with at least this many levels, more than half the rows, is reported as free text. */
     static final int FREE_TEXT_LEVELS = 1000;
 
-    /** Adds a warning when {@code col} looks like free text: thousands of levels, most rows distinct. */
+    /**
+     * Adds a warning when {@code col} has thousands of levels, most rows distinct: free text when most of
+     * them hold a space, else an identifier.
+     */
     private static void freeText(Path file, CellColumn col, int rows, char delimiter, List<String> warnings) {
         int levels = col.distinct();
-        if (levels >= FREE_TEXT_LEVELS && levels > rows / 2) {
-            warnings.add(String.format(java.util.Locale.ROOT, "column '%s' became one categorical feature with %,d levels in"
-                    + " %,d rows: if it is free text, import its words with --format text --text-column %s%s"
-                    + " (or leave it out)", col.name, levels, rows, col.name,
-                    delimiter == '\t' ? "" : " --delimiter " + (delimiter == ',' ? "," : String.valueOf(delimiter))));
+        if (levels < FREE_TEXT_LEVELS || levels <= rows / 2) {
+            return;
+        }
+        String head = String.format(java.util.Locale.ROOT, "column '%s' became one categorical feature with %,d levels in"
+                + " %,d rows", col.name, levels, rows);
+        if (2 * col.levelsWithSpace(FREE_TEXT_LEVELS) > FREE_TEXT_LEVELS) {
+            warnings.add(head + ": if it is free text, import its words with --format text --text-column " + col.name
+                    + (delimiter == '\t' ? "" : " --delimiter " + delimiter) + " (or leave it out)");
+        } else {
+            warnings.add(head + ": an identifier? a value seen once tells a learner nothing (leave it out)");
         }
     }
 

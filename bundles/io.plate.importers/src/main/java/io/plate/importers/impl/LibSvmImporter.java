@@ -117,7 +117,8 @@ public final class LibSvmImporter implements Importer {
         int base = zeroBased.equals("true") || (zeroBased.equals("auto") && rows.sawZero) ? 0 : 1;
         if (declared > 0 && rows.maxIndex - base >= declared) {
             throw new ImportException(file, 0, N_FEATURES, "feature index " + rows.maxIndex + " is outside the declared "
-                    + declared + " features of a 0-based file (an index 0 appears; --zero-based false if it is 1-based)");
+                    + declared + " features of a 0-based file (" + (zeroBased.equals("true") ? "--zero-based true"
+                            : "an index 0 appears") + "; --zero-based false if it is 1-based)");
         }
         int width = declared > 0 ? declared : Math.max(0, rows.maxIndex + 1 - base);
         rows.rebase(base);

@@ -146,6 +146,13 @@ class UserHabitsTest {
         assertTrue(w != null && w.contains("'message'") && w.contains("3,000 levels") && w.contains("--format text")
                 && w.contains("--text-column message") && w.contains("--delimiter ,"), w);
         assertNull(Inputs.csv("a,class\nx,p\ny,q\n", D).metadata().get(Importer.WARNINGS));
+        // codes without spaces are an identifier, not text
+        StringBuilder ids = new StringBuilder("id,class\n");
+        for (int i = 0; i < 3000; i++) {
+            ids.append("ID-").append(i).append(',').append(i % 2 == 0 ? "ham" : "spam").append('\n');
+        }
+        String idw = Inputs.csv(ids.toString(), D).metadata().get(Importer.WARNINGS);
+        assertTrue(idw != null && idw.contains("'id'") && idw.contains("identifier") && !idw.contains("--format text"), idw);
         assertFalse(Inputs.csv(regression(50), D).metadata().containsKey(Importer.WARNINGS));
     }
 }

@@ -87,7 +87,7 @@ public final class DataCommands {
             @Parameter(names = {"--stop-words"}, presentValue = "true", absentValue = "false") boolean stopWords,
             @Descriptor("text: largest n-gram length, 1 or 2")
             @Parameter(names = {"--ngram"}, absentValue = "1") String ngram,
-            @Descriptor("CSV: field delimiter (a character, or 'tab'); default: detected from the header")
+            @Descriptor("CSV and text: field delimiter (a character, or 'tab'); default: detected from the header (CSV), tab (text)")
             @Parameter(names = {"--delimiter"}, absentValue = "") String delimiter,
             @Descriptor("cell texts read as missing, comma-separated (default: ?,,NA i.e. '?', empty and 'NA')")
             @Parameter(names = {"--missing"}, absentValue = "") String missing,
