@@ -157,7 +157,9 @@ public final class TextImporter implements Importer {
         if (textCol < 0) {
             List<String> names = List.of(header);
             String hint;
-            if (header.length == 1 && delimiter == '\t' && (header[0].indexOf(',') >= 0 || header[0].indexOf(';') >= 0)) {
+            if (header.length == 1 && delimiter != '\t' && header[0].indexOf('\t') >= 0) {
+                hint = "the header is separated by tabs, not '" + delimiter + "': leave out --delimiter (tab is the default)";
+            } else if (header.length == 1 && delimiter == '\t' && (header[0].indexOf(',') >= 0 || header[0].indexOf(';') >= 0)) {
                 char d = header[0].indexOf(',') >= 0 ? ',' : ';';
                 hint = "the header has no tab; for a file separated by '" + d + "' give --delimiter " + d;
             } else {

@@ -129,6 +129,8 @@ class UserHabitsTest {
         assertEquals(List.of("ham", "spam"), d.labels().orElseThrow().levels());
         // without it: the header has no tab, and the message says which option reads it
         fails(() -> Inputs.text("text,label\nhello,ham\n", D), "no 'text' column", "--delimiter ,");
+        fails(() -> Inputs.text("label\ttext\nham\thello\n", ImportOptions.builder().delimiter(',').build()),
+                "separated by tabs", "leave out --delimiter");
         // a header without 'text': the columns, --text-column, and --format csv for a table of numbers
         fails(() -> Inputs.text("a\tb\tlabel\n1\t2\tx\n", D), "[a, b, label]", "--text-column", "--format csv");
         Dataset named = Inputs.text("msg\tlabel\nhello there\tx\n", ImportOptions.builder().extra("text_column", "msg").build());
