@@ -172,10 +172,7 @@ public final class Dataset {
             m += c.memoryBytes();
         }
         if (sparse != null) {
-            m += sparse.memoryBytes();
-            for (String w : sparse.vocabulary()) {
-                m += 40L + 2L * w.length();
-            }
+            m += sparse.memoryBytes() + sparse.vocabularyBytes();
         }
         if (labels != null) {
             m += labels.memoryBytes();

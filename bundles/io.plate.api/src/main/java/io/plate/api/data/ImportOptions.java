@@ -18,6 +18,15 @@ import java.util.Set;
 public final class ImportOptions {
     /** Marker for {@link #categorical()} meaning every column. */
     public static final String ALL = "all";
+    /**
+     * Default of {@link #maxColumns()}: 2^25 = 33,554,432 columns, above the widest LibSVM benchmark files
+     * (kdd2010: 29,890,095 features).
+     */
+    public static final int DEFAULT_MAX_COLUMNS = 1 << 25;
+    /** Default of {@link #maxLineLength()}: 2^28 = 268,435,456 characters (512 MiB as Java chars). */
+    public static final int DEFAULT_MAX_LINE_LENGTH = 1 << 28;
+    /** Largest {@link #maxLineLength()}: a line is held in one Java char array. */
+    public static final int MAX_LINE_LENGTH = 1 << 30;
 
     private final String name;
     private final String label;
@@ -33,6 +42,10 @@ public final class ImportOptions {
     private final boolean stopWords;
     private final int ngramMax;
     private final boolean lowercase;
+    private final int maxColumns;
+    private final int maxLineLength;
+    private final long maxMemory;
+    private final ImportProgress progress;
     private final Map<String, String> extra;
 
     private ImportOptions(Builder b) {
@@ -50,6 +63,10 @@ public final class ImportOptions {
         this.stopWords = b.stopWords;
         this.ngramMax = b.ngramMax;
         this.lowercase = b.lowercase;
+        this.maxColumns = b.maxColumns;
+        this.maxLineLength = b.maxLineLength;
+        this.maxMemory = b.maxMemory;
+        this.progress = b.progress;
         this.extra = Collections.unmodifiableMap(new LinkedHashMap<>(b.extra));
     }
 
@@ -131,6 +148,35 @@ public final class ImportOptions {
         return lowercase;
     }
 
+    /**
+     * Most columns (features) an import may make (default {@link #DEFAULT_MAX_COLUMNS}): a LibSVM index or
+     * {@code n_features} above it, or a wider header, is refused before anything is allocated for them.
+     */
+    public int maxColumns() {
+        return maxColumns;
+    }
+
+    /**
+     * Longest line, or quoted CSV record, in characters (default {@link #DEFAULT_MAX_LINE_LENGTH}, at most
+     * {@link #MAX_LINE_LENGTH}); a longer one is refused naming its line.
+     */
+    public int maxLineLength() {
+        return maxLineLength;
+    }
+
+    /**
+     * Bytes of heap an import may use; 0 (the default) means what the JVM can still give. An import whose
+     * need, projected from the file's size and what its first part took, is larger is refused early.
+     */
+    public long maxMemory() {
+        return maxMemory;
+    }
+
+    /** Receives progress while a file is read (default {@link ImportProgress#NONE}). */
+    public ImportProgress progress() {
+        return progress;
+    }
+
     /** Format-specific options by documented key. */
     public Map<String, String> extra() {
         return extra;
@@ -152,6 +198,10 @@ public final class ImportOptions {
         b.stopWords = stopWords;
         b.ngramMax = ngramMax;
         b.lowercase = lowercase;
+        b.maxColumns = maxColumns;
+        b.maxLineLength = maxLineLength;
+        b.maxMemory = maxMemory;
+        b.progress = progress;
         b.extra.putAll(extra);
         return b;
     }
@@ -172,6 +222,10 @@ public final class ImportOptions {
         private boolean stopWords;
         private int ngramMax = 1;
         private boolean lowercase = true;
+        private int maxColumns = DEFAULT_MAX_COLUMNS;
+        private int maxLineLength = DEFAULT_MAX_LINE_LENGTH;
+        private long maxMemory;
+        private ImportProgress progress = ImportProgress.NONE;
         private final Map<String, String> extra = new LinkedHashMap<>();
 
         public Builder name(String v) {
@@ -249,8 +303,34 @@ public final class ImportOptions {
             return this;
         }
 
+        public Builder maxColumns(int v) {
+            maxColumns = v;
+            return this;
+        }
+
+        public Builder maxLineLength(int v) {
+            maxLineLength = v;
+            return this;
+        }
+
+        public Builder maxMemory(long v) {
+            maxMemory = v;
+            return this;
+        }
+
+        public Builder progress(ImportProgress v) {
+            progress = java.util.Objects.requireNonNull(v, "progress");
+            return this;
+        }
+
         public Builder extra(String key, String value) {
             extra.put(key, value);
+            return this;
+        }
+
+        /** Adds every entry of {@code more} to {@link #extra()}. */
+        public Builder extra(Map<String, String> more) {
+            extra.putAll(more);
             return this;
         }
 
@@ -266,6 +346,15 @@ public final class ImportOptions {
             }
             if (ngramMax < 1 || ngramMax > 2) {
                 throw new IllegalArgumentException("ngram must be 1 or 2, got " + ngramMax);
+            }
+            if (maxColumns < 1) {
+                throw new IllegalArgumentException("max-columns must be at least 1, got " + maxColumns);
+            }
+            if (maxLineLength < 1 || maxLineLength > MAX_LINE_LENGTH) {
+                throw new IllegalArgumentException("max-line must be in 1.." + MAX_LINE_LENGTH + ", got " + maxLineLength);
+            }
+            if (maxMemory < 0) {
+                throw new IllegalArgumentException("max-memory must be >= 0 (0 = the heap left), got " + maxMemory);
             }
             return new ImportOptions(this);
         }

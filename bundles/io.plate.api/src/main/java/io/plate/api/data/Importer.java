@@ -19,6 +19,11 @@ public interface Importer {
     String FORMAT = "plate.format";
     /** Service property: file extensions claimed (String[]), e.g. {@code {"csv", "tsv"}}. */
     String EXTENSIONS = "plate.extensions";
+    /**
+     * {@link Dataset#metadata()} key of an import's warnings: what was imported but is probably not what
+     * the user meant (one line each, joined by {@code "; "}). The shell prints them.
+     */
+    String WARNINGS = "warnings";
 
     /** The format name (same as the {@link #FORMAT} property). */
     String format();

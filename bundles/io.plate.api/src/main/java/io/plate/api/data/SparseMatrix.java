@@ -1,10 +1,12 @@
 package io.plate.api.data;
 
+import java.util.AbstractList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.RandomAccess;
 
 /**
  * An immutable sparse matrix in compressed sparse row (CSR) form with a column vocabulary: word counts
@@ -71,7 +73,7 @@ public final class SparseMatrix {
     private static SparseMatrix build(List<String> vocabulary, int[] rowStart, int[] columns, int[] counts,
             double[] values, boolean copy) {
         Objects.requireNonNull(vocabulary, "vocabulary");
-        List<String> vocab = List.copyOf(vocabulary);
+        List<String> vocab = vocabulary instanceof IndexNames ? vocabulary : List.copyOf(vocabulary);
         if (rowStart.length == 0 || rowStart[0] != 0) {
             throw new IllegalArgumentException("row offsets must start at 0");
         }
@@ -103,6 +105,63 @@ public final class SparseMatrix {
         int[] cts = counts == null ? null : (copy || counts.length != nnz ? Arrays.copyOf(counts, nnz) : counts);
         double[] vals = values == null ? null : (copy || values.length != nnz ? Arrays.copyOf(values, nnz) : values);
         return new SparseMatrix(vocab, rs, cols, cts, vals, null);
+    }
+
+    /**
+     * The column names {@code "1"…"n"} (LibSVM's 1-based feature indices) as an immutable list that makes
+     * each name when asked: a wide index space costs no memory for its names, and a matrix built with it
+     * keeps it as it is instead of copying it.
+     */
+    public static List<String> indexNames(int n) {
+        if (n < 0) {
+            throw new IllegalArgumentException("negative number of columns " + n);
+        }
+        return new IndexNames(n);
+    }
+
+    /** The names of {@link #indexNames}. */
+    private static final class IndexNames extends AbstractList<String> implements RandomAccess {
+        private final int size;
+
+        IndexNames(int size) {
+            this.size = size;
+        }
+
+        @Override
+        public String get(int i) {
+            Objects.checkIndex(i, size);
+            return Integer.toString(i + 1);
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
+
+        @Override
+        public int indexOf(Object o) {
+            if (!(o instanceof String)) {
+                return -1;
+            }
+            String s = (String) o;
+            if (s.isEmpty() || s.length() > 10 || s.charAt(0) < '1' || s.charAt(0) > '9') {
+                return -1; // names are canonical: no sign, no leading zero
+            }
+            long v = 0;
+            for (int k = 0; k < s.length(); k++) {
+                char c = s.charAt(k);
+                if (c < '0' || c > '9') {
+                    return -1;
+                }
+                v = v * 10 + (c - '0');
+            }
+            return v <= size ? (int) v - 1 : -1;
+        }
+
+        @Override
+        public boolean contains(Object o) {
+            return indexOf(o) >= 0;
+        }
     }
 
     /**
@@ -214,6 +273,13 @@ public final class SparseMatrix {
      * target has no such word. Used to score a separately imported test set with a model's vocabulary.
      */
     public int[] mapTo(List<String> targetVocabulary) {
+        if (vocabulary instanceof IndexNames && targetVocabulary instanceof IndexNames) {
+            int[] map = new int[vocabulary.size()];
+            for (int c = 0; c < map.length; c++) {
+                map[c] = c < targetVocabulary.size() ? c : -1;
+            }
+            return map;
+        }
         Map<String, Integer> pos = new HashMap<>(targetVocabulary.size() * 2);
         for (int i = 0; i < targetVocabulary.size(); i++) {
             pos.put(targetVocabulary.get(i), i);
@@ -223,6 +289,18 @@ public final class SparseMatrix {
             map[c] = pos.getOrDefault(vocabulary.get(c), -1);
         }
         return map;
+    }
+
+    /** Approximate bytes held by the column names ({@link #indexNames} hold none). */
+    public long vocabularyBytes() {
+        if (vocabulary instanceof IndexNames) {
+            return 16;
+        }
+        long m = 0;
+        for (String w : vocabulary) {
+            m += 40L + 2L * w.length();
+        }
+        return m;
     }
 
     /** Bytes of CSR storage (offsets, indices, values) plus the row index of a view; vocabulary excluded. */

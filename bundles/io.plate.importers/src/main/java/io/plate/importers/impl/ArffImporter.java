@@ -72,32 +72,47 @@ public final class ArffImporter implements Importer {
         final String name;
         final String kind; // nominal, numeric, string, date
         final List<String> levels;
-        final Map<String, Integer> levelIndex = new HashMap<>();
-        final IntList codes = new IntList(64);
+        final Map<String, Integer> levelIndex;
+        final IntList codes = new IntList(8);
         final CellColumn cells;
         final DoubleList dates;
         final DateTimeFormatter dateFormat;
         final String datePattern;
 
-        Attribute(String name, String kind, List<String> levels, String datePattern, DateTimeFormatter dateFormat) {
+        Attribute(String name, String kind, List<String> levels, Map<String, Integer> levelIndex, String datePattern,
+                DateTimeFormatter dateFormat) {
             this.name = name;
             this.kind = kind;
             this.levels = levels;
-            for (int i = 0; levels != null && i < levels.size(); i++) {
-                levelIndex.put(levels.get(i), i);
-            }
-            this.cells = kind.equals("numeric") || kind.equals("string") ? new CellColumn(name, 64) : null;
-            this.dates = kind.equals("date") ? new DoubleList(64) : null;
+            this.levelIndex = levelIndex;
+            this.cells = kind.equals("numeric") || kind.equals("string") ? new CellColumn(name, 8) : null;
+            this.dates = kind.equals("date") ? new DoubleList(8) : null;
             this.datePattern = datePattern;
             this.dateFormat = dateFormat;
         }
+
+        /** Bytes held while reading: codes, cells or dates, and ~100 bytes per declared level. */
+        long bytes() {
+            return 64 + codes.bytes() + (cells == null ? 0 : cells.bytes()) + (dates == null ? 0 : dates.bytes())
+                    + (levels == null ? 0 : 100L * levels.size());
+        }
+    }
+
+    private static long bytes(List<Attribute> attrs) {
+        long b = 0;
+        for (Attribute a : attrs) {
+            b += a.bytes();
+        }
+        return b;
     }
 
     Dataset read(InputStream stream, Path file, ImportOptions options) {
-        try (TextInput in = new TextInput(stream, file)) {
+        ImportWatch watch = ImportWatch.of(file, stream, options);
+        try (TextInput in = new TextInput(watch.wrap(stream), file).limitLines(options.maxLineLength())) {
             CharBuf buf = new CharBuf(1024);
             ArffLine line = new ArffLine(file);
             List<Attribute> attrs = new ArrayList<>();
+            watch.held(() -> buf.bytes() + bytes(attrs), () -> in.line() + 1);
             Map<String, Integer> byName = new HashMap<>();
             String relation = null;
             boolean data = false;
@@ -123,6 +138,10 @@ public final class ArffImporter implements Importer {
                         Attribute a = attribute(file, line, in.line());
                         if (byName.putIfAbsent(a.name, attrs.size()) != null) {
                             throw new ImportException(file, in.line(), a.name, "duplicate attribute name");
+                        }
+                        if (attrs.size() == options.maxColumns()) {
+                            throw new ImportException(file, in.line(), a.name, String.format(Locale.ROOT,
+                                    "more than %,d attributes, the limit (--max-columns)", options.maxColumns()));
                         }
                         attrs.add(a);
                         break;
@@ -161,6 +180,7 @@ public final class ArffImporter implements Importer {
                 }
             }
             InstanceWeights weights = new InstanceWeights(file, InstanceWeights.columnName(byName.keySet()));
+            watch.baseline();
             int rows = 0;
             while (in.readLine(buf)) {
                 line.reset(buf, in.line());
@@ -178,6 +198,7 @@ public final class ArffImporter implements Importer {
             if (rows == 0) {
                 throw new ImportException(file, in.line(), null, "no data rows after @data");
             }
+            watch.checkInterrupted();
             return build(file, options, relation, attrs, classIndex, weights);
         }
     }
@@ -193,6 +214,7 @@ public final class ArffImporter implements Importer {
         if (line.peek() == '{') {
             line.skip();
             List<String> levels = new ArrayList<>();
+            Map<String, Integer> index = new HashMap<>(); // a hash lookup: a list scan made 10^5 levels take 18 s
             while (true) {
                 line.value(",}");
                 if (!line.more()) {
@@ -200,7 +222,7 @@ public final class ArffImporter implements Importer {
                 }
                 String v = line.textString();
                 if (!(v.isEmpty() && !line.wasQuoted() && line.peek() == '}' && levels.isEmpty())) {
-                    if (levels.contains(v)) {
+                    if (index.putIfAbsent(v, levels.size()) != null) {
                         throw new ImportException(file, ln, name, "duplicate nominal level " + Sources.quote(v));
                     }
                     levels.add(v);
@@ -211,7 +233,7 @@ public final class ArffImporter implements Importer {
                     break;
                 }
             }
-            return new Attribute(name, "nominal", List.copyOf(levels), null, null);
+            return new Attribute(name, "nominal", List.copyOf(levels), index, null, null);
         }
         line.word("");
         String type = line.textString().toLowerCase(Locale.ROOT);
@@ -219,13 +241,13 @@ public final class ArffImporter implements Importer {
             case "numeric":
             case "real":
             case "integer":
-                return new Attribute(name, "numeric", null, null, null);
+                return new Attribute(name, "numeric", null, null, null, null);
             case "string":
-                return new Attribute(name, "string", null, null, null);
+                return new Attribute(name, "string", null, null, null, null);
             case "date": {
                 String pattern = line.word("") ? line.textString() : DEFAULT_DATE;
                 try {
-                    return new Attribute(name, "date", null, pattern, DateTimeFormatter.ofPattern(pattern, Locale.ROOT));
+                    return new Attribute(name, "date", null, null, pattern, DateTimeFormatter.ofPattern(pattern, Locale.ROOT));
                 } catch (IllegalArgumentException e) {
                     throw new ImportException(file, ln, name, "invalid date format " + Sources.quote(pattern)
                             + ": " + e.getMessage(), e);
@@ -248,7 +270,7 @@ public final class ArffImporter implements Importer {
         if (i == null) {
             List<String> names = new ArrayList<>();
             attrs.forEach(a -> names.add(a.name));
-            throw new ImportException(file, 0, options.label().get(), "no attribute of that name to use as the label; declared: " + names);
+            throw new ImportException(file, 0, options.label().get(), "no attribute of that name to use as the label; declared: " + Sources.names(names));
         }
         return i;
     }
@@ -361,7 +383,7 @@ public final class ArffImporter implements Importer {
                 Integer code = a.levelIndex.get(v.toString());
                 if (code == null) {
                     throw new ImportException(file, line.line(), a.name, "undeclared nominal level "
-                            + Sources.quote(v.toString()) + "; declared levels are " + a.levels);
+                            + Sources.quote(v.toString()) + "; declared levels are " + Sources.names(a.levels));
                 }
                 a.codes.add(code);
                 return;
@@ -432,6 +454,7 @@ public final class ArffImporter implements Importer {
                 }
                 case "string":
                     if (isClass) {
+                        Labels.checkClasses(file, a.name, a.cells.distinct(), a.cells.rows(), null);
                         b.labels(a.cells.toCategorical());
                     } else {
                         b.categorical(a.cells.toCategorical());

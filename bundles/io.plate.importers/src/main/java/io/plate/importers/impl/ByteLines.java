@@ -34,6 +34,7 @@ final class ByteLines implements Closeable {
     private int from;
     private int to;
     private CharsetDecoder decoder;
+    private int maxLine = io.plate.api.data.ImportOptions.DEFAULT_MAX_LINE_LENGTH;
 
     ByteLines(InputStream in, Path file) {
         this.in = in;
@@ -52,6 +53,17 @@ final class ByteLines implements Closeable {
         if (limit >= 3 && buf[0] == (byte) 0xEF && buf[1] == (byte) 0xBB && buf[2] == (byte) 0xBF) {
             pos = 3;
         }
+    }
+
+    /** Lines longer than {@code max} bytes fail, as in {@link TextInput#limitLines}; returns this. */
+    ByteLines limitLines(int max) {
+        this.maxLine = max;
+        return this;
+    }
+
+    /** Bytes held (the line buffer's capacity). */
+    long heldBytes() {
+        return 16 + buf.length;
     }
 
     /** Moves to the next line; false at the end of the input. */
@@ -93,8 +105,9 @@ final class ByteLines implements Closeable {
     /** Moves the unread bytes to the front (growing the buffer for a long line) and reads more. */
     private void compactAndRead() {
         int rest = limit - pos;
+        TextInput.checkLineLength(file, line + 1, rest, maxLine);
         if (rest == buf.length) {
-            buf = Arrays.copyOf(buf, buf.length * 2);
+            buf = Arrays.copyOf(buf, (int) Math.min(Integer.MAX_VALUE - 8, 2L * buf.length));
         } else if (pos > 0) {
             System.arraycopy(buf, pos, buf, 0, rest);
         }

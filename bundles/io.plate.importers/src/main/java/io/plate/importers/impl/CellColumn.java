@@ -14,7 +14,7 @@ import java.util.List;
  */
 final class CellColumn {
     final String name;
-    private final TermTable levels = new TermTable();
+    private final TermTable levels; // null for a column made by numbers()
     private final IntList codes;
     private DoubleList values;
     private long firstBadLine;
@@ -23,8 +23,26 @@ final class CellColumn {
 
     CellColumn(String name, int expectedRows) {
         this.name = name;
+        this.levels = new TermTable();
         this.codes = new IntList(expectedRows);
         this.values = new DoubleList(expectedRows);
+    }
+
+    private CellColumn(String name, double[] numbers) {
+        this.name = name;
+        this.levels = null;
+        this.codes = null;
+        this.values = new DoubleList(0);
+        this.values.data = numbers;
+        this.values.size = numbers.length;
+    }
+
+    /**
+     * A column known to be numeric, from its numbers alone (NaN = missing): no level table, so it can only
+     * become a {@link #toNumeric() numeric column}. For files of a few rows and many columns.
+     */
+    static CellColumn numbers(String name, double[] numbers) {
+        return new CellColumn(name, numbers);
     }
 
     void addMissing() {
@@ -49,9 +67,35 @@ final class CellColumn {
         }
     }
 
+    /** Bytes held while reading (codes, numbers and level table). */
+    long bytes() {
+        return 48 + (codes == null ? 0 : codes.bytes() + levels.bytes()) + (values == null ? 0 : values.bytes());
+    }
+
+    /** Number of distinct non-missing cell texts. */
+    int distinct() {
+        return levels == null ? -1 : levels.size();
+    }
+
     /** True when every non-missing cell is a number (and there is at least one, or none at all). */
     boolean allNumeric() {
         return values != null;
+    }
+
+    /** Of the first {@code sample} distinct texts, how many hold a space (words, not codes or identifiers). */
+    int levelsWithSpace(int sample) {
+        int n = 0;
+        for (int id = 0, e = Math.min(sample, distinct()); id < e; id++) {
+            if (levels.term(id).indexOf(' ') >= 0) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Number of cells read (rows). */
+    int rows() {
+        return codes != null ? codes.size : values.size;
     }
 
     int present() {
@@ -71,6 +115,9 @@ final class CellColumn {
     }
 
     CategoricalColumn toCategorical() {
+        if (levels == null) {
+            throw new IllegalStateException("column '" + name + "' was read as numbers only");
+        }
         int n = levels.size();
         List<String> texts = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {

@@ -17,7 +17,7 @@ final class CharBuf {
 
     void append(char c) {
         if (length == chars.length) {
-            chars = Arrays.copyOf(chars, chars.length * 2);
+            ensure(length + 1);
         }
         chars[length++] = c;
     }
@@ -37,8 +37,14 @@ final class CharBuf {
 
     void ensure(int capacity) {
         if (capacity > chars.length) {
-            chars = Arrays.copyOf(chars, Math.max(capacity, chars.length * 2));
+            // doubling, but never past the largest array (a line is limited to 2^30 chars before that)
+            chars = Arrays.copyOf(chars, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(capacity, 2L * chars.length)));
         }
+    }
+
+    /** Bytes held (the array's capacity). */
+    long bytes() {
+        return 16 + 2L * chars.length;
     }
 
     String substring(int from, int to) {

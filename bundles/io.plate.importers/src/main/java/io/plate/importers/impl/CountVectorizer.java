@@ -79,6 +79,12 @@ final class CountVectorizer implements WordScanner.Sink {
         return docs;
     }
 
+    /** Bytes held: the vocabulary table, the CSR arrays and the per-word arrays. */
+    long bytes() {
+        return terms.bytes() + rowStart.bytes() + columns.bytes() + counts.bytes() + 12L * lastDoc.length
+                + 8L * tf.length + lowered.bytes() + bigram.bytes();
+    }
+
     void beginDocument() {
         inDocument = true;
         hasPrevious = false;

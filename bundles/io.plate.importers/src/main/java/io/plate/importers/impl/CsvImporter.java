@@ -48,12 +48,20 @@ public final class CsvImporter implements Importer {
 
     /** Reads from a stream (closed at the end); {@code file} names the input in messages and metadata. */
     Dataset read(InputStream stream, Path file, ImportOptions options) {
-        try (TextInput in = new TextInput(stream, file)) {
-            CsvRecordReader rec = new CsvRecordReader(in, options.delimiter().orElse((char) 0));
+        ImportWatch watch = ImportWatch.of(file, stream, options);
+        try (TextInput in = new TextInput(watch.wrap(stream), file)) {
+            CsvRecordReader rec = new CsvRecordReader(in, options.delimiter().orElse((char) 0), options.maxLineLength());
+            CellColumn[][] reading = {new CellColumn[0]};
+            FirstRows[] kept = {null};
+            watch.held(() -> rec.bytes() + bytes(reading[0]) + (kept[0] == null ? 0 : kept[0].bytes()), () -> in.line() + 1);
             if (!rec.next()) {
                 throw new ImportException(file, 0, null, "empty file; expected a header row");
             }
             int width = rec.fields();
+            if (width > options.maxColumns()) {
+                throw new ImportException(file, rec.line(), null, String.format(java.util.Locale.ROOT,
+                        "the header has %,d columns, more than the limit of %,d (--max-columns)", width, options.maxColumns()));
+            }
             List<String> names = new ArrayList<>(width);
             Map<String, Integer> byName = new HashMap<>();
             for (int i = 0; i < width; i++) {
@@ -76,10 +84,12 @@ public final class CsvImporter implements Importer {
                 }
             }
             char[][] missing = options.missing().stream().map(String::toCharArray).toArray(char[][]::new);
-            CellColumn[] cols = new CellColumn[width];
-            for (int i = 0; i < width; i++) {
-                cols[i] = new CellColumn(names.get(i), 256);
-            }
+            boolean allCategorical = options.categorical().contains(ImportOptions.ALL);
+            FirstRows first = new FirstRows(width);
+            kept[0] = first;
+            boolean[] missingCell = new boolean[width];
+            CellColumn[] cols = null;
+            watch.baseline();
             int rows = 0;
             while (rec.next()) {
                 if (rec.fields() != width) {
@@ -87,6 +97,22 @@ public final class CsvImporter implements Importer {
                             "ragged row: expected " + width + " fields as in the header, found " + rec.fields());
                 }
                 char[] c = rec.chars();
+                if (cols == null && first.rows() < FirstRows.ROWS) {
+                    for (int i = 0; i < width; i++) {
+                        missingCell[i] = isMissing(c, rec.start(i), rec.end(i), missing);
+                    }
+                    first.add(rec, missingCell);
+                    rows++;
+                    continue;
+                }
+                if (cols == null) { // a longer file: columns that grow with the rows
+                    cols = new CellColumn[width];
+                    for (int i = 0; i < width; i++) {
+                        cols[i] = new CellColumn(names.get(i), 2 * FirstRows.ROWS);
+                    }
+                    first.replay(cols);
+                    reading[0] = cols;
+                }
                 for (int i = 0; i < width; i++) {
                     int s = rec.start(i);
                     int e = rec.end(i);
@@ -98,11 +124,49 @@ public final class CsvImporter implements Importer {
                 }
                 rows++;
             }
+            if (cols == null) { // a file of a few rows: each column made at once from its cells
+                cols = new CellColumn[width];
+                for (int i = 0; i < width; i++) {
+                    String n = names.get(i);
+                    cols[i] = first.column(n, i, i == labelIndex || allCategorical || options.categorical().contains(n));
+                }
+            }
             if (rows == 0) {
                 throw new ImportException(file, rec.line() + 1, null, "no data rows after the header");
             }
+            watch.checkInterrupted();
             return build(file, options, names, cols, labelIndex, rows, rec.delimiter());
         }
+    }
+
+    /** A categorical feature with at least this many levels, more than half the rows, is reported as free text. */
+    static final int FREE_TEXT_LEVELS = 1000;
+
+    /**
+     * Adds a warning when {@code col} has thousands of levels, most rows distinct: free text when most of
+     * them hold a space, else an identifier.
+     */
+    private static void freeText(Path file, CellColumn col, int rows, char delimiter, List<String> warnings) {
+        int levels = col.distinct();
+        if (levels < FREE_TEXT_LEVELS || levels <= rows / 2) {
+            return;
+        }
+        String head = String.format(java.util.Locale.ROOT, "column '%s' became one categorical feature with %,d levels in"
+                + " %,d rows", col.name, levels, rows);
+        if (2 * col.levelsWithSpace(FREE_TEXT_LEVELS) > FREE_TEXT_LEVELS) {
+            warnings.add(head + ": if it is free text, import its words with --format text --text-column " + col.name
+                    + (delimiter == '\t' ? "" : " --delimiter " + delimiter) + " (or leave it out)");
+        } else {
+            warnings.add(head + ": an identifier? a value seen once tells a learner nothing (leave it out)");
+        }
+    }
+
+    private static long bytes(CellColumn[] cols) {
+        long b = 16 + 4L * cols.length;
+        for (CellColumn c : cols) {
+            b += c.bytes();
+        }
+        return b;
     }
 
     private static boolean isMissing(char[] c, int s, int e, char[][] missing) {
@@ -129,7 +193,7 @@ public final class CsvImporter implements Importer {
         Integer i = byName.get(options.label().get());
         if (i == null) {
             throw new ImportException(file, line, options.label().get(),
-                    "no label column of that name; the header has " + names);
+                    "no label column of that name; the header has " + Sources.names(names));
         }
         return i;
     }
@@ -142,7 +206,7 @@ public final class CsvImporter implements Importer {
             }
             if (!byName.containsKey(n)) {
                 throw new ImportException(file, line, n, option + " names a column the header does not have; it has "
-                        + new TreeSet<>(byName.keySet()));
+                        + Sources.names(new TreeSet<>(byName.keySet())));
             }
         }
     }
@@ -154,6 +218,7 @@ public final class CsvImporter implements Importer {
                 .metadata("delimiter", delimiter == '\t' ? "tab" : String.valueOf(delimiter))
                 .metadata("missing", String.join(" ", new TreeSet<>(options.missing())));
         boolean allCategorical = options.categorical().contains(ImportOptions.ALL);
+        List<String> warnings = new ArrayList<>();
         for (int i = 0; i < cols.length; i++) {
             CellColumn col = cols[i];
             String n = names.get(i);
@@ -164,16 +229,22 @@ public final class CsvImporter implements Importer {
                         "expected a number (column forced numeric), found " + Sources.quote(col.firstBad()));
             }
             if (i == labelIndex) {
-                if (forcedNumeric) {
+                // as in Weka: a numeric label column is a numeric target unless --categorical names it
+                if (forcedNumeric || (!forcedCategorical && col.allNumeric())) {
                     b.target(col.toNumeric());
                 } else {
+                    Labels.checkClasses(file, n, col.distinct(), rows, null);
                     b.labels(col.toCategorical());
                 }
             } else if (forcedNumeric || (!forcedCategorical && col.allNumeric())) {
                 b.numeric(col.toNumeric());
             } else {
+                freeText(file, col, rows, delimiter, warnings);
                 b.categorical(col.toCategorical());
             }
+        }
+        if (!warnings.isEmpty()) {
+            b.metadata(Importer.WARNINGS, String.join("; ", warnings));
         }
         return b.build();
     }

@@ -22,10 +22,22 @@ final class CsvRecordReader {
     private int fields;
     private long recordLine;
 
-    /** A reader with a fixed delimiter, or with {@code 0} to detect it from the first line. */
-    CsvRecordReader(TextInput in, char delimiter) {
+    private final int maxRecord;
+
+    /**
+     * A reader with a fixed delimiter, or with {@code 0} to detect it from the first line; a record (which
+     * may span lines inside quotes) longer than {@code maxRecord} characters fails.
+     */
+    CsvRecordReader(TextInput in, char delimiter, int maxRecord) {
         this.in = in;
         this.delimiter = delimiter;
+        this.maxRecord = maxRecord;
+        in.limitLines(maxRecord);
+    }
+
+    /** Bytes held by the line and record buffers and the field offsets. */
+    long bytes() {
+        return line.bytes() + record.bytes() + 9L * starts.length;
     }
 
     /** Picks the delimiter that occurs most often outside quotes in a header line: comma, semicolon or tab. */
@@ -118,6 +130,7 @@ final class CsvRecordReader {
                 throw new ImportException(in.file(), recordLine, "field " + fields,
                         "unterminated quoted field (opened on line " + recordLine + "); expected a closing '\"'");
             }
+            TextInput.checkLineLength(in.file(), recordLine, (long) record.length + line.length, maxRecord);
             i = 0;
         }
         if (startField) {

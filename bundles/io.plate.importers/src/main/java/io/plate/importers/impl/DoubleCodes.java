@@ -35,6 +35,16 @@ final class DoubleCodes {
         return size - 1;
     }
 
+    /** Number of distinct values. */
+    int size() {
+        return size;
+    }
+
+    /** Bytes held (capacities). */
+    long bytes() {
+        return 48 + 12L * keys.length + 8L * values.length;
+    }
+
     /** The distinct values by code. */
     double[] values() {
         return Arrays.copyOf(values, size);

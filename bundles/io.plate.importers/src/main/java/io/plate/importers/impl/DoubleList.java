@@ -25,6 +25,11 @@ final class DoubleList {
         data[size++] = v;
     }
 
+    /** Bytes held (the array's capacity). */
+    long bytes() {
+        return 16 + 8L * data.length;
+    }
+
     double[] toArray() {
         return data.length == size ? data : Arrays.copyOf(data, size);
     }

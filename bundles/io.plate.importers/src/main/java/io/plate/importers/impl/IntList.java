@@ -25,6 +25,11 @@ final class IntList {
         data[size++] = v;
     }
 
+    /** Bytes held (the array's capacity). */
+    long bytes() {
+        return 16 + 4L * data.length;
+    }
+
     int get(int i) {
         return data[i];
     }

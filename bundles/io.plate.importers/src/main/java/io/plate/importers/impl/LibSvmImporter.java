@@ -34,6 +34,17 @@ import org.osgi.service.component.annotations.Component;
 public final class LibSvmImporter implements Importer {
     /** {@link ImportOptions#extra()} key: the declared number of features. */
     public static final String N_FEATURES = "n_features";
+    /**
+     * {@link ImportOptions#extra()} key, as scikit-learn's {@code load_svmlight_file(zero_based=…)}: {@code auto}
+     * (the default: 0-based when an index 0 appears, else 1-based), {@code true} or {@code false}.
+     */
+    public static final String ZERO_BASED = "zero_based";
+    /**
+     * {@link ImportOptions#extra()} key: what the values are. {@code counts} (the default): a sparse matrix,
+     * stored as counts when every value is a whole number (for the multinomial and Bernoulli learners);
+     * {@code numeric}: dense numeric columns, zeros filled in (for numeric learners such as {@code nb.gaussian}).
+     */
+    public static final String VALUES = "values";
     /** Name of the label column. */
     static final String LABEL = "label";
 
@@ -64,8 +75,15 @@ public final class LibSvmImporter implements Importer {
      */
     Dataset read(InputStream stream, Path file, ImportOptions options) {
         int declared = declaredFeatures(file, options);
-        try (ByteLines in = new ByteLines(stream, file)) {
-            LibSvmRows rows = new LibSvmRows(file, declared);
+        ImportWatch watch = ImportWatch.of(file, stream, options);
+        try (ByteLines in = new ByteLines(watch.wrap(stream), file).limitLines(options.maxLineLength())) {
+            String base = zeroBased(file, options);
+            values(file, options);
+            LibSvmRows rows = new LibSvmRows(file, declared, options.maxColumns());
+            if (base.equals("false")) {
+                rows.oneBased();
+            }
+            watch.held(() -> rows.bytes() + in.heldBytes(), () -> in.line() + 1);
             CharBuf line = null;
             while (in.next()) {
                 byte[] b = in.bytes();
@@ -82,6 +100,7 @@ public final class LibSvmImporter implements Importer {
                     rows.parse(line.chars, line.length, in.line());
                 }
             }
+            watch.checkInterrupted();
             return dataset(rows, in.line(), file, options);
         }
     }
@@ -94,15 +113,26 @@ public final class LibSvmImporter implements Importer {
             throw new ImportException(file, 0, null, lines == 0 ? "empty file; expected LIBSVM rows 'label index:value ...'"
                     : "no data rows, only blank or comment lines");
         }
-        int width = declared > 0 ? declared : rows.maxIndex;
-        List<String> vocab = new ArrayList<>(width);
-        for (int j = 1; j <= width; j++) {
-            vocab.add(Integer.toString(j));
+        String zeroBased = zeroBased(file, options);
+        int base = zeroBased.equals("true") || (zeroBased.equals("auto") && rows.sawZero) ? 0 : 1;
+        if (declared > 0 && rows.maxIndex - base >= declared) {
+            throw new ImportException(file, 0, N_FEATURES, "feature index " + rows.maxIndex + " is outside the declared "
+                    + declared + " features of a 0-based file (" + (zeroBased.equals("true") ? "--zero-based true"
+                            : "an index 0 appears") + "; --zero-based false if it is 1-based)");
         }
-        SparseMatrix m = rows.matrix(vocab);
-        Dataset.Builder b = Dataset.builder(Sources.datasetName(file, options)).source(file.toString()).sparse(m)
+        int width = declared > 0 ? declared : Math.max(0, rows.maxIndex + 1 - base);
+        rows.rebase(base);
+        // names "1".."n" (by position) made when asked: no string per column up to the largest index
+        SparseMatrix m = rows.matrix(SparseMatrix.indexNames(width));
+        Dataset.Builder b = Dataset.builder(Sources.datasetName(file, options)).source(file.toString())
                 .metadata("format", "libsvm")
+                .metadata("indices", base == 0 ? "0-based" : "1-based")
                 .metadata("features", width + (declared > 0 ? " (declared)" : " (largest index)"));
+        if (values(file, options).equals("numeric")) {
+            dense(file, m, b, options);
+        } else {
+            b.sparse(m);
+        }
         if (rows.qids > 0) {
             b.metadata("qid", rows.qids + " rows carry a query id (not used as a feature)");
         }
@@ -111,10 +141,45 @@ public final class LibSvmImporter implements Importer {
             if (options.numeric().contains(labelName)) {
                 b.target(NumericColumn.of(labelName, y));
             } else {
+                Labels.checkClasses(file, labelName, rows.labelValues.size(), y.length, "--numeric " + labelName);
                 b.labels(classes(labelName, rows.labelValues.values(), rows.labelCodes.toArray()));
             }
         }
         return b.build();
+    }
+
+    /** The matrix as dense numeric columns named by position, after checking that they fit. */
+    private static void dense(Path file, SparseMatrix m, Dataset.Builder b, ImportOptions options) {
+        int rows = m.rows();
+        int width = m.columns();
+        ImportWatch.checkAllocation(file, 8L * rows * width + 64L * width, String.format(java.util.Locale.ROOT,
+                "--values numeric: %,d rows x %,d dense columns", rows, width), options);
+        double[][] x = new double[width][rows];
+        for (int r = 0; r < rows; r++) {
+            for (int k = m.start(r), e = m.end(r); k < e; k++) {
+                x[m.column(k)][r] = m.value(k);
+            }
+        }
+        for (int j = 0; j < width; j++) {
+            b.numeric(NumericColumn.of(Integer.toString(j + 1), x[j]));
+            x[j] = null;
+        }
+    }
+
+    private static String zeroBased(Path file, ImportOptions options) {
+        String z = options.extra().getOrDefault(ZERO_BASED, "auto").strip().toLowerCase(java.util.Locale.ROOT);
+        if (!z.equals("auto") && !z.equals("true") && !z.equals("false")) {
+            throw new ImportException(file, 0, ZERO_BASED, "zero_based must be auto, true or false, got " + Sources.quote(z));
+        }
+        return z;
+    }
+
+    private static String values(Path file, ImportOptions options) {
+        String v = options.extra().getOrDefault(VALUES, "counts").strip().toLowerCase(java.util.Locale.ROOT);
+        if (!v.equals("counts") && !v.equals("numeric")) {
+            throw new ImportException(file, 0, VALUES, "values must be counts or numeric, got " + Sources.quote(v));
+        }
+        return v;
     }
 
     private static int declaredFeatures(Path file, ImportOptions options) {
@@ -123,11 +188,15 @@ public final class LibSvmImporter implements Importer {
             return 0;
         }
         try {
-            int n = Integer.parseInt(s.strip());
+            long n = Long.parseLong(s.strip());
             if (n < 1) {
                 throw new ImportException(file, 0, N_FEATURES, "n_features must be at least 1, got " + s);
             }
-            return n;
+            if (n > options.maxColumns()) {
+                throw new ImportException(file, 0, N_FEATURES, String.format(java.util.Locale.ROOT,
+                        "n_features %,d is above the limit of %,d columns (--max-columns)", n, options.maxColumns()));
+            }
+            return (int) n;
         } catch (NumberFormatException e) {
             throw new ImportException(file, 0, N_FEATURES, "n_features must be a whole number, got " + Sources.quote(s), e);
         }

@@ -10,6 +10,8 @@ import java.nio.file.Path;
 final class LibSvmRows {
     private final Path file;
     private final int declared;
+    /** Largest index accepted: the declared number of features, else the column limit. */
+    private final int limit;
     final IntList rowStart = new IntList(64);
     final IntList columns = new IntList(256);
     /** Values while all are whole numbers in int range (the usual case: counts, 0/1); else null. */
@@ -20,13 +22,51 @@ final class LibSvmRows {
     /** The distinct labels, numbered as first seen, and each row's number. */
     final DoubleCodes labelValues = new DoubleCodes();
     final IntList labelCodes = new IntList(64);
-    int maxIndex;
+    /** Largest raw index read (as written in the file), -1 before any. */
+    int maxIndex = -1;
+    /** Whether an index 0 was read (so, with zero_based auto, the file is 0-based). */
+    boolean sawZero;
+    /** Whether index 0 is allowed (zero_based true or auto). */
+    private boolean allowZero = true;
     long qids;
 
-    LibSvmRows(Path file, int declared) {
+    /**
+     * Rows of {@code file} with {@code declared} features (0: as many as the largest index), refusing an
+     * index above {@code maxColumns} ({@link io.plate.api.data.ImportOptions#maxColumns()}).
+     */
+    LibSvmRows(Path file, int declared, int maxColumns) {
         this.file = file;
         this.declared = declared;
+        this.maxColumns = maxColumns;
+        this.limit = declared > 0 ? declared : maxColumns;
         rowStart.add(0);
+    }
+
+    private final int maxColumns;
+
+    /** Refuses index 0 (zero_based false: the file is 1-based); returns this. */
+    LibSvmRows oneBased() {
+        allowZero = false;
+        return this;
+    }
+
+    /**
+     * Puts the columns at positions from 0: the raw indices less {@code base} (1 for a 1-based file, 0
+     * for a 0-based one).
+     */
+    void rebase(int base) {
+        if (base != 0) {
+            int[] c = columns.data;
+            for (int k = 0, n = columns.size; k < n; k++) {
+                c[k] -= base;
+            }
+        }
+    }
+
+    /** Bytes held (capacities of the CSR arrays and labels). */
+    long bytes() {
+        return rowStart.bytes() + columns.bytes() + (counts != null ? counts.bytes() : values.bytes()) + labels.bytes()
+                + labelCodes.bytes() + labelValues.bytes();
     }
 
     /** The matrix of the rows read: int counts when every value was a whole number, else doubles. */
@@ -89,7 +129,7 @@ final class LibSvmRows {
             values.ensure(room);
             doubles = values.data;
         }
-        int previous = 0;
+        int previous = -1;
         int i = skipSpace(b, e, to);
         while (i < to) {
             int k = pair(b, i, to, previous);
@@ -106,7 +146,7 @@ final class LibSvmRows {
                 doubles[nnz] = v;
             }
             previous = pairIndex;
-            cols[nnz++] = previous - 1;
+            cols[nnz++] = previous;
             i = skipSpace(b, k, to);
         }
         columns.size = nnz;
@@ -117,6 +157,9 @@ final class LibSvmRows {
         }
         if (previous > maxIndex) {
             maxIndex = previous;
+        }
+        if (nnz > rowStart.data[rowStart.size - 1] && cols[rowStart.data[rowStart.size - 1]] == 0) {
+            sawZero = true;
         }
         label(pendingLabel);
         rowStart.add(nnz);
@@ -142,7 +185,7 @@ final class LibSvmRows {
             index = index * 10 + d;
             k++;
         }
-        if (k == i || k == to || b[k] != ':' || index <= previous || (declared > 0 && index > declared)) {
+        if (k == i || k == to || b[k] != ':' || index <= previous || index > limit || (index == 0 && !allowZero)) {
             return -1;
         }
         k++;
@@ -239,7 +282,7 @@ final class LibSvmRows {
                     "expected a number as the label, found " + Sources.quote(new String(c, i, e - i)));
         }
         label(y);
-        int previous = 0;
+        int previous = -1;
         int field = 1;
         i = skipSpace(c, e, n);
         while (i < n) {
@@ -265,16 +308,17 @@ final class LibSvmRows {
                 i = skipSpace(c, e, n);
                 continue;
             }
-            int index = parseIndex(c, i, colon);
+            long index = parseIndex(c, i, colon);
             if (index < 0) {
                 throw new ImportException(file, ln, "field " + field,
-                        "expected a feature index (a whole number from 1), found "
+                        "expected a feature index (a whole number), found "
                                 + Sources.quote(new String(c, i, colon - i)));
             }
-            if (index == 0) {
-                throw new ImportException(file, ln, "field " + field,
-                        "feature index 0: indices are 1-based");
+            if (index == 0 && !allowZero) {
+                throw new ImportException(file, ln, "field " + field, "feature index 0 with zero_based false: indices"
+                        + " are 1-based (scikit-learn writes 0-based files: --zero-based true, or auto)");
             }
+            sawZero |= index == 0;
             if (index <= previous) {
                 throw new ImportException(file, ln, "field " + field, "feature index " + index
                         + " after " + previous + ": indices must be strictly increasing");
@@ -283,14 +327,19 @@ final class LibSvmRows {
                 throw new ImportException(file, ln, "field " + field, "feature index " + index
                         + " exceeds the declared number of features " + declared);
             }
+            if (index > maxColumns) {
+                throw new ImportException(file, ln, "field " + field, String.format(java.util.Locale.ROOT,
+                        "feature index %,d is above the limit of %,d columns (--max-columns; raise it if the file is right)",
+                        index, maxColumns));
+            }
             double v = Numbers.parse(c, colon + 1, e);
             if (v != v) {
                 throw new ImportException(file, ln, "field " + field, "expected a number as the value of index "
                         + index + ", found " + Sources.quote(new String(c, colon + 1, e - colon - 1)));
             }
-            previous = index;
-            maxIndex = Math.max(maxIndex, index);
-            columns.add(index - 1);
+            previous = (int) index;
+            maxIndex = Math.max(maxIndex, previous);
+            columns.add(previous);
             if (counts != null && v == (int) v) {
                 counts.add((int) v);
             } else {
@@ -322,12 +371,12 @@ final class LibSvmRows {
         return i;
     }
 
-    /** A non-negative whole number of at most 9 digits, or -1. */
-    private static int parseIndex(char[] c, int from, int to) {
-        if (from == to || to - from > 9) {
+    /** A non-negative whole number of at most 18 digits, or -1. */
+    private static long parseIndex(char[] c, int from, int to) {
+        if (from == to || to - from > 18) {
             return -1;
         }
-        int v = 0;
+        long v = 0;
         for (int i = from; i < to; i++) {
             char ch = c[i];
             if (ch < '0' || ch > '9') {

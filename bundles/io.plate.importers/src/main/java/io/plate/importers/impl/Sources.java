@@ -42,8 +42,27 @@ final class Sources {
         return base.isEmpty() ? "data" : base;
     }
 
-    /** Quotes a cell for a message, shortened when long. */
+    /** Names for a one-line message: {@code [a, b, c]}, or the first 20 and how many more. */
+    static String names(java.util.Collection<String> names) {
+        StringBuilder s = new StringBuilder("[");
+        int k = 0;
+        for (String n : names) {
+            if (k == 20) {
+                return s.append(", … ").append(names.size() - 20).append(" more]").toString();
+            }
+            s.append(k++ > 0 ? ", " : "").append(oneLine(n));
+        }
+        return s.append(']').toString();
+    }
+
+    /** {@code s} with line breaks and tabs shown as escapes, for a one-line message. */
+    static String oneLine(String s) {
+        return s.replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t");
+    }
+
+    /** Quotes a cell for a one-line message, shortened when long, line breaks and tabs shown as escapes. */
     static String quote(String s) {
-        return "'" + (s.length() > 40 ? s.substring(0, 37) + "..." : s) + "'";
+        String t = s.length() > 40 ? s.substring(0, 37) + "..." : s;
+        return "'" + oneLine(t) + "'";
     }
 }

@@ -10,14 +10,20 @@ import java.util.Arrays;
 final class TermTable {
     private int[] table; // slot -> id + 1, 0 = empty
     private int mask;
-    private int[] hashes = new int[32];
-    private int[] starts = new int[33];
-    private char[] pool = new char[256];
+    private int[] hashes = new int[4];
+    private int[] starts = new int[5];
+    private char[] pool = new char[16];
     private int size;
 
+    /** An empty table; it starts small (a CSV column of one row needs little) and doubles as terms come. */
     TermTable() {
-        table = new int[64];
+        table = new int[8];
         mask = table.length - 1;
+    }
+
+    /** Bytes held (capacities of the hash table, per-term arrays and char pool). */
+    long bytes() {
+        return 64 + 4L * (table.length + hashes.length + starts.length) + 2L * pool.length;
     }
 
     /** Number of distinct terms. */

@@ -4,6 +4,7 @@ import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.ImportException;
 import io.plate.api.data.ImportOptions;
+import io.plate.api.data.ImportProgress;
 import io.plate.api.data.Importer;
 import io.plate.api.data.SparseMatrix;
 import java.io.IOException;
@@ -44,6 +45,8 @@ import org.osgi.service.component.annotations.Component;
 public final class TextImporter implements Importer {
     /** Header name of the text column. */
     static final String TEXT = "text";
+    /** {@link ImportOptions#extra()} key: the name of the text column (default {@code text}). */
+    public static final String TEXT_COLUMN = "text_column";
     /** Header name of the label column (unless {@code --label} names another). */
     static final String LABEL = "label";
     /**
@@ -100,10 +103,30 @@ public final class TextImporter implements Importer {
 
     /** Reads the TSV layout from a stream (closed at the end), in one part. */
     Dataset read(InputStream stream, Path file, ImportOptions options) {
-        try (TextInput in = new TextInput(stream, file)) {
+        ImportWatch watch = ImportWatch.of(file, stream, options);
+        try (TextInput in = new TextInput(watch.wrap(stream), file).limitLines(options.maxLineLength())) {
+            char delimiter = options.delimiter().orElse('\t');
+            if (delimiter != '\t') { // a delimited file with CSV quoting: the CSV reader's records
+                CsvRecordReader rec = new CsvRecordReader(in, delimiter, options.maxLineLength());
+                if (!rec.next()) {
+                    throw new ImportException(file, 0, null, "empty file; expected a header with 'label' and 'text' columns");
+                }
+                String[] names = new String[rec.fields()];
+                for (int i = 0; i < names.length; i++) {
+                    names[i] = rec.field(i);
+                }
+                TsvPart.Layout layout = layout(names, file, options, delimiter);
+                TsvPart part = new TsvPart(options, layout, file);
+                watch.held(() -> part.bytes() + rec.bytes(), () -> in.line() + 1);
+                part.readRecords(rec);
+                watch.checkInterrupted();
+                return build(file, options, layout, part);
+            }
             TsvPart.Layout layout = header(in, file, options);
             TsvPart part = new TsvPart(options, layout, file);
+            watch.held(part::bytes, () -> in.line() + 1);
             part.read(in);
+            watch.checkInterrupted();
             return build(file, options, layout, part);
         }
     }
@@ -114,26 +137,43 @@ public final class TextImporter implements Importer {
         if (!in.readLine(line)) {
             throw new ImportException(file, 0, null, "empty file; expected a header with 'label' and 'text' columns");
         }
-        String[] header = line.toString().split("\t", -1);
+        return layout(line.toString().split("\t", -1), file, options, '\t');
+    }
+
+    /** Finds the text and label columns in the header fields, or says what is wrong and what to give. */
+    private static TsvPart.Layout layout(String[] header, Path file, ImportOptions options, char delimiter) {
+        String textName = options.extra().getOrDefault(TEXT_COLUMN, TEXT);
         int textCol = -1;
         int labelCol = -1;
         String labelName = options.label().orElse(LABEL);
         for (int i = 0; i < header.length; i++) {
             String h = header[i].strip();
-            if (h.equals(TEXT) && textCol < 0) {
+            if (h.equals(textName) && textCol < 0) {
                 textCol = i;
             } else if (h.equals(labelName) && labelCol < 0) {
                 labelCol = i;
             }
         }
         if (textCol < 0) {
-            throw new ImportException(file, 1, TEXT, "no 'text' column in the header " + List.of(header));
+            List<String> names = List.of(header);
+            String hint;
+            if (header.length == 1 && delimiter != '\t' && header[0].indexOf('\t') >= 0) {
+                hint = "the header is separated by tabs, not '" + delimiter + "': leave out --delimiter (tab is the default)";
+            } else if (header.length == 1 && delimiter == '\t' && (header[0].indexOf(',') >= 0 || header[0].indexOf(';') >= 0)) {
+                char d = header[0].indexOf(',') >= 0 ? ',' : ';';
+                hint = "the header has no tab; for a file separated by '" + d + "' give --delimiter " + d;
+            } else {
+                hint = "name the text column with --text-column NAME, or import a table of numbers or categories"
+                        + " with --format csv";
+            }
+            throw new ImportException(file, 1, textName, "no '" + textName + "' column in the header "
+                    + Sources.names(names) + "; " + hint);
         }
         if (options.noLabel()) {
             labelCol = -1;
         } else if (labelCol < 0) {
             throw new ImportException(file, 1, labelName, "no label column '" + labelName + "' in the header "
-                    + List.of(header) + " (use --no-label for unlabelled text)");
+                    + Sources.names(List.of(header)) + " (use --no-label for unlabelled text)");
         }
         char[][] missing = options.missing().stream().map(String::toCharArray).toArray(char[][]::new);
         return new TsvPart.Layout(header.length, textCol, labelCol, labelName, missing);
@@ -146,6 +186,7 @@ public final class TextImporter implements Importer {
         SparseMatrix m = part.vectorizer.finish(file);
         Dataset.Builder b = dataset(file, options, m, "tsv");
         if (layout.labelColumn >= 0) {
+            Labels.checkClasses(file, layout.labelName, part.labels.size(), part.codes.size, null);
             b.labels(labelColumn(layout.labelName, part.labels, part.codes));
         }
         return b.build();
@@ -169,8 +210,10 @@ public final class TextImporter implements Importer {
         }
         TsvPart second = new TsvPart(options, layout, file);
         Throwable[] secondError = new Throwable[1];
+        ImportWatch secondWatch = new ImportWatch(file, -1, options.toBuilder().progress(ImportProgress.NONE).build());
         Thread helper = new Thread(() -> {
-            try (TextInput in = new TextInput(openAt(file, middle), file, StandardCharsets.UTF_8, false)) {
+            try (TextInput in = new TextInput(secondWatch.wrap(openAt(file, middle)), file, StandardCharsets.UTF_8, false)
+                    .limitLines(options.maxLineLength())) {
                 second.read(in);
             } catch (RuntimeException | Error e) {
                 secondError[0] = e; // rethrown on the calling thread after the join
@@ -179,9 +222,14 @@ public final class TextImporter implements Importer {
         helper.setDaemon(true);
         helper.start();
         TsvPart first = new TsvPart(options, layout, file);
-        try (TextInput in = new TextInput(new LimitedInputStream(Sources.open(file), middle), file)) {
+        // the first half is projected as half of the file: both halves take about as much
+        ImportWatch watch = new ImportWatch(file, size, options);
+        try (TextInput in = new TextInput(watch.wrap(new LimitedInputStream(Sources.open(file), middle)), file)
+                .limitLines(options.maxLineLength())) {
+            watch.held(() -> 2 * first.bytes(), () -> in.line() + 1);
             in.readLine(new CharBuf(256)); // the header, read above
             first.read(in);
+            watch.checkInterrupted();
         } finally {
             join(helper, file);
         }
@@ -315,16 +363,28 @@ public final class TextImporter implements Importer {
         IntList codes = new IntList(64);
         CharBuf line = new CharBuf(256);
         int latin1 = 0;
+        List<List<Path>> files = new ArrayList<>();
+        long total = 0;
         for (Path dir : classes) {
+            List<Path> fs = sortedEntries(dir, false);
+            files.add(fs);
+            for (Path f : fs) {
+                total += sizeOf(f);
+            }
+        }
+        ImportWatch watch = new ImportWatch(root, total, options);
+        watch.held(() -> vec.bytes() + codes.bytes(), () -> 0);
+        for (int k = 0; k < classes.size(); k++) {
+            Path dir = classes.get(k);
             int code = levels.size();
             levels.add(dir.getFileName().toString());
-            for (Path f : sortedEntries(dir, false)) {
+            for (Path f : files.get(k)) {
                 boolean utf8 = isUtf8(f);
                 if (!utf8) {
                     latin1++;
                 }
-                try (TextInput in = new TextInput(Sources.open(f), f, utf8 ? StandardCharsets.UTF_8
-                        : StandardCharsets.ISO_8859_1)) {
+                try (TextInput in = new TextInput(watch.wrap(Sources.open(f)), f, utf8 ? StandardCharsets.UTF_8
+                        : StandardCharsets.ISO_8859_1).limitLines(options.maxLineLength())) {
                     vec.beginDocument();
                     while (in.readLine(line)) {
                         vec.addText(line.chars, 0, line.length);
@@ -337,12 +397,21 @@ public final class TextImporter implements Importer {
         if (vec.documents() == 0) {
             throw new ImportException(root, 0, null, "no documents: the class folders hold no files");
         }
+        watch.checkInterrupted();
         SparseMatrix m = vec.finish(root);
         Dataset.Builder b = dataset(root, options, m, "folders").metadata("latin-1 files", Integer.toString(latin1));
         if (!options.noLabel()) {
             b.labels(CategoricalColumn.of(options.label().orElse(LABEL), levels, codes.toArray()));
         }
         return b.build();
+    }
+
+    private static long sizeOf(Path f) {
+        try {
+            return Files.size(f);
+        } catch (IOException e) {
+            return 0; // reading it will say what is wrong
+        }
     }
 
     private static List<Path> sortedEntries(Path dir, boolean directories) {

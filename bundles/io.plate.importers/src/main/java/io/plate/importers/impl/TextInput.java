@@ -1,6 +1,7 @@
 package io.plate.importers.impl;
 
 import io.plate.api.data.ImportException;
+import io.plate.api.data.ImportOptions;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -39,6 +40,7 @@ final class TextInput implements Closeable {
     private boolean first;
     private long line;
     private long bytesRead;
+    private int maxLine = ImportOptions.DEFAULT_MAX_LINE_LENGTH;
 
     TextInput(InputStream in, Path file) {
         this(in, file, StandardCharsets.UTF_8);
@@ -68,6 +70,21 @@ final class TextInput implements Closeable {
         this.decoder = charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         byteBuffer.limit(0);
+    }
+
+    /** Lines longer than {@code max} characters fail ({@link ImportOptions#maxLineLength()}); returns this. */
+    TextInput limitLines(int max) {
+        this.maxLine = max;
+        return this;
+    }
+
+    /** Fails for a line longer than the limit: {@code length} characters of line {@code ln} so far. */
+    static void checkLineLength(Path file, long ln, long length, int max) {
+        if (length > max) {
+            throw new ImportException(file, ln, null, String.format(java.util.Locale.ROOT,
+                    "line longer than %,d characters, the limit (--max-line, at most %,d); expected lines of text",
+                    max, ImportOptions.MAX_LINE_LENGTH));
+        }
     }
 
     /** 1-based number of the line last returned by {@link #readLine}; 0 before the first. */
@@ -106,6 +123,7 @@ final class TextInput implements Closeable {
             while (p < l) {
                 char ch = c[p];
                 if (ch == '\n' || ch == '\r') {
+                    checkLineLength(file, line + 1, (long) out.length + p - pos, maxLine);
                     out.append(c, pos, p - pos);
                     pos = p + 1;
                     line++;
@@ -127,6 +145,7 @@ final class TextInput implements Closeable {
                 }
                 p++;
             }
+            checkLineLength(file, line + 1, (long) out.length + p - pos, maxLine);
             out.append(c, pos, p - pos);
             pos = p;
         }

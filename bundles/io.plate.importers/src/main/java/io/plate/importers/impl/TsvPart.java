@@ -42,6 +42,11 @@ final class TsvPart {
         this.file = file;
     }
 
+    /** Bytes held: word counts and labels. */
+    long bytes() {
+        return vectorizer.bytes() + labels.bytes() + codes.bytes();
+    }
+
     /** Reads documents until the end of {@code in}. Line numbers in errors are those of {@code in}. */
     void read(TextInput in) {
         CharBuf line = new CharBuf(256);
@@ -81,6 +86,30 @@ final class TsvPart {
             }
         }
         lines = in.line();
+    }
+
+    /**
+     * Reads the documents of a delimited file with RFC 4180 quoting (the CSV reader's records; no backslash
+     * escapes) until the end of {@code rec}, whose header has been read.
+     */
+    void readRecords(CsvRecordReader rec) {
+        int width = layout.width;
+        while (rec.next()) {
+            if (rec.fields() != width) {
+                throw new ImportException(file, rec.line(), "field " + (rec.fields() < width ? rec.fields() + 1 : width + 1),
+                        "ragged row: expected " + width + " fields as in the header, found " + rec.fields());
+            }
+            char[] c = rec.chars();
+            vectorizer.beginDocument();
+            vectorizer.addText(c, rec.start(layout.textColumn), rec.end(layout.textColumn) - rec.start(layout.textColumn));
+            vectorizer.endDocument();
+            if (layout.labelColumn >= 0) {
+                int s = rec.start(layout.labelColumn);
+                int e = rec.end(layout.labelColumn);
+                codes.add(isMissing(c, s, e, layout.missing) ? CategoricalColumn.MISSING : labels.intern(c, s, e - s));
+            }
+        }
+        lines = rec.line();
     }
 
     /** Appends the documents of {@code next} (the stretch of the file after this one). */

@@ -74,7 +74,8 @@ class BadInputTest {
 
     @Test
     void libsvmIndexZeroNonNumberAndOrder() {
-        fails(() -> Inputs.libsvm("1 1:1\n-1 0:1 3:2\n", D), 2, "field 2", "index 0");
+        fails(() -> Inputs.libsvm("1 1:1\n-1 0:1 3:2\n", ImportOptions.builder().extra("zero_based", "false").build()), 2,
+                "field 2", "index 0");
         fails(() -> Inputs.libsvm("1 1:abc\n", D), 1, "field 2", "expected a number");
         fails(() -> Inputs.libsvm("1 x:1\n", D), 1, "field 2", "feature index");
         fails(() -> Inputs.libsvm("# c\n1 1:1 3:1 2:1\n", D), 2, "field 4", "strictly increasing");

@@ -69,7 +69,9 @@ class CsvImporterTest {
         assertEquals("y", d.labels().orElseThrow().name());
         assertEquals(2, d.numeric().size());
         Dataset last = Inputs.csv(csv, D);
-        assertEquals("b", last.labels().orElseThrow().name());
+        // the last column is numeric: a numeric target, as in Weka (named in --categorical it would be classes)
+        assertEquals("b", last.target().orElseThrow().name());
+        assertFalse(last.labels().isPresent());
         Dataset none = Inputs.csv(csv, ImportOptions.builder().noLabel(true).build());
         assertFalse(none.labels().isPresent());
         assertEquals(3, none.featureCount());

@@ -33,7 +33,7 @@ class LibSvmBytesTest {
 
     /** The text path alone: what the importer did before it parsed bytes. */
     static Dataset reference(byte[] input, ImportOptions options) {
-        LibSvmRows rows = new LibSvmRows(Inputs.FILE, declared(options));
+        LibSvmRows rows = new LibSvmRows(Inputs.FILE, declared(options), options.maxColumns());
         try (TextInput in = new TextInput(new ByteArrayInputStream(input), Inputs.FILE)) {
             CharBuf line = new CharBuf(16);
             while (in.readLine(line)) {

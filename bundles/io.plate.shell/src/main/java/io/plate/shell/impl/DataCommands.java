@@ -87,17 +87,32 @@ public final class DataCommands {
             @Parameter(names = {"--stop-words"}, presentValue = "true", absentValue = "false") boolean stopWords,
             @Descriptor("text: largest n-gram length, 1 or 2")
             @Parameter(names = {"--ngram"}, absentValue = "1") String ngram,
-            @Descriptor("CSV: field delimiter (a character, or 'tab'); default: detected from the header")
+            @Descriptor("CSV and text: field delimiter (a character, or 'tab'); default: detected from the header (CSV), tab (text)")
             @Parameter(names = {"--delimiter"}, absentValue = "") String delimiter,
             @Descriptor("cell texts read as missing, comma-separated (default: ?,,NA i.e. '?', empty and 'NA')")
             @Parameter(names = {"--missing"}, absentValue = "") String missing,
             @Descriptor("LibSVM: declared number of features (default: the largest index)")
             @Parameter(names = {"--n-features"}, absentValue = "") String nFeatures,
+            @Descriptor("most columns an import may make (default 33554432); a LibSVM index above it is refused")
+            @Parameter(names = {"--max-columns"}, absentValue = "") String maxColumns,
+            @Descriptor("longest line in characters (default 268435456, at most 1073741824)")
+            @Parameter(names = {"--max-line"}, absentValue = "") String maxLine,
+            @Descriptor("memory the import may use, e.g. 8g or 500m (default: the heap left); an import projected"
+                    + " to need more is refused early")
+            @Parameter(names = {"--max-memory"}, absentValue = "") String maxMemory,
+            @Descriptor("LibSVM: auto (0-based when an index 0 appears), true or false, as scikit-learn's zero_based")
+            @Parameter(names = {"--zero-based"}, absentValue = "") String zeroBased,
+            @Descriptor("LibSVM: counts (a sparse matrix, the default) or numeric (dense numeric columns, for nb.gaussian)")
+            @Parameter(names = {"--values"}, absentValue = "") String values,
+            @Descriptor("text: name of the text column (default 'text')")
+            @Parameter(names = {"--text-column"}, absentValue = "") String textColumn,
             @Descriptor("the file to import (a folder of class folders for text)") String file) {
         Path path = Paths.get(file);
         String datasetName = name.isEmpty() ? defaultName(path) : name;
-        ImportOptions options = options(datasetName, label, categorical, numeric, noLabel, minDf, maxDf, maxFeatures,
-                binary, stopWords, ngram, delimiter, missing, nFeatures);
+        ImportOptions options = limits(options(datasetName, label, categorical, numeric, noLabel, minDf, maxDf,
+                maxFeatures, binary, stopWords, ngram, delimiter, missing, nFeatures), maxColumns, maxLine, maxMemory)
+                .toBuilder().extra(extras(zeroBased, values, textColumn)).progress(new ImportProgressLine(System.out, path.getFileName() == null ? file
+                        : path.getFileName().toString())).build();
         List<ServiceReference<Importer>> refs = snapshot();
         ServiceReference<Importer> ref = chooseReference(refs, format, path);
         Importer importer = context.getService(ref);
@@ -105,7 +120,14 @@ public final class DataCommands {
             throw new PlateException("the " + ref.getProperty(Importer.FORMAT) + " importer went away; try again");
         }
         try {
-            return importInto(workspace, importer, path, options);
+            Dataset d = importInto(workspace, importer, path, options);
+            String warnings = d.metadata().get(Importer.WARNINGS);
+            if (warnings != null) {
+                for (String w : warnings.split("; ")) {
+                    System.out.println("warning: " + w);
+                }
+            }
+            return d;
         } finally {
             context.ungetService(ref);
         }
@@ -147,11 +169,66 @@ public final class DataCommands {
         }
     }
 
-    /** Imports, then publishes under the dataset's name; a failure publishes nothing. */
+    /**
+     * Imports, then publishes under the dataset's name; a failure publishes nothing, and neither does an
+     * import whose thread was interrupted (Ctrl-C) however far it got.
+     */
     static Dataset importInto(Workspace workspace, Importer importer, Path path, ImportOptions options) {
         Dataset d = importer.read(path, options);
+        if (Thread.currentThread().isInterrupted()) {
+            throw new PlateException(path + ": import cancelled (interrupted); nothing was imported");
+        }
         workspace.putDataset(d.name(), d);
         return d;
+    }
+
+    /** {@code options} with the size limits given (empty strings keep the defaults). */
+    static ImportOptions limits(ImportOptions options, String maxColumns, String maxLine, String maxMemory) {
+        ImportOptions.Builder b = options.toBuilder();
+        if (!maxColumns.isEmpty()) {
+            b.maxColumns(Args.parseInt("--max-columns", maxColumns));
+        }
+        if (!maxLine.isEmpty()) {
+            b.maxLineLength(Args.parseInt("--max-line", maxLine));
+        }
+        if (!maxMemory.isEmpty()) {
+            b.maxMemory(bytes("--max-memory", maxMemory));
+        }
+        try {
+            return b.build();
+        } catch (IllegalArgumentException e) {
+            throw new PlateException(e.getMessage(), e);
+        }
+    }
+
+    /** The importers' documented extra keys for the options given (empty strings are left out). */
+    static java.util.Map<String, String> extras(String zeroBased, String values, String textColumn) {
+        java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+        if (!zeroBased.isEmpty()) {
+            m.put("zero_based", zeroBased);
+        }
+        if (!values.isEmpty()) {
+            m.put("values", values);
+        }
+        if (!textColumn.isEmpty()) {
+            m.put("text_column", textColumn);
+        }
+        return m;
+    }
+
+    /** A size such as {@code 8g}, {@code 500m}, {@code 64k} or a number of bytes. */
+    static long bytes(String option, String value) {
+        String v = value.strip().toLowerCase(Locale.ROOT);
+        long unit = 1;
+        if (!v.isEmpty() && "kmg".indexOf(v.charAt(v.length() - 1)) >= 0) {
+            unit = 1L << (10 * (1 + "kmg".indexOf(v.charAt(v.length() - 1))));
+            v = v.substring(0, v.length() - 1);
+        }
+        long n = Args.parseLong(option, v);
+        if (n < 1 || n > Long.MAX_VALUE / unit) {
+            throw new PlateException(option + " '" + value + "': expected a positive size such as 8g, 500m or 65536");
+        }
+        return n * unit;
     }
 
     /** Splits {@code d} stratified by its labels and publishes {@code NAME.train} and {@code NAME.test}. */

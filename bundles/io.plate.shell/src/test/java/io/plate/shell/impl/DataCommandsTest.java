@@ -123,6 +123,44 @@ class DataCommandsTest {
     }
 
     @Test
+    void anImportInterruptedByCtrlCPublishesNothing() {
+        Workspace w = new Workspace();
+        Thread.currentThread().interrupt(); // Ctrl-C arrived while the importer ran to its end
+        try {
+            PlateException e = assertThrows(PlateException.class, () -> DataCommands.importInto(w,
+                    importer(labelled(0, 1)), Path.of("big.csv"), ImportOptions.builder().name("big").build()));
+            assertTrue(e.getMessage().contains("cancelled"), e.getMessage());
+        } finally {
+            Thread.interrupted();
+        }
+        assertFalse(w.hasDataset("big"));
+    }
+
+    @Test
+    void sizeLimitsAreParsedWithMessages() {
+        ImportOptions o = DataCommands.limits(ImportOptions.defaults(), "1000", "4096", "8g");
+        assertEquals(1000, o.maxColumns());
+        assertEquals(4096, o.maxLineLength());
+        assertEquals(8L << 30, o.maxMemory());
+        assertEquals(ImportOptions.DEFAULT_MAX_COLUMNS, DataCommands.limits(ImportOptions.defaults(), "", "", "").maxColumns());
+        assertEquals(500L << 20, DataCommands.bytes("--max-memory", "500M"));
+        assertEquals(65536, DataCommands.bytes("--max-memory", "65536"));
+        for (String bad : new String[] {"0", "-1g", "lots", "9999999999g"}) {
+            PlateException e = assertThrows(PlateException.class, () -> DataCommands.bytes("--max-memory", bad));
+            assertTrue(e.getMessage().contains("--max-memory"), e.getMessage());
+        }
+        PlateException line = assertThrows(PlateException.class,
+                () -> DataCommands.limits(ImportOptions.defaults(), "", "2147483647", ""));
+        assertTrue(line.getMessage().contains("max-line"), line.getMessage());
+        assertThrows(PlateException.class, () -> DataCommands.limits(ImportOptions.defaults(), "0", "", ""));
+        assertEquals(java.util.Map.of("zero_based", "true", "values", "numeric", "text_column", "msg"),
+                DataCommands.extras("true", "numeric", "msg"));
+        assertTrue(DataCommands.extras("", "", "").isEmpty());
+        assertEquals("import big.csv: 50% (1 MB of 2 MB; Ctrl-C cancels)",
+                new ImportProgressLine(System.out, "big.csv").format(1 << 20, 2 << 20));
+    }
+
+    @Test
     void splitMakesTwoStratifiedViewsUnderDerivedNames() {
         Workspace w = new Workspace();
         int[] codes = new int[40];

@@ -1,0 +1,160 @@
+package io.plate.importers.impl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.plate.api.data.Dataset;
+import io.plate.api.data.ImportException;
+import io.plate.api.data.ImportOptions;
+import io.plate.api.data.Importer;
+import io.plate.api.data.SparseMatrix;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Issue 14 §2: data as scikit-learn and Weka users bring it. */
+class UserHabitsTest {
+    private static final ImportOptions D = ImportOptions.defaults();
+
+    private static ImportException fails(org.junit.jupiter.api.function.Executable e, String... words) {
+        ImportException x = assertThrows(ImportException.class, e);
+        assertTrue(x.getMessage().startsWith(Inputs.FILE.toString()) && !x.getMessage().contains("\n"), x.getMessage());
+        for (String w : words) {
+            assertTrue(x.getMessage().contains(w), x.getMessage());
+        }
+        return x;
+    }
+
+    /** {@code n} rows {@code x,y} with y = 2x + 0.5, a regression table. */
+    private static String regression(int n) {
+        StringBuilder s = new StringBuilder("x,y\n");
+        for (int i = 0; i < n; i++) {
+            s.append(i).append(',').append(2 * i + 0.5).append('\n');
+        }
+        return s.toString();
+    }
+
+    @Test
+    void aNumericLabelColumnIsANumericTargetUnlessNamedCategorical() {
+        Dataset d = Inputs.csv(regression(300), D);
+        assertTrue(d.labels().isEmpty());
+        assertEquals("y", d.target().orElseThrow().name());
+        assertEquals(598.5, d.target().orElseThrow().value(299));
+        assertEquals(1, d.numeric().size());
+        // named in --categorical (or all), a numeric label is classes, as in Weka
+        Dataset c = Inputs.csv("a,class\n1,3\n2,10\n3,3\n", ImportOptions.builder().categorical(Set.of("class")).build());
+        assertEquals(List.of("3", "10"), c.labels().orElseThrow().levels());
+        Dataset all = Inputs.csv("a,class\n1,3\n2,10\n3,3\n", ImportOptions.builder().categorical(Set.of("all")).build());
+        assertEquals(2, all.labels().orElseThrow().cardinality());
+        // a label of words stays classes
+        assertEquals(2, Inputs.csv("a,class\n1,x\n2,y\n", D).labels().orElseThrow().cardinality());
+    }
+
+    @Test
+    void aLabelWithNearlyOneValuePerRowIsRefusedWithTheFix() {
+        StringBuilder ids = new StringBuilder("x,name\n");
+        for (int i = 0; i < 300; i++) {
+            ids.append(i % 7).append(",row").append(i).append('\n');
+        }
+        fails(() -> Inputs.csv(ids.toString(), D), "column name", "300 distinct values in 300 rows", "--label", "--no-label");
+        // --no-label imports every column as a feature
+        assertEquals(2, Inputs.csv(ids.toString(), ImportOptions.builder().noLabel(true).build()).featureCount());
+        // LibSVM labels that are measurements: the fix names --numeric label
+        StringBuilder svm = new StringBuilder();
+        for (int i = 0; i < 50; i++) {
+            svm.append(i * 0.37).append(" 1:").append(i).append('\n');
+        }
+        fails(() -> Inputs.libsvm(svm.toString(), D), "50 distinct values in 50 rows", "--numeric label");
+        assertEquals(50, Inputs.libsvm(svm.toString(), ImportOptions.builder().numeric(Set.of("label")).build())
+                .target().orElseThrow().size());
+        // a few rows may have a class each (a toy table), and ordinary classes pass
+        assertEquals(3, Inputs.csv("a,c\n1,x\n2,y\n3,z\n", D).labels().orElseThrow().cardinality());
+    }
+
+    @Test
+    void libsvmIndicesAreZeroBasedWhenAnIndexZeroAppearsAsScikitLearnReads() {
+        // dump_svmlight_file writes 0-based indices: auto (the default) reads them so
+        Dataset zero = Inputs.libsvm("1 0:2 3:1\n0 1:5\n", D);
+        SparseMatrix m = zero.sparse().orElseThrow();
+        assertEquals(4, m.columns());
+        assertEquals(0, m.column(m.start(0)));
+        assertEquals(3, m.column(m.start(0) + 1));
+        assertEquals("0-based", zero.metadata().get("indices"));
+        // without an index 0, auto reads 1-based
+        SparseMatrix one = Inputs.libsvm("1 1:2 4:1\n0 2:5\n", D).sparse().orElseThrow();
+        assertEquals(4, one.columns());
+        assertEquals(0, one.column(one.start(0)));
+        assertEquals(3, one.column(one.start(0) + 1));
+        // true: 0-based even without an index 0
+        SparseMatrix t = Inputs.libsvm("1 1:2 4:1\n", ImportOptions.builder().extra("zero_based", "true").build())
+                .sparse().orElseThrow();
+        assertEquals(5, t.columns());
+        assertEquals(1, t.column(t.start(0)));
+        // false: an index 0 is refused, naming the option
+        fails(() -> Inputs.libsvm("1 0:2\n", ImportOptions.builder().extra("zero_based", "false").build()),
+                "line 1", "feature index 0", "--zero-based");
+        fails(() -> Inputs.libsvm("1 1:2\n", ImportOptions.builder().extra("zero_based", "maybe").build()), "zero_based");
+        // a declared number of features bounds the 0-based positions
+        assertEquals(4, Inputs.libsvm("1 0:1 3:1\n", ImportOptions.builder().extra("n_features", "4").build())
+                .sparse().orElseThrow().columns());
+        fails(() -> Inputs.libsvm("1 0:1 4:1\n", ImportOptions.builder().extra("n_features", "4").build()), "0-based");
+    }
+
+    @Test
+    void libsvmValuesCanBeDenseNumericColumnsForANumericLearner() {
+        Dataset d = Inputs.libsvm("1 1:2 3:1\n0 2:5\n", ImportOptions.builder().extra("values", "numeric").build());
+        assertTrue(d.sparse().isEmpty());
+        assertEquals(3, d.numeric().size());
+        assertEquals("3", d.numeric().get(2).name());
+        assertEquals(2.0, d.numeric().get(0).value(0));
+        assertEquals(0.0, d.numeric().get(0).value(1));
+        assertEquals(5.0, d.numeric().get(1).value(1));
+        assertEquals(2, d.labels().orElseThrow().cardinality());
+        fails(() -> Inputs.libsvm("1 1:2\n", ImportOptions.builder().extra("values", "floats").build()), "values");
+        // dense columns that do not fit are refused before they are allocated
+        fails(() -> Inputs.libsvm("1 1:2 30000000:1\n0 2:1\n", ImportOptions.builder().extra("values", "numeric")
+                .maxMemory(1L << 20).build()), "--values numeric", "30,000,000 dense columns");
+    }
+
+    @Test
+    void textTakesADelimiterAndSaysWhatIsWrongWithTheHeader() {
+        // a comma-separated text file with --delimiter , (CSV quoting: commas inside quotes)
+        Dataset d = Inputs.text("text,label\n\"Hello, world\",ham\nwin money now,spam\n",
+                ImportOptions.builder().delimiter(',').build());
+        assertEquals(2, d.rows());
+        assertEquals(List.of("hello", "money", "now", "win", "world"), d.sparse().orElseThrow().vocabulary());
+        assertEquals(List.of("ham", "spam"), d.labels().orElseThrow().levels());
+        // without it: the header has no tab, and the message says which option reads it
+        fails(() -> Inputs.text("text,label\nhello,ham\n", D), "no 'text' column", "--delimiter ,");
+        fails(() -> Inputs.text("label\ttext\nham\thello\n", ImportOptions.builder().delimiter(',').build()),
+                "separated by tabs", "leave out --delimiter");
+        // a header without 'text': the columns, --text-column, and --format csv for a table of numbers
+        fails(() -> Inputs.text("a\tb\tlabel\n1\t2\tx\n", D), "[a, b, label]", "--text-column", "--format csv");
+        Dataset named = Inputs.text("msg\tlabel\nhello there\tx\n", ImportOptions.builder().extra("text_column", "msg").build());
+        assertEquals(List.of("hello", "there"), named.sparse().orElseThrow().vocabulary());
+    }
+
+    @Test
+    void aFreeTextColumnIsReportedWithAPointerToTheTextImporter() {
+        StringBuilder s = new StringBuilder("message,class\n");
+        for (int i = 0; i < 3000; i++) {
+            s.append("\"we met on day ").append(i).append(", fine\",").append(i % 2 == 0 ? "ham" : "spam").append('\n');
+        }
+        Dataset d = Inputs.csv(s.toString(), D);
+        String w = d.metadata().get(Importer.WARNINGS);
+        assertTrue(w != null && w.contains("'message'") && w.contains("3,000 levels") && w.contains("--format text")
+                && w.contains("--text-column message") && w.contains("--delimiter ,"), w);
+        assertNull(Inputs.csv("a,class\nx,p\ny,q\n", D).metadata().get(Importer.WARNINGS));
+        // codes without spaces are an identifier, not text
+        StringBuilder ids = new StringBuilder("id,class\n");
+        for (int i = 0; i < 3000; i++) {
+            ids.append("ID-").append(i).append(',').append(i % 2 == 0 ? "ham" : "spam").append('\n');
+        }
+        String idw = Inputs.csv(ids.toString(), D).metadata().get(Importer.WARNINGS);
+        assertTrue(idw != null && idw.contains("'id'") && idw.contains("identifier") && !idw.contains("--format text"), idw);
+        assertFalse(Inputs.csv(regression(50), D).metadata().containsKey(Importer.WARNINGS));
+    }
+}
