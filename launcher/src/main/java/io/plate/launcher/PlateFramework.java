@@ -77,7 +77,8 @@ public final class PlateFramework implements AutoCloseable {
                 interactive ? interactiveProfile(loader) : "# Plate: no profile in non-interactive mode\n");
         Files.writeString(goshHome.resolve("etc/motd"), "Plate " + Versions.PLATE
                 + " - Bayesian naive Bayes and Gibbs-sampled mixtures on OSGi.\n"
-                + "Try: plate:learners, plate:samplers, help plate:train; Tab completes. Ctrl-D or 'exit' quits.\n");
+                + "Try: plate:learners, plate:samplers, help plate:train.\n"
+                + "Tab completes; Ctrl-D or 'exit' quits.\n");
 
         Map<String, String> config = new HashMap<>();
         config.put(Constants.FRAMEWORK_STORAGE, storage.toString());

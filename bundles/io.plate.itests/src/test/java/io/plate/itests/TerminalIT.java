@@ -60,6 +60,46 @@ class TerminalIT {
     }
 
     @Test
+    void eightyColumnsMessagesTablesAndDatasetCompletion() throws Exception {
+        Assumptions.assumeTrue(haveTmux(), "tmux is not installed");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String iris = System.getProperty("plate.shared") + "/data/iris/iris.csv";
+        tmux("new-session", "-d", "-s", SESSION, "-x", "80", "-y", "50",
+                java + " -jar " + System.getProperty("plate.jar") + "; echo PLATE-EXITED-$?; sleep 30");
+        try {
+            waitFor(s -> s.contains("g! "), "the prompt", 30_000);
+            // an error shows its message, as -c does, not a Java class name
+            tmux("send-keys", "-t", SESSION, "plate:train nb.nosuch x", "Enter");
+            String err = waitFor(s -> s.contains("nb.nosuch"), "the error", 10_000);
+            assertTrue(!err.contains("PlateException") && !err.contains("CommandError") && !err.contains("io.plate."),
+                    err);
+            tmux("send-keys", "-t", SESSION, "plate:learners extra", "Enter");
+            waitFor(s -> s.contains("usage: plate:learners"), "the usage line", 10_000);
+            // a table wider than the terminal is shortened to fit: no line wraps
+            tmux("send-keys", "-t", SESSION, "clear", "Enter");
+            tmux("send-keys", "-t", SESSION, "plate:learners", "Enter");
+            String table = waitFor(s -> s.contains("nb.multinomial"), "the learner listing", 10_000);
+            for (String l : table.split("\n")) {
+                // the table's rows, and the banner, which must fit as well
+                if (l.contains("io.plate.") || l.contains("Try:") || l.contains("Tab completes")) {
+                    assertTrue(l.length() < 80, "wraps at 80 columns: " + l);
+                }
+            }
+            // completion in a dataset position offers datasets only: the one dataset is filled in
+            tmux("send-keys", "-t", SESSION, "plate:import " + iris, "Enter");
+            waitFor(s -> s.contains("iris: 150 rows"), "the import", 20_000);
+            tmux("send-keys", "-t", SESSION, "plate:train nb.gaussian ", "Tab");
+            waitFor(s -> s.contains("plate:train nb.gaussian iris"), "the dataset completed", 10_000);
+            tmux("send-keys", "-t", SESSION, "Enter");
+            waitFor(s -> s.contains("nb.gaussian model"), "the model", 10_000);
+            tmux("send-keys", "-t", SESSION, "exit", "Enter");
+            waitFor(s -> s.contains("PLATE-EXITED-0"), "a clean exit", 20_000);
+        } finally {
+            tmux("kill-session", "-t", SESSION);
+        }
+    }
+
+    @Test
     void completionProgressCtrlCAndExit() throws Exception {
         Assumptions.assumeTrue(haveTmux(), "tmux is not installed");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();

@@ -1,16 +1,96 @@
 package io.plate.plot;
 
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.FontMetrics;
 import java.awt.Graphics2D;
+import java.util.Locale;
 
 /** One chart of a figure. Made by {@link Plot}; opaque to callers. */
 public final class Panel {
+    /** Width kept at the right of a heat map for its colour bar. */
+    static final int BAR_SPACE = 90;
+
     private final org.knowm.xchart.internal.chartpart.Chart<?, ?> chart;
+    private final ColourBar bar;
 
     Panel(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart) {
+        this(chart, null);
+    }
+
+    Panel(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, ColourBar bar) {
         this.chart = chart;
+        this.bar = bar;
     }
 
     void paint(Graphics2D g, int width, int height) {
-        chart.paint(g, width, height);
+        if (bar == null) {
+            chart.paint(g, width, height);
+            return;
+        }
+        chart.paint(g, width - BAR_SPACE, height);
+        bar.paint(g, width - BAR_SPACE + 10, 60, height - 120);
+    }
+
+    /**
+     * A heat map's colour scale drawn by Plate instead of XChart's legend, which XChart renders as a
+     * picture (its labels were bitmaps in an SVG) with labels such as {@code 345.0}: here the colours are
+     * rectangles and the labels text, at round values, whole numbers for counts.
+     */
+    record ColourBar(double min, double max, Color[] colours, boolean whole) {
+        private static final int STEPS = 64;
+
+        /** The colour of {@code t} in [0, 1], interpolated between adjacent range colours as XChart does. */
+        Color at(double t) {
+            double x = Math.max(0, Math.min(1, t)) * (colours.length - 1);
+            int i = Math.min(colours.length - 2, (int) Math.floor(x));
+            double f = x - i;
+            Color a = colours[i];
+            Color b = colours[i + 1];
+            return new Color((int) Math.round(a.getRed() + f * (b.getRed() - a.getRed())),
+                    (int) Math.round(a.getGreen() + f * (b.getGreen() - a.getGreen())),
+                    (int) Math.round(a.getBlue() + f * (b.getBlue() - a.getBlue())));
+        }
+
+        void paint(Graphics2D g, int x, int y, int h) {
+            int w = 18;
+            for (int s = 0; s < STEPS; s++) {
+                int y0 = y + (int) Math.round((double) h * s / STEPS);
+                int y1 = y + (int) Math.round((double) h * (s + 1) / STEPS);
+                g.setColor(at(1 - (s + 0.5) / STEPS));
+                g.fillRect(x, y0, w, y1 - y0);
+            }
+            g.setColor(Color.DARK_GRAY);
+            g.drawRect(x, y, w, h);
+            g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+            FontMetrics fm = g.getFontMetrics();
+            for (double v : ticks()) {
+                int ty = y + (int) Math.round(h * (max - v) / (max - min));
+                g.drawLine(x + w, ty, x + w + 4, ty);
+                g.drawString(label(v), x + w + 7, ty + fm.getAscent() / 2 - 1);
+            }
+        }
+
+        /** Round values from min to max, about five of them (min and max alone when they are equal). */
+        double[] ticks() {
+            if (!(max > min)) {
+                return new double[] {min};
+            }
+            double step = Plot.niceStep((max - min) / 5);
+            if (whole) {
+                step = Math.max(1, Math.round(step));
+            }
+            double first = Math.ceil(min / step) * step;
+            int n = (int) Math.floor((max - first) / step + 1e-9) + 1;
+            double[] out = new double[n];
+            for (int i = 0; i < n; i++) {
+                out[i] = first + i * step;
+            }
+            return out;
+        }
+
+        String label(double v) {
+            return whole ? String.format(Locale.ROOT, "%,d", Math.round(v)) : String.format(Locale.ROOT, "%.3g", v);
+        }
     }
 }

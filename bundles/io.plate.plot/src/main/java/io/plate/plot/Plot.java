@@ -48,7 +48,44 @@ public final class Plot {
             XYSeries xy = c.addSeries(s.name(), s.x(), s.y());
             xy.setMarker(SeriesMarkers.NONE);
         }
+        niceXAxis(c, series);
         return new Panel(c);
+    }
+
+    /**
+     * Bounds the x-axis at round numbers, so that XChart puts its ticks at multiples of a round step
+     * (0, 1,000, 2,000 …) spaced apart, instead of at odd values starting from the first x (101, 523, 945 …)
+     * whose labels ran into each other.
+     */
+    static void niceXAxis(XYChart c, List<Series> series) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (Series s : series) {
+            for (double x : s.x()) {
+                if (Double.isFinite(x)) {
+                    lo = Math.min(lo, x);
+                    hi = Math.max(hi, x);
+                }
+            }
+        }
+        if (!(hi > lo)) {
+            return;
+        }
+        double step = niceStep((hi - lo) / 5);
+        c.getStyler().setXAxisMin(Math.floor(lo / step) * step);
+        c.getStyler().setXAxisMax(Math.ceil(hi / step) * step);
+        c.getStyler().setXAxisTickMarkSpacingHint(90);
+    }
+
+    /** The smallest of 1, 2 or 5 times a power of ten that is at least {@code raw}. */
+    static double niceStep(double raw) {
+        double p = Math.pow(10, Math.floor(Math.log10(raw)));
+        for (double m : new double[] {1, 2, 5, 10}) {
+            if (m * p >= raw) {
+                return m * p;
+            }
+        }
+        return 10 * p;
     }
 
     /** Points of each series (cluster scatter plots). */
@@ -110,7 +147,22 @@ public final class Plot {
         java.util.List<String> yLabels = new java.util.ArrayList<>(rowLabels);
         java.util.Collections.reverse(yLabels);
         c.addSeries(title, columnLabels, yLabels, cells);
-        return new Panel(c);
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        boolean whole = true;
+        for (double[] row : values) {
+            for (double v : row) {
+                min = Math.min(min, v);
+                max = Math.max(max, v);
+                whole &= v == Math.rint(v);
+            }
+        }
+        if (whole) {
+            c.getStyler().setHeatMapDecimalValueFormatter(v -> String.format(Locale.ROOT, "%,d", Math.round(v)));
+        }
+        // XChart's own colour legend is a picture with labels like 345.0; Panel draws the scale instead
+        c.getStyler().setLegendVisible(false);
+        return new Panel(c, new Panel.ColourBar(min, max, c.getStyler().getRangeColors(), whole));
     }
 
     /**

@@ -64,6 +64,35 @@ class PlotTest {
     }
 
     @Test
+    void heatMapScaleIsTextWithWholeNumbersForCounts(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("confusion.svg");
+        Plot.write(f, 1, List.of(Plot.heatmap("confusion", List.of("a", "b"), List.of("a", "b"),
+                new double[][] {{345, 3}, {5, 120}})));
+        String svg = Files.readString(f, StandardCharsets.UTF_8);
+        // XChart's legend was a picture whose labels read 345.0 and 0.0
+        assertTrue(!svg.contains("<image"), "no bitmap in the SVG");
+        assertTrue(svg.contains(">300<") && svg.contains(">100<"), "colour-bar labels as text at round counts");
+        assertTrue(!svg.contains("345.0") && !svg.contains(">0.0<"), "no decimals on counts");
+        Panel.ColourBar bar = new Panel.ColourBar(3, 345, new java.awt.Color[] {java.awt.Color.WHITE,
+                java.awt.Color.BLACK}, true);
+        assertArrayEquals(new double[] {100, 200, 300}, bar.ticks(), 0);
+        assertEquals("1,200", bar.label(1200));
+        assertEquals(new java.awt.Color(128, 128, 128), bar.at(0.5));
+    }
+
+    @Test
+    void traceAxesTickAtRoundIterations() {
+        assertEquals(100, Plot.niceStep(84.4), 0);
+        assertEquals(0.5, Plot.niceStep(0.31), 1e-12);
+        assertEquals(1000, Plot.niceStep(1000), 0);
+        org.knowm.xchart.XYChart c = new org.knowm.xchart.XYChartBuilder().width(800).height(360).build();
+        Plot.niceXAxis(c, List.of(Series.of("chain 1", new double[] {101, 3000, 5999}, new double[] {1, 2, 3})));
+        // ticks started at the first iteration (101, 523, 945, ...) and their labels ran together
+        assertEquals(0, c.getStyler().getXAxisMin(), 0);
+        assertEquals(6000, c.getStyler().getXAxisMax(), 0);
+    }
+
+    @Test
     void refusesUnknownFormatsAndBadShapes(@TempDir Path dir) {
         assertThrows(IllegalArgumentException.class, () -> Plot.write(dir.resolve("x.gif"), 1, panels()));
         assertThrows(IllegalArgumentException.class, () -> Series.of("s", new double[2], new double[3]));

@@ -145,6 +145,7 @@ public final class CommandFunctions {
             if (problem != null) {
                 throw new CommandError(problem + "\n" + usageLines(usages));
             }
+            TextTable.WIDTH.set(ProgressPrinter.columns(session));
             try {
                 return Reflective.invoke(session, target, fn, new ArrayList<>(args));
             } catch (IllegalArgumentException e) {
@@ -158,6 +159,7 @@ public final class CommandFunctions {
         } catch (Exception e) {
             throw CommandError.of(e);
         } finally {
+            TextTable.WIDTH.remove();
             try {
                 context.ungetService(ref);
             } catch (IllegalStateException stopping) {

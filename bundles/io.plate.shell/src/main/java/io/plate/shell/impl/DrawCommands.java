@@ -39,6 +39,12 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
         "osgi.command.scope=plate",
         "osgi.command.function=draw" })
 public final class DrawCommands {
+    /** The output folder that relative --out names go to, as for every command that writes (plate:config). */
+    @org.osgi.service.component.annotations.Reference(cardinality = org.osgi.service.component.annotations.ReferenceCardinality.OPTIONAL,
+            policy = org.osgi.service.component.annotations.ReferencePolicy.DYNAMIC,
+            policyOption = org.osgi.service.component.annotations.ReferencePolicyOption.GREEDY)
+    volatile ShellDefaults defaults;
+
     static final String USAGE = "distributions: gamma SHAPE [SCALE] | log-gamma SHAPE | beta A B | normal MEAN SD"
             + " | student-t DF [LOC SCALE] | bernoulli P | binomial N P | categorical W1,W2,..."
             + " | categorical-log LW1,LW2,... | dirichlet A1,A2,... | symmetric-dirichlet K ALPHA"
@@ -87,7 +93,7 @@ public final class DrawCommands {
         if (out.isEmpty()) {
             return new Draws(label, distributions.provider(), seed, draws, dimension, integral, null);
         }
-        Path file = Path.of(out).toAbsolutePath();
+        Path file = (defaults == null ? Path.of(out) : defaults.output(out)).toAbsolutePath();
         try {
             write(file, draws, dimension, integral);
         } catch (IOException e) {

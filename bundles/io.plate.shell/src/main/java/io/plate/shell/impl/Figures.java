@@ -29,7 +29,14 @@ public final class Figures {
     private Figures() {
     }
 
-    /** For each summary: its trace per chain, and the running split R-hat beside it. */
+    /**
+     * Draws per chain that a trace panel shows at most (about one per pixel of its width): every k-th kept
+     * draw and the last. 5,900 draws x 2 chains x 3 summaries made a 9.4 MB SVG (2.3 MB at 1,000 points);
+     * every draw stays in the run's trace.csv.
+     */
+    static final int TRACE_POINTS = 600;
+
+    /** For each summary: its trace per chain (thinned to {@link #TRACE_POINTS}), and the running split R-hat beside it. */
     public static void trace(Posterior run, Path file) throws IOException {
         Trace t = run.trace();
         List<Panel> panels = new ArrayList<>();
@@ -38,17 +45,43 @@ public final class Figures {
             List<Series> lines = new ArrayList<>();
             for (int c = 0; c < t.chains(); c++) {
                 int n = t.draws(c);
-                double[] x = new double[n];
-                for (int d = 0; d < n; d++) {
-                    x[d] = t.iteration(c, d);
+                int[] shown = thinned(n, TRACE_POINTS);
+                double[] x = new double[shown.length];
+                double[] y = new double[shown.length];
+                double[] all = t.series(c, s);
+                for (int i = 0; i < shown.length; i++) {
+                    x[i] = t.iteration(c, shown[i]);
+                    y[i] = all[shown[i]];
                 }
-                lines.add(Series.of("chain " + (c + 1), x, t.series(c, s)));
+                lines.add(Series.of("chain " + (c + 1), x, y));
             }
             panels.add(Plot.line(name + " — trace", "iteration", name, lines));
             panels.add(Plot.line(name + " — running split R-hat", "kept draws", "R-hat",
                     List.of(runningRhat(t.series(s)))));
         }
         Plot.write(file, 2, panels);
+    }
+
+    /** Indices 0, k, 2k, … and n - 1 of {@code n} draws, at most about {@code max} of them. */
+    static int[] thinned(int n, int max) {
+        if (n <= max) {
+            int[] all = new int[n];
+            for (int i = 0; i < n; i++) {
+                all[i] = i;
+            }
+            return all;
+        }
+        int k = (n + max - 1) / max;
+        int m = (n - 1) / k + 1;
+        boolean last = (n - 1) % k != 0;
+        int[] out = new int[m + (last ? 1 : 0)];
+        for (int i = 0; i < m; i++) {
+            out[i] = i * k;
+        }
+        if (last) {
+            out[m] = n - 1;
+        }
+        return out;
     }
 
     static Series runningRhat(double[][] chains) {
@@ -95,21 +128,10 @@ public final class Figures {
             throw new PlateException("dataset '" + data.name() + "' has " + data.rows() + " rows but the run assigned "
                     + assignments.rows().size());
         }
-        double[][] xy;
-        String xl;
-        String yl;
-        if (xColumn != null || yColumn != null) {
-            if (xColumn == null || yColumn == null) {
-                throw new PlateException("give both --x and --y, or neither (first two principal components)");
-            }
-            xy = new double[][] {column(data, xColumn), column(data, yColumn)};
-            xl = xColumn;
-            yl = yColumn;
-        } else {
-            xy = principalComponents(data);
-            xl = "principal component 1";
-            yl = "principal component 2";
-        }
+        Axes axes = clusterAxes(data, xColumn, yColumn);
+        double[][] xy = axes.xy();
+        String xl = axes.x();
+        String yl = axes.y();
         int col = assignments.header().indexOf("cluster");
         int rowCol = assignments.header().indexOf("row");
         Map<String, List<double[]>> byCluster = new LinkedHashMap<>();
@@ -133,6 +155,30 @@ public final class Figures {
         }
         Plot.write(file, 1, List.of(Plot.scatter(run.sampler() + " on " + data.name() + " — highest log joint draw",
                 xl, yl, series)));
+    }
+
+    /** The two coordinates of a cluster scatter and their axis titles. */
+    record Axes(double[][] xy, String x, String y) {
+    }
+
+    /**
+     * The columns given, else the two numeric columns of a 2-D dataset on their own axes, else the first
+     * two principal components of the numeric columns.
+     */
+    static Axes clusterAxes(Dataset data, String xColumn, String yColumn) {
+        if (xColumn != null || yColumn != null) {
+            if (xColumn == null || yColumn == null) {
+                throw new PlateException("give both --x and --y, or neither (first two principal components)");
+            }
+            return new Axes(new double[][] {column(data, xColumn), column(data, yColumn)}, xColumn, yColumn);
+        }
+        if (data.numeric().size() == 2) {
+            // two columns are their own best axes: plot them, not two principal components of them
+            String x = data.numeric().get(0).name();
+            String y = data.numeric().get(1).name();
+            return new Axes(new double[][] {column(data, x), column(data, y)}, x, y);
+        }
+        return new Axes(principalComponents(data), "principal component 1", "principal component 2");
     }
 
     private static double[] column(Dataset data, String name) {
@@ -250,36 +296,87 @@ public final class Figures {
                 report.classes(), v)));
     }
 
-    /** Posterior mean ± sd of θ for every category of one feature, one bar group per class. */
+    /** Features drawn by {@code plate:plot theta} without {@code --feature}; more are ranked and the top kept. */
+    static final int THETA_PANELS = 12;
+
+    /**
+     * Posterior mean ± sd of θ for every category of a feature, one bar group per class. With a feature
+     * named, that feature; otherwise every feature as small multiples, or, past {@value #THETA_PANELS}
+     * features, the ones whose θ differs most between classes (largest spread of a category's mean).
+     */
     public static void theta(Posterior run, String feature, Path file) throws IOException {
         Table theta = run.tables().get("theta");
         if (theta == null) {
             throw new PlateException("run of " + run.sampler() + " has no theta table");
         }
         List<String> h = theta.header();
-        int ci = h.indexOf("class");
         int fi = h.indexOf("feature");
+        Map<String, List<List<String>>> byFeature = new LinkedHashMap<>();
+        for (List<String> r : theta.rows()) {
+            byFeature.computeIfAbsent(r.get(fi), k -> new ArrayList<>()).add(r);
+        }
+        if (feature != null && !byFeature.containsKey(feature)) {
+            throw new PlateException("no feature named '" + feature + "' in the run's theta table");
+        }
+        if (byFeature.isEmpty()) {
+            throw new PlateException("the run's theta table is empty");
+        }
+        List<String> shown = new ArrayList<>();
+        String title;
+        if (feature != null) {
+            shown.add(feature);
+            title = "";
+        } else if (byFeature.size() <= THETA_PANELS) {
+            shown.addAll(byFeature.keySet());
+            title = "";
+        } else {
+            List<String> ranked = new ArrayList<>(byFeature.keySet());
+            Map<String, Double> spread = new java.util.HashMap<>();
+            for (String f : ranked) {
+                spread.put(f, spread(h, byFeature.get(f)));
+            }
+            ranked.sort((a, b) -> Double.compare(spread.get(b), spread.get(a)));
+            shown.addAll(ranked.subList(0, THETA_PANELS));
+            title = " (" + THETA_PANELS + " of " + byFeature.size() + " features, largest difference between classes)";
+        }
+        List<Panel> panels = new ArrayList<>();
+        for (String f : shown) {
+            panels.add(thetaPanel(h, f, byFeature.get(f), title));
+        }
+        Plot.write(file, Math.min(3, panels.size()), panels);
+    }
+
+    /** The largest difference between two classes' posterior mean θ of one category of a feature. */
+    private static double spread(List<String> h, List<List<String>> rows) {
+        int ki = h.indexOf("category");
+        int mi = h.indexOf("theta_mean");
+        Map<String, double[]> range = new LinkedHashMap<>();
+        for (List<String> r : rows) {
+            double m = Double.parseDouble(r.get(mi));
+            double[] mm = range.computeIfAbsent(r.get(ki), k -> new double[] {m, m});
+            mm[0] = Math.min(mm[0], m);
+            mm[1] = Math.max(mm[1], m);
+        }
+        double best = 0;
+        for (double[] mm : range.values()) {
+            best = Math.max(best, mm[1] - mm[0]);
+        }
+        return best;
+    }
+
+    private static Panel thetaPanel(List<String> h, String f, List<List<String>> rows, String note) {
+        int ci = h.indexOf("class");
         int ki = h.indexOf("category");
         int mi = h.indexOf("theta_mean");
         int si = h.indexOf("theta_sd");
-        String f = feature;
-        if (f == null) {
-            f = theta.rows().isEmpty() ? null : theta.rows().get(0).get(fi);
-        }
         List<String> categories = new ArrayList<>();
         Map<String, Map<String, double[]>> byClass = new LinkedHashMap<>();
-        for (List<String> r : theta.rows()) {
-            if (!r.get(fi).equals(f)) {
-                continue;
-            }
+        for (List<String> r : rows) {
             if (!categories.contains(r.get(ki))) {
                 categories.add(r.get(ki));
             }
             byClass.computeIfAbsent(r.get(ci), k -> new LinkedHashMap<>()).put(r.get(ki),
                     new double[] {Double.parseDouble(r.get(mi)), Double.parseDouble(r.get(si))});
-        }
-        if (categories.isEmpty()) {
-            throw new PlateException("no feature named '" + f + "' in the run's theta table");
         }
         List<Series> series = new ArrayList<>();
         for (Map.Entry<String, Map<String, double[]>> e : byClass.entrySet()) {
@@ -294,8 +391,7 @@ public final class Figures {
             }
             series.add(new Series("class " + e.getKey(), x, y, err));
         }
-        Plot.write(file, 1, List.of(Plot.bars("posterior of θ for feature " + f + " (mean ± sd)", "category", "θ",
-                categories, series)));
+        return Plot.bars("θ of " + f + " (mean ± sd)" + note, "category", "θ", categories, series);
     }
 
     /**

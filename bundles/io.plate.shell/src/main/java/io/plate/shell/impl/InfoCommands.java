@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.apache.felix.service.command.Descriptor;
+import org.apache.felix.service.command.Parameter;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
@@ -123,7 +124,45 @@ public final class InfoCommands {
     }
 
     @Descriptor("names for completion: learners, samplers, importers, datasets, models or runs")
-    public List<String> names(@Descriptor("kinds of name") String... kinds) {
+    public List<String> names(org.apache.felix.service.command.CommandSession session,
+            @Descriptor("one kind per argument of the command line being completed: only the kind of the argument"
+                    + " under the cursor (a dataset position gets datasets)")
+            @Parameter(names = {"--by-position"}, presentValue = "true", absentValue = "false") boolean byPosition,
+            @Descriptor("kinds of name") String... kinds) {
+        if (byPosition) {
+            int p = argumentIndex(session == null ? null : session.get(".commandLine"));
+            return p >= 0 && p < kinds.length ? namesOf(kinds[p]) : new ArrayList<>();
+        }
+        return namesOf(kinds);
+    }
+
+    /**
+     * Which argument (0-based, options and their values not counted) the word under the cursor of a JLine
+     * command line is; -1 when there is no command line or the word is an option.
+     */
+    static int argumentIndex(Object commandLine) {
+        if (!(commandLine instanceof org.jline.reader.ParsedLine)) {
+            return -1;
+        }
+        org.jline.reader.ParsedLine line = (org.jline.reader.ParsedLine) commandLine;
+        List<String> words = line.words();
+        int at = line.wordIndex();
+        if (at < 1 || (at < words.size() && words.get(at).startsWith("-"))) {
+            return -1;
+        }
+        int p = 0;
+        for (int i = 1; i < at && i < words.size(); i++) {
+            if (words.get(i).startsWith("-") && words.get(i).length() > 1) {
+                i++; // the option's value
+            } else {
+                p++;
+            }
+        }
+        return p;
+    }
+
+    /** Names of the given kinds. */
+    List<String> namesOf(String... kinds) {
         List<String> out = new ArrayList<>();
         for (String k : kinds) {
             switch (k) {
@@ -145,9 +184,12 @@ public final class InfoCommands {
                 case "runs":
                     out.addAll(workspace.runs().keySet());
                     break;
+                case "plots":
+                    out.addAll(List.of("trace", "clusters", "theta", "confusion", "lines"));
+                    break;
                 default:
                     throw new io.plate.api.PlateException("unknown kind '" + k
-                            + "': use learners, samplers, importers, datasets, models or runs");
+                            + "': use learners, samplers, importers, datasets, models, runs or plots");
             }
         }
         return out;

@@ -518,12 +518,16 @@ public final class ModelCommands {
     public String save(@Descriptor("name of a model (see plate:models)") String model,
             @Descriptor("the file to write") String file) {
         Model m = workspace.model(model);
-        Path path = Paths.get(file).toAbsolutePath();
+        Path path = defaults.output(file).toAbsolutePath();
+        if (Files.isDirectory(path)) {
+            throw new PlateException("cannot save model '" + model + "' to " + file + ": it is a folder; give a file"
+                    + " name, e.g. " + Path.of(file).resolve(model + ".json"));
+        }
         try {
             modelStore().save(m, path);
             return "saved model '" + model + "' (" + m.type() + ") to " + path + " (" + Files.size(path) + " bytes)";
         } catch (IOException e) {
-            throw new PlateException("cannot save model '" + model + "' to " + path + ": " + e, e);
+            throw new PlateException("cannot save model '" + model + "' to " + file + ": " + e.getMessage(), e);
         }
     }
 
@@ -533,8 +537,11 @@ public final class ModelCommands {
             @Parameter(names = {"-n", "--name"}, absentValue = "") String name,
             @Descriptor("a model file written by plate:save") String file) {
         Path path = Paths.get(file);
+        if (!Files.isRegularFile(path) && Files.isRegularFile(defaults.output(file))) {
+            path = defaults.output(file); // where plate:save put it under the output folder
+        }
         if (!Files.isRegularFile(path)) {
-            throw new PlateException("no model file " + path.toAbsolutePath());
+            throw new PlateException("no model file " + file);
         }
         Model m;
         try {

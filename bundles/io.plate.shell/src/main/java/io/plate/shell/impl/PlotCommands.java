@@ -26,6 +26,12 @@ import org.osgi.service.component.annotations.Reference;
         "osgi.command.scope=plate",
         "osgi.command.function=plot" })
 public final class PlotCommands {
+    /** The output folder that relative --out names go to, as for every command that writes (plate:config). */
+    @org.osgi.service.component.annotations.Reference(cardinality = org.osgi.service.component.annotations.ReferenceCardinality.OPTIONAL,
+            policy = org.osgi.service.component.annotations.ReferencePolicy.DYNAMIC,
+            policyOption = org.osgi.service.component.annotations.ReferencePolicyOption.GREEDY)
+    volatile ShellDefaults defaults;
+
     private final Workspace workspace;
 
     @Activate
@@ -63,7 +69,7 @@ public final class PlotCommands {
         if (out.isEmpty()) {
             throw new PlateException("plate:plot needs --out FILE.png or FILE.svg");
         }
-        Path file = Path.of(out);
+        Path file = (defaults == null ? Path.of(out) : defaults.output(out));
         String lower = out.toLowerCase(java.util.Locale.ROOT);
         if (!lower.endsWith(".png") && !lower.endsWith(".svg")) {
             throw new PlateException("--out '" + out + "': the plot file must end in .png or .svg");

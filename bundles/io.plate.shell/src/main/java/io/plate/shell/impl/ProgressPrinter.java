@@ -25,10 +25,18 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
     private boolean printed;
     private int width;
 
+    private final int columns;
+
     public ProgressPrinter(PrintStream out, String label, boolean terminal) {
+        this(out, label, terminal, 0);
+    }
+
+    /** {@code columns}: the terminal's width, which the in-place line keeps under (0: unknown). */
+    public ProgressPrinter(PrintStream out, String label, boolean terminal, int columns) {
         this.out = out;
         this.label = label;
         this.terminal = terminal;
+        this.columns = columns;
     }
 
     /**
@@ -36,15 +44,23 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
      * session has a real JLine terminal, plain lines otherwise.
      */
     public static ProgressPrinter forSession(CommandSession session, PrintStream out, String label) {
-        boolean tty = false;
+        int columns = columns(session);
+        return new ProgressPrinter(out, label, columns > 0, columns);
+    }
+
+    /** The width of the session's real terminal, or 0 when it has none (a dumb terminal, a pipe, -c). */
+    static int columns(CommandSession session) {
         if (session != null) {
             Object t = session.get(".terminal");
             if (t instanceof org.jline.terminal.Terminal) {
-                String type = ((org.jline.terminal.Terminal) t).getType();
-                tty = type != null && !type.startsWith("dumb");
+                org.jline.terminal.Terminal term = (org.jline.terminal.Terminal) t;
+                String type = term.getType();
+                if (type != null && !type.startsWith("dumb")) {
+                    return Math.max(1, term.getWidth() > 0 ? term.getWidth() : 80);
+                }
             }
         }
-        return new ProgressPrinter(out, label, tty);
+        return 0;
     }
 
     @Override
@@ -83,7 +99,16 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
             s.append(String.format(Locale.ROOT, ", R-hat %.3f", p.rhat()));
         }
         if (terminal) {
-            s.append("  (Ctrl-C stops and keeps the draws so far)");
+            String hint = "  (Ctrl-C stops and keeps the draws so far)";
+            if (columns <= 0 || s.length() + hint.length() < columns) {
+                s.append(hint);
+            }
+        }
+        // one character short of the width: a line as wide as the terminal wraps, and each rewrite then
+        // starts a new line
+        if (terminal && columns > 0 && s.length() > columns - 1) {
+            s.setLength(Math.max(1, columns - 2));
+            s.append('…');
         }
         return s.toString();
     }

@@ -43,8 +43,8 @@ public final class ShellDefaults {
         @AttributeDefinition(description = "keep every n-th sweep when --thin is not given", min = "1")
         int thin() default 1;
 
-        @AttributeDefinition(name = "output.folder", description = "folder for run directories and plots given"
-                + " by a relative name")
+        @AttributeDefinition(name = "output.folder", description = "folder for every file a command writes (runs, plots,"
+                + " predictions, evaluations, draws, saved models) when given a relative name")
         String output_folder() default ".";
     }
 

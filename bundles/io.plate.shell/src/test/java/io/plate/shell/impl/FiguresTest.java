@@ -52,6 +52,71 @@ class FiguresTest {
     }
 
     @Test
+    void twoColumnsArePlottedOnTheirOwnAxes() {
+        double[] a = {1, 2, 3};
+        double[] b = {9, 7, 8};
+        Dataset d = Dataset.builder("d").numeric(NumericColumn.of("eruptions", a)).numeric(NumericColumn.of("waiting", b))
+                .build();
+        Figures.Axes axes = Figures.clusterAxes(d, null, null);
+        assertEquals("eruptions", axes.x());
+        assertEquals("waiting", axes.y());
+        assertArrayEquals(a, axes.xy()[0], 0);
+        assertArrayEquals(b, axes.xy()[1], 0);
+        Dataset three = d.toBuilder("t").numeric(NumericColumn.of("c", new double[] {0, 1, 5})).build();
+        assertEquals("principal component 1", Figures.clusterAxes(three, null, null).x());
+    }
+
+    @Test
+    void longTracesAreThinnedForDrawing() {
+        int[] shown = Figures.thinned(5900, 1000);
+        assertTrue(shown.length <= 1001, "at most about 1,000 points: " + shown.length);
+        assertEquals(0, shown[0]);
+        assertEquals(5899, shown[shown.length - 1]);
+        for (int i = 1; i < shown.length; i++) {
+            assertTrue(shown[i] > shown[i - 1]);
+        }
+        assertEquals(7, Figures.thinned(7, 1000).length);
+    }
+
+    /** A run whose only table is a theta table of {@code features} features, class 1 apart from class 0 by f. */
+    private static io.plate.api.sample.Posterior thetaRun(int features) {
+        List<List<String>> rows = new java.util.ArrayList<>();
+        for (int f = 0; f < features; f++) {
+            for (String cls : List.of("0", "1")) {
+                double m = cls.equals("0") ? 0.5 : 0.5 - 0.02 * f;
+                rows.add(List.of(cls, "f" + f, "A", Double.toString(m), "0.01"));
+                rows.add(List.of(cls, "f" + f, "C", Double.toString(1 - m), "0.01"));
+            }
+        }
+        io.plate.api.sample.Table theta = new io.plate.api.sample.Table(
+                List.of("class", "feature", "category", "theta_mean", "theta_sd"), rows);
+        return (io.plate.api.sample.Posterior) java.lang.reflect.Proxy.newProxyInstance(FiguresTest.class.getClassLoader(),
+                new Class<?>[] {io.plate.api.sample.Posterior.class}, (p, m, args) -> switch (m.getName()) {
+                    case "tables" -> java.util.Map.of("theta", theta);
+                    case "sampler" -> "sparse.dirichlet";
+                    default -> throw new UnsupportedOperationException(m.getName());
+                });
+    }
+
+    @Test
+    void thetaShowsEveryFeatureOrTheMostTellingOnes(@TempDir Path dir) throws Exception {
+        System.setProperty("java.awt.headless", "true");
+        Path few = dir.resolve("few.png");
+        Figures.theta(thetaRun(5), null, few);
+        java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(few.toFile());
+        // five small multiples, three a row: 3 x 800 by 2 x 360 (one panel of the first feature before)
+        assertEquals(2400, img.getWidth());
+        assertEquals(720, img.getHeight());
+        Path many = dir.resolve("many.png");
+        Figures.theta(thetaRun(40), null, many);
+        assertEquals(4 * 360, javax.imageio.ImageIO.read(many.toFile()).getHeight(), "twelve panels of the forty");
+        Path one = dir.resolve("one.png");
+        Figures.theta(thetaRun(5), "f3", one);
+        assertEquals(800, javax.imageio.ImageIO.read(one.toFile()).getWidth());
+        assertThrows(PlateException.class, () -> Figures.theta(thetaRun(5), "nosuch", one));
+    }
+
+    @Test
     void confusionFromEvaluationJson(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("eval.json");
         Files.writeString(json, "{\"learner\":\"nb.categorical\",\"accuracy\":0.9,\"classes\":[\"a\",\"b\"],"

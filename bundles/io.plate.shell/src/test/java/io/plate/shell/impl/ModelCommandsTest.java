@@ -379,6 +379,22 @@ class ModelCommandsTest {
     }
 
     @Test
+    void saveWritesUnderTheOutputFolderLikeEveryCommand() throws IOException {
+        Workspace w = new Workspace();
+        w.putDataset("d", data(4));
+        ModelCommands c = commands(w, null);
+        c.train("", "m", "test.fixed", "d");
+        String said = c.save("m", "m.json");
+        assertTrue(Files.exists(dir.resolve("m.json")), "written under output.folder " + dir);
+        assertTrue(said.contains(dir.resolve("m.json").toString()), said);
+        c.load("", "m.json"); // read back from where it was written
+        Files.createDirectories(dir.resolve("models"));
+        PlateException folder = assertThrows(PlateException.class, () -> c.save("m", "models"));
+        assertTrue(folder.getMessage().contains("to models: it is a folder"), folder.getMessage());
+        assertTrue(!folder.getMessage().contains(".tmp"), folder.getMessage());
+    }
+
+    @Test
     void saveAndLoadKeepNames() throws IOException {
         Workspace w = new Workspace();
         w.putDataset("d", data(3));

@@ -1,0 +1,48 @@
+package io.plate.shell.impl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.plate.api.sample.Progress;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import org.junit.jupiter.api.Test;
+
+/** Tables and the progress line fit the terminal they are written to (80 columns here). */
+class TerminalWidthTest {
+    private static TextTable learners() {
+        return new TextTable("name", "bundle", "version", "description")
+                .row("nb.categorical", "io.plate.classifier", "0.1.0",
+                        "categorical features, one categorical distribution per class and feature with Lidstone smoothing")
+                .row("nb.x", "b", "1", "short");
+    }
+
+    @Test
+    void aWideTableShortensItsLastColumnToTheWidth() {
+        String fitted = learners().render(80);
+        for (String line : fitted.split("\n")) {
+            assertTrue(line.length() <= 79, line.length() + ": " + line);
+        }
+        assertTrue(fitted.contains("categorical features, one categ") && fitted.contains("…"), fitted);
+        assertTrue(fitted.contains("short"), fitted);
+        // no terminal (0): the whole table, as a file or a pipe gets it
+        assertTrue(learners().render(0).contains("with Lidstone smoothing"));
+        TextTable.WIDTH.set(80);
+        try {
+            assertEquals(fitted, learners().toString());
+        } finally {
+            TextTable.WIDTH.remove();
+        }
+    }
+
+    @Test
+    void theProgressLineFitsAnEightyColumnTerminal() {
+        ProgressPrinter p = new ProgressPrinter(new PrintStream(new ByteArrayOutputStream()), "sparse.dirichlet on splice",
+                true, 80);
+        String line = p.format(new Progress(123456, 5000000, 2, 1234.5, 98765, -123456.78, 1.0123));
+        assertTrue(line.length() <= 79, line.length() + ": " + line);
+        assertTrue(line.startsWith("sparse.dirichlet on splice: 123456/5000000 sweeps"), line);
+        ProgressPrinter wide = new ProgressPrinter(new PrintStream(new ByteArrayOutputStream()), "run", true, 200);
+        assertTrue(wide.format(new Progress(1, 10, 1, 5, 2, -1, Double.NaN)).contains("Ctrl-C stops"));
+    }
+}
