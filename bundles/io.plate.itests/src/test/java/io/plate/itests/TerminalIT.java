@@ -63,7 +63,7 @@ class TerminalIT {
     void eightyColumnsMessagesTablesAndDatasetCompletion() throws Exception {
         Assumptions.assumeTrue(haveTmux(), "tmux is not installed");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String iris = System.getProperty("plate.shared") + "/data/iris/iris.csv";
+        String iris = System.getProperty("plate.data") + "/iris/iris.csv";
         tmux("new-session", "-d", "-s", SESSION, "-x", "80", "-y", "50",
                 java + " -jar " + System.getProperty("plate.jar") + "; echo PLATE-EXITED-$?; sleep 30");
         try {
