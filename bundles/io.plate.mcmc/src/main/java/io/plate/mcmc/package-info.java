@@ -9,5 +9,5 @@
  * the run directory of the command-line contract.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package io.plate.mcmc;

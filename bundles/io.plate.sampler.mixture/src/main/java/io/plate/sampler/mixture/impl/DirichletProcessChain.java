@@ -369,6 +369,11 @@ final class DirichletProcessChain extends MixtureChain {
     }
 
     @Override
+    int maxClusters() {
+        return rows;
+    }
+
+    @Override
     int slotCount() {
         return components.capacity();
     }

@@ -30,6 +30,11 @@ abstract class MixtureChain implements Chain {
     /** log joint density of the current state (parameters integrated out where the chain collapses them). */
     abstract double logJoint();
 
+    /** The most non-empty clusters a state of this chain can have (K of a finite mixture). */
+    int maxClusters() {
+        return settings.clusters();
+    }
+
     /** One past the highest slot a row may be in. */
     abstract int slotCount();
 

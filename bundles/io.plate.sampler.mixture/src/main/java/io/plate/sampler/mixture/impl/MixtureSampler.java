@@ -9,6 +9,7 @@ import io.plate.api.sample.Cancellation;
 import io.plate.api.sample.ChainFactory;
 import io.plate.api.sample.ChainRun;
 import io.plate.api.sample.ChainRunner;
+import io.plate.api.sample.Clustering;
 import io.plate.api.sample.Distributions;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.ProgressListener;
@@ -32,6 +33,7 @@ abstract class MixtureSampler implements Sampler {
     static final String RESTARTS = "restarts";
     static final String RESTART_SWEEPS = "restart_sweeps";
     static final String SEMI_SUPERVISED = "semi_supervised";
+    static final String LOSS = "loss";
 
     protected final ChainRunner runner;
     protected final Distributions distributions;
@@ -72,7 +74,10 @@ abstract class MixtureSampler implements Sampler {
                         "initialisations per chain; the best log joint after restart_sweeps sweeps is kept"),
                 ParamSpec.integer(RESTART_SWEEPS, "10", 0, 100_000, "sweeps run on each restart before comparing"),
                 ParamSpec.bool(SEMI_SUPERVISED, "false",
-                        "rows with a label stay in their class's cluster; unlabelled rows are clustered"));
+                        "rows with a label stay in their class's cluster; unlabelled rows are clustered"),
+                ParamSpec.choice(LOSS, "vi", List.of("vi", "binder"),
+                        "the reported partition minimises the posterior expected variation of information (vi)"
+                                + " or Binder loss"));
     }
 
     /** Makes one chain; called once per chain on the chain's own thread and stream. */
@@ -111,7 +116,8 @@ abstract class MixtureSampler implements Sampler {
         }
         SamplerPosterior.Builder out = SamplerPosterior.builder(name(), data.name()).params(params.asMap())
                 .run(run, settings);
-        MixtureSummary.addTo(out, run.chains(), data, fixed);
+        out.clustering(MixtureSummary.addTo(out, run.chains(), data, fixed, Clustering.Loss.parse(params.getString(LOSS)),
+                distributions.stream(settings.seed(), settings.chains())));
         addFacts(out, run.chains());
         return out.build();
     }

@@ -56,6 +56,22 @@ public final class BenchAccess {
         return new DirichletProcessChain(c, 1.0, 1.0, 1.0, 5, 3, s, dist, rng);
     }
 
+    /**
+     * The point estimate as a run computes it ({@link MixtureSummary}'s search settings) from the given
+     * draws: returns {partition, {expected loss, best-draw expected loss}} via the two arrays.
+     */
+    public static int[] estimate(List<int[]> draws, String loss, int maxClusters, UniformRandomProvider rng,
+            double[] losses) {
+        List<int[]> search = MixtureSummary.evenly(draws, MixtureSummary.MAX_SEARCH_DRAWS);
+        ExpectedLoss el = new ExpectedLoss(io.plate.api.sample.Clustering.Loss.parse(loss), search,
+                draws.get(0).length);
+        PartitionSearch.Result r = PartitionSearch.minimise(el, maxClusters,
+                MixtureSummary.evenly(search, MixtureSummary.CANDIDATE_DRAWS), MixtureSummary.SEQUENTIAL_STARTS, rng);
+        losses[0] = r.expectedLoss();
+        losses[1] = r.bestDrawLoss();
+        return r.partition();
+    }
+
     /** The current cluster of every row. */
     public static int[] assignments(Chain c) {
         return ((MixtureChain) c).assignments();
