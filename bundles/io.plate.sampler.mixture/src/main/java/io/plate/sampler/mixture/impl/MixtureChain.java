@@ -95,7 +95,13 @@ abstract class MixtureChain implements Chain {
         recorder.record(z, slotCount(), logJoint(), clusters(), iteration, this::describeSlot);
     }
 
-    int clusters() {
+    /** Fraction of split–merge proposals accepted so far; NaN for a chain without them. */
+    double splitMergeAcceptance() {
+        return Double.NaN;
+    }
+
+    /** Non-empty clusters now. */
+    public int clusters() {
         int c = 0;
         for (int k = 0, e = slotCount(); k < e; k++) {
             if (slotSize(k) > 0) {

@@ -34,6 +34,8 @@ abstract class MixtureSampler implements Sampler {
     static final String RESTART_SWEEPS = "restart_sweeps";
     static final String SEMI_SUPERVISED = "semi_supervised";
     static final String LOSS = "loss";
+    static final String SPLIT_MERGE = "split_merge";
+    static final String LAUNCH_SCANS = "launch_scans";
 
     protected final ChainRunner runner;
     protected final Distributions distributions;
@@ -48,6 +50,7 @@ abstract class MixtureSampler implements Sampler {
         List<ParamSpec> p = new ArrayList<>();
         p.add(ParamSpec.integer(K, defaultK, 1, 100_000, "number of clusters"));
         p.add(ParamSpec.positive(ALPHA, "1.0", "symmetric Dirichlet concentration of the mixing weights"));
+        p.addAll(moveParameters("1"));
         p.addAll(startParameters());
         return p;
     }
@@ -59,11 +62,23 @@ abstract class MixtureSampler implements Sampler {
         p.add(ParamSpec.positive(ALPHA, "1.0", "starting value of the DP concentration (then resampled)"));
         p.add(ParamSpec.positive("alpha_shape", "1.0", "shape a of the Gamma(a, b) prior on the concentration"));
         p.add(ParamSpec.positive("alpha_rate", "1.0", "rate b of the Gamma(a, b) prior on the concentration"));
-        p.add(ParamSpec.integer("split_merge", "5", 0, 1_000_000, "Jain-Neal split-merge proposals per sweep"));
-        p.add(ParamSpec.integer("launch_scans", "3", 0, 1000,
-                "restricted Gibbs scans that build a split-merge launch state"));
+        p.addAll(moveParameters("5"));
         p.addAll(startParameters());
         return p;
+    }
+
+    private static List<ParamSpec> moveParameters(String proposals) {
+        return List.of(
+                ParamSpec.integer(SPLIT_MERGE, proposals, 0, 1_000_000,
+                        "Jain-Neal split-merge proposals per sweep (collapsed chains)"),
+                ParamSpec.integer(LAUNCH_SCANS, "3", 0, 1000,
+                        "restricted Gibbs scans that build a split-merge launch state"));
+    }
+
+    /** A collapsed finite chain with the run's split–merge settings. */
+    FiniteMixtureChain finiteChain(Components c, Params params, ChainSettings settings, UniformRandomProvider rng) {
+        return new FiniteMixtureChain(c, params.getDouble(ALPHA), params.getInt(SPLIT_MERGE), params.getInt(LAUNCH_SCANS),
+                settings, distributions, rng);
     }
 
     private static List<ParamSpec> startParameters() {
@@ -118,12 +133,19 @@ abstract class MixtureSampler implements Sampler {
                 .run(run, settings);
         out.clustering(MixtureSummary.addTo(out, run.chains(), data, fixed, Clustering.Loss.parse(params.getString(LOSS)),
                 distributions.stream(settings.seed(), settings.chains())));
-        addFacts(out, run.chains());
+        double sum = 0;
+        int moving = 0;
+        for (MixtureChain c : run.chains()) {
+            double a = c.splitMergeAcceptance();
+            if (!Double.isNaN(a)) {
+                sum += a;
+                moving++;
+            }
+        }
+        if (moving > 0) {
+            out.fact("split_merge_acceptance", sum / moving);
+        }
         return out.build();
-    }
-
-    /** Sampler-specific facts (split–merge acceptance …). */
-    void addFacts(SamplerPosterior.Builder out, List<MixtureChain> chains) {
     }
 
     boolean isDirichletProcess() {

@@ -30,7 +30,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <ul>
  * <li>{@code run FILE.csv SAMPLER ITERATIONS CHAINS SEED [key=value …]}: one run of a mixture service
  *     through the chain runner (burn-in a quarter of the iterations; the CSV's last column is the
- *     label): R-hat and bulk ESS of {@code clusters} and {@code entropy}, ARI of the point estimate and
+ *     label; {@code -Dout=DIR} writes the run directory): R-hat and bulk ESS of {@code clusters} and {@code entropy}, ARI of the point estimate and
  *     of the highest-log-joint draw, split–merge acceptance, seconds;</li>
  * <li>{@code cost ROWS DRAWS K [loss]}: seconds of the point-estimate search on synthetic draws (a
  *     partition into K clusters with 10% of the rows moved at random in each draw).</li>
@@ -74,6 +74,9 @@ public final class ClusterBench {
         try (ParallelChainRunner runner = new ParallelChainRunner(DIST)) {
             Sampler s = sampler(args[2], runner);
             Posterior p = s.run(d, s.params(given), rs, null, null);
+            if (System.getProperty("out") != null) {
+                p.write(Path.of(System.getProperty("out")));
+            }
             StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%s %s %s seed %s:", args[1], args[2], given,
                     args[5]));
             for (SummaryDiagnostic sd : p.diagnostics()) {
