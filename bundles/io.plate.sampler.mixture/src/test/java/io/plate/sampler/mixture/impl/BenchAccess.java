@@ -43,7 +43,7 @@ public final class BenchAccess {
         NumericData n = NumericData.of(d);
         Components c = covariance.equals("full") ? FullGaussianComponents.withDefaults(n, 0.01, n.dims + 2.0, scale)
                 : DiagonalGaussianComponents.withDefaults(n, 0.01, 3.0, scale);
-        return new FiniteMixtureChain(c, 1.0, s, dist, rng);
+        return new FiniteMixtureChain(c, 1.0, 1, 3, s, dist, rng); // the service's default split-merge moves
     }
 
     /** A DP Gaussian mixture chain with the default priors of {@code mixture.dp-gaussian}, starting from k clusters. */
