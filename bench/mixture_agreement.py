@@ -2,7 +2,7 @@
 same model (bench/mixture_reference.py): posterior of the number of non-empty clusters and the
 posterior similarity matrix P(z_i = z_j), on Old Faithful, iris and a synthetic set.
 
-    python3 bench/mixture_agreement.py CLASSPATH [sweeps] [chains]
+    python3 bench/mixture_agreement.py CLASSPATH [sweeps] [chains] [dataset[:sampler]]
 
 CLASSPATH runs io.plate.sampler.mixture.impl.bench.ClusterBench (see docs/mixtures.md). Plate runs
 4 chains x sweeps (a quarter burn-in); the reference `chains` chains x sweeps with the same burn-in.
@@ -69,10 +69,13 @@ def main():
     cp = sys.argv[1]
     sweeps = int(sys.argv[2]) if len(sys.argv) > 2 else 800
     chains = int(sys.argv[3]) if len(sys.argv) > 3 else 4
+    only = sys.argv[4] if len(sys.argv) > 4 else None
     print("| data | sampler | K | P(K) Plate | P(K) numpy | max abs diff P(K) (2 se) | PSM mean abs diff | PSM max abs diff (2 se there) |")
     print("|---|---|---|---|---|---|---|---|")
     for name, X, k in data_sets():
         for sampler, dp in (("mixture.gaussian", False), ("mixture.dp-gaussian", True)):
+            if only and only not in (name, name + ":" + sampler):
+                continue
             with tempfile.TemporaryDirectory() as tmp:
                 _, psm_p, kc_p = plate(cp, X, sampler, None if dp else k, sweeps, 1, tmp)
             kc_r, psm_r = reference(X, k, sweeps, chains, dp)
