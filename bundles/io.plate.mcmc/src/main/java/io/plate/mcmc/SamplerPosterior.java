@@ -1,6 +1,7 @@
 package io.plate.mcmc;
 
 import io.plate.api.sample.ChainRun;
+import io.plate.api.sample.Clustering;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.SummaryDiagnostic;
@@ -13,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * An immutable {@link Posterior}: what a sampler's run produced. Built with {@link #builder}, usually
@@ -29,6 +31,7 @@ public final class SamplerPosterior implements Posterior {
     private final Map<String, Table> tables;
     private final Map<String, Object> facts;
     private final boolean cancelled;
+    private final Clustering clustering;
     private final double seconds;
     private final double sweepsPerSecond;
 
@@ -42,6 +45,7 @@ public final class SamplerPosterior implements Posterior {
         this.tables = Collections.unmodifiableMap(new LinkedHashMap<>(b.tables));
         this.facts = Collections.unmodifiableMap(new LinkedHashMap<>(b.facts));
         this.cancelled = b.cancelled;
+        this.clustering = b.clustering;
         this.seconds = b.seconds;
         this.sweepsPerSecond = b.sweepsPerSecond;
         for (String stem : tables.keySet()) {
@@ -101,6 +105,11 @@ public final class SamplerPosterior implements Posterior {
     }
 
     @Override
+    public Optional<Clustering> clustering() {
+        return Optional.ofNullable(clustering);
+    }
+
+    @Override
     public double seconds() {
         return seconds;
     }
@@ -131,6 +140,7 @@ public final class SamplerPosterior implements Posterior {
         private final Map<String, Table> tables = new LinkedHashMap<>();
         private final Map<String, Object> facts = new LinkedHashMap<>();
         private boolean cancelled;
+        private Clustering clustering;
         private double seconds = Double.NaN;
         private double sweepsPerSecond = Double.NaN;
 
@@ -180,6 +190,12 @@ public final class SamplerPosterior implements Posterior {
         /** A fact for {@code summary.json}: a number, text, boolean, or a list or map of those. */
         public Builder fact(String name, Object value) {
             facts.put(name, value);
+            return this;
+        }
+
+        /** The clustering of a mixture run. */
+        public Builder clustering(Clustering c) {
+            this.clustering = c;
             return this;
         }
 

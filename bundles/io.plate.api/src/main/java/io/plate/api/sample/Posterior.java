@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
@@ -35,6 +36,11 @@ public interface Posterior {
     Map<String, Object> facts();
 
     boolean cancelled();
+
+    /** The clustering a mixture sampler read from its draws; empty for other samplers. */
+    default Optional<Clustering> clustering() {
+        return Optional.empty();
+    }
 
     double seconds();
 

@@ -11,5 +11,5 @@
  * independent streams derived from one root seed by {@link io.plate.api.sample.Distributions#stream}.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package io.plate.api.sample;

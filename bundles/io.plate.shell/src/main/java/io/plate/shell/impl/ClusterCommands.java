@@ -1,9 +1,9 @@
 package io.plate.shell.impl;
 
 import io.plate.api.PlateException;
+import io.plate.api.sample.Clustering;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.Sampler;
-import io.plate.api.sample.Table;
 import io.plate.mcmc.RunDirectory;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
@@ -27,7 +28,8 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * Clustering from the shell: {@code plate:cluster SAMPLER DATASET [key=value …]} runs a mixture sampler
  * ({@code mixture.*}, found by its {@code plate.sampler} name), keeps the run in the {@link Workspace},
  * writes the run directory on request and prints what a person needs to judge it: R-hat and ESS of the
- * label-invariant summaries, the sizes of the clusters in the highest-density draw, the posterior of
+ * label-invariant summaries, the clusters of the point estimate (the partition that minimises the
+ * posterior expected loss, a typed {@link Clustering}), the highest-log-joint draw, the posterior of
  * the number of clusters, and the adjusted Rand index and NMI when the dataset has labels. Samplers are
  * a dynamic, greedy, multiple reference; Ctrl-C stops the chains at the next sweep and keeps the draws.
  */
@@ -83,9 +85,9 @@ public final class ClusterCommands {
         return SamplerRuns.find(samplers, name, MIXTURE_PREFIX, "mixture sampler");
     }
 
-    @Descriptor("cluster a dataset with a mixture sampler; prints diagnostics, cluster sizes, the posterior of the"
-            + " number of clusters and ARI/NMI against the labels, and keeps the run under --name"
-            + " (default DATASET.SAMPLER)")
+    @Descriptor("cluster a dataset with a mixture sampler; prints diagnostics, the clusters of the point estimate"
+            + " (minimum posterior expected VI, or Binder with loss=binder), the posterior of the number of clusters"
+            + " and ARI/NMI against the labels, and keeps the run under --name (default DATASET.SAMPLER)")
     public ClusterResult cluster(CommandSession session,
             @Descriptor("sweeps per chain, burn-in included (default: plate:config)")
             @Parameter(names = {"-i", "--iterations"}, absentValue = "") String iterations,
@@ -97,8 +99,8 @@ public final class ClusterCommands {
             @Parameter(names = {"-c", "--chains"}, absentValue = "") String chains,
             @Descriptor("root seed; chain c uses stream c of it")
             @Parameter(names = {"-s", "--seed"}, absentValue = "") String seed,
-            @Descriptor("write the run directory (assignments.csv, clusters.csv, k_posterior.csv, trace.csv,"
-                    + " summary.json …) here")
+            @Descriptor("write the run directory (assignments.csv, assignments-highest-log-joint.csv, clusters.csv,"
+                    + " k_posterior.csv, trace.csv, summary.json …) here")
             @Parameter(names = {"-o", "--out"}, absentValue = "") String out,
             @Descriptor("name to keep the run under (see plate:trace)")
             @Parameter(names = {"-n", "--name"}, absentValue = "") String name,
@@ -138,92 +140,96 @@ public final class ClusterCommands {
             return posterior;
         }
 
+        /** The run's clustering (point estimate, highest-log-joint draw, k posterior), when it kept draws. */
+        public Optional<Clustering> clustering() {
+            return posterior.clustering();
+        }
+
         /** The run directory, or null when none was written. */
         public Path written() {
             return written;
         }
 
-        /** Adjusted Rand index of the highest-density draw against the labels, or NaN without labels. */
+        /** Adjusted Rand index of the point estimate against the labels, or NaN without labels. */
         public double ari() {
-            return number("ari");
+            return agreement().map(Clustering.Agreement::ari).orElse(Double.NaN);
         }
 
-        /** Normalised mutual information against the labels, or NaN without labels. */
+        /** Normalised mutual information of the point estimate against the labels, or NaN without labels. */
         public double nmi() {
-            return number("nmi");
+            return agreement().map(Clustering.Agreement::nmi).orElse(Double.NaN);
         }
 
-        /** Cluster sizes of the highest-density draw, largest first. */
+        /** Cluster sizes of the point estimate, largest first. */
         public int[] sizes() {
-            Table t = posterior.tables().get("clusters");
-            if (t == null) {
-                return new int[0];
-            }
-            int col = t.header().indexOf("size");
-            return t.rows().stream().mapToInt(r -> Integer.parseInt(r.get(col))).toArray();
+            return clustering().map(Clustering::sizes).orElse(new int[0]);
         }
 
-        private double number(String fact) {
-            Object v = posterior.facts().get(fact);
-            return v instanceof Number n ? n.doubleValue() : Double.NaN;
+        private Optional<Clustering.Agreement> agreement() {
+            return clustering().flatMap(Clustering::agreement);
         }
 
         @Override
         public String toString() {
             StringBuilder b = new StringBuilder(RunDirectory.diagnosticsTable(posterior)).append("\n\n");
-            Table clusters = posterior.tables().get("clusters");
-            if (clusters != null) {
-                b.append("clusters of the highest-density draw (log joint ")
-                        .append(fmt(number("best_log_joint"), "%.2f")).append("):\n");
-                List<String> head = new ArrayList<>(List.of("cluster", "size", "proportion"));
-                for (String optional : List.of("class", "majority_label", "purity")) {
-                    if (clusters.header().contains(optional)) {
-                        head.add(optional);
-                    }
-                }
-                TextTable t = new TextTable(head.toArray(new String[0]));
-                int shown = 0;
-                for (List<String> row : clusters.rows()) {
-                    if (shown++ == SHOWN_CLUSTERS) {
-                        break;
-                    }
-                    Object[] cells = new Object[head.size()];
-                    for (int i = 0; i < head.size(); i++) {
-                        cells[i] = row.get(clusters.header().indexOf(head.get(i)));
-                    }
-                    t.row(cells);
-                }
-                b.append(t);
-                if (clusters.rows().size() > SHOWN_CLUSTERS) {
-                    b.append("… ").append(clusters.rows().size() - SHOWN_CLUSTERS).append(" more in clusters.csv\n");
-                }
-            }
-            Table k = posterior.tables().get("k_posterior");
-            if (k != null) {
-                b.append("\nposterior of the number of clusters:");
-                for (List<String> row : k.rows()) {
-                    b.append(' ').append(row.get(0)).append(": ").append(fmt(Double.parseDouble(row.get(1)), "%.3f"));
-                }
-                b.append('\n');
-            }
-            double sm = number("split_merge_acceptance");
-            if (!Double.isNaN(sm)) {
-                b.append(String.format(Locale.ROOT, "split-merge acceptance %.3f%n", sm));
-            }
-            if (!Double.isNaN(ari())) {
-                b.append(String.format(Locale.ROOT, "against the labels: ARI %.4f, NMI %.4f", ari(), nmi()));
-                double am = number("ari_posterior_mean");
-                if (!Double.isNaN(am)) {
-                    b.append(String.format(Locale.ROOT, " (posterior mean ARI %.4f, NMI %.4f)", am,
-                            number("nmi_posterior_mean")));
-                }
-                b.append('\n');
+            Clustering c = clustering().orElse(null);
+            if (c == null) {
+                b.append("no draws kept: no clustering\n");
+            } else {
+                render(b, c);
             }
             b.append("kept as run '").append(name).append('\'');
             if (written != null) {
                 b.append(", written to ").append(written);
             }
             return b.append('\n').append(SamplerRuns.Outcome.stoppedLine(name, stopped)).toString();
+        }
+
+        private void render(StringBuilder b, Clustering c) {
+            b.append(String.format(Locale.ROOT, "point estimate (minimises the posterior expected %s loss, %s %s):%n",
+                    c.loss() == Clustering.Loss.VI ? "variation-of-information" : "Binder",
+                    c.loss() == Clustering.Loss.VI ? "expected VI" : "expected pairs wrong",
+                    fmt(c.expectedLoss(), "%.4g")));
+            boolean fixed = c.clusters().stream().anyMatch(k -> k.fixedClass().isPresent());
+            boolean labelled = c.agreement().isPresent();
+            List<String> head = new ArrayList<>(List.of("cluster", "size", "proportion", "confidence"));
+            if (fixed) {
+                head.add("class");
+            }
+            if (labelled) {
+                head.add("majority_label");
+                head.add("purity");
+            }
+            TextTable t = new TextTable(head.toArray(new String[0]));
+            for (int i = 0; i < Math.min(SHOWN_CLUSTERS, c.clusters().size()); i++) {
+                Clustering.Cluster k = c.clusters().get(i);
+                List<Object> cells = new ArrayList<>(List.of(i, k.size(), fmt(k.proportion(), "%.4f"),
+                        fmt(k.confidence(), "%.3f")));
+                if (fixed) {
+                    cells.add(k.fixedClass().orElse(""));
+                }
+                if (labelled) {
+                    cells.add(k.majorityLabel().orElse(""));
+                    cells.add(fmt(k.purity(), "%.4f"));
+                }
+                t.row(cells.toArray());
+            }
+            b.append(t);
+            if (c.clusters().size() > SHOWN_CLUSTERS) {
+                b.append("… ").append(c.clusters().size() - SHOWN_CLUSTERS).append(" more in clusters.csv\n");
+            }
+            b.append(String.format(Locale.ROOT, "highest-log-joint draw (log joint %s): %d clusters%n",
+                    fmt(c.highestLogJoint(), "%.2f"), c.highestLogJointClusters()));
+            b.append("posterior of the number of clusters:");
+            c.kPosterior().forEach((k, p) -> b.append(' ').append(k).append(": ").append(fmt(p, "%.3f")));
+            b.append('\n');
+            if (posterior.facts().get("split_merge_acceptance") instanceof Number sm) {
+                b.append(String.format(Locale.ROOT, "split-merge acceptance %.3f%n", sm.doubleValue()));
+            }
+            c.agreement().ifPresent(a -> b.append(String.format(Locale.ROOT,
+                    "against the labels: ARI %.4f, NMI %.4f (highest-log-joint draw ARI %.4f; posterior mean ARI %.4f,"
+                            + " NMI %.4f)%n", a.ari(), a.nmi(), a.ariHighestLogJoint(), a.ariPosteriorMean(),
+                    a.nmiPosteriorMean())));
         }
 
         private static String fmt(double v, String f) {

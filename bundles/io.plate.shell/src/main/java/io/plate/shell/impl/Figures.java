@@ -4,6 +4,7 @@ import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.NumericColumn;
 import io.plate.api.learn.EvaluationReport;
+import io.plate.api.sample.Clustering;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.Table;
 import io.plate.api.sample.Trace;
@@ -117,31 +118,29 @@ public final class Figures {
         return Series.of("split R-hat", x, y);
     }
 
-    /** Rows of the run's dataset in two dimensions, coloured by cluster of the best draw. */
+    /** Rows of the run's dataset in two dimensions, coloured by cluster of the point estimate. */
     public static void clusters(Posterior run, Dataset data, String xColumn, String yColumn, Path file)
             throws IOException {
-        Table assignments = run.tables().get("assignments");
-        if (assignments == null) {
-            throw new PlateException("run of " + run.sampler() + " has no cluster assignments to plot");
-        }
-        if (data.rows() != assignments.rows().size()) {
-            throw new PlateException("dataset '" + data.name() + "' has " + data.rows() + " rows but the run assigned "
-                    + assignments.rows().size());
+        Clustering clustering = run.clustering().orElseThrow(() -> new PlateException("run of " + run.sampler()
+                + " has no clustering to plot"));
+        if (data.rows() != clustering.rows()) {
+            throw new PlateException("dataset '" + data.name() + "' has " + data.rows() + " rows but the run clustered "
+                    + clustering.rows());
         }
         Axes axes = clusterAxes(data, xColumn, yColumn);
         double[][] xy = axes.xy();
         String xl = axes.x();
         String yl = axes.y();
-        int col = assignments.header().indexOf("cluster");
-        int rowCol = assignments.header().indexOf("row");
+        int[] assignments = clustering.assignments();
         Map<String, List<double[]>> byCluster = new LinkedHashMap<>();
-        for (List<String> r : assignments.rows()) {
-            int row = Integer.parseInt(r.get(rowCol));
+        for (int cluster = 0; cluster < clustering.clusters().size(); cluster++) {
+            byCluster.put("cluster " + cluster, new ArrayList<>());
+        }
+        for (int row = 0; row < assignments.length; row++) {
             if (Double.isNaN(xy[0][row]) || Double.isNaN(xy[1][row])) {
                 continue;
             }
-            byCluster.computeIfAbsent("cluster " + r.get(col), k -> new ArrayList<>())
-                    .add(new double[] {xy[0][row], xy[1][row]});
+            byCluster.get("cluster " + assignments[row]).add(new double[] {xy[0][row], xy[1][row]});
         }
         List<Series> series = new ArrayList<>();
         for (Map.Entry<String, List<double[]>> e : byCluster.entrySet()) {
@@ -153,7 +152,7 @@ public final class Figures {
             }
             series.add(Series.of(e.getKey() + " (" + x.length + ")", x, y));
         }
-        Plot.write(file, 1, List.of(Plot.scatter(run.sampler() + " on " + data.name() + " — highest log joint draw",
+        Plot.write(file, 1, List.of(Plot.scatter(run.sampler() + " on " + data.name() + " — point estimate (" + clustering.loss().key() + ")",
                 xl, yl, series)));
     }
 

@@ -13,6 +13,7 @@ import io.plate.api.data.NumericColumn;
 import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
 import io.plate.api.sample.Cancellation;
+import io.plate.api.sample.Clustering;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.ProgressListener;
 import io.plate.api.sample.RunSettings;
@@ -26,6 +27,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,9 +74,16 @@ class ClusterCommandsTest {
             this.settings = s;
             int n = data.rows();
             List<List<String>> rows = new ArrayList<>();
+            int[] halves = new int[n];
             for (int r = 0; r < n; r++) {
-                rows.add(List.of(Integer.toString(r), r < n / 2 ? "0" : "1"));
+                halves[r] = r < n / 2 ? 0 : 1;
+                rows.add(List.of(Integer.toString(r), Integer.toString(halves[r])));
             }
+            Clustering clustering = new Clustering(Clustering.Loss.VI, 0.0, halves, List.of(
+                    new Clustering.Cluster(n / 2, 0.5, 1.0, Optional.empty(), Optional.of("a"), 1.0),
+                    new Clustering.Cluster(n - n / 2, 0.5, 1.0, Optional.empty(), Optional.of("b"), 1.0)),
+                    new double[n], new TreeMap<>(Map.of(2, 1.0)), halves, -10.0,
+                    new Clustering.Agreement(n, 1.0, 1.0, 1.0, 1.0, 1.0));
             double[][][] values = new double[1][3][];
             long[][] its = {{1, 2, 3}};
             for (int d = 0; d < 3; d++) {
@@ -86,7 +96,7 @@ class ClusterCommandsTest {
                             List.of("0", Integer.toString(n / 2), "0.5", "1.0"),
                             List.of("1", Integer.toString(n - n / 2), "0.5", "2.0"))))
                     .table("k_posterior", new Table(List.of("clusters", "probability"), List.of(List.of("2", "1"))))
-                    .fact("best_log_joint", -10.0).fact("ari", 1.0).fact("nmi", 1.0)
+                    .fact("ari", 1.0).fact("nmi", 1.0).clustering(clustering)
                     .build();
         }
     }
@@ -118,6 +128,9 @@ class ClusterCommandsTest {
         assertTrue(text.contains("R-hat"), text);
         assertTrue(text.contains("posterior of the number of clusters: 2: 1.000"), text);
         assertTrue(text.contains("ARI 1.0000, NMI 1.0000"), text);
+        assertTrue(text.contains("point estimate (minimises the posterior expected variation-of-information loss"),
+                text);
+        assertTrue(text.contains("highest-log-joint draw (log joint -10.00): 2 clusters"), text);
         assertTrue(text.contains("kept as run 'toy.mixture.halves'"), text);
     }
 

@@ -62,7 +62,7 @@ public final class CategoricalMixtureSampler extends MixtureSampler {
 
     @Override
     MixtureChain chain(Prepared prepared, Params params, ChainSettings settings, UniformRandomProvider rng) {
-        return new FiniteMixtureChain(CategoricalComponents.of(((Data) prepared).dataset(), params.getDouble("beta")),
-                params.getDouble(ALPHA), settings, distributions, rng);
+        return finiteChain(CategoricalComponents.of(((Data) prepared).dataset(), params.getDouble("beta")), params,
+                settings, rng);
     }
 }

@@ -19,23 +19,18 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <p>Labelled rows of a semi-supervised run stay in their class's cluster (slots 0..C−1); split–merge
  * proposals never touch a cluster that holds labelled rows.
  */
-final class DirichletProcessChain extends MixtureChain {
+final class DirichletProcessChain extends MixtureChain implements SplitMerge.Host {
     static final List<String> DP_SUMMARIES = List.of("logJoint", "clusters", "entropy", "alpha");
 
     private final Components components;
     private final double shape;
     private final double rate;
     private final int splitMerge;
-    private final int launchScans;
     private final int reserved;
     private double alpha;
     private double[] logWeights;
     private int[] fixedCount;
-    private final int[] members;
-    private final int[] saved;
-    private final int[] freeRows;
-    private long proposed;
-    private long accepted;
+    private final SplitMerge moves;
 
     DirichletProcessChain(Components components, double alpha, double shape, double rate, int splitMerge,
             int launchScans, ChainSettings settings, Distributions dist, UniformRandomProvider rng) {
@@ -49,34 +44,20 @@ final class DirichletProcessChain extends MixtureChain {
         if (!(rate > 0)) {
             throw new IllegalArgumentException("alpha_rate must be > 0, got " + rate);
         }
-        if (splitMerge < 0 || launchScans < 0) {
-            throw new IllegalArgumentException("split_merge and launch_scans must be >= 0");
+        if (splitMerge < 0) {
+            throw new IllegalArgumentException("split_merge must be >= 0, got " + splitMerge);
         }
         this.components = components;
         this.alpha = alpha;
         this.shape = shape;
         this.rate = rate;
         this.splitMerge = splitMerge;
-        this.launchScans = launchScans;
         this.reserved = settings.fixedClusters();
         int start = Math.max(settings.clusters(), reserved);
         components.ensureCapacity(Math.max(4, 2 * start + 1));
         this.logWeights = new double[components.capacity()];
         this.fixedCount = new int[components.capacity()];
-        this.members = new int[rows];
-        this.saved = new int[rows];
-        int free = 0;
-        for (int r = 0; r < rows; r++) {
-            if (!settings.isFixed(r)) {
-                free++;
-            }
-        }
-        this.freeRows = new int[free];
-        for (int r = 0, f = 0; r < rows; r++) {
-            if (!settings.isFixed(r)) {
-                freeRows[f++] = r;
-            }
-        }
+        this.moves = new SplitMerge(components, z, SplitMerge.freeRows(settings, rows), launchScans);
         initialise(rng);
     }
 
@@ -164,168 +145,24 @@ final class DirichletProcessChain extends MixtureChain {
             z[r] = now;
         }
         for (int t = 0; t < splitMerge; t++) {
-            splitMerge(rng);
+            moves.propose(rng, this);
         }
         resampleAlpha(rng);
     }
 
-    /** One Jain–Neal split–merge proposal with a restricted Gibbs launch. */
-    private void splitMerge(UniformRandomProvider rng) {
-        if (freeRows.length < 2) {
-            return;
-        }
-        int i = freeRows[rng.nextInt(freeRows.length)];
-        int j;
-        do {
-            j = freeRows[rng.nextInt(freeRows.length)];
-        } while (j == i);
-        int ci = z[i];
-        int cj = z[j];
-        if (fixedCount[ci] > 0 || fixedCount[cj] > 0) {
-            return;
-        }
-        proposed++;
-        int s = 0;
-        for (int r = 0; r < rows; r++) {
-            if (r != i && r != j && (z[r] == ci || z[r] == cj)) {
-                members[s++] = r;
-            }
-        }
-        if (ci == cj) {
-            split(rng, i, j, ci, s);
-        } else {
-            merge(rng, i, j, ci, cj, s);
-        }
+    @Override
+    public double logSplitRatio(int na, int nb, int coarseClusters) {
+        return SplitMerge.dirichletProcessRatio(alpha, na, nb);
     }
 
-    private void split(UniformRandomProvider rng, int i, int j, int c, int s) {
-        int n = components.size(c);
-        double before = components.logMarginal(c);
-        int a = c;
-        int b = emptySlot(c);
-        // launch: i in a, j in b, the others uniformly, then restricted Gibbs scans
-        components.remove(j, c);
-        components.add(j, b);
-        for (int t = 0; t < s; t++) {
-            int r = members[t];
-            if (rng.nextBoolean()) {
-                components.remove(r, c);
-                components.add(r, b);
-                saved[r] = b;
-            } else {
-                saved[r] = a;
-            }
-        }
-        for (int scan = 0; scan < launchScans; scan++) {
-            restrictedScan(rng, s, a, b, false);
-        }
-        double logQ = restrictedScan(rng, s, a, b, false);
-        int na = components.size(a);
-        int nb = components.size(b);
-        double logAccept = Math.log(alpha) + SpecialFunctions.logGamma(na) + SpecialFunctions.logGamma(nb)
-                - SpecialFunctions.logGamma(n) + components.logMarginal(a) + components.logMarginal(b) - before - logQ;
-        if (Math.log(rngDouble(rng)) < logAccept) {
-            accepted++;
-            z[j] = b;
-            for (int t = 0; t < s; t++) {
-                z[members[t]] = saved[members[t]];
-            }
-        } else {
-            components.remove(j, b);
-            components.add(j, a);
-            for (int t = 0; t < s; t++) {
-                int r = members[t];
-                if (saved[r] == b) {
-                    components.remove(r, b);
-                    components.add(r, a);
-                }
-            }
-        }
+    @Override
+    public int emptySlot(UniformRandomProvider rng, int except) {
+        return emptySlot(except);
     }
 
-    private void merge(UniformRandomProvider rng, int i, int j, int ci, int cj, int s) {
-        int ni = components.size(ci);
-        int nj = components.size(cj);
-        double before = components.logMarginal(ci) + components.logMarginal(cj);
-        // launch from a random split of the members between ci (with i) and cj (with j)
-        for (int t = 0; t < s; t++) {
-            int r = members[t];
-            int target = rng.nextBoolean() ? ci : cj;
-            if (target != z[r]) {
-                components.remove(r, z[r]);
-                components.add(r, target);
-            }
-            saved[r] = target;
-        }
-        for (int scan = 0; scan < launchScans; scan++) {
-            restrictedScan(rng, s, ci, cj, false);
-        }
-        // probability that one more restricted scan from the launch state gives the current split
-        double logQ = restrictedScan(rng, s, ci, cj, true);
-        // now every member is back where z says; propose the merge of cj into ci
-        for (int t = 0; t < s; t++) {
-            int r = members[t];
-            if (z[r] == cj) {
-                components.remove(r, cj);
-                components.add(r, ci);
-            }
-        }
-        components.remove(j, cj);
-        components.add(j, ci);
-        double logAccept = -Math.log(alpha) + SpecialFunctions.logGamma(ni + nj) - SpecialFunctions.logGamma(ni)
-                - SpecialFunctions.logGamma(nj) + components.logMarginal(ci) - before + logQ;
-        if (Math.log(rngDouble(rng)) < logAccept) {
-            accepted++;
-            for (int t = 0; t < s; t++) {
-                z[members[t]] = ci;
-            }
-            z[j] = ci;
-        } else {
-            for (int t = 0; t < s; t++) {
-                int r = members[t];
-                if (z[r] == cj) {
-                    components.remove(r, ci);
-                    components.add(r, cj);
-                }
-            }
-            components.remove(j, ci);
-            components.add(j, cj);
-        }
-    }
-
-    /**
-     * One restricted Gibbs scan of the members between slots a and b; {@code saved[r]} holds each
-     * member's slot during the scan. With {@code toCurrent} the scan is not sampled but forced to each
-     * member's slot in {@code z} (the reverse move of a merge). Returns the log probability of the
-     * choices made.
-     */
-    private double restrictedScan(UniformRandomProvider rng, int s, int a, int b, boolean toCurrent) {
-        double logQ = 0;
-        for (int t = 0; t < s; t++) {
-            int r = members[t];
-            int cur = saved[r];
-            components.remove(r, cur);
-            double la = Math.log(components.size(a)) + components.logPredictive(r, a);
-            double lb = Math.log(components.size(b)) + components.logPredictive(r, b);
-            double max = Math.max(la, lb);
-            double pa = Math.exp(la - max);
-            double pb = Math.exp(lb - max);
-            double pA = pa / (pa + pb);
-            int target;
-            if (toCurrent) {
-                target = z[r];
-            } else {
-                target = rngDouble(rng) < pA ? a : b;
-            }
-            logQ += target == a ? Math.log(pA) : Math.log1p(-pA);
-            components.add(r, target);
-            saved[r] = target;
-        }
-        return logQ;
-    }
-
-    private static double rngDouble(UniformRandomProvider rng) {
-        return rng.nextDouble();
+    @Override
+    public boolean locked(int slot) {
+        return fixedCount[slot] > 0;
     }
 
     /** Escobar and West (1995), §6: η ~ Beta(α + 1, n), then α from a two-part Gamma mixture. */
@@ -363,9 +200,19 @@ final class DirichletProcessChain extends MixtureChain {
         return alpha;
     }
 
+    @Override
+    double splitMergeAcceptance() {
+        return moves.acceptance();
+    }
+
     /** Fraction of split–merge proposals accepted so far. */
     double acceptance() {
-        return proposed == 0 ? Double.NaN : (double) accepted / proposed;
+        return moves.acceptance();
+    }
+
+    @Override
+    int maxClusters() {
+        return rows;
     }
 
     @Override

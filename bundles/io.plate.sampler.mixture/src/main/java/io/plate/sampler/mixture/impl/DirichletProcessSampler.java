@@ -3,8 +3,6 @@ package io.plate.sampler.mixture.impl;
 import io.plate.api.learn.Params;
 import io.plate.api.sample.ChainRunner;
 import io.plate.api.sample.Distributions;
-import io.plate.mcmc.SamplerPosterior;
-import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /** What the Dirichlet-process mixture services share: the DP parameters and {@link DirichletProcessChain}. */
@@ -30,28 +28,12 @@ abstract class DirichletProcessSampler extends MixtureSampler {
     @Override
     final MixtureChain chain(Prepared prepared, Params params, ChainSettings settings, UniformRandomProvider rng) {
         return new DirichletProcessChain(components(prepared, params), params.getDouble(ALPHA),
-                params.getDouble("alpha_shape"), params.getDouble("alpha_rate"), params.getInt("split_merge"),
-                params.getInt("launch_scans"), settings, distributions, rng);
+                params.getDouble("alpha_shape"), params.getDouble("alpha_rate"), params.getInt(SPLIT_MERGE),
+                params.getInt(LAUNCH_SCANS), settings, distributions, rng);
     }
 
     @Override
     boolean isDirichletProcess() {
         return true;
-    }
-
-    @Override
-    void addFacts(SamplerPosterior.Builder out, List<MixtureChain> chains) {
-        double sum = 0;
-        int n = 0;
-        for (MixtureChain c : chains) {
-            double a = ((DirichletProcessChain) c).acceptance();
-            if (!Double.isNaN(a)) {
-                sum += a;
-                n++;
-            }
-        }
-        if (n > 0) {
-            out.fact("split_merge_acceptance", sum / n);
-        }
     }
 }

@@ -16,16 +16,41 @@ import org.apache.commons.rng.UniformRandomProvider;
  * (the denominator is the same for every k and drops out). Labelled rows of a semi-supervised run
  * stay in their class's cluster. The log joint is log p(z) + Σ_k log p(x_k), with
  * log p(z) = log Γ(Kα) − log Γ(n + Kα) + Σ_k [log Γ(m_k + α) − log Γ(α)].
+ *
+ * <p>After each Gibbs scan, {@code splitMerge} {@link SplitMerge} proposals (the DP chain's moves) let
+ * the chain leave a state where two groups share a cluster and another slot is empty, which one-row
+ * moves leave only through a valley of low probability; the split goes to an empty slot drawn
+ * uniformly, and the prior ratio counts the K − k empty slots.
  */
-final class FiniteMixtureChain extends MixtureChain {
+final class FiniteMixtureChain extends MixtureChain implements SplitMerge.Host {
     private final Components components;
     private final int k;
     private final double alpha;
     private final double[] logWeights;
+    private final int splitMerge;
+    private final SplitMerge moves;
+    private final SplitMerge.Ratio ratio;
+    private final int[] fixedCount;
 
+    /** A chain without split–merge moves. */
     FiniteMixtureChain(Components components, double alpha, ChainSettings settings, Distributions dist,
             UniformRandomProvider rng) {
+        this(components, alpha, 0, 0, settings, dist, rng);
+    }
+
+    /** A chain with {@code splitMerge} split–merge proposals per sweep, each launched by {@code launchScans} scans. */
+    FiniteMixtureChain(Components components, double alpha, int splitMerge, int launchScans, ChainSettings settings,
+            Distributions dist, UniformRandomProvider rng) {
+        this(components, alpha, splitMerge, launchScans, null, settings, dist, rng);
+    }
+
+    /** The same with the partition prior's split ratio given (null: the symmetric Dirichlet's); for tests. */
+    FiniteMixtureChain(Components components, double alpha, int splitMerge, int launchScans, SplitMerge.Ratio ratio,
+            ChainSettings settings, Distributions dist, UniformRandomProvider rng) {
         super(components.rows(), settings, dist);
+        if (splitMerge < 0) {
+            throw new IllegalArgumentException("split_merge must be >= 0, got " + splitMerge);
+        }
         if (!(alpha > 0) || Double.isInfinite(alpha)) {
             throw new IllegalArgumentException("alpha must be > 0, got " + alpha);
         }
@@ -37,7 +62,12 @@ final class FiniteMixtureChain extends MixtureChain {
         this.k = settings.clusters();
         this.alpha = alpha;
         this.logWeights = new double[k];
+        this.splitMerge = splitMerge;
+        int slots = k;
+        this.ratio = ratio != null ? ratio : (na, nb, coarse) -> SplitMerge.finiteRatio(slots, alpha, na, nb, coarse);
+        this.fixedCount = new int[k];
         components.ensureCapacity(k);
+        this.moves = new SplitMerge(components, z, SplitMerge.freeRows(settings, rows), launchScans);
         initialise(rng);
     }
 
@@ -49,9 +79,13 @@ final class FiniteMixtureChain extends MixtureChain {
     @Override
     void assign(int[] slots, UniformRandomProvider rng) {
         components.clearAll();
+        java.util.Arrays.fill(fixedCount, 0);
         for (int r = 0; r < rows; r++) {
             z[r] = slots[r];
             components.add(r, slots[r]);
+            if (settings.isFixed(r)) {
+                fixedCount[slots[r]]++;
+            }
         }
     }
 
@@ -71,6 +105,48 @@ final class FiniteMixtureChain extends MixtureChain {
             components.add(r, now);
             z[r] = now;
         }
+        for (int t = 0; t < splitMerge; t++) {
+            moves.propose(rng, this);
+        }
+    }
+
+    @Override
+    public double logSplitRatio(int na, int nb, int coarseClusters) {
+        return ratio.log(na, nb, coarseClusters);
+    }
+
+    /** An empty slot drawn uniformly, or −1 when every slot holds rows. */
+    @Override
+    public int emptySlot(UniformRandomProvider rng, int except) {
+        int empty = 0;
+        for (int j = 0; j < k; j++) {
+            empty += components.size(j) == 0 ? 1 : 0;
+        }
+        if (empty == 0) {
+            return -1;
+        }
+        int pick = rng.nextInt(empty);
+        for (int j = 0; j < k; j++) {
+            if (components.size(j) == 0 && pick-- == 0) {
+                return j;
+            }
+        }
+        throw new IllegalStateException("no empty slot among " + empty);
+    }
+
+    @Override
+    public boolean locked(int slot) {
+        return fixedCount[slot] > 0;
+    }
+
+    @Override
+    double splitMergeAcceptance() {
+        return moves.acceptance();
+    }
+
+    /** Fraction of split–merge proposals accepted so far (NaN without proposals). */
+    double acceptance() {
+        return moves.acceptance();
     }
 
     @Override

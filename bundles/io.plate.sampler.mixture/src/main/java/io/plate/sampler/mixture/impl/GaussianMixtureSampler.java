@@ -65,6 +65,6 @@ public final class GaussianMixtureSampler extends MixtureSampler {
     @Override
     MixtureChain chain(Prepared prepared, Params params, ChainSettings settings, UniformRandomProvider rng) {
         Components c = GaussianPriors.components(((Data) prepared).numeric(), params);
-        return new FiniteMixtureChain(c, params.getDouble(ALPHA), settings, distributions, rng);
+        return finiteChain(c, params, settings, rng);
     }
 }

@@ -30,6 +30,11 @@ abstract class MixtureChain implements Chain {
     /** log joint density of the current state (parameters integrated out where the chain collapses them). */
     abstract double logJoint();
 
+    /** The most non-empty clusters a state of this chain can have (K of a finite mixture). */
+    int maxClusters() {
+        return settings.clusters();
+    }
+
     /** One past the highest slot a row may be in. */
     abstract int slotCount();
 
@@ -90,7 +95,13 @@ abstract class MixtureChain implements Chain {
         recorder.record(z, slotCount(), logJoint(), clusters(), iteration, this::describeSlot);
     }
 
-    int clusters() {
+    /** Fraction of split–merge proposals accepted so far; NaN for a chain without them. */
+    double splitMergeAcceptance() {
+        return Double.NaN;
+    }
+
+    /** Non-empty clusters now. */
+    public int clusters() {
         int c = 0;
         for (int k = 0, e = slotCount(); k < e; k++) {
             if (slotSize(k) > 0) {

@@ -9,6 +9,7 @@ import io.plate.api.sample.Cancellation;
 import io.plate.api.sample.ChainFactory;
 import io.plate.api.sample.ChainRun;
 import io.plate.api.sample.ChainRunner;
+import io.plate.api.sample.Clustering;
 import io.plate.api.sample.Distributions;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.ProgressListener;
@@ -32,6 +33,9 @@ abstract class MixtureSampler implements Sampler {
     static final String RESTARTS = "restarts";
     static final String RESTART_SWEEPS = "restart_sweeps";
     static final String SEMI_SUPERVISED = "semi_supervised";
+    static final String LOSS = "loss";
+    static final String SPLIT_MERGE = "split_merge";
+    static final String LAUNCH_SCANS = "launch_scans";
 
     protected final ChainRunner runner;
     protected final Distributions distributions;
@@ -46,6 +50,7 @@ abstract class MixtureSampler implements Sampler {
         List<ParamSpec> p = new ArrayList<>();
         p.add(ParamSpec.integer(K, defaultK, 1, 100_000, "number of clusters"));
         p.add(ParamSpec.positive(ALPHA, "1.0", "symmetric Dirichlet concentration of the mixing weights"));
+        p.addAll(moveParameters("1"));
         p.addAll(startParameters());
         return p;
     }
@@ -57,11 +62,23 @@ abstract class MixtureSampler implements Sampler {
         p.add(ParamSpec.positive(ALPHA, "1.0", "starting value of the DP concentration (then resampled)"));
         p.add(ParamSpec.positive("alpha_shape", "1.0", "shape a of the Gamma(a, b) prior on the concentration"));
         p.add(ParamSpec.positive("alpha_rate", "1.0", "rate b of the Gamma(a, b) prior on the concentration"));
-        p.add(ParamSpec.integer("split_merge", "5", 0, 1_000_000, "Jain-Neal split-merge proposals per sweep"));
-        p.add(ParamSpec.integer("launch_scans", "3", 0, 1000,
-                "restricted Gibbs scans that build a split-merge launch state"));
+        p.addAll(moveParameters("5"));
         p.addAll(startParameters());
         return p;
+    }
+
+    private static List<ParamSpec> moveParameters(String proposals) {
+        return List.of(
+                ParamSpec.integer(SPLIT_MERGE, proposals, 0, 1_000_000,
+                        "Jain-Neal split-merge proposals per sweep (collapsed chains)"),
+                ParamSpec.integer(LAUNCH_SCANS, "3", 0, 1000,
+                        "restricted Gibbs scans that build a split-merge launch state"));
+    }
+
+    /** A collapsed finite chain with the run's split–merge settings. */
+    FiniteMixtureChain finiteChain(Components c, Params params, ChainSettings settings, UniformRandomProvider rng) {
+        return new FiniteMixtureChain(c, params.getDouble(ALPHA), params.getInt(SPLIT_MERGE), params.getInt(LAUNCH_SCANS),
+                settings, distributions, rng);
     }
 
     private static List<ParamSpec> startParameters() {
@@ -72,7 +89,10 @@ abstract class MixtureSampler implements Sampler {
                         "initialisations per chain; the best log joint after restart_sweeps sweeps is kept"),
                 ParamSpec.integer(RESTART_SWEEPS, "10", 0, 100_000, "sweeps run on each restart before comparing"),
                 ParamSpec.bool(SEMI_SUPERVISED, "false",
-                        "rows with a label stay in their class's cluster; unlabelled rows are clustered"));
+                        "rows with a label stay in their class's cluster; unlabelled rows are clustered"),
+                ParamSpec.choice(LOSS, "vi", List.of("vi", "binder"),
+                        "the reported partition minimises the posterior expected variation of information (vi)"
+                                + " or Binder loss"));
     }
 
     /** Makes one chain; called once per chain on the chain's own thread and stream. */
@@ -157,13 +177,21 @@ abstract class MixtureSampler implements Sampler {
         }
         SamplerPosterior.Builder out = SamplerPosterior.builder(name(), data.name()).params(params.asMap())
                 .run(run, settings);
-        MixtureSummary.addTo(out, run.chains(), data, fixed);
-        addFacts(out, run.chains());
+        out.clustering(MixtureSummary.addTo(out, run.chains(), data, fixed, Clustering.Loss.parse(params.getString(LOSS)),
+                distributions.stream(settings.seed(), settings.chains())));
+        double sum = 0;
+        int moving = 0;
+        for (MixtureChain c : run.chains()) {
+            double a = c.splitMergeAcceptance();
+            if (!Double.isNaN(a)) {
+                sum += a;
+                moving++;
+            }
+        }
+        if (moving > 0) {
+            out.fact("split_merge_acceptance", sum / moving);
+        }
         return out.build();
-    }
-
-    /** Sampler-specific facts (split–merge acceptance …). */
-    void addFacts(SamplerPosterior.Builder out, List<MixtureChain> chains) {
     }
 
     boolean isDirichletProcess() {

@@ -2,6 +2,8 @@ package io.plate.sampler.mixture.impl;
 
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
+import io.plate.api.sample.Clustering;
+import io.plate.api.sample.Clustering.Loss;
 import io.plate.api.sample.Table;
 import io.plate.mcmc.SamplerPosterior;
 import java.util.ArrayList;
@@ -10,83 +12,126 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
+import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * Turns the chains' recorded draws into label-invariant results: the posterior of the number of
- * non-empty clusters, the draw with the highest log joint over all chains relabelled by decreasing
- * cluster size (so its labels mean the same whichever chain it came from), how firmly each row sits in
- * its cluster of that draw across the other draws, the posterior similarity matrix for small data, and
- * the adjusted Rand index and NMI against the dataset's labels.
+ * Turns the chains' recorded draws into label-invariant results: the point estimate that minimises the
+ * posterior expected VI or Binder loss over the stored draws ({@link PartitionSearch}), relabelled by
+ * decreasing cluster size; how firmly each row sits in its estimated cluster across the draws; the
+ * posterior of the number of clusters; the draw with the highest log joint over all chains as a
+ * secondary answer; the posterior similarity matrix for small data; ARI and NMI against the labels.
+ * The same facts reach the shell as a typed {@link Clustering}.
  */
 final class MixtureSummary {
+    /** Draws the search works on (evenly thinned beyond); the reported loss uses every stored draw. */
+    static final int MAX_SEARCH_DRAWS = 500;
+    /** Stored draws tried as starting points (the best of them starts one search). */
+    static final int CANDIDATE_DRAWS = 64;
+    /** Searches started by sequential allocation in random order. */
+    static final int SEQUENTIAL_STARTS = 4;
+
     private MixtureSummary() {
     }
 
+    /** Cluster labels ordered for reading: class clusters first in class order, then by decreasing size. */
+    private record Labelled(int[] labels, int[] order, int[] sizes, int[] classOf) {
+        static Labelled of(int[] canonical, int[] fixed) {
+            int used = ExpectedLoss.labels(canonical);
+            int[] sizes = new int[used];
+            for (int l : canonical) {
+                sizes[l]++;
+            }
+            int[] classOf = new int[used];
+            Arrays.fill(classOf, Integer.MAX_VALUE);
+            if (fixed != null) {
+                for (int r = 0; r < canonical.length; r++) {
+                    if (fixed[r] >= 0) {
+                        classOf[canonical[r]] = Math.min(classOf[canonical[r]], fixed[r]);
+                    }
+                }
+            }
+            Integer[] order = new Integer[used];
+            for (int l = 0; l < used; l++) {
+                order[l] = l;
+            }
+            Arrays.sort(order, (a, b) -> classOf[a] != classOf[b] ? Integer.compare(classOf[a], classOf[b])
+                    : sizes[b] != sizes[a] ? Integer.compare(sizes[b], sizes[a]) : Integer.compare(a, b));
+            int[] rank = new int[used];
+            int[] ord = new int[used];
+            for (int i = 0; i < used; i++) {
+                rank[order[i]] = i;
+                ord[i] = order[i];
+            }
+            int[] labels = new int[canonical.length];
+            for (int r = 0; r < labels.length; r++) {
+                labels[r] = rank[canonical[r]];
+            }
+            return new Labelled(labels, ord, sizes, classOf);
+        }
+
+        int clusters() {
+            return order.length;
+        }
+
+        int size(int cluster) {
+            return sizes[order[cluster]];
+        }
+    }
+
     /**
-     * Adds the tables and facts of the mixture run to {@code out}. With {@code fixed} (a semi-supervised
-     * run) the clusters that hold labelled rows come first, in class order, named by their class.
+     * Adds the tables and facts of the mixture run to {@code out} and returns its {@link Clustering}
+     * (null when no draw was kept). With {@code fixed} (a semi-supervised run) the clusters that hold
+     * labelled rows come first, in class order, named by their class. {@code rng} drives the search
+     * and the description of the estimate's clusters.
      */
-    static void addTo(SamplerPosterior.Builder out, List<? extends MixtureChain> chains, Dataset data, int[] fixed) {
+    static Clustering addTo(SamplerPosterior.Builder out, List<? extends MixtureChain> chains, Dataset data,
+            int[] fixed, Loss loss, UniformRandomProvider rng) {
         int n = data.rows();
         Map<Integer, Long> kCounts = new TreeMap<>();
         long total = 0;
         MixtureChain bestChain = null;
         int bestIndex = -1;
+        List<int[]> draws = new ArrayList<>();
         for (int c = 0; c < chains.size(); c++) {
             DrawRecorder rec = chains.get(c).recorder();
             for (Map.Entry<Integer, Integer> e : rec.clusterCounts().entrySet()) {
                 kCounts.merge(e.getKey(), (long) e.getValue(), Long::sum);
                 total += e.getValue();
             }
+            draws.addAll(rec.partitions());
             if (rec.bestPartition() != null
                     && (bestChain == null || rec.bestLogJoint() > bestChain.recorder().bestLogJoint())) {
                 bestChain = chains.get(c);
                 bestIndex = c;
             }
         }
-        if (bestChain == null) {
+        if (bestChain == null || draws.isEmpty()) {
             out.fact("draws", 0);
-            return; // cancelled before any draw was kept: nothing to summarise
+            return null; // cancelled before any draw was kept: nothing to summarise
         }
         DrawRecorder best = bestChain.recorder();
-        // relabel the best draw by decreasing cluster size, ties by first appearance
-        int[] canonical = best.bestPartition();
-        int used = 0;
-        for (int l : canonical) {
-            used = Math.max(used, l + 1);
-        }
-        int[] sizes = new int[used];
-        for (int l : canonical) {
-            sizes[l]++;
-        }
-        int[] classOf = new int[used];
-        Arrays.fill(classOf, Integer.MAX_VALUE);
-        if (fixed != null) {
-            for (int r = 0; r < n; r++) {
-                if (fixed[r] >= 0) {
-                    classOf[canonical[r]] = fixed[r];
-                }
-            }
-        }
-        Integer[] order = new Integer[used];
-        for (int l = 0; l < used; l++) {
-            order[l] = l;
-        }
-        Arrays.sort(order, (a, b) -> classOf[a] != classOf[b] ? Integer.compare(classOf[a], classOf[b])
-                : sizes[b] != sizes[a] ? Integer.compare(sizes[b], sizes[a]) : Integer.compare(a, b));
-        int[] rank = new int[used];
-        for (int i = 0; i < used; i++) {
-            rank[order[i]] = i;
-        }
-        int[] labels = new int[n];
-        for (int r = 0; r < n; r++) {
-            labels[r] = rank[canonical[r]];
-        }
+
+        // the point estimate
+        List<int[]> searchDraws = evenly(draws, MAX_SEARCH_DRAWS);
+        ExpectedLoss searchLoss = new ExpectedLoss(loss, searchDraws, n);
+        List<int[]> candidates = new ArrayList<>(evenly(searchDraws, CANDIDATE_DRAWS));
+        candidates.add(best.bestPartition());
+        long t0 = System.nanoTime();
+        PartitionSearch.Result found = PartitionSearch.minimise(searchLoss, bestChain.maxClusters(), candidates,
+                SEQUENTIAL_STARTS, rng);
+        double searchSeconds = (System.nanoTime() - t0) / 1e9;
+        ExpectedLoss allLoss = searchDraws.size() == draws.size() ? searchLoss : new ExpectedLoss(loss, draws, n);
+        double expectedLoss = allLoss.of(found.partition());
+        Labelled est = Labelled.of(found.partition(), fixed);
+        Labelled top = Labelled.of(best.bestPartition(), fixed);
+        int[] labels = est.labels();
 
         // k posterior
         List<List<String>> kRows = new ArrayList<>();
         Map<String, Object> kFact = new LinkedHashMap<>();
+        TreeMap<Integer, Double> kPosterior = new TreeMap<>();
         double kMean = 0;
         int kMode = -1;
         long kModeCount = -1;
@@ -94,6 +139,7 @@ final class MixtureSummary {
             double p = (double) e.getValue() / total;
             kRows.add(List.of(Integer.toString(e.getKey()), fmt(p)));
             kFact.put(Integer.toString(e.getKey()), p);
+            kPosterior.put(e.getKey(), p);
             kMean += e.getKey() * p;
             if (e.getValue() > kModeCount) {
                 kModeCount = e.getValue();
@@ -101,34 +147,27 @@ final class MixtureSummary {
             }
         }
         out.table("k_posterior", new Table(List.of("clusters", "probability"), kRows));
+        out.table("assignments", assignmentTable(labels));
+        out.table("assignments-highest-log-joint", assignmentTable(top.labels()));
 
-        // assignments
-        List<List<String>> aRows = new ArrayList<>(n);
-        for (int r = 0; r < n; r++) {
-            aRows.add(List.of(Integer.toString(r), Integer.toString(labels[r])));
-        }
-        out.table("assignments", new Table(List.of("row", "cluster"), aRows));
-
-        // how firmly each row sits with its best-draw cluster mates across the stored draws
+        // how firmly each row sits with its estimated cluster mates across the stored draws
         double[] confidence = new double[n];
-        int stored = 0;
-        for (MixtureChain ch : chains) {
-            for (int[] draw : ch.recorder().partitions()) {
-                addConfidence(labels, used, sizes, order, draw, confidence);
-                stored++;
-            }
+        for (int[] draw : draws) {
+            addConfidence(est, draw, confidence);
         }
         List<List<String>> cRows = new ArrayList<>(n);
         for (int r = 0; r < n; r++) {
-            cRows.add(List.of(Integer.toString(r), Integer.toString(labels[r]),
-                    stored == 0 ? "NaN" : fmt(confidence[r] / stored)));
+            confidence[r] /= draws.size();
+            cRows.add(List.of(Integer.toString(r), Integer.toString(labels[r]), fmt(confidence[r])));
         }
         out.table("coclustering", new Table(List.of("row", "cluster", "confidence"), cRows));
 
-        // clusters of the best draw
+        // clusters of the estimate, described by the posterior given that partition
         CategoricalColumn truthColumn = data.labels().orElse(null);
         int[] truth = truthColumn == null ? null : truthColumn.codes();
-        List<String> header = new ArrayList<>(List.of("cluster", "size", "proportion"));
+        MixtureChain describer = chains.get(0);
+        describer.assign(found.partition(), rng);
+        List<String> header = new ArrayList<>(List.of("cluster", "size", "proportion", "confidence"));
         if (fixed != null) {
             header.add("class");
         }
@@ -136,18 +175,29 @@ final class MixtureSummary {
             header.add("majority_label");
             header.add("purity");
         }
-        header.addAll(bestChain.parameterNames());
+        header.addAll(describer.parameterNames());
         List<List<String>> clRows = new ArrayList<>();
-        List<List<String>> params = best.bestParameters();
-        for (int i = 0; i < used; i++) {
-            int l = order[i];
+        List<Clustering.Cluster> clusters = new ArrayList<>();
+        for (int i = 0; i < est.clusters(); i++) {
+            int size = est.size(i);
+            double meanConfidence = 0;
+            for (int r = 0; r < n; r++) {
+                meanConfidence += labels[r] == i ? confidence[r] / size : 0;
+            }
             List<String> row = new ArrayList<>();
             row.add(Integer.toString(i));
-            row.add(Integer.toString(sizes[l]));
-            row.add(fmt((double) sizes[l] / n));
+            row.add(Integer.toString(size));
+            row.add(fmt((double) size / n));
+            row.add(fmt(meanConfidence));
+            Optional<String> fixedClass = Optional.empty();
             if (fixed != null) {
-                row.add(classOf[l] == Integer.MAX_VALUE ? "" : truthColumn.levels().get(classOf[l]));
+                int cls = est.classOf()[est.order()[i]];
+                fixedClass = cls == Integer.MAX_VALUE ? Optional.empty()
+                        : Optional.of(truthColumn.levels().get(cls));
+                row.add(fixedClass.orElse(""));
             }
+            Optional<String> majority = Optional.empty();
+            double purity = Double.NaN;
             if (truth != null) {
                 int[] counts = new int[truthColumn.cardinality()];
                 int labelled = 0;
@@ -163,52 +213,41 @@ final class MixtureSummary {
                         m = t;
                     }
                 }
-                row.add(labelled == 0 ? "" : truthColumn.levels().get(m));
-                row.add(labelled == 0 ? "NaN" : fmt((double) counts[m] / labelled));
+                if (labelled > 0) {
+                    majority = Optional.of(truthColumn.levels().get(m));
+                    purity = (double) counts[m] / labelled;
+                }
+                row.add(majority.orElse(""));
+                row.add(fmt(purity));
             }
-            row.addAll(params.get(l));
+            row.addAll(describer.describeSlot(est.order()[i]));
             clRows.add(row);
+            clusters.add(new Clustering.Cluster(size, (double) size / n, meanConfidence, fixedClass, majority, purity));
         }
         out.table("clusters", new Table(header, clRows));
 
         // posterior similarity for small data
         if (n <= DrawRecorder.MAX_SIMILARITY_ROWS) {
-            long draws = 0;
-            int[] pairs = new int[n * n];
-            for (MixtureChain ch : chains) {
-                int[] pc = ch.recorder().pairCounts();
-                for (int i = 0; i < pairs.length; i++) {
-                    pairs[i] += pc[i];
-                }
-                draws += ch.recorder().kept();
-            }
-            List<String> sh = new ArrayList<>();
-            sh.add("row");
-            for (int j = 0; j < n; j++) {
-                sh.add(Integer.toString(j));
-            }
-            List<List<String>> sRows = new ArrayList<>(n);
-            for (int i = 0; i < n; i++) {
-                List<String> row = new ArrayList<>(n + 1);
-                row.add(Integer.toString(i));
-                for (int j = 0; j < n; j++) {
-                    double p = i == j ? 1.0 : (double) pairs[Math.min(i, j) * n + Math.max(i, j)] / draws;
-                    row.add(fmt(p));
-                }
-                sRows.add(row);
-            }
-            out.table("similarity", new Table(sh, sRows));
+            out.table("similarity", similarityTable(chains, n));
         }
 
         out.fact("draws", total);
-        out.fact("stored_partitions", stored);
+        out.fact("stored_partitions", draws.size());
         out.fact("k_posterior", kFact);
         out.fact("clusters_mode", kMode);
         out.fact("clusters_mean", kMean);
-        out.fact("best_log_joint", best.bestLogJoint());
-        out.fact("best_chain", bestIndex);
-        out.fact("best_iteration", best.bestIteration());
-        out.fact("best_clusters", used);
+        out.fact("estimate_loss", loss.key());
+        out.fact("estimate_expected_loss", expectedLoss);
+        out.fact("estimate_clusters", est.clusters());
+        out.fact("estimate_search_draws", searchDraws.size());
+        out.fact("estimate_search_seconds", searchSeconds);
+        out.fact("best_draw_expected_loss", allLoss.of(found.bestDraw()));
+        out.fact("highest_log_joint", best.bestLogJoint());
+        out.fact("highest_log_joint_chain", bestIndex);
+        out.fact("highest_log_joint_iteration", best.bestIteration());
+        out.fact("highest_log_joint_clusters", top.clusters());
+        out.fact("highest_log_joint_expected_loss", allLoss.of(best.bestPartition()));
+        Clustering.Agreement agreement = null;
         if (truth != null) {
             int labelled = 0;
             for (int t : truth) {
@@ -217,44 +256,93 @@ final class MixtureSummary {
                 }
             }
             if (labelled > 0) {
-                out.fact("labelled_rows", labelled);
-                out.fact("ari", ClusterAgreement.adjustedRandIndex(truth, labels));
-                out.fact("nmi", ClusterAgreement.normalizedMutualInformation(truth, labels));
                 double ariMean = 0;
                 double nmiMean = 0;
-                for (MixtureChain ch : chains) {
-                    for (int[] draw : ch.recorder().partitions()) {
-                        ariMean += ClusterAgreement.adjustedRandIndex(truth, draw);
-                        nmiMean += ClusterAgreement.normalizedMutualInformation(truth, draw);
-                    }
+                for (int[] draw : draws) {
+                    ariMean += ClusterAgreement.adjustedRandIndex(truth, draw);
+                    nmiMean += ClusterAgreement.normalizedMutualInformation(truth, draw);
                 }
-                if (stored > 0) {
-                    out.fact("ari_posterior_mean", ariMean / stored);
-                    out.fact("nmi_posterior_mean", nmiMean / stored);
-                }
+                agreement = new Clustering.Agreement(labelled, ClusterAgreement.adjustedRandIndex(truth, labels),
+                        ClusterAgreement.normalizedMutualInformation(truth, labels),
+                        ClusterAgreement.adjustedRandIndex(truth, top.labels()), ariMean / draws.size(),
+                        nmiMean / draws.size());
+                out.fact("labelled_rows", labelled);
+                out.fact("ari", agreement.ari());
+                out.fact("nmi", agreement.nmi());
+                out.fact("ari_highest_log_joint", agreement.ariHighestLogJoint());
+                out.fact("nmi_highest_log_joint", ClusterAgreement.normalizedMutualInformation(truth, top.labels()));
+                out.fact("ari_posterior_mean", agreement.ariPosteriorMean());
+                out.fact("nmi_posterior_mean", agreement.nmiPosteriorMean());
             }
         }
+        return new Clustering(loss, expectedLoss, labels, clusters, confidence, kPosterior, top.labels(),
+                best.bestLogJoint(), agreement);
+    }
+
+    /** At most {@code max} of the list, evenly spread. */
+    static List<int[]> evenly(List<int[]> all, int max) {
+        if (all.size() <= max) {
+            return all;
+        }
+        List<int[]> out = new ArrayList<>(max);
+        for (int i = 0; i < max; i++) {
+            out.add(all.get((int) ((long) i * all.size() / max)));
+        }
+        return out;
+    }
+
+    private static Table assignmentTable(int[] labels) {
+        List<List<String>> rows = new ArrayList<>(labels.length);
+        for (int r = 0; r < labels.length; r++) {
+            rows.add(List.of(Integer.toString(r), Integer.toString(labels[r])));
+        }
+        return new Table(List.of("row", "cluster"), rows);
+    }
+
+    private static Table similarityTable(List<? extends MixtureChain> chains, int n) {
+        long draws = 0;
+        int[] pairs = new int[n * n];
+        for (MixtureChain ch : chains) {
+            int[] pc = ch.recorder().pairCounts();
+            for (int i = 0; i < pairs.length; i++) {
+                pairs[i] += pc[i];
+            }
+            draws += ch.recorder().kept();
+        }
+        List<String> sh = new ArrayList<>();
+        sh.add("row");
+        for (int j = 0; j < n; j++) {
+            sh.add(Integer.toString(j));
+        }
+        List<List<String>> sRows = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            List<String> row = new ArrayList<>(n + 1);
+            row.add(Integer.toString(i));
+            for (int j = 0; j < n; j++) {
+                double p = i == j ? 1.0 : (double) pairs[Math.min(i, j) * n + Math.max(i, j)] / draws;
+                row.add(fmt(p));
+            }
+            sRows.add(row);
+        }
+        return new Table(sh, sRows);
     }
 
     /**
-     * For every row: the fraction of its best-draw cluster mates that share its cluster in {@code draw}
+     * For every row: the fraction of its estimated cluster mates that share its cluster in {@code draw}
      * (for a singleton, 1 when it is a singleton in the draw too).
      */
-    private static void addConfidence(int[] labels, int used, int[] sizesByCanonical, Integer[] order, int[] draw,
-            double[] confidence) {
+    private static void addConfidence(Labelled est, int[] draw, double[] confidence) {
+        int[] labels = est.labels();
         int n = labels.length;
-        int dk = 0;
-        for (int d : draw) {
-            dk = Math.max(dk, d + 1);
-        }
-        int[] joint = new int[Math.multiplyExact(used, dk)];
+        int dk = ExpectedLoss.labels(draw);
+        int[] joint = new int[Math.multiplyExact(est.clusters(), dk)];
         int[] drawSizes = new int[dk];
         for (int r = 0; r < n; r++) {
             joint[labels[r] * dk + draw[r]]++;
             drawSizes[draw[r]]++;
         }
         for (int r = 0; r < n; r++) {
-            int size = sizesByCanonical[order[labels[r]]];
+            int size = est.size(labels[r]);
             if (size == 1) {
                 confidence[r] += drawSizes[draw[r]] == 1 ? 1 : 0;
             } else {

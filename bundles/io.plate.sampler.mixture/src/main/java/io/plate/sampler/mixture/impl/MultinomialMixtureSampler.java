@@ -74,7 +74,7 @@ public final class MultinomialMixtureSampler extends MixtureSampler {
     MixtureChain chain(Prepared prepared, Params params, ChainSettings settings, UniformRandomProvider rng) {
         MultinomialComponents c = MultinomialComponents.of(((Data) prepared).dataset(), params.getDouble("beta"));
         if (params.getBoolean("collapsed")) {
-            return new FiniteMixtureChain(c, params.getDouble(ALPHA), settings, distributions, rng);
+            return finiteChain(c, params, settings, rng);
         }
         return new UncollapsedMultinomialChain(c, params.getDouble(ALPHA), params.getDouble("beta"),
                 params.getBoolean("parallel"), settings, distributions, rng);

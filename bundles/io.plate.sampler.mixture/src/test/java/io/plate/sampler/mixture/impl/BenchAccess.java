@@ -43,7 +43,7 @@ public final class BenchAccess {
         NumericData n = NumericData.of(d);
         Components c = covariance.equals("full") ? FullGaussianComponents.withDefaults(n, 0.01, n.dims + 2.0, scale)
                 : DiagonalGaussianComponents.withDefaults(n, 0.01, 3.0, scale);
-        return new FiniteMixtureChain(c, 1.0, s, dist, rng);
+        return new FiniteMixtureChain(c, 1.0, 1, 3, s, dist, rng); // the service's default split-merge moves
     }
 
     /** A DP Gaussian mixture chain with the default priors of {@code mixture.dp-gaussian}, starting from k clusters. */
@@ -54,6 +54,22 @@ public final class BenchAccess {
         Components c = covariance.equals("full") ? FullGaussianComponents.withDefaults(n, 0.01, n.dims + 2.0, scale)
                 : DiagonalGaussianComponents.withDefaults(n, 0.01, 3.0, scale);
         return new DirichletProcessChain(c, 1.0, 1.0, 1.0, 5, 3, s, dist, rng);
+    }
+
+    /**
+     * The point estimate as a run computes it ({@link MixtureSummary}'s search settings) from the given
+     * draws: returns {partition, {expected loss, best-draw expected loss}} via the two arrays.
+     */
+    public static int[] estimate(List<int[]> draws, String loss, int maxClusters, UniformRandomProvider rng,
+            double[] losses) {
+        List<int[]> search = MixtureSummary.evenly(draws, MixtureSummary.MAX_SEARCH_DRAWS);
+        ExpectedLoss el = new ExpectedLoss(io.plate.api.sample.Clustering.Loss.parse(loss), search,
+                draws.get(0).length);
+        PartitionSearch.Result r = PartitionSearch.minimise(el, maxClusters,
+                MixtureSummary.evenly(search, MixtureSummary.CANDIDATE_DRAWS), MixtureSummary.SEQUENTIAL_STARTS, rng);
+        losses[0] = r.expectedLoss();
+        losses[1] = r.bestDrawLoss();
+        return r.partition();
     }
 
     /** The current cluster of every row. */

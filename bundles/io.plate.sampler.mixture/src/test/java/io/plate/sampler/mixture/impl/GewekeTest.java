@@ -32,6 +32,45 @@ class GewekeTest {
         };
     }
 
+    /** A finite chain with split–merge moves (3 proposals a sweep); {@code ratio} null = the right prior ratio. */
+    static <X> Geweke.ChainMaker<X> finiteSplitMerge(Function<X, Components> components, int k, double alpha,
+            SplitMerge.Ratio ratio) {
+        return (x, z, a, dist, rng) -> {
+            FiniteMixtureChain c = new FiniteMixtureChain(components.apply(x), alpha, 3, 2, ratio, settings(k), dist,
+                    rng);
+            c.assign(z, rng);
+            return c;
+        };
+    }
+
+    /**
+     * The finite chain with split–merge moves, and as negative control the same moves with a wrong
+     * acceptance ratio: the symmetric Dirichlet's ratio without the K − k empty slots a split may choose.
+     */
+    static <X> void checkSplitMerge(String what, Geweke.Model<X> model, Function<X, Components> components,
+            double alpha, long seed) {
+        int k = 3;
+        Geweke.PartitionPrior prior = Geweke.PartitionPrior.finite(k, alpha);
+        Geweke.Result right = Geweke.run(model, finiteSplitMerge(components, k, alpha, null), prior, ROWS, DRAWS, DIST,
+                seed);
+        assertTrue(right.passes(), what + " should pass:\n" + right.report());
+        SplitMerge.Ratio withoutSlots = (na, nb, coarse) -> SplitMerge.finiteRatio(k, alpha, na, nb, coarse)
+                - Math.log(k - coarse);
+        Geweke.Result wrong = Geweke.run(model, finiteSplitMerge(components, k, alpha, withoutSlots), prior, ROWS,
+                DRAWS, DIST, seed);
+        assertFalse(wrong.passes(), what + " negative control (split ratio without the empty slots) should fail:\n"
+                + wrong.report());
+        System.out.println(what + "\n" + right.report() + "negative control:\n" + wrong.report());
+    }
+
+    @Test
+    void finiteMixturesWithSplitMerge() {
+        checkSplitMerge("collapsed multinomial, split-merge", TEXT, TEXT::components, 1.0, 31);
+        checkSplitMerge("categorical, split-merge", LCA, LCA::components, 0.8, 32);
+        checkSplitMerge("diagonal Gaussian, split-merge", DIAG, DIAG::components, 1.0, 33);
+        checkSplitMerge("full Gaussian, split-merge", FULL, FULL::components, 1.0, 34);
+    }
+
     static <X> Geweke.ChainMaker<X> dp(Function<X, Components> components, double shape, double rate) {
         return (x, z, a, dist, rng) -> {
             DirichletProcessChain c = new DirichletProcessChain(components.apply(x), a, shape, rate, 3, 2, settings(1),
