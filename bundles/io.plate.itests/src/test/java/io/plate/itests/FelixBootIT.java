@@ -38,7 +38,8 @@ class FelixBootIT {
         assertEquals(List.of(), Osgi.notActive(ctx));
         long platesBundles = List.of(ctx.getBundles()).stream()
                 .filter(b -> b.getSymbolicName().startsWith("io.plate.")).count();
-        assertEquals(9, platesBundles, "api, distributions, importers, classifier, mcmc, sparse, mixture, plot, shell");
+        assertEquals(10, platesBundles,
+                "api, distributions, importers, mcmc, modelfile, classifier, sparse, mixture, plot, shell");
     }
 
     @Test

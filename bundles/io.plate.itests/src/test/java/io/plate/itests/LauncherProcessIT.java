@@ -63,7 +63,8 @@ class LauncherProcessIT {
         Result r = plate("-c", "lb -s");
         assertEquals(0, r.status(), r.err());
         for (String b : List.of("io.plate.api", "io.plate.distributions", "io.plate.importers", "io.plate.classifier",
-                "io.plate.mcmc", "io.plate.sampler.sparse", "io.plate.sampler.mixture", "io.plate.plot", "io.plate.shell")) {
+                "io.plate.mcmc", "io.plate.modelfile", "io.plate.sampler.sparse", "io.plate.sampler.mixture",
+                "io.plate.plot", "io.plate.shell")) {
             assertTrue(r.out().lines().anyMatch(l -> l.contains("|Active") && l.contains(b)), b + " active:\n" + r.out());
         }
     }

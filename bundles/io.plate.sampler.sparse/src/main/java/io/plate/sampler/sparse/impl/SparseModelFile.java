@@ -90,26 +90,26 @@ final class SparseModelFile {
         Provenance provenance = file.provenance();
         JsonNode hy = Fields.object(root, "hyperparameters");
         Fields.only(hy, "hyperparameters.", Set.of("alpha", "a", "b", "sharedP"), "hyperparameters object");
-        JsonNode alphaNode = field(hy, "alpha");
+        JsonNode alphaNode = Fields.field(hy, "alpha");
         double[] alpha = new double[alphaNode.size()];
         for (int k = 0; k < alpha.length; k++) {
-            alpha[k] = finite(alphaNode.get(k), "hyperparameters.alpha[" + k + "]");
+            alpha[k] = number(alphaNode.get(k), "hyperparameters.alpha[" + k + "]");
         }
         Hyperparameters hyper;
         try {
-            hyper = new Hyperparameters(alpha, finite(field(hy, "a"), "a"), finite(field(hy, "b"), "b"),
+            hyper = new Hyperparameters(alpha, number(Fields.field(hy, "a"), "a"), number(Fields.field(hy, "b"), "b"),
                     Fields.bool(hy, "hyperparameters.sharedP"));
         } catch (IllegalArgumentException e) {
             throw new ModelFormatException("model file: bad hyperparameters: " + e.getMessage(), e);
         }
-        double classPrior = finite(field(root, "classPrior"), "classPrior");
-        double interval = finite(field(root, "interval"), "interval");
-        int intervalDraws = integer(root, "intervalDraws");
+        double classPrior = number(Fields.field(root, "classPrior"), "classPrior");
+        double interval = number(Fields.field(root, "interval"), "interval");
+        int intervalDraws = Fields.integer(root, "intervalDraws", 0);
         if (!(classPrior > 0) || !(interval > 0 && interval <= 1) || intervalDraws < 1) {
             throw new ModelFormatException("model file: classPrior must be > 0, interval in (0, 1], intervalDraws >= 1");
         }
         List<String> classes = Fields.classes(root, 1);
-        JsonNode rowsNode = field(root, "classRows");
+        JsonNode rowsNode = Fields.field(root, "classRows");
         if (rowsNode.size() != classes.size()) {
             throw new ModelFormatException("model file: classRows has " + rowsNode.size() + " entries for "
                     + classes.size() + " classes");
@@ -117,22 +117,22 @@ final class SparseModelFile {
         int[] rows = new int[classes.size()];
         long allRows = 0;
         for (int y = 0; y < rows.length; y++) {
-            rows[y] = count(rowsNode.get(y), "classRows[" + y + "]");
+            rows[y] = Fields.integerOf(rowsNode.get(y), "classRows[" + y + "]", 0);
             allRows += rows[y];
         }
         if (allRows == 0) {
             throw new ModelFormatException("model file: field 'classRows' is all zero: the model has seen no row");
         }
-        JsonNode featuresNode = field(root, "features");
+        JsonNode featuresNode = Fields.field(root, "features");
         List<String> features = new ArrayList<>();
         List<List<String>> levels = new ArrayList<>();
         for (JsonNode f : featuresNode) {
             Fields.only(f, "features[].", Set.of("name", "levels", "counts", "predictive"), "feature");
-            features.add(text(f, "name"));
+            features.add(Fields.text(f, "name"));
             List<String> lv = new ArrayList<>();
-            field(f, "levels").forEach(n -> lv.add(n.asText()));
+            Fields.field(f, "levels").forEach(n -> lv.add(n.asText()));
             if (lv.isEmpty()) {
-                throw new ModelFormatException("model file: feature '" + text(f, "name") + "' has no levels");
+                throw new ModelFormatException("model file: feature '" + Fields.text(f, "name") + "' has no levels");
             }
             levels.add(lv);
         }
@@ -146,8 +146,8 @@ final class SparseModelFile {
         for (int i = 0; i < features.size(); i++) {
             JsonNode f = featuresNode.get(i);
             String where = "feature '" + features.get(i) + "'";
-            JsonNode cn = field(f, "counts");
-            JsonNode pn = field(f, "predictive");
+            JsonNode cn = Fields.field(f, "counts");
+            JsonNode pn = Fields.field(f, "predictive");
             int j = levels.get(i).size();
             if (cn.size() != classes.size() || pn.size() != classes.size()) {
                 throw new ModelFormatException("model file: " + where + " needs one counts and one predictive row per class ("
@@ -161,8 +161,8 @@ final class SparseModelFile {
                 double sum = 0;
                 for (int k = 0; k < j; k++) {
                     int slot = y * per + offset + k;
-                    counts[slot] = count(cn.get(y).get(k), where + " counts");
-                    double v = finite(pn.get(y).get(k), where + " predictive");
+                    counts[slot] = Fields.integerOf(cn.get(y).get(k), where + " counts", 0);
+                    double v = number(pn.get(y).get(k), where + " predictive");
                     if (!(v >= 0 && v <= 1)) {
                         throw new ModelFormatException("model file: " + where + " predictive value " + v + " outside [0, 1]");
                     }
@@ -185,41 +185,7 @@ final class SparseModelFile {
         }
     }
 
-    private static JsonNode field(JsonNode node, String name) {
-        JsonNode v = node.get(name);
-        if (v == null || v.isNull()) {
-            throw new ModelFormatException("model file: missing field '" + name + "'");
-        }
-        return v;
-    }
-
-    private static String text(JsonNode node, String name) {
-        JsonNode v = field(node, name);
-        if (!v.isTextual()) {
-            throw new ModelFormatException("model file: field '" + name + "' must be text");
-        }
-        return v.asText();
-    }
-
-    private static int integer(JsonNode node, String name) {
-        JsonNode v = field(node, name);
-        if (!v.canConvertToInt() || !v.isIntegralNumber()) {
-            throw new ModelFormatException("model file: field '" + name + "' must be a whole number");
-        }
-        return v.asInt();
-    }
-
-    private static int count(JsonNode v, String where) {
-        if (v == null || !v.isIntegralNumber() || !v.canConvertToInt() || v.asInt() < 0) {
-            throw new ModelFormatException("model file: " + where + ": expected a non-negative whole count, got " + v);
-        }
-        return v.asInt();
-    }
-
-    private static double finite(JsonNode v, String where) {
-        if (v == null || !v.isNumber() || !Double.isFinite(v.asDouble())) {
-            throw new ModelFormatException("model file: " + where + ": expected a finite number, got " + v);
-        }
-        return v.asDouble();
+    private static double number(JsonNode v, String where) {
+        return Fields.numberOf(v, where, false, false);
     }
 }
