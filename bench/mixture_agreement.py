@@ -25,8 +25,6 @@ ROOT = os.path.join(os.path.dirname(__file__), "..")
 
 def data_sets():
     shared = os.environ.get("PLATE_DATA", os.path.join(ROOT, "data"))
-    if not os.path.isdir(os.path.join(shared, "iris")):
-        shared = os.path.join(ROOT, "..", "shared", "data")
     faithful = pd.read_csv(os.path.join(shared, "old-faithful", "faithful.csv")).values
     iris = pd.read_csv(os.path.join(shared, "iris", "iris.csv")).iloc[:, :4].values
     blobs, _ = make_blobs(200, centers=3, cluster_std=1.0, random_state=1)

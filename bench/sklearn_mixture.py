@@ -10,6 +10,7 @@ Run from the repository root (scikit-learn 1.x, numpy):
 The splits match MixtureBench.java: test rows are those with index % 4 == 0 (iris, wine, old-faithful);
 ripley-synth has its own train/test files.
 """
+import os
 import sys
 import time
 
@@ -21,7 +22,9 @@ from sklearn.feature_extraction.text import CountVectorizer, TfidfTransformer
 from sklearn.metrics import adjusted_rand_score, normalized_mutual_info_score
 from sklearn.mixture import BayesianGaussianMixture, GaussianMixture
 
-DATA = "../shared/data/"
+# the repository's data/; text and speed need the full 20 Newsgroups corpus in $PLATE_DATA/20newsgroups-bydate/
+# (the repository ships a subset; data/20newsgroups-subset/SOURCE.txt says where to get the corpus)
+DATA = os.environ.get("PLATE_DATA", "data").rstrip("/") + "/"
 
 
 def split4(x, y):

@@ -193,6 +193,11 @@ public final class MixtureBench {
         ImportOptions.Builder o = ImportOptions.builder();
         if (!labelled) {
             o.noLabel(true);
+        } else {
+            // the last column holds classes, also where they are numbers (pima's 0/1, ripley's yc)
+            String header = java.nio.file.Files.newBufferedReader(file).readLine();
+            String label = header.substring(header.lastIndexOf(',') + 1).replace("\"", "").trim();
+            o.categorical(java.util.Set.of(label));
         }
         return new CsvImporter().read(file, o.build());
     }
