@@ -50,7 +50,7 @@ public final class KernelClassifierLearner implements Learner {
 
     @Override
     public String description() {
-        return "kernel density classifier: class prior times a Gaussian KDE of each class (seed 001)";
+        return "kernel density classifier: class prior times a Gaussian KDE of each class";
     }
 
     @Override

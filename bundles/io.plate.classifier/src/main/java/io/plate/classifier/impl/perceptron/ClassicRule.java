@@ -3,7 +3,7 @@ package io.plate.classifier.impl.perceptron;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * The classic mistake-driven perceptron (seed 004): visit the rows in order; when sign(wᵀx) differs
+ * The classic mistake-driven perceptron: visit the rows in order; when sign(wᵀx) differs
  * from y (a score of exactly 0 counts as a mistake), w ← w + η y x. Stops after an epoch without a
  * mistake, or after {@code epochs} epochs. This is scikit-learn's {@code Perceptron} (loss
  * {@code perceptron}, constant learning rate η = {@code eta0}, no penalty) with the intercept as the

@@ -21,7 +21,7 @@ import org.osgi.service.component.annotations.Component;
 
 /**
  * {@code perceptron}: a linear unit trained by the classic mistake-driven rule, by batch gradient
- * descent on a tanh output, or by its stochastic version (seed 004); one-versus-rest for more than two
+ * descent on a tanh output, or by its stochastic version; one-versus-rest for more than two
  * classes. Inputs: see {@link LinearFeatures}. Shuffling draws from
  * {@code XO_RO_SHI_RO_128_PP} seeded with the fit seed; the binary problems of one-versus-rest are
  * trained in class order from the same stream.

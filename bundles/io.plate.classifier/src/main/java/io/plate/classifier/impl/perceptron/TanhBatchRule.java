@@ -3,7 +3,7 @@ package io.plate.classifier.impl.perceptron;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * Batch gradient descent on E(w) = ½ Σ_n (y_n − tanh(wᵀx_n))² (seed 004): each epoch takes one step
+ * Batch gradient descent on E(w) = ½ Σ_n (y_n − tanh(wᵀx_n))²: each epoch takes one step
  * w ← w + η (1/N) Σ_n (y_n − t_n)(1 − t_n²) x_n with t_n = tanh(wᵀx_n). The gradient is averaged over
  * the rows (the seed sums it) so that one learning rate suits any number of rows. Averaging returns
  * the mean of the iterates after each epoch. Rows are not visited one by one, so shuffling changes nothing.

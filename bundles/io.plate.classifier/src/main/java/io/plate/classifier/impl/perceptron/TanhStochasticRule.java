@@ -3,7 +3,7 @@ package io.plate.classifier.impl.perceptron;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * Stochastic gradient descent on ½ (y_n − tanh(wᵀx_n))² (seed 004): for each row in turn,
+ * Stochastic gradient descent on ½ (y_n − tanh(wᵀx_n))²: for each row in turn,
  * w ← w + η (y_n − t_n)(1 − t_n²) x_n. Rows are reshuffled every epoch when {@code shuffle=true}.
  * Averaging returns the mean of the weights after every row visited.
  */

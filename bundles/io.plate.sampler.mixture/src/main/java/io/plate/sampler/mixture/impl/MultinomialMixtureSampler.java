@@ -16,7 +16,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 /**
  * {@code mixture.multinomial}: unsupervised multinomial naive Bayes over count data (text), a finite
- * mixture of multinomials with Dirichlet priors. Uncollapsed by default (the seed's sampler, parallel
+ * mixture of multinomials with Dirichlet priors. Uncollapsed by default (every variable instantiated, parallel
  * over documents; {@link UncollapsedMultinomialChain}); {@code collapsed=true} integrates θ and π out and
  * uses the whole-document Dirichlet-multinomial predictive ({@link MultinomialComponents}).
  */

@@ -11,7 +11,7 @@ import java.util.stream.IntStream;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * The seed's sampler for a finite mixture of multinomials, with every variable instantiated:
+ * The Gibbs sampler for a finite mixture of multinomials, with every variable instantiated:
  *
  * <ol>
  * <li>z_d | θ, π ∝ π_k Π_v θ_kv^x_dv for every document d — independent across documents given (θ, π),

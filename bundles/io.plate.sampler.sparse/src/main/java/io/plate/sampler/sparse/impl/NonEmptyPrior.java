@@ -6,7 +6,7 @@ import io.plate.distributions.numerics.LogMath;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * The indicator prior of one cell restricted to non-empty sets (the seed's model: θ = μZ/ΣμZ needs an
+ * The indicator prior of one cell restricted to non-empty sets (the model as first stated: θ = μZ/ΣμZ needs an
  * active category): P(Z | p) = p^{|Z|} (1 − p)^{J−|Z|} / (1 − (1 − p)^J) for Z ≠ ∅. The pieces the
  * samplers and the exact posterior share: the log normaliser, an exact draw of Z, the augmentation that
  * keeps the p-step conjugate, and the integral over p of a p-group's kernel.
