@@ -13,7 +13,7 @@ import io.plate.api.learn.ModelFormatException;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** {@code kde} against seed 001's formula evaluated directly, and scikit-learn's 2-D KernelDensity. */
+/** {@code kde} against the class-prior-times-KDE formula evaluated directly, and scikit-learn's 2-D KernelDensity. */
 class KernelClassifierTest {
     private final KernelClassifierLearner learner = new KernelClassifierLearner();
 
