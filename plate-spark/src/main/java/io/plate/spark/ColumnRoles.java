@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.plate.api.PlateException;
 import io.plate.classifier.impl.NaiveBayesStatistics;
-import io.plate.importers.impl.CellColumn;
+import io.plate.importers.impl.TextCounts;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -134,12 +134,7 @@ final class ColumnRoles {
         for (Object v : values) {
             texts.add(PartitionData.text(v));
         }
-        Integer[] order = CellColumn.sortedLevelOrder(texts);
-        List<String> out = new ArrayList<>(texts.size());
-        for (Integer i : order) {
-            out.add(texts.get(i));
-        }
-        return out;
+        return TextCounts.sortedLevels(texts);
     }
 
     /** The same roles for data without labels (a DataFrame to score). */
@@ -215,8 +210,11 @@ final class ColumnRoles {
 
     /** One line for a model's provenance: the blocks and the sizes of their tables. */
     String summary(long rows) {
-        StringBuilder s = new StringBuilder("Spark DataFrame: ").append(rows).append(" rows");
-        s.append(", ").append(categorical.size()).append(" categorical, ").append(numeric.size()).append(" numeric");
+        StringBuilder s = new StringBuilder("Spark DataFrame: ");
+        if (rows >= 0) {
+            s.append(rows).append(" rows, ");
+        }
+        s.append(categorical.size()).append(" categorical, ").append(numeric.size()).append(" numeric");
         if (counts != null) {
             s.append(", ").append(vocabulary.size()).append(" words in '").append(counts).append("'");
         }

@@ -30,15 +30,14 @@ public final class PlateFrame {
         return new PlateFrame(df, ColumnRoles.of(df, label, categorical, vocabulary));
     }
 
-    /** A CSV file (or folder of parts) read by Spark, numeric columns inferred. */
+    /** A CSV file (or folder of parts) read by Spark, numeric columns inferred; {@code label} may be null. */
     public static PlateFrame csv(SparkSession spark, String path, String label, Set<String> categorical) {
-        org.apache.spark.sql.Dataset<Row> df = spark.read().option("header", "true").option("inferSchema", "true")
-                .option("nullValue", "?").option("mode", "FAILFAST").csv(path);
-        if (label == null) {
-            String[] c = df.columns();
-            label = c[c.length - 1]; // the CSV importer's default: the last column
-        }
-        return of(df, label, categorical, null);
+        return of(csvRows(spark, path), label, categorical, null);
+    }
+
+    private static org.apache.spark.sql.Dataset<Row> csvRows(SparkSession spark, String path) {
+        return spark.read().option("header", "true").option("inferSchema", "true").option("nullValue", "?")
+                .option("mode", "FAILFAST").csv(path);
     }
 
     public static PlateFrame parquet(SparkSession spark, String path, String label, Set<String> categorical) {
@@ -50,15 +49,28 @@ public final class PlateFrame {
         return of(spark.read().format("libsvm").load(path), "label", Set.of(), null);
     }
 
-    /** Reads {@code path} by its format: {@code csv}, {@code parquet} or {@code libsvm}. */
+    /**
+     * Reads {@code path} by its format: {@code csv}, {@code parquet} or {@code libsvm}. Labelled data
+     * without a named label column take the last column, as the CSV importer does.
+     */
     public static PlateFrame read(SparkSession spark, String format, String path, String label,
-            Set<String> categorical) {
+            Set<String> categorical, boolean labelled) {
+        org.apache.spark.sql.Dataset<Row> df;
         switch (format) {
-            case "csv": return csv(spark, path, label, categorical);
-            case "parquet": return parquet(spark, path, label, categorical);
-            case "libsvm": return libsvm(spark, path);
-            default: throw new PlateException("format '" + format + "' is not one of csv, parquet, libsvm, text");
+            case "csv": df = csvRows(spark, path); break;
+            case "parquet": df = spark.read().parquet(path); break;
+            case "libsvm":
+                PlateFrame f = libsvm(spark, path);
+                return labelled ? f : f.unlabelled();
+            default: throw new PlateException("format '" + format + "' is not one of csv, parquet, libsvm, text, folders");
         }
+        String l = label;
+        if (labelled && l == null) {
+            String[] c = df.columns();
+            l = c[c.length - 1];
+        }
+        PlateFrame f = of(df, l, categorical, null);
+        return labelled ? f : f.unlabelled();
     }
 
     public org.apache.spark.sql.Dataset<Row> rows() {

@@ -12,7 +12,7 @@ import java.util.List;
  * as every non-missing cell parses as a number, also kept as a {@code double}. At the end the column
  * becomes numeric or categorical without a second pass over the file.
  */
-public final class CellColumn {
+final class CellColumn {
     final String name;
     private final TermTable levels = new TermTable();
     private final IntList codes;
@@ -96,7 +96,7 @@ public final class CellColumn {
      * Level order: by value when every level is a number (so classes 3..10 read 3, 4, …, 10), else by
      * Unicode code point (Python's {@code sorted}, scikit-learn's {@code LabelEncoder}).
      */
-    public static Integer[] sortedLevelOrder(List<String> texts) {
+    static Integer[] sortedLevelOrder(List<String> texts) {
         int n = texts.size();
         Integer[] order = new Integer[n];
         double[] num = new double[n];
