@@ -77,6 +77,11 @@ public final class PlateFrame {
         return rows;
     }
 
+    /** The words of the count column (empty without one). */
+    public List<String> vocabulary() {
+        return roles.vocabulary;
+    }
+
     ColumnRoles roles() {
         return roles;
     }

@@ -36,6 +36,9 @@ public final class SparkNaiveBayes {
     public static final String PREDICTION = "prediction";
     public static final String PROBABILITY = "probability";
 
+    /** Rows per Plate dataset on an executor while statistics are collected. */
+    static final int CHUNK = 20_000;
+
     private SparkNaiveBayes() {
     }
 
@@ -55,15 +58,20 @@ public final class SparkNaiveBayes {
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         Broadcast<String> rolesJson = jsc.broadcast(roles.toJson());
         HashMap<String, String> paramText = new HashMap<>(given);
-        JavaRDD<byte[]> parts = frame.rows().select(roles.columns()).javaRDD().mapPartitions(it -> {
+        // one partial per task, not per input partition: each task merges the statistics of its rows in
+        // chunks of CHUNK rows in memory, so that only as many partials as cores cross the network
+        int tasks = Math.max(1, jsc.defaultParallelism());
+        JavaRDD<byte[]> parts = frame.rows().select(roles.columns()).javaRDD().coalesce(tasks).mapPartitions(it -> {
             ColumnRoles r = ColumnRoles.fromJson(rolesJson.value());
-            Dataset part = PartitionData.of(it, r, true, "partition");
-            if (part.rows() == 0) {
-                return Collections.emptyIterator();
-            }
             Learner l = NaiveBayesStatistics.learner(name);
-            return Collections.singletonList(
-                    NaiveBayesStatistics.collect(l, part, l.params(paramText), r.classes).toJson()).iterator();
+            Params p = l.params(paramText);
+            NaiveBayesStatistics stats = null;
+            while (it.hasNext()) {
+                Dataset part = PartitionData.of(new Chunk(it, CHUNK), r, true, "partition");
+                NaiveBayesStatistics s = NaiveBayesStatistics.collect(l, part, p, r.classes);
+                stats = stats == null ? s : stats.merge(s);
+            }
+            return stats == null ? Collections.emptyIterator() : Collections.singletonList(stats.toJson()).iterator();
         });
         byte[] sum;
         try {
@@ -158,6 +166,28 @@ public final class SparkNaiveBayes {
                 return RowFactory.create(v);
             }
         };
+    }
+
+    /** At most {@code n} rows of {@code rows}. */
+    private static final class Chunk implements Iterator<Row> {
+        private final Iterator<Row> rows;
+        private int left;
+
+        Chunk(Iterator<Row> rows, int n) {
+            this.rows = rows;
+            this.left = n;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return left > 0 && rows.hasNext();
+        }
+
+        @Override
+        public Row next() {
+            left--;
+            return rows.next();
+        }
     }
 
     /** The input rows (their first {@code width} values) followed by the prediction and the probabilities. */

@@ -123,7 +123,8 @@ public final class SparkText {
     /**
      * The documents ({@link #LABEL}, {@link #TEXT}) as a labelled frame of word counts ({@link #COUNTS})
      * with the options of the text importer ({@code min_df}, {@code max_df}, {@code max_features},
-     * {@code binary}, stop words, bigrams, lowercase).
+     * {@code binary}, stop words, bigrams, lowercase). Other columns of {@code documents} are carried
+     * along after the counts (not as features).
      */
     public static PlateFrame vectorise(org.apache.spark.sql.Dataset<Row> documents, ImportOptions options) {
         SparkSession spark = documents.sparkSession();
@@ -133,7 +134,20 @@ public final class SparkText {
         boolean lowercase = options.lowercase();
         boolean stopWords = options.stopWords();
         int ngram = options.ngramMax();
-        JavaRDD<Row> docs = documents.select(LABEL, TEXT).javaRDD();
+        List<String> extra = new ArrayList<>();
+        for (String c : documents.columns()) {
+            if (!c.equals(LABEL) && !c.equals(TEXT)) {
+                extra.add(c);
+            }
+        }
+        List<org.apache.spark.sql.Column> in = new ArrayList<>();
+        in.add(org.apache.spark.sql.functions.col(LABEL));
+        in.add(org.apache.spark.sql.functions.col(TEXT));
+        for (String c : extra) {
+            in.add(org.apache.spark.sql.functions.col(c));
+        }
+        org.apache.spark.sql.Dataset<Row> selected = documents.select(in.toArray(new org.apache.spark.sql.Column[0]));
+        JavaRDD<Row> docs = selected.javaRDD();
         // distributed count: (word, [document frequency, total]) summed over partitions
         Map<String, long[]> stats = docs.mapPartitionsToPair(it -> {
             SparseMatrix m = TextCounts.count(texts(it), tokens(lowercase, stopWords, ngram), Path.of("spark"));
@@ -169,6 +183,7 @@ public final class SparkText {
         }
         Broadcast<ArrayList<String>> vocab = jsc.broadcast(vocabulary);
         boolean binary = options.binary();
+        int width = 2 + extra.size();
         JavaRDD<Row> rows = docs.mapPartitions(it -> {
             List<Row> kept = new ArrayList<>();
             it.forEachRemaining(kept::add);
@@ -196,15 +211,25 @@ public final class SparkText {
                         x[n++] = binary ? 1 : m.value(q);
                     }
                 }
-                out.add(RowFactory.create(kept.get(r).get(0),
-                        Vectors.sparse(v.size(), Arrays.copyOf(ix, n), Arrays.copyOf(x, n))));
+                Object[] values = new Object[width];
+                values[0] = kept.get(r).get(0);
+                values[1] = Vectors.sparse(v.size(), Arrays.copyOf(ix, n), Arrays.copyOf(x, n));
+                for (int i = 2; i < width; i++) {
+                    values[i] = kept.get(r).get(i);
+                }
+                out.add(RowFactory.create(values));
             }
             return out.iterator();
         });
         StructType schema = new StructType().add(LABEL, DataTypes.StringType, true)
                 .add(COUNTS, new VectorUDT(), false);
-        org.apache.spark.sql.Dataset<Row> df2 = spark.createDataFrame(rows, schema);
-        return PlateFrame.of(df2, options.noLabel() ? null : LABEL, Set.of(), vocabulary);
+        for (String c : extra) {
+            schema = schema.add(selected.schema().apply(c));
+        }
+        org.apache.spark.sql.Dataset<Row> counted = spark.createDataFrame(rows, schema);
+        ColumnRoles roles = ColumnRoles.of(counted.select(LABEL, COUNTS), options.noLabel() ? null : LABEL, Set.of(),
+                vocabulary);
+        return new PlateFrame(counted, roles);
     }
 
     private static ImportOptions tokens(boolean lowercase, boolean stopWords, int ngram) {

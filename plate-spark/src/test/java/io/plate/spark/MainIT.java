@@ -36,7 +36,8 @@ class MainIT {
 
     private Run run(String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx1g", "-jar", Path.of("target", "plate-spark.jar").toAbsolutePath().toString()));
+                "-Xmx1g", "-jar", Path.of(System.getProperty("plate.spark.jar", "target/plate-spark.jar")).toAbsolutePath()
+                        .toString()));
         cmd.addAll(List.of(args));
         Path out = dir.resolve("out.txt");
         Path err = dir.resolve("err.txt");

@@ -19,16 +19,20 @@ import java.util.Set;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every naive Bayes event model that is a sum of statistics, trained on Spark (local[2], the data split
  * into 3 partitions so that statistics are merged) against the same learner on one machine from the
- * importers' dataset of the same file: counts equal exactly, moments to 1e-12 relative, posterior
+ * importers' dataset of the same file (CSV, LibSVM, and the CSV's rows written to and read from Parquet): counts equal exactly, moments to 1e-12 relative, posterior
  * probabilities of every row within 1e-12, and the DataFrame's prediction column equal to the model's.
  */
 class NaiveBayesOnSparkTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private final SparkSession spark = SparkTestSession.get();
+
+    @TempDir
+    java.nio.file.Path dir;
 
     @Test
     void categoricalOnCar() throws IOException {
@@ -47,6 +51,10 @@ class NaiveBayesOnSparkTest {
         PlateFrame frame = PlateFrame.csv(spark, file, "class", Set.of());
         compare("nb.gaussian", Map.of(), local, frame);
         compare("nb.dirichlet", Map.of("kappa0", "0.1"), local, frame);
+        // the same rows through Parquet (Spark's writer and reader)
+        String parquet = dir.resolve("iris.parquet").toString();
+        frame.rows().coalesce(1).write().parquet(parquet); // one file: the rows keep their order
+        compare("nb.gaussian", Map.of(), local, PlateFrame.parquet(spark, parquet, "class", Set.of()));
     }
 
     @Test
