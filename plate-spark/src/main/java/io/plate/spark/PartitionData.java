@@ -19,7 +19,8 @@ import org.apache.spark.sql.Row;
 
 /**
  * The rows of one Spark partition as a Plate {@link Dataset}, the input of the bundles' own learners and
- * models. Rows hold the columns of {@link ColumnRoles#columns()} in that order. With {@code sharedLevels}
+ * models. Rows hold the columns of {@link ColumnRoles#columns()} in that order, after {@code offset} others.
+ * With {@code sharedLevels}
  * the categorical codes index the roles' level tables (so the statistics of all partitions line up);
  * without, each partition keeps its own levels and a model matches them by text.
  */
@@ -36,7 +37,8 @@ final class PartitionData {
         return String.valueOf(v);
     }
 
-    static Dataset of(Iterator<Row> rows, ColumnRoles roles, boolean sharedLevels, String name) {
+    /** The rows' values from position {@code offset} on are the columns of {@link ColumnRoles#columns()}. */
+    static Dataset of(Iterator<Row> rows, int offset, ColumnRoles roles, boolean sharedLevels, String name) {
         boolean labelled = roles.label != null;
         int nc = roles.categorical.size();
         int nn = roles.numeric.size();
@@ -68,7 +70,7 @@ final class PartitionData {
                 }
                 rowStart = Arrays.copyOf(rowStart, cap + 1);
             }
-            int i = 0;
+            int i = offset;
             if (labelled) {
                 Object l = r.get(i++);
                 if (l == null) {

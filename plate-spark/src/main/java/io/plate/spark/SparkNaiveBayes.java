@@ -67,7 +67,7 @@ public final class SparkNaiveBayes {
             Params p = l.params(paramText);
             NaiveBayesStatistics stats = null;
             while (it.hasNext()) {
-                Dataset part = PartitionData.of(new Chunk(it, CHUNK), r, true, "partition");
+                Dataset part = PartitionData.of(new Chunk(it, CHUNK), 0, r, true, "partition");
                 NaiveBayesStatistics s = NaiveBayesStatistics.collect(l, part, p, r.classes);
                 stats = stats == null ? s : stats.merge(s);
             }
@@ -118,7 +118,7 @@ public final class SparkNaiveBayes {
             }
             ColumnRoles r = ColumnRoles.fromJson(rolesJson.value());
             Model m = read(type, modelJson.value());
-            Dataset part = PartitionData.of(featureRows(kept, width), r, false, "partition");
+            Dataset part = PartitionData.of(kept.iterator(), width, r, false, "partition");
             double[][] lp = m.predictLogProba(part);
             List<String> classes = m.classes();
             return new ScoredRows(kept, width, lp, classes);
@@ -146,26 +146,6 @@ public final class SparkNaiveBayes {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    private static Iterator<Row> featureRows(List<Row> rows, int from) {
-        Iterator<Row> it = rows.iterator();
-        return new Iterator<>() {
-            @Override
-            public boolean hasNext() {
-                return it.hasNext();
-            }
-
-            @Override
-            public Row next() {
-                Row r = it.next();
-                Object[] v = new Object[r.size() - from];
-                for (int i = 0; i < v.length; i++) {
-                    v[i] = r.get(from + i);
-                }
-                return RowFactory.create(v);
-            }
-        };
     }
 
     /** At most {@code n} rows of {@code rows}. */
