@@ -85,6 +85,11 @@ final class CountVectorizer implements WordScanner.Sink {
                 + 8L * tf.length + lowered.bytes() + bigram.bytes();
     }
 
+    /** Distinct words seen so far (before pruning). */
+    int terms() {
+        return terms.size();
+    }
+
     void beginDocument() {
         inDocument = true;
         hasPrevious = false;
@@ -243,20 +248,15 @@ final class CountVectorizer implements WordScanner.Sink {
     }
 
     /**
-     * The count matrix: vocabulary sorted by code point, pruned by {@code min_df}, {@code max_df} and
-     * {@code max_features} (keeping the words most frequent over the corpus, ties to the earlier word),
-     * each row's columns increasing (built by a counting sort through column order).
+     * Which words stay, by {@code min_df}, {@code max_df} and {@code max_features} (keeping the words most
+     * frequent over the corpus, ties to the earlier word), from each word's document frequency and total
+     * count, the words in vocabulary order. The text importer and a distributed count (plate-spark) both
+     * prune with this.
      *
      * @throws ImportException when no word is left (the messages are scikit-learn's)
      */
-    SparseMatrix finish(Path file) {
-        int v = terms.size();
-        if (v == 0) {
-            throw new ImportException(file, 0, null,
-                    "empty vocabulary: the documents contain no words" + (stopWords != null ? " other than stop words" : ""));
-        }
-        int n = docs;
-        int[] sorted = terms.sortedIds();
+    static boolean[] prune(int[] df, long[] tf, int n, ImportOptions options, Path file) {
+        int v = df.length;
         double maxDocs = options.maxDf() * n;
         int minDocs = options.minDf();
         if (maxDocs < minDocs) {
@@ -265,9 +265,9 @@ final class CountVectorizer implements WordScanner.Sink {
         }
         boolean[] keep = new boolean[v];
         int kept = 0;
-        for (int id = 0; id < v; id++) {
-            keep[id] = df[id] >= minDocs && df[id] <= maxDocs;
-            if (keep[id]) {
+        for (int i = 0; i < v; i++) {
+            keep[i] = df[i] >= minDocs && df[i] <= maxDocs;
+            if (keep[i]) {
                 kept++;
             }
         }
@@ -276,9 +276,9 @@ final class CountVectorizer implements WordScanner.Sink {
             // most frequent over the corpus (document frequency when binary, as scikit-learn counts after clipping)
             int[] cand = new int[kept];
             int k = 0;
-            for (int id : sorted) {
-                if (keep[id]) {
-                    cand[k++] = id;
+            for (int i = 0; i < v; i++) {
+                if (keep[i]) {
+                    cand[k++] = i;
                 }
             }
             Integer[] order = new Integer[kept];
@@ -300,6 +300,36 @@ final class CountVectorizer implements WordScanner.Sink {
         if (kept == 0) {
             throw new ImportException(file, 0, null,
                     "after pruning no words remain; try a lower min-df or a higher max-df");
+        }
+        return keep;
+    }
+
+    /**
+     * The count matrix: vocabulary sorted by code point, pruned by {@code min_df}, {@code max_df} and
+     * {@code max_features} (keeping the words most frequent over the corpus, ties to the earlier word),
+     * each row's columns increasing (built by a counting sort through column order).
+     *
+     * @throws ImportException when no word is left (the messages are scikit-learn's)
+     */
+    SparseMatrix finish(Path file) {
+        int v = terms.size();
+        if (v == 0) {
+            throw TextCounts.emptyVocabulary(options, file);
+        }
+        int n = docs;
+        int[] sorted = terms.sortedIds();
+        int[] sortedDf = new int[v];
+        long[] sortedTf = new long[v];
+        for (int i = 0; i < v; i++) {
+            sortedDf[i] = df[sorted[i]];
+            sortedTf[i] = tf[sorted[i]];
+        }
+        boolean[] keptSorted = prune(sortedDf, sortedTf, n, options, file);
+        boolean[] keep = new boolean[v];
+        int kept = 0;
+        for (int i = 0; i < v; i++) {
+            keep[sorted[i]] = keptSorted[i];
+            kept += keptSorted[i] ? 1 : 0;
         }
         int[] newColumn = new int[v];
         List<String> vocabulary = new ArrayList<>(kept);

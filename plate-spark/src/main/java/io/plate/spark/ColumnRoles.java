@@ -1,0 +1,226 @@
+package io.plate.spark;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.plate.api.PlateException;
+import io.plate.classifier.impl.nb.NaiveBayesStatistics;
+import io.plate.importers.impl.TextCounts;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.ml.linalg.VectorUDT;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.BooleanType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.NumericType;
+import org.apache.spark.sql.types.StringType;
+import org.apache.spark.sql.types.StructField;
+
+/**
+ * How the columns of a DataFrame map to Plate's feature blocks, with the tables every partition shares:
+ * the label column and its classes (sorted as a fit sorts them), categorical columns (string and boolean
+ * columns, or any named in {@code categorical}) with their levels in the importers' order, numeric
+ * columns, and one count column (a Spark ML vector) with its vocabulary. Travels to executors as JSON.
+ */
+final class ColumnRoles {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    final String label;
+    final List<String> classes;
+    final List<String> categorical;
+    final List<List<String>> levels;
+    final List<String> numeric;
+    final String counts;
+    final List<String> vocabulary;
+
+    ColumnRoles(String label, List<String> classes, List<String> categorical, List<List<String>> levels,
+            List<String> numeric, String counts, List<String> vocabulary) {
+        this.label = label;
+        this.classes = classes;
+        this.categorical = categorical;
+        this.levels = levels;
+        this.numeric = numeric;
+        this.counts = counts;
+        this.vocabulary = vocabulary;
+    }
+
+    /**
+     * The roles of the columns of {@code df}, with classes and levels found by one distributed pass.
+     *
+     * @param label the label column, or null for unlabelled data (prediction)
+     * @param forceCategorical columns read as categorical whatever their type
+     * @param vocabulary the words of the vector column, or null to name them "1".."n" as the LibSVM importer does
+     */
+    static ColumnRoles of(org.apache.spark.sql.Dataset<Row> df, String label, Set<String> forceCategorical,
+            List<String> vocabulary) {
+        Set<String> names = new LinkedHashSet<>(Arrays.asList(df.columns()));
+        if (label != null && !names.contains(label)) {
+            throw new PlateException("no label column '" + label + "'; columns are " + names);
+        }
+        for (String c : forceCategorical) {
+            if (!names.contains(c)) {
+                throw new PlateException("no column '" + c + "' to read as categorical; columns are " + names);
+            }
+        }
+        List<String> categorical = new ArrayList<>();
+        List<String> numeric = new ArrayList<>();
+        String counts = null;
+        for (StructField f : df.schema().fields()) {
+            String n = f.name();
+            DataType t = f.dataType();
+            if (n.equals(label)) {
+                continue;
+            }
+            if (t instanceof VectorUDT) {
+                if (counts != null) {
+                    throw new PlateException("two vector columns, '" + counts + "' and '" + n + "'; keep one");
+                }
+                counts = n;
+            } else if (forceCategorical.contains(n) || t instanceof StringType || t instanceof BooleanType) {
+                categorical.add(n);
+            } else if (t instanceof NumericType) {
+                numeric.add(n);
+            } else {
+                throw new PlateException("column '" + n + "' has type " + t.simpleString()
+                        + ", which maps to no Plate feature block; drop it");
+            }
+        }
+        List<Column> sets = new ArrayList<>();
+        for (String c : categorical) {
+            sets.add(functions.collect_set(functions.col(c)));
+        }
+        if (label != null) {
+            sets.add(functions.collect_set(functions.col(label)));
+        }
+        List<List<String>> levels = new ArrayList<>();
+        List<String> classes = List.of();
+        if (!sets.isEmpty()) {
+            Row r = df.agg(sets.get(0), sets.subList(1, sets.size()).toArray(new Column[0])).first();
+            for (int i = 0; i < categorical.size(); i++) {
+                levels.add(sortedLevels(r.getList(i)));
+            }
+            if (label != null) {
+                classes = NaiveBayesStatistics.classes(sortedLevels(r.getList(categorical.size())));
+                if (classes.isEmpty()) {
+                    throw new PlateException("label column '" + label + "' has no values");
+                }
+            }
+        }
+        List<String> vocab = vocabulary;
+        if (counts != null && vocab == null) {
+            Row first = df.select(counts).first();
+            int n = ((Vector) first.get(0)).size();
+            vocab = new ArrayList<>(n);
+            for (int j = 1; j <= n; j++) {
+                vocab.add(Integer.toString(j));
+            }
+        }
+        return new ColumnRoles(label, classes, categorical, levels, numeric, counts,
+                vocab == null ? List.of() : vocab);
+    }
+
+    /** Level texts in the importers' order (numbers by value, else by code point). */
+    private static List<String> sortedLevels(List<Object> values) {
+        List<String> texts = new ArrayList<>(values.size());
+        for (Object v : values) {
+            texts.add(PartitionData.text(v));
+        }
+        return TextCounts.sortedLevels(texts);
+    }
+
+    /** The same roles for data without labels (a DataFrame to score). */
+    ColumnRoles withoutLabel() {
+        return new ColumnRoles(null, List.of(), categorical, levels, numeric, counts, vocabulary);
+    }
+
+    /** The columns this mapping reads, in the order {@link PartitionData} expects them. */
+    Column[] columns() {
+        List<Column> c = new ArrayList<>();
+        if (label != null) {
+            c.add(functions.col(label));
+        }
+        for (String n : categorical) {
+            c.add(functions.col(n));
+        }
+        for (String n : numeric) {
+            c.add(functions.col(n));
+        }
+        if (counts != null) {
+            c.add(functions.col(counts));
+        }
+        return c.toArray(new Column[0]);
+    }
+
+    String toJson() {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("label", label);
+        strings(o.putArray("classes"), classes);
+        strings(o.putArray("categorical"), categorical);
+        ArrayNode lv = o.putArray("levels");
+        for (List<String> l : levels) {
+            strings(lv.addArray(), l);
+        }
+        strings(o.putArray("numeric"), numeric);
+        o.put("counts", counts);
+        strings(o.putArray("vocabulary"), vocabulary);
+        try {
+            return MAPPER.writeValueAsString(o);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static ColumnRoles fromJson(String json) {
+        try {
+            ObjectNode o = (ObjectNode) MAPPER.readTree(json);
+            List<List<String>> levels = new ArrayList<>();
+            for (com.fasterxml.jackson.databind.JsonNode l : o.get("levels")) {
+                levels.add(strings(l));
+            }
+            return new ColumnRoles(o.get("label").isNull() ? null : o.get("label").asText(), strings(o.get("classes")),
+                    strings(o.get("categorical")), levels, strings(o.get("numeric")),
+                    o.get("counts").isNull() ? null : o.get("counts").asText(), strings(o.get("vocabulary")));
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void strings(ArrayNode a, List<String> values) {
+        for (String s : values) {
+            a.add(s);
+        }
+    }
+
+    private static List<String> strings(com.fasterxml.jackson.databind.JsonNode a) {
+        List<String> out = new ArrayList<>(a.size());
+        for (com.fasterxml.jackson.databind.JsonNode n : a) {
+            out.add(n.asText());
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    /** One line for a model's provenance: the blocks and the sizes of their tables. */
+    String summary(long rows) {
+        StringBuilder s = new StringBuilder("Spark DataFrame: ");
+        if (rows >= 0) {
+            s.append(rows).append(" rows, ");
+        }
+        s.append(categorical.size()).append(" categorical, ").append(numeric.size()).append(" numeric");
+        if (counts != null) {
+            s.append(", ").append(vocabulary.size()).append(" words in '").append(counts).append("'");
+        }
+        if (label != null) {
+            s.append(", ").append(classes.size()).append(" classes in '").append(label).append("'");
+        }
+        return s.toString();
+    }
+}

@@ -1,0 +1,237 @@
+package io.plate.spark;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.ImportException;
+import io.plate.api.data.ImportOptions;
+import io.plate.api.learn.Model;
+import io.plate.classifier.impl.nb.NaiveBayesStatistics;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+
+/**
+ * The command line of the Spark jar, the same under {@code spark-submit} and with {@code java -jar}:
+ * <pre>
+ * train LEARNER --input PATH [--format F] [--label COL] [--categorical A,B] [key=value …] [--seed S] --out MODEL.json
+ * predict MODEL.json --input PATH [--format F] [--categorical A,B] --out DIR
+ * </pre>
+ * Formats: {@code csv} (default), {@code parquet}, {@code libsvm}, {@code text} (the importer's TSV) and
+ * {@code folders} (one folder per class); text takes {@code --min-df}, {@code --max-df},
+ * {@code --max-features}, {@code --binary}, {@code --stop-words}, {@code --ngram 2}. {@code --master M}
+ * picks the Spark master when no {@code spark-submit} set one (default {@code local[*]}). Exit status 0
+ * on success, 1 with a one-line message on stderr when the command failed, 2 for a usage error.
+ */
+public final class Main {
+    private final PrintStream out;
+    private final Map<String, String> options = new LinkedHashMap<>();
+    private final Map<String, String> params = new LinkedHashMap<>();
+    private final List<String> positional = new ArrayList<>();
+
+    private static final Set<String> FLAGS = Set.of("--binary", "--stop-words");
+    private static final Set<String> VALUED = Set.of("--input", "--format", "--label", "--categorical", "--seed",
+            "--out", "--master", "--min-df", "--max-df", "--max-features", "--ngram");
+
+    Main(PrintStream out) {
+        this.out = out;
+    }
+
+    public static void main(String[] args) {
+        // one of the options Spark passes on Java 17 that a jar manifest cannot carry
+        if (System.getProperty("io.netty.tryReflectionSetAccessible") == null) {
+            System.setProperty("io.netty.tryReflectionSetAccessible", "true");
+        }
+        int status;
+        try {
+            status = new Main(System.out).run(args);
+        } catch (UsageException e) {
+            System.err.println("plate-spark: " + e.getMessage());
+            System.err.println(usage());
+            status = 2;
+        } catch (PlateException | IOException | IllegalArgumentException e) {
+            System.err.println("plate-spark: " + e.getMessage());
+            status = 1;
+        }
+        System.exit(status);
+    }
+
+    static String usage() {
+        return "usage: train LEARNER --input PATH [--format csv|parquet|libsvm|text|folders] [--label COL]"
+                + " [--categorical A,B] [key=value ...] [--seed S] --out MODEL.json [--master M]\n"
+                + "       predict MODEL.json --input PATH [--format F] --out DIR [--master M]\n"
+                + "learners: " + NaiveBayesStatistics.LEARNERS;
+    }
+
+    /** Runs one command; returns the exit status. */
+    int run(String[] args) throws IOException {
+        parse(args);
+        if (positional.isEmpty()) {
+            throw new UsageException("no command");
+        }
+        String command = positional.get(0);
+        switch (command) {
+            case "train":
+                return train();
+            case "predict":
+                return predict();
+            default:
+                throw new UsageException("unknown command '" + command + "'");
+        }
+    }
+
+    private void parse(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (FLAGS.contains(a)) {
+                options.put(a, "true");
+            } else if (VALUED.contains(a)) {
+                if (i + 1 >= args.length) {
+                    throw new UsageException("option " + a + " needs a value");
+                }
+                options.put(a, args[++i]);
+            } else if (a.startsWith("--")) {
+                throw new UsageException("unknown option '" + a + "'");
+            } else if (a.contains("=") && positional.size() >= 2) {
+                params.put(a.substring(0, a.indexOf('=')), a.substring(a.indexOf('=') + 1));
+            } else {
+                positional.add(a);
+            }
+        }
+    }
+
+    private String required(String option) {
+        String v = options.get(option);
+        if (v == null) {
+            throw new UsageException(positional.get(0) + " needs " + option);
+        }
+        return v;
+    }
+
+    private int train() throws IOException {
+        if (positional.size() != 2) {
+            throw new UsageException("train needs one LEARNER, got " + positional.subList(1, positional.size()));
+        }
+        String learner = positional.get(1);
+        NaiveBayesStatistics.learner(learner); // an unknown learner fails before Spark starts
+        Path model = Path.of(required("--out"));
+        long seed = parseLong("--seed", "1");
+        SparkSession spark = session();
+        try {
+            PlateFrame frame = frame(spark, options.get("--label"), true);
+            long t0 = System.nanoTime();
+            Model m = SparkNaiveBayes.train(frame, learner, params, seed);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            ModelFiles.save(m, model);
+            out.printf("%s: %s, trained in %.2f s, written to %s%n", learner, m.provenance().dataSummary(), seconds,
+                    model);
+            return 0;
+        } finally {
+            spark.stop();
+        }
+    }
+
+    private int predict() throws IOException {
+        if (positional.size() != 2) {
+            throw new UsageException("predict needs one MODEL.json, got " + positional.subList(1, positional.size()));
+        }
+        Model model = ModelFiles.load(Path.of(positional.get(1)));
+        String dir = required("--out");
+        SparkSession spark = session();
+        try {
+            PlateFrame frame = frame(spark, options.get("--label"), false);
+            org.apache.spark.sql.Dataset<Row> scored = SparkNaiveBayes.predict(model, frame);
+            // Plate's predictions CSV: predicted, then the probability of each class in the model's order
+            List<Column> cols = new ArrayList<>();
+            cols.add(functions.col(SparkNaiveBayes.PREDICTION).as("predicted"));
+            List<String> classes = model.classes();
+            for (int k = 0; k < classes.size(); k++) {
+                cols.add(functions.col(SparkNaiveBayes.PROBABILITY).getItem(k).as(classes.get(k)));
+            }
+            scored.select(cols.toArray(new Column[0])).write().option("header", "true").csv(dir);
+            out.printf("%s: scored %s, predictions in %s%n", model.type(), frame, dir);
+            return 0;
+        } finally {
+            spark.stop();
+        }
+    }
+
+    private PlateFrame frame(SparkSession spark, String label, boolean labelled) {
+        String input = required("--input");
+        String format = options.getOrDefault("--format", "csv");
+        Set<String> categorical = new LinkedHashSet<>();
+        if (options.containsKey("--categorical")) {
+            categorical.addAll(Arrays.asList(options.get("--categorical").split(",")));
+        }
+        if (format.equals("text") || format.equals("folders")) {
+            ImportOptions o = textOptions(labelled ? label : null, labelled);
+            org.apache.spark.sql.Dataset<Row> docs = format.equals("text") ? SparkText.tsv(spark, input, o)
+                    : SparkText.folders(spark, input);
+            PlateFrame f = SparkText.vectorise(docs, o);
+            return labelled ? f : f.unlabelled();
+        }
+        return PlateFrame.read(spark, format, input, label, categorical, labelled);
+    }
+
+    private ImportOptions textOptions(String label, boolean labelled) {
+        try {
+            ImportOptions.Builder b = ImportOptions.builder();
+            if (label != null) {
+                b.label(label);
+            }
+            b.noLabel(!labelled);
+            if (options.containsKey("--min-df")) {
+                b.minDf(Integer.parseInt(options.get("--min-df")));
+            }
+            if (options.containsKey("--max-df")) {
+                b.maxDf(Double.parseDouble(options.get("--max-df")));
+            }
+            if (options.containsKey("--max-features")) {
+                b.maxFeatures(Integer.parseInt(options.get("--max-features")));
+            }
+            if (options.containsKey("--ngram")) {
+                b.ngramMax(Integer.parseInt(options.get("--ngram")));
+            }
+            return b.binary(options.containsKey("--binary")).stopWords(options.containsKey("--stop-words")).build();
+        } catch (NumberFormatException e) {
+            throw new UsageException("a text option is not a number: " + e.getMessage());
+        }
+    }
+
+    private long parseLong(String option, String def) {
+        String v = options.getOrDefault(option, def);
+        try {
+            return Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            throw new UsageException(option + " must be a whole number, got '" + v + "'");
+        }
+    }
+
+    private SparkSession session() {
+        SparkSession.Builder b = SparkSession.builder().appName("plate-spark " + positional.get(0));
+        if (System.getProperty("spark.master") == null) { // spark-submit sets it; java -jar does not
+            b.master(options.getOrDefault("--master", "local[*]"));
+        } else if (options.containsKey("--master")) {
+            b.master(options.get("--master"));
+        }
+        return b.getOrCreate();
+    }
+
+    /** A mistake in the command line (exit status 2, with the usage). */
+    static final class UsageException extends PlateException {
+        private static final long serialVersionUID = 1L;
+
+        UsageException(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package io.plate.spark;
+
+import io.plate.api.learn.Learner;
+import io.plate.api.learn.Model;
+import io.plate.classifier.impl.JsonModelStore;
+import io.plate.classifier.impl.nb.NaiveBayesStatistics;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Model files through the classifier's own store ({@code plate:save} and {@code plate:load} use it): a
+ * model trained on Spark loads in the shell, and one saved in the shell scores a DataFrame.
+ */
+public final class ModelFiles {
+    private ModelFiles() {
+    }
+
+    private static JsonModelStore store() {
+        List<Learner> learners = new ArrayList<>();
+        for (String name : NaiveBayesStatistics.LEARNERS) {
+            learners.add(NaiveBayesStatistics.learner(name));
+        }
+        return JsonModelStore.of(learners);
+    }
+
+    /** Written atomically (a temporary file moved over the target). */
+    public static void save(Model model, Path file) throws IOException {
+        store().save(model, file);
+    }
+
+    public static Model load(Path file) throws IOException {
+        return store().load(file);
+    }
+}

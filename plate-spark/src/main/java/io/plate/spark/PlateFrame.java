@@ -1,0 +1,98 @@
+package io.plate.spark;
+
+import io.plate.api.PlateException;
+import java.util.List;
+import java.util.Set;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * A Spark DataFrame with the roles of its columns in Plate's terms (label, categorical, numeric, counts).
+ * Made from any DataFrame or read with Spark's own readers: CSV (header row; {@code ?} and empty cells are
+ * missing), Parquet and LibSVM.
+ */
+public final class PlateFrame {
+    private final org.apache.spark.sql.Dataset<Row> rows;
+    private final ColumnRoles roles;
+
+    PlateFrame(org.apache.spark.sql.Dataset<Row> rows, ColumnRoles roles) {
+        this.rows = rows;
+        this.roles = roles;
+    }
+
+    /**
+     * @param label label column, or null for data to score
+     * @param categorical columns read as categorical whatever their type (string columns always are)
+     * @param vocabulary words of the vector column, or null for LibSVM names "1".."n"
+     */
+    public static PlateFrame of(org.apache.spark.sql.Dataset<Row> df, String label, Set<String> categorical,
+            List<String> vocabulary) {
+        return new PlateFrame(df, ColumnRoles.of(df, label, categorical, vocabulary));
+    }
+
+    /** A CSV file (or folder of parts) read by Spark, numeric columns inferred; {@code label} may be null. */
+    public static PlateFrame csv(SparkSession spark, String path, String label, Set<String> categorical) {
+        return of(csvRows(spark, path), label, categorical, null);
+    }
+
+    private static org.apache.spark.sql.Dataset<Row> csvRows(SparkSession spark, String path) {
+        return spark.read().option("header", "true").option("inferSchema", "true").option("nullValue", "?")
+                .option("mode", "FAILFAST").csv(path);
+    }
+
+    public static PlateFrame parquet(SparkSession spark, String path, String label, Set<String> categorical) {
+        return of(spark.read().parquet(path), label, categorical, null);
+    }
+
+    /** LibSVM rows by Spark's reader: a {@code label} column and a {@code features} vector named "1".."n". */
+    public static PlateFrame libsvm(SparkSession spark, String path) {
+        return of(spark.read().format("libsvm").load(path), "label", Set.of(), null);
+    }
+
+    /**
+     * Reads {@code path} by its format: {@code csv}, {@code parquet} or {@code libsvm}. Labelled data
+     * without a named label column take the last column, as the CSV importer does.
+     */
+    public static PlateFrame read(SparkSession spark, String format, String path, String label,
+            Set<String> categorical, boolean labelled) {
+        org.apache.spark.sql.Dataset<Row> df;
+        switch (format) {
+            case "csv": df = csvRows(spark, path); break;
+            case "parquet": df = spark.read().parquet(path); break;
+            case "libsvm":
+                PlateFrame f = libsvm(spark, path);
+                return labelled ? f : f.unlabelled();
+            default: throw new PlateException("format '" + format + "' is not one of csv, parquet, libsvm, text, folders");
+        }
+        String l = label;
+        if (labelled && l == null) {
+            String[] c = df.columns();
+            l = c[c.length - 1];
+        }
+        PlateFrame f = of(df, l, categorical, null);
+        return labelled ? f : f.unlabelled();
+    }
+
+    public org.apache.spark.sql.Dataset<Row> rows() {
+        return rows;
+    }
+
+    /** The words of the count column (empty without one). */
+    public List<String> vocabulary() {
+        return roles.vocabulary;
+    }
+
+    ColumnRoles roles() {
+        return roles;
+    }
+
+    /** The same rows read without labels (to score). */
+    public PlateFrame unlabelled() {
+        return new PlateFrame(rows, roles.withoutLabel());
+    }
+
+    @Override
+    public String toString() {
+        return roles.summary(-1);
+    }
+}

@@ -1,0 +1,98 @@
+package io.plate.spark;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.plate.api.data.Dataset;
+import io.plate.api.data.ImportOptions;
+import io.plate.api.learn.Learner;
+import io.plate.api.learn.Model;
+import io.plate.classifier.impl.nb.NaiveBayesStatistics;
+import io.plate.importers.impl.CsvImporter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The built jar as a user runs it without a Spark installation: {@code java -jar target/plate-spark.jar
+ * train … --master local[2]}, then {@code predict}; the model file equals a single-machine fit, the
+ * predictions CSV its probabilities; a bad command fails with one line and no stack trace.
+ */
+class MainIT {
+    @TempDir
+    Path dir;
+
+    private record Run(int status, String out, String err) {
+    }
+
+    private Run run(String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx1g", "-jar", Path.of(System.getProperty("plate.spark.jar", "target/plate-spark.jar")).toAbsolutePath()
+                        .toString()));
+        cmd.addAll(List.of(args));
+        Path out = dir.resolve("out.txt");
+        Path err = dir.resolve("err.txt");
+        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        int status = p.waitFor();
+        return new Run(status, Files.readString(out), Files.readString(err));
+    }
+
+    @Test
+    void trainAndPredictInLocalMode() throws Exception {
+        Path csv = SparkTestSession.data("car/car.csv");
+        Path model = dir.resolve("car.json");
+        Run t = run("train", "nb.categorical", "--input", csv.toString(), "--label", "class", "alpha=0.5",
+                "--out", model.toString(), "--master", "local[2]");
+        assertEquals(0, t.status(), t.err());
+        assertTrue(t.out().startsWith("nb.categorical: Spark DataFrame: 1728 rows"), t.out());
+
+        Dataset local = new CsvImporter().read(csv, ImportOptions.builder().categorical(Set.of(ImportOptions.ALL)).build());
+        Learner learner = NaiveBayesStatistics.learner("nb.categorical");
+        Model one = learner.fit(local, learner.params(Map.of("alpha", "0.5")), 1);
+        double[][] expected = one.predictLogProba(local);
+        double[][] loaded = ModelFiles.load(model).predictLogProba(local);
+        for (int r = 0; r < expected.length; r++) {
+            assertArrayEquals(expected[r], loaded[r], 1e-12);
+        }
+
+        Path predictions = dir.resolve("predictions");
+        Run p = run("predict", model.toString(), "--input", csv.toString(), "--label", "class", "--out",
+                predictions.toString(), "--master", "local[2]");
+        assertEquals(0, p.status(), p.err());
+        List<String> lines = new ArrayList<>();
+        try (Stream<Path> parts = Files.list(predictions)) {
+            for (Path part : parts.filter(f -> f.getFileName().toString().startsWith("part-")).sorted().toList()) {
+                List<String> l = Files.readAllLines(part, StandardCharsets.UTF_8);
+                lines.addAll(lines.isEmpty() ? l : l.subList(1, l.size()));
+            }
+        }
+        assertEquals("predicted,acc,good,unacc,vgood", lines.get(0));
+        assertEquals(local.rows() + 1, lines.size());
+        for (int r = 0; r < expected.length; r++) {
+            String[] f = lines.get(r + 1).split(",");
+            for (int k = 0; k < 4; k++) {
+                assertEquals(Math.exp(expected[r][k]), Double.parseDouble(f[k + 1]), 1e-12, "row " + r);
+            }
+        }
+    }
+
+    @Test
+    void mistakesFailWithOneLine() throws Exception {
+        Run unknown = run("train", "nb.kernel", "--input", "x.csv", "--out", dir.resolve("m.json").toString());
+        assertEquals(1, unknown.status());
+        assertEquals(1, unknown.err().strip().lines().count(), unknown.err());
+        assertTrue(unknown.err().contains("nb.kernel"), unknown.err());
+        Run usage = run("train", "nb.multinomial", "--input");
+        assertEquals(2, usage.status());
+        assertTrue(usage.err().startsWith("plate-spark: option --input needs a value"), usage.err());
+    }
+}

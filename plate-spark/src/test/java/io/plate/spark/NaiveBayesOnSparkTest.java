@@ -1,0 +1,144 @@
+package io.plate.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.plate.api.data.Dataset;
+import io.plate.api.data.ImportOptions;
+import io.plate.api.learn.Learner;
+import io.plate.api.learn.Model;
+import io.plate.classifier.impl.nb.NaiveBayesStatistics;
+import io.plate.importers.impl.CsvImporter;
+import io.plate.importers.impl.LibSvmImporter;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every naive Bayes event model that is a sum of statistics, trained on Spark (local[2], the data split
+ * into 3 partitions so that statistics are merged) against the same learner on one machine from the
+ * importers' dataset of the same file (CSV, LibSVM, and the CSV's rows written to and read from Parquet): counts equal exactly, moments to 1e-12 relative, posterior
+ * probabilities of every row within 1e-12, and the DataFrame's prediction column equal to the model's.
+ */
+class NaiveBayesOnSparkTest {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private final SparkSession spark = SparkTestSession.get();
+
+    @TempDir
+    java.nio.file.Path dir;
+
+    @Test
+    void categoricalOnCar() throws IOException {
+        String file = SparkTestSession.data("car/car.csv").toString();
+        Dataset local = new CsvImporter().read(SparkTestSession.data("car/car.csv"),
+                ImportOptions.builder().categorical(Set.of(ImportOptions.ALL)).build());
+        PlateFrame frame = PlateFrame.csv(spark, file, "class", Set.of());
+        compare("nb.categorical", Map.of("alpha", "0.5"), local, frame);
+        compare("nb.dirichlet", Map.of(), local, frame);
+    }
+
+    @Test
+    void gaussianOnIris() throws IOException {
+        String file = SparkTestSession.data("iris/iris.csv").toString();
+        Dataset local = new CsvImporter().read(SparkTestSession.data("iris/iris.csv"), ImportOptions.defaults());
+        PlateFrame frame = PlateFrame.csv(spark, file, "class", Set.of());
+        compare("nb.gaussian", Map.of(), local, frame);
+        compare("nb.dirichlet", Map.of("kappa0", "0.1"), local, frame);
+        // the same rows through Parquet (Spark's writer and reader)
+        String parquet = dir.resolve("iris.parquet").toString();
+        frame.rows().coalesce(1).write().parquet(parquet); // one file: the rows keep their order
+        compare("nb.gaussian", Map.of(), local, PlateFrame.parquet(spark, parquet, "class", Set.of()));
+    }
+
+    @Test
+    void mixedWithMissingValuesOnBreastCancer() throws IOException {
+        String rel = "breast-cancer-ljubljana/breast-cancer.csv";
+        Dataset local = new CsvImporter().read(SparkTestSession.data(rel), ImportOptions.defaults());
+        assertEquals(1, local.numeric().size(), "deg-malig is numeric in both readers");
+        PlateFrame frame = PlateFrame.csv(spark, SparkTestSession.data(rel).toString(), "class", Set.of());
+        compare("nb.mixed", Map.of("alpha", "2"), local, frame);
+        compare("nb.dirichlet", Map.of(), local, frame);
+    }
+
+    @Test
+    void countModelsOnA9aFromLibSvm() throws IOException {
+        Dataset local = new LibSvmImporter().read(SparkTestSession.data("libsvm-a9a/a9a"), ImportOptions.defaults());
+        PlateFrame frame = PlateFrame.libsvm(spark, SparkTestSession.data("libsvm-a9a/a9a").toString());
+        compare("nb.multinomial", Map.of("alpha", "0.01"), local, frame);
+        compare("nb.bernoulli", Map.of(), local, frame);
+        compare("nb.complement", Map.of("norm", "true"), local, frame);
+        compare("nb.dirichlet", Map.of(), local, frame);
+    }
+
+    private void compare(String learnerName, Map<String, String> params, Dataset local, PlateFrame frame)
+            throws IOException {
+        Learner learner = NaiveBayesStatistics.learner(learnerName);
+        Model one = learner.fit(local, learner.params(params), 7);
+        PlateFrame split = new PlateFrame(frame.rows().repartition(3), frame.roles());
+        Model spark = SparkNaiveBayes.train(split, learnerName, params, 7);
+        assertEquals(3, split.rows().javaRDD().getNumPartitions());
+        sameStatistics(tree(one), tree(spark), learnerName);
+
+        double[][] a = one.predictLogProba(local);
+        double[][] b = spark.predictLogProba(local);
+        assertEquals(one.classes(), spark.classes());
+        for (int r = 0; r < a.length; r++) {
+            for (int k = 0; k < a[r].length; k++) {
+                assertEquals(Math.exp(a[r][k]), Math.exp(b[r][k]), 1e-12, learnerName + " row " + r + " class " + k);
+            }
+        }
+        // the DataFrame transformation: rows in file order (no repartition), probabilities of the local model
+        List<Row> scored = SparkNaiveBayes.predict(spark, frame.unlabelled()).collectAsList();
+        assertEquals(local.rows(), scored.size());
+        int w = frame.rows().columns().length;
+        for (int r = 0; r < a.length; r++) {
+            List<Object> p = scored.get(r).getList(w + 1);
+            int best = 0;
+            for (int k = 0; k < a[r].length; k++) {
+                assertEquals(Math.exp(a[r][k]), (Double) p.get(k), 1e-12, learnerName + " scored row " + r);
+                best = a[r][k] > a[r][best] ? k : best;
+            }
+            assertEquals(one.classes().get(best), scored.get(r).getString(w), learnerName + " prediction, row " + r);
+        }
+    }
+
+    private static JsonNode tree(Model m) throws IOException {
+        return MAPPER.readTree(SparkNaiveBayes.json(m));
+    }
+
+    /** Counts exactly (the same level and word tables in the same order), moments to 1e-12 relative. */
+    private static void sameStatistics(JsonNode a, JsonNode b, String what) {
+        assertEquals(a.get("type"), b.get("type"));
+        assertEquals(a.get("provenance").get("params"), b.get("provenance").get("params"));
+        assertEquals(a.get("classes"), b.get("classes"), what);
+        assertEquals(a.get("classCounts"), b.get("classCounts"), what);
+        assertEquals(a.has("categorical"), b.has("categorical"), what);
+        assertEquals(a.get("categorical"), b.get("categorical"), what + ": categorical counts");
+        assertEquals(a.get("counts"), b.get("counts"), what + ": word counts");
+        assertEquals(a.has("numeric"), b.has("numeric"), what);
+        if (a.has("numeric")) {
+            JsonNode fa = a.get("numeric").get("features");
+            JsonNode fb = b.get("numeric").get("features");
+            assertEquals(fa.size(), fb.size());
+            for (int f = 0; f < fa.size(); f++) {
+                assertEquals(fa.get(f).get("name"), fb.get(f).get("name"));
+                assertEquals(fa.get(f).get("n"), fb.get(f).get("n"), what + ": numeric counts");
+                for (String field : List.of("mean", "m2")) {
+                    for (int k = 0; k < fa.get(f).get(field).size(); k++) {
+                        double x = fa.get(f).get(field).get(k).asDouble();
+                        double y = fb.get(f).get(field).get(k).asDouble();
+                        assertTrue(Math.abs(x - y) <= 1e-12 * Math.max(1, Math.abs(x)),
+                                what + ": " + field + " " + x + " vs " + y);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package io.plate.spark;
+
+import java.nio.file.Path;
+import org.apache.spark.sql.SparkSession;
+
+/** The one SparkSession of the test JVM (local[2]), made at first use and stopped when the JVM exits. */
+final class SparkTestSession {
+    private static SparkSession session;
+
+    private SparkTestSession() {
+    }
+
+    static synchronized SparkSession get() {
+        if (session == null) {
+            session = SparkSession.builder().master("local[2]").appName("plate-spark-tests")
+                    .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "4")
+                    .config("spark.driver.host", "127.0.0.1").getOrCreate();
+            session.sparkContext().setLogLevel("WARN");
+            SparkSession s = session;
+            Runtime.getRuntime().addShutdownHook(new Thread(s::stop));
+        }
+        return session;
+    }
+
+    /** A dataset of the repository's data/ folder, found as the other modules' tests find them (plate.data). */
+    static Path data(String relative) {
+        return Path.of(System.getProperty("plate.data", "../data"), relative);
+    }
+}
