@@ -125,8 +125,12 @@ class InterruptionIT {
         String mixture = bundleId(work, "io.plate.sampler.mixture");
         String api = bundleId(work, "io.plate.api");
         Result r = finish(start(work, "-c", "plate:import " + IRIS + " --name iris", "-c", "update " + mixture, "-c",
-                "refresh", "-c", "refresh " + api, "-c", "plate:datasets"), work);
-        assertEquals(0, r.status(), r.out() + r.err());
+                "refresh", "-c", "refresh " + api, "-c", "plate:datasets", "-c", "update " + mixture + " file:/no/such.jar"),
+                work);
+        assertEquals(1, r.status(), "a failed update fails the command:\n" + r.out() + r.err());
+        assertTrue(r.err().strip().endsWith("(io.plate.sampler.mixture) from file:/no/such.jar: /no/such.jar"
+                + " (No such file or directory)"), r.err());
+        assertTrue(r.out().contains("updated bundle " + mixture + " (io.plate.sampler.mixture)"), r.out());
         noJavaText(r);
         assertTrue(r.out().contains("refreshed 1 bundle(s)"), r.out());
         assertTrue(r.err().contains("dropped datasets [iris]"), r.err());
