@@ -10,6 +10,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -120,8 +122,16 @@ class TerminalIT {
                     + " --iterations 5000000 --burn-in 100 --chains 2 --name long", "Enter");
             waitFor(s -> s.contains("Ctrl-C stops"), "the progress line", 30_000);
             tmux("send-keys", "-t", SESSION, "C-c");
-            String after = waitFor(s -> s.contains("interrupted with Ctrl-C"), "the summary after Ctrl-C", 30_000);
+            String after = waitFor(s -> s.contains("stopped early (Ctrl-C)"), "the summary after Ctrl-C", 30_000);
             assertTrue(after.contains("CANCELLED") && after.contains("logJoint"), after);
+            assertTrue(!after.contains("Exception"), "no Java exception text:\n" + after);
+            // the summary comes before the next prompt: no prompt between the command and its summary
+            String run = after.substring(after.lastIndexOf("--name long"));
+            assertTrue(!run.substring(0, run.indexOf("stopped early")).contains("g! "), "prompt before summary:\n" + after);
+            // the draws reported are those held, not the planned 4,999,900 per chain
+            Matcher m = Pattern.compile("2 chains × (\\d+)(?:/(\\d+))? kept draws")
+                    .matcher(run);
+            assertTrue(m.find() && Long.parseLong(m.group(1)) < 4_999_900L, after);
 
             tmux("send-keys", "-t", SESSION, "plate:trace long", "Enter");
             waitFor(s -> s.contains("run 'long'"), "the kept run", 10_000);

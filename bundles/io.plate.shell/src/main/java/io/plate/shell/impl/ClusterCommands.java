@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
@@ -42,11 +41,10 @@ public final class ClusterCommands {
     /** Clusters listed in the printed summary; the run directory has them all. */
     static final int SHOWN_CLUSTERS = 20;
 
-    private final List<Map.Entry<Map<String, Object>, Sampler>> samplers = new CopyOnWriteArrayList<>();
 
     private final Workspace workspace;
     private final ShellDefaults defaults;
-    private final ActiveRuns active = new ActiveRuns();
+    private final BoundSamplers samplers = new BoundSamplers();
 
     @Activate
     public ClusterCommands(@Reference Workspace workspace, @Reference ShellDefaults defaults) {
@@ -57,32 +55,28 @@ public final class ClusterCommands {
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY, unbind = "removeSampler")
     void addSampler(Sampler s, Map<String, Object> props) {
-        samplers.add(Map.entry(props, s));
+        samplers.bind(s, props);
     }
 
-    /** A sampler going away (its bundle updated or stopped) first stops its runs here; they keep their draws. */
     void removeSampler(Sampler s, Map<String, Object> props) {
-        samplers.removeIf(e -> e.getValue() == s);
-        active.stopUsing(s, SamplerRuns.STOP_WAIT_MILLIS);
+        samplers.unbind(s);
     }
 
     /** Stops the runs in progress (they keep their draws) and waits for their commands to return. */
     @Deactivate
     void deactivate() {
-        active.stopAll(SamplerRuns.STOP_WAIT_MILLIS);
+        samplers.stopAll();
     }
 
     /** For tests and embedding: commands over fixed samplers. */
     static ClusterCommands of(Workspace workspace, ShellDefaults defaults, List<Sampler> fixed) {
         ClusterCommands c = new ClusterCommands(workspace, defaults);
-        for (Sampler s : fixed) {
-            c.samplers.add(Map.entry(Map.of(Sampler.NAME, s.name()), s));
-        }
+        c.samplers.fix(fixed);
         return c;
     }
 
     private Sampler sampler(String name) {
-        return SamplerRuns.find(samplers, name, MIXTURE_PREFIX, "mixture sampler");
+        return samplers.find(name, MIXTURE_PREFIX, "mixture sampler");
     }
 
     @Descriptor("cluster a dataset with a mixture sampler; prints diagnostics, the clusters of the point estimate"
@@ -114,7 +108,7 @@ public final class ClusterCommands {
                     + " (use plate:sample for others)");
         }
         SamplerRuns.Outcome o = SamplerRuns.runAndKeep(session, sampler(sampler), sampler, dataset, params,
-                new SamplerRuns.Options(iterations, burnIn, thin, chains, seed, out, name), workspace, defaults, active);
+                new SamplerRuns.Options(iterations, burnIn, thin, chains, seed, out, name), workspace, defaults, samplers);
         return o.report(new ClusterResult(o.kept(), o.posterior(), o.dir(), o.stopped()));
     }
 

@@ -1,25 +1,33 @@
 package io.plate.shell.impl;
 
+import io.plate.api.PlateException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
 import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.felix.service.command.Descriptor;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleException;
 import org.osgi.framework.FrameworkEvent;
 import org.osgi.framework.wiring.FrameworkWiring;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 
 /**
- * {@code refresh} as Gogo's own command should behave: with no bundle it refreshes every bundle with
- * pending removals (Gogo Command 1.1.2 fails there with a NullPointerException). Registered in Gogo's
- * {@code felix} scope with a higher ranking, so it takes the place of the original; it waits until the
- * refresh has ended, so that the next command sees the refreshed framework.
+ * {@code refresh} and {@code update} as Gogo's own commands should behave: {@code refresh} with no bundle
+ * refreshes every bundle with pending removals (Gogo Command 1.1.2 fails there with a
+ * NullPointerException) and waits until the refresh has ended, so that the next command sees it;
+ * {@code update} fails as a command, with one line naming the bundle and the cause (Gogo Command prints
+ * a stack trace and succeeds). Registered in Gogo's {@code felix} scope with a higher ranking, so they
+ * take the place of the originals.
  */
 @Component(service = FrameworkCommands.class, immediate = true, property = {
         "osgi.command.scope=felix",
         "osgi.command.function=refresh",
+        "osgi.command.function=update",
         "service.ranking:Integer=100" })
 public final class FrameworkCommands {
     private static final long REFRESH_WAIT_SECONDS = 60;
@@ -29,6 +37,29 @@ public final class FrameworkCommands {
     @Activate
     public FrameworkCommands(BundleContext context) {
         this.context = context;
+    }
+
+    @Descriptor("update a bundle from its location (bundles plate.jar carries are re-read from it)")
+    public String update(@Descriptor("bundle to update, by id") Bundle bundle) {
+        return update(bundle, null);
+    }
+
+    @Descriptor("update a bundle from a URL")
+    public String update(@Descriptor("bundle to update, by id") Bundle bundle,
+            @Descriptor("URL of the new bundle jar") String url) {
+        try {
+            if (url == null) {
+                bundle.update();
+            } else {
+                try (InputStream in = new URL(url).openStream()) {
+                    bundle.update(in);
+                }
+            }
+        } catch (BundleException | IOException | IllegalStateException | SecurityException e) {
+            throw new PlateException("cannot update bundle " + bundle.getBundleId() + " (" + bundle.getSymbolicName()
+                    + ") from " + (url == null ? bundle.getLocation() : url) + ": " + e.getMessage(), e);
+        }
+        return "updated bundle " + bundle.getBundleId() + " (" + bundle.getSymbolicName() + ")";
     }
 
     @Descriptor("refresh the wiring of the given bundles (with none: of every bundle updated or uninstalled since)")

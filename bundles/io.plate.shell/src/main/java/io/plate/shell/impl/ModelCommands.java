@@ -108,6 +108,9 @@ public final class ModelCommands {
         Dataset d = workspace.dataset(dataset);
         String kept = name.isEmpty() ? dataset + "." + learner : name;
         Model m = withAdvice(l, d, () -> l.fit(d, p, s));
+        if (Thread.currentThread().isInterrupted()) { // Ctrl-C or a signal meanwhile: the user gave up on it
+            throw new PlateException("training of '" + kept + "' was interrupted; the model was not kept");
+        }
         workspace.putModel(kept, m);
         return m;
     }

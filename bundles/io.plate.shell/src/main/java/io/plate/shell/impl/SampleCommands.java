@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
@@ -37,11 +36,10 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
         "osgi.command.function=sample",
         "osgi.command.function=trace" })
 public final class SampleCommands {
-    private final List<Map.Entry<Map<String, Object>, Sampler>> samplers = new CopyOnWriteArrayList<>();
 
     private final Workspace workspace;
     private final ShellDefaults defaults;
-    private final ActiveRuns active = new ActiveRuns();
+    private final BoundSamplers samplers = new BoundSamplers();
 
     @Activate
     public SampleCommands(@Reference Workspace workspace, @Reference ShellDefaults defaults) {
@@ -52,32 +50,28 @@ public final class SampleCommands {
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY, unbind = "removeSampler")
     void addSampler(Sampler s, Map<String, Object> props) {
-        samplers.add(Map.entry(props, s));
+        samplers.bind(s, props);
     }
 
-    /** A sampler going away (its bundle updated or stopped) first stops its runs here; they keep their draws. */
     void removeSampler(Sampler s, Map<String, Object> props) {
-        samplers.removeIf(e -> e.getValue() == s);
-        active.stopUsing(s, SamplerRuns.STOP_WAIT_MILLIS);
+        samplers.unbind(s);
     }
 
     /** Stops the runs in progress (they keep their draws) and waits for their commands to return. */
     @Deactivate
     void deactivate() {
-        active.stopAll(SamplerRuns.STOP_WAIT_MILLIS);
+        samplers.stopAll();
     }
 
     /** For tests and embedding: commands over fixed samplers. */
     static SampleCommands of(Workspace workspace, ShellDefaults defaults, List<Sampler> fixed) {
         SampleCommands c = new SampleCommands(workspace, defaults);
-        for (Sampler s : fixed) {
-            c.samplers.add(Map.entry(Map.of(Sampler.NAME, s.name()), s));
-        }
+        c.samplers.fix(fixed);
         return c;
     }
 
     private Sampler sampler(String name) {
-        return SamplerRuns.find(samplers, name, "", "sampler");
+        return samplers.find(name, "", "sampler");
     }
 
     @Descriptor("run a posterior sampler on a dataset; prints R-hat and ESS per summary and keeps the run"
@@ -101,7 +95,7 @@ public final class SampleCommands {
             @Descriptor("name of a loaded dataset") String dataset,
             @Descriptor("sampler parameters as key=value (plate:params SAMPLER lists them with defaults)") String... params) throws IOException {
         SamplerRuns.Outcome o = SamplerRuns.runAndKeep(session, sampler(sampler), sampler, dataset, params,
-                new SamplerRuns.Options(iterations, burnIn, thin, chains, seed, out, name), workspace, defaults, active);
+                new SamplerRuns.Options(iterations, burnIn, thin, chains, seed, out, name), workspace, defaults, samplers);
         return o.report(new SampleResult(o.kept(), o.posterior(), o.dir(), o.stopped()));
     }
 

@@ -28,7 +28,7 @@ import org.osgi.framework.Constants;
  */
 final class SamplerRuns {
     /** How long stopping the shell waits for the commands of cancelled runs to keep and write their draws. */
-    static final long STOP_WAIT_MILLIS = 10_000;
+    static final long STOP_WAIT_MILLIS = 30_000;
 
     private SamplerRuns() {
     }
@@ -97,11 +97,20 @@ final class SamplerRuns {
      * at their next sweep and the command returns the run with the draws kept, before the next prompt.
      */
     static Outcome runAndKeep(CommandSession session, Sampler s, String samplerName, String datasetName,
-            String[] params, Options o, Workspace workspace, ShellDefaults defaults, ActiveRuns active)
+            String[] params, Options o, Workspace workspace, ShellDefaults defaults, BoundSamplers active)
             throws IOException {
         Cancellation cancellation = active.start(s);
         try {
             return runAndKeep(session, s, samplerName, datasetName, params, o, workspace, defaults, cancellation);
+        } catch (RuntimeException | IOException e) {
+            Job job = Job.Utils.current();
+            if (job != null && job.status() == Job.Status.Background && session != null) {
+                // Gogo shows nothing of a background job's failure: say it where the user looks
+                session.getConsole().println("plate: the run of " + samplerName + " on " + datasetName + " failed: "
+                        + e.getMessage());
+                session.getConsole().flush();
+            }
+            throw e;
         } finally {
             active.done(cancellation);
         }

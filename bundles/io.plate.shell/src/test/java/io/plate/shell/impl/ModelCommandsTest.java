@@ -170,6 +170,21 @@ class ModelCommandsTest {
     }
 
     @Test
+    void trainingInterruptedMeanwhileKeepsNoModel() {
+        Workspace w = new Workspace();
+        w.putDataset("d", data(4));
+        ModelCommands c = commands(w, null);
+        Thread.currentThread().interrupt(); // Ctrl-C (Gogo's job interrupt) while the learner fits
+        try {
+            PlateException e = assertThrows(PlateException.class, () -> c.train("", "", "test.fixed", "d"));
+            assertTrue(e.getMessage().contains("interrupted; the model was not kept"), e.getMessage());
+        } finally {
+            Thread.interrupted();
+        }
+        assertTrue(w.models().isEmpty(), "nothing half-registered");
+    }
+
+    @Test
     void trainKeepsTheModelUnderItsDefaultNameAndValidates() {
         Workspace w = new Workspace();
         w.putDataset("d", data(4));

@@ -67,6 +67,9 @@ class SampleCommandsTest {
         RUNNER.close();
     }
 
+    /** Sweeps done by chain 0 and chain 1 of the AR(1) sampler, over all its runs. */
+    static final java.util.concurrent.atomic.AtomicLongArray SWEEPS = new java.util.concurrent.atomic.AtomicLongArray(2);
+
     /** A sampler of a Gaussian AR(1) "posterior" with parameter rho. */
     static final class Ar1Sampler implements Sampler {
         @Override
@@ -98,6 +101,9 @@ class SampleCommandsTest {
 
                 @Override
                 public void sweep(UniformRandomProvider r) {
+                    if (c < 2) {
+                        SWEEPS.incrementAndGet(c);
+                    }
                     double e = Math.sqrt(-2 * Math.log1p(-r.nextDouble())) * Math.cos(2 * Math.PI * r.nextDouble());
                     x = rho * x + Math.sqrt(1 - rho * rho) * e;
                 }
@@ -187,7 +193,10 @@ class SampleCommandsTest {
                         throw new java.io.UncheckedIOException(e);
                     }
                 });
-        Thread.sleep(300);
+        long from = Math.min(SWEEPS.get(0), SWEEPS.get(1));
+        while (Math.min(SWEEPS.get(0), SWEEPS.get(1)) < from + 100) { // both chains past their burn-in of 10
+            Thread.sleep(10);
+        }
         stop.run();
         return result.get(30, java.util.concurrent.TimeUnit.SECONDS); // returns only once the run is kept and written
     }
@@ -213,7 +222,7 @@ class SampleCommandsTest {
     void stoppingTheShellOnASignalStopsTheRunAndNamesTheSignal() throws Exception {
         Workspace w = new Workspace();
         SampleCommands c = commands(w);
-        System.setProperty(ActiveRuns.SIGNAL_PROPERTY, "SIGTERM");
+        System.setProperty(BoundSamplers.SIGNAL_PROPERTY, "SIGTERM");
         try {
             SampleCommands.SampleResult r = stopMidRun(c, c::deactivate);
             assertTrue(r.posterior().cancelled());
@@ -221,7 +230,7 @@ class SampleCommandsTest {
             // the table reports the draws held, not the planned 999,999,990
             assertTrue(r.toString().contains("2 chains × " + r.posterior().trace().draws(0)), r.toString());
         } finally {
-            System.clearProperty(ActiveRuns.SIGNAL_PROPERTY);
+            System.clearProperty(BoundSamplers.SIGNAL_PROPERTY);
         }
     }
 }

@@ -3,23 +3,50 @@ package io.plate.shell.impl;
 import io.plate.api.sample.Cancellation;
 import io.plate.api.sample.Sampler;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * The runs a command component has in progress, with the sampler each uses. Deactivating the component
+ * The samplers a command component is bound to (a dynamic, greedy, multiple reference) and the runs it
+ * has in progress, with the sampler each uses. Deactivating the component
  * (the shell bundle stopping, the launcher ending on a signal) cancels them, and so does the sampler's
  * service going away (its bundle updated, stopped or uninstalled): the chains stop at the next sweep,
  * and the caller waits until the commands have kept the draws, written their run directories and
  * returned, so the sampler's bundle is still whole while they finish.
  */
-final class ActiveRuns {
+final class BoundSamplers {
     /** System property the launcher sets to the signal that ends the process (e.g. {@code SIGTERM}). */
     static final String SIGNAL_PROPERTY = "plate.signal";
 
     /** What stops a run whose sampler's bundle goes away. */
     static final String SAMPLER_GONE = "its sampler's bundle was updated or stopped";
 
+    private final List<Map.Entry<Map<String, Object>, Sampler>> samplers = new CopyOnWriteArrayList<>();
     private final Map<Cancellation, Sampler> running = new IdentityHashMap<>();
+
+    /** A sampler service bound, with its service properties. */
+    void bind(Sampler s, Map<String, Object> props) {
+        samplers.add(Map.entry(props, s));
+    }
+
+    /** A sampler going away (its bundle updated or stopped): its runs stop and keep their draws first. */
+    void unbind(Sampler s) {
+        samplers.removeIf(e -> e.getValue() == s);
+        stopUsing(s, SamplerRuns.STOP_WAIT_MILLIS);
+    }
+
+    /** For tests and embedding: fixed samplers, bound under their names. */
+    void fix(List<Sampler> fixed) {
+        for (Sampler s : fixed) {
+            bind(s, Map.of(Sampler.NAME, s.name()));
+        }
+    }
+
+    /** The best-ranked bound sampler of {@code name} (see {@link SamplerRuns#find}). */
+    Sampler find(String name, String prefix, String kind) {
+        return SamplerRuns.find(samplers, name, prefix, kind);
+    }
 
     /** A token for a new run of {@code sampler}; {@link #done} must follow. */
     synchronized Cancellation start(Sampler sampler) {
@@ -34,9 +61,9 @@ final class ActiveRuns {
         notifyAll();
     }
 
-    /** Cancels every run with the reason of the stop, and waits at most {@code millis} for their commands. */
-    synchronized void stopAll(long millis) {
-        stop(null, stopReason(), millis);
+    /** Cancels every run with the reason of the stop, and waits (at most 30 s) for their commands. */
+    synchronized void stopAll() {
+        stop(null, stopReason(), SamplerRuns.STOP_WAIT_MILLIS);
     }
 
     /** Cancels the runs of {@code sampler} and waits at most {@code millis} for their commands. */

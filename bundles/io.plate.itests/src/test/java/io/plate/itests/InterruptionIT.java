@@ -1,0 +1,139 @@
+package io.plate.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Signals, hot swaps and framework commands through the real plate.jar: SIGTERM stops a run and says so,
+ * a sampler bundle updated under a background run stops it with its draws kept, and {@code update ID}
+ * and {@code refresh} answer without stack traces.
+ */
+@Timeout(value = 400, unit = TimeUnit.SECONDS)
+class InterruptionIT {
+    private static final String FAITHFUL = ItData.file("old-faithful/faithful.csv");
+    private static final String IRIS = ItData.file("iris/iris.csv");
+
+    record Result(int status, String out, String err) {
+    }
+
+    private static Process start(Path work, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", System.getProperty("plate.jar")));
+        cmd.addAll(Arrays.asList(args));
+        return new ProcessBuilder(cmd).redirectOutput(work.resolve("out.txt").toFile())
+                .redirectError(work.resolve("err.txt").toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+    }
+
+    private static Result finish(Process p, Path work) throws Exception {
+        if (!p.waitFor(300, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("plate did not end in 300 s");
+        }
+        return new Result(p.exitValue(), Files.readString(work.resolve("out.txt"), StandardCharsets.UTF_8),
+                Files.readString(work.resolve("err.txt"), StandardCharsets.UTF_8));
+    }
+
+    private static void noJavaText(Result r) {
+        String all = r.out() + r.err();
+        assertFalse(all.contains("Exception") || all.contains("\tat ") || all.contains("Error:"), all);
+    }
+
+    /** Id of the bundle with this symbolic name, from {@code lb -s} of a first launch. */
+    private static String bundleId(Path work, String symbolicName) throws Exception {
+        Result r = finish(start(work, "-c", "lb -s"), work);
+        for (String line : r.out().split("\n")) {
+            String[] cells = line.split("\\|");
+            if (cells.length > 3 && cells[3].startsWith(symbolicName + " ")) {
+                return cells[0].strip();
+            }
+        }
+        throw new AssertionError("no " + symbolicName + " in\n" + r.out());
+    }
+
+    @Test
+    void sigtermStopsARunWhichKeepsAndWritesItsDrawsAndNamesTheSignal(@TempDir Path work) throws Exception {
+        Path dir = work.resolve("runs/f");
+        Process p = start(work, "-c", "plate:import " + FAITHFUL + " --name f", "-c",
+                "plate:cluster mixture.gaussian f k=2 --iterations 1000000000 --chains 2 --out " + dir);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(200);
+        while (!Files.readString(work.resolve("out.txt")).contains("sweeps/s") && System.nanoTime() < deadline) {
+            Thread.sleep(50); // the first progress line: the chains are sweeping
+        }
+        p.destroy(); // SIGTERM
+        Result r = finish(p, work);
+        assertEquals(143, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("stopped early (interrupted by SIGTERM): the chains stopped at their next sweep;"
+                + " the draws so far are kept as run 'f.mixture.gaussian'"), r.out());
+        assertTrue(r.err().contains("plate: interrupted by SIGTERM"), r.err());
+        assertFalse(r.out().contains("Ctrl-C stops"), "no terminal hint on a pipe");
+        noJavaText(r);
+        // the table reports the draws held per chain, and the run directory holds exactly those
+        Matcher m = Pattern.compile("2 chains × (\\d+)(?:/(\\d+))? kept draws").matcher(r.out());
+        assertTrue(m.find(), r.out());
+        long a = Long.parseLong(m.group(1));
+        long b = m.group(2) == null ? a : Long.parseLong(m.group(2));
+        assertTrue(a < 1_000_000 && b < 1_000_000, "planned count reported: " + r.out());
+        try (Stream<String> lines = Files.lines(dir.resolve("trace.csv"))) {
+            assertEquals(a + b, lines.count() - 1);
+        }
+        assertTrue(Files.readString(dir.resolve("summary.json")).contains("\"cancelled\" : true"));
+    }
+
+    @Test
+    void aHundredThousandClustersOnATextDatasetAreRefusedWithTheMemoryFigure(@TempDir Path work) throws Exception {
+        Result r = finish(start(work, "-c", "plate:import " + ItData.file("sms-spam-collection/sms-spam.tsv")
+                + " --name sms", "-c", "plate:cluster mixture.multinomial sms k=100000"), work);
+        assertEquals(1, r.status(), r.out() + r.err());
+        assertTrue(r.err().contains("plate: mixture.multinomial k=100000 on 'sms' needs about ")
+                && r.err().contains("GB of memory") && r.err().contains("java -Xmx"), r.err());
+        noJavaText(r);
+    }
+
+    @Test
+    void aSamplerBundleUpdatedUnderABackgroundRunStopsItAndKeepsItsDraws(@TempDir Path work) throws Exception {
+        String mixture = bundleId(work, "io.plate.sampler.mixture");
+        Result r = finish(start(work, "-c", "plate:import " + FAITHFUL + " --name f", "-c",
+                "plate:cluster mixture.gaussian f k=2 --iterations 2000000 --chains 2 --name bg &", "-c", "sleep 5", "-c",
+                "update " + mixture, "-c", "plate:trace bg"), work); // update returns once the run is kept
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("stopped early (its sampler's bundle was updated or stopped): the chains stopped at"
+                + " their next sweep; the draws so far are kept as run 'bg'"), r.out());
+        assertTrue(r.out().contains("run 'bg': mixture.gaussian on f: 2 chains ×"), "the run was kept:\n" + r.out());
+        noJavaText(r);
+    }
+
+    @Test
+    void updateWithoutAUrlAndRefreshAnswerCleanlyAndAClearedWorkspaceSaysWhatItDropped(@TempDir Path work)
+            throws Exception {
+        String mixture = bundleId(work, "io.plate.sampler.mixture");
+        String api = bundleId(work, "io.plate.api");
+        Result r = finish(start(work, "-c", "plate:import " + IRIS + " --name iris", "-c", "update " + mixture, "-c",
+                "refresh", "-c", "refresh " + api, "-c", "plate:datasets", "-c", "update " + mixture + " file:/no/such.jar"),
+                work);
+        assertEquals(1, r.status(), "a failed update fails the command:\n" + r.out() + r.err());
+        assertTrue(r.err().strip().endsWith("(io.plate.sampler.mixture) from file:/no/such.jar: /no/such.jar"
+                + " (No such file or directory)"), r.err());
+        assertTrue(r.out().contains("updated bundle " + mixture + " (io.plate.sampler.mixture)"), r.out());
+        noJavaText(r);
+        assertTrue(r.out().contains("refreshed 1 bundle(s)"), r.out());
+        assertTrue(r.err().contains("dropped datasets [iris]"), r.err());
+        assertTrue(r.out().contains("no datasets loaded"), r.out());
+    }
+}
