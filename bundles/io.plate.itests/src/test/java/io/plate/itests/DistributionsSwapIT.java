@@ -47,8 +47,7 @@ class DistributionsSwapIT {
     }
 
     private static String votes(Shell sh) throws Exception {
-        sh.run("plate:import " + System.getProperty("plate.data")
-                + "/house-votes-84/house-votes-84.csv --name votes --categorical all");
+        sh.run("plate:import " + ItData.file("house-votes-84/house-votes-84.csv") + " --name votes --categorical all");
         return "votes";
     }
 

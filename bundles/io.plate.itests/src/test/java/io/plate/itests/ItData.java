@@ -2,14 +2,13 @@ package io.plate.itests;
 
 import java.nio.file.Path;
 
-/** The datasets folder of the integration tests: {@code plate.data}, else {@code plate.shared}/data. */
+/** The datasets shipped in the repository's data/ folder ({@code plate.data}, set by failsafe). */
 final class ItData {
     private ItData() {
     }
 
     static Path root() {
-        String data = System.getProperty("plate.data");
-        return data != null ? Path.of(data) : Path.of(System.getProperty("plate.shared"), "data");
+        return Path.of(System.getProperty("plate.data", "../../data"));
     }
 
     static String file(String sub) {

@@ -238,7 +238,7 @@ class LauncherProcessIT {
     }
 
     private static String iris() {
-        return System.getProperty("plate.data") + "/iris/iris.csv";
+        return ItData.file("iris/iris.csv");
     }
 
     @Test

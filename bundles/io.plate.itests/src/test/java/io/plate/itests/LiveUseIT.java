@@ -30,8 +30,8 @@ import org.osgi.framework.wiring.FrameworkWiring;
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class LiveUseIT {
-    private static final String VOTES = System.getProperty("plate.data") + "/house-votes-84/house-votes-84.csv";
-    private static final String IRIS = System.getProperty("plate.data") + "/iris/iris.csv";
+    private static final String VOTES = ItData.file("house-votes-84/house-votes-84.csv");
+    private static final String IRIS = ItData.file("iris/iris.csv");
 
     @Test
     void twoSessionsWorkAtTheSameTime() throws Exception {

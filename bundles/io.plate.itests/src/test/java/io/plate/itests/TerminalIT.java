@@ -65,7 +65,7 @@ class TerminalIT {
     void eightyColumnsMessagesTablesAndDatasetCompletion() throws Exception {
         Assumptions.assumeTrue(haveTmux(), "tmux is not installed");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String iris = System.getProperty("plate.data") + "/iris/iris.csv";
+        String iris = ItData.file("iris/iris.csv");
         tmux("new-session", "-d", "-s", SESSION, "-x", "80", "-y", "50",
                 java + " -jar " + System.getProperty("plate.jar") + "; echo PLATE-EXITED-$?; sleep 30");
         try {
@@ -105,7 +105,7 @@ class TerminalIT {
     void completionProgressCtrlCAndExit() throws Exception {
         Assumptions.assumeTrue(haveTmux(), "tmux is not installed");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String votes = System.getProperty("plate.data") + "/splice-junction/splice.csv";
+        String votes = ItData.file("splice-junction/splice.csv");
         tmux("new-session", "-d", "-s", SESSION, "-x", "220", "-y", "50",
                 java + " -jar " + System.getProperty("plate.jar") + "; echo PLATE-EXITED-$?; sleep 30");
         try {
