@@ -210,7 +210,10 @@ public final class ClusterCommands {
             }
             b.append(t);
             if (c.clusters().size() > SHOWN_CLUSTERS) {
-                b.append("… ").append(c.clusters().size() - SHOWN_CLUSTERS).append(" more in clusters.csv\n");
+                int more = c.clusters().size() - SHOWN_CLUSTERS;
+                // name the file only when one was written
+                b.append(written != null ? "… " + more + " more in " + written.resolve("clusters.csv") + "\n"
+                        : "… " + more + " more clusters (--out DIR writes every cluster to DIR/clusters.csv)\n");
             }
             b.append(String.format(Locale.ROOT, "highest-log-joint draw (log joint %s): %d clusters%n",
                     fmt(c.highestLogJoint(), "%.2f"), c.highestLogJointClusters()));

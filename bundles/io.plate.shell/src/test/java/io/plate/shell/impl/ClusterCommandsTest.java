@@ -2,6 +2,7 @@ package io.plate.shell.impl;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -132,6 +133,32 @@ class ClusterCommandsTest {
                 text);
         assertTrue(text.contains("highest-log-joint draw (log joint -10.00): 2 clusters"), text);
         assertTrue(text.contains("kept as run 'toy.mixture.halves'"), text);
+    }
+
+    /** A posterior whose point estimate has {@code k} clusters of one row each. */
+    private static Posterior singletons(int k) {
+        int[] rows = new int[k];
+        List<Clustering.Cluster> clusters = new ArrayList<>();
+        for (int i = 0; i < k; i++) {
+            rows[i] = i;
+            clusters.add(new Clustering.Cluster(1, 1.0 / k, 1.0, Optional.empty(), Optional.empty(), Double.NaN));
+        }
+        Clustering clustering = new Clustering(Clustering.Loss.VI, 0.0, rows, clusters, new double[k],
+                new TreeMap<>(Map.of(k, 1.0)), rows, -1.0, null);
+        double[][][] values = {{{-1, -2}, {k, k}}};
+        return SamplerPosterior.builder("mixture.many", "toy").settings(new RunSettings(2, 0, 1, 1, 1, 0))
+                .trace(new Trace(List.of("logJoint", "clusters"),
+                values, new long[][] {{1, 2}})).clustering(clustering).build();
+    }
+
+    @Test
+    void clustersBeyondTheTableAreNamedWhereTheyAre() {
+        int k = ClusterCommands.SHOWN_CLUSTERS + 3;
+        String unwritten = new ClusterCommands.ClusterResult("r", singletons(k), null, null).toString();
+        assertTrue(unwritten.contains("… 3 more clusters (--out DIR writes every cluster to DIR/clusters.csv)"), unwritten);
+        assertFalse(unwritten.contains("more in clusters.csv"), unwritten);
+        String written = new ClusterCommands.ClusterResult("r", singletons(k), dir.resolve("run"), null).toString();
+        assertTrue(written.contains("… 3 more in " + dir.resolve("run").resolve("clusters.csv")), written);
     }
 
     @Test
