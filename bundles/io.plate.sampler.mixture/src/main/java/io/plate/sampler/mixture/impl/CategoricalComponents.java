@@ -1,6 +1,5 @@
 package io.plate.sampler.mixture.impl;
 
-import io.plate.api.PlateException;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.distributions.numerics.SpecialFunctions;
@@ -14,10 +13,12 @@ import java.util.Locale;
  * column j is categorical over its L_j levels with a symmetric Dirichlet(β) prior, integrated out. The
  * predictive of a row is Π_j (c_kjl + β) / (n_kj + L_j β) over the columns it has (a missing value
  * is left out, which is exact when values are missing at random).
+ *
+ * <p>The rows are a {@link CategoricalTable} shared read-only by all chains of a run; an instance holds
+ * one chain's counts.
  */
 public final class CategoricalComponents implements Components {
-    private final List<CategoricalColumn> columns;
-    private final int rows;
+    private final CategoricalTable table;
     private final int cols;
     private final int[] codes; // [row * cols + j], MISSING = -1
     private final int[] offset; // level offset of column j in a cluster's block
@@ -32,37 +33,23 @@ public final class CategoricalComponents implements Components {
     private int[] present; // [k * cols + j]
     private int[] sizes;
 
-    public CategoricalComponents(List<CategoricalColumn> columns, double beta) {
+    /** Empty statistics of one chain over the shared {@code table}. */
+    public CategoricalComponents(CategoricalTable table, double beta) {
         if (!(beta > 0) || Double.isInfinite(beta)) {
             throw new IllegalArgumentException("beta must be > 0, got " + beta);
         }
-        if (columns.isEmpty()) {
-            throw new PlateException("a categorical mixture needs at least one categorical column");
-        }
-        this.columns = List.copyOf(columns);
-        this.cols = columns.size();
-        this.rows = columns.get(0).size();
-        this.codes = new int[rows * cols];
-        this.offset = new int[cols];
-        this.levels = new int[cols];
+        this.table = table;
+        this.cols = table.columns();
+        this.codes = table.codes();
+        this.offset = table.offsets();
+        this.levels = table.levelCounts();
+        this.totalLevels = table.totalLevels();
         this.lBeta = new double[cols];
         this.logGammaLBeta = new double[cols];
-        int off = 0;
         for (int j = 0; j < cols; j++) {
-            CategoricalColumn c = columns.get(j);
-            if (c.cardinality() == 0) {
-                throw new PlateException("categorical column '" + c.name() + "' has no levels");
-            }
-            offset[j] = off;
-            levels[j] = c.cardinality();
-            off += levels[j];
             lBeta[j] = levels[j] * beta;
             logGammaLBeta[j] = SpecialFunctions.logGamma(lBeta[j]);
-            for (int r = 0; r < rows; r++) {
-                codes[r * cols + j] = c.code(r);
-            }
         }
-        this.totalLevels = off;
         this.beta = beta;
         this.logGammaBeta = SpecialFunctions.logGamma(beta);
         this.counts = new int[0];
@@ -70,18 +57,24 @@ public final class CategoricalComponents implements Components {
         this.sizes = new int[0];
     }
 
+    /** Components over a table of {@code columns} read for this instance alone. */
+    public CategoricalComponents(List<CategoricalColumn> columns, double beta) {
+        this(new CategoricalTable(columns), beta);
+    }
+
     /** Components over every categorical column of {@code data} (labels are not a column). */
     public static CategoricalComponents of(Dataset data, double beta) {
-        if (data.categorical().isEmpty()) {
-            throw new PlateException("dataset '" + data.name() + "' has no categorical columns for a categorical "
-                    + "mixture (import with --categorical all, or use mixture.gaussian for numbers)");
-        }
-        return new CategoricalComponents(data.categorical(), beta);
+        return new CategoricalComponents(CategoricalTable.of(data), beta);
+    }
+
+    /** The shared, read-only columns. */
+    public CategoricalTable table() {
+        return table;
     }
 
     @Override
     public int rows() {
-        return rows;
+        return table.rows();
     }
 
     @Override
@@ -181,8 +174,8 @@ public final class CategoricalComponents implements Components {
     @Override
     public List<String> parameterNames() {
         List<String> names = new ArrayList<>();
-        for (CategoricalColumn c : columns) {
-            names.add(c.name());
+        for (int j = 0; j < cols; j++) {
+            names.add(table.column(j).name());
         }
         return names;
     }
@@ -200,7 +193,7 @@ public final class CategoricalComponents implements Components {
                 }
             }
             double p = (counts[cb + offset[j] + best] + beta) / (present[k * cols + j] + lBeta[j]);
-            out.add(columns.get(j).levels().get(best) + ":" + String.format(Locale.ROOT, "%.3f", p));
+            out.add(table.column(j).levels().get(best) + ":" + String.format(Locale.ROOT, "%.3f", p));
         }
         return out;
     }
@@ -216,20 +209,5 @@ public final class CategoricalComponents implements Components {
             }
         }
         return mismatches;
-    }
-
-    /** Number of columns. */
-    int columns() {
-        return cols;
-    }
-
-    /** Number of levels of column j. */
-    int levels(int j) {
-        return levels[j];
-    }
-
-    /** Code of row r in column j, or MISSING. */
-    int code(int r, int j) {
-        return codes[r * cols + j];
     }
 }

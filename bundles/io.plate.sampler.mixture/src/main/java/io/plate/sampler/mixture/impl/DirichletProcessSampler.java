@@ -1,22 +1,30 @@
 package io.plate.sampler.mixture.impl;
 
+import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
 import io.plate.api.sample.ChainRunner;
 import io.plate.api.sample.Distributions;
+import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
 
-/** What the Dirichlet-process mixture services share: the DP parameters and {@link DirichletProcessChain}. */
-abstract class DirichletProcessSampler extends MixtureSampler {
-    DirichletProcessSampler(ChainRunner runner, Distributions distributions) {
-        super(runner, distributions);
+/** The Dirichlet-process form of the generic sampler: the DP parameters and {@link DirichletProcessChain}. */
+abstract class DirichletProcessSampler<D> extends MixtureSampler<D> {
+    DirichletProcessSampler(String name, String description, MixtureModel<D> model, ChainRunner runner,
+            Distributions distributions) {
+        super(name, description, model, runner, distributions);
     }
 
-    /** Fresh components for one chain. */
-    abstract Components components(Prepared prepared, Params params);
+    /** The DP parameters, then the model's. */
+    @Override
+    public final List<ParamSpec> parameters() {
+        List<ParamSpec> p = dpParameters();
+        p.addAll(model.parameters());
+        return p;
+    }
 
     @Override
-    final long bytesPerCluster(Prepared prepared, Params params) {
-        return components(prepared, params).bytesPerSlot() + 12; // and a log weight and a fixed count
+    final long bytesPerCluster(D shared, Params params) {
+        return model.components().apply(shared, params).bytesPerSlot() + 12; // and a log weight and a fixed count
     }
 
     /** What {@link DirichletProcessChain} starts with; it grows by doubling when clusters appear. */
@@ -26,8 +34,8 @@ abstract class DirichletProcessSampler extends MixtureSampler {
     }
 
     @Override
-    final MixtureChain chain(Prepared prepared, Params params, ChainSettings settings, UniformRandomProvider rng) {
-        return new DirichletProcessChain(components(prepared, params), params.getDouble(ALPHA),
+    final MixtureChain chain(D shared, Params params, ChainSettings settings, UniformRandomProvider rng) {
+        return new DirichletProcessChain(model.components().apply(shared, params), params.getDouble(ALPHA),
                 params.getDouble("alpha_shape"), params.getDouble("alpha_rate"), params.getInt(SPLIT_MERGE),
                 params.getInt(LAUNCH_SCANS), settings, distributions, rng);
     }

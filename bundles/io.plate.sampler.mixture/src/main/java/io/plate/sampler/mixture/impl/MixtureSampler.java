@@ -22,11 +22,16 @@ import java.util.Objects;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * What every mixture sampler service shares: the common parameters (k, alpha, initialisation,
- * restarts, semi-supervised labels), running the chains on the {@link ChainRunner}, and turning them
- * into a {@link Posterior} with the label-invariant tables of {@link MixtureSummary}.
+ * The one mixture sampler service, configured by a {@link MixtureModel}: the common parameters (k,
+ * alpha, initialisation, restarts, semi-supervised labels), the model's shared data built once per run,
+ * a chain per stream on the {@link ChainRunner} over fresh components, and the {@link Posterior} with
+ * the label-invariant tables of {@link MixtureSummary}. This class runs a finite mixture with
+ * {@link FiniteMixtureChain}; {@link DirichletProcessSampler} runs the DP one. The registered services
+ * are thin subclasses that name a model.
+ *
+ * @param <D> the model's read-only data, shared by all chains of a run
  */
-abstract class MixtureSampler implements Sampler {
+abstract class MixtureSampler<D> implements Sampler {
     static final String K = "k";
     static final String ALPHA = "alpha";
     static final String INIT = "init";
@@ -39,10 +44,35 @@ abstract class MixtureSampler implements Sampler {
 
     protected final ChainRunner runner;
     protected final Distributions distributions;
+    protected final MixtureModel<D> model;
+    private final String name;
+    private final String description;
 
-    MixtureSampler(ChainRunner runner, Distributions distributions) {
+    MixtureSampler(String name, String description, MixtureModel<D> model, ChainRunner runner,
+            Distributions distributions) {
+        this.name = Objects.requireNonNull(name, "name");
+        this.description = Objects.requireNonNull(description, "description");
+        this.model = Objects.requireNonNull(model, "model");
         this.runner = Objects.requireNonNull(runner, "runner");
         this.distributions = Objects.requireNonNull(distributions, "distributions");
+    }
+
+    @Override
+    public final String name() {
+        return name;
+    }
+
+    @Override
+    public final String description() {
+        return description;
+    }
+
+    /** The common parameters of a finite mixture, then the model's. */
+    @Override
+    public List<ParamSpec> parameters() {
+        List<ParamSpec> p = finiteParameters("2");
+        p.addAll(model.parameters());
+        return p;
     }
 
     /** Parameters every finite mixture takes. */
@@ -95,17 +125,21 @@ abstract class MixtureSampler implements Sampler {
                                 + " or Binder loss"));
     }
 
-    /** Makes one chain; called once per chain on the chain's own thread and stream. */
-    abstract MixtureChain chain(Prepared prepared, Params params, ChainSettings settings, UniformRandomProvider rng);
-
-    /** Reads the dataset once for all chains (immutable afterwards). */
-    abstract Prepared prepare(Dataset data, Params params);
+    /**
+     * Makes one chain over the shared data; called once per chain on the chain's own thread and stream.
+     * A collapsed finite chain over the model's components unless a subclass runs another.
+     */
+    MixtureChain chain(D shared, Params params, ChainSettings settings, UniformRandomProvider rng) {
+        return finiteChain(model.components().apply(shared, params), params, settings, rng);
+    }
 
     /**
      * Bytes a chain allocates per cluster slot: its components' statistics and whatever else it keeps
      * per cluster (weights, and per row and cluster for samplers that keep such tables).
      */
-    abstract long bytesPerCluster(Prepared prepared, Params params);
+    long bytesPerCluster(D shared, Params params) {
+        return model.components().apply(shared, params).bytesPerSlot() + 8; // and a count
+    }
 
     /** Cluster slots a chain allocates at its start for {@code k}. */
     int startSlots(int k) {
@@ -117,8 +151,8 @@ abstract class MixtureSampler implements Sampler {
      * the run ends, so the need is chains × (slots × bytes per cluster + per-row state and stored
      * partitions).
      */
-    private void checkMemory(Dataset data, Params params, RunSettings settings, Prepared prepared, int k) {
-        long perCluster = bytesPerCluster(prepared, params);
+    private void checkMemory(Dataset data, Params params, RunSettings settings, D shared, int k) {
+        long perCluster = bytesPerCluster(shared, params);
         long slots = startSlots(k);
         long stored = Math.min((long) data.rows() * Math.max(1, settings.keptPerChain()), DrawRecorder.MAX_STORED_LABELS);
         long perChain = slots * perCluster + 16L * data.rows() + 4 * stored;
@@ -128,7 +162,7 @@ abstract class MixtureSampler implements Sampler {
         if (need > available) {
             throw new PlateException(String.format(java.util.Locale.ROOT, "%s k=%d on '%s' needs about %s of memory"
                     + " (%d chains × %s: %d clusters × %s each, and the rows' state), but the Java heap has %s free"
-                    + " (at most %s): lower k, run fewer chains, or give Java more heap (java -Xmx…)", name(), k,
+                    + " (at most %s): lower k, run fewer chains, or give Java more heap (java -Xmx…)", name, k,
                     data.name(), bytes(need), settings.chains(), bytes(perChain), slots, bytes(perCluster),
                     bytes(available), bytes(rt.maxMemory())));
         }
@@ -146,10 +180,6 @@ abstract class MixtureSampler implements Sampler {
         return u == 0 ? b + " bytes" : String.format(java.util.Locale.ROOT, v < 10 ? "%.1f %s" : "%.0f %s", v, units[u]);
     }
 
-    /** Data read once per run and shared read-only by the chains. */
-    interface Prepared {
-    }
-
     @Override
     public Posterior run(Dataset data, Params params, RunSettings settings, ProgressListener listener,
             Cancellation cancellation) {
@@ -165,9 +195,9 @@ abstract class MixtureSampler implements Sampler {
             throw new PlateException("semi_supervised: the labels have " + base.fixedClusters()
                     + " classes but k = " + k + "; use k >= " + base.fixedClusters());
         }
-        Prepared prepared = prepare(data, params);
-        checkMemory(data, params, settings, prepared, k);
-        ChainFactory<MixtureChain> factory = (index, rng) -> chain(prepared, params, base, rng);
+        D shared = model.prepare().apply(data, params); // read once; the chains only read it
+        checkMemory(data, params, settings, shared, k);
+        ChainFactory<MixtureChain> factory = (index, rng) -> chain(shared, params, base, rng);
         ChainRun<MixtureChain> run;
         try {
             run = runner.run(factory, settings, listener == null ? ProgressListener.NONE : listener,

@@ -1,6 +1,5 @@
 package io.plate.sampler.mixture.impl;
 
-import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.SparseMatrix;
 import io.plate.distributions.numerics.SpecialFunctions;
@@ -21,16 +20,17 @@ import java.util.List;
  * c_kv is the count of word v in cluster k and T_k the cluster's total. Each gamma ratio is a log
  * rising factorial, so a word seen x times costs x logarithms, and counts are laid out
  * {@code counts[word * capacity + k]} so that a document reads one contiguous K-vector per word.
+ *
+ * <p>The documents are a {@link MultinomialCorpus} shared read-only by all chains of a run; an instance
+ * holds one chain's counts.
  */
 public final class MultinomialComponents implements Components {
+    private final MultinomialCorpus corpus;
     private final List<String> vocabulary;
     private final int vocabularySize;
     private final int[] docStart;
     private final int[] words;
     private final int[] wordCounts;
-    private final int[] docLength;
-    private final double[] docNorm; // L2 norm of the tf-idf vector
-    private final double[] idf2; // squared smooth idf of each word (scikit-learn's TfidfTransformer)
     private final double beta;
     private final double vBeta;
     private final double logRfBeta1; // log rising factorial of beta, 1 = log(beta)
@@ -39,63 +39,17 @@ public final class MultinomialComponents implements Components {
     private long[] totals;
     private int[] sizes;
 
-    public MultinomialComponents(SparseMatrix m, double beta) {
+    /** Empty statistics of one chain over the shared {@code corpus}. */
+    public MultinomialComponents(MultinomialCorpus corpus, double beta) {
         if (!(beta > 0) || Double.isInfinite(beta)) {
             throw new IllegalArgumentException("beta must be > 0, got " + beta);
         }
-        if (!m.isIntegral()) {
-            throw new PlateException("the multinomial mixture needs whole-number counts, but the sparse block holds "
-                    + "real values");
-        }
-        this.vocabulary = m.vocabulary();
-        this.vocabularySize = m.columns();
-        int n = m.rows();
-        this.docStart = new int[n + 1];
-        long nnz = m.nonZeros();
-        if (nnz > Integer.MAX_VALUE) {
-            throw new PlateException("too many non-zeros for the multinomial mixture: " + nnz);
-        }
-        this.words = new int[(int) nnz];
-        this.wordCounts = new int[(int) nnz];
-        this.docLength = new int[n];
-        this.docNorm = new double[n];
-        int[] df = new int[vocabularySize];
-        for (int r = 0; r < n; r++) {
-            for (int k = m.start(r), e = m.end(r); k < e; k++) {
-                if (m.count(k) > 0) {
-                    df[m.column(k)]++;
-                }
-            }
-        }
-        this.idf2 = new double[vocabularySize];
-        for (int v = 0; v < vocabularySize; v++) {
-            double idf = Math.log((1.0 + n) / (1.0 + df[v])) + 1;
-            idf2[v] = idf * idf;
-        }
-        int p = 0;
-        for (int r = 0; r < n; r++) {
-            docStart[r] = p;
-            long len = 0;
-            double sq = 0;
-            for (int k = m.start(r), e = m.end(r); k < e; k++) {
-                int c = m.count(k);
-                if (c < 0) {
-                    throw new PlateException("negative count " + c + " in row " + r + ", column '"
-                            + vocabulary.get(m.column(k)) + "'");
-                }
-                if (c == 0) {
-                    continue;
-                }
-                words[p] = m.column(k);
-                wordCounts[p] = c;
-                p++;
-                len += c;
-                sq += (double) c * c * idf2[m.column(k)];
-            }
-            docLength[r] = Math.toIntExact(len);
-            docNorm[r] = Math.sqrt(sq);
-        }
-        docStart[n] = p;
+        this.corpus = corpus;
+        this.vocabulary = corpus.vocabulary();
+        this.vocabularySize = corpus.vocabularySize();
+        this.docStart = corpus.docStart();
+        this.words = corpus.words();
+        this.wordCounts = corpus.wordCounts();
         this.beta = beta;
         this.vBeta = vocabularySize * beta;
         this.logRfBeta1 = Math.log(beta);
@@ -105,11 +59,19 @@ public final class MultinomialComponents implements Components {
         this.sizes = new int[0];
     }
 
+    /** Components over a corpus read from {@code m} for this instance alone. */
+    public MultinomialComponents(SparseMatrix m, double beta) {
+        this(new MultinomialCorpus(m), beta);
+    }
+
     /** The multinomial components over the sparse count block of {@code data}. */
     public static MultinomialComponents of(Dataset data, double beta) {
-        SparseMatrix m = data.sparse().orElseThrow(() -> new PlateException("dataset '" + data.name()
-                + "' has no sparse count block (import a text corpus or LibSVM file) for a multinomial mixture"));
-        return new MultinomialComponents(m, beta);
+        return new MultinomialComponents(MultinomialCorpus.of(data), beta);
+    }
+
+    /** The shared, read-only documents. */
+    public MultinomialCorpus corpus() {
+        return corpus;
     }
 
     public int vocabularySize() {
@@ -118,7 +80,7 @@ public final class MultinomialComponents implements Components {
 
     @Override
     public int rows() {
-        return docLength.length;
+        return corpus.rows();
     }
 
     @Override
@@ -158,7 +120,7 @@ public final class MultinomialComponents implements Components {
         for (int p = docStart[row], e = docStart[row + 1]; p < e; p++) {
             counts[words[p] * capacity + k] += wordCounts[p];
         }
-        totals[k] += docLength[row];
+        totals[k] += corpus.docLength(row);
         sizes[k]++;
     }
 
@@ -170,7 +132,7 @@ public final class MultinomialComponents implements Components {
         for (int p = docStart[row], e = docStart[row + 1]; p < e; p++) {
             counts[words[p] * capacity + k] -= wordCounts[p];
         }
-        totals[k] -= docLength[row];
+        totals[k] -= corpus.docLength(row);
         sizes[k]--;
     }
 
@@ -187,7 +149,7 @@ public final class MultinomialComponents implements Components {
             double a = beta + counts[words[p] * capacity + k];
             s += x == 1 ? Math.log(a) : SpecialFunctions.logRisingFactorial(a, x);
         }
-        return s - SpecialFunctions.logRisingFactorial(vBeta + totals[k], docLength[row]);
+        return s - SpecialFunctions.logRisingFactorial(vBeta + totals[k], corpus.docLength(row));
     }
 
     @Override
@@ -207,7 +169,7 @@ public final class MultinomialComponents implements Components {
                 }
             }
         }
-        int len = docLength[row];
+        int len = corpus.docLength(row);
         for (int k = 0; k < count; k++) {
             out[k] -= SpecialFunctions.logRisingFactorial(vBeta + totals[k], len);
         }
@@ -273,49 +235,6 @@ public final class MultinomialComponents implements Components {
 
     @Override
     public double seedingDistance(int a, int b) {
-        double na = docNorm[a];
-        double nb = docNorm[b];
-        if (na == 0 || nb == 0) {
-            return na == nb ? 0 : 1;
-        }
-        double dot = 0;
-        int p = docStart[a];
-        int pe = docStart[a + 1];
-        int q = docStart[b];
-        int qe = docStart[b + 1];
-        while (p < pe && q < qe) {
-            int wa = words[p];
-            int wb = words[q];
-            if (wa == wb) {
-                dot += (double) wordCounts[p++] * wordCounts[q++] * idf2[wa];
-            } else if (wa < wb) {
-                p++;
-            } else {
-                q++;
-            }
-        }
-        return Math.max(0, 1 - dot / (na * nb));
-    }
-
-    // --- raw access for the uncollapsed sampler -------------------------------------------------------
-
-    int[] docStart() {
-        return docStart;
-    }
-
-    int[] words() {
-        return words;
-    }
-
-    int[] wordCounts() {
-        return wordCounts;
-    }
-
-    int docLength(int row) {
-        return docLength[row];
-    }
-
-    List<String> vocabulary() {
-        return vocabulary;
+        return corpus.seedingDistance(a, b);
     }
 }

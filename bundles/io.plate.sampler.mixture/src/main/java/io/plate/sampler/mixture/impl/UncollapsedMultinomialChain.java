@@ -63,7 +63,7 @@ final class UncollapsedMultinomialChain extends MixtureChain {
     /** Smallest sum of a cluster's variates added up plainly; below it (tiny β, tiny vocabulary) a log-sum-exp. */
     private static final double PLAIN_SUM_MIN = 1e-250;
 
-    private final MultinomialComponents data;
+    private final MultinomialCorpus data;
     private final int k;
     private final int v;
     private final double alpha;
@@ -94,12 +94,23 @@ final class UncollapsedMultinomialChain extends MixtureChain {
     private final double[][] blockSums; // [word block][PAD + k + PAD]: per cluster partial sum of the variates
     private final boolean parallel;
 
-    UncollapsedMultinomialChain(MultinomialComponents data, double alpha, double beta, boolean parallel,
+    UncollapsedMultinomialChain(MultinomialCorpus data, double alpha, double beta, boolean parallel,
             ChainSettings settings, Distributions dist, UniformRandomProvider rng) {
         this(data, alpha, beta, parallel, Layout.DEFAULT, settings, dist, rng);
     }
 
-    UncollapsedMultinomialChain(MultinomialComponents data, double alpha, double beta, boolean parallel, Layout layout,
+    /** A chain over the documents of {@code components} (only its shared corpus is read). */
+    UncollapsedMultinomialChain(MultinomialComponents components, double alpha, double beta, boolean parallel,
+            ChainSettings settings, Distributions dist, UniformRandomProvider rng) {
+        this(components.corpus(), alpha, beta, parallel, Layout.DEFAULT, settings, dist, rng);
+    }
+
+    UncollapsedMultinomialChain(MultinomialComponents components, double alpha, double beta, boolean parallel,
+            Layout layout, ChainSettings settings, Distributions dist, UniformRandomProvider rng) {
+        this(components.corpus(), alpha, beta, parallel, layout, settings, dist, rng);
+    }
+
+    UncollapsedMultinomialChain(MultinomialCorpus data, double alpha, double beta, boolean parallel, Layout layout,
             ChainSettings settings, Distributions dist, UniformRandomProvider rng) {
         super(data.rows(), settings, dist);
         if (!(alpha > 0) || Double.isInfinite(alpha)) {
@@ -252,7 +263,8 @@ final class UncollapsedMultinomialChain extends MixtureChain {
 
     @Override
     void seed(UniformRandomProvider rng, int[] out) {
-        Seeding.seed(settings.init(), data, k, settings.fixed(), dist, rng, out);
+        // empty components over the shared corpus: seeding reads only their distances
+        Seeding.seed(settings.init(), new MultinomialComponents(data, beta), k, settings.fixed(), dist, rng, out);
     }
 
     @Override

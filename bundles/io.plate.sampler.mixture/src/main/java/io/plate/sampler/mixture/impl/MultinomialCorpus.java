@@ -1,0 +1,151 @@
+package io.plate.sampler.mixture.impl;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.Dataset;
+import io.plate.api.data.SparseMatrix;
+import java.util.List;
+
+/**
+ * The documents a multinomial mixture clusters, read once per run and shared read-only by every chain
+ * (collapsed {@link MultinomialComponents} and {@link UncollapsedMultinomialChain} alike): each
+ * document's non-zero words and counts in compressed rows, its length, and the tf-idf norms k-means++
+ * seeding measures with. Immutable after construction; the arrays are never handed out for writing.
+ */
+public final class MultinomialCorpus {
+    private final List<String> vocabulary;
+    private final int vocabularySize;
+    private final int[] docStart;
+    private final int[] words;
+    private final int[] wordCounts;
+    private final int[] docLength;
+    private final double[] docNorm; // L2 norm of the tf-idf vector
+    private final double[] idf2; // squared smooth idf of each word (scikit-learn's TfidfTransformer)
+
+    /** Reads the whole-number counts of {@code m}; zero entries are dropped. */
+    public MultinomialCorpus(SparseMatrix m) {
+        if (!m.isIntegral()) {
+            throw new PlateException("the multinomial mixture needs whole-number counts, but the sparse block holds "
+                    + "real values");
+        }
+        this.vocabulary = m.vocabulary();
+        this.vocabularySize = m.columns();
+        int n = m.rows();
+        this.docStart = new int[n + 1];
+        long nnz = m.nonZeros();
+        if (nnz > Integer.MAX_VALUE) {
+            throw new PlateException("too many non-zeros for the multinomial mixture: " + nnz);
+        }
+        this.words = new int[(int) nnz];
+        this.wordCounts = new int[(int) nnz];
+        this.docLength = new int[n];
+        this.docNorm = new double[n];
+        int[] df = new int[vocabularySize];
+        for (int r = 0; r < n; r++) {
+            for (int k = m.start(r), e = m.end(r); k < e; k++) {
+                if (m.count(k) > 0) {
+                    df[m.column(k)]++;
+                }
+            }
+        }
+        this.idf2 = new double[vocabularySize];
+        for (int v = 0; v < vocabularySize; v++) {
+            double idf = Math.log((1.0 + n) / (1.0 + df[v])) + 1;
+            idf2[v] = idf * idf;
+        }
+        int p = 0;
+        for (int r = 0; r < n; r++) {
+            docStart[r] = p;
+            long len = 0;
+            double sq = 0;
+            for (int k = m.start(r), e = m.end(r); k < e; k++) {
+                int c = m.count(k);
+                if (c < 0) {
+                    throw new PlateException("negative count " + c + " in row " + r + ", column '"
+                            + vocabulary.get(m.column(k)) + "'");
+                }
+                if (c == 0) {
+                    continue;
+                }
+                words[p] = m.column(k);
+                wordCounts[p] = c;
+                p++;
+                len += c;
+                sq += (double) c * c * idf2[m.column(k)];
+            }
+            docLength[r] = Math.toIntExact(len);
+            docNorm[r] = Math.sqrt(sq);
+        }
+        docStart[n] = p;
+    }
+
+    /** The corpus of the sparse count block of {@code data}. */
+    public static MultinomialCorpus of(Dataset data) {
+        SparseMatrix m = data.sparse().orElseThrow(() -> new PlateException("dataset '" + data.name()
+                + "' has no sparse count block (import a text corpus or LibSVM file) for a multinomial mixture"));
+        return new MultinomialCorpus(m);
+    }
+
+    /** Number of documents. */
+    public int rows() {
+        return docLength.length;
+    }
+
+    public int vocabularySize() {
+        return vocabularySize;
+    }
+
+    public List<String> vocabulary() {
+        return vocabulary;
+    }
+
+    /** Tokens in document {@code row}. */
+    public int docLength(int row) {
+        return docLength[row];
+    }
+
+    /**
+     * Cosine distance of the tf-idf vectors of two documents: the squared distance k-means++ seeding
+     * uses for counts (1 when exactly one of them is empty).
+     */
+    double seedingDistance(int a, int b) {
+        double na = docNorm[a];
+        double nb = docNorm[b];
+        if (na == 0 || nb == 0) {
+            return na == nb ? 0 : 1;
+        }
+        double dot = 0;
+        int p = docStart[a];
+        int pe = docStart[a + 1];
+        int q = docStart[b];
+        int qe = docStart[b + 1];
+        while (p < pe && q < qe) {
+            int wa = words[p];
+            int wb = words[q];
+            if (wa == wb) {
+                dot += (double) wordCounts[p++] * wordCounts[q++] * idf2[wa];
+            } else if (wa < wb) {
+                p++;
+            } else {
+                q++;
+            }
+        }
+        return Math.max(0, 1 - dot / (na * nb));
+    }
+
+    // raw compressed rows for the samplers' inner loops (read only: callers never write to them)
+
+    /** Where each document's non-zeros start in {@link #words()}; {@code rows() + 1} entries. */
+    int[] docStart() {
+        return docStart;
+    }
+
+    /** Word index of every non-zero, document after document. */
+    int[] words() {
+        return words;
+    }
+
+    /** Count of every non-zero, aligned with {@link #words()}. */
+    int[] wordCounts() {
+        return wordCounts;
+    }
+}

@@ -1,0 +1,324 @@
+package io.plate.sampler.mixture.impl;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.Dataset;
+import io.plate.api.data.SparseMatrix;
+import io.plate.distributions.numerics.SpecialFunctions;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Test copy of the component model as it was before its data moved to a shared class, kept verbatim
+ * (renamed) so that {@link SharedDataEqualityTest} runs the old path beside the new one. Original text:
+ *
+ * Multinomial components with a symmetric Dirichlet(β) prior on each cluster's word distribution,
+ * integrated out. The predictive of a whole document is the Dirichlet-multinomial ratio of gamma
+ * functions
+ *
+ * <pre>
+ *   p(x_d | cluster k) = Γ(Vβ + T_k) / Γ(Vβ + T_k + N_d) · Π_v Γ(β + c_kv + x_dv) / Γ(β + c_kv)
+ * </pre>
+ *
+ * (up to the multinomial coefficient N_d! / Π x_dv!, which does not depend on the clustering), where
+ * c_kv is the count of word v in cluster k and T_k the cluster's total. Each gamma ratio is a log
+ * rising factorial, so a word seen x times costs x logarithms, and counts are laid out
+ * {@code counts[word * capacity + k]} so that a document reads one contiguous K-vector per word.
+ */
+final class LegacyMultinomialComponents implements Components {
+    private final List<String> vocabulary;
+    private final int vocabularySize;
+    private final int[] docStart;
+    private final int[] words;
+    private final int[] wordCounts;
+    private final int[] docLength;
+    private final double[] docNorm; // L2 norm of the tf-idf vector
+    private final double[] idf2; // squared smooth idf of each word (scikit-learn's TfidfTransformer)
+    private final double beta;
+    private final double vBeta;
+    private final double logRfBeta1; // log rising factorial of beta, 1 = log(beta)
+    private int capacity;
+    private int[] counts; // [word * capacity + k]
+    private long[] totals;
+    private int[] sizes;
+
+    public LegacyMultinomialComponents(SparseMatrix m, double beta) {
+        if (!(beta > 0) || Double.isInfinite(beta)) {
+            throw new IllegalArgumentException("beta must be > 0, got " + beta);
+        }
+        if (!m.isIntegral()) {
+            throw new PlateException("the multinomial mixture needs whole-number counts, but the sparse block holds "
+                    + "real values");
+        }
+        this.vocabulary = m.vocabulary();
+        this.vocabularySize = m.columns();
+        int n = m.rows();
+        this.docStart = new int[n + 1];
+        long nnz = m.nonZeros();
+        if (nnz > Integer.MAX_VALUE) {
+            throw new PlateException("too many non-zeros for the multinomial mixture: " + nnz);
+        }
+        this.words = new int[(int) nnz];
+        this.wordCounts = new int[(int) nnz];
+        this.docLength = new int[n];
+        this.docNorm = new double[n];
+        int[] df = new int[vocabularySize];
+        for (int r = 0; r < n; r++) {
+            for (int k = m.start(r), e = m.end(r); k < e; k++) {
+                if (m.count(k) > 0) {
+                    df[m.column(k)]++;
+                }
+            }
+        }
+        this.idf2 = new double[vocabularySize];
+        for (int v = 0; v < vocabularySize; v++) {
+            double idf = Math.log((1.0 + n) / (1.0 + df[v])) + 1;
+            idf2[v] = idf * idf;
+        }
+        int p = 0;
+        for (int r = 0; r < n; r++) {
+            docStart[r] = p;
+            long len = 0;
+            double sq = 0;
+            for (int k = m.start(r), e = m.end(r); k < e; k++) {
+                int c = m.count(k);
+                if (c < 0) {
+                    throw new PlateException("negative count " + c + " in row " + r + ", column '"
+                            + vocabulary.get(m.column(k)) + "'");
+                }
+                if (c == 0) {
+                    continue;
+                }
+                words[p] = m.column(k);
+                wordCounts[p] = c;
+                p++;
+                len += c;
+                sq += (double) c * c * idf2[m.column(k)];
+            }
+            docLength[r] = Math.toIntExact(len);
+            docNorm[r] = Math.sqrt(sq);
+        }
+        docStart[n] = p;
+        this.beta = beta;
+        this.vBeta = vocabularySize * beta;
+        this.logRfBeta1 = Math.log(beta);
+        this.capacity = 0;
+        this.counts = new int[0];
+        this.totals = new long[0];
+        this.sizes = new int[0];
+    }
+
+    /** The multinomial components over the sparse count block of {@code data}. */
+    public static LegacyMultinomialComponents of(Dataset data, double beta) {
+        SparseMatrix m = data.sparse().orElseThrow(() -> new PlateException("dataset '" + data.name()
+                + "' has no sparse count block (import a text corpus or LibSVM file) for a multinomial mixture"));
+        return new LegacyMultinomialComponents(m, beta);
+    }
+
+    public int vocabularySize() {
+        return vocabularySize;
+    }
+
+    @Override
+    public int rows() {
+        return docLength.length;
+    }
+
+    @Override
+    public long bytesPerSlot() {
+        return 4L * vocabularySize + 12; // a count per word, the total and the size
+    }
+
+    @Override
+    public int capacity() {
+        return capacity;
+    }
+
+    @Override
+    public void ensureCapacity(int slots) {
+        if (slots <= capacity) {
+            return;
+        }
+        int[] c = new int[Math.multiplyExact(vocabularySize, slots)];
+        for (int v = 0; v < vocabularySize; v++) {
+            System.arraycopy(counts, v * capacity, c, v * slots, capacity);
+        }
+        counts = c;
+        totals = Arrays.copyOf(totals, slots);
+        sizes = Arrays.copyOf(sizes, slots);
+        capacity = slots;
+    }
+
+    @Override
+    public void clearAll() {
+        Arrays.fill(counts, 0);
+        Arrays.fill(totals, 0);
+        Arrays.fill(sizes, 0);
+    }
+
+    @Override
+    public void add(int row, int k) {
+        for (int p = docStart[row], e = docStart[row + 1]; p < e; p++) {
+            counts[words[p] * capacity + k] += wordCounts[p];
+        }
+        totals[k] += docLength[row];
+        sizes[k]++;
+    }
+
+    @Override
+    public void remove(int row, int k) {
+        if (sizes[k] <= 0) {
+            throw new IllegalStateException("row " + row + " removed from empty cluster slot " + k);
+        }
+        for (int p = docStart[row], e = docStart[row + 1]; p < e; p++) {
+            counts[words[p] * capacity + k] -= wordCounts[p];
+        }
+        totals[k] -= docLength[row];
+        sizes[k]--;
+    }
+
+    @Override
+    public int size(int k) {
+        return sizes[k];
+    }
+
+    @Override
+    public double logPredictive(int row, int k) {
+        double s = 0;
+        for (int p = docStart[row], e = docStart[row + 1]; p < e; p++) {
+            int x = wordCounts[p];
+            double a = beta + counts[words[p] * capacity + k];
+            s += x == 1 ? Math.log(a) : SpecialFunctions.logRisingFactorial(a, x);
+        }
+        return s - SpecialFunctions.logRisingFactorial(vBeta + totals[k], docLength[row]);
+    }
+
+    @Override
+    public void logPredictives(int row, int count, double[] out) {
+        Arrays.fill(out, 0, count, 0.0);
+        final int cap = capacity;
+        for (int p = docStart[row], e = docStart[row + 1]; p < e; p++) {
+            int x = wordCounts[p];
+            int base = words[p] * cap;
+            if (x == 1) {
+                for (int k = 0; k < count; k++) {
+                    out[k] += Math.log(beta + counts[base + k]);
+                }
+            } else {
+                for (int k = 0; k < count; k++) {
+                    out[k] += SpecialFunctions.logRisingFactorial(beta + counts[base + k], x);
+                }
+            }
+        }
+        int len = docLength[row];
+        for (int k = 0; k < count; k++) {
+            out[k] -= SpecialFunctions.logRisingFactorial(vBeta + totals[k], len);
+        }
+    }
+
+    @Override
+    public double logMarginal(int k) {
+        if (sizes[k] == 0) {
+            return 0;
+        }
+        double s = 0;
+        for (int v = 0; v < vocabularySize; v++) {
+            int c = counts[v * capacity + k];
+            if (c == 1) {
+                s += logRfBeta1;
+            } else if (c > 1) {
+                s += SpecialFunctions.logRisingFactorial(beta, c);
+            }
+        }
+        return s - logRisingFactorialLong(vBeta, totals[k]);
+    }
+
+    private static double logRisingFactorialLong(double x, long n) {
+        return SpecialFunctions.logGamma(x + n) - SpecialFunctions.logGamma(x);
+    }
+
+    @Override
+    public List<String> parameterNames() {
+        return List.of("top_words");
+    }
+
+    @Override
+    public List<String> describe(int k) {
+        return List.of(topWords(k, 10));
+    }
+
+    /** The {@code n} most probable words of slot {@code k} under its posterior mean, with probabilities. */
+    String topWords(int k, int n) {
+        int[] best = new int[Math.min(n, vocabularySize)];
+        int[] bestCount = new int[best.length];
+        Arrays.fill(bestCount, -1);
+        for (int v = 0; v < vocabularySize; v++) {
+            int c = counts[v * capacity + k];
+            if (c > bestCount[best.length - 1]) {
+                int i = best.length - 1;
+                while (i > 0 && bestCount[i - 1] < c) {
+                    best[i] = best[i - 1];
+                    bestCount[i] = bestCount[i - 1];
+                    i--;
+                }
+                best[i] = v;
+                bestCount[i] = c;
+            }
+        }
+        List<String> parts = new ArrayList<>();
+        double denom = vBeta + totals[k];
+        for (int i = 0; i < best.length; i++) {
+            parts.add(vocabulary.get(best[i]) + ":" + String.format(java.util.Locale.ROOT, "%.4f",
+                    (bestCount[i] + beta) / denom));
+        }
+        return String.join(" ", parts);
+    }
+
+    @Override
+    public double seedingDistance(int a, int b) {
+        double na = docNorm[a];
+        double nb = docNorm[b];
+        if (na == 0 || nb == 0) {
+            return na == nb ? 0 : 1;
+        }
+        double dot = 0;
+        int p = docStart[a];
+        int pe = docStart[a + 1];
+        int q = docStart[b];
+        int qe = docStart[b + 1];
+        while (p < pe && q < qe) {
+            int wa = words[p];
+            int wb = words[q];
+            if (wa == wb) {
+                dot += (double) wordCounts[p++] * wordCounts[q++] * idf2[wa];
+            } else if (wa < wb) {
+                p++;
+            } else {
+                q++;
+            }
+        }
+        return Math.max(0, 1 - dot / (na * nb));
+    }
+
+    // --- raw access for the uncollapsed sampler -------------------------------------------------------
+
+    int[] docStart() {
+        return docStart;
+    }
+
+    int[] words() {
+        return words;
+    }
+
+    int[] wordCounts() {
+        return wordCounts;
+    }
+
+    int docLength(int row) {
+        return docLength[row];
+    }
+
+    List<String> vocabulary() {
+        return vocabulary;
+    }
+}
