@@ -24,16 +24,29 @@ public final class UncollapsedMultinomialSweep {
     }
 
     /**
-     * Chain {@code chain} of seed {@code seed} (its stream is the one plate:cluster gives that chain) over
+     * Chain {@code chain} of seed {@code seed} (on the stream {@code stream(seed, chain)}, as the chain runner gives it) over
      * the documents of {@code counts}, with K clusters, Dirichlet(α) on π and Dirichlet(β) on each θ_k,
      * initialised by {@code init} (random, kmeans++, …).
      */
     public static UncollapsedMultinomialSweep of(SparseMatrix counts, int k, double alpha, double beta, String init,
             long seed, int chain, boolean parallel) {
+        return of(counts, k, alpha, beta, init, seed, chain, parallel, UncollapsedMultinomialChain.Layout.DEFAULT);
+    }
+
+    /** The same with document blocks of {@code documentsPerBlock} documents (the default: 256 KiB of log weights). */
+    public static UncollapsedMultinomialSweep of(SparseMatrix counts, int k, double alpha, double beta, String init,
+            long seed, int chain, boolean parallel, int documentsPerBlock) {
+        return of(counts, k, alpha, beta, init, seed, chain, parallel, new UncollapsedMultinomialChain.Layout(
+                Math.multiplyExact(Math.multiplyExact(8, k), documentsPerBlock),
+                UncollapsedMultinomialChain.Layout.DEFAULT.wordsPerBlock()));
+    }
+
+    private static UncollapsedMultinomialSweep of(SparseMatrix counts, int k, double alpha, double beta, String init,
+            long seed, int chain, boolean parallel, UncollapsedMultinomialChain.Layout layout) {
         UniformRandomProvider rng = DIST.stream(seed, chain);
         ChainSettings settings = new ChainSettings(k, Initialisation.parse(init), 1, 0, null, 1);
         return new UncollapsedMultinomialSweep(new UncollapsedMultinomialChain(new MultinomialComponents(counts, beta),
-                alpha, beta, parallel, settings, DIST, rng), rng);
+                alpha, beta, parallel, layout, settings, DIST, rng), rng);
     }
 
     public int blocks() {
