@@ -3,7 +3,7 @@ package io.plate.spark;
 import java.nio.file.Path;
 import org.apache.spark.sql.SparkSession;
 
-/** The one SparkSession of the test JVM (local[2]), made at first use and stopped when the JVM exits. */
+/** The one SparkSession of the test JVM (local[2], a failed task tried twice), made at first use and stopped when the JVM exits. */
 final class SparkTestSession {
     private static SparkSession session;
 
@@ -12,7 +12,7 @@ final class SparkTestSession {
 
     static synchronized SparkSession get() {
         if (session == null) {
-            session = SparkSession.builder().master("local[2]").appName("plate-spark-tests")
+            session = SparkSession.builder().master("local[2,2]").appName("plate-spark-tests")
                     .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "4")
                     .config("spark.driver.host", "127.0.0.1").getOrCreate();
             session.sparkContext().setLogLevel("WARN");

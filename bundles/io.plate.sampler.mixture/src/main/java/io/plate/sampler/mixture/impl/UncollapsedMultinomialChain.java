@@ -15,8 +15,9 @@ import org.apache.commons.rng.UniformRandomProvider;
  *
  * <ol>
  * <li>z_d | θ, π ∝ π_k Π_v θ_kv^x_dv for every document d — independent across documents given (θ, π),
- *     so the documents are split into fixed blocks sampled in parallel, each block with its own
- *     generator stream derived from the chain's, so the result does not depend on scheduling;</li>
+ *     so the documents are split into fixed blocks sampled in parallel, each block and sweep with its
+ *     own generator stream keyed by (chain stream, sweep, block), so the result does not depend on
+ *     scheduling and any machine can remake one block's stream of one sweep ({@link #zStream});</li>
  * <li>θ_k | z ~ Dirichlet(β + c_k), c_k the word counts of cluster k;</li>
  * <li>π | z ~ Dirichlet(α + m), m the cluster sizes.</li>
  * </ol>
@@ -85,7 +86,8 @@ final class UncollapsedMultinomialChain extends MixtureChain {
     /** Per document block: where each word block's ranks start in blockWords[b] (wordBlocks + 1 entries). */
     private final int[][] blockSegment;
     private final double[][] logWeights; // per document block: documents × K log weights, reused every sweep
-    private final UniformRandomProvider[] blockRng;
+    private final long zKey; // the z-step streams' key, drawn from the chain's stream: (seed, chain)
+    private long sweeps; // sweeps done, counting those of the restarts: the z-step streams' sweep key
     private final int wordBlocks;
     private final UniformRandomProvider[] wordBlockRng;
     private final GammaTable prior; // Gamma(β), the draw of every entry with a zero count
@@ -167,11 +169,7 @@ final class UncollapsedMultinomialChain extends MixtureChain {
             logWeights[b] = new double[Math.multiplyExact(docBlockStart[b + 1] - docBlockStart[b], k)];
             buildPostings(b, wordToRank, fill);
         }
-        this.blockRng = new UniformRandomProvider[nBlocks];
-        long base = rng.nextLong();
-        for (int b = 0; b < nBlocks; b++) {
-            blockRng[b] = dist.stream(base, b);
-        }
+        this.zKey = rng.nextLong();
         this.wordBlockRng = new UniformRandomProvider[wordBlocks];
         long cbase = rng.nextLong();
         for (int b = 0; b < wordBlocks; b++) {
@@ -283,27 +281,91 @@ final class UncollapsedMultinomialChain extends MixtureChain {
                 sampleBlock(b);
             }
         }
+        finishSweep(rng);
+    }
+
+    /** The θ- and π-steps after the z-step of every block has set its documents' z. */
+    void finishSweep(UniformRandomProvider rng) {
+        sweeps++;
         countAndDraw(rng);
     }
 
+    int blockCount() {
+        return blockWords.length;
+    }
+
     /**
-     * z-step for the documents of block b, given θ and π: the log weights of all the block's documents
-     * at once, word by word (each row of log θ is read once per block, in address order, and added into
-     * the weights of the block's documents that hold the word, which stay in cache), then one draw per
-     * document.
+     * Document block b cut out for another machine, as {@link #sampleBlock(Distributions,
+     * UniformRandomProvider, int, double[], double[], double[], int, int, int, int[], int[], int[], int[],
+     * int[], int[], double[], int[])} takes it with base d0: {d0, d1}, the ranks, their posting starts
+     * (from 0), the postings' documents and counts, the documents' tokens and fixed clusters (−1 = free).
      */
+    int[][] blockSlice(int b) {
+        int d0 = docBlockStart[b];
+        int d1 = docBlockStart[b + 1];
+        int[] ps = blockPost[b].clone();
+        int q0 = ps[0];
+        for (int j = 0; j < ps.length; j++) {
+            ps[j] -= q0;
+        }
+        int q1 = blockPost[b][ps.length - 1];
+        int[] fixed = new int[d1 - d0];
+        for (int d = d0; d < d1; d++) {
+            fixed[d - d0] = settings.isFixed(d) ? settings.fixed()[d] : -1;
+        }
+        return new int[][] {{d0, d1}, blockWords[b].clone(), ps, Arrays.copyOfRange(postDoc, q0, q1),
+            Arrays.copyOfRange(postCount, q0, q1), Arrays.copyOfRange(tokens, d0, d1), fixed};
+    }
+
+    /** The z-step's inputs of the current sweep: log θ unnormalised, its log normalisers, log π (live arrays). */
+    double[][] zStepParameters() {
+        return new double[][] {theta, logNorm, pi};
+    }
+
+    long zKey() {
+        return zKey;
+    }
+
+    long sweeps() {
+        return sweeps;
+    }
+
+    /**
+     * The generator of the z-step of document block {@code block} in sweep {@code sweep} of the chain
+     * whose z-step key is {@code key}: a SplitMix64 mix of the three, so that it depends on nothing else.
+     */
+    static UniformRandomProvider zStream(Distributions dist, long key, long sweep, int block) {
+        return dist.stream(mix(mix(key + 0x9e3779b97f4a7c15L * (sweep + 1)) + 0x9e3779b97f4a7c15L * (block + 1L)), 0);
+    }
+
+    /** SplitMix64's output function (Stafford's Mix13), a bijection of the longs. */
+    private static long mix(long x) {
+        x = (x ^ (x >>> 30)) * 0xbf58476d1ce4e5b9L;
+        x = (x ^ (x >>> 27)) * 0x94d049bb133111ebL;
+        return x ^ (x >>> 31);
+    }
+
     private void sampleBlock(int b) {
-        final double[] w = logWeights[b];
-        final double[] theta = this.theta;
-        final int[] ws = blockWords[b];
-        final int[] ps = blockPost[b];
-        final int[] postDoc = this.postDoc;
-        final int[] postCount = this.postCount;
-        final int kk = k;
-        final int d0 = docBlockStart[b];
-        final int d1 = docBlockStart[b + 1];
+        int d0 = docBlockStart[b];
+        sampleBlock(dist, zStream(dist, zKey, sweeps, b), k, theta, logNorm, pi, d0, docBlockStart[b + 1], 0,
+                blockWords[b], blockPost[b], postDoc, postCount, tokens, settings.fixed(), logWeights[b], z);
+    }
+
+    /**
+     * z-step for the documents {@code [d0, d1)} of one block, given θ (with its log normalisers) and π:
+     * the log weights of all the block's documents at once, word by word (each row of log θ is read once
+     * per block, in address order, and added into the weights of the block's documents that hold the
+     * word, which stay in cache), then one draw per document. The block holds the ranks {@code ws}, each
+     * with the documents {@code postDoc[q]} and counts {@code postCount[q]} for q in ps[j]..ps[j + 1];
+     * {@code tokens}, {@code fixed} (null = none) and {@code z} hold document d at d − {@code base}, and
+     * {@code w} is scratch of (d1 − d0) · k doubles. The one z-step of the chain on one machine and on
+     * many.
+     */
+    static void sampleBlock(Distributions dist, UniformRandomProvider g, int kk, double[] theta, double[] logNorm,
+            double[] pi, int d0, int d1, int base, int[] ws, int[] ps, int[] postDoc, int[] postCount, int[] tokens,
+            int[] fixed, double[] w, int[] z) {
         for (int d = d0, o = 0; d < d1; d++, o += kk) {
-            double n = tokens[d];
+            double n = tokens[d - base];
             for (int c = 0; c < kk; c++) {
                 w[o + c] = pi[c] - n * logNorm[c];
             }
@@ -335,11 +397,10 @@ final class UncollapsedMultinomialChain extends MixtureChain {
             }
         }
         final double[] one = new double[kk]; // per block and sweep
-        final UniformRandomProvider g = blockRng[b];
         for (int d = d0, o = 0; d < d1; d++, o += kk) {
-            if (!settings.isFixed(d)) {
+            if (fixed == null || fixed[d - base] < 0) {
                 System.arraycopy(w, o, one, 0, kk);
-                z[d] = dist.nextCategoricalFromLogWeights(g, one, kk);
+                z[d - base] = dist.nextCategoricalFromLogWeights(g, one, kk);
             }
         }
     }

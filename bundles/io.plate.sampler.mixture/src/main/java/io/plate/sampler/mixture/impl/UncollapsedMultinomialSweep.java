@@ -1,0 +1,121 @@
+package io.plate.sampler.mixture.impl;
+
+import io.plate.api.data.SparseMatrix;
+import io.plate.api.sample.Distributions;
+import io.plate.distributions.impl.FastDistributions;
+import org.apache.commons.rng.UniformRandomProvider;
+
+/**
+ * The uncollapsed multinomial chain for callers outside the bundle that run its z-step elsewhere (Plate
+ * on Spark): the driver keeps the chain and does the θ- and π-steps; each fixed document block, cut out
+ * once with {@link #block}, is sampled anywhere by {@link #sampleBlock} from the sweep's parameters and
+ * keys alone, and the blocks' assignments come back through {@link #finishSweep}. The same seed and
+ * chain index give the chain {@link #sweep} runs on this machine, draw for draw, however the blocks
+ * were spread.
+ */
+public final class UncollapsedMultinomialSweep {
+    private static final Distributions DIST = new FastDistributions();
+    private final UncollapsedMultinomialChain chain;
+    private final UniformRandomProvider rng;
+
+    private UncollapsedMultinomialSweep(UncollapsedMultinomialChain chain, UniformRandomProvider rng) {
+        this.chain = chain;
+        this.rng = rng;
+    }
+
+    /**
+     * Chain {@code chain} of seed {@code seed} (on the stream {@code stream(seed, chain)}, as the chain runner gives it) over
+     * the documents of {@code counts}, with K clusters, Dirichlet(α) on π and Dirichlet(β) on each θ_k,
+     * initialised by {@code init} (random, kmeans++, …).
+     */
+    public static UncollapsedMultinomialSweep of(SparseMatrix counts, int k, double alpha, double beta, String init,
+            long seed, int chain, boolean parallel) {
+        return of(counts, k, alpha, beta, init, seed, chain, parallel, UncollapsedMultinomialChain.Layout.DEFAULT);
+    }
+
+    /** The same with document blocks of {@code documentsPerBlock} documents (the default: 256 KiB of log weights). */
+    public static UncollapsedMultinomialSweep of(SparseMatrix counts, int k, double alpha, double beta, String init,
+            long seed, int chain, boolean parallel, int documentsPerBlock) {
+        return of(counts, k, alpha, beta, init, seed, chain, parallel, new UncollapsedMultinomialChain.Layout(
+                Math.multiplyExact(Math.multiplyExact(8, k), documentsPerBlock),
+                UncollapsedMultinomialChain.Layout.DEFAULT.wordsPerBlock()));
+    }
+
+    private static UncollapsedMultinomialSweep of(SparseMatrix counts, int k, double alpha, double beta, String init,
+            long seed, int chain, boolean parallel, UncollapsedMultinomialChain.Layout layout) {
+        UniformRandomProvider rng = DIST.stream(seed, chain);
+        ChainSettings settings = new ChainSettings(k, Initialisation.parse(init), 1, 0, null, 1);
+        return new UncollapsedMultinomialSweep(new UncollapsedMultinomialChain(new MultinomialComponents(counts, beta),
+                alpha, beta, parallel, layout, settings, DIST, rng), rng);
+    }
+
+    public int blocks() {
+        return chain.blockCount();
+    }
+
+    /** Document block b, self-contained: see {@link #sampleBlock}. */
+    public int[][] block(int b) {
+        return chain.blockSlice(b);
+    }
+
+    /** The z-step's keys of the coming sweep: {z-step key of the chain, sweep index}. */
+    public long[] keys() {
+        return new long[] {chain.zKey(), chain.sweeps()};
+    }
+
+    /** The z-step's parameters of the coming sweep: {log θ unnormalised (rank × K), log normalisers, log π}. */
+    public double[][] parameters() {
+        return chain.zStepParameters();
+    }
+
+    /**
+     * The assignments of block {@code b} (a {@link #block} slice) in the sweep of {@code keys}, given the
+     * sweep's {@code parameters}; K is the length of log π. Depends on nothing else.
+     */
+    public static int[] sampleBlock(int b, int[][] block, long[] keys, double[][] parameters) {
+        int d0 = block[0][0];
+        int d1 = block[0][1];
+        int k = parameters[2].length;
+        int[] z = new int[d1 - d0];
+        int[] fixed = block[6];
+        for (int i = 0; i < z.length; i++) {
+            z[i] = Math.max(fixed[i], 0);
+        }
+        UncollapsedMultinomialChain.sampleBlock(DIST, UncollapsedMultinomialChain.zStream(DIST, keys[0], keys[1], b), k,
+                parameters[0], parameters[1], parameters[2], d0, d1, d0, block[1], block[2], block[3], block[4],
+                block[5], fixed, new double[Math.multiplyExact(d1 - d0, k)], z);
+        return z;
+    }
+
+    /** Takes every block's assignments (blockZ[b] from {@link #sampleBlock} of block b), then the θ- and π-steps. */
+    public void finishSweep(int[][] blockZ) {
+        if (blockZ.length != chain.blockCount()) {
+            throw new IllegalArgumentException("expected the assignments of " + chain.blockCount() + " blocks, got "
+                    + blockZ.length);
+        }
+        int[] z = chain.z;
+        int at = 0; // the blocks are consecutive runs of documents, in order
+        for (int[] zb : blockZ) {
+            System.arraycopy(zb, 0, z, at, zb.length);
+            at += zb.length;
+        }
+        if (at != z.length) {
+            throw new IllegalArgumentException("the blocks' assignments cover " + at + " documents, not " + z.length);
+        }
+        chain.finishSweep(rng);
+    }
+
+    /** One whole sweep on this machine. */
+    public void sweep() {
+        chain.sweep(rng);
+    }
+
+    /** The current cluster of every document (a copy). */
+    public int[] assignments() {
+        return chain.assignments();
+    }
+
+    public double logJoint() {
+        return chain.logJoint();
+    }
+}

@@ -1,0 +1,36 @@
+package io.plate.sampler.mixture.impl;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.plate.api.data.SparseMatrix;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The z-step of one block from its slice and the sweep's keys alone (what another machine has): blocks
+ * sampled in reverse order, each from a fresh slice, and a block sampled twice (a retried task) give the
+ * chain of whole sweeps on one machine.
+ */
+class UncollapsedMultinomialSweepTest {
+    @Test
+    void blocksSampledApartGiveTheSameChain() {
+        SparseMatrix m = ComponentsTest.counts(UncollapsedMultinomialChainTest.documents(3000, 500, 21));
+        UncollapsedMultinomialSweep whole = UncollapsedMultinomialSweep.of(m, 6, 1.0, 0.1, "random", 5, 1, false);
+        UncollapsedMultinomialSweep apart = UncollapsedMultinomialSweep.of(m, 6, 1.0, 0.1, "random", 5, 1, false);
+        int blocks = apart.blocks();
+        assertTrue(blocks >= 2, "blocks " + blocks);
+        for (int sweep = 0; sweep < 5; sweep++) {
+            int[][] z = new int[blocks][];
+            for (int b = blocks - 1; b >= 0; b--) {
+                int[] first = UncollapsedMultinomialSweep.sampleBlock(b, apart.block(b), apart.keys(), apart.parameters());
+                z[b] = UncollapsedMultinomialSweep.sampleBlock(b, apart.block(b), apart.keys(), apart.parameters());
+                assertArrayEquals(first, z[b], "block " + b + " sampled again");
+            }
+            apart.finishSweep(z);
+            whole.sweep();
+            assertArrayEquals(whole.assignments(), apart.assignments(), "sweep " + sweep);
+            assertEquals(whole.logJoint(), apart.logJoint(), 0.0, "sweep " + sweep);
+        }
+    }
+}
