@@ -1,6 +1,7 @@
 package io.plate.shell.impl;
 
 import io.plate.api.PlateException;
+import io.plate.api.ServicePreference;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.ImportOptions;
@@ -10,7 +11,6 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -327,9 +327,7 @@ public final class DataCommands {
 
     private List<ServiceReference<Importer>> snapshot() {
         List<ServiceReference<Importer>> refs = importers;
-        List<ServiceReference<Importer>> out = refs == null ? new ArrayList<>() : new ArrayList<>(refs);
-        out.sort(Comparator.reverseOrder()); // highest ranking first
-        return out;
+        return refs == null ? new ArrayList<>() : ServicePreference.sorted(refs, ServiceReference::getProperty);
     }
 
     /** An installed importer as the shell sees it: its format and the extensions it claims. */

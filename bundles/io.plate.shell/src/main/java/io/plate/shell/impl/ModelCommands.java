@@ -1,6 +1,7 @@
 package io.plate.shell.impl;
 
 import io.plate.api.PlateException;
+import io.plate.api.ServicePreference;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.EvaluationReport;
 import io.plate.api.learn.EvaluationSettings;
@@ -673,17 +674,14 @@ public final class ModelCommands {
         return s;
     }
 
-    /** The installed learner whose {@code plate.learner} property is {@code name}. */
+    /** The installed learner whose {@code plate.learner} property is {@code name}, best-ranked first. */
     Learner learner(String name) {
-        TreeSet<String> installed = new TreeSet<>();
-        for (Map.Entry<Map<String, Object>, Learner> e : new ArrayList<>(learners)) {
-            Object n = e.getKey().get(Learner.NAME);
-            if (name.equals(n)) {
-                return e.getValue();
-            }
-            installed.add(String.valueOf(n));
-        }
-        throw new PlateException("no learner named '" + name + "'"
-                + (installed.isEmpty() ? " (none installed)" : "; installed: " + String.join(", ", installed)));
+        List<Map.Entry<Map<String, Object>, Learner>> bound = new ArrayList<>(learners);
+        return ServicePreference.bound(bound, Learner.NAME, name).orElseThrow(() -> {
+            TreeSet<String> installed = new TreeSet<>();
+            bound.forEach(e -> installed.add(String.valueOf(e.getKey().get(Learner.NAME))));
+            return new PlateException("no learner named '" + name + "'"
+                    + (installed.isEmpty() ? " (none installed)" : "; installed: " + String.join(", ", installed)));
+        });
     }
 }
