@@ -86,36 +86,17 @@ public final class Figures {
     }
 
     static Series runningRhat(double[][] chains) {
-        int n = Integer.MAX_VALUE;
-        for (double[] c : chains) {
-            n = Math.min(n, c.length);
-        }
-        List<double[]> pts = new ArrayList<>();
-        if (chains.length >= 2 && n >= Diagnostics.MIN_DRAWS) {
-            int step = Math.max(1, n / RHAT_POINTS);
-            for (int m = Math.max(Diagnostics.MIN_DRAWS, step); m <= n; m += step) {
-                double[][] prefix = new double[chains.length][];
-                for (int c = 0; c < chains.length; c++) {
-                    prefix[c] = java.util.Arrays.copyOf(chains[c], m);
-                }
-                double r = Diagnostics.splitRhat(prefix);
-                if (Double.isFinite(r)) {
-                    pts.add(new double[] {m, r});
-                }
+        double[][] pts = Diagnostics.runningSplitRhat(chains, RHAT_POINTS);
+        if (pts[0].length == 0) {
+            int n = Integer.MAX_VALUE;
+            for (double[] c : chains) {
+                n = Math.min(n, c.length);
             }
-        }
-        if (pts.isEmpty()) {
             // one chain, or too few draws: R-hat is undefined; draw the reference line only
             return Series.of("R-hat (undefined: needs 2+ chains)", new double[] {0, Math.max(1, n)},
                     new double[] {1, 1});
         }
-        double[] x = new double[pts.size()];
-        double[] y = new double[pts.size()];
-        for (int i = 0; i < x.length; i++) {
-            x[i] = pts.get(i)[0];
-            y[i] = pts.get(i)[1];
-        }
-        return Series.of("split R-hat", x, y);
+        return Series.of("split R-hat", pts[0], pts[1]);
     }
 
     /** Rows of the run's dataset in two dimensions, coloured by cluster of the point estimate. */
