@@ -6,6 +6,7 @@ import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.ImportOptions;
 import io.plate.api.data.Importer;
+import io.plate.api.learn.StratifiedSplit;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;

@@ -11,6 +11,7 @@ import io.plate.api.learn.Explanation;
 import io.plate.api.learn.FeatureWeight;
 import io.plate.api.learn.FoldReport;
 import io.plate.api.learn.Learner;
+import io.plate.api.learn.Metrics;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelStore;
 import io.plate.api.learn.Params;
@@ -264,12 +265,10 @@ public final class ModelCommands {
             s.append('\n');
             if (!classes.isEmpty()) {
                 long[] counts = new long[classes.size()];
-                long right = 0;
+                List<String> labels = new ArrayList<>(predicted.length);
                 for (int r = 0; r < predicted.length; r++) {
                     counts[(int) predicted[r]]++;
-                    if (truth != null && predicted(r).equals(truth.get(r))) {
-                        right++;
-                    }
+                    labels.add(predicted(r));
                 }
                 s.append("predicted:");
                 for (int c = 0; c < counts.length; c++) {
@@ -277,25 +276,26 @@ public final class ModelCommands {
                 }
                 s.append('\n');
                 if (truth != null && rows() > 0) {
+                    double accuracy = Metrics.accuracy(truth, labels);
                     s.append(String.format(Locale.ROOT, "accuracy against the dataset's labels: %.4f (%d of %d)%n",
-                            (double) right / rows(), right, rows()));
+                            accuracy, Math.round(accuracy * rows()), rows()));
                 }
             }
             if (classes.isEmpty() && target != null && rows() > 0) {
-                double ss = 0;
-                double abs = 0;
+                double[] t = new double[rows()];
+                double[] p = new double[rows()];
                 int n = 0;
                 for (int r = 0; r < rows(); r++) {
-                    double t = target.value(r);
-                    if (!Double.isNaN(t)) {
-                        ss += (t - predicted[r]) * (t - predicted[r]);
-                        abs += Math.abs(t - predicted[r]);
-                        n++;
+                    if (!Double.isNaN(target.value(r))) {
+                        t[n] = target.value(r);
+                        p[n++] = predicted[r];
                     }
                 }
                 if (n > 0) {
+                    t = Arrays.copyOf(t, n);
+                    p = Arrays.copyOf(p, n);
                     s.append(String.format(Locale.ROOT, "against the dataset's target '%s': RMSE %s, MAE %s (%d rows)%n",
-                            target.name(), value(Math.sqrt(ss / n)), value(abs / n), n));
+                            target.name(), value(Metrics.rmse(t, p)), value(Metrics.mae(t, p)), n));
                 }
             }
             if (written == null && rows() > 0) {
