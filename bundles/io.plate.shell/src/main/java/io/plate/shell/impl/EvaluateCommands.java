@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
+import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -28,9 +29,8 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * {@code plate:evaluate}: cross-validation or a holdout of an installed learner through the
  * {@link Evaluator} service (a dynamic, greedy reference: one installed later is used at the next command).
  */
-@Component(service = EvaluateCommands.class, property = {
-        "osgi.command.scope=plate",
-        "osgi.command.function=evaluate" })
+@Component(service = EvaluateCommands.class)
+@GogoCommand(scope = "plate", function = {"evaluate"})
 public final class EvaluateCommands {
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)

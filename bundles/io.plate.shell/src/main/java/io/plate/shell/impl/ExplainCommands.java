@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Optional;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
+import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -22,9 +23,8 @@ import org.osgi.service.component.annotations.Reference;
  * {@code plate:explain}: one prediction of a kept model as the log-odds parts of its top two classes,
  * and the most telling features of each class.
  */
-@Component(service = ExplainCommands.class, property = {
-        "osgi.command.scope=plate",
-        "osgi.command.function=explain" })
+@Component(service = ExplainCommands.class)
+@GogoCommand(scope = "plate", function = {"explain"})
 public final class ExplainCommands {
     private final Workspace workspace;
 

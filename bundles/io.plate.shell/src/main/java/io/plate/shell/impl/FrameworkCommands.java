@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.felix.service.command.Descriptor;
+import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.FrameworkEvent;
@@ -18,9 +19,8 @@ import org.osgi.service.component.annotations.Component;
  * refresh has ended, so that the next command sees the refreshed framework.
  */
 @Component(service = FrameworkCommands.class, immediate = true, property = {
-        "osgi.command.scope=felix",
-        "osgi.command.function=refresh",
         "service.ranking:Integer=100" })
+@GogoCommand(scope = "felix", function = {"refresh"})
 public final class FrameworkCommands {
     private static final long REFRESH_WAIT_SECONDS = 60;
 

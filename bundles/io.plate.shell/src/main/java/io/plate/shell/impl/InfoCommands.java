@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
+import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
@@ -30,16 +31,9 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * dynamic, greedy, multiple references, so a bundle installed or removed while the shell runs shows up
  * or disappears at the next call.
  */
-@Component(service = InfoCommands.class, property = {
-        "osgi.command.scope=plate",
-        "osgi.command.function=learners",
-        "osgi.command.function=samplers",
-        "osgi.command.function=importers",
-        "osgi.command.function=distributions",
-        "osgi.command.function=datasets",
-        "osgi.command.function=version",
-        "osgi.command.function=names",
-        "osgi.command.function=params" })
+@Component(service = InfoCommands.class)
+@GogoCommand(scope = "plate", function = {"learners", "samplers", "importers", "distributions", "datasets",
+        "version", "names", "params"})
 public final class InfoCommands {
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)

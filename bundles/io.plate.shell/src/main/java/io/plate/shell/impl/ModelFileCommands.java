@@ -10,6 +10,7 @@ import java.nio.file.Paths;
 import java.util.Map;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
+import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -21,11 +22,8 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * {@code plate:save}, {@code plate:load} and {@code plate:models}: models kept in the {@link Workspace},
  * written and read as model files through the {@link ModelStore} service (dynamic, greedy, optional).
  */
-@Component(service = ModelFileCommands.class, property = {
-        "osgi.command.scope=plate",
-        "osgi.command.function=save",
-        "osgi.command.function=load",
-        "osgi.command.function=models" })
+@Component(service = ModelFileCommands.class)
+@GogoCommand(scope = "plate", function = {"save", "load", "models"})
 public final class ModelFileCommands {
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)

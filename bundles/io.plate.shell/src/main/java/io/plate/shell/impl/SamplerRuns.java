@@ -102,7 +102,7 @@ final class SamplerRuns {
             String[] params, Options o, Workspace workspace, ShellDefaults defaults, Cancellation cancellation)
             throws IOException {
         String what = "the run of " + samplerName;
-        Params p = Guard.call(what, () -> s.params(Args.keyValues(Arrays.asList(params))));
+        Params p = Guard.call(what, s, () -> s.params(Args.keyValues(Arrays.asList(params))));
         Dataset d = workspace.dataset(datasetName);
         RunSettings settings = defaults.runSettings(o.iterations(), o.burnIn(), o.thin(), o.chains(), o.seed());
         String kept = o.name().isEmpty() ? datasetName + "." + samplerName : o.name();
@@ -116,7 +116,7 @@ final class SamplerRuns {
         Posterior posterior;
         try (ProgressPrinter progress = ProgressPrinter.forSession(session, console,
                 samplerName + " on " + datasetName)) {
-            posterior = Guard.call(what, () -> s.run(d, p, settings, progress, cancellation));
+            posterior = Guard.call(what, s, () -> s.run(d, p, settings, progress, cancellation));
         } finally {
             if (terminal != null) {
                 terminal.handle(Terminal.Signal.INT, previous);
