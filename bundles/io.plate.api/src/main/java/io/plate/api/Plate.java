@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
 import java.util.ServiceLoader;
@@ -120,8 +119,9 @@ public final class Plate {
         for (ClassPathServices s : ServiceLoader.load(ClassPathServices.class, loader)) {
             s.register(registry);
         }
-        found.sort(Comparator.comparingInt((Entry e) -> -e.ranking).thenComparingInt(Entry::order));
-        return found;
+        // class-path order stands in for the service id a framework would assign
+        return ServicePreference.sorted(found, (e, key) -> ServicePreference.RANKING.equals(key) ? (Object) e.ranking
+                : ServicePreference.ID.equals(key) ? (Object) (long) e.order : null);
     }
 
     private static String readVersion() {

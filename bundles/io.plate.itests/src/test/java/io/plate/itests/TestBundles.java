@@ -1,5 +1,6 @@
 package io.plate.itests;
 
+import io.plate.itests.swap.SwapActivator;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,6 +17,11 @@ final class TestBundles {
 
     /** The hot-swap probe bundle at the given version. */
     static byte[] swapBundle(String version) throws IOException {
+        return swapBundle(version, 0);
+    }
+
+    /** The swap bundle whose learner is registered with {@code service.ranking} {@code ranking}. */
+    static byte[] swapBundle(String version, int ranking) throws IOException {
         Manifest mf = new Manifest();
         Attributes a = mf.getMainAttributes();
         a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
@@ -23,6 +29,7 @@ final class TestBundles {
         a.putValue("Bundle-SymbolicName", "io.plate.itests.swap");
         a.putValue("Bundle-Version", version);
         a.putValue("Bundle-Activator", "io.plate.itests.swap.SwapActivator");
+        a.putValue(SwapActivator.RANKING_HEADER, Integer.toString(ranking));
         a.putValue("Import-Package", "io.plate.api;version=\"[1.0,2)\",io.plate.api.data;version=\"[1.0,2)\","
                 + "io.plate.api.learn;version=\"[1.0,2)\",org.osgi.framework;version=\"[1.8,2)\"");
         Path classes = Path.of(System.getProperty("plate.testClasses"), "io/plate/itests/swap");

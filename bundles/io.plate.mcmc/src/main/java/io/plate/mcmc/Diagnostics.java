@@ -328,10 +328,64 @@ public final class Diagnostics {
             System.arraycopy(draws[c], 0, flat, c * n, n);
         }
         Arrays.sort(flat);
-        double h = (flat.length - 1) * prob;
+        return quantileOfSorted(flat, prob);
+    }
+
+    /**
+     * Quantile of sorted values with linear interpolation between order statistics (type 7: NumPy's and
+     * R's default).
+     */
+    public static double quantileOfSorted(double[] sorted, double prob) {
+        double h = (sorted.length - 1) * prob;
         int lo = (int) Math.floor(h);
-        int hi = Math.min(lo + 1, flat.length - 1);
-        return flat[lo] + (h - lo) * (flat[hi] - flat[lo]);
+        int hi = Math.min(lo + 1, sorted.length - 1);
+        return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+    }
+
+    /** Arithmetic mean of {@code x} (NaN when empty). */
+    public static double mean(double[] x) {
+        double s = 0;
+        for (double v : x) {
+            s += v;
+        }
+        return s / x.length;
+    }
+
+    /** Sample standard deviation (divisor n - 1, two passes); 0 for fewer than two values. */
+    public static double sd(double[] x) {
+        return x.length < 2 ? 0.0 : Math.sqrt(variance(x, mean(x)));
+    }
+
+    /**
+     * Split R-hat of growing prefixes of the chains, about {@code points} of them evenly spaced up to the
+     * shortest chain's length: {@code {lengths, rhats}}, only where R-hat is finite; both empty with fewer
+     * than two chains or {@link #MIN_DRAWS} draws.
+     */
+    public static double[][] runningSplitRhat(double[][] chains, int points) {
+        int n = Integer.MAX_VALUE;
+        for (double[] c : chains) {
+            n = Math.min(n, c.length);
+        }
+        List<double[]> pts = new ArrayList<>();
+        if (chains.length >= 2 && n >= MIN_DRAWS) {
+            int step = Math.max(1, n / points);
+            for (int m = Math.max(MIN_DRAWS, step); m <= n; m += step) {
+                double[][] prefix = new double[chains.length][];
+                for (int c = 0; c < chains.length; c++) {
+                    prefix[c] = Arrays.copyOf(chains[c], m);
+                }
+                double r = splitRhat(prefix);
+                if (Double.isFinite(r)) {
+                    pts.add(new double[] {m, r});
+                }
+            }
+        }
+        double[][] out = new double[2][pts.size()];
+        for (int i = 0; i < pts.size(); i++) {
+            out[0][i] = pts.get(i)[0];
+            out[1][i] = pts.get(i)[1];
+        }
+        return out;
     }
 
     private static int check(double[][] draws) {
@@ -356,14 +410,6 @@ public final class Diagnostics {
             }
         }
         return true;
-    }
-
-    private static double mean(double[] x) {
-        double s = 0;
-        for (double v : x) {
-            s += v;
-        }
-        return s / x.length;
     }
 
     /** Sample variance with denominator {@code n − 1}. */

@@ -10,5 +10,5 @@
  * (2.0.0: {@code RunDirectory.summaryJson}, which returned Jackson's {@code ObjectNode}, is private).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("2.1.0")
+@org.osgi.annotation.versioning.Version("2.2.0")
 package io.plate.mcmc;

@@ -132,4 +132,48 @@ class DiagnosticsTest {
         assertEquals(2.5, Diagnostics.median(x));
         assertEquals(1.15, Diagnostics.quantile(x, 0.05), 1e-12);
     }
+
+    @Test
+    void quantilesInterpolateBetweenOrderStatistics() {
+        double[] sorted = {1, 2, 3, 4, 5};
+        assertEquals(3, Diagnostics.quantileOfSorted(sorted, 0.5));
+        assertEquals(1.2, Diagnostics.quantileOfSorted(sorted, 0.05), 1e-12);
+        assertEquals(5, Diagnostics.quantileOfSorted(sorted, 1.0));
+    }
+
+    @Test
+    void meanAndSampleSdInClosedForm() {
+        // 2, 4, 4, 4, 5, 5, 7, 9: mean 5, sum of squared deviations 32, sd = sqrt(32 / 7)
+        double[] x = {2, 4, 4, 4, 5, 5, 7, 9};
+        assertEquals(5, Diagnostics.mean(x), 1e-15);
+        assertEquals(Math.sqrt(32.0 / 7), Diagnostics.sd(x), 1e-15);
+        assertEquals(0.0, Diagnostics.sd(new double[] {3}));
+        // a large offset: a one-pass sum of squares would lose the spread of 1e9 + {0, 1, 2}
+        assertEquals(1.0, Diagnostics.sd(new double[] {1e9, 1e9 + 1, 1e9 + 2}), 1e-12);
+    }
+
+    @Test
+    void runningRhatOfWellMixedChainsApproachesOne() {
+        // two chains of an alternating deterministic sequence that is well mixed: R-hat ~ 1 at the end
+        double[][] chains = new double[2][400];
+        for (int c = 0; c < 2; c++) {
+            for (int d = 0; d < 400; d++) {
+                chains[c][d] = Math.sin(d * 1.7 + c * 0.3);
+            }
+        }
+        double[][] s = Diagnostics.runningSplitRhat(chains, 40);
+        assertEquals(40, s[0].length);
+        assertEquals(400, s[0][s[0].length - 1]);
+        double last = s[1][s[1].length - 1];
+        assertTrue(Math.abs(last - 1) < 0.05, "R-hat " + last);
+        assertEquals(Diagnostics.splitRhat(chains), last, 1e-15);
+        // chains stuck at different levels: R-hat far above one
+        for (int d = 0; d < 400; d++) {
+            chains[1][d] += 10;
+        }
+        double[][] bad = Diagnostics.runningSplitRhat(chains, 40);
+        assertTrue(bad[1][bad[1].length - 1] > 1.5, "R-hat of separated chains " + bad[1][bad[1].length - 1]);
+        // one chain: undefined, no points
+        assertEquals(0, Diagnostics.runningSplitRhat(new double[][] {chains[0]}, 40)[0].length);
+    }
 }

@@ -4,8 +4,10 @@
  * <p>A {@link io.plate.api.learn.Learner} describes its parameters ({@link io.plate.api.learn.ParamSpec})
  * and fits an immutable {@link io.plate.api.learn.Model}; a {@link io.plate.api.learn.ModelStore}
  * saves and loads models as versioned JSON; an {@link io.plate.api.learn.Evaluator} runs stratified
- * cross-validation or a holdout for any learner.
+ * cross-validation or a holdout for any learner. {@link io.plate.api.learn.Metrics},
+ * {@link io.plate.api.learn.StratifiedFolds} and {@link io.plate.api.learn.StratifiedSplit} are the
+ * figures and row assignments the evaluator and the shell share.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.2.0")
+@org.osgi.annotation.versioning.Version("1.3.0")
 package io.plate.api.learn;

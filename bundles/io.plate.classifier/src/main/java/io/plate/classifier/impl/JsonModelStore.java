@@ -1,5 +1,6 @@
 package io.plate.classifier.impl;
 
+import io.plate.api.ServicePreference;
 import io.plate.api.learn.Learner;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelFormatException;
@@ -62,16 +63,11 @@ public final class JsonModelStore implements ModelStore {
         } catch (ModelFormatException e) {
             throw new ModelFormatException(file + ": " + e.getMessage(), e);
         }
-        Learner learner = null;
-        TreeSet<String> installed = new TreeSet<>();
-        for (Map.Entry<Map<String, Object>, Learner> e : new ArrayList<>(learners)) {
-            Object name = e.getKey().get(Learner.NAME);
-            installed.add(String.valueOf(name));
-            if (type.equals(name) && learner == null) {
-                learner = e.getValue();
-            }
-        }
+        List<Map.Entry<Map<String, Object>, Learner>> bound = new ArrayList<>(learners);
+        Learner learner = ServicePreference.bound(bound, Learner.NAME, type).orElse(null);
         if (learner == null) {
+            TreeSet<String> installed = new TreeSet<>();
+            bound.forEach(e -> installed.add(String.valueOf(e.getKey().get(Learner.NAME))));
             throw new ModelFormatException(file + ": model type '" + type + "' has no installed learner (installed: "
                     + String.join(", ", installed) + ")");
         }

@@ -13,15 +13,14 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Set;
-import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Cross-validation reproduces scikit-learn's 10-fold accuracy within 0.01 (different folds), folds are
- * stratified and reproducible, metrics match hand-computed values and the JSON has the contract's fields.
+ * Cross-validation reproduces scikit-learn's 10-fold accuracy within 0.01 (different folds) and the JSON
+ * has the contract's fields (folds and metrics: api StratifiedFoldsAndMetricsTest).
  */
 class EvaluatorTest {
     private final CrossValidationEvaluator evaluator = new CrossValidationEvaluator();
@@ -41,46 +40,6 @@ class EvaluatorTest {
         EvaluationReport i = evaluator.evaluate(g, SharedData.numericCsv("iris/iris.csv", false), g.params(Map.of()),
                 EvaluationSettings.crossValidation(10, 1));
         assertEquals(0.9533, i.accuracy(), 0.01);
-    }
-
-    @Test
-    void foldsAreStratifiedAndReproducible() {
-        int[] y = new int[103];
-        for (int r = 0; r < y.length; r++) {
-            y[r] = r < 60 ? 0 : r < 90 ? 1 : r < 100 ? 2 : -1;
-        }
-        int[] a = StratifiedFolds.assign(y, 3, 7, RandomSource.XO_RO_SHI_RO_128_PP.create(5L));
-        int[] b = StratifiedFolds.assign(y, 3, 7, RandomSource.XO_RO_SHI_RO_128_PP.create(5L));
-        int[] c = StratifiedFolds.assign(y, 3, 7, RandomSource.XO_RO_SHI_RO_128_PP.create(6L));
-        assertEquals(Arrays.toString(a), Arrays.toString(b));
-        assertNotEquals(Arrays.toString(a), Arrays.toString(c));
-        int[] sizes = new int[7];
-        int[][] perClass = new int[7][3];
-        for (int r = 0; r < y.length; r++) {
-            if (y[r] < 0) {
-                assertEquals(-1, a[r]);
-                continue;
-            }
-            sizes[a[r]]++;
-            perClass[a[r]][y[r]]++;
-        }
-        for (int f = 0; f < 7; f++) {
-            assertTrue(sizes[f] == 14 || sizes[f] == 15, Arrays.toString(sizes));
-            assertTrue(Math.abs(perClass[f][0] - 60 / 7.0) < 1);
-            assertTrue(Math.abs(perClass[f][1] - 30 / 7.0) < 1);
-            assertTrue(Math.abs(perClass[f][2] - 10 / 7.0) < 1);
-        }
-    }
-
-    @Test
-    void metricsByHand() {
-        // truth rows, predicted columns: class 0: 3 right, 1 as class 1; class 1: 2 right; class 2: 1 as class 0
-        long[][] c = {{3, 1, 0}, {0, 2, 0}, {1, 0, 0}};
-        assertEquals(5 / 7.0, Metrics.accuracy(c), 1e-15);
-        // F1: class 0 = 6/(6+1+1) = 0.75; class 1 = 4/(4+1+0) = 0.8; class 2 = 0
-        assertEquals((0.75 + 0.8 + 0) / 3, Metrics.macroF1(c), 1e-15);
-        assertEquals(-Math.log(Math.ulp(1.0)), Metrics.logLoss(0), 1e-12);
-        assertEquals(-Math.log(0.25), Metrics.logLoss(0.25), 1e-15);
     }
 
     @Test

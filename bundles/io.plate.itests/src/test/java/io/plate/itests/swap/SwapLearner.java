@@ -37,7 +37,7 @@ public final class SwapLearner implements Learner {
 
     @Override
     public Model fit(Dataset data, Params params, long seed) {
-        throw new PlateException("test.swap does not fit models");
+        throw new PlateException("test.swap " + version + " does not fit models");
     }
 
     @Override

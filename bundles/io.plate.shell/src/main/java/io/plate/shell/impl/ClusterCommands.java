@@ -15,6 +15,7 @@ import java.util.Optional;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
+import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -32,9 +33,8 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * the number of clusters, and the adjusted Rand index and NMI when the dataset has labels. Samplers are
  * a dynamic, greedy, multiple reference; Ctrl-C stops the chains at the next sweep and keeps the draws.
  */
-@Component(service = ClusterCommands.class, immediate = true, property = {
-        "osgi.command.scope=plate",
-        "osgi.command.function=cluster" })
+@Component(service = ClusterCommands.class)
+@GogoCommand(scope = "plate", function = {"cluster"})
 public final class ClusterCommands {
     /** Prefix of the sampler names that cluster. */
     static final String MIXTURE_PREFIX = "mixture.";

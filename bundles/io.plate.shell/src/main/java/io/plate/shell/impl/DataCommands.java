@@ -1,16 +1,17 @@
 package io.plate.shell.impl;
 
 import io.plate.api.PlateException;
+import io.plate.api.ServicePreference;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.ImportOptions;
 import io.plate.api.data.Importer;
+import io.plate.api.learn.StratifiedSplit;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -19,6 +20,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
+import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceReference;
 import org.osgi.service.component.annotations.Activate;
@@ -36,10 +38,8 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * in the {@link Workspace} only once its import has succeeded.
  * ({@code plate:datasets} lives in {@link InfoCommands}.)
  */
-@Component(service = DataCommands.class, property = {
-        "osgi.command.scope=plate",
-        "osgi.command.function=import",
-        "osgi.command.function=split" })
+@Component(service = DataCommands.class)
+@GogoCommand(scope = "plate", function = {"import", "split"})
 public final class DataCommands {
     /** RNG algorithm of {@code plate:split}, recorded in the views' metadata. */
     static final RandomSource SPLIT_RNG = RandomSource.XO_RO_SHI_RO_128_PP;
@@ -327,9 +327,7 @@ public final class DataCommands {
 
     private List<ServiceReference<Importer>> snapshot() {
         List<ServiceReference<Importer>> refs = importers;
-        List<ServiceReference<Importer>> out = refs == null ? new ArrayList<>() : new ArrayList<>(refs);
-        out.sort(Comparator.reverseOrder()); // highest ranking first
-        return out;
+        return refs == null ? new ArrayList<>() : ServicePreference.sorted(refs, ServiceReference::getProperty);
     }
 
     /** An installed importer as the shell sees it: its format and the extensions it claims. */

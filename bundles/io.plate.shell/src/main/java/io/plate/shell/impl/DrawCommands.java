@@ -6,6 +6,7 @@ import io.plate.api.sample.IntSampler;
 import io.plate.api.sample.IntVectorSampler;
 import io.plate.api.sample.MatrixSampler;
 import io.plate.api.sample.VectorSampler;
+import io.plate.mcmc.Diagnostics;
 import io.plate.api.sample.DoubleSampler;
 import java.io.BufferedWriter;
 import io.plate.api.io.AtomicFiles;
@@ -20,6 +21,7 @@ import java.util.Locale;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
+import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -35,9 +37,8 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * as rows, matrices row-major) to a temporary file that is then renamed over the target, and the
  * summary says where. Draws come from stream 0 of the seed ({@link Distributions#stream}).
  */
-@Component(service = DrawCommands.class, property = {
-        "osgi.command.scope=plate",
-        "osgi.command.function=draw" })
+@Component(service = DrawCommands.class)
+@GogoCommand(scope = "plate", function = {"draw"})
 public final class DrawCommands {
     /** The output folder that relative --out names go to, as for every command that writes (plate:config). */
     @org.osgi.service.component.annotations.Reference(cardinality = org.osgi.service.component.annotations.ReferenceCardinality.OPTIONAL,
@@ -357,19 +358,10 @@ public final class DrawCommands {
             int k = dimension();
             for (int j = 0; j < k; j++) {
                 double[] x = component(j);
-                double mean = 0;
-                for (double v : x) {
-                    mean += v;
-                }
-                mean /= x.length;
-                double ss = 0;
-                for (double v : x) {
-                    ss += (v - mean) * (v - mean);
-                }
-                double sd = x.length > 1 ? Math.sqrt(ss / (x.length - 1)) : 0.0;
                 Arrays.sort(x);
-                t.row(k == 1 ? "x" : String.valueOf(j + 1), fmt(mean), fmt(sd), fmt(x[0]), fmt(quantile(x, 0.05)),
-                        fmt(quantile(x, 0.25)), fmt(quantile(x, 0.5)), fmt(quantile(x, 0.75)), fmt(quantile(x, 0.95)),
+                t.row(k == 1 ? "x" : String.valueOf(j + 1), fmt(Diagnostics.mean(x)), fmt(Diagnostics.sd(x)), fmt(x[0]),
+                        fmt(quantile(x, 0.05)), fmt(quantile(x, 0.25)), fmt(quantile(x, 0.5)), fmt(quantile(x, 0.75)),
+                        fmt(quantile(x, 0.95)),
                         fmt(x[x.length - 1]));
             }
             s.append(t);
@@ -383,12 +375,8 @@ public final class DrawCommands {
             return s.toString().stripTrailing();
         }
 
-        /** Linear interpolation between order statistics (type 7, as numpy's default and R's). */
-        static double quantile(double[] sorted, double q) {
-            double h = (sorted.length - 1) * q;
-            int lo = (int) Math.floor(h);
-            int hi = Math.min(lo + 1, sorted.length - 1);
-            return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+        private static double quantile(double[] sorted, double q) {
+            return Diagnostics.quantileOfSorted(sorted, q);
         }
 
         private static String fmt(double v) {

@@ -8,6 +8,7 @@ import io.plate.api.sample.Clustering;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.Table;
 import io.plate.api.sample.Trace;
+import io.plate.distributions.numerics.PrincipalComponents;
 import io.plate.mcmc.Diagnostics;
 import io.plate.plot.Panel;
 import io.plate.plot.Plot;
@@ -18,9 +19,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.math3.linear.Array2DRowRealMatrix;
-import org.apache.commons.math3.linear.EigenDecomposition;
-import org.apache.commons.math3.linear.RealMatrix;
 
 /** Builds the figures of {@code plate:plot} and {@code plate:trace --plot} from Plate's values. */
 public final class Figures {
@@ -86,36 +84,17 @@ public final class Figures {
     }
 
     static Series runningRhat(double[][] chains) {
-        int n = Integer.MAX_VALUE;
-        for (double[] c : chains) {
-            n = Math.min(n, c.length);
-        }
-        List<double[]> pts = new ArrayList<>();
-        if (chains.length >= 2 && n >= Diagnostics.MIN_DRAWS) {
-            int step = Math.max(1, n / RHAT_POINTS);
-            for (int m = Math.max(Diagnostics.MIN_DRAWS, step); m <= n; m += step) {
-                double[][] prefix = new double[chains.length][];
-                for (int c = 0; c < chains.length; c++) {
-                    prefix[c] = java.util.Arrays.copyOf(chains[c], m);
-                }
-                double r = Diagnostics.splitRhat(prefix);
-                if (Double.isFinite(r)) {
-                    pts.add(new double[] {m, r});
-                }
+        double[][] pts = Diagnostics.runningSplitRhat(chains, RHAT_POINTS);
+        if (pts[0].length == 0) {
+            int n = Integer.MAX_VALUE;
+            for (double[] c : chains) {
+                n = Math.min(n, c.length);
             }
-        }
-        if (pts.isEmpty()) {
             // one chain, or too few draws: R-hat is undefined; draw the reference line only
             return Series.of("R-hat (undefined: needs 2+ chains)", new double[] {0, Math.max(1, n)},
                     new double[] {1, 1});
         }
-        double[] x = new double[pts.size()];
-        double[] y = new double[pts.size()];
-        for (int i = 0; i < x.length; i++) {
-            x[i] = pts.get(i)[0];
-            y[i] = pts.get(i)[1];
-        }
-        return Series.of("split R-hat", x, y);
+        return Series.of("split R-hat", pts[0], pts[1]);
     }
 
     /** Rows of the run's dataset in two dimensions, coloured by cluster of the point estimate. */
@@ -199,82 +178,11 @@ public final class Figures {
             throw new PlateException("dataset '" + data.name() + "' has " + cols.size()
                     + " numeric columns; a cluster scatter needs at least 2");
         }
-        int p = cols.size();
-        int n = data.rows();
-        double[][] x = new double[p][];
-        double[] mean = new double[p];
-        double[] sd = new double[p];
-        for (int j = 0; j < p; j++) {
+        double[][] x = new double[cols.size()][];
+        for (int j = 0; j < x.length; j++) {
             x[j] = cols.get(j).values();
-            int m = 0;
-            double s = 0;
-            double ss = 0;
-            for (double v : x[j]) {
-                if (!Double.isNaN(v)) {
-                    m++;
-                    s += v;
-                    ss += v * v;
-                }
-            }
-            mean[j] = m == 0 ? 0 : s / m;
-            double var = m < 2 ? 0 : (ss - m * mean[j] * mean[j]) / (m - 1);
-            sd[j] = var > 0 ? Math.sqrt(var) : 1;
         }
-        double[][] cov = new double[p][p];
-        int used = 0;
-        double[] z = new double[p];
-        for (int r = 0; r < n; r++) {
-            boolean ok = true;
-            for (int j = 0; j < p && ok; j++) {
-                z[j] = (x[j][r] - mean[j]) / sd[j];
-                ok = !Double.isNaN(z[j]);
-            }
-            if (!ok) {
-                continue;
-            }
-            used++;
-            for (int a = 0; a < p; a++) {
-                for (int b = a; b < p; b++) {
-                    cov[a][b] += z[a] * z[b];
-                }
-            }
-        }
-        for (int a = 0; a < p; a++) {
-            for (int b = a; b < p; b++) {
-                cov[a][b] /= Math.max(1, used - 1);
-                cov[b][a] = cov[a][b];
-            }
-        }
-        RealMatrix m = new Array2DRowRealMatrix(cov, false);
-        EigenDecomposition eig = new EigenDecomposition(m);
-        double[] ev = eig.getRealEigenvalues();
-        int first = 0;
-        int second = -1;
-        for (int i = 1; i < ev.length; i++) {
-            if (ev[i] > ev[first]) {
-                first = i;
-            }
-        }
-        for (int i = 0; i < ev.length; i++) {
-            if (i != first && (second < 0 || ev[i] > ev[second])) {
-                second = i;
-            }
-        }
-        double[] v1 = eig.getEigenvector(first).toArray();
-        double[] v2 = eig.getEigenvector(second).toArray();
-        double[][] out = new double[2][n];
-        for (int r = 0; r < n; r++) {
-            double a = 0;
-            double b = 0;
-            for (int j = 0; j < p; j++) {
-                double zj = (x[j][r] - mean[j]) / sd[j];
-                a += v1[j] * zj;
-                b += v2[j] * zj;
-            }
-            out[0][r] = a;
-            out[1][r] = b;
-        }
-        return out;
+        return PrincipalComponents.scores(x, 2);
     }
 
     /** The confusion matrix of an evaluation as a heat map (rows = true class). */

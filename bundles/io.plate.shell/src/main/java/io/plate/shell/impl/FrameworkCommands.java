@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.felix.service.command.Descriptor;
+import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleException;
@@ -25,10 +26,8 @@ import org.osgi.service.component.annotations.Component;
  * take the place of the originals.
  */
 @Component(service = FrameworkCommands.class, immediate = true, property = {
-        "osgi.command.scope=felix",
-        "osgi.command.function=refresh",
-        "osgi.command.function=update",
         "service.ranking:Integer=100" })
+@GogoCommand(scope = "felix", function = {"refresh", "update"})
 public final class FrameworkCommands {
     private static final long REFRESH_WAIT_SECONDS = 60;
 

@@ -2,42 +2,53 @@ package io.plate.shell.impl;
 
 import io.plate.api.PlateException;
 import java.util.function.Supplier;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.FrameworkUtil;
+import org.osgi.framework.wiring.BundleWiring;
 
 /**
  * Runs a call into a service whose bundle may be updated or removed meanwhile (a sampler swapped while
  * its chains run). A class that can no longer be loaded from the old bundle surfaces as a
- * {@link LinkageError} or an {@link IllegalStateException} from the framework; both become a clear
- * message telling the user the run was abandoned, instead of a crash.
+ * {@link LinkageError}; a framework call through the old bundle's context as an
+ * {@link IllegalStateException}, which counts as a swap only when the service's bundle is in fact stale
+ * (asked of the framework, not read from the message). Both become a clear message telling the user the
+ * run was abandoned, instead of a crash.
  */
 public final class Guard {
     private Guard() {
     }
 
-    public static <T> T call(String what, Supplier<T> body) {
+    /** Runs {@code body}, a call into {@code service}; {@code what} names it in the message of a swap. */
+    public static <T> T call(String what, Object service, Supplier<T> body) {
         try {
             return body.get();
         } catch (LinkageError e) {
             throw swapped(what, e);
-        } catch (IllegalStateException e) {
-            if (isStaleBundle(e)) {
-                throw swapped(what, e);
-            }
-            throw e;
         } catch (RuntimeException e) {
-            Throwable c = e.getCause();
-            while (c != null) {
-                if (c instanceof LinkageError || (c instanceof IllegalStateException && isStaleBundle(c))) {
+            for (Throwable c = e; c != null; c = c.getCause()) {
+                if (c instanceof LinkageError || (c instanceof IllegalStateException && isStaleBundle(service))) {
                     throw swapped(what, c);
                 }
-                c = c.getCause();
             }
             throw e;
         }
     }
 
-    private static boolean isStaleBundle(Throwable e) {
-        String m = String.valueOf(e.getMessage());
-        return m.contains("no longer valid") || m.contains("Invalid BundleContext") || m.contains("uninstalled");
+    /**
+     * Whether {@code service} comes from a bundle that no longer serves it: uninstalled, stopped or stopping,
+     * or updated (its class was loaded by a wiring that is not the bundle's current one). False for an
+     * object that does not come from a bundle (plain Java, tests).
+     */
+    static boolean isStaleBundle(Object service) {
+        Bundle b = FrameworkUtil.getBundle(service.getClass());
+        if (b == null) {
+            return false;
+        }
+        if (b.getState() != Bundle.ACTIVE && b.getState() != Bundle.STARTING) {
+            return true;
+        }
+        BundleWiring w = b.adapt(BundleWiring.class);
+        return w == null || !w.isCurrent() || w.getClassLoader() != service.getClass().getClassLoader();
     }
 
     private static PlateException swapped(String what, Throwable cause) {

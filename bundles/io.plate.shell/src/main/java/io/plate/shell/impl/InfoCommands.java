@@ -1,5 +1,6 @@
 package io.plate.shell.impl;
 
+import io.plate.api.ServicePreference;
 import io.plate.api.Plate;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.Importer;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
+import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
@@ -29,16 +31,9 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * dynamic, greedy, multiple references, so a bundle installed or removed while the shell runs shows up
  * or disappears at the next call.
  */
-@Component(service = InfoCommands.class, property = {
-        "osgi.command.scope=plate",
-        "osgi.command.function=learners",
-        "osgi.command.function=samplers",
-        "osgi.command.function=importers",
-        "osgi.command.function=distributions",
-        "osgi.command.function=datasets",
-        "osgi.command.function=version",
-        "osgi.command.function=names",
-        "osgi.command.function=params" })
+@Component(service = InfoCommands.class)
+@GogoCommand(scope = "plate", function = {"learners", "samplers", "importers", "distributions", "datasets",
+        "version", "names", "params"})
 public final class InfoCommands {
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
@@ -83,8 +78,8 @@ public final class InfoCommands {
 
     @Descriptor("list the installed providers of sampling distributions; the highest ranked is in use")
     public String distributions() {
-        List<ServiceReference<Distributions>> refs = snapshot(distributions);
-        refs.sort(Comparator.reverseOrder()); // ServiceReference order: ranking, then id
+        List<ServiceReference<Distributions>> refs = ServicePreference.sorted(snapshot(distributions),
+                ServiceReference::getProperty);
         TextTable t = new TextTable("provider", "ranking", "in use", "bundle", "version");
         boolean first = true;
         for (ServiceReference<Distributions> r : refs) {
@@ -210,30 +205,26 @@ public final class InfoCommands {
     public String params(@Descriptor("learner or sampler name (see plate:learners, plate:samplers)") String name) {
         java.util.List<io.plate.api.learn.ParamSpec> specs = null;
         String what = null;
-        for (ServiceReference<Learner> r : snapshot(learners)) {
-            if (name.equals(r.getProperty(Learner.NAME))) {
-                Learner l = context.getService(r);
-                if (l != null) {
-                    try {
-                        specs = l.parameters();
-                        what = "learner " + name + ": " + l.description();
-                    } finally {
-                        context.ungetService(r);
-                    }
-                }
+        ServiceReference<Learner> lr = ServicePreference.named(snapshot(learners), ServiceReference::getProperty,
+                Learner.NAME, name).orElse(null);
+        Learner l = lr == null ? null : context.getService(lr);
+        if (l != null) {
+            try {
+                specs = l.parameters();
+                what = "learner " + name + ": " + l.description();
+            } finally {
+                context.ungetService(lr);
             }
         }
-        for (ServiceReference<Sampler> r : snapshot(samplers)) {
-            if (specs == null && name.equals(r.getProperty(Sampler.NAME))) {
-                Sampler smp = context.getService(r);
-                if (smp != null) {
-                    try {
-                        specs = smp.parameters();
-                        what = "sampler " + name + ": " + smp.description();
-                    } finally {
-                        context.ungetService(r);
-                    }
-                }
+        ServiceReference<Sampler> sr = specs != null ? null : ServicePreference.named(snapshot(samplers),
+                ServiceReference::getProperty, Sampler.NAME, name).orElse(null);
+        Sampler smp = sr == null ? null : context.getService(sr);
+        if (smp != null) {
+            try {
+                specs = smp.parameters();
+                what = "sampler " + name + ": " + smp.description();
+            } finally {
+                context.ungetService(sr);
             }
         }
         if (specs == null) {

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
+import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -22,9 +23,8 @@ import org.osgi.service.component.annotations.Reference;
  * {@code plate:plot KIND WHAT --out FILE.png|.svg}: trace plots with running R-hat, cluster scatter
  * plots, confusion heat maps and the posterior of θ. Headless; files are written atomically.
  */
-@Component(service = PlotCommands.class, property = {
-        "osgi.command.scope=plate",
-        "osgi.command.function=plot" })
+@Component(service = PlotCommands.class)
+@GogoCommand(scope = "plate", function = {"plot"})
 public final class PlotCommands {
     /** The output folder that relative --out names go to, as for every command that writes (plate:config). */
     @org.osgi.service.component.annotations.Reference(cardinality = org.osgi.service.component.annotations.ReferenceCardinality.OPTIONAL,

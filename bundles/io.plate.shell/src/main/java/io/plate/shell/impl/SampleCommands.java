@@ -15,6 +15,7 @@ import java.util.Map;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
+import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -31,10 +32,8 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * command, and a better-ranked provider of the same name wins. Ctrl-C (an interrupt of the command's
  * thread) stops the chains at their next sweep and keeps what they drew, marked cancelled.
  */
-@Component(service = SampleCommands.class, property = {
-        "osgi.command.scope=plate",
-        "osgi.command.function=sample",
-        "osgi.command.function=trace" })
+@Component(service = SampleCommands.class)
+@GogoCommand(scope = "plate", function = {"sample", "trace"})
 public final class SampleCommands {
 
     private final Workspace workspace;

@@ -1,6 +1,7 @@
 package io.plate.shell.impl;
 
 import io.plate.api.PlateException;
+import io.plate.api.ServicePreference;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Params;
 import io.plate.api.sample.Cancellation;
@@ -12,14 +13,12 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Job;
 import org.jline.terminal.Terminal;
-import org.osgi.framework.Constants;
 
 /**
  * What {@code plate:sample} and {@code plate:cluster} share: finding the best-ranked sampler of a name,
@@ -40,25 +39,17 @@ final class SamplerRuns {
     static Sampler find(List<Map.Entry<Map<String, Object>, Sampler>> registered, String name, String prefix,
             String kind) {
         List<Map.Entry<Map<String, Object>, Sampler>> snapshot = new ArrayList<>(registered);
-        snapshot.sort(Comparator.comparingInt((Map.Entry<Map<String, Object>, Sampler> e) -> ranking(e.getKey()))
-                .reversed());
-        TreeSet<String> known = new TreeSet<>();
-        for (Map.Entry<Map<String, Object>, Sampler> e : snapshot) {
-            Object n = e.getKey().get(Sampler.NAME);
-            if (name.equals(n)) {
-                return e.getValue();
+        return ServicePreference.bound(snapshot, Sampler.NAME, name).orElseThrow(() -> {
+            TreeSet<String> known = new TreeSet<>();
+            for (Map.Entry<Map<String, Object>, Sampler> e : snapshot) {
+                Object n = e.getKey().get(Sampler.NAME);
+                if (n != null && n.toString().startsWith(prefix)) {
+                    known.add(n.toString());
+                }
             }
-            if (n != null && n.toString().startsWith(prefix)) {
-                known.add(n.toString());
-            }
-        }
-        throw new PlateException("no " + kind + " named '" + name + "'"
-                + (known.isEmpty() ? " (none installed)" : "; installed: " + String.join(", ", known)));
-    }
-
-    private static int ranking(Map<String, Object> props) {
-        Object r = props.get(Constants.SERVICE_RANKING);
-        return r instanceof Integer i ? i : 0;
+            return new PlateException("no " + kind + " named '" + name + "'"
+                    + (known.isEmpty() ? " (none installed)" : "; installed: " + String.join(", ", known)));
+        });
     }
 
     /**
@@ -120,7 +111,7 @@ final class SamplerRuns {
             String[] params, Options o, Workspace workspace, ShellDefaults defaults, Cancellation cancellation)
             throws IOException {
         String what = "the run of " + samplerName;
-        Params p = Guard.call(what, () -> s.params(Args.keyValues(Arrays.asList(params))));
+        Params p = Guard.call(what, s, () -> s.params(Args.keyValues(Arrays.asList(params))));
         Dataset d = workspace.dataset(datasetName);
         RunSettings settings = defaults.runSettings(o.iterations(), o.burnIn(), o.thin(), o.chains(), o.seed());
         String kept = o.name().isEmpty() ? datasetName + "." + samplerName : o.name();
@@ -134,7 +125,7 @@ final class SamplerRuns {
         Posterior posterior;
         try (ProgressPrinter progress = ProgressPrinter.forSession(session, console,
                 samplerName + " on " + datasetName)) {
-            posterior = Guard.call(what, () -> s.run(d, p, settings, progress, cancellation));
+            posterior = Guard.call(what, s, () -> s.run(d, p, settings, progress, cancellation));
         } finally {
             if (terminal != null) {
                 terminal.handle(Terminal.Signal.INT, previous);

@@ -138,9 +138,48 @@ class ModelCommandsTest {
         }
     }
 
+    /** The model commands of one shell (train, predict, evaluate, explain, save/load), over fixed services. */
+    private record ModelShell(TrainCommands training, PredictCommands prediction, EvaluateCommands evaluation,
+            ExplainCommands explanation, ModelFileCommands files) {
+        static ModelShell of(Workspace w, ShellDefaults defaults, List<Learner> learners, Evaluator e, ModelStore store) {
+            Learners l = Learners.of(learners);
+            return new ModelShell(new TrainCommands(w, defaults, l), new PredictCommands(w, defaults),
+                    EvaluateCommands.of(w, defaults, l, e), new ExplainCommands(w), ModelFileCommands.of(w, defaults, store));
+        }
+
+        Model train(String seed, String name, String learner, String dataset, String... params) {
+            return training.train(seed, name, learner, dataset, params);
+        }
+
+        PredictCommands.Predictions predict(String out, String model, String dataset) throws IOException {
+            return prediction.predict(out, model, dataset);
+        }
+
+        EvaluateCommands.Evaluation evaluate(String folds, String test, String seed, String out, String learner,
+                String dataset, String... params) throws IOException {
+            return evaluation.evaluate(folds, test, seed, out, learner, dataset, params);
+        }
+
+        String explain(String row, String top, String model, String dataset) {
+            return explanation.explain(row, top, model, dataset);
+        }
+
+        String save(String model, String file) {
+            return files.save(model, file);
+        }
+
+        Model load(String name, String file) {
+            return files.load(name, file);
+        }
+
+        String models() {
+            return files.models();
+        }
+    }
+
     private final Map<String, Path> saved = new HashMap<>();
 
-    private ModelCommands commands(Workspace w, Evaluator e) {
+    private ModelShell commands(Workspace w, Evaluator e) {
         ModelStore store = new ModelStore() {
             @Override
             public void save(Model model, Path file) throws IOException {
@@ -155,7 +194,7 @@ class ModelCommandsTest {
                 return new FixedModel(Map.of("loaded", "yes"), 0);
             }
         };
-        return ModelCommands.of(w, defaults(dir), List.of(new FixedLearner()), e, store);
+        return ModelShell.of(w, defaults(dir), List.of(new FixedLearner()), e, store);
     }
 
     private static Dataset data(int rows) {
@@ -173,7 +212,7 @@ class ModelCommandsTest {
     void trainingInterruptedMeanwhileKeepsNoModel() {
         Workspace w = new Workspace();
         w.putDataset("d", data(4));
-        ModelCommands c = commands(w, null);
+        ModelShell c = commands(w, null);
         Thread.currentThread().interrupt(); // Ctrl-C (Gogo's job interrupt) while the learner fits
         try {
             PlateException e = assertThrows(PlateException.class, () -> c.train("", "", "test.fixed", "d"));
@@ -188,7 +227,7 @@ class ModelCommandsTest {
     void trainKeepsTheModelUnderItsDefaultNameAndValidates() {
         Workspace w = new Workspace();
         w.putDataset("d", data(4));
-        ModelCommands c = commands(w, null);
+        ModelShell c = commands(w, null);
         Model m = c.train("", "", "test.fixed", "d", "alpha=0.5");
         assertSame(m, w.model("d.test.fixed"));
         assertEquals("0.5", m.provenance().params().get("alpha"));
@@ -208,9 +247,9 @@ class ModelCommandsTest {
         Workspace w = new Workspace();
         Dataset d = data(25);
         w.putDataset("d", d);
-        ModelCommands c = commands(w, null);
+        ModelShell c = commands(w, null);
         Model m = c.train("", "m", "test.fixed", "d");
-        ModelCommands.Predictions p = c.predict("preds.csv", "m", "d");
+        PredictCommands.Predictions p = c.predict("preds.csv", "m", "d");
         List<String> lines = Files.readAllLines(dir.resolve("preds.csv"));
         assertEquals("predicted,a,\"b,c\",d", lines.get(0));
         assertEquals(26, lines.size());
@@ -252,7 +291,7 @@ class ModelCommandsTest {
                 out.write("{\"accuracy\": 0.75}".getBytes(StandardCharsets.UTF_8));
             }
         };
-        ModelCommands c = commands(w, e);
+        ModelShell c = commands(w, e);
         String text = c.evaluate("", "", "", "eval.json", "test.fixed", "d").toString();
         assertEquals(10, seen[0].folds());
         assertTrue(text.contains("accuracy 0.7500") && text.contains("log-loss 0.5000"), text);
@@ -308,8 +347,8 @@ class ModelCommandsTest {
         assertTrue(shown.contains("RMSE " + String.format(java.util.Locale.ROOT, "%.5f", rmse)), shown);
         assertTrue(shown.contains("MAE 1.33333 (3 rows)"), shown);
         assertTrue(shown.contains(" 0.666667 ") && !shown.contains("0.6666666"), "six significant digits:\n" + shown);
-        assertEquals("151.234", ModelCommands.Predictions.value(151.23412345678));
-        assertEquals("3", ModelCommands.Predictions.value(3.0));
+        assertEquals("151.234", PredictCommands.Predictions.value(151.23412345678));
+        assertEquals("3", PredictCommands.Predictions.value(3.0));
     }
 
     @Test
@@ -333,7 +372,7 @@ class ModelCommandsTest {
             public void writeJson(EvaluationReport report, OutputStream out) {
             }
         };
-        ModelCommands c = ModelCommands.of(w, defaults(dir), List.of(classifier), folds, null);
+        ModelShell c = ModelShell.of(w, defaults(dir), List.of(classifier), folds, null);
         PlateException e = assertThrows(PlateException.class, () -> c.evaluate("", "", "", "", "test.fixed", "diabetes"));
         assertTrue(e.getMessage().contains("test.fixed is a classifier and 'diabetes' has a numeric target 'y'"),
                 e.getMessage());
@@ -371,11 +410,11 @@ class ModelCommandsTest {
             public void writeJson(EvaluationReport report, OutputStream out) {
             }
         };
-        String text = ModelCommands.of(w, defaults(dir), List.of(numericOnly), e, null)
+        String text = ModelShell.of(w, defaults(dir), List.of(numericOnly), e, null)
                 .evaluate("", "", "", "", "test.fixed", "d").toString();
         assertTrue(text.contains("test.fixed ignores 1 categorical column (colour) of the data"), text);
         w.putDataset("n", data(6));
-        String plain = ModelCommands.of(w, defaults(dir), List.of(numericOnly), e, null)
+        String plain = ModelShell.of(w, defaults(dir), List.of(numericOnly), e, null)
                 .evaluate("", "", "", "", "test.fixed", "n").toString();
         assertTrue(!plain.contains("ignores"), "one kind of column, nothing to say:\n" + plain);
     }
@@ -387,7 +426,7 @@ class ModelCommandsTest {
         EvaluationReport report = new EvaluationReport("kernel.regression", Map.of(), "diabetes", 5, 1, List.of(),
                 Double.NaN, Double.NaN, Double.NaN, new long[0][], 1.5, 0.25, 0.01, 0.002,
                 List.of(new FoldReport(1, 3, 1, Double.NaN, Double.NaN, Double.NaN, 1.5, 0.25, 0.01, 0.002, 1.25)), 1.25);
-        String text = new ModelCommands.Evaluation(report, null).toString();
+        String text = new EvaluateCommands.Evaluation(report, null).toString();
         assertTrue(text.contains("5-fold cross-validation") && !text.contains("stratified"), text);
         assertTrue(text.contains("RMSE 1.50000   MAE 1.25000   R² 0.2500"), text);
         assertTrue(text.contains("MAE") && text.contains("1.2500"), text);
@@ -397,7 +436,7 @@ class ModelCommandsTest {
     void saveWritesUnderTheOutputFolderLikeEveryCommand() throws IOException {
         Workspace w = new Workspace();
         w.putDataset("d", data(4));
-        ModelCommands c = commands(w, null);
+        ModelShell c = commands(w, null);
         c.train("", "m", "test.fixed", "d");
         String said = c.save("m", "m.json");
         assertTrue(Files.exists(dir.resolve("m.json")), "written under output.folder " + dir);
@@ -413,7 +452,7 @@ class ModelCommandsTest {
     void saveAndLoadKeepNames() throws IOException {
         Workspace w = new Workspace();
         w.putDataset("d", data(3));
-        ModelCommands c = commands(w, null);
+        ModelShell c = commands(w, null);
         c.train("", "m", "test.fixed", "d");
         Path f = dir.resolve("m1.json");
         assertTrue(c.save("m", f.toString()).contains("saved model 'm'"));
@@ -431,7 +470,7 @@ class ModelCommandsTest {
     void explainShowsTheLogOddsOfTheTopTwoClasses() {
         Workspace w = new Workspace();
         w.putDataset("d", data(3));
-        ModelCommands c = commands(w, null);
+        ModelShell c = commands(w, null);
         c.train("", "m", "test.fixed", "d");
         String text = c.explain("2", "10", "m", "d");
         // top two classes: d (0.7), a (0.2); log-odds log(0.7/0.2)
@@ -443,7 +482,7 @@ class ModelCommandsTest {
         assertTrue(text.contains("d: delta 1.50"), text);
         assertThrows(PlateException.class, () -> c.explain("4", "10", "m", "d"));
         assertThrows(PlateException.class, () -> c.explain("0", "10", "m", "d"));
-        String rendered = ModelCommands.render(new FixedModel(Map.of(), 0).explain(null, 0), List.of(), 1, 1,
+        String rendered = ExplainCommands.render(new FixedModel(Map.of(), 0).explain(null, 0), List.of(), 1, 1,
                 Optional.empty());
         assertTrue(rendered.contains("(1 more)"), rendered);
     }

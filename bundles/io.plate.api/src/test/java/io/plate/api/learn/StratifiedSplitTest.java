@@ -1,4 +1,4 @@
-package io.plate.shell.impl;
+package io.plate.api.learn;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

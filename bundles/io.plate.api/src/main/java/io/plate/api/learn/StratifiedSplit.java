@@ -1,4 +1,4 @@
-package io.plate.shell.impl;
+package io.plate.api.learn;
 
 import io.plate.api.data.CategoricalColumn;
 import java.util.Arrays;

@@ -1,24 +1,40 @@
-package io.plate.classifier.impl;
+package io.plate.api.learn;
 
 /**
  * Classification and regression figures over a set of predictions. Log-loss clips the probability of
  * the true class to [ε, 1 − ε] with ε the machine epsilon of double, as scikit-learn's {@code log_loss}.
  * Macro-F1 averages the per-class F1 over the classes that occur as truth or prediction (scikit-learn's
- * {@code f1_score(average="macro")} with its default labels).
+ * {@code f1_score(average="macro")} with its default labels). Used by the evaluator and by the shell's
+ * report of predictions against a dataset's labels or target.
  */
-final class Metrics {
-    static final double EPS = Math.ulp(1.0);
+public final class Metrics {
+    public static final double EPS = Math.ulp(1.0);
 
     private Metrics() {
     }
 
     /** -log of the true class's probability, clipped. */
-    static double logLoss(double probability) {
+    public static double logLoss(double probability) {
         double p = Math.min(Math.max(probability, EPS), 1 - EPS);
         return -Math.log(p);
     }
 
-    static double accuracy(long[][] confusion) {
+    /** Share of positions where {@code truth} and {@code predicted} hold equal labels (NaN when empty). */
+    public static double accuracy(java.util.List<?> truth, java.util.List<?> predicted) {
+        if (truth.size() != predicted.size()) {
+            throw new IllegalArgumentException(truth.size() + " true labels, " + predicted.size() + " predicted");
+        }
+        long right = 0;
+        for (int i = 0; i < truth.size(); i++) {
+            if (java.util.Objects.equals(truth.get(i), predicted.get(i))) {
+                right++;
+            }
+        }
+        return truth.isEmpty() ? Double.NaN : (double) right / truth.size();
+    }
+
+    /** Share of the confusion matrix's diagonal (rows = true class); NaN when empty. */
+    public static double accuracy(long[][] confusion) {
         long right = 0;
         long all = 0;
         for (int i = 0; i < confusion.length; i++) {
@@ -32,7 +48,7 @@ final class Metrics {
         return all == 0 ? Double.NaN : (double) right / all;
     }
 
-    static double macroF1(long[][] confusion) {
+    public static double macroF1(long[][] confusion) {
         int k = confusion.length;
         double sum = 0;
         int used = 0;
@@ -55,7 +71,7 @@ final class Metrics {
         return used == 0 ? Double.NaN : sum / used;
     }
 
-    static double rmse(double[] truth, double[] predicted) {
+    public static double rmse(double[] truth, double[] predicted) {
         double s = 0;
         for (int i = 0; i < truth.length; i++) {
             double d = truth[i] - predicted[i];
@@ -65,7 +81,7 @@ final class Metrics {
     }
 
     /** Mean absolute error. */
-    static double mae(double[] truth, double[] predicted) {
+    public static double mae(double[] truth, double[] predicted) {
         double s = 0;
         for (int i = 0; i < truth.length; i++) {
             s += Math.abs(truth[i] - predicted[i]);
@@ -73,7 +89,7 @@ final class Metrics {
         return s / truth.length;
     }
 
-    static double r2(double[] truth, double[] predicted) {
+    public static double r2(double[] truth, double[] predicted) {
         double mean = 0;
         for (double t : truth) {
             mean += t;

@@ -1,4 +1,4 @@
-package io.plate.classifier.impl;
+package io.plate.api.learn;
 
 import org.apache.commons.rng.UniformRandomProvider;
 
@@ -7,7 +7,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * to the folds in turn, continuing from where the previous class stopped, so every fold holds each class
  * in proportion (to within one row) and fold sizes differ by at most one.
  */
-final class StratifiedFolds {
+public final class StratifiedFolds {
     private StratifiedFolds() {
     }
 
@@ -15,7 +15,7 @@ final class StratifiedFolds {
      * @param classOf class index of each row, or -1 for a row left out of every fold
      * @return the fold of each row, or -1 for rows left out
      */
-    static int[] assign(int[] classOf, int classes, int folds, UniformRandomProvider rng) {
+    public static int[] assign(int[] classOf, int classes, int folds, UniformRandomProvider rng) {
         int[] fold = new int[classOf.length];
         java.util.Arrays.fill(fold, -1);
         int[] size = new int[classes];

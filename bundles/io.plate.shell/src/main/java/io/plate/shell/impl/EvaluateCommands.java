@@ -1,0 +1,216 @@
+package io.plate.shell.impl;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.Dataset;
+import io.plate.api.io.AtomicFiles;
+import io.plate.api.learn.EvaluationReport;
+import io.plate.api.learn.EvaluationSettings;
+import io.plate.api.learn.Evaluator;
+import io.plate.api.learn.FoldReport;
+import io.plate.api.learn.Learner;
+import io.plate.api.learn.Params;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.apache.felix.service.command.Descriptor;
+import org.apache.felix.service.command.Parameter;
+import org.apache.felix.service.command.annotations.GogoCommand;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+
+/**
+ * {@code plate:evaluate}: cross-validation or a holdout of an installed learner through the
+ * {@link Evaluator} service (a dynamic, greedy reference: one installed later is used at the next command).
+ */
+@Component(service = EvaluateCommands.class)
+@GogoCommand(scope = "plate", function = {"evaluate"})
+public final class EvaluateCommands {
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private volatile Evaluator evaluator;
+
+    private final Workspace workspace;
+    private final ShellDefaults defaults;
+    private final Learners learners;
+
+    @Activate
+    public EvaluateCommands(@Reference Workspace workspace, @Reference ShellDefaults defaults,
+            @Reference Learners learners) {
+        this.workspace = workspace;
+        this.defaults = defaults;
+        this.learners = learners;
+    }
+
+    /** For tests and embedding: commands over a fixed Evaluator (null: none installed). */
+    static EvaluateCommands of(Workspace workspace, ShellDefaults defaults, Learners learners, Evaluator evaluator) {
+        EvaluateCommands c = new EvaluateCommands(workspace, defaults, learners);
+        c.evaluator = evaluator;
+        return c;
+    }
+
+    @Descriptor("k-fold cross-validation of a learner on a dataset, stratified by class (plain k-fold with RMSE,"
+            + " MAE and R² for a numeric target), or a holdout with --test")
+    public Evaluation evaluate(
+            @Descriptor("number of folds (default 10)")
+            @Parameter(names = {"-k", "--folds"}, absentValue = "") String folds,
+            @Descriptor("evaluate on this loaded dataset instead of cross-validating")
+            @Parameter(names = {"-t", "--test"}, absentValue = "") String test,
+            @Descriptor("seed of the fold assignment, also passed to the learner (default: the shell's seed)")
+            @Parameter(names = {"-s", "--seed"}, absentValue = "") String seed,
+            @Descriptor("write the evaluation JSON here")
+            @Parameter(names = {"-o", "--out"}, absentValue = "") String out,
+            @Descriptor("learner name (see plate:learners)") String learner,
+            @Descriptor("name of a loaded dataset") String dataset,
+            @Descriptor("learner parameters as key=value (plate:params LEARNER lists them with defaults)") String... params) throws IOException {
+        if (!folds.isEmpty() && !test.isEmpty()) {
+            throw new PlateException("give either --folds K or --test DATASET, not both");
+        }
+        Learner l = learners.named(learner);
+        Params p = l.params(Args.keyValues(Arrays.asList(params)));
+        long s = seed.isEmpty() ? defaults.seed() : Args.parseLong("--seed", seed);
+        Dataset d = workspace.dataset(dataset);
+        EvaluationSettings settings;
+        if (!test.isEmpty()) {
+            settings = EvaluationSettings.holdout(workspace.dataset(test), s);
+        } else {
+            int k = folds.isEmpty() ? 10 : Args.parseInt("--folds", folds);
+            if (k < 2) {
+                throw new PlateException("--folds " + k + ": need at least 2 folds");
+            }
+            settings = EvaluationSettings.crossValidation(k, s);
+        }
+        Evaluator e = evaluator;
+        if (e == null) {
+            throw new PlateException("no Evaluator service is installed (it comes with the plate-classifier feature)");
+        }
+        EvaluationReport report = Learners.withAdvice(l, d, () -> e.evaluate(l, d, p, settings));
+        String ignores = ignores(l, d, p, s);
+        Path written = null;
+        if (!out.isEmpty()) {
+            written = defaults.output(out);
+            try {
+                AtomicFiles.write(written, o -> e.writeJson(report, o));
+            } catch (IOException ex) {
+                throw new PlateException("cannot write " + written + ": " + ex.getMessage(), ex);
+            }
+        }
+        Evaluation result = new Evaluation(report, written);
+        result.ignores = ignores;
+        return result;
+    }
+
+    /**
+     * What the learner's model leaves out of {@code d} ("ignores 1 categorical column (sex) …", the line its
+     * model prints), or "" — found by one more fit, made only when the data have more than one kind of column.
+     */
+    private static String ignores(Learner l, Dataset d, Params p, long seed) {
+        int kinds = (d.categorical().isEmpty() ? 0 : 1) + (d.numeric().isEmpty() ? 0 : 1)
+                + (d.sparse().isPresent() ? 1 : 0);
+        if (kinds < 2) {
+            return "";
+        }
+        for (String line : l.fit(d, p, seed).toString().split("\n")) {
+            if (line.startsWith("ignores ")) {
+                return line;
+            }
+        }
+        return "";
+    }
+
+    /** What {@code plate:evaluate} returns: the report, printed for people. */
+    public static final class Evaluation {
+        private final EvaluationReport report;
+        private final Path written;
+        private String ignores = "";
+
+        Evaluation(EvaluationReport report, Path written) {
+            this.report = report;
+            this.written = written;
+        }
+
+        public EvaluationReport report() {
+            return report;
+        }
+
+        @Override
+        public String toString() {
+            EvaluationReport r = report;
+            StringBuilder s = new StringBuilder();
+            s.append(r.learner());
+            if (!r.params().isEmpty()) {
+                s.append(' ').append(new java.util.TreeMap<>(r.params()).toString());
+            }
+            s.append(" on ").append(r.dataset()).append(": ")
+                    .append(r.folds() > 0 ? r.folds() + (r.isRegression() ? "-fold cross-validation"
+                            : "-fold stratified cross-validation") : "holdout")
+                    .append(", seed ").append(r.seed()).append('\n');
+            if (r.isRegression()) {
+                s.append(String.format(Locale.ROOT, "RMSE %.6g   MAE %.6g   R² %.4f%n", r.rmse(), r.mae(), r.r2()));
+            } else {
+                s.append(String.format(Locale.ROOT, "accuracy %.4f   log-loss %.4f   macro-F1 %.4f%n", r.accuracy(),
+                        r.logLoss(), r.macroF1()));
+            }
+            if (!ignores.isEmpty()) {
+                s.append(r.learner()).append(' ').append(ignores).append('\n');
+            }
+            s.append(String.format(Locale.ROOT, "fit %.3f s, predict %.3f s%n", r.fitSeconds(), r.predictSeconds()));
+            if (!r.isRegression()) {
+                s.append("\nconfusion (rows = true class, columns = predicted):\n");
+                // many classes: number the columns and name the rows "number name"
+                boolean numbered = r.classes().size() > 6;
+                List<String> header = new ArrayList<>();
+                header.add("");
+                for (int i = 0; i < r.classes().size(); i++) {
+                    header.add(numbered ? Integer.toString(i + 1) : r.classes().get(i));
+                }
+                TextTable t = new TextTable(header.toArray(new String[0]));
+                long[][] c = r.confusion();
+                for (int i = 0; i < c.length; i++) {
+                    Object[] cells = new Object[c.length + 1];
+                    cells[0] = numbered ? (i + 1) + " " + r.classes().get(i) : r.classes().get(i);
+                    for (int j = 0; j < c.length; j++) {
+                        cells[j + 1] = c[i][j];
+                    }
+                    t.row(cells);
+                }
+                s.append(t);
+            }
+            if (r.perFold().size() > 1 || r.folds() > 0) {
+                s.append('\n');
+                TextTable f = r.isRegression()
+                        ? new TextTable("fold", "train", "test", "RMSE", "MAE", "R²", "fit s", "predict s")
+                        : new TextTable("fold", "train", "test", "accuracy", "log-loss", "macro-F1", "fit s",
+                                "predict s");
+                for (FoldReport x : r.perFold()) {
+                    if (r.isRegression()) {
+                        f.row(x.fold(), x.trainRows(), x.testRows(), fmt(x.rmse()), fmt(x.mae()), fmt(x.r2()),
+                                secs(x.fitSeconds()), secs(x.predictSeconds()));
+                    } else {
+                        f.row(x.fold(), x.trainRows(), x.testRows(), fmt(x.accuracy()), fmt(x.logLoss()),
+                                fmt(x.macroF1()), secs(x.fitSeconds()), secs(x.predictSeconds()));
+                    }
+                }
+                s.append(f);
+            }
+            if (written != null) {
+                s.append("written to ").append(written).append('\n');
+            }
+            return s.toString();
+        }
+
+        private static String fmt(double v) {
+            return String.format(Locale.ROOT, "%.4f", v);
+        }
+
+        private static String secs(double v) {
+            return String.format(Locale.ROOT, "%.4f", v);
+        }
+    }
+}

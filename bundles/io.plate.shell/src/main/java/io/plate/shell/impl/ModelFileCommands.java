@@ -1,0 +1,111 @@
+package io.plate.shell.impl;
+
+import io.plate.api.PlateException;
+import io.plate.api.learn.Model;
+import io.plate.api.learn.ModelStore;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Map;
+import org.apache.felix.service.command.Descriptor;
+import org.apache.felix.service.command.Parameter;
+import org.apache.felix.service.command.annotations.GogoCommand;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+
+/**
+ * {@code plate:save}, {@code plate:load} and {@code plate:models}: models kept in the {@link Workspace},
+ * written and read as model files through the {@link ModelStore} service (dynamic, greedy, optional).
+ */
+@Component(service = ModelFileCommands.class)
+@GogoCommand(scope = "plate", function = {"save", "load", "models"})
+public final class ModelFileCommands {
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private volatile ModelStore store;
+
+    private final Workspace workspace;
+    private final ShellDefaults defaults;
+
+    @Activate
+    public ModelFileCommands(@Reference Workspace workspace, @Reference ShellDefaults defaults) {
+        this.workspace = workspace;
+        this.defaults = defaults;
+    }
+
+    /** For tests and embedding: commands over a fixed ModelStore (null: none installed). */
+    static ModelFileCommands of(Workspace workspace, ShellDefaults defaults, ModelStore store) {
+        ModelFileCommands c = new ModelFileCommands(workspace, defaults);
+        c.store = store;
+        return c;
+    }
+
+    @Descriptor("save a model as a JSON model file (written atomically)")
+    public String save(@Descriptor("name of a model (see plate:models)") String model,
+            @Descriptor("the file to write") String file) {
+        Model m = workspace.model(model);
+        Path path = defaults.output(file).toAbsolutePath();
+        if (Files.isDirectory(path)) {
+            throw new PlateException("cannot save model '" + model + "' to " + file + ": it is a folder; give a file"
+                    + " name, e.g. " + Path.of(file).resolve(model + ".json"));
+        }
+        try {
+            modelStore().save(m, path);
+            return "saved model '" + model + "' (" + m.type() + ") to " + path + " (" + Files.size(path) + " bytes)";
+        } catch (IOException e) {
+            throw new PlateException("cannot save model '" + model + "' to " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Descriptor("load a model file and keep it under --name (default: the file name without .json)")
+    public Model load(
+            @Descriptor("name to keep the model under")
+            @Parameter(names = {"-n", "--name"}, absentValue = "") String name,
+            @Descriptor("a model file written by plate:save") String file) {
+        Path path = Paths.get(file);
+        if (!Files.isRegularFile(path) && Files.isRegularFile(defaults.output(file))) {
+            path = defaults.output(file); // where plate:save put it under the output folder
+        }
+        if (!Files.isRegularFile(path)) {
+            throw new PlateException("no model file " + file);
+        }
+        Model m;
+        try {
+            m = modelStore().load(path);
+        } catch (IOException e) {
+            throw new PlateException("cannot read " + path + ": " + e, e);
+        }
+        String base = path.getFileName().toString();
+        String kept = name.isEmpty() ? (base.endsWith(".json") ? base.substring(0, base.length() - 5) : base) : name;
+        workspace.putModel(kept, m);
+        return m;
+    }
+
+    @Descriptor("list the models kept in this shell")
+    public String models() {
+        Map<String, Model> all = workspace.models();
+        if (all.isEmpty()) {
+            return "no models (use plate:train or plate:load)\n";
+        }
+        TextTable t = new TextTable("name", "type", "classes", "trained on");
+        for (Map.Entry<String, Model> e : all.entrySet()) {
+            Model m = e.getValue();
+            t.row(e.getKey(), m.type(), m.isRegression() ? "(regression)" : m.classes().size(),
+                    m.provenance().dataSummary());
+        }
+        return t.toString();
+    }
+
+    private ModelStore modelStore() {
+        ModelStore s = store;
+        if (s == null) {
+            throw new PlateException("no ModelStore service is installed (it comes with the plate-classifier feature)");
+        }
+        return s;
+    }
+}

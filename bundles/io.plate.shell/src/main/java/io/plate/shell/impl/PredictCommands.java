@@ -1,0 +1,257 @@
+package io.plate.shell.impl;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.Dataset;
+import io.plate.api.io.AtomicFiles;
+import io.plate.api.learn.Metrics;
+import io.plate.api.learn.Model;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.apache.felix.service.command.Descriptor;
+import org.apache.felix.service.command.Parameter;
+import org.apache.felix.service.command.annotations.GogoCommand;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+/**
+ * {@code plate:predict}: scores a dataset with a kept model; the result prints a summary (and the
+ * accuracy against the dataset's labels, or RMSE and MAE against its target) and can be written as CSV.
+ */
+@Component(service = PredictCommands.class)
+@GogoCommand(scope = "plate", function = {"predict"})
+public final class PredictCommands {
+    /** Rows shown by {@code plate:predict} without {@code --out}. */
+    static final int SHOWN_ROWS = 10;
+
+    private final Workspace workspace;
+    private final ShellDefaults defaults;
+
+    @Activate
+    public PredictCommands(@Reference Workspace workspace, @Reference ShellDefaults defaults) {
+        this.workspace = workspace;
+        this.defaults = defaults;
+    }
+
+    @Descriptor("score a dataset with a model: the most probable class and each class's probability per row")
+    public Predictions predict(
+            @Descriptor("write the predictions CSV here: header predicted,<classes…>, one row per input row")
+            @Parameter(names = {"-o", "--out"}, absentValue = "") String out,
+            @Descriptor("name of a model (see plate:models)") String model,
+            @Descriptor("name of a loaded dataset; levels and words are matched to the model's by text") String dataset)
+            throws IOException {
+        Model m = workspace.model(model);
+        Dataset d = workspace.dataset(dataset);
+        Predictions p = Predictions.of(model, m, d);
+        if (!out.isEmpty()) {
+            Path file = defaults.output(out);
+            p.writeCsv(file);
+            p.written = file;
+        }
+        return p;
+    }
+
+    /** What {@code plate:predict} returns: per row the predicted class and the class probabilities. */
+    public static final class Predictions {
+        private final String model;
+        private final String dataset;
+        private final List<String> classes;
+        private final double[][] probabilities; // rows x classes; empty rows for regression
+        private final double[] predicted; // class index, or regression value
+        private final List<String> truth; // may be null
+        private final io.plate.api.data.NumericColumn target; // known numeric targets, may be null
+        private Path written;
+
+        private Predictions(String model, String dataset, List<String> classes, double[][] probabilities,
+                double[] predicted, List<String> truth, io.plate.api.data.NumericColumn target) {
+            this.model = model;
+            this.dataset = dataset;
+            this.classes = classes;
+            this.probabilities = probabilities;
+            this.predicted = predicted;
+            this.truth = truth;
+            this.target = target;
+        }
+
+        static Predictions of(String name, Model m, Dataset d) {
+            List<String> truth = d.labels().map(l -> {
+                List<String> t = new ArrayList<>(d.rows());
+                for (int r = 0; r < d.rows(); r++) {
+                    t.add(l.level(r));
+                }
+                return t;
+            }).orElse(null);
+            if (m.isRegression()) {
+                return new Predictions(name, d.name(), List.of(), new double[d.rows()][0], m.predict(d), truth,
+                        d.target().orElse(null));
+            }
+            double[][] lp = m.predictLogProba(d);
+            double[] best = new double[lp.length];
+            for (int r = 0; r < lp.length; r++) {
+                int b = 0;
+                for (int c = 1; c < lp[r].length; c++) {
+                    if (lp[r][c] > lp[r][b]) {
+                        b = c;
+                    }
+                }
+                best[r] = b;
+                for (int c = 0; c < lp[r].length; c++) {
+                    lp[r][c] = Math.exp(lp[r][c]);
+                }
+            }
+            return new Predictions(name, d.name(), m.classes(), lp, best, truth, null);
+        }
+
+        public List<String> classes() {
+            return classes;
+        }
+
+        public int rows() {
+            return predicted.length;
+        }
+
+        /** The predicted class of row {@code r} (0-based), or the predicted value of a regression. */
+        public String predicted(int r) {
+            return classes.isEmpty() ? Double.toString(predicted[r]) : classes.get((int) predicted[r]);
+        }
+
+        /** A copy of row {@code r}'s class probabilities. */
+        public double[] probabilities(int r) {
+            return probabilities[r].clone();
+        }
+
+        /** Writes the predictions CSV of the command-line contract. */
+        public void writeCsv(Path file) throws IOException {
+            try {
+                AtomicFiles.write(file, o -> writeCsv(new BufferedWriter(new java.io.OutputStreamWriter(o,
+                        StandardCharsets.UTF_8))));
+            } catch (IOException e) {
+                throw new PlateException("cannot write predictions to " + file + ": " + e.getMessage(), e);
+            }
+        }
+
+        private void writeCsv(BufferedWriter w) throws IOException {
+            {
+                StringBuilder h = new StringBuilder("predicted");
+                for (String c : classes) {
+                    h.append(',').append(csv(c));
+                }
+                w.write(h.toString());
+                w.newLine();
+                StringBuilder line = new StringBuilder();
+                for (int r = 0; r < predicted.length; r++) {
+                    line.setLength(0);
+                    line.append(csv(predicted(r)));
+                    for (double p : probabilities[r]) {
+                        line.append(',').append(Double.toString(p));
+                    }
+                    w.write(line.toString());
+                    w.newLine();
+                }
+                w.flush();
+            }
+        }
+
+        /** A value for people: six significant digits, no trailing zeros ({@code 151.234}, not {@code 151.23412345678}). */
+        static String value(double v) {
+            if (!Double.isFinite(v)) {
+                return Double.toString(v);
+            }
+            if (v != 0 && (Math.abs(v) >= 1e7 || Math.abs(v) < 1e-4)) {
+                return String.format(Locale.ROOT, "%.5e", v);
+            }
+            String t = new java.math.BigDecimal(v).round(new java.math.MathContext(6)).stripTrailingZeros()
+                    .toPlainString();
+            return t.equals("-0") ? "0" : t;
+        }
+
+        static String csv(String s) {
+            if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
+                return s;
+            }
+            return '"' + s.replace("\"", "\"\"") + '"';
+        }
+
+        @Override
+        public String toString() {
+            StringBuilder s = new StringBuilder();
+            s.append(model).append(" on ").append(dataset).append(": ").append(rows()).append(" rows");
+            if (written != null) {
+                s.append(", written to ").append(written);
+            }
+            s.append('\n');
+            if (!classes.isEmpty()) {
+                long[] counts = new long[classes.size()];
+                List<String> labels = new ArrayList<>(predicted.length);
+                for (int r = 0; r < predicted.length; r++) {
+                    counts[(int) predicted[r]]++;
+                    labels.add(predicted(r));
+                }
+                s.append("predicted:");
+                for (int c = 0; c < counts.length; c++) {
+                    s.append(c == 0 ? " " : ", ").append(classes.get(c)).append(' ').append(counts[c]);
+                }
+                s.append('\n');
+                if (truth != null && rows() > 0) {
+                    double accuracy = Metrics.accuracy(truth, labels);
+                    s.append(String.format(Locale.ROOT, "accuracy against the dataset's labels: %.4f (%d of %d)%n",
+                            accuracy, Math.round(accuracy * rows()), rows()));
+                }
+            }
+            if (classes.isEmpty() && target != null && rows() > 0) {
+                double[] t = new double[rows()];
+                double[] p = new double[rows()];
+                int n = 0;
+                for (int r = 0; r < rows(); r++) {
+                    if (!Double.isNaN(target.value(r))) {
+                        t[n] = target.value(r);
+                        p[n++] = predicted[r];
+                    }
+                }
+                if (n > 0) {
+                    t = Arrays.copyOf(t, n);
+                    p = Arrays.copyOf(p, n);
+                    s.append(String.format(Locale.ROOT, "against the dataset's target '%s': RMSE %s, MAE %s (%d rows)%n",
+                            target.name(), value(Metrics.rmse(t, p)), value(Metrics.mae(t, p)), n));
+                }
+            }
+            if (written == null && rows() > 0) {
+                List<String> header = new ArrayList<>(List.of("row", "predicted"));
+                if (truth != null) {
+                    header.add("label");
+                } else if (target != null) {
+                    header.add(target.name());
+                }
+                int shownClasses = Math.min(classes.size(), 6);
+                header.addAll(classes.subList(0, shownClasses));
+                TextTable t = new TextTable(header.toArray(new String[0]));
+                for (int r = 0; r < Math.min(SHOWN_ROWS, rows()); r++) {
+                    List<Object> cells = new ArrayList<>(List.of(r + 1,
+                            classes.isEmpty() ? value(predicted[r]) : predicted(r)));
+                    if (truth != null) {
+                        cells.add(truth.get(r) == null ? "?" : truth.get(r));
+                    } else if (target != null) {
+                        cells.add(Double.isNaN(target.value(r)) ? "?" : value(target.value(r)));
+                    }
+                    for (int c = 0; c < shownClasses; c++) {
+                        cells.add(String.format(Locale.ROOT, "%.4f", probabilities[r][c]));
+                    }
+                    t.row(cells.toArray());
+                }
+                s.append(t);
+                if (rows() > SHOWN_ROWS || shownClasses < classes.size()) {
+                    s.append("(first ").append(Math.min(SHOWN_ROWS, rows())).append(" rows")
+                            .append(shownClasses < classes.size() ? ", first " + shownClasses + " classes" : "")
+                            .append("; --out FILE.csv writes all)\n");
+                }
+            }
+            return s.toString();
+        }
+    }
+}

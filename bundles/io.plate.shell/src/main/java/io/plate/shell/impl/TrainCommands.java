@@ -1,0 +1,55 @@
+package io.plate.shell.impl;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.Dataset;
+import io.plate.api.learn.Learner;
+import io.plate.api.learn.Model;
+import io.plate.api.learn.Params;
+import java.util.Arrays;
+import org.apache.felix.service.command.Descriptor;
+import org.apache.felix.service.command.Parameter;
+import org.apache.felix.service.command.annotations.GogoCommand;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+
+/**
+ * {@code plate:train}: fits a model with an installed learner and keeps it in the {@link Workspace}.
+ */
+@Component(service = TrainCommands.class)
+@GogoCommand(scope = "plate", function = {"train"})
+public final class TrainCommands {
+    private final Workspace workspace;
+    private final ShellDefaults defaults;
+    private final Learners learners;
+
+    @Activate
+    public TrainCommands(@Reference Workspace workspace, @Reference ShellDefaults defaults,
+            @Reference Learners learners) {
+        this.workspace = workspace;
+        this.defaults = defaults;
+        this.learners = learners;
+    }
+
+    @Descriptor("fit a model and keep it under --name (default: DATASET.LEARNER)")
+    public Model train(
+            @Descriptor("seed passed to the learner (default: the shell's seed, see plate:config)")
+            @Parameter(names = {"-s", "--seed"}, absentValue = "") String seed,
+            @Descriptor("name to keep the model under")
+            @Parameter(names = {"-n", "--name"}, absentValue = "") String name,
+            @Descriptor("learner name, e.g. nb.multinomial (see plate:learners)") String learner,
+            @Descriptor("name of a loaded dataset") String dataset,
+            @Descriptor("learner parameters as key=value (plate:params LEARNER lists them with defaults)") String... params) {
+        Learner l = learners.named(learner);
+        Params p = l.params(Args.keyValues(Arrays.asList(params)));
+        long s = seed.isEmpty() ? defaults.seed() : Args.parseLong("--seed", seed);
+        Dataset d = workspace.dataset(dataset);
+        String kept = name.isEmpty() ? dataset + "." + learner : name;
+        Model m = Learners.withAdvice(l, d, () -> l.fit(d, p, s));
+        if (Thread.currentThread().isInterrupted()) { // Ctrl-C or a signal meanwhile: the user gave up on it
+            throw new PlateException("training of '" + kept + "' was interrupted; the model was not kept");
+        }
+        workspace.putModel(kept, m);
+        return m;
+    }
+}
