@@ -8,12 +8,11 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
- * The split of the mixture components into data shared by all chains ({@link MultinomialCorpus},
- * {@link CategoricalTable}) and per-chain counts changes no draw: chains over the new components, two
- * of them sharing one copy of the data and swept in turn, follow chains over the components as they were
- * before the split (kept verbatim in the test sources as {@link LegacyMultinomialComponents} and
- * {@link LegacyCategoricalComponents}, each chain with its own copy) draw for draw from the same seeds,
- * collapsed finite and Dirichlet-process alike; and no chain writes to the shared data.
+ * Data shared by all chains ({@link MultinomialCorpus}, {@link CategoricalTable}) apart from per-chain
+ * counts: two chains sharing one copy of the data and swept in turn follow chains that each have their
+ * own copy draw for draw from the same seeds, collapsed finite and Dirichlet-process alike, and no chain
+ * writes to the shared data. (That the split changed no draw against the code before it was checked once
+ * with the code of both sides; docs/mixtures.md says how.)
  */
 class SharedDataEqualityTest {
     private static final double[] WEIGHTS = {0.3, 0.3, 0.4};
@@ -35,7 +34,7 @@ class SharedDataEqualityTest {
         return new DirichletProcessChain(c, 1.0, 1.0, 1.0, 5, 3, settings(1), SyntheticData.DIST, GewekeTest.rng(seed));
     }
 
-    /** Two chains over {@code shared} against two over legacy components, swept in turn. */
+    /** Two chains each with its own data against two sharing one copy, swept in turn. */
     private static void sameDraws(String what, Function<Long, MixtureChain> before, Function<Long, MixtureChain> after) {
         MixtureChain[] old = {before.apply(SEEDS[0]), before.apply(SEEDS[1])};
         MixtureChain[] now = {after.apply(SEEDS[0]), after.apply(SEEDS[1])};
@@ -60,25 +59,25 @@ class SharedDataEqualityTest {
     }
 
     @Test
-    void multinomialChainsDrawAsBefore() {
+    void multinomialChainsSharingOneCorpusDrawAsChainsWithTheirOwn() {
         MultinomialCorpus shared = MultinomialCorpus.of(documents);
         int[] words = shared.words().clone();
         int[] counts = shared.wordCounts().clone();
-        sameDraws("finite multinomial", seed -> finite(LegacyMultinomialComponents.of(documents, 0.3), seed),
+        sameDraws("finite multinomial", seed -> finite(MultinomialComponents.of(documents, 0.3), seed),
                 seed -> finite(new MultinomialComponents(shared, 0.3), seed));
-        sameDraws("DP multinomial", seed -> dp(LegacyMultinomialComponents.of(documents, 0.3), seed),
+        sameDraws("DP multinomial", seed -> dp(MultinomialComponents.of(documents, 0.3), seed),
                 seed -> dp(new MultinomialComponents(shared, 0.3), seed));
         assertArrayEquals(words, shared.words(), "the chains left the shared words alone");
         assertArrayEquals(counts, shared.wordCounts(), "the chains left the shared counts alone");
     }
 
     @Test
-    void categoricalChainsDrawAsBefore() {
+    void categoricalChainsSharingOneTableDrawAsChainsWithTheirOwn() {
         CategoricalTable shared = CategoricalTable.of(categories);
         int[] codes = shared.codes().clone();
-        sameDraws("finite categorical", seed -> finite(LegacyCategoricalComponents.of(categories, 1.0), seed),
+        sameDraws("finite categorical", seed -> finite(CategoricalComponents.of(categories, 1.0), seed),
                 seed -> finite(new CategoricalComponents(shared, 1.0), seed));
-        sameDraws("DP categorical", seed -> dp(LegacyCategoricalComponents.of(categories, 1.0), seed),
+        sameDraws("DP categorical", seed -> dp(CategoricalComponents.of(categories, 1.0), seed),
                 seed -> dp(new CategoricalComponents(shared, 1.0), seed));
         assertArrayEquals(codes, shared.codes(), "the chains left the shared codes alone");
     }
