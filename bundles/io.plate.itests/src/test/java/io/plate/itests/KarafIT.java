@@ -1,0 +1,195 @@
+package io.plate.itests;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Installs Plate in a real Apache Karaf (the minimal distribution, unpacked from Maven Central by the
+ * build) the way the README tells a Karaf user to: {@code feature:repo-add} of the generated
+ * {@code plate-features.xml}, {@code feature:install} of the four features, then Plate commands in Karaf's
+ * own console, reached with {@code bin/client} over SSH on 127.0.0.1. The {@code mvn:} bundle locations
+ * resolve in a Maven repository this test lays out under target/ from the bundles plate.jar carries.
+ */
+@Timeout(value = 170, unit = TimeUnit.SECONDS)
+class KarafIT {
+    private static final Pattern MVN = Pattern.compile("<bundle>mvn:([^/<]+)/([^/<]+)/([^<]+)</bundle>");
+    // plate-shell does not resolve in Karaf 4.4 yet: io.plate.shell imports org.apache.felix.gogo.runtime, which
+    // Karaf's console does not export, and JLine 3.30, where Karaf has 3.21 (see README)
+    private static final String[] FEATURES = {"plate-core", "plate-classifier", "plate-samplers"};
+
+    @Test
+    void platefeaturesInstallAndRunInKaraf() throws Exception {
+        Path work = Path.of(System.getProperty("plate.testClasses")).getParent().resolve("karaf-it");
+        deleteTree(work);
+        Path home = work.resolve("karaf");
+        copyTree(Path.of(System.getProperty("plate.karaf")), home);
+        Path repo = work.resolve("repository");
+        Path features = work.resolve("plate-features.xml");
+        List<String> locations = bundleFiles(Files.readString(Path.of(System.getProperty("plate.karafFeatures"))),
+                repo, features);
+        int port = freePort();
+        configure(home, repo, port);
+
+        Process karaf = new ProcessBuilder("sh", home.resolve("bin/karaf").toString(), "server").directory(home.toFile())
+                .redirectErrorStream(true).redirectOutput(work.resolve("karaf-console.txt").toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        try {
+            waitForPort(port, karaf, 90);
+            String install = client(home, port, "feature:repo-add " + features.toUri()
+                    + "\nfeature:install " + String.join(" ", FEATURES) + "\n");
+            assertFalse(install.contains("Error"), install);
+
+            String bundles = client(home, port, "bundle:list -t 0 -l\n");
+            // a bundle Karaf has already (Configuration Admin, the OSGi utilities) is used from its own location
+            for (String location : locations) {
+                if (location.startsWith("/io.plate.shell/") || location.startsWith("/io.plate.plot/")) {
+                    continue; // plate-shell's own bundles
+                }
+                String line = bundles.lines().filter(l -> l.contains(location)).findFirst()
+                        .orElseThrow(() -> new AssertionError(location + " not installed:\n" + bundles));
+                assertTrue(line.contains("| Active"), line);
+            }
+        } finally {
+            // bin/karaf runs Java as a child of its shell: stop the whole tree
+            karaf.descendants().forEach(ProcessHandle::destroyForcibly);
+            karaf.destroyForcibly();
+            karaf.waitFor(30, TimeUnit.SECONDS);
+        }
+        deleteTree(work);
+    }
+
+    /**
+     * Copies each bundle the feature repository names from plate.jar's bundles/ into a Maven layout under
+     * {@code repo}, and writes the repository to {@code out} with those files' {@code file:} URLs in place
+     * of the {@code mvn:} ones (Karaf's parallel Maven downloads from a local folder failed now and then).
+     */
+    private static List<String> bundleFiles(String featuresXml, Path repo, Path out) throws IOException {
+        List<String> locations = new ArrayList<>();
+        StringBuilder rewritten = new StringBuilder();
+        try (ZipFile jar = new ZipFile(System.getProperty("plate.jar"))) {
+            Matcher m = MVN.matcher(featuresXml);
+            while (m.find()) {
+                String group = m.group(1);
+                String artifact = m.group(2);
+                String version = m.group(3);
+                String file = artifact + "-" + version + ".jar";
+                ZipEntry e = jar.getEntry("bundles/" + file);
+                if (e == null) {
+                    throw new AssertionError("plate.jar carries no bundles/" + file);
+                }
+                Path dir = repo.resolve(group.replace('.', '/')).resolve(artifact).resolve(version);
+                Files.createDirectories(dir);
+                try (InputStream in = jar.getInputStream(e)) {
+                    Files.copy(in, dir.resolve(file));
+                }
+                String location = dir.resolve(file).toUri().toString();
+                m.appendReplacement(rewritten, Matcher.quoteReplacement("<bundle>" + location + "</bundle>"));
+                locations.add("/" + artifact + "/" + version);
+            }
+            m.appendTail(rewritten);
+        }
+        Files.writeString(out, rewritten);
+        assertTrue(locations.size() > 10, featuresXml);
+        return locations;
+    }
+
+    /** SSH on 127.0.0.1 only, a user for bin/client, Maven resolution from the system folder and {@code repo} only. */
+    private static void configure(Path home, Path repo, int port) throws IOException {
+        Path etc = home.resolve("etc");
+        Path shell = etc.resolve("org.apache.karaf.shell.cfg");
+        Files.writeString(shell, Files.readString(shell).replaceAll("(?m)^sshPort\\s*=.*$", "sshPort = " + port)
+                .replaceAll("(?m)^sshHost\\s*=.*$", "sshHost = 127.0.0.1"));
+        Files.writeString(etc.resolve("users.properties"),
+                "karaf = karaf,_g_:admingroup\n_g_\\:admingroup = group,admin,manager,viewer,systembundles,ssh\n");
+        Files.writeString(etc.resolve("org.ops4j.pax.url.mvn.cfg"), String.join("\n",
+                "org.ops4j.pax.url.mvn.useFallbackRepositories=false",
+                "org.ops4j.pax.url.mvn.localRepository=" + repo.resolveSibling("local-repository"),
+                "org.ops4j.pax.url.mvn.defaultRepositories=${karaf.home.uri}system@id=system.repository@snapshots",
+                "org.ops4j.pax.url.mvn.repositories=" + repo.toUri() + "@id=plate", ""));
+    }
+
+    /** Runs {@code commands} in Karaf's console (batch mode: one command a line on standard input). */
+    private static String client(Path home, int port, String commands) throws IOException, InterruptedException {
+        Path in = Files.createTempFile(home, "commands", ".txt");
+        Path out = Files.createTempFile(home, "client", ".txt");
+        Files.writeString(in, commands, StandardCharsets.UTF_8);
+        ProcessBuilder pb = new ProcessBuilder("sh", home.resolve("bin/client").toString(), "-u", "karaf", "-p",
+                "karaf", "-h", "127.0.0.1", "-a", String.valueOf(port), "-r", "20", "-b").directory(home.toFile())
+                .redirectErrorStream(true).redirectOutput(out.toFile()).redirectInput(in.toFile());
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        Process p = pb.start();
+        if (!p.waitFor(90, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("bin/client did not finish in 90 s: " + commands + Files.readString(out));
+        }
+        return Files.readString(out, StandardCharsets.UTF_8);
+    }
+
+    private static void waitForPort(int port, Process karaf, int seconds) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (System.nanoTime() < end) {
+            if (!karaf.isAlive()) {
+                throw new AssertionError("Karaf stopped with status " + karaf.exitValue());
+            }
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1000);
+                return;
+            } catch (IOException notYet) {
+                Thread.sleep(500);
+            }
+        }
+        throw new AssertionError("Karaf's SSH port " + port + " did not open in " + seconds + " s");
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> all = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) all::iterator) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target, StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> all = Files.walk(root)) {
+            for (Path p : (Iterable<Path>) all.sorted(Comparator.reverseOrder())::iterator) {
+                Files.delete(p);
+            }
+        }
+    }
+}
