@@ -1,5 +1,6 @@
 package io.plate.spark;
 
+import io.plate.api.Plate;
 import io.plate.sampler.mixture.impl.UncollapsedMultinomialSweep;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,8 +56,9 @@ public final class SparkMultinomialMixture {
             if (task.partitionId() == fail && task.attemptNumber() == 0) {
                 throw new IllegalStateException("first attempt of partition " + fail + " fails (forced retry)");
             }
-            return new Tuple2<>(t._1(), UncollapsedMultinomialSweep.sampleBlock(t._1(), t._2(), keys,
-                    parameters.value()));
+            // the executor's own Distributions (the fast provider found on its class path)
+            return new Tuple2<>(t._1(), UncollapsedMultinomialSweep.sampleBlock(Plate.distributions(), t._1(), t._2(),
+                    keys, parameters.value()));
         }).collect();
         int[][] z = new int[chain.blocks()][];
         for (Tuple2<Integer, int[]> t : drawn) {

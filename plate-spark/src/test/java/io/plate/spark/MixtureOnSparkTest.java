@@ -51,7 +51,7 @@ class MixtureOnSparkTest {
     }
 
     static UncollapsedMultinomialSweep chain(SparseMatrix m) {
-        return UncollapsedMultinomialSweep.of(m, 16, 1.0, 0.1, "random", 42, 0, false, 200);
+        return UncollapsedMultinomialSweep.of(io.plate.api.Plate.distributions(), m, 16, 1.0, 0.1, "random", 42, 0, false, 200);
     }
 
     /** The single-machine chain's assignments after each sweep. */

@@ -33,9 +33,9 @@ public final class MixtureSweepSparkBench {
         int partitions = args.length > 3 ? Integer.parseInt(args[3]) : 2;
         SparseMatrix m = new TextImporter().read(dir.resolve("20news-bydate-train.tsv"), ImportOptions.defaults())
                 .sparse().orElseThrow();
-        UncollapsedMultinomialSweep local = UncollapsedMultinomialSweep.of(m, 20, 1.0, 0.3, "random", 0, 0, true);
+        UncollapsedMultinomialSweep local = UncollapsedMultinomialSweep.of(io.plate.api.Plate.distributions(), m, 20, 1.0, 0.3, "random", 0, 0, true);
         // parallel: the driver's θ-step over word blocks on its cores, as on one machine (the draws do not depend on it)
-        UncollapsedMultinomialSweep remote = UncollapsedMultinomialSweep.of(m, 20, 1.0, 0.3, "random", 0, 0, true);
+        UncollapsedMultinomialSweep remote = UncollapsedMultinomialSweep.of(io.plate.api.Plate.distributions(), m, 20, 1.0, 0.3, "random", 0, 0, true);
         SparkSession spark = SparkSession.builder().master(master).appName("plate-spark mixture bench")
                 .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1").getOrCreate();
         spark.sparkContext().setLogLevel("WARN");

@@ -2,7 +2,6 @@ package io.plate.sampler.mixture.impl;
 
 import io.plate.api.data.SparseMatrix;
 import io.plate.api.sample.Distributions;
-import io.plate.distributions.impl.FastDistributions;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -14,7 +13,6 @@ import org.apache.commons.rng.UniformRandomProvider;
  * were spread.
  */
 public final class UncollapsedMultinomialSweep {
-    private static final Distributions DIST = new FastDistributions();
     private final UncollapsedMultinomialChain chain;
     private final UniformRandomProvider rng;
 
@@ -26,27 +24,27 @@ public final class UncollapsedMultinomialSweep {
     /**
      * Chain {@code chain} of seed {@code seed} (on the stream {@code stream(seed, chain)}, as the chain runner gives it) over
      * the documents of {@code counts}, with K clusters, Dirichlet(α) on π and Dirichlet(β) on each θ_k,
-     * initialised by {@code init} (random, kmeans++, …).
+     * initialised by {@code init} (random, kmeans++, …), drawing from {@code dist}.
      */
-    public static UncollapsedMultinomialSweep of(SparseMatrix counts, int k, double alpha, double beta, String init,
-            long seed, int chain, boolean parallel) {
-        return of(counts, k, alpha, beta, init, seed, chain, parallel, UncollapsedMultinomialChain.Layout.DEFAULT);
+    public static UncollapsedMultinomialSweep of(Distributions dist, SparseMatrix counts, int k, double alpha,
+            double beta, String init, long seed, int chain, boolean parallel) {
+        return of(dist, counts, k, alpha, beta, init, seed, chain, parallel, UncollapsedMultinomialChain.Layout.DEFAULT);
     }
 
     /** The same with document blocks of {@code documentsPerBlock} documents (the default: 256 KiB of log weights). */
-    public static UncollapsedMultinomialSweep of(SparseMatrix counts, int k, double alpha, double beta, String init,
-            long seed, int chain, boolean parallel, int documentsPerBlock) {
-        return of(counts, k, alpha, beta, init, seed, chain, parallel, new UncollapsedMultinomialChain.Layout(
+    public static UncollapsedMultinomialSweep of(Distributions dist, SparseMatrix counts, int k, double alpha,
+            double beta, String init, long seed, int chain, boolean parallel, int documentsPerBlock) {
+        return of(dist, counts, k, alpha, beta, init, seed, chain, parallel, new UncollapsedMultinomialChain.Layout(
                 Math.multiplyExact(Math.multiplyExact(8, k), documentsPerBlock),
                 UncollapsedMultinomialChain.Layout.DEFAULT.wordsPerBlock()));
     }
 
-    private static UncollapsedMultinomialSweep of(SparseMatrix counts, int k, double alpha, double beta, String init,
-            long seed, int chain, boolean parallel, UncollapsedMultinomialChain.Layout layout) {
-        UniformRandomProvider rng = DIST.stream(seed, chain);
+    private static UncollapsedMultinomialSweep of(Distributions dist, SparseMatrix counts, int k, double alpha,
+            double beta, String init, long seed, int chain, boolean parallel, UncollapsedMultinomialChain.Layout layout) {
+        UniformRandomProvider rng = dist.stream(seed, chain);
         ChainSettings settings = new ChainSettings(k, Initialisation.parse(init), 1, 0, null, 1);
         return new UncollapsedMultinomialSweep(new UncollapsedMultinomialChain(new MultinomialComponents(counts, beta),
-                alpha, beta, parallel, layout, settings, DIST, rng), rng);
+                alpha, beta, parallel, layout, settings, dist, rng), rng);
     }
 
     public int blocks() {
@@ -72,7 +70,7 @@ public final class UncollapsedMultinomialSweep {
      * The assignments of block {@code b} (a {@link #block} slice) in the sweep of {@code keys}, given the
      * sweep's {@code parameters}; K is the length of log π. Depends on nothing else.
      */
-    public static int[] sampleBlock(int b, int[][] block, long[] keys, double[][] parameters) {
+    public static int[] sampleBlock(Distributions dist, int b, int[][] block, long[] keys, double[][] parameters) {
         int d0 = block[0][0];
         int d1 = block[0][1];
         int k = parameters[2].length;
@@ -81,7 +79,7 @@ public final class UncollapsedMultinomialSweep {
         for (int i = 0; i < z.length; i++) {
             z[i] = Math.max(fixed[i], 0);
         }
-        UncollapsedMultinomialChain.sampleBlock(DIST, UncollapsedMultinomialChain.zStream(DIST, keys[0], keys[1], b), k,
+        UncollapsedMultinomialChain.sampleBlock(dist, UncollapsedMultinomialChain.zStream(dist, keys[0], keys[1], b), k,
                 parameters[0], parameters[1], parameters[2], d0, d1, d0, block[1], block[2], block[3], block[4],
                 block[5], fixed, new double[Math.multiplyExact(d1 - d0, k)], z);
         return z;

@@ -16,15 +16,15 @@ class UncollapsedMultinomialSweepTest {
     @Test
     void blocksSampledApartGiveTheSameChain() {
         SparseMatrix m = ComponentsTest.counts(UncollapsedMultinomialChainTest.documents(3000, 500, 21));
-        UncollapsedMultinomialSweep whole = UncollapsedMultinomialSweep.of(m, 6, 1.0, 0.1, "random", 5, 1, false);
-        UncollapsedMultinomialSweep apart = UncollapsedMultinomialSweep.of(m, 6, 1.0, 0.1, "random", 5, 1, false);
+        UncollapsedMultinomialSweep whole = UncollapsedMultinomialSweep.of(SyntheticData.DIST, m, 6, 1.0, 0.1, "random", 5, 1, false);
+        UncollapsedMultinomialSweep apart = UncollapsedMultinomialSweep.of(SyntheticData.DIST, m, 6, 1.0, 0.1, "random", 5, 1, false);
         int blocks = apart.blocks();
         assertTrue(blocks >= 2, "blocks " + blocks);
         for (int sweep = 0; sweep < 5; sweep++) {
             int[][] z = new int[blocks][];
             for (int b = blocks - 1; b >= 0; b--) {
-                int[] first = UncollapsedMultinomialSweep.sampleBlock(b, apart.block(b), apart.keys(), apart.parameters());
-                z[b] = UncollapsedMultinomialSweep.sampleBlock(b, apart.block(b), apart.keys(), apart.parameters());
+                int[] first = UncollapsedMultinomialSweep.sampleBlock(SyntheticData.DIST, b, apart.block(b), apart.keys(), apart.parameters());
+                z[b] = UncollapsedMultinomialSweep.sampleBlock(SyntheticData.DIST, b, apart.block(b), apart.keys(), apart.parameters());
                 assertArrayEquals(first, z[b], "block " + b + " sampled again");
             }
             apart.finishSweep(z);
