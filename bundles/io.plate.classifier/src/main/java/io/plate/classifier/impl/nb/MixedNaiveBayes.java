@@ -32,12 +32,7 @@ public final class MixedNaiveBayes extends NaiveBayesLearner {
 
     @Override
     SufficientStatistics collect(TrainingRows t, Params p) {
-        boolean cat = !t.features.categorical().isEmpty();
-        boolean num = !t.features.numeric().isEmpty();
-        boolean words = t.features.sparse().isPresent();
-        requireBlock(cat || num || words, t.features, name(), "at least one feature");
-        return new SufficientStatistics(t.classes, t.classWeights(), cat ? CategoricalCounts.of(t) : null,
-                num ? Moments.of(t) : null, words ? WordCounts.of(t, Double.NaN, true, name()) : null);
+        return collectEveryBlock(t);
     }
 
     @Override

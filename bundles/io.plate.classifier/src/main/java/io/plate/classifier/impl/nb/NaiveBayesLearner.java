@@ -132,4 +132,14 @@ abstract class NaiveBayesLearner implements Learner {
             throw new PlateException(learner + " needs " + what + "; dataset '" + data.name() + "' has none");
         }
     }
+
+    /** Statistics of every block the data have (categorical counts, moments, word counts), for the mixed models. */
+    final SufficientStatistics collectEveryBlock(TrainingRows t) {
+        boolean cat = !t.features.categorical().isEmpty();
+        boolean num = !t.features.numeric().isEmpty();
+        boolean words = t.features.sparse().isPresent();
+        requireBlock(cat || num || words, t.features, name(), "at least one feature");
+        return new SufficientStatistics(t.classes, t.classWeights(), cat ? CategoricalCounts.of(t) : null,
+                num ? Moments.of(t) : null, words ? WordCounts.of(t, Double.NaN, true, name()) : null);
+    }
 }
