@@ -1,16 +1,8 @@
 package io.plate.sampler.sparse.impl;
 
-import io.plate.api.data.Dataset;
-import io.plate.api.learn.ParamSpec;
-import io.plate.api.learn.Params;
-import io.plate.api.sample.Cancellation;
 import io.plate.api.sample.ChainRunner;
 import io.plate.api.sample.Distributions;
-import io.plate.api.sample.Posterior;
-import io.plate.api.sample.ProgressListener;
-import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.Sampler;
-import java.util.List;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -18,38 +10,13 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 /** The {@code sparse.dirichlet} sampler service; see {@link DirichletChain} for the sweep. */
 @Component(service = Sampler.class, property = Sampler.NAME + "=" + DirichletSampler.NAME)
-public final class DirichletSampler implements Sampler {
+public final class DirichletSampler extends SparseSampler<DirichletChain> {
     public static final String NAME = "sparse.dirichlet";
-
-    private final ChainRunner runner;
-    private final Distributions distributions;
 
     @Activate
     public DirichletSampler(@Reference ChainRunner runner,
             @Reference(policyOption = ReferencePolicyOption.GREEDY) Distributions distributions) {
-        this.runner = runner;
-        this.distributions = distributions;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "spike-and-slab Dirichlet naive Bayes: Gibbs over (mu, Z, p), exact enumeration of Z";
-    }
-
-    @Override
-    public List<ParamSpec> parameters() {
-        return SparseRun.parameters();
-    }
-
-    @Override
-    public Posterior run(Dataset data, Params params, RunSettings settings, ProgressListener listener,
-            Cancellation cancellation) {
-        return SparseRun.run(NAME, DirichletChain::start, data, params, settings, listener, cancellation, runner,
+        super(NAME, "spike-and-slab Dirichlet naive Bayes: Gibbs over (mu, Z, p), exact enumeration of Z", DirichletChain::start, runner,
                 distributions);
     }
 }
