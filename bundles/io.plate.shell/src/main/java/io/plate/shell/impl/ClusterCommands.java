@@ -15,7 +15,6 @@ import java.util.Optional;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
-import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -34,7 +33,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * a dynamic, greedy, multiple reference; Ctrl-C stops the chains at the next sweep and keeps the draws.
  */
 @Component(service = ClusterCommands.class)
-@GogoCommand(scope = "plate", function = {"cluster"})
+@PlateCommand({"cluster"})
 public final class ClusterCommands {
     /** Prefix of the sampler names that cluster. */
     static final String MIXTURE_PREFIX = "mixture.";

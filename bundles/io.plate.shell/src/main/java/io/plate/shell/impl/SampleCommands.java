@@ -15,7 +15,6 @@ import java.util.Map;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
-import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -33,7 +32,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * thread) stops the chains at their next sweep and keeps what they drew, marked cancelled.
  */
 @Component(service = SampleCommands.class)
-@GogoCommand(scope = "plate", function = {"sample", "trace"})
+@PlateCommand({"sample", "trace"})
 public final class SampleCommands {
 
     private final Workspace workspace;
