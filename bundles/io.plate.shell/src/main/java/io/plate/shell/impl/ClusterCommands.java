@@ -4,7 +4,7 @@ import io.plate.api.PlateException;
 import io.plate.api.sample.Clustering;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.Sampler;
-import io.plate.mcmc.RunDirectory;
+import io.plate.mcmc.DiagnosticsTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -164,7 +164,7 @@ public final class ClusterCommands {
 
         @Override
         public String toString() {
-            StringBuilder b = new StringBuilder(RunDirectory.diagnosticsTable(posterior)).append("\n\n");
+            StringBuilder b = new StringBuilder(DiagnosticsTable.render(posterior)).append("\n\n");
             Clustering c = clustering().orElse(null);
             if (c == null) {
                 b.append("no draws kept: no clustering\n");
