@@ -7,6 +7,7 @@ import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.SummaryDiagnostic;
 import io.plate.api.sample.Table;
 import io.plate.api.sample.Trace;
+import io.plate.mcmc.impl.RunDirectory;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -18,8 +19,8 @@ import java.util.Optional;
 
 /**
  * An immutable {@link Posterior}: what a sampler's run produced. Built with {@link #builder}, usually
- * from a {@link ChainRun} ({@link Builder#run}); {@link #write} writes the run directory through
- * {@link RunDirectory}.
+ * from a {@link ChainRun} ({@link Builder#run}); {@link #write} writes the run directory of the command-line
+ * contract; {@link #toString} is its {@link DiagnosticsTable}.
  */
 public final class SamplerPosterior implements Posterior {
     private final String sampler;
@@ -126,7 +127,7 @@ public final class SamplerPosterior implements Posterior {
 
     @Override
     public String toString() {
-        return RunDirectory.diagnosticsTable(this);
+        return DiagnosticsTable.render(this);
     }
 
     /** Builds a {@link SamplerPosterior}. */

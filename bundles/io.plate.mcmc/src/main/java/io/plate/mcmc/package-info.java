@@ -1,14 +1,19 @@
 /**
- * The chain runner, convergence diagnostics and run directories, for direct use by sampler bundles.
+ * What sampler bundles and the shell use of the MCMC layer directly: contracts, value types and pure
+ * functions. The runner itself and the run directory writer are the bundle's implementation.
  *
- * <p>{@link io.plate.mcmc.ParallelChainRunner} runs chains in parallel (it is also registered as the
- * {@link io.plate.api.sample.ChainRunner} service); {@link io.plate.mcmc.Diagnostics} holds split R-hat
- * and bulk/tail effective sample size (Vehtari et al. 2021) as pure functions over
- * {@code double[chain][draw]}; {@link io.plate.mcmc.SamplerPosterior} is an immutable
- * {@link io.plate.api.sample.Posterior} and {@link io.plate.mcmc.RunDirectory} writes any posterior as
- * the run directory of the command-line contract. No exported signature names a JSON library type
- * (2.0.0: {@code RunDirectory.summaryJson}, which returned Jackson's {@code ObjectNode}, is private).
+ * <p>{@link io.plate.mcmc.ChainRunnerPool} is a {@link io.plate.api.sample.ChainRunner} with its own
+ * worker threads, for use without a service registry (in a framework, ask for the {@code ChainRunner}
+ * service); {@link io.plate.mcmc.Diagnostics} holds split R-hat and bulk/tail effective sample size
+ * (Vehtari et al. 2021) as pure functions over {@code double[chain][draw]}, and
+ * {@link io.plate.mcmc.DiagnosticsTable} renders them for people; {@link io.plate.mcmc.SamplerPosterior}
+ * is an immutable {@link io.plate.api.sample.Posterior} that writes itself as the run directory of the
+ * command-line contract. No exported signature names a JSON library type.
+ *
+ * <p>3.0.0: {@code ParallelChainRunner}, {@code RunDirectory} and {@code TraceBuffer} are no longer
+ * exported ({@code ChainRunnerPool.over} in place of {@code new ParallelChainRunner},
+ * {@code DiagnosticsTable.render} in place of {@code RunDirectory.diagnosticsTable}).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("2.2.0")
+@org.osgi.annotation.versioning.Version("3.0.0")
 package io.plate.mcmc;

@@ -8,7 +8,6 @@ import io.plate.api.sample.ChainRunner;
 import io.plate.api.sample.Distributions;
 import io.plate.api.sample.ProgressListener;
 import io.plate.api.sample.RunSettings;
-import io.plate.mcmc.ParallelChainRunner;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;

@@ -3,7 +3,6 @@ package io.plate.mcmc.impl;
 import io.plate.api.ClassPathServices;
 import io.plate.api.Plate;
 import io.plate.api.sample.ChainRunner;
-import io.plate.mcmc.ParallelChainRunner;
 
 /**
  * The chain runner on a plain class path: a {@link ParallelChainRunner} that asks {@link Plate} for the

@@ -4,7 +4,7 @@ import io.plate.api.PlateException;
 import io.plate.api.sample.Clustering;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.Sampler;
-import io.plate.mcmc.RunDirectory;
+import io.plate.mcmc.DiagnosticsTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +15,6 @@ import java.util.Optional;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
-import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -34,7 +33,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * a dynamic, greedy, multiple reference; Ctrl-C stops the chains at the next sweep and keeps the draws.
  */
 @Component(service = ClusterCommands.class)
-@GogoCommand(scope = "plate", function = {"cluster"})
+@PlateCommand({"cluster"})
 public final class ClusterCommands {
     /** Prefix of the sampler names that cluster. */
     static final String MIXTURE_PREFIX = "mixture.";
@@ -165,7 +164,7 @@ public final class ClusterCommands {
 
         @Override
         public String toString() {
-            StringBuilder b = new StringBuilder(RunDirectory.diagnosticsTable(posterior)).append("\n\n");
+            StringBuilder b = new StringBuilder(DiagnosticsTable.render(posterior)).append("\n\n");
             Clustering c = clustering().orElse(null);
             if (c == null) {
                 b.append("no draws kept: no clustering\n");

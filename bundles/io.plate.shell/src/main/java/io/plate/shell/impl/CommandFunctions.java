@@ -9,8 +9,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import org.apache.felix.gogo.runtime.Reflective;
+import org.apache.felix.service.command.CommandProcessor;
 import org.apache.felix.service.command.CommandSession;
+import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Function;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
@@ -24,15 +25,17 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.util.tracker.ServiceTracker;
 
 /**
- * Puts a checking front on every {@code plate:*} command: for each function of each command service
- * (scope {@code plate}) a Gogo {@link Function} of higher ranking is registered under the same name. It
- * checks the words against the command's {@link CommandUsage} and answers a wrong call with the
- * command's own usage line (an unknown option with the nearest name, a missing or extra argument)
- * instead of Gogo's {@code Cannot coerce …}; then it calls the command as Gogo would, and reports a
- * failure as a {@link CommandError} (its message, no class name). It also answers {@code help} for
- * Plate's commands under the names users type ({@code plate:import}, not the Java method
- * {@code _import}) and fails on a command that does not exist; other names go to Gogo's own help.
- * Command services stay delayed: only their properties are read until a command runs.
+ * Registers every {@code plate:*} command with Gogo: for each function of each command service
+ * ({@link PlateCommand}) a Gogo {@link Function} named {@code plate:FUNCTION}, the only registration of
+ * that name. It checks the words against the command's {@link CommandUsage} and answers a wrong call with
+ * the command's own usage line (an unknown option with the nearest name, a missing or extra argument)
+ * instead of Gogo's {@code Cannot coerce …}; then it calls the command's method ({@link CommandUsage#invoke},
+ * with only the exported Gogo API, so the same bundle runs in Felix Gogo and in Apache Karaf's console),
+ * and reports a failure as a {@link CommandError} (its message, no class name). While Gogo's own
+ * {@code felix:help} is installed it also answers {@code help} for Plate's commands under the names
+ * users type ({@code plate:import}, not the Java method {@code _import}) and fails on a command that does
+ * not exist; other names go to Gogo's help. Command services stay delayed: only their properties are
+ * read until a command runs.
  */
 @Component(immediate = true)
 public final class CommandFunctions {
@@ -46,12 +49,12 @@ public final class CommandFunctions {
     private final Map<ServiceReference<Object>, List<ServiceRegistration<?>>> fronts = new ConcurrentHashMap<>();
     private final List<ServiceRegistration<?>> helps = new ArrayList<>();
     private final ServiceTracker<Object, Object> tracker;
+    private final ServiceTracker<Object, Object> gogoHelp;
 
     @Activate
     public CommandFunctions(BundleContext context) throws InvalidSyntaxException {
         this.context = context;
-        Filter f = context.createFilter("(&(osgi.command.scope=" + SCOPE + ")(osgi.command.function=*)(!(" + CHECKED
-                + "=*)))");
+        Filter f = context.createFilter("(" + COMMAND + "=*)");
         this.tracker = new ServiceTracker<>(context, f, null) {
             @Override
             public Object addingService(ServiceReference<Object> ref) {
@@ -65,25 +68,60 @@ public final class CommandFunctions {
             }
         };
         tracker.open();
-        for (String scope : List.of("felix", "gogo")) {
-            helps.add(context.registerService(Function.class, this::help, properties(scope, "help")));
-        }
+        // Plate's help in place of Gogo's, while Gogo's is there (Apache Karaf's console has a help of its own)
+        this.gogoHelp = new ServiceTracker<>(context, context.createFilter(GOGO_HELP), null) {
+            @Override
+            public Object addingService(ServiceReference<Object> ref) {
+                synchronized (helps) {
+                    if (helps.isEmpty()) {
+                        for (String scope : List.of("felix", "gogo")) {
+                            helps.add(context.registerService(Function.class, CommandFunctions.this::help,
+                                    properties(scope, "help", null)));
+                        }
+                    }
+                }
+                return ref;
+            }
+
+            @Override
+            public void removedService(ServiceReference<Object> ref, Object service) {
+                if (size() == 0) {
+                    unregisterHelps();
+                }
+            }
+        };
+        gogoHelp.open();
     }
+
+    /** Gogo's own {@code help} (not the one registered here). */
+    private static final String GOGO_HELP = "(&(" + CommandProcessor.COMMAND_SCOPE + "=felix)("
+            + CommandProcessor.COMMAND_FUNCTION + "=help)(!(" + CHECKED + "=*)))";
+    /** The service property {@link PlateCommand} sets. */
+    static final String COMMAND = "plate.command";
 
     @Deactivate
     void deactivate() {
+        gogoHelp.close();
         tracker.close();
-        for (ServiceRegistration<?> r : helps) {
-            unregister(r);
+        unregisterHelps();
+    }
+
+    private void unregisterHelps() {
+        synchronized (helps) {
+            helps.forEach(CommandFunctions::unregister);
+            helps.clear();
         }
     }
 
-    private static Dictionary<String, Object> properties(String scope, String function) {
+    private static Dictionary<String, Object> properties(String scope, String function, String description) {
         Dictionary<String, Object> p = new Hashtable<>();
-        p.put("osgi.command.scope", scope);
-        p.put("osgi.command.function", function);
+        p.put(CommandProcessor.COMMAND_SCOPE, scope);
+        p.put(CommandProcessor.COMMAND_FUNCTION, function);
         p.put(Constants.SERVICE_RANKING, RANKING);
         p.put(CHECKED, Boolean.TRUE);
+        if (description != null) {
+            p.put("osgi.command.description", description); // what Karaf's help lists
+        }
         return p;
     }
 
@@ -92,9 +130,25 @@ public final class CommandFunctions {
         for (String fn : functions(ref)) {
             commands.put(fn, ref);
             Function checked = (session, args) -> run(ref, fn, session, args);
-            regs.add(context.registerService(Function.class, checked, properties(SCOPE, fn)));
+            regs.add(context.registerService(Function.class, checked, properties(SCOPE, fn, description(ref, fn))));
         }
         fronts.put(ref, regs);
+    }
+
+    /** The {@code @Descriptor} of the command's method, read from its class (the component stays inactive). */
+    private static String description(ServiceReference<Object> ref, String fn) {
+        try {
+            String type = ((String[]) ref.getProperty(Constants.OBJECTCLASS))[0];
+            for (CommandUsage u : usages(ref.getBundle().loadClass(type), fn)) {
+                Descriptor d = u.method().getAnnotation(Descriptor.class);
+                if (d != null) {
+                    return d.value();
+                }
+            }
+        } catch (ClassNotFoundException | RuntimeException e) {
+            // no description: the command itself still runs
+        }
+        return null;
     }
 
     private void unfront(ServiceReference<Object> ref) {
@@ -114,7 +168,7 @@ public final class CommandFunctions {
     }
 
     private static List<String> functions(ServiceReference<?> ref) {
-        Object f = ref.getProperty("osgi.command.function");
+        Object f = ref.getProperty(COMMAND);
         List<String> out = new ArrayList<>();
         if (f instanceof String[]) {
             out.addAll(List.of((String[]) f));
@@ -132,28 +186,9 @@ public final class CommandFunctions {
             throw new CommandError(SCOPE + ":" + fn + " is not available (its bundle stopped meanwhile)");
         }
         try {
-            List<CommandUsage> usages = usages(target.getClass(), fn);
-            String problem = null;
-            for (CommandUsage u : usages) {
-                String p = u.problem(args);
-                if (p == null) {
-                    problem = null;
-                    break;
-                }
-                problem = problem == null ? p : problem;
-            }
-            if (problem != null) {
-                throw new CommandError(problem + "\n" + usageLines(usages));
-            }
+            CommandUsage usage = fitting(usages(target.getClass(), fn), args);
             TextTable.WIDTH.set(ProgressPrinter.columns(session));
-            try {
-                return Reflective.invoke(session, target, fn, new ArrayList<>(args));
-            } catch (IllegalArgumentException e) {
-                if (String.valueOf(e.getMessage()).startsWith("Cannot coerce")) {
-                    throw new CommandError(SCOPE + ":" + fn + ": the arguments do not fit\n" + usageLines(usages), e);
-                }
-                throw CommandError.of(e);
-            }
+            return usage.invoke(session, target, args);
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
@@ -168,6 +203,19 @@ public final class CommandFunctions {
         }
     }
 
+    /** The first usage {@code args} fit, or a {@link CommandError} naming what is wrong, with the usage lines. */
+    static CommandUsage fitting(List<CommandUsage> usages, List<Object> args) {
+        String problem = null;
+        for (CommandUsage u : usages) {
+            String p = u.problem(args);
+            if (p == null) {
+                return u;
+            }
+            problem = problem == null ? p : problem;
+        }
+        throw new CommandError(problem + "\n" + usageLines(usages));
+    }
+
     private static String usageLines(List<CommandUsage> usages) {
         StringBuilder s = new StringBuilder();
         for (CommandUsage u : usages) {
@@ -178,10 +226,14 @@ public final class CommandFunctions {
 
     /** The usages of the public methods Gogo would call for {@code fn} ({@code fn} or {@code _fn}). */
     static List<CommandUsage> usages(Class<?> type, String fn) {
+        return usages(type, SCOPE, fn);
+    }
+
+    private static List<CommandUsage> usages(Class<?> type, String scope, String fn) {
         List<CommandUsage> out = new ArrayList<>();
         for (Method m : type.getMethods()) {
             if (!Modifier.isStatic(m.getModifiers()) && (m.getName().equals(fn) || m.getName().equals("_" + fn))) {
-                out.add(new CommandUsage(SCOPE + ":" + fn, m));
+                out.add(new CommandUsage(scope + ":" + fn, m));
             }
         }
         return out;
@@ -213,14 +265,14 @@ public final class CommandFunctions {
                                 .toList()));
             }
         }
-        ServiceReference<?>[] refs = context.getAllServiceReferences(null,
-                "(&(osgi.command.scope=felix)(osgi.command.function=help)(!(" + CHECKED + "=*)))");
+        ServiceReference<?>[] refs = context.getAllServiceReferences(null, GOGO_HELP);
         Object original = refs == null || refs.length == 0 ? null : context.getService(refs[0]);
         if (original == null) {
             throw new CommandError("help: Gogo's help command is not installed");
         }
         try {
-            Object out = Reflective.invoke(session, original, "help", new ArrayList<>(args));
+            Object out = original instanceof Function f ? f.execute(session, args)
+                    : fitting(usages(original.getClass(), "felix", "help"), args).invoke(session, original, args);
             if (out != null && out.toString().startsWith("No methods found matching")) {
                 throw new CommandError("help: no command " + args.get(0));
             }

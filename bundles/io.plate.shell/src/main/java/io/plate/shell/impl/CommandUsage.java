@@ -1,9 +1,13 @@
 package io.plate.shell.impl;
 
+import java.lang.reflect.Array;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
@@ -12,7 +16,10 @@ import org.apache.felix.service.command.Parameter;
  * The command-line shape of one {@code plate:*} command, read from its method's Gogo annotations: its
  * usage line, its help text, and a check of the words a user typed against it that names what is wrong
  * (an unknown option with the nearest known one, an option without its value, a missing or an extra
- * argument) before Gogo would fail with its own {@code Cannot coerce …} message.
+ * argument) before Gogo would fail with its own {@code Cannot coerce …} message, and the call itself:
+ * options and arguments bound to the method's parameters as Gogo binds them, each value converted by
+ * the session ({@link CommandSession#convert}, Gogo's own conversion in whichever shell runs it), so the
+ * commands need nothing of a particular Gogo runtime.
  */
 public final class CommandUsage {
     private final String command;
@@ -20,7 +27,7 @@ public final class CommandUsage {
     private final List<Option> options = new ArrayList<>();
     private final List<Positional> positionals = new ArrayList<>();
 
-    private record Option(List<String> names, boolean flag, String doc) {
+    private record Option(List<String> names, boolean flag, String present, String absent, String doc) {
         String synopsis() {
             String shortest = names.stream().filter(n -> n.startsWith("--")).findFirst().orElse(names.get(0));
             return flag ? "[" + shortest + "]" : "[" + shortest + " " + metavar(shortest) + "]";
@@ -43,7 +50,8 @@ public final class CommandUsage {
             Descriptor d = ps[i].getAnnotation(Descriptor.class);
             String doc = d == null ? "" : d.value();
             if (p != null) {
-                options.add(new Option(List.of(p.names()), !Parameter.UNSPECIFIED.equals(p.presentValue()), doc));
+                options.add(new Option(List.of(p.names()), !Parameter.UNSPECIFIED.equals(p.presentValue()),
+                        p.presentValue(), p.absentValue(), doc));
             } else {
                 boolean varargs = method.isVarArgs() && i == ps.length - 1;
                 positionals.add(new Positional(ps[i].getName().toUpperCase(Locale.ROOT), varargs, doc));
@@ -116,6 +124,7 @@ public final class CommandUsage {
      */
     public String problem(List<Object> args) {
         int given = 0;
+        List<Option> named = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             Object a = args.get(i);
             if (isOptionWord(a)) {
@@ -125,6 +134,10 @@ public final class CommandUsage {
                     String near = nearest(w);
                     return command + ": unknown option '" + w + "'" + (near == null ? "" : " (did you mean " + near + "?)");
                 }
+                if (named.contains(o)) {
+                    return command + ": option " + w + " given twice";
+                }
+                named.add(o);
                 if (!o.flag) {
                     if (i + 1 >= args.size()) {
                         return command + ": option " + w + " needs a value";
@@ -166,6 +179,75 @@ public final class CommandUsage {
                     + (required == 0 ? " (it takes none)" : " (it takes " + required + ")");
         }
         return null;
+    }
+
+    /**
+     * Calls the method on {@code target} with {@code args}, which must fit ({@link #problem} is null): an
+     * option takes the word after it (a flag its present value), an absent option its absent value, the
+     * other words fill the arguments in order and the rest goes to the varargs array; a parameter of type
+     * {@link CommandSession} gets {@code session}. A failure of the method is thrown as it is.
+     */
+    public Object invoke(CommandSession session, Object target, List<Object> args) throws Exception {
+        Map<Option, Object> given = new HashMap<>();
+        List<Object> words = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            Object a = args.get(i);
+            Option o = isOptionWord(a) ? option(a.toString()) : null;
+            if (o == null) {
+                words.add(a);
+            } else {
+                given.put(o, o.flag ? o.present : args.get(++i));
+            }
+        }
+        java.lang.reflect.Parameter[] ps = method.getParameters();
+        Object[] values = new Object[ps.length];
+        int next = 0;
+        int option = 0;
+        int positional = 0;
+        for (int i = 0; i < ps.length; i++) {
+            Class<?> type = ps[i].getType();
+            if (type == CommandSession.class) {
+                values[i] = session;
+            } else if (ps[i].isAnnotationPresent(Parameter.class)) {
+                Option o = options.get(option++);
+                String name = o.names.get(o.names.size() - 1);
+                values[i] = convert(session, type, given.containsKey(o) ? given.get(o) : o.absent, name);
+            } else if (positionals.get(positional).varargs) {
+                String name = positionals.get(positional++).name;
+                Object array = Array.newInstance(type.getComponentType(), words.size() - next);
+                for (int j = 0; next < words.size(); j++) {
+                    Array.set(array, j, convert(session, type.getComponentType(), words.get(next++), name));
+                }
+                values[i] = array;
+            } else {
+                values[i] = convert(session, type, words.get(next++), positionals.get(positional++).name);
+            }
+        }
+        try {
+            return method.invoke(target, values);
+        } catch (InvocationTargetException e) {
+            if (e.getCause() instanceof Exception cause) {
+                throw cause;
+            }
+            throw e;
+        }
+    }
+
+    /** {@code value} as a {@code type}, converted by the session as Gogo converts arguments. */
+    private Object convert(CommandSession session, Class<?> type, Object value, String name) {
+        Object v = value instanceof CharSequence ? value.toString() : value;
+        if (v == null || type.isInstance(v)) {
+            if (v == null && type.isPrimitive()) {
+                throw new CommandError(command + ": " + name + " needs a value\n" + usage());
+            }
+            return v;
+        }
+        try {
+            return session.convert(type, v);
+        } catch (IllegalArgumentException e) {
+            throw new CommandError(command + ": " + name + " must be " + (type.isPrimitive() ? "" : "a ")
+                    + type.getSimpleName() + ", not '" + v + "'\n" + usage(), e);
+        }
     }
 
     private static boolean isOptionWord(Object a) {

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.felix.service.command.Descriptor;
-import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.service.cm.Configuration;
 import org.osgi.service.cm.ConfigurationAdmin;
 import org.osgi.service.component.annotations.Activate;
@@ -17,7 +16,7 @@ import org.osgi.service.component.annotations.Reference;
 
 /** {@code plate:config [key=value …]}: shows or changes the commands' defaults (Configuration Admin). */
 @Component(service = ConfigCommands.class)
-@GogoCommand(scope = "plate", function = {"config"})
+@PlateCommand({"config"})
 public final class ConfigCommands {
     static final Set<String> KEYS = Set.of("seed", "chains", "iterations", "burn.in", "thin", "output.folder");
     /** How long a change may take to reach the defaults before the command returns anyway. */

@@ -20,7 +20,6 @@ import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
-import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceReference;
 import org.osgi.service.component.annotations.Activate;
@@ -39,7 +38,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * ({@code plate:datasets} lives in {@link InfoCommands}.)
  */
 @Component(service = DataCommands.class)
-@GogoCommand(scope = "plate", function = {"import", "split"})
+@PlateCommand({"import", "split"})
 public final class DataCommands {
     /** RNG algorithm of {@code plate:split}, recorded in the views' metadata. */
     static final RandomSource SPLIT_RNG = RandomSource.XO_RO_SHI_RO_128_PP;

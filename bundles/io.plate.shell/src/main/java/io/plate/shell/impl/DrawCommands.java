@@ -21,7 +21,6 @@ import java.util.Locale;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
-import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -38,7 +37,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * summary says where. Draws come from stream 0 of the seed ({@link Distributions#stream}).
  */
 @Component(service = DrawCommands.class)
-@GogoCommand(scope = "plate", function = {"draw"})
+@PlateCommand({"draw"})
 public final class DrawCommands {
     /** The output folder that relative --out names go to, as for every command that writes (plate:config). */
     @org.osgi.service.component.annotations.Reference(cardinality = org.osgi.service.component.annotations.ReferenceCardinality.OPTIONAL,

@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
-import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -30,7 +29,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * {@link Evaluator} service (a dynamic, greedy reference: one installed later is used at the next command).
  */
 @Component(service = EvaluateCommands.class)
-@GogoCommand(scope = "plate", function = {"evaluate"})
+@PlateCommand({"evaluate"})
 public final class EvaluateCommands {
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)

@@ -14,7 +14,6 @@ import java.util.Locale;
 import java.util.Optional;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
-import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -24,7 +23,7 @@ import org.osgi.service.component.annotations.Reference;
  * and the most telling features of each class.
  */
 @Component(service = ExplainCommands.class)
-@GogoCommand(scope = "plate", function = {"explain"})
+@PlateCommand({"explain"})
 public final class ExplainCommands {
     private final Workspace workspace;
 

@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
-import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
@@ -32,7 +31,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * or disappears at the next call.
  */
 @Component(service = InfoCommands.class)
-@GogoCommand(scope = "plate", function = {"learners", "samplers", "importers", "distributions", "datasets",
+@PlateCommand({"learners", "samplers", "importers", "distributions", "datasets",
         "version", "names", "params"})
 public final class InfoCommands {
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,

@@ -10,7 +10,6 @@ import java.nio.file.Paths;
 import java.util.Map;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
-import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -23,7 +22,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * written and read as model files through the {@link ModelStore} service (dynamic, greedy, optional).
  */
 @Component(service = ModelFileCommands.class)
-@GogoCommand(scope = "plate", function = {"save", "load", "models"})
+@PlateCommand({"save", "load", "models"})
 public final class ModelFileCommands {
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)

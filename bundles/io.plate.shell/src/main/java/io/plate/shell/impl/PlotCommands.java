@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
-import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -24,7 +23,7 @@ import org.osgi.service.component.annotations.Reference;
  * plots, confusion heat maps and the posterior of θ. Headless; files are written atomically.
  */
 @Component(service = PlotCommands.class)
-@GogoCommand(scope = "plate", function = {"plot"})
+@PlateCommand({"plot"})
 public final class PlotCommands {
     /** The output folder that relative --out names go to, as for every command that writes (plate:config). */
     @org.osgi.service.component.annotations.Reference(cardinality = org.osgi.service.component.annotations.ReferenceCardinality.OPTIONAL,

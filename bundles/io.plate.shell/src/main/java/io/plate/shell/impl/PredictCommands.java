@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
-import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -25,7 +24,7 @@ import org.osgi.service.component.annotations.Reference;
  * accuracy against the dataset's labels, or RMSE and MAE against its target) and can be written as CSV.
  */
 @Component(service = PredictCommands.class)
-@GogoCommand(scope = "plate", function = {"predict"})
+@PlateCommand({"predict"})
 public final class PredictCommands {
     /** Rows shown by {@code plate:predict} without {@code --out}. */
     static final int SHOWN_ROWS = 10;

@@ -5,7 +5,7 @@ import io.plate.api.sample.Posterior;
 import io.plate.api.sample.Sampler;
 import io.plate.api.sample.SummaryDiagnostic;
 import io.plate.api.sample.Trace;
-import io.plate.mcmc.RunDirectory;
+import io.plate.mcmc.DiagnosticsTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +15,6 @@ import java.util.Map;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
-import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -33,7 +32,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * thread) stops the chains at their next sweep and keeps what they drew, marked cancelled.
  */
 @Component(service = SampleCommands.class)
-@GogoCommand(scope = "plate", function = {"sample", "trace"})
+@PlateCommand({"sample", "trace"})
 public final class SampleCommands {
 
     private final Workspace workspace;
@@ -149,7 +148,7 @@ public final class SampleCommands {
 
         @Override
         public String toString() {
-            StringBuilder b = new StringBuilder(RunDirectory.diagnosticsTable(posterior)).append('\n');
+            StringBuilder b = new StringBuilder(DiagnosticsTable.render(posterior)).append('\n');
             b.append("kept as run '").append(name).append('\'');
             if (written != null) {
                 b.append(", written to ").append(written);
@@ -178,7 +177,7 @@ public final class SampleCommands {
         public String toString() {
             Trace t = posterior.trace();
             StringBuilder b = new StringBuilder("run '").append(name).append("': ");
-            b.append(RunDirectory.diagnosticsTable(posterior)).append("\n\n");
+            b.append(DiagnosticsTable.render(posterior)).append("\n\n");
             List<String> header = new ArrayList<>(List.of("chain", "draws"));
             for (String s : t.summaryNames()) {
                 header.add("mean " + s);

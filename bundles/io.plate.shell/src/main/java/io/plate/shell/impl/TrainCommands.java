@@ -8,7 +8,6 @@ import io.plate.api.learn.Params;
 import java.util.Arrays;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
-import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -17,7 +16,7 @@ import org.osgi.service.component.annotations.Reference;
  * {@code plate:train}: fits a model with an installed learner and keeps it in the {@link Workspace}.
  */
 @Component(service = TrainCommands.class)
-@GogoCommand(scope = "plate", function = {"train"})
+@PlateCommand({"train"})
 public final class TrainCommands {
     private final Workspace workspace;
     private final ShellDefaults defaults;

@@ -4,7 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.util.List;
+import org.apache.felix.gogo.runtime.CommandProcessorImpl;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
@@ -21,7 +26,15 @@ class CommandUsageTest {
                 @Descriptor("learner name") String learner,
                 @Descriptor("dataset name") String dataset,
                 @Descriptor("parameters") String... params) {
-            return "";
+            return (session != null) + " " + seed + " " + verbose + " " + learner + " " + dataset + " "
+                    + String.join(",", params);
+        }
+
+        @Descriptor("draw")
+        public String draw(@Descriptor("draws") @Parameter(names = {"-n", "--n"}, absentValue = "10") int n,
+                @Descriptor("seed") @Parameter(names = {"--seed"}, absentValue = "1") long seed,
+                @Descriptor("distribution") Object distribution) {
+            return n + " " + seed + " " + distribution + " " + distribution.getClass().getSimpleName();
         }
 
         public String learners() {
@@ -59,6 +72,37 @@ class CommandUsageTest {
         assertEquals("plate:train: missing DATASET (dataset name)", u.problem(List.of("nb")));
         assertEquals("plate:train: missing LEARNER (learner name)", u.problem(List.of()));
         assertEquals("plate:learners: unexpected argument 'x' (it takes none)", usage("learners").problem(List.of("x")));
+    }
+
+    @Test
+    void aRepeatedOptionIsNamed() {
+        assertEquals("plate:train: option -s given twice", usage("train").problem(List.of("--seed", "1", "-s", "2", "nb", "iris")));
+    }
+
+    /** A real Gogo session converts the values, as it does for Gogo's own reflective calls. */
+    private static final CommandSession SESSION = new CommandProcessorImpl().createSession(
+            new ByteArrayInputStream(new byte[0]), new ByteArrayOutputStream(), new ByteArrayOutputStream());
+
+    private static Object call(String fn, Object... words) throws Exception {
+        List<Object> args = List.of(words);
+        return CommandFunctions.fitting(CommandFunctions.usages(Train.class, fn), args).invoke(SESSION, new Train(), args);
+    }
+
+    @Test
+    void optionsFlagsArgumentsAndVarargsAreBoundAsGogoBindsThem() throws Exception {
+        assertEquals("true  false nb iris ", call("train", "nb", "iris"));
+        assertEquals("true 3 true nb iris a=1,b=2", call("train", "nb", "--verbose", "iris", "-s", "3", "a=1", "b=2"));
+        assertEquals("true 3 false nb -1 x=2", call("train", "--seed", "3", "nb", "-1", "x=2"));
+    }
+
+    @Test
+    void valuesAreConvertedToTheParameterTypes() throws Exception {
+        assertEquals("10 1 normal String", call("draw", "normal"));
+        assertEquals("5 7 normal String", call("draw", "--n", "5", "normal", "--seed", "7"));
+        assertEquals("5 -2 3 Long", call("draw", "-n", 5L, "--seed", "-2", 3L)); // values of Gogo variables
+        CommandError e = assertThrows(CommandError.class, () -> call("draw", "--n", "many", "normal"));
+        assertTrue(e.getMessage().startsWith("plate:draw: --n must be int, not 'many'\nusage: plate:draw"), e.getMessage());
+        assertThrows(CommandError.class, () -> call("draw", "--seed", "1.5", "normal"));
     }
 
     @Test

@@ -18,7 +18,7 @@ import io.plate.api.sample.Posterior;
 import io.plate.api.sample.ProgressListener;
 import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.Sampler;
-import io.plate.mcmc.ParallelChainRunner;
+import io.plate.mcmc.ChainRunnerPool;
 import io.plate.mcmc.SamplerPosterior;
 import java.lang.reflect.Proxy;
 import java.nio.file.Files;
@@ -60,7 +60,7 @@ class SampleCommandsTest {
                 }
             });
 
-    static final ParallelChainRunner RUNNER = new ParallelChainRunner(STREAMS);
+    static final ChainRunnerPool RUNNER = ChainRunnerPool.over(STREAMS);
 
     @AfterAll
     static void close() {

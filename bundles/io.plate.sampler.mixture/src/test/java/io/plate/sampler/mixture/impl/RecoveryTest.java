@@ -12,7 +12,7 @@ import io.plate.api.sample.Posterior;
 import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.Sampler;
 import io.plate.api.sample.Table;
-import io.plate.mcmc.ParallelChainRunner;
+import io.plate.mcmc.ChainRunnerPool;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the run directory of the command-line contract.
  */
 class RecoveryTest {
-    static final ParallelChainRunner RUNNER = new ParallelChainRunner(SyntheticData.DIST);
+    static final ChainRunnerPool RUNNER = ChainRunnerPool.over(SyntheticData.DIST);
     static final RunSettings SHORT = new RunSettings(120, 60, 1, 2, 7L, 2);
 
     @AfterAll

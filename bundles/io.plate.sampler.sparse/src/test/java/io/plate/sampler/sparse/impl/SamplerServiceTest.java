@@ -12,7 +12,7 @@ import io.plate.api.sample.ProgressListener;
 import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.Sampler;
 import io.plate.api.sample.Table;
-import io.plate.mcmc.ParallelChainRunner;
+import io.plate.mcmc.ChainRunnerPool;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The sampler services end to end through the mcmc bundle's runner: parameters, run, theta table, run directory. */
 class SamplerServiceTest {
     static final TestDistributions DIST = new TestDistributions();
-    static final ParallelChainRunner RUNNER = new ParallelChainRunner(DIST);
+    static final ChainRunnerPool RUNNER = ChainRunnerPool.over(DIST);
 
     @TempDir
     Path tmp;

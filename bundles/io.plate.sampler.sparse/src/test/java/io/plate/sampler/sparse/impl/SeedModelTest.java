@@ -10,7 +10,7 @@ import io.plate.api.sample.ProgressListener;
 import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.Sampler;
 import io.plate.api.sample.Table;
-import io.plate.mcmc.ParallelChainRunner;
+import io.plate.mcmc.ChainRunnerPool;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
  */
 class SeedModelTest {
     static final TestDistributions DIST = new TestDistributions();
-    static final ParallelChainRunner RUNNER = new ParallelChainRunner(DIST);
+    static final ChainRunnerPool RUNNER = ChainRunnerPool.over(DIST);
     /** The bound on |theta.csv − exact|: θ within 0.01, P(Z = 1) within 0.02. */
     static final double THETA_TOLERANCE = 0.01;
     static final double ACTIVE_TOLERANCE = 0.02;

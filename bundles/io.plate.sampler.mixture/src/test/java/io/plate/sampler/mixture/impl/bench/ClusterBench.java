@@ -9,7 +9,7 @@ import io.plate.api.sample.Sampler;
 import io.plate.api.sample.SummaryDiagnostic;
 import io.plate.distributions.impl.FastDistributions;
 import io.plate.importers.impl.CsvImporter;
-import io.plate.mcmc.ParallelChainRunner;
+import io.plate.mcmc.ChainRunnerPool;
 import io.plate.sampler.mixture.impl.BenchAccess;
 import io.plate.sampler.mixture.impl.CategoricalMixtureSampler;
 import io.plate.sampler.mixture.impl.ClusterAgreement;
@@ -51,7 +51,7 @@ public final class ClusterBench {
         }
     }
 
-    static Sampler sampler(String name, ParallelChainRunner runner) {
+    static Sampler sampler(String name, ChainRunnerPool runner) {
         return switch (name) {
             case "mixture.gaussian" -> new GaussianMixtureSampler(runner, DIST);
             case "mixture.dp-gaussian" -> new DpGaussianMixtureSampler(runner, DIST);
@@ -71,7 +71,7 @@ public final class ClusterBench {
             String[] kv = args[i].split("=", 2);
             given.put(kv[0], kv[1]);
         }
-        try (ParallelChainRunner runner = new ParallelChainRunner(DIST)) {
+        try (ChainRunnerPool runner = ChainRunnerPool.over(DIST)) {
             Sampler s = sampler(args[2], runner);
             Posterior p = s.run(d, s.params(given), rs, null, null);
             if (System.getProperty("out") != null) {

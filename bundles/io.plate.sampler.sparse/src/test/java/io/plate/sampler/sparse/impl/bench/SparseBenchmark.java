@@ -13,7 +13,7 @@ import io.plate.api.sample.Sampler;
 import io.plate.classifier.impl.CrossValidationEvaluator;
 import io.plate.classifier.impl.nb.CategoricalNaiveBayes;
 import io.plate.distributions.impl.FastDistributions;
-import io.plate.mcmc.ParallelChainRunner;
+import io.plate.mcmc.ChainRunnerPool;
 import io.plate.sampler.sparse.impl.BenchAccess;
 import io.plate.sampler.sparse.impl.CollapsedSampler;
 import io.plate.sampler.sparse.impl.DirichletSampler;
@@ -69,7 +69,7 @@ public final class SparseBenchmark {
             System.out.printf(Locale.ROOT, "%-17s one chain, one thread: %,.0f sweeps/s, %.1f bytes allocated per sweep%n",
                     sampler, r[0], r[1]);
         }
-        try (ParallelChainRunner runner = new ParallelChainRunner(dist)) {
+        try (ChainRunnerPool runner = ChainRunnerPool.over(dist)) {
             for (Sampler s : List.of(new CollapsedSampler(runner, dist), new DirichletSampler(runner, dist))) {
                 int iterations = s.name().equals("sparse.collapsed") ? 40_000 : 16_000;
                 RunSettings settings = new RunSettings(iterations, iterations / 4, 1, 4, 1L, 2);
@@ -95,7 +95,7 @@ public final class SparseBenchmark {
             {"zoo/zoo.csv", "type", new String[] {"animal"}},
             {"promoters/promoters.csv", "class", new String[] {"instance"}},
         };
-        try (ParallelChainRunner runner = new ParallelChainRunner(dist)) {
+        try (ChainRunnerPool runner = ChainRunnerPool.over(dist)) {
             for (Object[] set : sets) {
                 Dataset d = BenchAccess.csv(shared((String) set[0]), (String) set[1], (String[]) set[2]);
                 for (Sampler s : List.of(new CollapsedSampler(runner, dist), new DirichletSampler(runner, dist))) {

@@ -1,4 +1,4 @@
-package io.plate.mcmc;
+package io.plate.mcmc.impl;
 
 import io.plate.api.PlateException;
 import io.plate.api.sample.Cancellation;
@@ -12,6 +12,8 @@ import io.plate.api.sample.ProgressListener;
 import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.SummaryDiagnostic;
 import io.plate.api.sample.Trace;
+import io.plate.mcmc.ChainRunnerPool;
+import io.plate.mcmc.Diagnostics;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -49,7 +51,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * evenly spaced kept draws ({@link TraceBuffer}), so a run of 10⁹ iterations runs, with progress,
  * until it ends or is cancelled.
  */
-public final class ParallelChainRunner implements ChainRunner, AutoCloseable {
+public final class ParallelChainRunner implements ChainRunnerPool {
     /** Nanoseconds between progress reports. */
     static final long REPORT_INTERVAL_NANOS = 250_000_000L;
 

@@ -1,4 +1,4 @@
-package io.plate.mcmc;
+package io.plate.mcmc.impl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,6 +11,7 @@ import io.plate.api.PlateException;
 import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.Table;
 import io.plate.api.sample.Trace;
+import io.plate.mcmc.SamplerPosterior;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -83,26 +84,5 @@ class RunDirectoryTest {
         try (var files = Files.list(tmp)) {
             assertEquals(2, files.count(), "no temporary folder left beside them");
         }
-    }
-
-    @Test
-    void theTableReportsTheDrawsHeldNotThePlannedCount() {
-        // a cancelled run of 200 planned kept draws per chain: chain 0 held 3, chain 1 held 5
-        Trace cut = new Trace(List.of("logJoint"), new double[][][] {{{-1}, {-2}, {-3}}, {{-1}, {-2}, {-3}, {-4}, {-5}}},
-                new long[][] {{11, 12, 13}, {11, 12, 13, 14, 15}});
-        SamplerPosterior p = SamplerPosterior.builder("test.sampler", "toy").settings(new RunSettings(210, 10, 1, 2, 1L, 1))
-                .trace(cut).cancelled(true).build();
-        assertTrue(p.toString().startsWith("test.sampler on toy: 2 chains × 3/5 kept draws (210 iterations"), p.toString());
-        // a trace thinned for storage (every 4th of the kept draws of thin 2) says so
-        Trace thinned = new Trace(List.of("logJoint"), new double[][][] {{{-1}, {-2}}}, new long[][] {{11, 19}});
-        assertEquals("2 draws held (1 in 4 of the kept draws)", RunDirectory.keptDraws(thinned, 2));
-    }
-
-    @Test
-    void toStringIsTheDiagnosticsTable() {
-        String t = posterior().toString();
-        assertTrue(t.contains("summary") && t.contains("R-hat") && t.contains("ESS bulk") && t.contains("ESS tail"), t);
-        assertTrue(t.contains("logJoint") && t.contains("active"), t);
-        assertTrue(t.contains("sweeps/s"), t);
     }
 }

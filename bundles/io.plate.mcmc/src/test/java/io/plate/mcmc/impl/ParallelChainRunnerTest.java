@@ -1,4 +1,4 @@
-package io.plate.mcmc;
+package io.plate.mcmc.impl;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

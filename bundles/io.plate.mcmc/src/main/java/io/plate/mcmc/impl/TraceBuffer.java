@@ -1,4 +1,4 @@
-package io.plate.mcmc;
+package io.plate.mcmc.impl;
 
 import java.util.Arrays;
 

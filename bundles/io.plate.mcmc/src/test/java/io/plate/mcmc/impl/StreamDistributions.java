@@ -1,4 +1,4 @@
-package io.plate.mcmc;
+package io.plate.mcmc.impl;
 
 import io.plate.api.sample.DoubleSampler;
 import io.plate.api.sample.IntSampler;
