@@ -29,6 +29,8 @@ final class Relaunch {
             "-XX:Tier4MinInvocationThreshold=6000", "-XX:Tier4CompileThreshold=150000",
             "-XX:Tier4BackEdgeThreshold=400000");
     private static final long PARENT_POLL_MILLIS = 50;
+    /** An archive being written for longer than this was left by a killed start. */
+    private static final long STALE_TMP_MILLIS = 3_600_000;
 
     private Relaunch() {
     }
@@ -55,7 +57,7 @@ final class Relaunch {
         Path archive;
         try {
             Files.createDirectories(root);
-            archive = root.resolve(PREFIX + key(jar) + ".jsa");
+            archive = root.resolve(PREFIX + slot(jar) + "-" + key(jar) + ".jsa");
         } catch (IOException | RuntimeException e) {
             return -1;
         }
@@ -82,7 +84,7 @@ final class Relaunch {
         Signals.forwardTerminate(child);
         int status = waitFor(child);
         if (create) {
-            keep(fresh, archive, root);
+            keep(fresh, archive, root, PREFIX + slot(jar) + "-");
         }
         return status;
     }
@@ -120,13 +122,21 @@ final class Relaunch {
         return null;
     }
 
-    /** An archive serves one plate.jar (path, size, time) on one JVM build. */
+    /** One slot per plate.jar path: a rebuilt jar replaces its own archive, not another checkout's. */
+    private static String slot(Path jar) {
+        return crc(jar.toAbsolutePath().toString());
+    }
+
+    /** An archive serves one build of plate.jar (size, time) on one JVM build with these options. */
     private static String key(Path jar) throws IOException {
-        CRC32 crc = new CRC32();
-        String id = String.join("\n", jar.toAbsolutePath().toString(), Long.toString(Files.size(jar)),
+        return crc(String.join("\n", Long.toString(Files.size(jar)),
                 Long.toString(Files.getLastModifiedTime(jar).toMillis()), System.getProperty("java.home"),
-                System.getProperty("java.vm.version"), String.join(" ", JIT));
-        crc.update(id.getBytes(StandardCharsets.UTF_8));
+                System.getProperty("java.vm.version"), String.join(" ", JIT)));
+    }
+
+    private static String crc(String s) {
+        CRC32 crc = new CRC32();
+        crc.update(s.getBytes(StandardCharsets.UTF_8));
         return Long.toHexString(crc.getValue());
     }
 
@@ -142,18 +152,22 @@ final class Relaunch {
 
     /**
      * Puts the archive the child wrote at exit in its place (a start at the same time may have done the
-     * same: either archive serves) and removes archives of other jars or JVMs.
+     * same: either archive serves) and removes the slot's archives of earlier builds or other JVMs, and
+     * what starts killed while they wrote an archive left.
      */
-    private static void keep(Path fresh, Path archive, Path root) {
+    private static void keep(Path fresh, Path archive, Path root, String slot) {
         try {
             if (Files.isRegularFile(fresh) && Files.size(fresh) > 0) {
                 Files.move(fresh, archive, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } else {
                 Files.deleteIfExists(fresh);
             }
-            try (DirectoryStream<Path> ds = Files.newDirectoryStream(root, PREFIX + "*.jsa")) {
+            try (DirectoryStream<Path> ds = Files.newDirectoryStream(root, slot + "*")) {
                 for (Path p : ds) {
-                    if (!p.equals(archive)) {
+                    String name = p.getFileName().toString();
+                    boolean stale = name.endsWith(".tmp") && Files.getLastModifiedTime(p).toMillis()
+                            < System.currentTimeMillis() - STALE_TMP_MILLIS;
+                    if (name.endsWith(".jsa") && !p.equals(archive) || stale) {
                         Files.deleteIfExists(p); // a start mapping it keeps its mapping
                     }
                 }
