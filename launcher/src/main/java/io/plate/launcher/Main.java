@@ -21,7 +21,8 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.in, System.out, System.err, System.console() != null));
+        int child = Relaunch.run(args);
+        System.exit(child >= 0 ? child : run(args, System.in, System.out, System.err, System.console() != null));
     }
 
     /** As {@link #run(String[], InputStream, PrintStream, PrintStream, boolean)} on a terminal. */
@@ -99,6 +100,7 @@ public final class Main {
                 return 2;
             }
         }
+        Timing.phase("options read", System.nanoTime());
         PlateFramework plate;
         try {
             plate = PlateFramework.start(opts.features, interactive, opts.deploy, Map.of(), true);
@@ -140,7 +142,9 @@ public final class Main {
             Thread.currentThread().interrupt();
             return 1;
         } finally {
+            long t = System.nanoTime();
             plate.stop();
+            Timing.phase("framework stopped", t);
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException shuttingDown) {
@@ -154,11 +158,15 @@ public final class Main {
 
     private static int runPrograms(PlateFramework plate, List<Program> programs, InputStream in, PrintStream out,
             PrintStream err) {
+        long t = System.nanoTime();
         try (GogoSession session = GogoSession.open(plate.framework().getBundleContext(), in, out, err, 10_000)) {
+            Timing.phase("session opened", t);
             for (Program p : programs) {
                 Object value;
                 try {
+                    t = System.nanoTime();
                     value = session.execute(p.text());
+                    Timing.phase("command run", t);
                 } catch (Exception e) {
                     out.flush();
                     if (plate.stopping()) {

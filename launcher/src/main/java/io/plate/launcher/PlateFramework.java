@@ -59,7 +59,9 @@ public final class PlateFramework implements AutoCloseable {
     public static PlateFramework start(List<String> features, boolean interactive, Path deploy,
             Map<String, String> extra, boolean cached) throws IOException, BundleException {
         ClassLoader loader = PlateFramework.class.getClassLoader();
+        long t0 = System.nanoTime();
         FeatureCatalog catalog = FeatureCatalog.load(loader);
+        Timing.phase("feature files read", t0);
         List<String> resources = new ArrayList<>();
         for (ID id : catalog.bundles(features.isEmpty() ? FeatureCatalog.ALL : features)) {
             resources.add(FeatureCatalog.resourceOf(id));
@@ -67,7 +69,9 @@ public final class PlateFramework implements AutoCloseable {
         if (deploy != null) {
             resources.add(fileInstallResource(loader));
         }
+        t0 = System.nanoTime();
         StorageCache cache = cached && deploy == null ? StorageCache.acquire(resources) : null;
+        Timing.phase("storage cache found", t0);
         Path storage = cache != null ? cache.dir() : Files.createTempDirectory("plate-felix-");
         Path goshHome = Files.createTempDirectory("plate-gosh-");
         Files.createDirectories(goshHome.resolve("etc"));
@@ -88,6 +92,10 @@ public final class PlateFramework implements AutoCloseable {
         // a command component, once used, stays active for the next command (SCR would drop it when Gogo
         // releases it after each call); command components are delayed, so a start activates none of them
         config.put("ds.delayed.keepInstances", "true");
+        if (cache != null) {
+            // SCR keeps the components' parsed metadata in the kept storage: later starts skip the XML parsing
+            config.put("ds.cache.metadata", "true");
+        }
         config.put("felix.log.level", "1");
         config.put("gosh.home", goshHome.toString());
         // The launcher runs non-interactive commands itself; Gogo's shell only takes the console when asked.
@@ -101,8 +109,11 @@ public final class PlateFramework implements AutoCloseable {
             config.put("felix.fileinstall.log.level", "2");
         }
         if (!interactive) {
-            // no console shell: keep JLine from probing for (and warning about) a system terminal
+            // no console shell: keep JLine from probing for (and warning about) a system terminal; Gogo's
+            // JLine bundle still builds one at start, and the dumb provider spares it loading JLine's native
+            // library and running a process per provider
             System.setProperty("org.jline.terminal.dumb", "true");
+            System.setProperty("org.jline.terminal.provider", "dumb");
         }
         config.putAll(extra);
 
@@ -111,27 +122,26 @@ public final class PlateFramework implements AutoCloseable {
         // JLine looks up its terminal providers through the context class loader: start with none.
         Thread.currentThread().setContextClassLoader(null);
         List<Bundle> bundles = new ArrayList<>();
-        boolean timing = Boolean.getBoolean("plate.timing");
-        long t0 = System.nanoTime();
         try {
+            long t = System.nanoTime();
             fw.init();
-            long t1 = System.nanoTime();
+            Timing.phase("framework init", t);
+            t = System.nanoTime();
             if (!reuse(fw, resources, bundles)) {
                 for (String r : resources) {
                     bundles.add(install(fw, loader, r));
                 }
             }
-            long t2 = System.nanoTime();
+            Timing.phase("install", t);
+            t = System.nanoTime();
             fw.start();
             BundleUrls.register(fw.getBundleContext(), loader);
             // resolve everything in one pass rather than bundle by bundle as each starts
             fw.adapt(org.osgi.framework.wiring.FrameworkWiring.class).resolveBundles(bundles);
-            long t3 = System.nanoTime();
-            startAll(bundles, timing);
-            if (timing) {
-                System.err.printf("plate.timing: init %.0f ms, install %.0f ms, framework start %.0f ms, bundles %.0f ms%n",
-                        (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6, (System.nanoTime() - t3) / 1e6);
-            }
+            Timing.phase("framework start and resolve", t);
+            t = System.nanoTime();
+            startAll(bundles);
+            Timing.phase("bundles started", t);
         } catch (IOException | BundleException | RuntimeException e) {
             try {
                 fw.stop();
@@ -182,17 +192,14 @@ public final class PlateFramework implements AutoCloseable {
      * Starts the bundles in feature order (after they were resolved together in one pass; starting them
      * on two threads was measured and gained nothing, component activation being serialised).
      */
-    private static void startAll(List<Bundle> bundles, boolean timing) throws BundleException {
+    private static void startAll(List<Bundle> bundles) throws BundleException {
         for (Bundle b : bundles) {
             if (b.getHeaders().get(Constants.FRAGMENT_HOST) == null) {
                 long tb = System.nanoTime();
                 // transient: the storage (kept when cached) never records a bundle as started, so that
                 // the framework's own start leaves starting to this method and its single resolve pass
                 b.start(Bundle.START_TRANSIENT);
-                if (timing) {
-                    System.err.printf("plate.timing: start %s %.0f ms%n", b.getSymbolicName(),
-                            (System.nanoTime() - tb) / 1e6);
-                }
+                Timing.phase("start " + b.getSymbolicName(), tb);
             }
         }
     }

@@ -22,6 +22,25 @@ final class Signals {
         }
     }
 
+    /** In a parent JVM that only waits for its child: Ctrl-C is the child's (a no-op handler, not SIG_IGN,
+     * so that a child started after this still gets the default disposition and handles it itself). */
+    static void ignoreInterrupt() {
+        try {
+            sun.misc.Signal.handle(new sun.misc.Signal("INT"), s -> { });
+        } catch (IllegalArgumentException e) {
+            // no such signal here
+        }
+    }
+
+    /** In a parent JVM that only waits for its child: SIGTERM (each one) is passed on to the child. */
+    static void forwardTerminate(Process child) {
+        try {
+            sun.misc.Signal.handle(new sun.misc.Signal("TERM"), s -> child.destroy());
+        } catch (IllegalArgumentException e) {
+            // no such signal here
+        }
+    }
+
     /** "interrupted by SIGTERM" once a signal arrived, else null. */
     static String reason() {
         String s = System.getProperty(PROPERTY);

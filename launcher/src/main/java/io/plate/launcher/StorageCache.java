@@ -129,7 +129,7 @@ final class StorageCache implements AutoCloseable {
     }
 
     /** plate.jar when the launcher runs from it (not from classes in a build folder, as in unit tests). */
-    private static Path launcherJar() {
+    static Path launcherJar() {
         try {
             CodeSource cs = StorageCache.class.getProtectionDomain().getCodeSource();
             if (cs == null || cs.getLocation() == null) {
