@@ -1,17 +1,20 @@
 """Issue 15, point 3: the default Gaussian prior, chosen on data it was not tuned on.
 
-    python3 bench/mixture_defaults.py CLASSPATH [sweeps] [chains] [only]     # from the repository root
+    python3 bench/mixture_defaults.py CLASSPATH [sweeps] [chains] [only] [full|diag]   # from the repository root
 
 CLASSPATH is the class path of MixtureBench (docs/mixtures.md, "Quality against scikit-learn"). For every case
 (generated families at several n and dimensions, and the real sets in data/), every fourth row (index % 4 == 0)
 is held out (ripley-synth: its own train/test files). On the training rows:
 
-  finite (K = the true number of groups) and DP mixtures, covariance=full, under each candidate prior:
+  finite (K = the true number of groups) and DP mixtures, covariance=full (or diag), under each candidate prior:
     old      Plate's earlier default: kappa0 = 0.01, nu0 = d + 2, Psi0 = nu0 * 0.1 * cov(data)
     sklearn  scikit-learn BayesianGaussianMixture's: kappa0 = 1 (mean prior = data mean), nu0 = d,
              Psi0 = cov(data)                                   (Plate: kappa0=1 nu0=d prior_scale=1/d)
     d+2      the same with nu0 = d + 2, so that the prior mean of each covariance exists and equals
              cov(data)                                          (kappa0=1 nu0=d+2 prior_scale=1/(d+2))
+  With covariance=diag: old has nu0 = 3; sklearn's precisions are Gamma(d/2, rate var/2) as scikit-learn's;
+  d+2 becomes nu0 = 3 (a0 = 1.5, b0 = var/2), the fewest degrees of freedom for which the prior mean of each
+  variance exists, and it equals the data's.
   ARI of Plate's reported partition (the VI point estimate) on the training rows, its number of clusters,
   and the held-out log predictive density (mean over test rows, nats, every kept draw averaged);
   against scikit-learn GaussianMixture(K, n_init=5) (finite) and BayesianGaussianMixture(10 components,
@@ -31,10 +34,11 @@ from sklearn.datasets import make_blobs, make_classification, make_moons
 from sklearn.metrics import adjusted_rand_score
 from sklearn.mixture import BayesianGaussianMixture, GaussianMixture
 
-CANDIDATES = {
-    "old": lambda d: ["kappa0=0.01", "nu0=%d" % (d + 2), "prior_scale=0.1"],
-    "sklearn": lambda d: ["kappa0=1", "nu0=%d" % d, "prior_scale=%r" % (1.0 / d)],
-    "d+2": lambda d: ["kappa0=1", "nu0=%d" % (d + 2), "prior_scale=%r" % (1.0 / (d + 2))],
+CANDIDATES = {  # Plate's parameters of each candidate prior, given d and the covariance (full or diag)
+    "old": lambda d, cov: ["kappa0=0.01", "nu0=%d" % (d + 2 if cov == "full" else 3), "prior_scale=0.1"],
+    "sklearn": lambda d, cov: ["kappa0=1", "nu0=%d" % d, "prior_scale=%r" % (1.0 / d)],
+    "d+2": lambda d, cov: ["kappa0=1", "nu0=%d" % (d + 2 if cov == "full" else 3),
+                           "prior_scale=%r" % (1.0 / (d + 2 if cov == "full" else 3))],
 }
 
 
@@ -102,12 +106,12 @@ def plate(cp, train, test, k, prior, sweeps, chains):
     return float(f[1]), int(f[3]), float(f[5])
 
 
-def sklearn(Xtr, ytr, Xte, k, dp):
+def sklearn(Xtr, ytr, Xte, k, dp, cov):
     if dp:
         m = BayesianGaussianMixture(n_components=10, weight_concentration_prior_type="dirichlet_process", n_init=5,
-                                    max_iter=500, random_state=0)
+                                    max_iter=500, covariance_type=cov, random_state=0)
     else:
-        m = GaussianMixture(k, n_init=5, random_state=0)
+        m = GaussianMixture(k, n_init=5, covariance_type=cov, random_state=0)
     z = m.fit(Xtr).predict(Xtr)
     ari = adjusted_rand_score(ytr, z) if ytr is not None else float("nan")
     return ari, len(np.unique(z)), m.score_samples(Xte).mean()
@@ -122,6 +126,7 @@ def main():
     sweeps = int(sys.argv[2]) if len(sys.argv) > 2 else 600
     chains = int(sys.argv[3]) if len(sys.argv) > 3 else 2
     only = sys.argv[4] if len(sys.argv) > 4 else ""
+    cov = sys.argv[5] if len(sys.argv) > 5 else "full"
     cases = [(name,) + every_fourth(X, y) + (k,) for name, X, y, k in generated()] + real()
     print("| data | d | model | scikit-learn ARI (clusters) / log pd | "
           + " | ".join("Plate, %s prior" % c for c in CANDIDATES) + " |")
@@ -137,8 +142,8 @@ def main():
             # large n: fewer sweeps (each is ~n/500 times longer), still far past the chains' burn-in
             s = sweeps if len(Xtr) <= 2000 else max(150, sweeps // 4)
             for dp in (False, True):
-                ref = sklearn(Xtr, ytr, Xte, k, dp)
-                cells = [fmt(*plate(cp, train, test, "dp" if dp else k, prior(d), s, chains))
+                ref = sklearn(Xtr, ytr, Xte, k, dp, cov)
+                cells = [fmt(*plate(cp, train, test, "dp" if dp else k, prior(d, cov) + ["covariance=" + cov], s, chains))
                          for prior in CANDIDATES.values()]
                 print("| %s | %d | %s | %s | %s |" % (name, d, "DP" if dp else "K = %d" % k, fmt(*ref),
                                                       " | ".join(cells)), flush=True)
