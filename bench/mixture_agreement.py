@@ -42,6 +42,8 @@ def plate(cp, X, sampler, k, sweeps, seed, tmp):
             sampler, str(sweeps), "4", str(seed)]
     if k:
         args.append("k=%d" % k)
+    # the reference's prior (mixture_reference.NIW's defaults), given explicitly: Plate's defaults may differ
+    args += ["kappa0=0.01", "nu0=%d" % (X.shape[1] + 2), "prior_scale=0.1"]
     subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
     kp = pd.read_csv(os.path.join(out, "k_posterior.csv"))
     psm = pd.read_csv(os.path.join(out, "similarity.csv")).values[:, 1:]

@@ -3,8 +3,9 @@
 Collapsed Gibbs for the finite mixture (symmetric Dirichlet(alpha) weights) and Neal (2000) Algorithm 3
 for the Dirichlet-process mixture (alpha fixed here, or resampled by Escobar-West), both with full
 covariances under a Normal-Inverse-Wishart(mu0, kappa0, nu0, Psi0) prior and the multivariate Student-t
-predictive (Murphy 2007, section 9). Priors as Plate's defaults: mu0 = data mean, kappa0 = 0.01,
-nu0 = d + 2, Psi0 = nu0 * prior_scale * cov(data) (cov with n - 1), prior_scale = 0.1.
+predictive (Murphy 2007, section 9). Priors as Plate's earlier defaults (mixture_agreement.py gives them to
+Plate explicitly): mu0 = data mean, kappa0 = 0.01, nu0 = d + 2, Psi0 = nu0 * prior_scale * cov(data) (cov with
+n - 1), prior_scale = 0.1.
 
 Written from the formulas, not from Plate's code. Used by bench/mixture_agreement.py.
 """

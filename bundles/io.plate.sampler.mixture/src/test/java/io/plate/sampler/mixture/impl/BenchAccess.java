@@ -1,10 +1,12 @@
 package io.plate.sampler.mixture.impl;
 
 import io.plate.api.data.Dataset;
+import io.plate.api.learn.Params;
 import io.plate.api.sample.Chain;
 import io.plate.api.sample.Distributions;
 import io.plate.distributions.numerics.LogMath;
 import java.util.List;
+import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -33,27 +35,41 @@ public final class BenchAccess {
     /** A finite Gaussian mixture chain with the default priors of {@code mixture.gaussian}. */
     public static Chain gaussian(Dataset d, int k, String covariance, int restarts, Distributions dist,
             UniformRandomProvider rng) {
-        return gaussian(d, k, covariance, restarts, GaussianPriors.DEFAULT_SCALE, dist, rng);
+        return gaussian(d, k, Map.of(GaussianPriors.COVARIANCE, covariance), restarts, dist, rng);
     }
 
     /** The same with the prior scale given. */
     public static Chain gaussian(Dataset d, int k, String covariance, int restarts, double scale, Distributions dist,
             UniformRandomProvider rng) {
+        return gaussian(d, k, Map.of(GaussianPriors.COVARIANCE, covariance, "prior_scale", Double.toString(scale)),
+                restarts, dist, rng);
+    }
+
+    /**
+     * A finite Gaussian mixture chain with the priors the service makes of the given Gaussian parameters
+     * ({@code covariance}, {@code kappa0}, {@code nu0}, {@code prior_scale}; defaults where absent) and the
+     * service's default split-merge moves.
+     */
+    public static Chain gaussian(Dataset d, int k, Map<String, String> priors, int restarts, Distributions dist,
+            UniformRandomProvider rng) {
         ChainSettings s = new ChainSettings(k, Initialisation.KMEANS_PP, restarts, 10, null, 1);
-        NumericData n = NumericData.of(d);
-        Components c = covariance.equals("full") ? FullGaussianComponents.withDefaults(n, 0.01, n.dims + 2.0, scale)
-                : DiagonalGaussianComponents.withDefaults(n, 0.01, 3.0, scale);
-        return new FiniteMixtureChain(c, 1.0, 1, 3, s, dist, rng); // the service's default split-merge moves
+        return new FiniteMixtureChain(priors(d, priors), 1.0, 1, 3, s, dist, rng);
     }
 
     /** A DP Gaussian mixture chain with the default priors of {@code mixture.dp-gaussian}, starting from k clusters. */
     public static Chain dpGaussian(Dataset d, int k, String covariance, Distributions dist, UniformRandomProvider rng) {
+        return dpGaussian(d, k, Map.of(GaussianPriors.COVARIANCE, covariance), dist, rng);
+    }
+
+    /** The same with the Gaussian parameters given as for {@link #gaussian(Dataset, int, Map, int, Distributions, UniformRandomProvider)}. */
+    public static Chain dpGaussian(Dataset d, int k, Map<String, String> priors, Distributions dist,
+            UniformRandomProvider rng) {
         ChainSettings s = new ChainSettings(k, Initialisation.KMEANS_PP, 1, 0, null, 1);
-        NumericData n = NumericData.of(d);
-        double scale = GaussianPriors.DEFAULT_SCALE;
-        Components c = covariance.equals("full") ? FullGaussianComponents.withDefaults(n, 0.01, n.dims + 2.0, scale)
-                : DiagonalGaussianComponents.withDefaults(n, 0.01, 3.0, scale);
-        return new DirichletProcessChain(c, 1.0, 1.0, 1.0, 5, 3, s, dist, rng);
+        return new DirichletProcessChain(priors(d, priors), 1.0, 1.0, 1.0, 5, 3, s, dist, rng);
+    }
+
+    private static Components priors(Dataset d, Map<String, String> given) {
+        return GaussianPriors.components(NumericData.of(d), Params.parse(GaussianPriors.parameters(), given));
     }
 
     /**

@@ -38,6 +38,10 @@ import org.apache.commons.rng.UniformRandomProvider;
  *     {@code mixture.gaussian} (full and diag) on letter-like synthetic data, 20,000 × 16, K = 26;</li>
  * <li>quality: ARI (train) and held-out log predictive density (test) of {@code mixture.gaussian} on
  *     iris, wine, old-faithful and ripley-synth, with the same splits as bench/sklearn_mixture.py;</li>
+ * <li>prior TRAIN.csv TEST.csv K|dp CHAINS SWEEPS [key=value …]: one case of the defaults study
+ *     (bench/mixture_defaults.py): ARI of the point estimate on the training rows (when the header's last
+ *     column is {@code label}), its number of clusters and the held-out log predictive density, under the
+ *     Gaussian parameters given (defaults where absent), a third of the sweeps burn-in;</li>
  * <li>text [beta [collapsed [sweeps [seeds]]]]: NMI of {@code mixture.multinomial} (K = 20) on 20news
  *     train against the newsgroups.</li>
  * </ul>
@@ -65,6 +69,9 @@ public final class MixtureBench {
             priorScale(shared, args.length > 2 ? Integer.parseInt(args[2]) : 2, args.length > 3 ? Integer.parseInt(args[3]) : 600,
                     args.length > 4 ? java.util.Arrays.stream(args[4].split(",")).mapToDouble(Double::parseDouble).toArray()
                             : new double[] {Double.NaN, 1, 0.3, 0.1, 0.03, 0.01});
+        }
+        if (what.equals("prior")) {
+            prior(args);
         }
         if (what.equals("text") || what.equals("all")) {
             text(shared, args);
@@ -266,6 +273,26 @@ public final class MixtureBench {
         }
     }
 
+    static void prior(String[] args) throws Exception {
+        boolean labelled = java.nio.file.Files.newBufferedReader(Path.of(args[1])).readLine().endsWith(",label");
+        Split split = new Split(csv(Path.of(args[1]), labelled), csv(Path.of(args[2]), labelled));
+        boolean dp = args[3].equals("dp");
+        int k = dp ? -1 : Integer.parseInt(args[3]);
+        int chains = Integer.parseInt(args[4]);
+        int sweeps = Integer.parseInt(args[5]);
+        java.util.Map<String, String> given = new java.util.LinkedHashMap<>();
+        for (int i = 6; i < args.length; i++) {
+            String[] kv = args[i].split("=", 2);
+            given.put(kv[0], kv[1]);
+        }
+        long t0 = System.nanoTime();
+        double[] r = chainQuality(split, 29, rng -> dp ? BenchAccess.dpGaussian(split.train(), 1, given, DIST, rng)
+                : BenchAccess.gaussian(split.train(), k, given, 1, DIST, rng), chains, sweeps, sweeps / 3,
+                dp ? split.train().rows() : k);
+        System.out.printf(Locale.ROOT, "ARI %.4f clusters %d lpd %.5f seconds %.1f%n", r[0], (int) r[3], r[1],
+                (System.nanoTime() - t0) / 1e9);
+    }
+
     /** Mean over test rows of log of the posterior predictive density averaged over every kept draw. */
     static double heldOut(Split split, int k, String cov, double scale, int chains, int iterations, int burnIn) {
         return chainQuality(split, 23, rng -> BenchAccess.gaussian(split.train(), k, cov, 1, scale, DIST, rng), chains,
@@ -335,13 +362,13 @@ public final class MixtureBench {
         }
         double ari = Double.NaN;
         double ariBest = Double.NaN;
+        int[] estimate = BenchAccess.estimate(kept, "vi", maxClusters, DIST.stream(seed, chains), new double[2]);
         if (split.train().labels().isPresent()) {
             int[] truth = split.train().labels().get().codes();
-            int[] estimate = BenchAccess.estimate(kept, "vi", maxClusters, DIST.stream(seed, chains), new double[2]);
             ari = ClusterAgreement.adjustedRandIndex(truth, estimate);
             ariBest = ClusterAgreement.adjustedRandIndex(truth, bestZ);
         }
-        return new double[] {ari, total / test.size(), ariBest};
+        return new double[] {ari, total / test.size(), ariBest, java.util.Arrays.stream(estimate).distinct().count()};
     }
 
     // ------------------------------------------------------------------------------------------ text
