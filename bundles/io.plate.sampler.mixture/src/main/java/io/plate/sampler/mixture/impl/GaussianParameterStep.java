@@ -5,8 +5,6 @@ import io.plate.api.sample.NormalGammaDraw;
 import io.plate.api.sample.NormalInverseWishartDraw;
 import io.plate.distributions.numerics.CholeskyFactor;
 import io.plate.distributions.numerics.SpecialFunctions;
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -24,14 +22,12 @@ abstract class GaussianParameterStep {
     final int d;
     final double[] mu0;
     final double kappa0;
-    private final List<String> names;
 
     private GaussianParameterStep(NumericData data, double[] mu0, double kappa0) {
         this.data = data;
         this.d = data.dims;
         this.mu0 = mu0.clone();
         this.kappa0 = kappa0;
-        this.names = data.names;
     }
 
     /** The step under the prior of {@code components} (the collapsed sampler's, with its defaults). */
@@ -60,9 +56,6 @@ abstract class GaussianParameterStep {
 
     /** log p(rows of c | μ_c, Σ_c) + log p(μ_c, Σ_c), the rows' terms from the statistics. */
     abstract double logJoint(double[] stats, int c, double[] mean, double[] spread);
-
-    /** Cluster c's current mean (in the data's coordinates) and covariance or standard deviations, formatted. */
-    abstract List<String> describe(int c, double[] mean, double[] spread);
 
     private static final class Full extends GaussianParameterStep {
         private final double nu0;
@@ -157,20 +150,6 @@ abstract class GaussianParameterStep {
             double covPrior = priorConstant - 0.5 * (nu0 + d + 1) * logDet - 0.5 * trPrior;
             return data + meanPrior + covPrior;
         }
-
-        @Override
-        List<String> describe(int c, double[] mean, double[] spread) {
-            List<String> out = new ArrayList<>();
-            for (int i = 0; i < d; i++) {
-                out.add(DiagonalGaussianComponents.fmt(mu0[i] + mean[c * d + i]));
-            }
-            for (int i = 0; i < d; i++) {
-                for (int j = 0; j <= i; j++) {
-                    out.add(DiagonalGaussianComponents.fmt(spread[(c * d + i) * d + j]));
-                }
-            }
-            return out;
-        }
     }
 
     private static final class Diagonal extends GaussianParameterStep {
@@ -233,18 +212,6 @@ abstract class GaussianParameterStep {
                 lj += priorConstant[j] + 0.5 * logTau - 0.5 * kappa0 * tau * mu * mu + (a0 - 1) * logTau - b0[j] * tau;
             }
             return lj;
-        }
-
-        @Override
-        List<String> describe(int c, double[] mean, double[] spread) {
-            List<String> out = new ArrayList<>();
-            for (int j = 0; j < d; j++) {
-                out.add(DiagonalGaussianComponents.fmt(mu0[j] + mean[c * d + j]));
-            }
-            for (int j = 0; j < d; j++) {
-                out.add(DiagonalGaussianComponents.fmt(1 / Math.sqrt(spread[c * d + j])));
-            }
-            return out;
         }
     }
 }

@@ -29,7 +29,7 @@ final class UncollapsedGaussianChain extends MixtureChain {
     /** Rows per z-step block unless given: enough work per block to pay for its K Cholesky factors. */
     static final int DEFAULT_ROWS_PER_BLOCK = 1024;
 
-    private final Components components;
+    private final Components components; // the prior, seeding distances, and what describeSlot reports
     private final GaussianParameterStep step;
     private final int k;
     private final int d;
@@ -43,6 +43,7 @@ final class UncollapsedGaussianChain extends MixtureChain {
     private final double[][] parameters; // {header, log π, means, spread}: what the z-step reads
     private final long zKey;
     private long sweeps;
+    private final int[] described; // the partition the components hold for describeSlot (−1: none yet)
 
     /** A chain over the rows and under the prior of Gaussian {@code components} (full or diagonal). */
     UncollapsedGaussianChain(Components components, double alpha, boolean parallel, int rowsPerBlock,
@@ -79,6 +80,8 @@ final class UncollapsedGaussianChain extends MixtureChain {
         this.stats = new double[k * stride];
         this.parameters = new double[][] {{d, step.full() ? 1 : 0}, new double[k], new double[k * d],
             new double[Math.multiplyExact(k, step.spreadLength())]};
+        this.described = new int[rows];
+        Arrays.fill(described, -1);
         this.zKey = rng.nextLong();
         initialise(rng);
     }
@@ -221,9 +224,21 @@ final class UncollapsedGaussianChain extends MixtureChain {
         return components.parameterNames();
     }
 
-    /** The cluster's current draw: its mean and covariance (or standard deviations). */
+    /**
+     * The cluster's posterior-mean mean and covariance (or standard deviations) given the current
+     * partition, as the collapsed chain reports them: the components are filled with the partition when
+     * it has changed since they last were.
+     */
     @Override
     List<String> describeSlot(int slot) {
-        return step.describe(slot, parameters[2], parameters[3]);
+        if (!Arrays.equals(described, z)) {
+            components.ensureCapacity(k);
+            components.clearAll();
+            for (int r = 0; r < rows; r++) {
+                components.add(r, z[r]);
+            }
+            System.arraycopy(z, 0, described, 0, rows);
+        }
+        return components.describe(slot);
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Params;
 import io.plate.api.sample.Posterior;
+import io.plate.api.sample.Table;
 import io.plate.mcmc.ParallelChainRunner;
 import java.util.ArrayList;
 import java.util.List;
@@ -222,7 +223,7 @@ class UncollapsedGaussianChainTest {
         return lj;
     }
 
-    /** The service with collapsed=false finds the three clusters of the recovery test's data. */
+    /** The service with collapsed=false finds the three clusters of the recovery test's data and their means. */
     @Test
     void serviceRecoversClusters() {
         Dataset d = SyntheticData.gaussians(300, RecoveryTest.MEANS, RecoveryTest.CHOL, new double[] {0.3, 0.3, 0.4}, 1);
@@ -232,7 +233,14 @@ class UncollapsedGaussianChainTest {
                 Posterior p = s.run(d, s.params(Map.of("k", "3", "covariance", cov, "collapsed", "false")),
                         RecoveryTest.SHORT, null, null);
                 assertTrue(RecoveryTest.fact(p, "ari") > 0.95, cov + " ARI " + p.facts());
-                assertEquals(3, p.tables().get("clusters").rows().size(), cov);
+                Table clusters = p.tables().get("clusters");
+                assertEquals(3, clusters.rows().size(), cov);
+                int meanCol = clusters.header().indexOf("mean.x0");
+                for (double[] m : RecoveryTest.MEANS) {
+                    assertTrue(clusters.rows().stream().anyMatch(row -> Math.abs(Double.parseDouble(row.get(meanCol)) - m[0]) < 0.4
+                            && Math.abs(Double.parseDouble(row.get(meanCol + 1)) - m[1]) < 0.4),
+                            cov + ": no cluster near mean " + java.util.Arrays.toString(m) + " in " + clusters.rows());
+                }
             }
         }
     }
