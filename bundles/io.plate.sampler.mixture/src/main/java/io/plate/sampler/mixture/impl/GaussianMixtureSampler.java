@@ -49,9 +49,9 @@ public final class GaussianMixtureSampler extends MixtureSampler<NumericData> {
             return perSlot;
         }
         // each block's statistics, besides a mean and a covariance per cluster
-        long blocks = Math.max(2, (data.rows + UncollapsedGaussianChain.DEFAULT_ROWS_PER_BLOCK - 1)
-                / UncollapsedGaussianChain.DEFAULT_ROWS_PER_BLOCK);
-        return perSlot + 8L * blocks * GaussianZStep.stride(data.dims, true);
+        long blocks = UncollapsedGaussianChain.blocks(data.rows, UncollapsedGaussianChain.DEFAULT_ROWS_PER_BLOCK);
+        return perSlot + 8L * blocks
+                * GaussianZStep.stride(data.dims, params.getString(GaussianPriors.COVARIANCE).equals("full"));
     }
 
     @Override

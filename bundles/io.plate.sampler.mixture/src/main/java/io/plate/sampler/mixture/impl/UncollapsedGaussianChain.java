@@ -71,7 +71,7 @@ final class UncollapsedGaussianChain extends MixtureChain {
         for (int i = 0; i < x.length; i++) {
             y[i] = x[i] - step.mu0[i % d];
         }
-        int nBlocks = Math.max(Math.min(2, rows), (rows + rowsPerBlock - 1) / rowsPerBlock);
+        int nBlocks = blocks(rows, rowsPerBlock);
         this.blockStart = new int[nBlocks + 1];
         for (int b = 0; b <= nBlocks; b++) {
             blockStart[b] = (int) ((long) rows * b / nBlocks);
@@ -84,6 +84,11 @@ final class UncollapsedGaussianChain extends MixtureChain {
         Arrays.fill(described, -1);
         this.zKey = rng.nextLong();
         initialise(rng);
+    }
+
+    /** Blocks of {@code rowsPerBlock} rows (the last ones shorter), at least two when the rows allow. */
+    static int blocks(int rows, int rowsPerBlock) {
+        return Math.max(Math.min(2, rows), (rows + rowsPerBlock - 1) / rowsPerBlock);
     }
 
     @Override
