@@ -67,7 +67,8 @@ public final class MixtureSweepSparkBench {
         spark.stop();
     }
 
-    private static double median(double[] t, int from) {
+    /** The median of {@code t[from..]}. */
+    static double median(double[] t, int from) {
         double[] x = Arrays.copyOfRange(t, from, t.length);
         Arrays.sort(x);
         return x.length % 2 == 1 ? x[x.length / 2] : (x[x.length / 2 - 1] + x[x.length / 2]) / 2;

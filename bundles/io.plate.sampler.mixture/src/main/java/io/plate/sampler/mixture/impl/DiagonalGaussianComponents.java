@@ -99,6 +99,27 @@ public final class DiagonalGaussianComponents implements Components {
         this.logNorm = new double[0];
     }
 
+    // the prior, for the uncollapsed chain over the same model (GaussianParameterStep)
+    NumericData data() {
+        return data;
+    }
+
+    double[] mu0() {
+        return mu0.clone();
+    }
+
+    double kappa0() {
+        return kappa0;
+    }
+
+    double a0() {
+        return a0;
+    }
+
+    double[] b0() {
+        return b0.clone();
+    }
+
     @Override
     public int rows() {
         return data.rows;

@@ -104,6 +104,31 @@ public final class FullGaussianComponents implements Components {
         return v;
     }
 
+    // the prior, for the uncollapsed chain over the same model (GaussianParameterStep)
+    NumericData data() {
+        return data;
+    }
+
+    double[] mu0() {
+        return mu0.clone();
+    }
+
+    double kappa0() {
+        return kappa0;
+    }
+
+    double nu0() {
+        return nu0;
+    }
+
+    double[][] psi0() {
+        double[][] out = new double[d][d];
+        for (int i = 0; i < d; i++) {
+            System.arraycopy(psi0, i * d, out[i], 0, d);
+        }
+        return out;
+    }
+
     @Override
     public int rows() {
         return data.rows;

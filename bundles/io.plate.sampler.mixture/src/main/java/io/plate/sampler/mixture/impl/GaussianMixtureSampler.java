@@ -1,8 +1,12 @@
 package io.plate.sampler.mixture.impl;
 
+import io.plate.api.learn.ParamSpec;
+import io.plate.api.learn.Params;
 import io.plate.api.sample.ChainRunner;
 import io.plate.api.sample.Distributions;
 import io.plate.api.sample.Sampler;
+import java.util.List;
+import org.apache.commons.rng.UniformRandomProvider;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -12,16 +16,50 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * {@code mixture.gaussian}: finite mixture of Gaussians over the numeric columns, collapsed Gibbs with
  * Student-t predictives: full covariances under a Normal-Inverse-Wishart prior
  * ({@link FullGaussianComponents}) or diagonal ones under Normal-Gamma priors
- * ({@link DiagonalGaussianComponents}, {@code covariance=diag}).
+ * ({@link DiagonalGaussianComponents}, {@code covariance=diag}). {@code collapsed=false} samples the same
+ * model with the means, covariances and weights instantiated ({@link UncollapsedGaussianChain}): the rows
+ * in fixed blocks, in parallel, the chain the same on any number of threads or Spark partitions.
  */
 @Component(service = Sampler.class, property = Sampler.NAME + "=" + GaussianMixtureSampler.NAME)
 public final class GaussianMixtureSampler extends MixtureSampler<NumericData> {
     public static final String NAME = "mixture.gaussian";
+    private static final String COLLAPSED = "collapsed";
+    private static final String PARALLEL = "parallel";
 
     @Activate
     public GaussianMixtureSampler(@Reference ChainRunner runner,
             @Reference(policyOption = ReferencePolicyOption.GREEDY) Distributions distributions) {
         super(NAME, "finite Gaussian mixture (full or diagonal covariance), collapsed Gibbs with Student-t predictives",
                 MixtureModel.gaussian(), runner, distributions);
+    }
+
+    @Override
+    public List<ParamSpec> parameters() {
+        List<ParamSpec> p = super.parameters();
+        p.add(ParamSpec.bool(COLLAPSED, "true", "integrate the means, covariances and weights out (Student-t "
+                + "predictives); false samples them, rows in parallel blocks"));
+        p.add(ParamSpec.bool(PARALLEL, "true", "uncollapsed: sample blocks of rows in parallel (exact given the parameters)"));
+        return p;
+    }
+
+    @Override
+    long bytesPerCluster(NumericData data, Params params) {
+        long perSlot = super.bytesPerCluster(data, params);
+        if (params.getBoolean(COLLAPSED)) {
+            return perSlot;
+        }
+        // each block's statistics, besides a mean and a covariance per cluster
+        long blocks = UncollapsedGaussianChain.blocks(data.rows, UncollapsedGaussianChain.DEFAULT_ROWS_PER_BLOCK);
+        return perSlot + 8L * blocks
+                * GaussianZStep.stride(data.dims, params.getString(GaussianPriors.COVARIANCE).equals("full"));
+    }
+
+    @Override
+    MixtureChain chain(NumericData data, Params params, ChainSettings settings, UniformRandomProvider rng) {
+        if (params.getBoolean(COLLAPSED)) {
+            return super.chain(data, params, settings, rng);
+        }
+        return new UncollapsedGaussianChain(model.components().apply(data, params), params.getDouble(ALPHA),
+                params.getBoolean(PARALLEL), UncollapsedGaussianChain.DEFAULT_ROWS_PER_BLOCK, settings, distributions, rng);
     }
 }

@@ -190,18 +190,28 @@ final class Geweke {
      * wrong conditional (the posterior tempered to the power ½) for the negative controls.
      */
     static Distributions tempered(Distributions d) {
+        return altered(d, "nextCategoricalFromLogWeights", args -> {
+            double[] w = ((double[]) args[1]).clone();
+            int len = (Integer) args[2];
+            for (int i = 0; i < len; i++) {
+                w[i] *= 0.5;
+            }
+            args[1] = w;
+        });
+    }
+
+    /**
+     * A provider whose method {@code method} is called with its arguments changed by {@code change}
+     * (in place): a deliberately wrong conditional for the negative controls.
+     */
+    static Distributions altered(Distributions d, String method, java.util.function.Consumer<Object[]> change) {
         return (Distributions) java.lang.reflect.Proxy.newProxyInstance(Geweke.class.getClassLoader(),
-                new Class<?>[] {Distributions.class}, (proxy, method, args) -> {
-                    if (method.getName().equals("nextCategoricalFromLogWeights")) {
-                        double[] w = ((double[]) args[1]).clone();
-                        int len = (Integer) args[2];
-                        for (int i = 0; i < len; i++) {
-                            w[i] *= 0.5;
-                        }
-                        return d.nextCategoricalFromLogWeights((UniformRandomProvider) args[0], w, len);
+                new Class<?>[] {Distributions.class}, (proxy, m, args) -> {
+                    if (m.getName().equals(method)) {
+                        change.accept(args);
                     }
                     try {
-                        return method.invoke(d, args);
+                        return m.invoke(d, args);
                     } catch (java.lang.reflect.InvocationTargetException e) {
                         throw e.getCause();
                     }

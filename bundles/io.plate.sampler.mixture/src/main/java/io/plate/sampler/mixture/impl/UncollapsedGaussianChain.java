@@ -1,0 +1,249 @@
+package io.plate.sampler.mixture.impl;
+
+import io.plate.api.sample.Distributions;
+import io.plate.distributions.numerics.LogMath;
+import io.plate.distributions.numerics.SpecialFunctions;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.apache.commons.rng.UniformRandomProvider;
+
+/**
+ * The Gibbs sampler for a finite Gaussian mixture with every variable instantiated, under the prior of
+ * the collapsed sampler's components (full: Normal-Inverse-Wishart; diagonal: Normal-Gamma per column):
+ *
+ * <ol>
+ * <li>z_r | μ, Σ, π ∝ π_k N(x_r | μ_k, Σ_k) — independent across rows given the parameters, so the rows
+ *     are cut into fixed blocks, each sampled with its own stream keyed by (the chain's z-step key, sweep,
+ *     block) ({@link UncollapsedMultinomialChain#zStream}) and writing its own sufficient statistics
+ *     ({@link GaussianZStep}); the result depends on the seed only, not on threads or machines;</li>
+ * <li>the blocks' statistics added in block order, then (μ_k, Σ_k) from their conditionals, one cluster
+ *     after another on the chain's stream ({@link GaussianParameterStep});</li>
+ * <li>π | z ~ Dirichlet(α + m).</li>
+ * </ol>
+ *
+ * <p>Rows are centred on the prior mean μ0 once. The log joint, log p(x | z, μ, Σ) + log p(z | π) +
+ * log p(μ, Σ) + log p(π), comes from the summed statistics without a pass over the rows.
+ */
+final class UncollapsedGaussianChain extends MixtureChain {
+    /** Rows per z-step block unless given: enough work per block to pay for its K Cholesky factors. */
+    static final int DEFAULT_ROWS_PER_BLOCK = 1024;
+
+    private final Components components; // the prior, seeding distances, and what describeSlot reports
+    private final GaussianParameterStep step;
+    private final int k;
+    private final int d;
+    private final int stride;
+    private final double alpha;
+    private final boolean parallel;
+    private final double[] y; // centred rows, y[r * d + j] = x − μ0 (NaN = missing)
+    private final int[] blockStart;
+    private final double[][] blockStats; // per block: K × stride
+    private final double[] stats; // the blocks' sum, in block order
+    private final double[][] parameters; // {header, log π, means, spread}: what the z-step reads
+    private final long zKey;
+    private long sweeps;
+    private final int[] described; // the partition the components hold for describeSlot (−1: none yet)
+
+    /** A chain over the rows and under the prior of Gaussian {@code components} (full or diagonal). */
+    UncollapsedGaussianChain(Components components, double alpha, boolean parallel, int rowsPerBlock,
+            ChainSettings settings, Distributions dist, UniformRandomProvider rng) {
+        super(components.rows(), settings, dist);
+        if (!(alpha > 0) || Double.isInfinite(alpha)) {
+            throw new IllegalArgumentException("alpha must be > 0, got " + alpha);
+        }
+        if (rowsPerBlock < 1) {
+            throw new IllegalArgumentException("rows per block must be >= 1, got " + rowsPerBlock);
+        }
+        if (settings.fixedClusters() > settings.clusters()) {
+            throw new IllegalArgumentException("k = " + settings.clusters() + " is less than the "
+                    + settings.fixedClusters() + " labelled classes");
+        }
+        this.components = components;
+        this.step = GaussianParameterStep.of(components);
+        this.k = settings.clusters();
+        this.d = step.d;
+        this.stride = step.stride();
+        this.alpha = alpha;
+        this.parallel = parallel;
+        double[] x = step.data.x;
+        this.y = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            y[i] = x[i] - step.mu0[i % d];
+        }
+        int nBlocks = blocks(rows, rowsPerBlock);
+        this.blockStart = new int[nBlocks + 1];
+        for (int b = 0; b <= nBlocks; b++) {
+            blockStart[b] = (int) ((long) rows * b / nBlocks);
+        }
+        this.blockStats = new double[nBlocks][Math.multiplyExact(k, stride)];
+        this.stats = new double[k * stride];
+        this.parameters = new double[][] {{d, step.full() ? 1 : 0}, new double[k], new double[k * d],
+            new double[Math.multiplyExact(k, step.spreadLength())]};
+        this.described = new int[rows];
+        Arrays.fill(described, -1);
+        this.zKey = rng.nextLong();
+        initialise(rng);
+    }
+
+    /** Blocks of {@code rowsPerBlock} rows (the last ones shorter), at least two when the rows allow. */
+    static int blocks(int rows, int rowsPerBlock) {
+        return Math.max(Math.min(2, rows), (rows + rowsPerBlock - 1) / rowsPerBlock);
+    }
+
+    @Override
+    void seed(UniformRandomProvider rng, int[] out) {
+        Seeding.seed(settings.init(), components, k, settings.fixed(), dist, rng, out);
+    }
+
+    @Override
+    void assign(int[] slots, UniformRandomProvider rng) {
+        System.arraycopy(slots, 0, z, 0, rows);
+        for (int b = 0; b < blockStart.length - 1; b++) {
+            GaussianZStep.statistics(step.full(), d, k, y, blockStart[b], blockStart[b + 1], 0, z, blockStats[b]);
+        }
+        drawParameters(rng);
+    }
+
+    @Override
+    public void sweep(UniformRandomProvider rng) {
+        int nBlocks = blockCount();
+        if (parallel && nBlocks > 1) {
+            IntStream.range(0, nBlocks).parallel().forEach(this::sampleBlock);
+        } else {
+            for (int b = 0; b < nBlocks; b++) {
+                sampleBlock(b);
+            }
+        }
+        finishSweep(rng);
+    }
+
+    private void sampleBlock(int b) {
+        sampleBlock(dist, zKey, sweeps, b, parameters, y, blockStart[b], blockStart[b + 1], 0, settings.fixed(), z,
+                blockStats[b]);
+    }
+
+    /**
+     * The z-step of block b of the sweep {@code sweep} of the chain whose z-step key is {@code key}: rows
+     * {@code [r0, r1)} at {@code y[(r − base) · d]}, their fixed clusters (null = none) and assignments at
+     * r − base; the block's statistics into {@code stats}. The same on this machine and on any other.
+     */
+    static void sampleBlock(Distributions dist, long key, long sweep, int b, double[][] parameters, double[] y,
+            int r0, int r1, int base, int[] fixed, int[] z, double[] stats) {
+        GaussianZStep.of(parameters).sample(dist, UncollapsedMultinomialChain.zStream(dist, key, sweep, b), y, r0, r1,
+                base, fixed, z, stats);
+    }
+
+    /** The parameter and π steps after the z-step of every block has set its rows' z and statistics. */
+    void finishSweep(UniformRandomProvider rng) {
+        sweeps++;
+        drawParameters(rng);
+    }
+
+    /** Adds the blocks' statistics in block order, then draws every cluster's (μ, Σ) and π, on one thread. */
+    private void drawParameters(UniformRandomProvider rng) {
+        Arrays.fill(stats, 0.0);
+        for (double[] bs : blockStats) {
+            for (int i = 0; i < stats.length; i++) {
+                stats[i] += bs[i];
+            }
+        }
+        double[] pi = parameters[1];
+        for (int c = 0; c < k; c++) {
+            step.draw(stats, c, dist, rng, parameters[2], parameters[3]);
+        }
+        for (int c = 0; c < k; c++) {
+            pi[c] = dist.nextLogGamma(rng, stats[c * stride] + alpha);
+        }
+        LogMath.normalizeLog(pi, 0, k);
+    }
+
+    int blockCount() {
+        return blockStart.length - 1;
+    }
+
+    /** Block b's first and last-plus-one rows. */
+    int[] blockRows(int b) {
+        return new int[] {blockStart[b], blockStart[b + 1]};
+    }
+
+    /** Block b's centred rows (a copy, d values per row). */
+    double[] blockValues(int b) {
+        return Arrays.copyOfRange(y, blockStart[b] * d, blockStart[b + 1] * d);
+    }
+
+    /** Block b's fixed clusters (−1 = free). */
+    int[] blockFixed(int b) {
+        int[] out = new int[blockStart[b + 1] - blockStart[b]];
+        for (int r = blockStart[b]; r < blockStart[b + 1]; r++) {
+            out[r - blockStart[b]] = settings.isFixed(r) ? settings.fixed()[r] : -1;
+        }
+        return out;
+    }
+
+    /** Takes block b's assignments and statistics drawn elsewhere. */
+    void acceptBlock(int b, int[] zb, double[] statsB) {
+        if (zb.length != blockStart[b + 1] - blockStart[b] || statsB.length != blockStats[b].length) {
+            throw new IllegalArgumentException("block " + b + ": " + zb.length + " assignments and " + statsB.length
+                    + " statistics, expected " + (blockStart[b + 1] - blockStart[b]) + " and " + blockStats[b].length);
+        }
+        System.arraycopy(zb, 0, z, blockStart[b], zb.length);
+        System.arraycopy(statsB, 0, blockStats[b], 0, statsB.length);
+    }
+
+    /** The z-step's inputs of the coming sweep (live arrays). */
+    double[][] zStepParameters() {
+        return parameters;
+    }
+
+    long zKey() {
+        return zKey;
+    }
+
+    long sweeps() {
+        return sweeps;
+    }
+
+    @Override
+    double logJoint() {
+        double lj = SpecialFunctions.logGamma(k * alpha) - k * SpecialFunctions.logGamma(alpha);
+        for (int c = 0; c < k; c++) {
+            lj += (stats[c * stride] + alpha - 1) * parameters[1][c];
+            lj += step.logJoint(stats, c, parameters[2], parameters[3]);
+        }
+        return lj;
+    }
+
+    @Override
+    int slotCount() {
+        return k;
+    }
+
+    @Override
+    int slotSize(int slot) {
+        return (int) stats[slot * stride];
+    }
+
+    @Override
+    List<String> parameterNames() {
+        return components.parameterNames();
+    }
+
+    /**
+     * The cluster's posterior-mean mean and covariance (or standard deviations) given the current
+     * partition, as the collapsed chain reports them: the components are filled with the partition when
+     * it has changed since they last were.
+     */
+    @Override
+    List<String> describeSlot(int slot) {
+        if (!Arrays.equals(described, z)) {
+            components.ensureCapacity(k);
+            components.clearAll();
+            for (int r = 0; r < rows; r++) {
+                components.add(r, z[r]);
+            }
+            System.arraycopy(z, 0, described, 0, rows);
+        }
+        return components.describe(slot);
+    }
+}

@@ -1,0 +1,60 @@
+package io.plate.sampler.mixture.impl;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.plate.api.sample.Distributions;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Joint-distribution tests (Geweke 2004, {@link Geweke}) of the uncollapsed Gaussian chain, diagonal and
+ * full, on six rows cut into three blocks of two (so the blocks' statistics are added), under the priors
+ * of the collapsed chains' Geweke tests. Two negative controls each: the tempered z-step of the other
+ * tests ({@link Geweke#tempered}), and a parameter step whose posterior degrees of freedom forget the data
+ * (ν0 in place of ν0 + n for the inverse-Wishart; a0 in place of a0 + n/2 for the Gamma), which must fail.
+ */
+class UncollapsedGaussianGewekeTest {
+    /** Four times the collapsed tests' draws: the wrong degrees of freedom act on z only through the parameters. */
+    static final int DRAWS = 4 * GewekeTest.DRAWS;
+
+    static Geweke.ChainMaker<double[][]> uncollapsed(Function<double[][], Components> components) {
+        return (x, z, a, dist, rng) -> {
+            UncollapsedGaussianChain c = new UncollapsedGaussianChain(components.apply(x), 1.0, false, 2,
+                    GewekeTest.settings(3), dist, rng);
+            c.assign(z, rng);
+            return c;
+        };
+    }
+
+    static void check(String what, Geweke.Model<double[][]> model, Function<double[][], Components> components,
+            Distributions wrongDegreesOfFreedom, long seed) {
+        Geweke.PartitionPrior prior = Geweke.PartitionPrior.finite(3, 1.0);
+        Geweke.ChainMaker<double[][]> right = uncollapsed(components);
+        Geweke.Result result = Geweke.run(model, right, prior, GewekeTest.ROWS, DRAWS, GewekeTest.DIST, seed);
+        assertTrue(result.passes(), what + " should pass:\n" + result.report());
+        Geweke.Result tempered = Geweke.run(model, (x, z, a, dist, rng) -> right.make(x, z, a, GewekeTest.WRONG, rng),
+                prior, GewekeTest.ROWS, DRAWS, GewekeTest.DIST, seed);
+        assertFalse(tempered.passes(), what + " negative control (tempered z-step) should fail:\n" + tempered.report());
+        Geweke.Result wrong = Geweke.run(model, (x, z, a, dist, rng) -> right.make(x, z, a, wrongDegreesOfFreedom, rng),
+                prior, GewekeTest.ROWS, DRAWS, GewekeTest.DIST, seed);
+        assertFalse(wrong.passes(), what + " negative control (degrees of freedom without n) should fail:\n"
+                + wrong.report());
+        System.out.println(what + "\n" + result.report() + "negative control (tempered z-step):\n" + tempered.report()
+                + "negative control (degrees of freedom without n):\n" + wrong.report());
+    }
+
+    @Test
+    void diagonalGaussian() {
+        GewekeModels.DiagonalGaussian m = GewekeTest.DIAG;
+        check("uncollapsed diagonal Gaussian", m, m::components,
+                Geweke.altered(GewekeTest.DIST, "nextNormalGamma", args -> args[3] = m.a0()), 41);
+    }
+
+    @Test
+    void fullGaussian() {
+        GewekeModels.FullGaussian m = GewekeTest.FULL;
+        check("uncollapsed full Gaussian", m, m::components,
+                Geweke.altered(GewekeTest.DIST, "nextNormalInverseWishart", args -> args[3] = m.nu0()), 42);
+    }
+}
