@@ -121,6 +121,23 @@ public final class SparkBlocks implements BlockRunner {
         }
 
         @Override
+        public int[][][] count(int[][] z, int k) {
+            Broadcast<int[][]> bc = jsc.broadcast(z);
+            List<Tuple2<Integer, int[][]>> counted;
+            try {
+                counted = rdd.map(t -> new Tuple2<>(t._1(), UncollapsedMultinomialSweep.blockCounts(t._2(),
+                        bc.value()[t._1()], k))).collect();
+            } finally {
+                bc.destroy();
+            }
+            int[][][] out = new int[count][][];
+            for (Tuple2<Integer, int[][]> t : counted) {
+                out[t._1()] = t._2();
+            }
+            return out;
+        }
+
+        @Override
         public void close() {
             rdd.unpersist(false);
         }

@@ -20,6 +20,12 @@ public interface BlockRunner {
          */
         int[][][] sweep(long[] keys, double[][] parameters);
 
+        /**
+         * Every block's word counts {indices, counts} ({@link UncollapsedMultinomialSweep#blockCounts}) under
+         * the assignments {@code z[b]} of block b, with K = {@code k}: for a state the chain sets itself.
+         */
+        int[][][] count(int[][] z, int k);
+
         /** Releases the placed blocks. */
         @Override
         void close();

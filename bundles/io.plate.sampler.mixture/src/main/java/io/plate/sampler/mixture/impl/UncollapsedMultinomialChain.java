@@ -272,6 +272,13 @@ final class UncollapsedMultinomialChain extends MixtureChain {
     @Override
     void assign(int[] slots, UniformRandomProvider rng) {
         System.arraycopy(slots, 0, z, 0, rows);
+        if (remote != null) { // the postings are with the blocks: they count the words of the new z
+            int[][] zb = new int[blockWords.length][];
+            for (int b = 0; b < zb.length; b++) {
+                zb[b] = Arrays.copyOfRange(z, docBlockStart[b], docBlockStart[b + 1]);
+            }
+            addCounts(remote.count(zb, k), 0);
+        }
         countAndDraw(rng);
     }
 
@@ -326,20 +333,31 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         if (drawn.length != blockWords.length) {
             throw new IllegalStateException("expected " + blockWords.length + " blocks, got " + drawn.length);
         }
-        Arrays.fill(wordCounts, 0);
         for (int b = 0; b < drawn.length; b++) {
             int[] zb = drawn[b][0];
             if (zb.length != docBlockStart[b + 1] - docBlockStart[b]) {
                 throw new IllegalStateException("block " + b + " came back with " + zb.length + " documents");
             }
             System.arraycopy(zb, 0, z, docBlockStart[b], zb.length);
-            int[] at = drawn[b][1];
-            int[] n = drawn[b][2];
-            for (int i = 0; i < at.length; i++) {
-                wordCounts[at[i]] += n[i];
+        }
+        addCounts(drawn, 1);
+        finishSweep(rng);
+    }
+
+    /** wordCounts = the sum of the blocks' {indices, counts}, found at {@code perBlock[b][at]} and the next. */
+    private void addCounts(int[][][] perBlock, int at) {
+        if (perBlock.length != blockWords.length) {
+            throw new IllegalStateException("expected the counts of " + blockWords.length + " blocks, got "
+                    + perBlock.length);
+        }
+        Arrays.fill(wordCounts, 0);
+        for (int[][] block : perBlock) {
+            int[] index = block[at];
+            int[] n = block[at + 1];
+            for (int i = 0; i < index.length; i++) {
+                wordCounts[index[i]] += n[i];
             }
         }
-        finishSweep(rng);
     }
 
     /**

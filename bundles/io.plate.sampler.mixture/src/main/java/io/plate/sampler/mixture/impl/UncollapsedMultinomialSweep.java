@@ -160,6 +160,14 @@ public final class UncollapsedMultinomialSweep {
         return new int[][] {z, counts[0], counts[1]};
     }
 
+    /**
+     * The word counts of block {@code block} under its assignments {@code z}, K = {@code k}, per (rank · K +
+     * cluster): {indices, counts} of the non-zero entries.
+     */
+    public static int[][] blockCounts(int[][] block, int[] z, int k) {
+        return UncollapsedMultinomialChain.blockCounts(block, z, k);
+    }
+
     /** Takes every block's assignments (blockZ[b] from {@link #sampleBlock} of block b), then the θ- and π-steps. */
     public void finishSweep(int[][] blockZ) {
         if (blockZ.length != chain.blockCount()) {
