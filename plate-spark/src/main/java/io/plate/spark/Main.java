@@ -3,7 +3,14 @@ package io.plate.spark;
 import io.plate.api.PlateException;
 import io.plate.api.data.ImportException;
 import io.plate.api.data.ImportOptions;
+import io.plate.api.data.Dataset;
 import io.plate.api.learn.Model;
+import io.plate.api.learn.Params;
+import io.plate.api.sample.Cancellation;
+import io.plate.api.sample.Posterior;
+import io.plate.api.sample.ProgressListener;
+import io.plate.api.sample.RunSettings;
+import org.apache.spark.api.java.JavaSparkContext;
 import io.plate.classifier.impl.nb.NaiveBayesStatistics;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -13,6 +20,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.apache.spark.sql.Column;
@@ -25,7 +33,12 @@ import org.apache.spark.sql.functions;
  * <pre>
  * train LEARNER --input PATH [--format F] [--label COL] [--categorical A,B] [key=value …] [--seed S] --out MODEL.json
  * predict MODEL.json --input PATH [--format F] [--categorical A,B] --out DIR
+ * cluster SAMPLER --input PATH [--format F] [--label COL] [key=value …] [--iterations N] [--burn-in B] [--thin T]
+ *         [--chains C] [--seed S] [--partitions P] --out DIR
  * </pre>
+ * {@code cluster} runs the shell's sampler ({@link SparkSamplers}) with its heavy step on the executors
+ * and writes the run directory {@code plate:cluster} writes (trace.csv, summary.json, assignments.csv,
+ * clusters.csv).
  * Formats: {@code csv} (default), {@code parquet}, {@code libsvm}, {@code text} (the importer's TSV) and
  * {@code folders} (one folder per class); text takes {@code --min-df}, {@code --max-df},
  * {@code --max-features}, {@code --binary}, {@code --stop-words}, {@code --ngram 2}. {@code --master M}
@@ -40,7 +53,8 @@ public final class Main {
 
     private static final Set<String> FLAGS = Set.of("--binary", "--stop-words");
     private static final Set<String> VALUED = Set.of("--input", "--format", "--label", "--categorical", "--seed",
-            "--out", "--master", "--min-df", "--max-df", "--max-features", "--ngram");
+            "--out", "--master", "--min-df", "--max-df", "--max-features", "--ngram", "--iterations", "--burn-in",
+            "--thin", "--chains", "--partitions");
 
     Main(PrintStream out) {
         this.out = out;
@@ -69,7 +83,9 @@ public final class Main {
         return "usage: train LEARNER --input PATH [--format csv|parquet|libsvm|text|folders] [--label COL]"
                 + " [--categorical A,B] [key=value ...] [--seed S] --out MODEL.json [--master M]\n"
                 + "       predict MODEL.json --input PATH [--format F] --out DIR [--master M]\n"
-                + "learners: " + NaiveBayesStatistics.LEARNERS;
+                + "       cluster SAMPLER --input PATH [--format F] [--label COL] [key=value ...] [--iterations N]"
+                + " [--burn-in B] [--thin T] [--chains C] [--seed S] [--partitions P] --out DIR [--master M]\n"
+                + "learners: " + NaiveBayesStatistics.LEARNERS + "\nsamplers: " + SparkSamplers.names();
     }
 
     /** Runs one command; returns the exit status. */
@@ -84,6 +100,8 @@ public final class Main {
                 return train();
             case "predict":
                 return predict();
+            case "cluster":
+                return cluster();
             default:
                 throw new UsageException("unknown command '" + command + "'");
         }
@@ -163,6 +181,69 @@ public final class Main {
         } finally {
             spark.stop();
         }
+    }
+
+    /**
+     * The shell's sampler on the rows, read by Spark and gathered on the driver (the sampler's
+     * initialisation and summaries read them there), with its sweeps' heavy step on the executors.
+     */
+    private int cluster() throws IOException {
+        if (positional.size() != 2) {
+            throw new UsageException("cluster needs one SAMPLER, got " + positional.subList(1, positional.size()));
+        }
+        String name = positional.get(1);
+        SparkSamplers.Factory factory = SparkSamplers.get(name);
+        if (factory == null) {
+            throw new PlateException("sampler '" + name + "' does not run on Spark; these do: " + SparkSamplers.names());
+        }
+        Path dir = Path.of(required("--out"));
+        int iterations = parseInt("--iterations", "2000");
+        RunSettings settings;
+        try {
+            settings = new RunSettings(iterations, parseInt("--burn-in", Integer.toString(Math.min(500, iterations / 2))),
+                    parseInt("--thin", "1"), parseInt("--chains", "4"), parseLong("--seed", "1"), 0);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        String format = options.getOrDefault("--format", "csv");
+        boolean labelled = options.containsKey("--label") || format.equals("text") || format.equals("folders");
+        SparkSession spark = session();
+        try {
+            JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+            SparkSamplers.OnSpark onSpark = factory.make(jsc, parseInt("--partitions",
+                    Integer.toString(jsc.defaultParallelism())));
+            Params p = onSpark.sampler().params(params);
+            PlateFrame frame = frame(spark, options.get("--label"), labelled);
+            String dataset = Path.of(required("--input")).getFileName().toString();
+            Dataset data = PartitionData.of(frame.rows().toLocalIterator(), 0, frame.roles(), true, dataset);
+            Posterior posterior;
+            try {
+                posterior = onSpark.sampler().run(data, p, settings, ProgressListener.NONE, new Cancellation());
+            } finally {
+                onSpark.resources().close();
+            }
+            posterior.write(dir);
+            Object nmi = posterior.facts().get("nmi");
+            out.printf(Locale.ROOT, "%s on %s (%d rows): %d chains × %d sweeps in %.2f s (%.2f sweeps/s), %s clusters"
+                    + " in the estimate%s; run directory %s%n", name, dataset, data.rows(), settings.chains(),
+                    settings.iterations(), posterior.seconds(), posterior.sweepsPerSecond(),
+                    posterior.facts().get("estimate_clusters"), nmi == null ? "" : ", NMI " + nmi, dir);
+            return 0;
+        } catch (IOException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new PlateException(name + ": " + e.getMessage(), e);
+        } finally {
+            spark.stop();
+        }
+    }
+
+    private int parseInt(String option, String def) {
+        long v = parseLong(option, def);
+        if (v != (int) v) {
+            throw new UsageException(option + " is too large: " + v);
+        }
+        return (int) v;
     }
 
     private PlateFrame frame(SparkSession spark, String label, boolean labelled) {

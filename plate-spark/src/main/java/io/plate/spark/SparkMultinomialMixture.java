@@ -1,71 +1,123 @@
 package io.plate.spark;
 
-import io.plate.api.Plate;
 import io.plate.sampler.mixture.impl.UncollapsedMultinomialSweep;
-import java.util.ArrayList;
-import java.util.List;
-import org.apache.spark.TaskContext;
-import org.apache.spark.api.java.JavaRDD;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.Optional;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.broadcast.Broadcast;
-import org.apache.spark.storage.StorageLevel;
-import scala.Tuple2;
 
 /**
- * The uncollapsed multinomial mixture chain with its z-step on the executors: the chain's fixed document
- * blocks (independent of the partitions) are cut out once and cached on the executors; each sweep
- * broadcasts log θ, its normalisers and log π, every block draws its documents' clusters on the stream
- * keyed by (chain, sweep, block), the assignments come back to the driver, which does the θ- and
- * π-steps with the single-machine code. So the chain is the single-machine chain draw for draw for any
- * number of partitions, and a retried task repeats its block's draws.
+ * The uncollapsed multinomial mixture chain with its z-step on the executors ({@link SparkBlocks}): the
+ * driver keeps z, θ and π and does the θ-step from the word counts the blocks return, and the π-step,
+ * with the single-machine code. So the chain is the single-machine chain draw for draw for any number of
+ * partitions, and a retried task repeats its block's draws. With checkpoints, the chain's state is saved
+ * every N sweeps in a folder of any Hadoop file system, and a chain made the same way resumes from it.
  */
 public final class SparkMultinomialMixture {
-    private final JavaSparkContext jsc;
-    private final UncollapsedMultinomialSweep chain;
-    private final JavaRDD<Tuple2<Integer, int[][]>> blocks;
-    /** Test hook: the first attempt of this partition's z-step task fails (−1 = none), to force a retry. */
-    private final int failFirstAttempt;
+    private static final String STATE = "chain-state-";
 
-    public SparkMultinomialMixture(JavaSparkContext jsc, UncollapsedMultinomialSweep chain, int partitions) {
-        this(jsc, chain, partitions, -1);
+    /** Save the state in {@code dir} (a Hadoop path: file:, hdfs:, s3a:, …) after every {@code every} sweeps. */
+    public record Checkpoints(String dir, int every) {
+        public Checkpoints {
+            if (every < 1) {
+                throw new IllegalArgumentException("checkpoint every must be >= 1, got " + every);
+            }
+        }
     }
 
-    SparkMultinomialMixture(JavaSparkContext jsc, UncollapsedMultinomialSweep chain, int partitions,
-            int failFirstAttempt) {
-        if (partitions < 1) {
-            throw new IllegalArgumentException("partitions must be >= 1, got " + partitions);
-        }
+    private final JavaSparkContext jsc;
+    private final UncollapsedMultinomialSweep chain;
+    private final SparkBlocks blocks;
+    private final Checkpoints checkpoints;
+
+    public SparkMultinomialMixture(JavaSparkContext jsc, UncollapsedMultinomialSweep chain, int partitions) {
+        this(jsc, chain, new SparkBlocks(jsc, partitions), null);
+    }
+
+    /** The chain on {@code blocks}, saving its state as {@code checkpoints} says (null: never). */
+    public SparkMultinomialMixture(JavaSparkContext jsc, UncollapsedMultinomialSweep chain, SparkBlocks blocks,
+            Checkpoints checkpoints) {
         this.jsc = jsc;
         this.chain = chain;
-        this.failFirstAttempt = failFirstAttempt;
-        List<Tuple2<Integer, int[][]>> slices = new ArrayList<>();
-        for (int b = 0; b < chain.blocks(); b++) {
-            slices.add(new Tuple2<>(b, chain.block(b)));
-        }
-        this.blocks = jsc.parallelize(slices, partitions).persist(StorageLevel.MEMORY_AND_DISK());
+        this.blocks = blocks;
+        this.checkpoints = checkpoints;
+        chain.runBlocksOn(blocks);
     }
 
     /** One sweep: the z-step of every block on the executors, then the θ- and π-steps on the driver. */
     public void sweep() {
-        long[] keys = chain.keys();
-        // the driver changes these arrays only in finishSweep, after every task of this sweep has ended
-        Broadcast<double[][]> parameters = jsc.broadcast(chain.parameters());
-        int fail = failFirstAttempt;
-        List<Tuple2<Integer, int[]>> drawn = blocks.map(t -> {
-            TaskContext task = TaskContext.get();
-            if (task.partitionId() == fail && task.attemptNumber() == 0) {
-                throw new IllegalStateException("first attempt of partition " + fail + " fails (forced retry)");
-            }
-            // the executor's own Distributions (the fast provider found on its class path)
-            return new Tuple2<>(t._1(), UncollapsedMultinomialSweep.sampleBlock(Plate.distributions(), t._1(), t._2(),
-                    keys, parameters.value()));
-        }).collect();
-        int[][] z = new int[chain.blocks()][];
-        for (Tuple2<Integer, int[]> t : drawn) {
-            z[t._1()] = t._2();
+        chain.sweep();
+        if (checkpoints != null && chain.sweeps() % checkpoints.every() == 0) {
+            save();
         }
-        parameters.destroy();
-        chain.finishSweep(z);
+    }
+
+    /** Writes the state as {@code chain-state-<sweeps>} (to a hidden name, then renamed), then drops older ones. */
+    private void save() {
+        try {
+            Path dir = new Path(checkpoints.dir());
+            FileSystem fs = dir.getFileSystem(jsc.hadoopConfiguration());
+            fs.mkdirs(dir);
+            Path tmp = new Path(dir, "." + STATE + chain.sweeps() + ".tmp");
+            try (FSDataOutputStream out = fs.create(tmp, true)) {
+                chain.save(out);
+            }
+            Path done = new Path(dir, STATE + chain.sweeps());
+            if (!fs.rename(tmp, done)) {
+                throw new IOException("could not rename " + tmp + " to " + done);
+            }
+            for (FileStatus f : fs.listStatus(dir)) {
+                if (sweepOf(f.getPath()).filter(s -> s < chain.sweeps()).isPresent()) {
+                    fs.delete(f.getPath(), false);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("checkpoint in " + checkpoints.dir() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Puts the chain in the latest state saved in {@code dir} and returns its sweep count, or −1 when the
+     * folder holds none. The chain must be made as the saved one was (same corpus, k, priors, seed).
+     */
+    public long resume(String dir) {
+        try {
+            Path d = new Path(dir);
+            FileSystem fs = d.getFileSystem(jsc.hadoopConfiguration());
+            if (!fs.exists(d)) {
+                return -1;
+            }
+            Optional<FileStatus> latest = Arrays.stream(fs.listStatus(d)).filter(f -> sweepOf(f.getPath()).isPresent())
+                    .max(Comparator.comparingLong(f -> sweepOf(f.getPath()).orElseThrow()));
+            if (latest.isEmpty()) {
+                return -1;
+            }
+            try (FSDataInputStream in = fs.open(latest.get().getPath())) {
+                chain.restore(in);
+            }
+            return chain.sweeps();
+        } catch (IOException e) {
+            throw new UncheckedIOException("resume from " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Optional<Long> sweepOf(Path p) {
+        String name = p.getName();
+        if (!name.startsWith(STATE)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Long.parseLong(name.substring(STATE.length())));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
     }
 
     public UncollapsedMultinomialSweep chain() {
@@ -74,6 +126,6 @@ public final class SparkMultinomialMixture {
 
     /** Drops the cached blocks. */
     public void close() {
-        blocks.unpersist(false);
+        blocks.close();
     }
 }

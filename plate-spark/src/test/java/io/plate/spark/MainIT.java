@@ -4,12 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.plate.api.Plate;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.ImportOptions;
 import io.plate.api.learn.Learner;
 import io.plate.api.learn.Model;
+import io.plate.api.sample.Cancellation;
+import io.plate.api.sample.ProgressListener;
+import io.plate.api.sample.RunSettings;
+import io.plate.api.sample.Sampler;
 import io.plate.classifier.impl.nb.NaiveBayesStatistics;
 import io.plate.importers.impl.CsvImporter;
+import io.plate.importers.impl.TextImporter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The built jar as a user runs it without a Spark installation: {@code java -jar target/plate-spark.jar
  * train … --master local[2]}, then {@code predict}; the model file equals a single-machine fit, the
- * predictions CSV its probabilities; a bad command fails with one line and no stack trace.
+ * predictions CSV its probabilities; {@code cluster} writes the shell's run directory; a bad command fails
+ * with one line and no stack trace.
  */
 class MainIT {
     @TempDir
@@ -83,6 +93,58 @@ class MainIT {
                 assertEquals(Math.exp(expected[r][k]), Double.parseDouble(f[k + 1]), 1e-12, "row " + r);
             }
         }
+    }
+
+    /**
+     * {@code cluster mixture.multinomial} on sms-spam through Spark writes the run directory the shell's
+     * sampler writes on one machine for the same seed, byte for byte except the timings (the same chains,
+     * traces, point estimate and diagnostics), and names the samplers it runs when asked for another.
+     */
+    @Test
+    void clusterWritesTheShellsRunDirectory() throws Exception {
+        Path tsv = SparkTestSession.data("sms-spam-collection/sms-spam.tsv");
+        Path spark = dir.resolve("spark-run");
+        Run c = run("cluster", "mixture.multinomial", "--input", tsv.toString(), "--format", "text", "k=4",
+                "--iterations", "30", "--burn-in", "10", "--chains", "2", "--seed", "7", "--partitions", "3",
+                "--out", spark.toString(), "--master", "local[2]");
+        assertEquals(0, c.status(), c.err());
+        assertTrue(c.out().startsWith("mixture.multinomial on sms-spam.tsv (5574 rows): 2 chains"), c.out());
+
+        Dataset local = new TextImporter().read(tsv, ImportOptions.defaults());
+        Sampler sampler = Plate.sampler("mixture.multinomial");
+        Path single = dir.resolve("single-run");
+        sampler.run(local, sampler.params(Map.of("k", "4")), new RunSettings(30, 10, 1, 2, 7, 0), ProgressListener.NONE,
+                new Cancellation()).write(single);
+        List<String> files;
+        try (Stream<Path> l = Files.list(single)) {
+            files = l.map(f -> f.getFileName().toString()).sorted().toList();
+        }
+        assertTrue(files.containsAll(List.of("trace.csv", "summary.json", "assignments.csv", "clusters.csv")),
+                files.toString());
+        try (Stream<Path> l = Files.list(spark)) {
+            assertEquals(files, l.map(f -> f.getFileName().toString()).sorted().toList());
+        }
+        for (String f : files) {
+            if (!f.equals("summary.json")) {
+                assertEquals(Files.readString(single.resolve(f)), Files.readString(spark.resolve(f)), f);
+            }
+        }
+        ObjectMapper json = new ObjectMapper();
+        JsonNode a = withoutTimes(json.readTree(single.resolve("summary.json").toFile()));
+        JsonNode b = withoutTimes(json.readTree(spark.resolve("summary.json").toFile()));
+        assertEquals(a, b);
+
+        Run other = run("cluster", "sparse.dirichlet", "--input", tsv.toString(), "--out", dir.resolve("x").toString());
+        assertEquals(1, other.status());
+        assertTrue(other.err().contains("does not run on Spark; these do: [mixture.multinomial"), other.err());
+    }
+
+    /** summary.json without what depends on the clock and the dataset's name. */
+    private static JsonNode withoutTimes(JsonNode summary) {
+        ObjectNode s = ((ObjectNode) summary).deepCopy();
+        s.remove(List.of("seconds", "sweepsPerSecond", "dataset"));
+        ((ObjectNode) s.get("facts")).remove("estimate_search_seconds");
+        return s;
     }
 
     @Test

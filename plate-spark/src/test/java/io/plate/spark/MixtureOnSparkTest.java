@@ -2,10 +2,14 @@ package io.plate.spark;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.plate.api.Plate;
 import io.plate.api.data.SparseMatrix;
 import io.plate.sampler.mixture.impl.UncollapsedMultinomialSweep;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -15,10 +19,12 @@ import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The uncollapsed multinomial chain with its z-step on Spark is the single-machine chain draw for draw,
- * for any number of partitions and after a task retry.
+ * for any number of partitions and after a task retry, with the θ-step on the blocks' returned counts,
+ * and a run resumed from a checkpoint continues the uninterrupted chain.
  */
 class MixtureOnSparkTest {
     static final int SWEEPS = 4;
@@ -106,7 +112,8 @@ class MixtureOnSparkTest {
         FailedTasks listener = new FailedTasks();
         jsc.sc().addSparkListener(listener);
         try {
-            assertSameChain(local(m), new SparkMultinomialMixture(jsc, chain(m), 3, 1), "partition 1 retried");
+            assertSameChain(local(m), new SparkMultinomialMixture(jsc, chain(m),
+                    new SparkBlocks(jsc, 3, Plate::distributions, false, 1), null), "partition 1 retried");
             for (int wait = 0; wait < 100 && listener.failed.get() < SWEEPS; wait++) {
                 Thread.sleep(50); // the listener bus delivers task ends asynchronously
             }
@@ -114,5 +121,50 @@ class MixtureOnSparkTest {
         } finally {
             jsc.sc().removeSparkListener(listener);
         }
+    }
+
+    /**
+     * A run checkpointed every 2 sweeps and stopped after sweep 3, then resumed by a new chain made the
+     * same way (other partitions), continues as the uninterrupted chain: same assignments after sweeps 3
+     * and 4 and the same log joint (θ, π and the counts restored, and the streams where they were).
+     */
+    @Test
+    void resumedRunEqualsTheUninterruptedChain(@TempDir Path dir) {
+        SparseMatrix m = corpus();
+        UncollapsedMultinomialSweep uninterrupted = chain(m);
+        int[][] expected = new int[SWEEPS][];
+        for (int s = 0; s < SWEEPS; s++) {
+            uninterrupted.sweep();
+            expected[s] = uninterrupted.assignments();
+        }
+        JavaSparkContext jsc = JavaSparkContext.fromSparkContext(SparkTestSession.get().sparkContext());
+        jsc.setCheckpointDir(dir.resolve("rdd").toUri().toString());
+        SparkMultinomialMixture.Checkpoints every2 = new SparkMultinomialMixture.Checkpoints(
+                dir.resolve("state").toUri().toString(), 2);
+        SparkMultinomialMixture first = new SparkMultinomialMixture(jsc, chain(m),
+                new SparkBlocks(jsc, 2, Plate::distributions, true, -1), every2);
+        try {
+            for (int s = 0; s < 3; s++) {
+                first.sweep();
+            }
+            assertArrayEquals(expected[2], first.chain().assignments(), "first run, sweep 3");
+        } finally {
+            first.close();
+        }
+        assertTrue(Files.exists(dir.resolve("state/chain-state-2")), "checkpoint after sweep 2");
+        SparkMultinomialMixture second = new SparkMultinomialMixture(jsc, chain(m),
+                new SparkBlocks(jsc, 3, Plate::distributions, true, -1), every2);
+        try {
+            assertEquals(2, second.resume(every2.dir()), "sweeps of the resumed state");
+            second.sweep();
+            assertArrayEquals(expected[2], second.chain().assignments(), "resumed, sweep 3");
+            second.sweep();
+            assertArrayEquals(expected[3], second.chain().assignments(), "resumed, sweep 4");
+            assertEquals(uninterrupted.logJoint(), second.chain().logJoint(), 0.0, "log joint after sweep 4");
+        } finally {
+            second.close();
+        }
+        assertTrue(Files.exists(dir.resolve("state/chain-state-4")), "checkpoint after sweep 4");
+        assertFalse(Files.exists(dir.resolve("state/chain-state-2")), "older checkpoint dropped");
     }
 }

@@ -1,70 +1,183 @@
 package io.plate.spark.bench;
 
+import io.plate.api.Plate;
+import io.plate.api.data.Dataset;
 import io.plate.api.data.ImportOptions;
 import io.plate.api.data.SparseMatrix;
 import io.plate.importers.impl.TextImporter;
+import io.plate.sampler.mixture.impl.BlockRunner;
+import io.plate.sampler.mixture.impl.ClusterAgreement;
 import io.plate.sampler.mixture.impl.UncollapsedMultinomialSweep;
+import io.plate.spark.SparkBlocks;
 import io.plate.spark.SparkMultinomialMixture;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * Benchmark (not a test): sweeps of the uncollapsed multinomial chain (K = 20, β = 0.3, α = 1, seed 0)
- * on the 20 Newsgroups training documents, on one machine (fork-join over the blocks) and with the
- * z-step on Spark; the two chains are compared draw for draw after every sweep. Run from the
- * repository root after {@code mvn -B -pl plate-spark -am verify -DskipTests}:
+ * Benchmark (not a test), one run: (1) sweeps of the uncollapsed multinomial chain (K = 20, β = 0.3,
+ * α = 1, seed 0) on the 20 Newsgroups training documents, alternating one sweep on one machine
+ * (fork-join over the blocks) and one with the z-step on Spark local[2] (2 partitions); the chains are
+ * compared draw for draw after every sweep and their NMI against the newsgroups printed; the time of the
+ * Spark sweep is split into the z-step job (broadcast, tasks, collect) and the driver's θ- and π-steps;
+ * the broadcast and the returned bytes are counted. (2) The corpus replicated R times, on Spark local[1]
+ * and local[2] (the same 2 partitions), alternately. Run from the repository root after
+ * {@code mvn -B -pl plate-spark -am verify -DskipTests}:
  *
  * <pre>
- * java $OPTS -Xmx4g -cp "plate-spark/target/plate-spark.jar:plate-spark/target/spark-lib/*:plate-spark/target/test-classes" \
- *   io.plate.spark.bench.MixtureSweepSparkBench PATH/20newsgroups-bydate [sweeps=10] [master=local[2]] [partitions=2]
+ * java $OPTS -Xmx5g -cp "plate-spark/target/plate-spark.jar:plate-spark/target/spark-lib/*:plate-spark/target/test-classes" \
+ *   io.plate.spark.bench.MixtureSweepSparkBench PATH/20newsgroups-bydate [sweeps=10] [replicas=4]
  * </pre>
+ * replicas 0 skips part (2); Spark settings come as {@code -Dspark.…} system properties.
  */
 public final class MixtureSweepSparkBench {
     private MixtureSweepSparkBench() {
     }
 
-    public static void main(String[] args) throws Exception {
-        Path dir = Path.of(args[0]);
-        int sweeps = args.length > 1 ? Integer.parseInt(args[1]) : 10;
-        String master = args.length > 2 ? args[2] : "local[2]";
-        int partitions = args.length > 3 ? Integer.parseInt(args[3]) : 2;
-        SparseMatrix m = new TextImporter().read(dir.resolve("20news-bydate-train.tsv"), ImportOptions.defaults())
-                .sparse().orElseThrow();
-        UncollapsedMultinomialSweep local = UncollapsedMultinomialSweep.of(io.plate.api.Plate.distributions(), m, 20, 1.0, 0.3, "random", 0, 0, true);
-        // parallel: the driver's θ-step over word blocks on its cores, as on one machine (the draws do not depend on it)
-        UncollapsedMultinomialSweep remote = UncollapsedMultinomialSweep.of(io.plate.api.Plate.distributions(), m, 20, 1.0, 0.3, "random", 0, 0, true);
+    /** A block runner that times its z-step jobs and counts what they move. */
+    static final class Timed implements BlockRunner {
+        final BlockRunner inner;
+        double seconds;
+        long broadcastBytes;
+        long returnedBytes;
+
+        Timed(BlockRunner inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public Blocks open(List<int[][]> blocks) {
+            Blocks b = inner.open(blocks);
+            return new Blocks() {
+                @Override
+                public int[][][] sweep(long[] keys, double[][] parameters) {
+                    long t0 = System.nanoTime();
+                    int[][][] out = b.sweep(keys, parameters);
+                    seconds += (System.nanoTime() - t0) / 1e9;
+                    for (double[] p : parameters) {
+                        broadcastBytes += 8L * p.length;
+                    }
+                    for (int[][] block : out) {
+                        for (int[] a : block) {
+                            returnedBytes += 4L * a.length;
+                        }
+                    }
+                    return out;
+                }
+
+                @Override
+                public int[][][] count(int[][] z, int k) {
+                    return b.count(z, k);
+                }
+
+                @Override
+                public void close() {
+                    b.close();
+                }
+            };
+        }
+    }
+
+    static SparkSession session(String master) {
         SparkSession spark = SparkSession.builder().master(master).appName("plate-spark mixture bench")
                 .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1").getOrCreate();
         spark.sparkContext().setLogLevel("WARN");
-        SparkMultinomialMixture onSpark = new SparkMultinomialMixture(JavaSparkContext.fromSparkContext(spark.sparkContext()),
-                remote, partitions);
-        System.out.printf(Locale.ROOT, "%d documents, %d blocks, %s, %d partitions%n", m.rows(), local.blocks(), master,
-                partitions);
+        return spark;
+    }
+
+    static UncollapsedMultinomialSweep chain(SparseMatrix m) {
+        // parallel: the driver's θ-step over word blocks on its cores, as on one machine (the draws do not depend on it)
+        return UncollapsedMultinomialSweep.of(Plate.distributions(), m, 20, 1.0, 0.3, "random", 0, 0, true);
+    }
+
+    static String load() throws Exception {
+        return Files.readString(Path.of("/proc/loadavg")).strip();
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Path.of(args[0]);
+        int sweeps = args.length > 1 ? Integer.parseInt(args[1]) : 10;
+        int replicas = args.length > 2 ? Integer.parseInt(args[2]) : 4;
+        System.out.println("load average at start: " + load());
+        Dataset news = new TextImporter().read(dir.resolve("20news-bydate-train.tsv"), ImportOptions.defaults());
+        SparseMatrix m = news.sparse().orElseThrow();
+        int[] groups = news.labels().orElseThrow().codes();
+
+        // (1) 20news: one machine against Spark local[2], sweep by sweep
+        UncollapsedMultinomialSweep local = chain(m);
+        UncollapsedMultinomialSweep remote = chain(m);
+        SparkSession spark = session("local[2]");
+        JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        Timed timed = new Timed(new SparkBlocks(jsc, 2));
+        remote.runBlocksOn(timed);
+        System.out.printf(Locale.ROOT, "20news train: %d documents, %d words, %d non-zeros, %d blocks; local[2], 2"
+                + " partitions%n", m.rows(), m.columns(), m.nonZeros(), local.blocks());
         double[] tl = new double[sweeps];
         double[] ts = new double[sweeps];
+        double[] tz = new double[sweeps];
         for (int s = 0; s < sweeps; s++) {
             long t0 = System.nanoTime();
             local.sweep();
             long t1 = System.nanoTime();
-            onSpark.sweep();
+            double before = timed.seconds;
+            remote.sweep();
             long t2 = System.nanoTime();
             tl[s] = (t1 - t0) / 1e9;
             ts[s] = (t2 - t1) / 1e9;
+            tz[s] = timed.seconds - before;
             boolean same = Arrays.equals(local.assignments(), remote.assignments());
-            System.out.printf(Locale.ROOT, "sweep %d: single machine %.3f s, Spark %.3f s, same assignments %b%n", s,
-                    tl[s], ts[s], same);
+            System.out.printf(Locale.ROOT, "sweep %d: single machine %.3f s, Spark %.3f s (z-step job %.3f s), same"
+                    + " assignments %b%n", s, tl[s], ts[s], tz[s], same);
             if (!same) {
                 throw new IllegalStateException("the chains differ at sweep " + s);
             }
         }
-        // the first sweeps warm the JIT and Spark's caches: the median of the second half
-        System.out.printf(Locale.ROOT, "median of sweeps %d..%d: single machine %.3f s, Spark %.3f s%n", sweeps / 2,
-                sweeps - 1, median(tl, sweeps / 2), median(ts, sweeps / 2));
-        onSpark.close();
+        int from = sweeps / 2; // the first sweeps warm the JIT and Spark's caches: the median of the second half
+        System.out.printf(Locale.ROOT, "median of sweeps %d..%d: single machine %.3f s, Spark %.3f s (%.2fx; z-step"
+                + " job %.3f s, driver %.3f s)%n", from, sweeps - 1, median(tl, from), median(ts, from),
+                median(ts, from) / median(tl, from), median(tz, from), median(ts, from) - median(tz, from));
+        System.out.printf(Locale.ROOT, "per sweep: broadcast %.1f MB, returned %.2f MB (z and word counts)%n",
+                timed.broadcastBytes / 1e6 / sweeps, timed.returnedBytes / 1e6 / sweeps);
+        System.out.printf(Locale.ROOT, "NMI after %d sweeps: single machine %.4f, Spark %.4f%n", sweeps,
+                ClusterAgreement.normalizedMutualInformation(groups, local.assignments()),
+                ClusterAgreement.normalizedMutualInformation(groups, remote.assignments()));
+        remote.closeBlocks();
         spark.stop();
+        local = null;
+        remote = null;
+
+        if (replicas < 1) {
+            return;
+        }
+        // (2) the corpus replicated: local[1] against local[2], alternately, the same 2 partitions
+        int[] rows = new int[m.rows() * replicas];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = i % m.rows();
+        }
+        SparseMatrix big = m.select(rows);
+        System.out.printf(Locale.ROOT, "replicated x%d: %d documents, %d non-zeros; load average %s%n", replicas,
+                big.rows(), big.nonZeros(), load());
+        String[] masters = {"local[1]", "local[2]", "local[1]", "local[2]"};
+        for (String master : masters) {
+            SparkSession s = session(master);
+            UncollapsedMultinomialSweep c = chain(big);
+            SparkMultinomialMixture onSpark = new SparkMultinomialMixture(JavaSparkContext.fromSparkContext(
+                    s.sparkContext()), c, 2);
+            double[] t = new double[sweeps];
+            for (int i = 0; i < sweeps; i++) {
+                long t0 = System.nanoTime();
+                onSpark.sweep();
+                t[i] = (System.nanoTime() - t0) / 1e9;
+            }
+            System.out.printf(Locale.ROOT, "%s: median sweep %.3f s (sweeps %d..%d), load average %s%n", master,
+                    median(t, from), from, sweeps - 1, load());
+            onSpark.close();
+            s.stop();
+        }
     }
 
     /** The median of {@code t[from..]}. */

@@ -1,5 +1,6 @@
 package io.plate.sampler.mixture.impl;
 
+import io.plate.api.PlateException;
 import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
 import io.plate.api.sample.ChainRunner;
@@ -23,12 +24,19 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 public final class MultinomialMixtureSampler extends MixtureSampler<MultinomialCorpus> {
     public static final String NAME = "mixture.multinomial";
     private static final String COLLAPSED = "collapsed";
+    private final BlockRunner blocks; // where the uncollapsed z-step runs; null = this machine's threads
 
     @Activate
     public MultinomialMixtureSampler(@Reference ChainRunner runner,
             @Reference(policyOption = ReferencePolicyOption.GREEDY) Distributions distributions) {
+        this(runner, distributions, null);
+    }
+
+    /** The same sampler whose uncollapsed chains sample their z-step blocks on {@code blocks} (Plate on Spark). */
+    public MultinomialMixtureSampler(ChainRunner runner, Distributions distributions, BlockRunner blocks) {
         super(NAME, "finite mixture of multinomials for counts (unsupervised multinomial naive Bayes), Gibbs",
                 MixtureModel.multinomial(), runner, distributions);
+        this.blocks = blocks;
     }
 
     @Override
@@ -52,9 +60,17 @@ public final class MultinomialMixtureSampler extends MixtureSampler<MultinomialC
     @Override
     MixtureChain chain(MultinomialCorpus corpus, Params params, ChainSettings settings, UniformRandomProvider rng) {
         if (params.getBoolean(COLLAPSED)) {
+            if (blocks != null) {
+                throw new PlateException(NAME + ": collapsed=true runs on one machine only; the distributed chain is"
+                        + " the uncollapsed one (collapsed=false)");
+            }
             return super.chain(corpus, params, settings, rng);
         }
-        return new UncollapsedMultinomialChain(corpus, params.getDouble(ALPHA), params.getDouble(MixtureModel.BETA),
-                params.getBoolean("parallel"), settings, distributions, rng);
+        UncollapsedMultinomialChain c = new UncollapsedMultinomialChain(corpus, params.getDouble(ALPHA),
+                params.getDouble(MixtureModel.BETA), params.getBoolean("parallel"), settings, distributions, rng);
+        if (blocks != null) {
+            c.runBlocksOn(blocks);
+        }
+        return c;
     }
 }

@@ -3,6 +3,9 @@ package io.plate.sampler.mixture.impl;
 import io.plate.api.sample.Distributions;
 import io.plate.distributions.numerics.LogMath;
 import io.plate.distributions.numerics.SpecialFunctions;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -81,11 +84,12 @@ final class UncollapsedMultinomialChain extends MixtureChain {
     private final int[] docBlockStart;
     private final int[][] blockWords;
     private final int[][] blockPost;
-    private final int[] postDoc;
-    private final int[] postCount;
+    private int[] postDoc; // dropped once the blocks run elsewhere (remote)
+    private int[] postCount;
     /** Per document block: where each word block's ranks start in blockWords[b] (wordBlocks + 1 entries). */
     private final int[][] blockSegment;
-    private final double[][] logWeights; // per document block: documents × K log weights, reused every sweep
+    private double[][] logWeights; // per document block: documents × K log weights, reused every sweep
+    private BlockRunner.Blocks remote; // the z-step's blocks when they run elsewhere, else null
     private final long zKey; // the z-step streams' key, drawn from the chain's stream: (seed, chain)
     private long sweeps; // sweeps done, counting those of the restarts: the z-step streams' sweep key
     private final int wordBlocks;
@@ -268,11 +272,22 @@ final class UncollapsedMultinomialChain extends MixtureChain {
     @Override
     void assign(int[] slots, UniformRandomProvider rng) {
         System.arraycopy(slots, 0, z, 0, rows);
+        if (remote != null) { // the postings are with the blocks: they count the words of the new z
+            int[][] zb = new int[blockWords.length][];
+            for (int b = 0; b < zb.length; b++) {
+                zb[b] = Arrays.copyOfRange(z, docBlockStart[b], docBlockStart[b + 1]);
+            }
+            addCounts(remote.count(zb, k), 0);
+        }
         countAndDraw(rng);
     }
 
     @Override
     public void sweep(UniformRandomProvider rng) {
+        if (remote != null) {
+            remoteSweep(rng);
+            return;
+        }
         int nBlocks = blockWords.length;
         if (parallel && nBlocks > 1) {
             IntStream.range(0, nBlocks).parallel().forEach(this::sampleBlock);
@@ -282,6 +297,162 @@ final class UncollapsedMultinomialChain extends MixtureChain {
             }
         }
         finishSweep(rng);
+    }
+
+    /**
+     * From now on the z-step's blocks run on {@code runner}: the blocks are cut out once and handed over,
+     * and this chain drops its postings (the θ-step then takes the blocks' word counts).
+     */
+    void runBlocksOn(BlockRunner runner) {
+        if (remote != null) {
+            throw new IllegalStateException("the blocks already run elsewhere");
+        }
+        List<int[][]> slices = new ArrayList<>();
+        for (int b = 0; b < blockWords.length; b++) {
+            slices.add(blockSlice(b));
+        }
+        remote = runner.open(slices);
+        postDoc = null;
+        postCount = null;
+        logWeights = null;
+    }
+
+    /** Releases the blocks placed by {@link #runBlocksOn}; the chain cannot sweep after this. */
+    void closeBlocks() {
+        if (remote != null) {
+            remote.close();
+        }
+    }
+
+    /**
+     * The z-step on the blocks' runner; the blocks' word counts (integers, exact in any order) replace
+     * the counting from postings in the θ-step, then the θ- and π-steps as on one machine.
+     */
+    private void remoteSweep(UniformRandomProvider rng) {
+        int[][][] drawn = remote.sweep(new long[] {zKey, sweeps}, zStepParameters());
+        if (drawn.length != blockWords.length) {
+            throw new IllegalStateException("expected " + blockWords.length + " blocks, got " + drawn.length);
+        }
+        for (int b = 0; b < drawn.length; b++) {
+            int[] zb = drawn[b][0];
+            if (zb.length != docBlockStart[b + 1] - docBlockStart[b]) {
+                throw new IllegalStateException("block " + b + " came back with " + zb.length + " documents");
+            }
+            System.arraycopy(zb, 0, z, docBlockStart[b], zb.length);
+        }
+        addCounts(drawn, 1);
+        finishSweep(rng);
+    }
+
+    /** wordCounts = the sum of the blocks' {indices, counts}, found at {@code perBlock[b][at]} and the next. */
+    private void addCounts(int[][][] perBlock, int at) {
+        if (perBlock.length != blockWords.length) {
+            throw new IllegalStateException("expected the counts of " + blockWords.length + " blocks, got "
+                    + perBlock.length);
+        }
+        Arrays.fill(wordCounts, 0);
+        for (int[][] block : perBlock) {
+            int[] index = block[at];
+            int[] n = block[at + 1];
+            for (int i = 0; i < index.length; i++) {
+                wordCounts[index[i]] += n[i];
+            }
+        }
+    }
+
+    /**
+     * Word counts of one block's documents per (rank · K + cluster), as {indices, counts} of the non-zero
+     * entries, from a {@link #blockSlice} and the block's assignments {@code zb}.
+     */
+    static int[][] blockCounts(int[][] block, int[] zb, int kk) {
+        int d0 = block[0][0];
+        int[] ws = block[1];
+        int[] ps = block[2];
+        int[] postDoc = block[3];
+        int[] postCount = block[4];
+        int[] at = new int[postDoc.length]; // at most one entry per posting
+        int[] n = new int[postDoc.length];
+        int[] one = new int[kk];
+        int m = 0;
+        for (int j = 0; j < ws.length; j++) {
+            for (int q = ps[j]; q < ps[j + 1]; q++) {
+                one[zb[postDoc[q] - d0]] += postCount[q];
+            }
+            for (int c = 0; c < kk; c++) {
+                if (one[c] != 0) {
+                    at[m] = ws[j] * kk + c;
+                    n[m++] = one[c];
+                    one[c] = 0;
+                }
+            }
+        }
+        return new int[][] {Arrays.copyOf(at, m), Arrays.copyOf(n, m)};
+    }
+
+    /**
+     * Everything that changes from sweep to sweep, for a checkpoint: z, θ with its normalisers, π, the
+     * word counts, the sweep count and the θ-step's streams (the π-step's stream is the caller's).
+     */
+    void writeState(DataOutputStream out) throws IOException {
+        out.writeInt(rows);
+        out.writeInt(k);
+        out.writeInt(v);
+        out.writeLong(zKey);
+        out.writeLong(sweeps);
+        for (int x : z) {
+            out.writeInt(x);
+        }
+        for (double x : theta) {
+            out.writeDouble(x);
+        }
+        for (double x : logNorm) {
+            out.writeDouble(x);
+        }
+        for (double x : pi) {
+            out.writeDouble(x);
+        }
+        for (int x : wordCounts) {
+            out.writeInt(x);
+        }
+        for (UniformRandomProvider g : wordBlockRng) {
+            GeneratorState.write(g, out);
+        }
+    }
+
+    /** Takes the state {@link #writeState} wrote, for a chain made as the one that wrote it. */
+    void readState(DataInputStream in) throws IOException {
+        int r = in.readInt();
+        int kk = in.readInt();
+        int vv = in.readInt();
+        long key = in.readLong();
+        if (r != rows || kk != k || vv != v || key != zKey) {
+            throw new IOException("the saved chain has " + r + " documents, K = " + kk + ", " + vv
+                    + " words and key " + key + "; this chain " + rows + ", " + k + ", " + v + " and " + zKey
+                    + " (another corpus, k or seed)");
+        }
+        sweeps = in.readLong();
+        for (int i = 0; i < z.length; i++) {
+            z[i] = in.readInt();
+        }
+        for (int i = 0; i < theta.length; i++) {
+            theta[i] = in.readDouble();
+        }
+        for (int i = 0; i < k; i++) {
+            logNorm[i] = in.readDouble();
+        }
+        for (int i = 0; i < k; i++) {
+            pi[i] = in.readDouble();
+        }
+        for (int i = 0; i < wordCounts.length; i++) {
+            wordCounts[i] = in.readInt();
+        }
+        for (UniformRandomProvider g : wordBlockRng) {
+            GeneratorState.read(g, in);
+        }
+        Arrays.fill(sizes, 0);
+        for (int x : z) {
+            sizes[x]++;
+        }
     }
 
     /** The θ- and π-steps after the z-step of every block has set its documents' z. */
@@ -445,10 +616,17 @@ final class UncollapsedMultinomialChain extends MixtureChain {
     private void drawGammas(int b) {
         UniformRandomProvider g = wordBlockRng[b];
         double[] sums = blockSums[b];
-        final int o = PAD;
         int from = blockStart(b) * k;
         int to = blockStart(b + 1) * k;
-        // c_kv for the words of this block, from each document block's postings: writes only this block's rows
+        // c_kv for the words of this block, from each document block's postings: writes only this block's
+        // rows (when the blocks run elsewhere, their counts are already in)
+        if (remote == null) {
+            countWords(b, from, to);
+        }
+        drawBlock(g, sums, from, to);
+    }
+
+    private void countWords(int b, int from, int to) {
         Arrays.fill(wordCounts, from, to, 0);
         for (int db = 0; db < blockWords.length; db++) {
             int[] ws = blockWords[db];
@@ -460,6 +638,10 @@ final class UncollapsedMultinomialChain extends MixtureChain {
                 }
             }
         }
+    }
+
+    private void drawBlock(UniformRandomProvider g, double[] sums, int from, int to) {
+        final int o = PAD;
         final GammaTable prior = this.prior;
         Arrays.fill(sums, o, o + k, 0.0);
         for (int i = from, c = 0; i < to; i++) {

@@ -2,6 +2,11 @@ package io.plate.sampler.mixture.impl;
 
 import io.plate.api.data.SparseMatrix;
 import io.plate.api.sample.Distributions;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -47,6 +52,65 @@ public final class UncollapsedMultinomialSweep {
                 alpha, beta, parallel, layout, settings, dist, rng), rng);
     }
 
+    /**
+     * A chain over {@code counts} started in the state {@code z} (θ and π then drawn given z) on the
+     * caller's stream {@code rng}, in blocks of {@code documentsPerBlock} documents: one transition of a
+     * test that sets the state itself (Geweke's successive-conditional simulator).
+     */
+    public static UncollapsedMultinomialSweep at(Distributions dist, SparseMatrix counts, int k, double alpha,
+            double beta, int[] z, UniformRandomProvider rng, int documentsPerBlock) {
+        ChainSettings settings = new ChainSettings(k, Initialisation.RANDOM, 1, 0, null, 1);
+        UncollapsedMultinomialChain.Layout layout = new UncollapsedMultinomialChain.Layout(
+                Math.multiplyExact(Math.multiplyExact(8, k), documentsPerBlock),
+                UncollapsedMultinomialChain.Layout.DEFAULT.wordsPerBlock());
+        UncollapsedMultinomialChain chain = new UncollapsedMultinomialChain(new MultinomialComponents(counts, beta),
+                alpha, beta, false, layout, settings, dist, rng);
+        chain.assign(z, rng);
+        return new UncollapsedMultinomialSweep(chain, rng);
+    }
+
+    /**
+     * From now on {@link #sweep} samples the blocks on {@code runner} (cut out and handed over once) and
+     * takes their word counts for the θ-step; the chain drops its own postings.
+     */
+    public void runBlocksOn(BlockRunner runner) {
+        chain.runBlocksOn(runner);
+    }
+
+    /** Releases the blocks handed to a {@link BlockRunner}. */
+    public void closeBlocks() {
+        chain.closeBlocks();
+    }
+
+    /** Sweeps done. */
+    public long sweeps() {
+        return chain.sweeps();
+    }
+
+    /** Writes the chain's state (with every stream it draws from) so that {@link #restore} resumes it. */
+    public void save(OutputStream out) throws IOException {
+        DataOutputStream data = new DataOutputStream(out);
+        data.writeLong(STATE_MAGIC);
+        chain.writeState(data);
+        GeneratorState.write(rng, data);
+        data.flush();
+    }
+
+    /**
+     * Puts this chain, made as the one that was saved (same corpus, k, priors, seed, chain and blocks),
+     * in the saved state: its next sweeps are the saved chain's next sweeps, draw for draw.
+     */
+    public void restore(InputStream in) throws IOException {
+        DataInputStream data = new DataInputStream(in);
+        if (data.readLong() != STATE_MAGIC) {
+            throw new IOException("not a saved uncollapsed multinomial chain");
+        }
+        chain.readState(data);
+        GeneratorState.read(rng, data);
+    }
+
+    private static final long STATE_MAGIC = 0x504c415445554d31L; // "PLATEUM1"
+
     public int blocks() {
         return chain.blockCount();
     }
@@ -83,6 +147,25 @@ public final class UncollapsedMultinomialSweep {
                 parameters[0], parameters[1], parameters[2], d0, d1, d0, block[1], block[2], block[3], block[4],
                 block[5], fixed, new double[Math.multiplyExact(d1 - d0, k)], z);
         return z;
+    }
+
+    /**
+     * {@link #sampleBlock}, with the block's word counts per (rank · K + cluster) under the new
+     * assignments: {z, indices, counts}, what a {@link BlockRunner} returns for a block.
+     */
+    public static int[][] sampleBlockWithCounts(Distributions dist, int b, int[][] block, long[] keys,
+            double[][] parameters) {
+        int[] z = sampleBlock(dist, b, block, keys, parameters);
+        int[][] counts = UncollapsedMultinomialChain.blockCounts(block, z, parameters[2].length);
+        return new int[][] {z, counts[0], counts[1]};
+    }
+
+    /**
+     * The word counts of block {@code block} under its assignments {@code z}, K = {@code k}, per (rank · K +
+     * cluster): {indices, counts} of the non-zero entries.
+     */
+    public static int[][] blockCounts(int[][] block, int[] z, int k) {
+        return UncollapsedMultinomialChain.blockCounts(block, z, k);
     }
 
     /** Takes every block's assignments (blockZ[b] from {@link #sampleBlock} of block b), then the θ- and π-steps. */

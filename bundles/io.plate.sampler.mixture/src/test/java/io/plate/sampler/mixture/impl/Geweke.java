@@ -14,13 +14,14 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <p>The z-score of each statistic uses batch means for the autocorrelated successive-conditional
  * draws; the test fails when any |z| exceeds {@link #THRESHOLD}. With at most five statistics the
  * false-failure rate of a correct sampler is below 5 × 6.3e-5 ≈ 3e-4 (normal tails; the seeds are fixed,
- * so a run is deterministic).
+ * so a run is deterministic). Public, and in the bundle's test jar, so that a chain run elsewhere (Plate on
+ * Spark) is tested by the same harness.
  */
-final class Geweke {
-    static final double THRESHOLD = 4.0;
+public final class Geweke {
+    public static final double THRESHOLD = 4.0;
 
     /** A generative model: how to draw data given assignments, and how to refresh it given the state. */
-    interface Model<X> {
+    public interface Model<X> {
         /** θ from the prior, then x given θ and z. */
         X forward(int[] z, Distributions dist, UniformRandomProvider rng);
 
@@ -31,18 +32,26 @@ final class Geweke {
         double dataStatistic(X x);
     }
 
+    /**
+     * One transition of the chain under test on data x from the state z (and concentration alpha): writes
+     * the new state into z and returns the new alpha (the same for a finite chain).
+     */
+    public interface Transition<X> {
+        double step(X x, int[] z, double alpha, Distributions dist, UniformRandomProvider rng);
+    }
+
     /** Makes a chain over data x, in state z (and concentration alpha for a DP chain). */
     interface ChainMaker<X> {
         MixtureChain make(X x, int[] z, double alpha, Distributions dist, UniformRandomProvider rng);
     }
 
     /** The prior over partitions: finite symmetric Dirichlet(alpha) or a DP with Gamma(shape, rate) on alpha. */
-    record PartitionPrior(int k, double alpha, double shape, double rate) {
-        static PartitionPrior finite(int k, double alpha) {
+    public record PartitionPrior(int k, double alpha, double shape, double rate) {
+        public static PartitionPrior finite(int k, double alpha) {
             return new PartitionPrior(k, alpha, 0, 0);
         }
 
-        static PartitionPrior dirichletProcess(double shape, double rate) {
+        public static PartitionPrior dirichletProcess(double shape, double rate) {
             return new PartitionPrior(0, 0, shape, rate);
         }
 
@@ -95,13 +104,24 @@ final class Geweke {
     }
 
     /** Result: the largest |z| and a description of every statistic. */
-    record Result(double maxAbsZ, String report) {
-        boolean passes() {
+    public record Result(double maxAbsZ, String report) {
+        public boolean passes() {
             return maxAbsZ < THRESHOLD;
         }
     }
 
     static <X> Result run(Model<X> model, ChainMaker<X> maker, PartitionPrior prior, int n, int draws,
+            Distributions dist, long seed) {
+        return run(model, (Transition<X>) (x, z, a, d, rng) -> {
+            MixtureChain chain = maker.make(x, z, a, d, rng);
+            chain.sweep(rng);
+            System.arraycopy(chain.assignments(), 0, z, 0, z.length);
+            return prior.isDp() ? ((DirichletProcessChain) chain).alpha() : a;
+        }, prior, n, draws, dist, seed);
+    }
+
+    /** The test of the chain whose one sweep is {@code transition}, on n rows and {@code draws} draws of each simulator. */
+    public static <X> Result run(Model<X> model, Transition<X> transition, PartitionPrior prior, int n, int draws,
             Distributions dist, long seed) {
         UniformRandomProvider rng = new FastDistributions().stream(seed, 0);
         int stats = prior.isDp() ? 5 : 4;
@@ -119,12 +139,7 @@ final class Geweke {
         X x = model.forward(z, dist, rng);
         for (int t = 0; t < draws; t++) {
             x = model.regenerate(z, x, dist, rng);
-            MixtureChain chain = maker.make(x, z, a, dist, rng);
-            chain.sweep(rng);
-            System.arraycopy(chain.assignments(), 0, z, 0, n);
-            if (prior.isDp()) {
-                a = ((DirichletProcessChain) chain).alpha();
-            }
+            a = transition.step(x, z, a, dist, rng);
             sc[t] = statistics(z, x, a, model, stats);
         }
         StringBuilder report = new StringBuilder();
@@ -189,7 +204,7 @@ final class Geweke {
      * A provider whose categorical draws from log weights use the weights halved: a deliberately
      * wrong conditional (the posterior tempered to the power ½) for the negative controls.
      */
-    static Distributions tempered(Distributions d) {
+    public static Distributions tempered(Distributions d) {
         return altered(d, "nextCategoricalFromLogWeights", args -> {
             double[] w = ((double[]) args[1]).clone();
             int len = (Integer) args[2];
@@ -204,7 +219,7 @@ final class Geweke {
      * A provider whose method {@code method} is called with its arguments changed by {@code change}
      * (in place): a deliberately wrong conditional for the negative controls.
      */
-    static Distributions altered(Distributions d, String method, java.util.function.Consumer<Object[]> change) {
+    public static Distributions altered(Distributions d, String method, java.util.function.Consumer<Object[]> change) {
         return (Distributions) java.lang.reflect.Proxy.newProxyInstance(Geweke.class.getClassLoader(),
                 new Class<?>[] {Distributions.class}, (proxy, m, args) -> {
                     if (m.getName().equals(method)) {

@@ -12,7 +12,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * Generative models for the Geweke tests, with the conjugate posteriors written out here from the
  * textbook formulas (Murphy 2007), independently of the component classes under test.
  */
-final class GewekeModels {
+public final class GewekeModels {
     private GewekeModels() {
     }
 
@@ -25,7 +25,7 @@ final class GewekeModels {
     }
 
     /** Documents of fixed length over a small vocabulary; θ_k ~ Dirichlet(β). */
-    record Multinomial(int vocabulary, int length, double beta) implements Geweke.Model<int[][]> {
+    public record Multinomial(int vocabulary, int length, double beta) implements Geweke.Model<int[][]> {
         @Override
         public int[][] forward(int[] z, Distributions dist, UniformRandomProvider rng) {
             return draw(z, new int[z.length][vocabulary], false, dist, rng);
@@ -73,7 +73,12 @@ final class GewekeModels {
         }
 
         MultinomialComponents components(int[][] x) {
-            return new MultinomialComponents(ComponentsTest.counts(x), beta);
+            return new MultinomialComponents(matrix(x), beta);
+        }
+
+        /** The documents as a count matrix, as the chains read them. */
+        public io.plate.api.data.SparseMatrix matrix(int[][] x) {
+            return ComponentsTest.counts(x);
         }
     }
 

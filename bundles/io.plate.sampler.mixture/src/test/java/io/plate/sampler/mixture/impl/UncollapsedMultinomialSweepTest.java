@@ -2,9 +2,13 @@ package io.plate.sampler.mixture.impl;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.plate.api.data.SparseMatrix;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,5 +36,61 @@ class UncollapsedMultinomialSweepTest {
             assertArrayEquals(whole.assignments(), apart.assignments(), "sweep " + sweep);
             assertEquals(whole.logJoint(), apart.logJoint(), 0.0, "sweep " + sweep);
         }
+    }
+
+    /**
+     * Blocks run by a {@link BlockRunner} (here on this thread, from their slices), returning their word
+     * counts for the θ-step, give the chain of whole sweeps; the state saved after sweep 3 and restored
+     * into a new chain made the same way continues it draw for draw.
+     */
+    @Test
+    void blocksReturningCountsAndARestoredStateGiveTheSameChain() throws IOException {
+        SparseMatrix m = ComponentsTest.counts(UncollapsedMultinomialChainTest.documents(3000, 500, 22));
+        UncollapsedMultinomialSweep whole = UncollapsedMultinomialSweep.of(SyntheticData.DIST, m, 6, 1.0, 0.1, "random", 8, 2, false);
+        UncollapsedMultinomialSweep apart = UncollapsedMultinomialSweep.of(SyntheticData.DIST, m, 6, 1.0, 0.1, "random", 8, 2, false);
+        BlockRunner here = slices -> new BlockRunner.Blocks() {
+            @Override
+            public int[][][] sweep(long[] keys, double[][] parameters) {
+                int[][][] out = new int[slices.size()][][];
+                for (int b = out.length - 1; b >= 0; b--) {
+                    out[b] = UncollapsedMultinomialSweep.sampleBlockWithCounts(SyntheticData.DIST, b, slices.get(b), keys,
+                            parameters);
+                }
+                return out;
+            }
+
+            @Override
+            public int[][][] count(int[][] z, int k) {
+                int[][][] out = new int[slices.size()][][];
+                for (int b = 0; b < out.length; b++) {
+                    out[b] = UncollapsedMultinomialSweep.blockCounts(slices.get(b), z[b], k);
+                }
+                return out;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        apart.runBlocksOn(here);
+        for (int sweep = 0; sweep < 3; sweep++) {
+            whole.sweep();
+            apart.sweep();
+            assertArrayEquals(whole.assignments(), apart.assignments(), "sweep " + sweep);
+            assertEquals(whole.logJoint(), apart.logJoint(), 0.0, "sweep " + sweep);
+        }
+        ByteArrayOutputStream saved = new ByteArrayOutputStream();
+        apart.save(saved);
+        UncollapsedMultinomialSweep resumed = UncollapsedMultinomialSweep.of(SyntheticData.DIST, m, 6, 1.0, 0.1, "random", 8, 2, false);
+        resumed.restore(new ByteArrayInputStream(saved.toByteArray()));
+        assertEquals(3, resumed.sweeps());
+        for (int sweep = 3; sweep < 6; sweep++) {
+            whole.sweep();
+            resumed.sweep();
+            assertArrayEquals(whole.assignments(), resumed.assignments(), "resumed, sweep " + sweep);
+            assertEquals(whole.logJoint(), resumed.logJoint(), 0.0, "resumed, sweep " + sweep);
+        }
+        UncollapsedMultinomialSweep otherSeed = UncollapsedMultinomialSweep.of(SyntheticData.DIST, m, 6, 1.0, 0.1, "random", 9, 2, false);
+        assertThrows(IOException.class, () -> otherSeed.restore(new ByteArrayInputStream(saved.toByteArray())));
     }
 }

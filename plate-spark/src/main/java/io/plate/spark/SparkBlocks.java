@@ -1,0 +1,145 @@
+package io.plate.spark;
+
+import io.plate.api.Plate;
+import io.plate.api.sample.Distributions;
+import io.plate.sampler.mixture.impl.BlockRunner;
+import io.plate.sampler.mixture.impl.UncollapsedMultinomialSweep;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.TaskContext;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.storage.StorageLevel;
+import scala.Tuple2;
+
+/**
+ * The z-step blocks of uncollapsed chains on Spark's executors: each chain's fixed document blocks are
+ * cached once (and written to the checkpoint directory when asked, so a lost executor reads them back
+ * instead of the driver sending them again); each sweep broadcasts the chain's parameters, every block
+ * draws its documents' clusters on the stream keyed by (chain, sweep, block) and returns them with its
+ * word counts per (word, cluster). So the chain does not depend on the partitioning, and a retried task
+ * repeats its block's draws.
+ */
+public final class SparkBlocks implements BlockRunner {
+    /** The executors' distributions: Plate's provider found on their class path, or a test's. */
+    public interface DistributionsSource extends Serializable {
+        Distributions get();
+    }
+
+    private final JavaSparkContext jsc;
+    private final int partitions;
+    private final DistributionsSource dist;
+    private final boolean reliable;
+    /** Test hook: the first attempt of this partition's z-step task fails (−1 = none), to force a retry. */
+    private final int failFirstAttempt;
+    private final List<Placed> open = new ArrayList<>();
+
+    public SparkBlocks(JavaSparkContext jsc, int partitions) {
+        this(jsc, partitions, Plate::distributions, false, -1);
+    }
+
+    /**
+     * Blocks in {@code partitions} partitions, sampled with {@code dist}; {@code reliable}: checkpoint
+     * the cached blocks to the context's checkpoint directory (which must be set).
+     */
+    public SparkBlocks(JavaSparkContext jsc, int partitions, DistributionsSource dist, boolean reliable,
+            int failFirstAttempt) {
+        if (partitions < 1) {
+            throw new IllegalArgumentException("partitions must be >= 1, got " + partitions);
+        }
+        if (reliable && !jsc.getCheckpointDir().isPresent()) {
+            throw new IllegalArgumentException("checkpointed blocks need the Spark checkpoint directory"
+                    + " (SparkContext.setCheckpointDir)");
+        }
+        this.jsc = jsc;
+        this.partitions = partitions;
+        this.dist = dist;
+        this.reliable = reliable;
+        this.failFirstAttempt = failFirstAttempt;
+    }
+
+    @Override
+    public synchronized Blocks open(List<int[][]> blocks) {
+        List<Tuple2<Integer, int[][]>> slices = new ArrayList<>();
+        for (int b = 0; b < blocks.size(); b++) {
+            slices.add(new Tuple2<>(b, blocks.get(b)));
+        }
+        JavaRDD<Tuple2<Integer, int[][]>> rdd = jsc.parallelize(slices, partitions)
+                .persist(StorageLevel.MEMORY_AND_DISK());
+        if (reliable) {
+            rdd.checkpoint();
+            rdd.count(); // cached and written once, before the first sweep
+        }
+        Placed p = new Placed(rdd, blocks.size());
+        open.add(p);
+        return p;
+    }
+
+    /** Drops the cached blocks of every chain opened here. */
+    public synchronized void close() {
+        for (Placed p : open) {
+            p.close();
+        }
+        open.clear();
+    }
+
+    private final class Placed implements Blocks {
+        private final JavaRDD<Tuple2<Integer, int[][]>> rdd;
+        private final int count;
+
+        Placed(JavaRDD<Tuple2<Integer, int[][]>> rdd, int count) {
+            this.rdd = rdd;
+            this.count = count;
+        }
+
+        @Override
+        public int[][][] sweep(long[] keys, double[][] parameters) {
+            // the chain changes these arrays only after every task of this sweep has ended
+            Broadcast<double[][]> bc = jsc.broadcast(parameters);
+            int fail = failFirstAttempt;
+            DistributionsSource source = dist;
+            List<Tuple2<Integer, int[][]>> drawn;
+            try {
+                drawn = rdd.map(t -> {
+                    TaskContext task = TaskContext.get();
+                    if (task.partitionId() == fail && task.attemptNumber() == 0) {
+                        throw new IllegalStateException("first attempt of partition " + fail + " fails (forced retry)");
+                    }
+                    return new Tuple2<>(t._1(), UncollapsedMultinomialSweep.sampleBlockWithCounts(source.get(), t._1(),
+                            t._2(), keys, bc.value()));
+                }).collect();
+            } finally {
+                bc.destroy();
+            }
+            int[][][] out = new int[count][][];
+            for (Tuple2<Integer, int[][]> t : drawn) {
+                out[t._1()] = t._2();
+            }
+            return out;
+        }
+
+        @Override
+        public int[][][] count(int[][] z, int k) {
+            Broadcast<int[][]> bc = jsc.broadcast(z);
+            List<Tuple2<Integer, int[][]>> counted;
+            try {
+                counted = rdd.map(t -> new Tuple2<>(t._1(), UncollapsedMultinomialSweep.blockCounts(t._2(),
+                        bc.value()[t._1()], k))).collect();
+            } finally {
+                bc.destroy();
+            }
+            int[][][] out = new int[count][][];
+            for (Tuple2<Integer, int[][]> t : counted) {
+                out[t._1()] = t._2();
+            }
+            return out;
+        }
+
+        @Override
+        public void close() {
+            rdd.unpersist(false);
+        }
+    }
+}
