@@ -8,7 +8,7 @@ import io.plate.api.data.Dataset;
 import io.plate.api.learn.Params;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.Table;
-import io.plate.mcmc.ParallelChainRunner;
+import io.plate.mcmc.ChainRunnerPool;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -227,7 +227,7 @@ class UncollapsedGaussianChainTest {
     @Test
     void serviceRecoversClusters() {
         Dataset d = SyntheticData.gaussians(300, RecoveryTest.MEANS, RecoveryTest.CHOL, new double[] {0.3, 0.3, 0.4}, 1);
-        try (ParallelChainRunner runner = new ParallelChainRunner(SyntheticData.DIST)) {
+        try (ChainRunnerPool runner = ChainRunnerPool.over(SyntheticData.DIST)) {
             for (String cov : COVARIANCES) {
                 GaussianMixtureSampler s = new GaussianMixtureSampler(runner, SyntheticData.DIST);
                 Posterior p = s.run(d, s.params(Map.of("k", "3", "covariance", cov, "collapsed", "false")),

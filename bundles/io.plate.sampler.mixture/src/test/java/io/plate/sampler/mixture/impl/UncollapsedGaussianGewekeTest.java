@@ -33,10 +33,10 @@ class UncollapsedGaussianGewekeTest {
         Geweke.ChainMaker<double[][]> right = uncollapsed(components);
         Geweke.Result result = Geweke.run(model, right, prior, GewekeTest.ROWS, DRAWS, GewekeTest.DIST, seed);
         assertTrue(result.passes(), what + " should pass:\n" + result.report());
-        Geweke.Result tempered = Geweke.run(model, (x, z, a, dist, rng) -> right.make(x, z, a, GewekeTest.WRONG, rng),
+        Geweke.Result tempered = Geweke.run(model, (Geweke.ChainMaker<double[][]>) (x, z, a, dist, rng) -> right.make(x, z, a, GewekeTest.WRONG, rng),
                 prior, GewekeTest.ROWS, DRAWS, GewekeTest.DIST, seed);
         assertFalse(tempered.passes(), what + " negative control (tempered z-step) should fail:\n" + tempered.report());
-        Geweke.Result wrong = Geweke.run(model, (x, z, a, dist, rng) -> right.make(x, z, a, wrongDegreesOfFreedom, rng),
+        Geweke.Result wrong = Geweke.run(model, (Geweke.ChainMaker<double[][]>) (x, z, a, dist, rng) -> right.make(x, z, a, wrongDegreesOfFreedom, rng),
                 prior, GewekeTest.ROWS, DRAWS, GewekeTest.DIST, seed);
         assertFalse(wrong.passes(), what + " negative control (degrees of freedom without n) should fail:\n"
                 + wrong.report());
