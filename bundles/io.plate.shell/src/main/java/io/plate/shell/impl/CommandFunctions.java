@@ -40,9 +40,15 @@ import org.osgi.util.tracker.ServiceTracker;
 @Component(immediate = true)
 public final class CommandFunctions {
     static final String SCOPE = "plate";
-    /** Marks the services registered here, so that the tracker does not wrap them again. */
+    /** The service property {@link PlateCommand} sets. */
+    static final String COMMAND = "plate.command";
+    /** Marks the functions registered here, so that Gogo's own help is found apart from Plate's. */
     static final String CHECKED = "plate.command.checked";
+    /** Ranks Plate's help above Gogo's. */
     private static final int RANKING = 100;
+    /** Gogo's own {@code help} (not the one registered here). */
+    private static final String GOGO_HELP = "(&(" + CommandProcessor.COMMAND_SCOPE + "=felix)("
+            + CommandProcessor.COMMAND_FUNCTION + "=help)(!(" + CHECKED + "=*)))";
 
     private final BundleContext context;
     private final Map<String, ServiceReference<Object>> commands = new ConcurrentHashMap<>();
@@ -92,12 +98,6 @@ public final class CommandFunctions {
         };
         gogoHelp.open();
     }
-
-    /** Gogo's own {@code help} (not the one registered here). */
-    private static final String GOGO_HELP = "(&(" + CommandProcessor.COMMAND_SCOPE + "=felix)("
-            + CommandProcessor.COMMAND_FUNCTION + "=help)(!(" + CHECKED + "=*)))";
-    /** The service property {@link PlateCommand} sets. */
-    static final String COMMAND = "plate.command";
 
     @Deactivate
     void deactivate() {
