@@ -90,7 +90,13 @@ public final class EvaluateCommands {
         if (e == null) {
             throw new PlateException("no Evaluator service is installed (it comes with the plate-classifier feature)");
         }
-        EvaluationReport report = Learners.withAdvice(l, d, () -> e.evaluate(l, d, p, settings));
+        EvaluationReport report;
+        try {
+            report = Learners.withAdvice(l, d, () -> e.evaluate(l, d, p, settings));
+        } catch (java.util.concurrent.CancellationException ex) { // Ctrl-C: the folds stopped at the next block
+            throw new PlateException("evaluation of " + l.name() + " on '" + d.name() + "' was interrupted; nothing was"
+                    + " written", ex);
+        }
         String ignores = ignores(l, d, p, s);
         Path written = null;
         if (!out.isEmpty()) {

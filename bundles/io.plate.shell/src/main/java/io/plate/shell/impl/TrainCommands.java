@@ -45,11 +45,20 @@ public final class TrainCommands {
         long s = seed.isEmpty() ? defaults.seed() : Args.parseLong("--seed", seed);
         Dataset d = workspace.dataset(dataset);
         String kept = name.isEmpty() ? dataset + "." + learner : name;
-        Model m = Learners.withAdvice(l, d, () -> l.fit(d, p, s));
+        Model m;
+        try {
+            m = Learners.withAdvice(l, d, () -> l.fit(d, p, s));
+        } catch (java.util.concurrent.CancellationException e) { // the learner saw the interrupt and stopped
+            throw interrupted(kept);
+        }
         if (Thread.currentThread().isInterrupted()) { // Ctrl-C or a signal meanwhile: the user gave up on it
-            throw new PlateException("training of '" + kept + "' was interrupted; the model was not kept");
+            throw interrupted(kept);
         }
         workspace.putModel(kept, m);
         return m;
+    }
+
+    private static PlateException interrupted(String kept) {
+        return new PlateException("training of '" + kept + "' was interrupted; the model was not kept");
     }
 }

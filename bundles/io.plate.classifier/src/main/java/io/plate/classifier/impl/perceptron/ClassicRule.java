@@ -1,5 +1,6 @@
 package io.plate.classifier.impl.perceptron;
 
+import io.plate.classifier.impl.Blocks;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -37,7 +38,11 @@ final class ClassicRule implements PerceptronRule {
                 PerceptronRule.shuffle(order, rng);
             }
             int mistakes = 0;
-            for (int i : order) {
+            for (int k = 0; k < n; k++) {
+                if ((k & 0xFFFF) == 0) {
+                    Blocks.checkInterrupted(); // Ctrl-C: between blocks of rows, not at the end of the fit
+                }
+                int i = order[k];
                 int off = i * dim;
                 if (y[i] * PerceptronRule.dot(w, x, off, dim) <= 0) {
                     mistakes++;

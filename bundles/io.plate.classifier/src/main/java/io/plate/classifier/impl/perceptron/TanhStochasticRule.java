@@ -1,5 +1,6 @@
 package io.plate.classifier.impl.perceptron;
 
+import io.plate.classifier.impl.Blocks;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -33,7 +34,11 @@ final class TanhStochasticRule implements PerceptronRule {
             if (s.shuffle()) {
                 PerceptronRule.shuffle(order, rng);
             }
-            for (int i : order) {
+            for (int k = 0; k < n; k++) {
+                if ((k & 0xFFFF) == 0) {
+                    Blocks.checkInterrupted(); // Ctrl-C: between blocks of rows, not at the end of the fit
+                }
+                int i = order[k];
                 int off = i * dim;
                 double t = Math.tanh(PerceptronRule.dot(w, x, off, dim));
                 double step = eta * (y[i] - t) * (1 - t * t);
