@@ -213,9 +213,10 @@ public final class ArffImporter implements Importer {
         }
         if (line.peek() == '{') {
             line.skip();
-            // a hash over the chars, sized from the line (at most one level more than its commas): a list scan made
-            // 10^5 levels take 18 s, a HashMap a node and an Integer per level
-            int bound = line.countLeft(',') + 1;
+            // a hash over the chars, sized from the line (at most one level more than its commas, and at most 2^20
+            // ahead: a line of commas is a duplicate level at its second one): a list scan made 10^5 levels take
+            // 18 s, a HashMap a node and an Integer per level
+            int bound = Math.min(line.countLeft(',') + 1, 1 << 20);
             List<String> levels = new ArrayList<>(Math.min(bound, 1 << 16));
             TermTable index = new TermTable(bound, line.left());
             while (true) {
