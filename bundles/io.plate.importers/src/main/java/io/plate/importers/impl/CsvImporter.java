@@ -61,30 +61,9 @@ public final class CsvImporter implements Importer {
                 throw new ImportException(file, rec.line(), null, String.format(java.util.Locale.ROOT,
                         "the header has %,d columns, more than the limit of %,d (--max-columns)", width, options.maxColumns()));
             }
-            List<String> names = new ArrayList<>(width);
             // ids in header order; no map entry per column (10^6 columns), and no regrowth
             TermTable byName = new TermTable(width, rec.end(width - 1) + 8);
-            char[] header = rec.chars();
-            for (int i = 0; i < width; i++) {
-                int s = rec.start(i);
-                int e = rec.end(i);
-                while (s < e && Character.isWhitespace(header[s])) { // String.strip on the chars: no String to drop
-                    s++;
-                }
-                while (e > s && Character.isWhitespace(header[e - 1])) {
-                    e--;
-                }
-                String n = s == e ? "V" + (i + 1) : null;
-                int first = n == null ? byName.intern(header, s, e - s) : byName.intern(n);
-                if (n == null) {
-                    n = new String(header, s, e - s);
-                }
-                if (first != i) {
-                    throw new ImportException(file, rec.line(), n,
-                            "duplicate column name (fields " + (first + 1) + " and " + (i + 1) + ")");
-                }
-                names.add(n);
-            }
+            List<String> names = headerNames(file, rec, width, byName);
             int labelIndex = labelIndex(file, rec.line(), options, names, byName);
             checkNamed(file, rec.line(), options.categorical(), names, byName, "--categorical", true);
             checkNamed(file, rec.line(), options.numeric(), names, byName, "--numeric", false);
@@ -94,7 +73,6 @@ public final class CsvImporter implements Importer {
                 }
             }
             char[][] missing = options.missing().stream().map(String::toCharArray).toArray(char[][]::new);
-            boolean allCategorical = options.categorical().contains(ImportOptions.ALL);
             FirstRows first = new FirstRows(width);
             kept[0] = first;
             boolean[] missingCell = new boolean[width];
@@ -138,18 +116,55 @@ public final class CsvImporter implements Importer {
             if (cols == null) { // a file of a few rows: each column made at once from its cells
                 cols = new CellColumn[width];
                 numbers = new NumericColumn[width];
-                for (int i = 0; i < width; i++) {
-                    String n = names.get(i);
-                    boolean keepText = i == labelIndex || allCategorical || options.categorical().contains(n);
-                    numbers[i] = keepText ? null : first.numbers(n, i);
-                    cols[i] = numbers[i] != null ? null : first.column(n, i);
-                }
+                fewRowColumns(first, names, labelIndex, options, cols, numbers);
             }
             if (rows == 0) {
                 throw new ImportException(file, rec.line() + 1, null, "no data rows after the header");
             }
             watch.checkInterrupted();
             return build(file, options, names, cols, numbers, labelIndex, rows, rec.delimiter());
+        }
+    }
+
+    /**
+     * The header's names, stripped, {@code V1, V2, …} for empty ones, interned in {@code byName} in column
+     * order; a repeated name fails.
+     */
+    private static List<String> headerNames(Path file, CsvRecordReader rec, int width, TermTable byName) {
+        List<String> names = new ArrayList<>(width);
+        char[] header = rec.chars();
+        for (int i = 0; i < width; i++) {
+            int s = rec.start(i);
+            int e = rec.end(i);
+            while (s < e && Character.isWhitespace(header[s])) { // String.strip on the chars: no String to drop
+                s++;
+            }
+            while (e > s && Character.isWhitespace(header[e - 1])) {
+                e--;
+            }
+            String n = s == e ? "V" + (i + 1) : null;
+            int first = n == null ? byName.intern(header, s, e - s) : byName.intern(n);
+            if (n == null) {
+                n = new String(header, s, e - s);
+            }
+            if (first != i) {
+                throw new ImportException(file, rec.line(), n,
+                        "duplicate column name (fields " + (first + 1) + " and " + (i + 1) + ")");
+            }
+            names.add(n);
+        }
+        return names;
+    }
+
+    /** Each column of a file of a few rows, as finished numbers when it can be, else with its levels. */
+    private static void fewRowColumns(FirstRows first, List<String> names, int labelIndex, ImportOptions options,
+            CellColumn[] cols, NumericColumn[] numbers) {
+        boolean allCategorical = options.categorical().contains(ImportOptions.ALL);
+        for (int i = 0; i < cols.length; i++) {
+            String n = names.get(i);
+            boolean keepText = i == labelIndex || allCategorical || options.categorical().contains(n);
+            numbers[i] = keepText ? null : first.numbers(n, i);
+            cols[i] = numbers[i] != null ? null : first.column(n, i);
         }
     }
 
