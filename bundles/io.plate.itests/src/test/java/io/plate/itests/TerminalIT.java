@@ -138,6 +138,10 @@ class TerminalIT {
                 assertTrue(System.currentTimeMillis() - sent < 10_000, "the fit still runs 10 s after Ctrl-C");
                 Thread.sleep(100);
             }
+            // the command says so itself, naming Ctrl-C (not Gogo's java.lang.InterruptedException)
+            String said = waitFor(s -> s.contains("training of 's.perceptron' was interrupted (Ctrl-C); the model was"
+                    + " not kept"), "the command's message", 10_000);
+            assertTrue(!said.contains("Exception"), said);
             tmux("send-keys", "-t", SESSION, "plate:models", "Enter");
             waitFor(s -> s.contains("no models"), "nothing registered", 10_000);
         } finally {
