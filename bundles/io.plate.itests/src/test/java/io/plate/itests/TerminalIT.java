@@ -101,6 +101,54 @@ class TerminalIT {
         }
     }
 
+    /** Whether a thread of JVM {@code pid} is inside a classifier's code (a fit in progress). */
+    private static boolean fitting(String pid) throws Exception {
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jstack").toString(), pid)
+                .redirectErrorStream(true).start();
+        String dump = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor(20, TimeUnit.SECONDS);
+        assertTrue(dump.contains("Full thread dump"), dump);
+        return dump.contains("io.plate.classifier.impl.");
+    }
+
+    @Test
+    void ctrlCStopsAFitInProgress() throws Exception {
+        Assumptions.assumeTrue(haveTmux(), "tmux is not installed");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String spam = ItData.file("spambase/spambase.csv");
+        tmux("new-session", "-d", "-s", SESSION, "-x", "200", "-y", "50",
+                "exec " + java + " -jar " + System.getProperty("plate.jar"));
+        try {
+            String pid = tmux("display", "-p", "-t", SESSION, "#{pane_pid}").strip();
+            waitFor(s -> s.contains("g! "), "the prompt", 30_000);
+            tmux("send-keys", "-t", SESSION, "plate:import " + spam + " --name s --categorical class", "Enter");
+            waitFor(s -> s.contains("s: 4601 rows"), "the import", 20_000);
+            // about 5 ms an epoch here: 10^6 epochs run for more than an hour unless Ctrl-C stops them
+            tmux("send-keys", "-t", SESSION, "plate:train perceptron s rule=tanh epochs=1000000", "Enter");
+            long end = System.currentTimeMillis() + 30_000;
+            while (!fitting(pid)) {
+                assertTrue(System.currentTimeMillis() < end, "the fit never started:\n" + screen());
+                Thread.sleep(200);
+            }
+            tmux("send-keys", "-t", SESSION, "C-c");
+            long sent = System.currentTimeMillis();
+            // the learner checks the interrupt between blocks of rows: it ends within a second (10 s allowed
+            // for a loaded machine); before, it ran to its last epoch and its model was then dropped
+            while (fitting(pid)) {
+                assertTrue(System.currentTimeMillis() - sent < 10_000, "the fit still runs 10 s after Ctrl-C");
+                Thread.sleep(100);
+            }
+            // the command says so itself, naming Ctrl-C (not Gogo's java.lang.InterruptedException)
+            String said = waitFor(s -> s.contains("training of 's.perceptron' was interrupted (Ctrl-C); the model was"
+                    + " not kept"), "the command's message", 10_000);
+            assertTrue(!said.contains("Exception"), said);
+            tmux("send-keys", "-t", SESSION, "plate:models", "Enter");
+            waitFor(s -> s.contains("no models"), "nothing registered", 10_000);
+        } finally {
+            tmux("kill-session", "-t", SESSION);
+        }
+    }
+
     @Test
     void completionProgressCtrlCAndExit() throws Exception {
         Assumptions.assumeTrue(haveTmux(), "tmux is not installed");

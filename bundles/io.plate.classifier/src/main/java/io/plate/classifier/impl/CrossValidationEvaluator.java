@@ -87,6 +87,7 @@ public final class CrossValidationEvaluator implements Evaluator {
             UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(settings.seed());
             int[] fold = StratifiedFolds.assign(y, k, folds, rng);
             for (int i = 0; i < folds; i++) {
+                Blocks.checkInterrupted();
                 int[] tr = indices(fold, i, false);
                 int[] te = indices(fold, i, true);
                 Dataset train = data.select(tr, data.name() + ".fold" + (i + 1) + ".train");
@@ -190,6 +191,7 @@ public final class CrossValidationEvaluator implements Evaluator {
             UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(settings.seed());
             int[] fold = StratifiedFolds.assign(new int[data.rows()], 1, folds, rng);
             for (int i = 0; i < folds; i++) {
+                Blocks.checkInterrupted();
                 Dataset train = data.select(indices(fold, i, false), data.name() + ".fold" + (i + 1) + ".train");
                 Dataset held = data.select(indices(fold, i, true), data.name() + ".fold" + (i + 1) + ".test");
                 perFold.add(regressionFold(i + 1, learner, train, held, params, settings.seed(), truth, predicted));

@@ -72,14 +72,14 @@ public final class ArffImporter implements Importer {
         final String name;
         final String kind; // nominal, numeric, string, date
         final List<String> levels;
-        final Map<String, Integer> levelIndex;
+        final TermTable levelIndex;
         final IntList codes = new IntList(8);
         final CellColumn cells;
         final DoubleList dates;
         final DateTimeFormatter dateFormat;
         final String datePattern;
 
-        Attribute(String name, String kind, List<String> levels, Map<String, Integer> levelIndex, String datePattern,
+        Attribute(String name, String kind, List<String> levels, TermTable levelIndex, String datePattern,
                 DateTimeFormatter dateFormat) {
             this.name = name;
             this.kind = kind;
@@ -213,19 +213,23 @@ public final class ArffImporter implements Importer {
         }
         if (line.peek() == '{') {
             line.skip();
-            List<String> levels = new ArrayList<>();
-            Map<String, Integer> index = new HashMap<>(); // a hash lookup: a list scan made 10^5 levels take 18 s
+            // a hash over the chars, sized from the line (at most one level more than its commas, and at most 2^20
+            // ahead: a line of commas is a duplicate level at its second one): a list scan made 10^5 levels take
+            // 18 s, a HashMap a node and an Integer per level
+            int bound = Math.min(line.countLeft(',') + 1, 1 << 20);
+            List<String> levels = new ArrayList<>(Math.min(bound, 1 << 16));
+            TermTable index = new TermTable(bound, line.left());
             while (true) {
                 line.value(",}");
                 if (!line.more()) {
                     throw new ImportException(file, ln, name, "unterminated nominal level list; expected '}'");
                 }
-                String v = line.textString();
-                if (!(v.isEmpty() && !line.wasQuoted() && line.peek() == '}' && levels.isEmpty())) {
-                    if (index.putIfAbsent(v, levels.size()) != null) {
-                        throw new ImportException(file, ln, name, "duplicate nominal level " + Sources.quote(v));
+                CharBuf v = line.text();
+                if (!(v.length == 0 && !line.wasQuoted() && line.peek() == '}' && levels.isEmpty())) {
+                    if (index.intern(v.chars, 0, v.length) != levels.size()) {
+                        throw new ImportException(file, ln, name, "duplicate nominal level " + Sources.quote(v.toString()));
                     }
-                    levels.add(v);
+                    levels.add(v.toString());
                 }
                 char sep = line.peek();
                 line.skip();
@@ -380,8 +384,8 @@ public final class ArffImporter implements Importer {
                     a.codes.add(CategoricalColumn.MISSING);
                     return;
                 }
-                Integer code = a.levelIndex.get(v.toString());
-                if (code == null) {
+                int code = a.levelIndex.find(v.chars, 0, v.length);
+                if (code < 0) {
                     throw new ImportException(file, line.line(), a.name, "undeclared nominal level "
                             + Sources.quote(v.toString()) + "; declared levels are " + Sources.names(a.levels));
                 }

@@ -49,6 +49,21 @@ final class ArffLine {
         return line;
     }
 
+    /** Characters left on the line, and how many of them are {@code ch}: bounds for sizing a level table. */
+    int left() {
+        return n - i;
+    }
+
+    int countLeft(char ch) {
+        int k = 0;
+        for (int j = i; j < n; j++) {
+            if (c[j] == ch) {
+                k++;
+            }
+        }
+        return k;
+    }
+
     /** Skips spaces and tabs; true when something is left. */
     boolean more() {
         while (i < n && (c[i] == ' ' || c[i] == '\t')) {

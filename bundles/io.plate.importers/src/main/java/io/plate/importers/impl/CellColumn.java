@@ -14,7 +14,7 @@ import java.util.List;
  */
 final class CellColumn {
     final String name;
-    private final TermTable levels; // null for a column made by numbers()
+    private final TermTable levels;
     private final IntList codes;
     private DoubleList values;
     private long firstBadLine;
@@ -26,23 +26,6 @@ final class CellColumn {
         this.levels = new TermTable();
         this.codes = new IntList(expectedRows);
         this.values = new DoubleList(expectedRows);
-    }
-
-    private CellColumn(String name, double[] numbers) {
-        this.name = name;
-        this.levels = null;
-        this.codes = null;
-        this.values = new DoubleList(0);
-        this.values.data = numbers;
-        this.values.size = numbers.length;
-    }
-
-    /**
-     * A column known to be numeric, from its numbers alone (NaN = missing): no level table, so it can only
-     * become a {@link #toNumeric() numeric column}. For files of a few rows and many columns.
-     */
-    static CellColumn numbers(String name, double[] numbers) {
-        return new CellColumn(name, numbers);
     }
 
     void addMissing() {

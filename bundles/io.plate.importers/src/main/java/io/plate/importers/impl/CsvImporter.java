@@ -4,12 +4,11 @@ import io.plate.api.data.Dataset;
 import io.plate.api.data.ImportException;
 import io.plate.api.data.ImportOptions;
 import io.plate.api.data.Importer;
+import io.plate.api.data.NumericColumn;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.osgi.service.component.annotations.Component;
@@ -62,29 +61,18 @@ public final class CsvImporter implements Importer {
                 throw new ImportException(file, rec.line(), null, String.format(java.util.Locale.ROOT,
                         "the header has %,d columns, more than the limit of %,d (--max-columns)", width, options.maxColumns()));
             }
-            List<String> names = new ArrayList<>(width);
-            Map<String, Integer> byName = new HashMap<>();
-            for (int i = 0; i < width; i++) {
-                String n = rec.field(i).strip();
-                if (n.isEmpty()) {
-                    n = "V" + (i + 1);
-                }
-                if (byName.putIfAbsent(n, i) != null) {
-                    throw new ImportException(file, rec.line(), n,
-                            "duplicate column name (fields " + (byName.get(n) + 1) + " and " + (i + 1) + ")");
-                }
-                names.add(n);
-            }
+            // ids in header order; no map entry per column (10^6 columns), and no regrowth
+            TermTable byName = new TermTable(width, rec.end(width - 1) + 8);
+            List<String> names = headerNames(file, rec, width, byName);
             int labelIndex = labelIndex(file, rec.line(), options, names, byName);
-            checkNamed(file, rec.line(), options.categorical(), byName, "--categorical", true);
-            checkNamed(file, rec.line(), options.numeric(), byName, "--numeric", false);
+            checkNamed(file, rec.line(), options.categorical(), names, byName, "--categorical", true);
+            checkNamed(file, rec.line(), options.numeric(), names, byName, "--numeric", false);
             for (String n : options.numeric()) {
                 if (options.categorical().contains(n)) {
                     throw new ImportException(file, rec.line(), n, "named both --categorical and --numeric");
                 }
             }
             char[][] missing = options.missing().stream().map(String::toCharArray).toArray(char[][]::new);
-            boolean allCategorical = options.categorical().contains(ImportOptions.ALL);
             FirstRows first = new FirstRows(width);
             kept[0] = first;
             boolean[] missingCell = new boolean[width];
@@ -124,18 +112,59 @@ public final class CsvImporter implements Importer {
                 }
                 rows++;
             }
+            NumericColumn[] numbers = null; // columns finished as numbers (a file of a few rows), else null
             if (cols == null) { // a file of a few rows: each column made at once from its cells
                 cols = new CellColumn[width];
-                for (int i = 0; i < width; i++) {
-                    String n = names.get(i);
-                    cols[i] = first.column(n, i, i == labelIndex || allCategorical || options.categorical().contains(n));
-                }
+                numbers = new NumericColumn[width];
+                fewRowColumns(first, names, labelIndex, options, cols, numbers);
             }
             if (rows == 0) {
                 throw new ImportException(file, rec.line() + 1, null, "no data rows after the header");
             }
             watch.checkInterrupted();
-            return build(file, options, names, cols, labelIndex, rows, rec.delimiter());
+            return build(file, options, names, cols, numbers, labelIndex, rows, rec.delimiter());
+        }
+    }
+
+    /**
+     * The header's names, stripped, {@code V1, V2, …} for empty ones, interned in {@code byName} in column
+     * order; a repeated name fails.
+     */
+    private static List<String> headerNames(Path file, CsvRecordReader rec, int width, TermTable byName) {
+        List<String> names = new ArrayList<>(width);
+        char[] header = rec.chars();
+        for (int i = 0; i < width; i++) {
+            int s = rec.start(i);
+            int e = rec.end(i);
+            while (s < e && Character.isWhitespace(header[s])) { // String.strip on the chars: no String to drop
+                s++;
+            }
+            while (e > s && Character.isWhitespace(header[e - 1])) {
+                e--;
+            }
+            String n = s == e ? "V" + (i + 1) : null;
+            int first = n == null ? byName.intern(header, s, e - s) : byName.intern(n);
+            if (n == null) {
+                n = new String(header, s, e - s);
+            }
+            if (first != i) {
+                throw new ImportException(file, rec.line(), n,
+                        "duplicate column name (fields " + (first + 1) + " and " + (i + 1) + ")");
+            }
+            names.add(n);
+        }
+        return names;
+    }
+
+    /** Each column of a file of a few rows, as finished numbers when it can be, else with its levels. */
+    private static void fewRowColumns(FirstRows first, List<String> names, int labelIndex, ImportOptions options,
+            CellColumn[] cols, NumericColumn[] numbers) {
+        boolean allCategorical = options.categorical().contains(ImportOptions.ALL);
+        for (int i = 0; i < cols.length; i++) {
+            String n = names.get(i);
+            boolean keepText = i == labelIndex || allCategorical || options.categorical().contains(n);
+            numbers[i] = keepText ? null : first.numbers(n, i);
+            cols[i] = numbers[i] != null ? null : first.column(n, i);
         }
     }
 
@@ -180,7 +209,7 @@ public final class CsvImporter implements Importer {
     }
 
     private static int labelIndex(Path file, long line, ImportOptions options, List<String> names,
-            Map<String, Integer> byName) {
+            TermTable byName) {
         if (options.noLabel()) {
             if (options.label().isPresent()) {
                 throw new ImportException(file, line, options.label().get(), "both a label column and --no-label given");
@@ -190,29 +219,29 @@ public final class CsvImporter implements Importer {
         if (options.label().isEmpty()) {
             return names.size() - 1;
         }
-        Integer i = byName.get(options.label().get());
-        if (i == null) {
+        int i = byName.find(options.label().get());
+        if (i < 0) {
             throw new ImportException(file, line, options.label().get(),
                     "no label column of that name; the header has " + Sources.names(names));
         }
         return i;
     }
 
-    private static void checkNamed(Path file, long line, Set<String> requested, Map<String, Integer> byName,
+    private static void checkNamed(Path file, long line, Set<String> requested, List<String> names, TermTable byName,
             String option, boolean allowAll) {
         for (String n : new TreeSet<>(requested)) {
             if (allowAll && ImportOptions.ALL.equals(n)) {
                 continue;
             }
-            if (!byName.containsKey(n)) {
+            if (byName.find(n) < 0) {
                 throw new ImportException(file, line, n, option + " names a column the header does not have; it has "
-                        + Sources.names(new TreeSet<>(byName.keySet())));
+                        + Sources.names(new TreeSet<>(names)));
             }
         }
     }
 
     private static Dataset build(Path file, ImportOptions options, List<String> names, CellColumn[] cols,
-            int labelIndex, int rows, char delimiter) {
+            NumericColumn[] numbers, int labelIndex, int rows, char delimiter) {
         Dataset.Builder b = Dataset.builder(Sources.datasetName(file, options)).source(file.toString())
                 .metadata("format", "csv")
                 .metadata("delimiter", delimiter == '\t' ? "tab" : String.valueOf(delimiter))
@@ -220,6 +249,14 @@ public final class CsvImporter implements Importer {
         boolean allCategorical = options.categorical().contains(ImportOptions.ALL);
         List<String> warnings = new ArrayList<>();
         for (int i = 0; i < cols.length; i++) {
+            if (numbers != null && numbers[i] != null) { // neither the label forced categorical nor a category
+                if (i == labelIndex) {
+                    b.target(numbers[i]);
+                } else {
+                    b.numeric(numbers[i]);
+                }
+                continue;
+            }
             CellColumn col = cols[i];
             String n = names.get(i);
             boolean forcedNumeric = options.numeric().contains(n);

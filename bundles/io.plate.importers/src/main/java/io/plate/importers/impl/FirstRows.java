@@ -1,5 +1,7 @@
 package io.plate.importers.impl;
 
+import io.plate.api.data.NumericColumn;
+
 /**
  * The first records of a delimited file, kept as text until it is known whether the file has more: a file
  * of a few rows then gets its columns made at once from their cells, with no per-column buffers to grow
@@ -68,23 +70,24 @@ final class FirstRows {
     }
 
     /**
-     * Column {@code i} made from the kept records: numbers alone when every present cell is a number and
-     * {@code keepText} is false, else a full {@link CellColumn} (levels and numbers).
+     * Column {@code i} as a finished numeric column when every present cell is a number, else null: no
+     * level table and no intermediate column (10^6 columns of one row cost one array each).
      */
-    CellColumn column(String name, int i, boolean keepText) {
-        if (!keepText) {
-            double[] v = new double[rows];
-            boolean numeric = true;
-            for (int r = 0; r < rows && numeric; r++) {
-                int k = 2 * (r * width + i);
-                int s = cells.data[k];
-                v[r] = s < 0 ? Double.NaN : Numbers.parse(text.chars, s, cells.data[k + 1]);
-                numeric = s < 0 || v[r] == v[r];
-            }
-            if (numeric) {
-                return CellColumn.numbers(name, v);
+    NumericColumn numbers(String name, int i) {
+        double[] v = new double[rows];
+        for (int r = 0; r < rows; r++) {
+            int k = 2 * (r * width + i);
+            int s = cells.data[k];
+            v[r] = s < 0 ? Double.NaN : Numbers.parse(text.chars, s, cells.data[k + 1]);
+            if (s >= 0 && v[r] != v[r]) {
+                return null;
             }
         }
+        return NumericColumn.of(name, v);
+    }
+
+    /** Column {@code i} made from the kept records with its levels and numbers. */
+    CellColumn column(String name, int i) {
         CellColumn col = new CellColumn(name, rows);
         for (int r = 0; r < rows; r++) {
             feed(col, r, i);

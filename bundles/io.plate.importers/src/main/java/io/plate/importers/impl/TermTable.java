@@ -21,6 +21,15 @@ final class TermTable {
         mask = table.length - 1;
     }
 
+    /** A table sized for {@code terms} terms of {@code chars} chars in all (a header's names): no regrowth. */
+    TermTable(int terms, int chars) {
+        table = new int[Integer.highestOneBit(Math.max(4, 2 * terms + 1)) << 1];
+        mask = table.length - 1;
+        hashes = new int[terms + 2];
+        starts = new int[terms + 3];
+        pool = new char[Math.max(16, chars)];
+    }
+
     /** Bytes held (capacities of the hash table, per-term arrays and char pool). */
     long bytes() {
         return 64 + 4L * (table.length + hashes.length + starts.length) + 2L * pool.length;

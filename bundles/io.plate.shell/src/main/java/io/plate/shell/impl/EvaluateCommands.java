@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
 import org.osgi.service.component.annotations.Activate;
@@ -56,7 +57,7 @@ public final class EvaluateCommands {
 
     @Descriptor("k-fold cross-validation of a learner on a dataset, stratified by class (plain k-fold with RMSE,"
             + " MAE and R² for a numeric target), or a holdout with --test")
-    public Evaluation evaluate(
+    public Evaluation evaluate(CommandSession session,
             @Descriptor("number of folds (default 10)")
             @Parameter(names = {"-k", "--folds"}, absentValue = "") String folds,
             @Descriptor("evaluate on this loaded dataset instead of cross-validating")
@@ -89,7 +90,15 @@ public final class EvaluateCommands {
         if (e == null) {
             throw new PlateException("no Evaluator service is installed (it comes with the plate-classifier feature)");
         }
-        EvaluationReport report = Learners.withAdvice(l, d, () -> e.evaluate(l, d, p, settings));
+        EvaluationReport report;
+        try (CtrlC ctrlC = CtrlC.during(session, Thread.currentThread()::interrupt)) {
+            try {
+                report = Learners.withAdvice(l, d, () -> e.evaluate(l, d, p, settings));
+            } catch (java.util.concurrent.CancellationException ex) { // the folds stopped at the next block
+                throw new PlateException("evaluation of " + l.name() + " on '" + d.name() + "' was interrupted"
+                        + (ctrlC.pressed() ? " (Ctrl-C)" : "") + "; nothing was written", ex);
+            }
+        }
         String ignores = ignores(l, d, p, s);
         Path written = null;
         if (!out.isEmpty()) {

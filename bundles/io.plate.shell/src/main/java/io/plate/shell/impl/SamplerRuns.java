@@ -18,7 +18,6 @@ import java.util.Map;
 import java.util.TreeSet;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Job;
-import org.jline.terminal.Terminal;
 
 /**
  * What {@code plate:sample} and {@code plate:cluster} share: finding the best-ranked sampler of a name,
@@ -119,17 +118,10 @@ final class SamplerRuns {
         PrintStream console = session != null ? session.getConsole() : System.out;
         Job job = Job.Utils.current();
         boolean background = job != null && job.status() == Job.Status.Background;
-        Terminal terminal = background ? null : terminal(session);
-        Terminal.SignalHandler previous = terminal == null ? null
-                : terminal.handle(Terminal.Signal.INT, sig -> cancellation.cancel("Ctrl-C"));
         Posterior posterior;
-        try (ProgressPrinter progress = ProgressPrinter.forSession(session, console,
-                samplerName + " on " + datasetName)) {
+        try (CtrlC ctrlC = CtrlC.during(session, () -> cancellation.cancel("Ctrl-C"));
+                ProgressPrinter progress = ProgressPrinter.forSession(session, console, samplerName + " on " + datasetName)) {
             posterior = Guard.call(what, s, () -> s.run(d, p, settings, progress, cancellation));
-        } finally {
-            if (terminal != null) {
-                terminal.handle(Terminal.Signal.INT, previous);
-            }
         }
         // An interrupt of the command thread (Gogo's job interrupt) cancels the run in the runner, which keeps
         // the draws. Clear the flag so that writing the run directory (interruptible file channels) still works.
@@ -143,14 +135,5 @@ final class SamplerRuns {
             posterior.write(dir);
         }
         return new Outcome(kept, posterior, dir, stopped, interrupted || background, console);
-    }
-
-    /** The session's terminal when it is a real one (not a dumb or piped stream), else null. */
-    private static Terminal terminal(CommandSession session) {
-        Object t = session == null ? null : session.get(".terminal");
-        if (t instanceof Terminal terminal && terminal.getType() != null && !terminal.getType().startsWith("dumb")) {
-            return terminal;
-        }
-        return null;
     }
 }

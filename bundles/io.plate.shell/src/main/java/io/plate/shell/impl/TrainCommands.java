@@ -6,6 +6,7 @@ import io.plate.api.learn.Learner;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.Params;
 import java.util.Arrays;
+import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
 import org.osgi.service.component.annotations.Activate;
@@ -31,7 +32,7 @@ public final class TrainCommands {
     }
 
     @Descriptor("fit a model and keep it under --name (default: DATASET.LEARNER)")
-    public Model train(
+    public Model train(CommandSession session,
             @Descriptor("seed passed to the learner (default: the shell's seed, see plate:config)")
             @Parameter(names = {"-s", "--seed"}, absentValue = "") String seed,
             @Descriptor("name to keep the model under")
@@ -44,11 +45,26 @@ public final class TrainCommands {
         long s = seed.isEmpty() ? defaults.seed() : Args.parseLong("--seed", seed);
         Dataset d = workspace.dataset(dataset);
         String kept = name.isEmpty() ? dataset + "." + learner : name;
-        Model m = Learners.withAdvice(l, d, () -> l.fit(d, p, s));
-        if (Thread.currentThread().isInterrupted()) { // Ctrl-C or a signal meanwhile: the user gave up on it
-            throw new PlateException("training of '" + kept + "' was interrupted; the model was not kept");
+        Thread worker = Thread.currentThread();
+        Model m;
+        try (CtrlC ctrlC = CtrlC.during(session, worker::interrupt)) {
+            try {
+                m = Learners.withAdvice(l, d, () -> l.fit(d, p, s));
+            } catch (java.util.concurrent.CancellationException e) { // the learner saw the interrupt and stopped
+                throw interrupted(kept, ctrlC);
+            }
+            if (worker.isInterrupted()) { // Ctrl-C or a signal meanwhile: the user gave up on it
+                throw interrupted(kept, ctrlC);
+            }
         }
         workspace.putModel(kept, m);
         return m;
+    }
+
+    /** What an interrupted fit says: which interrupt when known (Ctrl-C, or the signal ending the process). */
+    static PlateException interrupted(String what, CtrlC ctrlC) {
+        String why = ctrlC.pressed() ? " (Ctrl-C)"
+                : System.getProperty(BoundSamplers.SIGNAL_PROPERTY) != null ? " (" + BoundSamplers.stopReason() + ")" : "";
+        return new PlateException("training of '" + what + "' was interrupted" + why + "; the model was not kept");
     }
 }

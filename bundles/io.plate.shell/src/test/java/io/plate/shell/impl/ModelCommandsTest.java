@@ -148,7 +148,7 @@ class ModelCommandsTest {
         }
 
         Model train(String seed, String name, String learner, String dataset, String... params) {
-            return training.train(seed, name, learner, dataset, params);
+            return training.train(null, seed, name, learner, dataset, params);
         }
 
         PredictCommands.Predictions predict(String out, String model, String dataset) throws IOException {
@@ -157,7 +157,7 @@ class ModelCommandsTest {
 
         EvaluateCommands.Evaluation evaluate(String folds, String test, String seed, String out, String learner,
                 String dataset, String... params) throws IOException {
-            return evaluation.evaluate(folds, test, seed, out, learner, dataset, params);
+            return evaluation.evaluate(null, folds, test, seed, out, learner, dataset, params);
         }
 
         String explain(String row, String top, String model, String dataset) {

@@ -9,6 +9,7 @@ import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
 import io.plate.api.learn.Provenance;
+import io.plate.classifier.impl.Blocks;
 import io.plate.classifier.impl.ClassPrior;
 import io.plate.classifier.impl.TrainingRows;
 import io.plate.modelfile.ModelFile;
@@ -139,7 +140,12 @@ abstract class NaiveBayesLearner implements Learner {
         boolean num = !t.features.numeric().isEmpty();
         boolean words = t.features.sparse().isPresent();
         requireBlock(cat || num || words, t.features, name(), "at least one feature");
-        return new SufficientStatistics(t.classes, t.classWeights(), cat ? CategoricalCounts.of(t) : null,
-                num ? Moments.of(t) : null, words ? WordCounts.of(t, Double.NaN, true, name()) : null);
+        Blocks.checkInterrupted();
+        CategoricalCounts c = cat ? CategoricalCounts.of(t) : null;
+        Blocks.checkInterrupted();
+        Moments m = num ? Moments.of(t) : null;
+        Blocks.checkInterrupted();
+        return new SufficientStatistics(t.classes, t.classWeights(), c, m,
+                words ? WordCounts.of(t, Double.NaN, true, name()) : null);
     }
 }

@@ -1,5 +1,6 @@
 package io.plate.classifier.impl.perceptron;
 
+import io.plate.classifier.impl.Blocks;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -29,7 +30,11 @@ abstract class RowByRowRule implements PerceptronRule {
                 PerceptronRule.shuffle(order, rng);
             }
             int changes = 0;
-            for (int i : order) {
+            for (int k = 0; k < n; k++) {
+                if ((k & 0xFFFF) == 0) {
+                    Blocks.checkInterrupted(); // Ctrl-C: between blocks of rows, not at the end of the fit
+                }
+                int i = order[k];
                 int off = i * dim;
                 double c = step(PerceptronRule.dot(w, x, off, dim), y[i], s.learningRate());
                 if (c != 0) {

@@ -1,5 +1,6 @@
 package io.plate.classifier.impl.perceptron;
 
+import io.plate.classifier.impl.Blocks;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -29,6 +30,9 @@ final class TanhBatchRule implements PerceptronRule {
         for (int epoch = 0; epoch < s.epochs(); epoch++) {
             java.util.Arrays.fill(grad, 0);
             for (int i = 0; i < n; i++) {
+                if ((i & 0xFFFF) == 0) {
+                    Blocks.checkInterrupted(); // Ctrl-C: between blocks of rows, not at the end of the fit
+                }
                 int off = i * dim;
                 double t = Math.tanh(PerceptronRule.dot(w, x, off, dim));
                 double g = (y[i] - t) * (1 - t * t);

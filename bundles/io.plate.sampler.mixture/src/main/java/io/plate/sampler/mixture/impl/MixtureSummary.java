@@ -8,6 +8,7 @@ import io.plate.api.sample.Table;
 import io.plate.mcmc.SamplerPosterior;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -315,12 +316,19 @@ final class MixtureSummary {
             sh.add(Integer.toString(j));
         }
         List<List<String>> sRows = new ArrayList<>(n);
+        // each distinct pair count formatted once: n^2 String.format calls took 1-2 s at n = 272, most of the
+        // time a run interrupted by SIGTERM needed to end
+        Map<Integer, String> text = new HashMap<>();
+        String one = fmt(1.0);
+        if (draws > 0 && draws <= Integer.MAX_VALUE) {
+            text.put((int) draws, one); // pairs together in every draw
+        }
         for (int i = 0; i < n; i++) {
             List<String> row = new ArrayList<>(n + 1);
             row.add(Integer.toString(i));
             for (int j = 0; j < n; j++) {
-                double p = i == j ? 1.0 : (double) pairs[Math.min(i, j) * n + Math.max(i, j)] / draws;
-                row.add(fmt(p));
+                long d = draws;
+                row.add(i == j ? one : text.computeIfAbsent(pairs[Math.min(i, j) * n + Math.max(i, j)], c -> fmt((double) c / d)));
             }
             sRows.add(row);
         }

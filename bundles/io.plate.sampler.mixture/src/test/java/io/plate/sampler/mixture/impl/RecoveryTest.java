@@ -193,6 +193,20 @@ class RecoveryTest {
         assertTrue(c.expectedLoss() <= fact(p, "highest_log_joint_expected_loss") + 1e-12, p.facts().toString());
         assertTrue(c.agreement().orElseThrow().ari() > 0.9, p.facts().toString());
         assertEquals(List.of("logJoint", "clusters", "entropy"), p.trace().summaryNames());
+        // the n x n similarity table formats each distinct pair count once (n^2 String.format calls were most
+        // of the 3-5 s a run interrupted by SIGTERM took to end): equal cells are one String
+        List<List<String>> sim = p.tables().get("similarity").rows();
+        java.util.Set<String> texts = new java.util.HashSet<>();
+        java.util.Set<String> instances = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (int i = 0; i < 60; i++) {
+            assertEquals("1.00000", sim.get(i).get(i + 1));
+            for (int j = 0; j < 60; j++) {
+                assertEquals(sim.get(i).get(j + 1), sim.get(j).get(i + 1));
+                texts.add(sim.get(i).get(j + 1));
+                instances.add(sim.get(i).get(j + 1));
+            }
+        }
+        assertEquals(texts.size(), instances.size(), "similarity cells formatted more than once per value");
     }
 
     @Test

@@ -1,0 +1,48 @@
+package io.plate.api.data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CategoricalColumnTest {
+    @Test
+    void duplicateLevelsAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> CategoricalColumn.of("c", List.of("a", "b", "a"), new int[] {0}));
+        // equal texts in distinct String objects, and hash collisions ("Aa" and "BB" share a hash code)
+        assertThrows(IllegalArgumentException.class,
+                () -> CategoricalColumn.of("c", List.of("x", new String("yy"), "yy"), new int[0]));
+        assertEquals(2, CategoricalColumn.of("c", List.of("Aa", "BB"), new int[] {1, 0}).cardinality());
+        assertEquals(1, CategoricalColumn.of("c", List.of(""), new int[] {0, -1}).cardinality());
+        List<String> many = new ArrayList<>();
+        for (int i = 0; i < 100_000; i++) {
+            many.add("v" + i);
+        }
+        assertEquals(100_000, CategoricalColumn.of("c", many, new int[0]).cardinality());
+        many.add("v99999");
+        assertThrows(IllegalArgumentException.class, () -> CategoricalColumn.of("c", many, new int[0]));
+    }
+
+    @Test
+    void checkingTheLevelsAllocatesNoObjectPerLevel() {
+        // 10^6 ARFF levels: a HashSet made a node per level (40 MB for the young collections to copy);
+        // now one int slot table. Per level: the copied list (4-8 bytes) and the slots (8-16 bytes),
+        // against 50+ with the set
+        int n = 200_000;
+        List<String> levels = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            levels.add("v" + i);
+            levels.get(i).hashCode(); // cached in the String, as a level read from a file would have it
+        }
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory
+                .getThreadMXBean();
+        long before = mx.getCurrentThreadAllocatedBytes();
+        CategoricalColumn c = CategoricalColumn.of("c", levels, new int[] {0});
+        long perLevel = (mx.getCurrentThreadAllocatedBytes() - before) / n;
+        assertEquals(n, c.cardinality());
+        assertTrue(perLevel < 32, "bytes allocated per level: " + perLevel);
+    }
+}
