@@ -20,7 +20,7 @@ is held out (ripley-synth: its own train/test files). On the training rows:
   against scikit-learn GaussianMixture(K, n_init=5) (finite) and BayesianGaussianMixture(10 components,
   Dirichlet-process weights, n_init=5) (DP), with score_samples for their held-out density.
 
-`only` (a substring of a case name) runs the matching cases alone. Prints a Markdown table; CSV files go to
+`only` (substrings of case names, comma-separated) runs the matching cases alone. Prints a Markdown table; CSV files go to
 a temporary folder.
 """
 import os
@@ -133,7 +133,7 @@ def main():
     print("|---|---|---|---|" + "---|" * len(CANDIDATES))
     with tempfile.TemporaryDirectory() as tmp:
         for name, Xtr, ytr, Xte, k in cases:
-            if only not in name:
+            if not any(o in name for o in only.split(",")):
                 continue
             d = Xtr.shape[1]
             train, test = os.path.join(tmp, "train.csv"), os.path.join(tmp, "test.csv")
