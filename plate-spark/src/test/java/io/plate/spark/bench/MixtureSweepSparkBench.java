@@ -145,6 +145,19 @@ public final class MixtureSweepSparkBench {
         System.out.printf(Locale.ROOT, "NMI after %d sweeps: single machine %.4f, Spark %.4f%n", sweeps,
                 ClusterAgreement.normalizedMutualInformation(groups, local.assignments()),
                 ClusterAgreement.normalizedMutualInformation(groups, remote.assignments()));
+        // the fixed parts of a z-step job: broadcasting θ alone, and a job over the cached blocks that draws nothing
+        double[] tb = new double[5];
+        double[] tj = new double[5];
+        for (int i = 0; i < 5; i++) {
+            long t0 = System.nanoTime();
+            jsc.broadcast(remote.parameters()).destroy();
+            long t1 = System.nanoTime();
+            jsc.parallelize(List.of(1, 2), 2).map(x -> x).collect();
+            tb[i] = (t1 - t0) / 1e9;
+            tj[i] = (System.nanoTime() - t1) / 1e9;
+        }
+        System.out.printf(Locale.ROOT, "median of 5: broadcasting log θ %.3f s, an empty 2-task job %.3f s%n",
+                median(tb, 0), median(tj, 0));
         remote.closeBlocks();
         spark.stop();
         local = null;
