@@ -81,6 +81,32 @@ public final class MixtureSweepSparkBench {
         }
     }
 
+    /** Sums the executors' task metrics (ms, CPU in ns). */
+    static final class TaskTimes extends org.apache.spark.scheduler.SparkListener {
+        long count;
+        long run;
+        long cpu;
+        long gc;
+        long deserialise;
+        long serialise;
+        long fetch;
+
+        @Override
+        public synchronized void onTaskEnd(org.apache.spark.scheduler.SparkListenerTaskEnd end) {
+            org.apache.spark.executor.TaskMetrics m = end.taskMetrics();
+            if (m == null) {
+                return;
+            }
+            count++;
+            run += m.executorRunTime();
+            cpu += m.executorCpuTime();
+            gc += m.jvmGCTime();
+            deserialise += m.executorDeserializeTime();
+            serialise += m.resultSerializationTime();
+            fetch += end.taskInfo().gettingResultTime() > 0 ? end.taskInfo().finishTime() - end.taskInfo().gettingResultTime() : 0;
+        }
+    }
+
     static SparkSession session(String master) {
         SparkSession spark = SparkSession.builder().master(master).appName("plate-spark mixture bench")
                 .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1").getOrCreate();
@@ -111,6 +137,8 @@ public final class MixtureSweepSparkBench {
         UncollapsedMultinomialSweep remote = chain(m);
         SparkSession spark = session("local[2]");
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        TaskTimes tasks = new TaskTimes();
+        jsc.sc().addSparkListener(tasks);
         Timed timed = new Timed(new SparkBlocks(jsc, 2));
         remote.runBlocksOn(timed);
         System.out.printf(Locale.ROOT, "20news train: %d documents, %d words, %d non-zeros, %d blocks; local[2], 2"
@@ -144,6 +172,11 @@ public final class MixtureSweepSparkBench {
         System.out.printf(Locale.ROOT, "NMI after %d sweeps: single machine %.4f, Spark %.4f%n", sweeps,
                 ClusterAgreement.normalizedMutualInformation(groups, local.assignments()),
                 ClusterAgreement.normalizedMutualInformation(groups, remote.assignments()));
+        Thread.sleep(500); // the listener bus delivers task ends asynchronously
+        System.out.printf(Locale.ROOT, "all %d tasks of the %d sweeps, summed: run %.3f s (of which CPU %.3f s, GC %.3f s),"
+                + " deserialise %.3f s, serialise results %.3f s, fetch results %.3f s%n", tasks.count, sweeps,
+                tasks.run / 1e3, tasks.cpu / 1e9, tasks.gc / 1e3, tasks.deserialise / 1e3, tasks.serialise / 1e3,
+                tasks.fetch / 1e3);
         // the fixed parts of a z-step job: broadcasting θ alone, and a job over the cached blocks that draws nothing
         double[] tb = new double[5];
         double[] tj = new double[5];
