@@ -206,7 +206,7 @@ public final class MixtureSweepSparkBench {
         SparseMatrix big = m.select(rows);
         System.out.printf(Locale.ROOT, "replicated x%d: %d documents, %d non-zeros; load average %s%n", replicas,
                 big.rows(), big.nonZeros(), load());
-        String[] masters = {"local[1]", "local[2]", "local[1]", "local[2]"};
+        String[] masters = {"local[1]", "local[2]", "local[1]", "local[2]", "local[1]", "local[2]"};
         for (String master : masters) {
             SparkSession s = session(master);
             UncollapsedMultinomialSweep c = chain(big);
