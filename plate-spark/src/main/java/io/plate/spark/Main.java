@@ -75,6 +75,12 @@ public final class Main {
         } catch (PlateException | IOException | IllegalArgumentException e) {
             System.err.println("plate-spark: " + e.getMessage());
             status = 1;
+        } catch (Exception e) { // Spark's own reading errors (AnalysisException, thrown unchecked): their first line
+            if (!(e instanceof org.apache.spark.sql.AnalysisException)) {
+                throw e;
+            }
+            System.err.println("plate-spark: " + e.getMessage().lines().findFirst().orElse(""));
+            status = 1;
         }
         System.exit(status);
     }
@@ -135,6 +141,22 @@ public final class Main {
         return v;
     }
 
+    /** The input, refused before Spark starts when it is a local path that does not exist. */
+    private String input() {
+        String in = required("--input");
+        java.net.URI uri;
+        try {
+            uri = new java.net.URI(in);
+        } catch (java.net.URISyntaxException e) {
+            uri = null;
+        }
+        boolean local = uri == null || uri.getScheme() == null || uri.getScheme().equals("file");
+        if (local && !java.nio.file.Files.exists(uri != null && uri.getScheme() != null ? Path.of(uri) : Path.of(in))) {
+            throw new PlateException("--input '" + in + "': no such file or folder");
+        }
+        return in;
+    }
+
     private int train() throws IOException {
         if (positional.size() != 2) {
             throw new UsageException("train needs one LEARNER, got " + positional.subList(1, positional.size()));
@@ -143,6 +165,7 @@ public final class Main {
         NaiveBayesStatistics.learner(learner); // an unknown learner fails before Spark starts
         Path model = Path.of(required("--out"));
         long seed = parseLong("--seed", "1");
+        input();
         SparkSession spark = session();
         try {
             PlateFrame frame = frame(spark, options.get("--label"), true);
@@ -164,6 +187,7 @@ public final class Main {
         }
         Model model = ModelFiles.load(Path.of(positional.get(1)));
         String dir = required("--out");
+        input();
         SparkSession spark = session();
         try {
             PlateFrame frame = frame(spark, options.get("--label"), false);
@@ -205,6 +229,7 @@ public final class Main {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+        input();
         String format = options.getOrDefault("--format", "csv");
         boolean labelled = options.containsKey("--label") || format.equals("text") || format.equals("folders");
         SparkSession spark = session();
@@ -247,7 +272,7 @@ public final class Main {
     }
 
     private PlateFrame frame(SparkSession spark, String label, boolean labelled) {
-        String input = required("--input");
+        String input = input();
         String format = options.getOrDefault("--format", "csv");
         Set<String> categorical = new LinkedHashSet<>();
         if (options.containsKey("--categorical")) {

@@ -16,8 +16,9 @@ import scala.Tuple2;
 
 /**
  * The z-step blocks of uncollapsed chains on Spark's executors: each chain's fixed document blocks are
- * cached once (and written to the checkpoint directory when asked, so a lost executor reads them back
- * instead of the driver sending them again); each sweep broadcasts the chain's parameters, every block
+ * sent once and cached, their lineage cut (a local checkpoint, or a reliable one in the checkpoint
+ * directory when asked, so that a lost executor's blocks are read back; with a local checkpoint a lost
+ * executor ends the run); each sweep broadcasts the chain's parameters, every block
  * draws its documents' clusters on the stream keyed by (chain, sweep, block) and returns them with its
  * word counts per (word, cluster). So the chain does not depend on the partitioning, and a retried task
  * repeats its block's draws.
@@ -68,9 +69,13 @@ public final class SparkBlocks implements BlockRunner {
         }
         JavaRDD<Tuple2<Integer, int[][]>> rdd = jsc.parallelize(slices, partitions)
                 .persist(StorageLevel.MEMORY_AND_DISK());
+        // a task of a parallelized collection carries its partition's data: without a checkpoint every
+        // sweep would send the blocks again. Checkpointed, the tasks read the cached blocks
         if (reliable) {
             rdd.checkpoint();
             rdd.count(); // cached and written once, before the first sweep
+        } else {
+            rdd.rdd().localCheckpoint(); // at the end of the first sweep's job
         }
         Placed p = new Placed(rdd, blocks.size());
         open.add(p);

@@ -153,6 +153,15 @@ class MainIT {
         assertEquals(1, unknown.status());
         assertEquals(1, unknown.err().strip().lines().count(), unknown.err());
         assertTrue(unknown.err().contains("nb.kernel"), unknown.err());
+        Run missing = run("cluster", "mixture.multinomial", "--input", dir.resolve("none.tsv").toString(), "--format",
+                "text", "k=3", "--out", dir.resolve("run").toString());
+        assertEquals(1, missing.status());
+        assertEquals("plate-spark: --input '" + dir.resolve("none.tsv") + "': no such file or folder", missing.err().strip());
+        Run badK = run("cluster", "mixture.multinomial", "--input", SparkTestSession.data("sms-spam-collection/sms-spam.tsv")
+                .toString(), "--format", "text", "k=abc", "--out", dir.resolve("run").toString(), "--master", "local[1]");
+        assertEquals(1, badK.status());
+        assertTrue(badK.err().strip().endsWith("plate-spark: parameter 'k' = 'abc': expected a whole number"), badK.err());
+        assertTrue(Files.notExists(dir.resolve("run")), "nothing written");
         Run usage = run("train", "nb.multinomial", "--input");
         assertEquals(2, usage.status());
         assertTrue(usage.err().startsWith("plate-spark: option --input needs a value"), usage.err());

@@ -9,7 +9,6 @@ import io.plate.sampler.mixture.impl.BlockRunner;
 import io.plate.sampler.mixture.impl.ClusterAgreement;
 import io.plate.sampler.mixture.impl.UncollapsedMultinomialSweep;
 import io.plate.spark.SparkBlocks;
-import io.plate.spark.SparkMultinomialMixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -82,6 +81,32 @@ public final class MixtureSweepSparkBench {
         }
     }
 
+    /** Sums the executors' task metrics (ms, CPU in ns). */
+    static final class TaskTimes extends org.apache.spark.scheduler.SparkListener {
+        long count;
+        long run;
+        long cpu;
+        long gc;
+        long deserialise;
+        long serialise;
+        long fetch;
+
+        @Override
+        public synchronized void onTaskEnd(org.apache.spark.scheduler.SparkListenerTaskEnd end) {
+            org.apache.spark.executor.TaskMetrics m = end.taskMetrics();
+            if (m == null) {
+                return;
+            }
+            count++;
+            run += m.executorRunTime();
+            cpu += m.executorCpuTime();
+            gc += m.jvmGCTime();
+            deserialise += m.executorDeserializeTime();
+            serialise += m.resultSerializationTime();
+            fetch += end.taskInfo().gettingResultTime() > 0 ? end.taskInfo().finishTime() - end.taskInfo().gettingResultTime() : 0;
+        }
+    }
+
     static SparkSession session(String master) {
         SparkSession spark = SparkSession.builder().master(master).appName("plate-spark mixture bench")
                 .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1").getOrCreate();
@@ -112,6 +137,8 @@ public final class MixtureSweepSparkBench {
         UncollapsedMultinomialSweep remote = chain(m);
         SparkSession spark = session("local[2]");
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        TaskTimes tasks = new TaskTimes();
+        jsc.sc().addSparkListener(tasks);
         Timed timed = new Timed(new SparkBlocks(jsc, 2));
         remote.runBlocksOn(timed);
         System.out.printf(Locale.ROOT, "20news train: %d documents, %d words, %d non-zeros, %d blocks; local[2], 2"
@@ -145,6 +172,24 @@ public final class MixtureSweepSparkBench {
         System.out.printf(Locale.ROOT, "NMI after %d sweeps: single machine %.4f, Spark %.4f%n", sweeps,
                 ClusterAgreement.normalizedMutualInformation(groups, local.assignments()),
                 ClusterAgreement.normalizedMutualInformation(groups, remote.assignments()));
+        Thread.sleep(500); // the listener bus delivers task ends asynchronously
+        System.out.printf(Locale.ROOT, "all %d tasks of the %d sweeps, summed: run %.3f s (of which CPU %.3f s, GC %.3f s),"
+                + " deserialise %.3f s, serialise results %.3f s, fetch results %.3f s%n", tasks.count, sweeps,
+                tasks.run / 1e3, tasks.cpu / 1e9, tasks.gc / 1e3, tasks.deserialise / 1e3, tasks.serialise / 1e3,
+                tasks.fetch / 1e3);
+        // the fixed parts of a z-step job: broadcasting θ alone, and a job over the cached blocks that draws nothing
+        double[] tb = new double[5];
+        double[] tj = new double[5];
+        for (int i = 0; i < 5; i++) {
+            long t0 = System.nanoTime();
+            jsc.broadcast(remote.parameters()).destroy();
+            long t1 = System.nanoTime();
+            jsc.parallelize(List.of(1, 2), 2).map(x -> x).collect();
+            tb[i] = (t1 - t0) / 1e9;
+            tj[i] = (System.nanoTime() - t1) / 1e9;
+        }
+        System.out.printf(Locale.ROOT, "median of 5: broadcasting log θ %.3f s, an empty 2-task job %.3f s%n",
+                median(tb, 0), median(tj, 0));
         remote.closeBlocks();
         spark.stop();
         local = null;
@@ -161,21 +206,24 @@ public final class MixtureSweepSparkBench {
         SparseMatrix big = m.select(rows);
         System.out.printf(Locale.ROOT, "replicated x%d: %d documents, %d non-zeros; load average %s%n", replicas,
                 big.rows(), big.nonZeros(), load());
-        String[] masters = {"local[1]", "local[2]", "local[1]", "local[2]"};
+        String[] masters = {"local[1]", "local[2]", "local[1]", "local[2]", "local[1]", "local[2]"};
         for (String master : masters) {
             SparkSession s = session(master);
             UncollapsedMultinomialSweep c = chain(big);
-            SparkMultinomialMixture onSpark = new SparkMultinomialMixture(JavaSparkContext.fromSparkContext(
-                    s.sparkContext()), c, 2);
+            Timed t2 = new Timed(new SparkBlocks(JavaSparkContext.fromSparkContext(s.sparkContext()), 2));
+            c.runBlocksOn(t2);
             double[] t = new double[sweeps];
+            double[] z = new double[sweeps];
             for (int i = 0; i < sweeps; i++) {
                 long t0 = System.nanoTime();
-                onSpark.sweep();
+                double before = t2.seconds;
+                c.sweep();
                 t[i] = (System.nanoTime() - t0) / 1e9;
+                z[i] = t2.seconds - before;
             }
-            System.out.printf(Locale.ROOT, "%s: median sweep %.3f s (sweeps %d..%d), load average %s%n", master,
-                    median(t, from), from, sweeps - 1, load());
-            onSpark.close();
+            System.out.printf(Locale.ROOT, "%s: median sweep %.3f s, z-step job %.3f s (sweeps %d..%d), load average"
+                    + " %s%n", master, median(t, from), median(z, from), from, sweeps - 1, load());
+            c.closeBlocks();
             s.stop();
         }
     }
