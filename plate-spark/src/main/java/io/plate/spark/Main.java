@@ -1,5 +1,6 @@
 package io.plate.spark;
 
+import io.plate.api.Plate;
 import io.plate.api.PlateException;
 import io.plate.api.data.ImportException;
 import io.plate.api.data.ImportOptions;
@@ -230,6 +231,7 @@ public final class Main {
             throw new UsageException(e.getMessage());
         }
         input();
+        Plate.sampler(name).params(params); // the same parameters on one machine: a mistake fails before Spark starts
         String format = options.getOrDefault("--format", "csv");
         boolean labelled = options.containsKey("--label") || format.equals("text") || format.equals("folders");
         SparkSession spark = session();
