@@ -102,13 +102,23 @@ class TerminalIT {
     }
 
     /** Whether a thread of JVM {@code pid} is inside a classifier's code (a fit in progress). */
+    /** Whether a learner runs in the pane's JVM or in a JVM it started (the launcher may relaunch itself). */
     private static boolean fitting(String pid) throws Exception {
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jstack").toString(), pid)
-                .redirectErrorStream(true).start();
-        String dump = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        p.waitFor(20, TimeUnit.SECONDS);
-        assertTrue(dump.contains("Full thread dump"), dump);
-        return dump.contains("io.plate.classifier.impl.");
+        List<Long> jvms = new ArrayList<>(List.of(Long.parseLong(pid)));
+        ProcessHandle.of(Long.parseLong(pid)).ifPresent(h -> h.descendants().forEach(d -> jvms.add(d.pid())));
+        boolean dumped = false;
+        for (long jvm : jvms) {
+            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jstack").toString(),
+                    Long.toString(jvm)).redirectErrorStream(true).start();
+            String dump = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            p.waitFor(20, TimeUnit.SECONDS);
+            if (dump.contains("io.plate.classifier.impl.")) {
+                return true;
+            }
+            dumped |= dump.contains("Full thread dump");
+        }
+        assertTrue(dumped, "no thread dump of the pane's JVMs " + jvms);
+        return false;
     }
 
     @Test
