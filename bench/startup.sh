@@ -2,7 +2,8 @@
 # Start-up of `java -jar plate.jar -c plate:version` against a bare `java Hello`, measured in alternating
 # runs (bare, plate, bare, plate, ...); prints each pair and the medians of wall time, CPU time and ratio.
 # usage: bench/startup.sh [PLATE_JAR] [PAIRS] [-- JVM options for the plate runs, e.g. -XX:TieredStopAtLevel=1]
-# The first plate run fills the user's Felix storage cache (~/.cache/plate); it is a warm-up and not counted.
+# The first plate run fills the user's Felix storage cache and makes the class-data-sharing archive of the
+# relaunched JVM (~/.cache/plate); it is a warm-up and not counted. The load average is printed before and after.
 set -euo pipefail
 jar=${1:-launcher/target/plate.jar}
 pairs=${2:-7}
@@ -21,6 +22,7 @@ measure() {
     local TIMEFORMAT='%R %U %S'
     { time "$@" > /dev/null 2>&1; } 2>&1 | awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }'
 }
+echo "before: $(uptime)"
 echo "pair  bare_wall  bare_cpu  plate_wall  plate_cpu  ratio"
 for i in $(seq 1 "$pairs"); do
     read -r bw bc < <(measure java -cp "$work" Hello)
@@ -31,3 +33,4 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 echo "median bare wall $(cut -d' ' -f2 "$work/pairs.txt" | median) s, cpu $(cut -d' ' -f3 "$work/pairs.txt" | median) s;" \
      "plate wall $(cut -d' ' -f4 "$work/pairs.txt" | median) s, cpu $(cut -d' ' -f5 "$work/pairs.txt" | median) s;" \
      "ratio (per pair) $(cut -d' ' -f6 "$work/pairs.txt" | median)"
+echo "after: $(uptime)"

@@ -57,7 +57,7 @@ final class Relaunch {
         Path archive;
         try {
             Files.createDirectories(root);
-            archive = root.resolve(PREFIX + slot(jar) + "-" + key(jar) + ".jsa");
+            archive = root.resolve(PREFIX + StorageCache.slot(jar) + "-" + key(jar) + ".jsa");
         } catch (IOException | RuntimeException e) {
             return -1;
         }
@@ -84,7 +84,7 @@ final class Relaunch {
         Signals.forwardTerminate(child);
         int status = waitFor(child);
         if (create) {
-            keep(fresh, archive, root, PREFIX + slot(jar) + "-");
+            keep(fresh, archive, root, PREFIX + StorageCache.slot(jar) + "-");
         }
         return status;
     }
@@ -122,12 +122,10 @@ final class Relaunch {
         return null;
     }
 
-    /** One slot per plate.jar path: a rebuilt jar replaces its own archive, not another checkout's. */
-    private static String slot(Path jar) {
-        return crc(jar.toAbsolutePath().toString());
-    }
-
-    /** An archive serves one build of plate.jar (size, time) on one JVM build with these options. */
+    /**
+     * An archive serves one build of plate.jar (size, time) on one JVM build with these options; one slot
+     * per plate.jar path ({@link StorageCache#slot}): a rebuilt jar replaces its own archive only.
+     */
     private static String key(Path jar) throws IOException {
         return crc(String.join("\n", Long.toString(Files.size(jar)),
                 Long.toString(Files.getLastModifiedTime(jar).toMillis()), System.getProperty("java.home"),

@@ -20,7 +20,8 @@ import java.util.zip.ZipFile;
 /**
  * Felix storage kept across starts, so that a start whose plate.jar and features are those of an earlier
  * start reuses the installed bundles instead of copying every jar out of plate.jar again. One folder per
- * key (the CRCs of plate.jar's entries, the features, the launcher's bundle list) under the user cache
+ * key (the CRCs of plate.jar's entries, the features, the launcher's bundle list), named after plate.jar's
+ * path as well (see {@link #slot}), under the user cache
  * ({@code $PLATE_CACHE}, else {@code $XDG_CACHE_HOME/plate}, else {@code ~/.cache/plate}). A start holds
  * the folder's lock for as long as it runs; a second start at the same time, or a cache that cannot be
  * written, gets {@code null} and uses a temporary folder as before. {@code PLATE_CACHE=none} turns it off.
@@ -46,12 +47,13 @@ final class StorageCache implements AutoCloseable {
             return null;
         }
         try {
+            String slot = PREFIX + slot(jar) + "-";
             String key = key(jar, resources);
             Files.createDirectories(root);
-            Path dir = root.resolve(PREFIX + key);
-            StorageCache c = lock(root.resolve(PREFIX + key + ".lock"), dir);
+            Path dir = root.resolve(slot + key);
+            StorageCache c = lock(root.resolve(slot + key + ".lock"), dir);
             if (c != null) {
-                prune(root, dir);
+                prune(root, dir, slot);
             }
             return c;
         } catch (IOException | RuntimeException e) {
@@ -93,9 +95,19 @@ final class StorageCache implements AutoCloseable {
         return new StorageCache(dir, ch, l);
     }
 
-    /** Removes the folders of other keys (an older plate.jar) that no running start holds. */
-    private static void prune(Path root, Path keep) {
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(root, PREFIX + "*")) {
+    /**
+     * One slot per plate.jar path, so that a rebuilt jar replaces its own folders and not those of another
+     * checkout's plate.jar that starts on the same machine.
+     */
+    static String slot(Path jar) {
+        CRC32 crc = new CRC32();
+        crc.update(jar.toAbsolutePath().toString().getBytes(StandardCharsets.UTF_8));
+        return Long.toHexString(crc.getValue());
+    }
+
+    /** Removes the slot's folders of other keys (an older build of the jar) that no running start holds. */
+    private static void prune(Path root, Path keep, String slot) {
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(root, slot + "*")) {
             for (Path p : ds) {
                 if (!Files.isDirectory(p) || p.equals(keep)) {
                     continue;
