@@ -215,7 +215,7 @@ class LauncherProcessIT {
         assertEquals(0, first.status(), first.err());
         List<Path> kept;
         try (var s = Files.list(dir)) {
-            kept = s.filter(p -> p.getFileName().toString().startsWith("felix-") && Files.isDirectory(p)).toList();
+            kept = s.filter(p -> isStorageFolder(p)).toList();
         }
         assertEquals(1, kept.size(), "one storage folder: " + kept);
         // two starts at once: one uses the cache, the other a temporary folder; both work
@@ -232,9 +232,15 @@ class LauncherProcessIT {
             pool.shutdown();
         }
         try (var s = Files.list(dir)) {
-            assertEquals(1, s.filter(p -> p.getFileName().toString().startsWith("felix-") && Files.isDirectory(p)).count());
+            assertEquals(1, s.filter(p -> isStorageFolder(p)).count());
         }
         assertTrue(Files.isDirectory(kept.get(0)), "the storage folder is kept for the next start");
+    }
+
+    /** A kept Felix storage folder (beside it: its lock, its bundle list and its Gogo home). */
+    private static boolean isStorageFolder(Path p) {
+        String name = p.getFileName().toString();
+        return name.startsWith("storage-") && !name.endsWith(".gosh") && Files.isDirectory(p);
     }
 
     private static String iris() {
