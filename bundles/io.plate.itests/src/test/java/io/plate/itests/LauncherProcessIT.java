@@ -235,6 +235,15 @@ class LauncherProcessIT {
             assertEquals(1, s.filter(p -> isStorageFolder(p)).count());
         }
         assertTrue(Files.isDirectory(kept.get(0)), "the storage folder is kept for the next start");
+        // beside it, the bundles it holds, so that the next start need not read the feature files; a list
+        // that does not match the storage makes the start read them after all
+        Path list = Path.of(kept.get(0) + ".bundles");
+        assertTrue(Files.readString(list).contains("bundles/io.plate.shell-"), list.toString());
+        Files.writeString(list, "bundles/no-such-bundle.jar\n");
+        Result wrong = plateWith(null, env, "-c", "plate:learners");
+        assertEquals(0, wrong.status(), wrong.err());
+        assertTrue(wrong.out().contains("nb.multinomial"), wrong.out());
+        assertTrue(Files.readString(list).contains("bundles/io.plate.shell-"), "written anew: " + Files.readString(list));
     }
 
     /** A kept Felix storage folder (beside it: its lock, its bundle list and its Gogo home). */
