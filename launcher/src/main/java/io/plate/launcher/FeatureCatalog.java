@@ -68,14 +68,28 @@ final class FeatureCatalog {
             feature(s);
         }
         List<ID> out = new ArrayList<>();
-        for (String name : ALL) {
-            if (!selected.contains(name) && !name.equals(ALL.get(0))) {
-                continue;
-            }
+        for (String name : selection(selected)) {
             for (FeatureBundle b : features.get(name).getBundles()) {
                 if (!out.contains(b.getID())) {
                     out.add(b.getID());
                 }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The features {@code selected} (empty: all) stands for, in installation order, {@code plate-core}
+     * included; null when a name is not a feature (reading the files then says so).
+     */
+    static List<String> selection(List<String> selected) {
+        if (!ALL.containsAll(selected)) {
+            return null;
+        }
+        List<String> out = new ArrayList<>();
+        for (String name : ALL) {
+            if (selected.isEmpty() || selected.contains(name) || name.equals(ALL.get(0))) {
+                out.add(name);
             }
         }
         return out;

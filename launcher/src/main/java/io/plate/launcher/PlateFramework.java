@@ -24,6 +24,7 @@ import org.osgi.service.feature.ID;
  * {@link #stop()} removes. Used by {@link Main} and by the integration tests.
  */
 public final class PlateFramework implements AutoCloseable {
+    private static final String GOGO_JLINE = "org.apache.felix.gogo.jline";
     private final Framework framework;
     private final Path storage;
     private final Path goshHome;
@@ -59,31 +60,32 @@ public final class PlateFramework implements AutoCloseable {
     public static PlateFramework start(List<String> features, boolean interactive, Path deploy,
             Map<String, String> extra, boolean cached) throws IOException, BundleException {
         ClassLoader loader = PlateFramework.class.getClassLoader();
+        List<String> selection = FeatureCatalog.selection(features);
         long t0 = System.nanoTime();
-        FeatureCatalog catalog = FeatureCatalog.load(loader);
-        Timing.phase("feature files read", t0);
-        List<String> resources = new ArrayList<>();
-        for (ID id : catalog.bundles(features.isEmpty() ? FeatureCatalog.ALL : features)) {
-            resources.add(FeatureCatalog.resourceOf(id));
-        }
-        if (deploy != null) {
-            resources.add(fileInstallResource(loader));
-        }
-        t0 = System.nanoTime();
-        StorageCache cache = cached && deploy == null ? StorageCache.acquire(resources) : null;
+        StorageCache cache = cached && deploy == null && selection != null ? StorageCache.acquire(selection) : null;
         Timing.phase("storage cache found", t0);
+        // a cached start of this jar and these features wrote down what it installed: the feature files
+        // need not be read again
+        List<String> remembered = cache != null ? cache.remembered() : null;
+        List<String> resources = remembered != null ? remembered : resources(features, deploy, loader);
         Path storage = cache != null ? cache.dir() : Files.createTempDirectory("plate-felix-");
-        Path goshHome = Files.createTempDirectory("plate-gosh-");
-        Files.createDirectories(goshHome.resolve("etc"));
-        // Non-interactive: an empty profile (Gogo's own throws without a line reader). Interactive: Gogo's
-        // own profile (prompt, completion machinery) followed by Plate's completions.
-        Files.writeString(goshHome.resolve("etc/gosh_profile"),
-                interactive ? interactiveProfile(loader) : "# Plate: no profile in non-interactive mode\n");
-        Files.writeString(goshHome.resolve("etc/motd"), "Plate " + Versions.PLATE
-                + " - Bayesian naive Bayes and Gibbs-sampled mixtures on OSGi.\n"
-                + "Try: plate:learners, plate:samplers, help plate:train.\n"
-                + "Tab completes; Ctrl-D or 'exit' quits.\n");
+        t0 = System.nanoTime();
+        // kept beside a cached storage (its files depend only on the jar and the mode), else temporary
+        Path goshHome = cache != null ? cache.goshHome(interactive) : Files.createTempDirectory("plate-gosh-");
+        Path profile = goshHome.resolve("etc/gosh_profile");
+        if (cache == null || !Files.isRegularFile(profile)) {
+            Files.createDirectories(goshHome.resolve("etc"));
+            StorageCache.writeAtomically(goshHome.resolve("etc/motd"), "Plate " + Versions.PLATE
+                    + " - Bayesian naive Bayes and Gibbs-sampled mixtures on OSGi.\n"
+                    + "Try: plate:learners, plate:samplers, help plate:train.\n"
+                    + "Tab completes; Ctrl-D or 'exit' quits.\n");
+            // Non-interactive: an empty profile (Gogo's own throws without a line reader). Interactive:
+            // Gogo's own profile (prompt, completion machinery) followed by Plate's completions.
+            StorageCache.writeAtomically(profile,
+                    interactive ? interactiveProfile(loader) : "# Plate: no profile in non-interactive mode\n");
+        }
 
+        Timing.phase("gosh home written", t0);
         Map<String, String> config = new HashMap<>();
         config.put(Constants.FRAMEWORK_STORAGE, storage.toString());
         if (cache == null) {
@@ -117,7 +119,9 @@ public final class PlateFramework implements AutoCloseable {
         }
         config.putAll(extra);
 
+        long tf = System.nanoTime();
         Framework fw = new FrameworkFactory().newFramework(config);
+        Timing.phase("framework created", tf);
         ClassLoader previous = Thread.currentThread().getContextClassLoader();
         // JLine looks up its terminal providers through the context class loader: start with none.
         Thread.currentThread().setContextClassLoader(null);
@@ -128,6 +132,10 @@ public final class PlateFramework implements AutoCloseable {
             Timing.phase("framework init", t);
             t = System.nanoTime();
             if (!reuse(fw, resources, bundles)) {
+                if (remembered != null) { // the storage did not hold what was written down: read the features
+                    resources = resources(features, deploy, loader);
+                    remembered = null;
+                }
                 for (String r : resources) {
                     bundles.add(install(fw, loader, r));
                 }
@@ -140,8 +148,11 @@ public final class PlateFramework implements AutoCloseable {
             fw.adapt(org.osgi.framework.wiring.FrameworkWiring.class).resolveBundles(bundles);
             Timing.phase("framework start and resolve", t);
             t = System.nanoTime();
-            startAll(bundles);
+            startAll(bundles, interactive);
             Timing.phase("bundles started", t);
+            if (cache != null && remembered == null) {
+                cache.remember(resources);
+            }
         } catch (IOException | BundleException | RuntimeException e) {
             try {
                 fw.stop();
@@ -154,8 +165,8 @@ public final class PlateFramework implements AutoCloseable {
                 cache.close();
             } else {
                 deleteTree(storage);
+                deleteTree(goshHome);
             }
-            deleteTree(goshHome);
             throw e;
         } finally {
             Thread.currentThread().setContextClassLoader(previous);
@@ -190,17 +201,62 @@ public final class PlateFramework implements AutoCloseable {
 
     /**
      * Starts the bundles in feature order (after they were resolved together in one pass; starting them
-     * on two threads was measured and gained nothing, component activation being serialised).
+     * on two threads was measured and gained nothing, component activation being serialised), except
+     * that without a console Gogo's JLine bundle, which has no components, starts on its own thread.
      */
-    private static void startAll(List<Bundle> bundles) throws BundleException {
+    private static void startAll(List<Bundle> bundles, boolean interactive) throws BundleException {
+        Thread aside = null;
+        java.util.concurrent.atomic.AtomicReference<Throwable> asideFailure = new java.util.concurrent.atomic.AtomicReference<>();
         for (Bundle b : bundles) {
-            if (b.getHeaders().get(Constants.FRAGMENT_HOST) == null) {
-                long tb = System.nanoTime();
-                // transient: the storage (kept when cached) never records a bundle as started, so that
-                // the framework's own start leaves starting to this method and its single resolve pass
-                b.start(Bundle.START_TRANSIENT);
-                Timing.phase("start " + b.getSymbolicName(), tb);
+            if (b.getHeaders().get(Constants.FRAGMENT_HOST) != null) {
+                continue;
             }
+            if (!interactive && GOGO_JLINE.equals(b.getSymbolicName())) {
+                // Without a console nothing waits for Gogo's JLine bundle (its start builds a terminal and
+                // runs a login shell) until the first command: it starts beside the bundles after it.
+                aside = new Thread(() -> {
+                    try {
+                        start(b);
+                    } catch (BundleException | RuntimeException e) {
+                        asideFailure.set(e);
+                    }
+                }, "plate-start-" + GOGO_JLINE);
+                aside.setContextClassLoader(null);
+                aside.start();
+                continue;
+            }
+            start(b);
+        }
+        if (aside != null) {
+            joinUninterruptibly(aside);
+            Throwable t = asideFailure.get();
+            if (t instanceof BundleException) {
+                throw (BundleException) t;
+            } else if (t != null) {
+                throw (RuntimeException) t;
+            }
+        }
+    }
+
+    private static void start(Bundle b) throws BundleException {
+        long tb = System.nanoTime();
+        // transient: the storage (kept when cached) never records a bundle as started, so that the
+        // framework's own start leaves starting to this method and its single resolve pass
+        b.start(Bundle.START_TRANSIENT);
+        Timing.phase("start " + b.getSymbolicName(), tb);
+    }
+
+    private static void joinUninterruptibly(Thread t) {
+        boolean interrupted = false;
+        while (t.isAlive()) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -209,10 +265,21 @@ public final class PlateFramework implements AutoCloseable {
      * installation order. Lets another host (Equinox, in the tests) install exactly what plate.jar carries.
      */
     public static List<String> bundleResources(List<String> features) throws IOException {
+        long t = System.nanoTime();
         FeatureCatalog catalog = FeatureCatalog.load(PlateFramework.class.getClassLoader());
         List<String> out = new ArrayList<>();
         for (ID id : catalog.bundles(features.isEmpty() ? FeatureCatalog.ALL : features)) {
             out.add(FeatureCatalog.resourceOf(id));
+        }
+        Timing.phase("feature files read", t);
+        return out;
+    }
+
+    /** {@link #bundleResources} and, with a deploy folder, Felix FileInstall. */
+    private static List<String> resources(List<String> features, Path deploy, ClassLoader loader) throws IOException {
+        List<String> out = new ArrayList<>(bundleResources(features));
+        if (deploy != null) {
+            out.add(fileInstallResource(loader));
         }
         return out;
     }
@@ -308,8 +375,8 @@ public final class PlateFramework implements AutoCloseable {
                 cache.close();
             } else {
                 deleteTree(storage);
+                deleteTree(goshHome);
             }
-            deleteTree(goshHome);
         }
     }
 

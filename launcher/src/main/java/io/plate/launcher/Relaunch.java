@@ -18,7 +18,8 @@ import java.util.zip.CRC32;
  * keep C2 for code that stays hot. The parent only waits: the child inherits the terminal and the
  * standard streams, the parent ignores SIGINT (the child, in the same process group, gets Ctrl-C itself),
  * passes SIGTERM on, and exits with the child's status; a child whose parent is gone (kill -9) halts.
- * {@code PLATE_RELAUNCH=off} or {@code -Dplate.relaunch=off} runs the launcher in the first JVM.
+ * Opt-in ({@code PLATE_RELAUNCH=on} or {@code -Dplate.relaunch=on}): the child notices a parent killed with
+ * SIGKILL only at its next poll, and until then goes on writing, which {@code kill -9} must not allow.
  */
 final class Relaunch {
     /** Set on the child's command line to the parent's pid. */
@@ -45,7 +46,8 @@ final class Relaunch {
             watchParent(Long.getLong(CHILD, -1));
             return -1;
         }
-        if (off(System.getProperty("plate.relaunch")) || off(System.getenv("PLATE_RELAUNCH"))) {
+        // opt-in: a child that outlives a parent killed with SIGKILL by up to a poll keeps writing (KillIT)
+        if (!on(System.getProperty("plate.relaunch")) && !on(System.getenv("PLATE_RELAUNCH"))) {
             return -1;
         }
         Path jar = StorageCache.launcherJar();
@@ -89,8 +91,8 @@ final class Relaunch {
         return status;
     }
 
-    private static boolean off(String v) {
-        return v != null && List.of("off", "false", "no", "0").contains(v.trim().toLowerCase(java.util.Locale.ROOT));
+    private static boolean on(String v) {
+        return v != null && List.of("on", "true", "yes", "1").contains(v.trim().toLowerCase(java.util.Locale.ROOT));
     }
 
     /**

@@ -20,14 +20,17 @@ import java.util.zip.ZipFile;
 /**
  * Felix storage kept across starts, so that a start whose plate.jar and features are those of an earlier
  * start reuses the installed bundles instead of copying every jar out of plate.jar again. One folder per
- * key (the CRCs of plate.jar's entries, the features, the launcher's bundle list), named after plate.jar's
- * path as well (see {@link #slot}), under the user cache
+ * key (the CRCs of plate.jar's entries, which include the feature files, and the chosen features), named
+ * after plate.jar's path as well (see {@link #slot}), under the user cache
  * ({@code $PLATE_CACHE}, else {@code $XDG_CACHE_HOME/plate}, else {@code ~/.cache/plate}). A start holds
  * the folder's lock for as long as it runs; a second start at the same time, or a cache that cannot be
  * written, gets {@code null} and uses a temporary folder as before. {@code PLATE_CACHE=none} turns it off.
+ * Beside the folder, {@code FOLDER.bundles} lists the bundles installed in it, so that a later start
+ * need not read the feature files (the storage must hold exactly those, or the start reads them).
  */
 final class StorageCache implements AutoCloseable {
-    private static final String PREFIX = "felix-";
+    private static final String PREFIX = "storage-";
+    private static final String GOSH = ".gosh";
 
     private final Path dir;
     private final FileChannel lockChannel;
@@ -39,8 +42,11 @@ final class StorageCache implements AutoCloseable {
         this.lock = lock;
     }
 
-    /** The storage folder to use for these bundle resources, locked for this process; null when there is none. */
-    static StorageCache acquire(List<String> resources) {
+    /**
+     * The storage folder for these features (in {@link FeatureCatalog#selection} form), locked for this
+     * process; null when there is none.
+     */
+    static StorageCache acquire(List<String> features) {
         Path root = root();
         Path jar = launcherJar();
         if (root == null || jar == null) {
@@ -48,7 +54,7 @@ final class StorageCache implements AutoCloseable {
         }
         try {
             String slot = PREFIX + slot(jar) + "-";
-            String key = key(jar, resources);
+            String key = key(jar, features);
             Files.createDirectories(root);
             Path dir = root.resolve(slot + key);
             StorageCache c = lock(root.resolve(slot + key + ".lock"), dir);
@@ -65,9 +71,59 @@ final class StorageCache implements AutoCloseable {
         return dir;
     }
 
+    /** The bundle resources a start with this folder installed (see {@link #remember}), or null. */
+    List<String> remembered() {
+        try {
+            List<String> lines = Files.readAllLines(bundleList(dir), StandardCharsets.UTF_8);
+            return lines.isEmpty() ? null : lines;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Writes down the bundle resources installed in the folder, for the next start. */
+    void remember(List<String> resources) {
+        try {
+            writeAtomically(bundleList(dir), String.join("\n", resources) + "\n");
+        } catch (IOException | RuntimeException e) {
+            // the next start reads the feature files again
+        }
+    }
+
+    /** Gogo's home (profile, motd) for this folder's starts, interactive or not; kept with the folder. */
+    Path goshHome(boolean interactive) {
+        return goshHomes(dir).resolve(interactive ? "interactive" : "commands");
+    }
+
+    private static Path bundleList(Path dir) {
+        return Path.of(dir + ".bundles");
+    }
+
+    private static Path goshHomes(Path dir) {
+        return Path.of(dir + GOSH);
+    }
+
+    /** Writes {@code text} to a temporary file beside {@code file}, then moves it into place. */
+    static void writeAtomically(Path file, String text) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+        try {
+            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
     /** Empties the folder (its bundles did not match): the next init installs anew. */
     void clear() {
         PlateFramework.deleteTree(dir);
+        PlateFramework.deleteTree(goshHomes(dir));
+        try {
+            Files.deleteIfExists(bundleList(dir));
+        } catch (IOException e) {
+            // a stale list is checked against the storage anyway
+        }
     }
 
     @Override
@@ -109,13 +165,16 @@ final class StorageCache implements AutoCloseable {
     private static void prune(Path root, Path keep, String slot) {
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(root, slot + "*")) {
             for (Path p : ds) {
-                if (!Files.isDirectory(p) || p.equals(keep)) {
+                // storage folders only: a Gogo home goes with its storage folder
+                if (!Files.isDirectory(p) || p.equals(keep) || p.getFileName().toString().endsWith(GOSH)) {
                     continue;
                 }
                 StorageCache other = lock(Path.of(p + ".lock"), p);
                 if (other != null) {
                     try {
                         PlateFramework.deleteTree(p);
+                        PlateFramework.deleteTree(goshHomes(p));
+                        Files.deleteIfExists(bundleList(p));
                         Files.deleteIfExists(Path.of(p + ".lock"));
                     } finally {
                         other.close();
@@ -156,9 +215,9 @@ final class StorageCache implements AutoCloseable {
 
     /**
      * The cache key: a CRC over plate.jar's entry names, sizes and CRCs (read from its central directory,
-     * so a rebuilt jar with any changed byte gets a new key) and the bundle resources to install.
+     * so a rebuilt jar with any changed byte gets a new key) and the chosen features.
      */
-    static String key(Path jar, List<String> resources) throws IOException {
+    static String key(Path jar, List<String> features) throws IOException {
         CRC32 names = new CRC32();
         long sum = 0;
         try (ZipFile z = new ZipFile(jar.toFile())) {
@@ -170,7 +229,7 @@ final class StorageCache implements AutoCloseable {
             }
         }
         CRC32 res = new CRC32();
-        res.update(String.join(",", resources).getBytes(StandardCharsets.UTF_8));
+        res.update(String.join(",", features).getBytes(StandardCharsets.UTF_8));
         return Long.toHexString(names.getValue()) + Long.toHexString(sum) + "-" + Long.toHexString(res.getValue());
     }
 }

@@ -215,7 +215,7 @@ class LauncherProcessIT {
         assertEquals(0, first.status(), first.err());
         List<Path> kept;
         try (var s = Files.list(dir)) {
-            kept = s.filter(p -> p.getFileName().toString().startsWith("felix-") && Files.isDirectory(p)).toList();
+            kept = s.filter(p -> isStorageFolder(p)).toList();
         }
         assertEquals(1, kept.size(), "one storage folder: " + kept);
         // two starts at once: one uses the cache, the other a temporary folder; both work
@@ -232,9 +232,24 @@ class LauncherProcessIT {
             pool.shutdown();
         }
         try (var s = Files.list(dir)) {
-            assertEquals(1, s.filter(p -> p.getFileName().toString().startsWith("felix-") && Files.isDirectory(p)).count());
+            assertEquals(1, s.filter(p -> isStorageFolder(p)).count());
         }
         assertTrue(Files.isDirectory(kept.get(0)), "the storage folder is kept for the next start");
+        // beside it, the bundles it holds, so that the next start need not read the feature files; a list
+        // that does not match the storage makes the start read them after all
+        Path list = Path.of(kept.get(0) + ".bundles");
+        assertTrue(Files.readString(list).contains("bundles/io.plate.shell-"), list.toString());
+        Files.writeString(list, "bundles/no-such-bundle.jar\n");
+        Result wrong = plateWith(null, env, "-c", "plate:learners");
+        assertEquals(0, wrong.status(), wrong.err());
+        assertTrue(wrong.out().contains("nb.multinomial"), wrong.out());
+        assertTrue(Files.readString(list).contains("bundles/io.plate.shell-"), "written anew: " + Files.readString(list));
+    }
+
+    /** A kept Felix storage folder (beside it: its lock, its bundle list and its Gogo home). */
+    private static boolean isStorageFolder(Path p) {
+        String name = p.getFileName().toString();
+        return name.startsWith("storage-") && !name.endsWith(".gosh") && Files.isDirectory(p);
     }
 
     private static String iris() {

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code java -jar plate.jar} runs the launcher in a child JVM with a class-data-sharing archive that the
  * first start creates in the user cache: the child maps it, the parent passes the exit status and SIGTERM
- * through, a parent killed with SIGKILL takes its child with it, and {@code PLATE_RELAUNCH=off} keeps one JVM.
+ * through, a parent killed with SIGKILL takes its child with it, and without {@code PLATE_RELAUNCH=on} one JVM runs.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class RelaunchIT {
@@ -31,6 +31,7 @@ class RelaunchIT {
                 .redirectError(work.resolve("err.txt").toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         pb.environment().put("PLATE_CACHE", work.resolve("cache").toString());
+        pb.environment().put("PLATE_RELAUNCH", "on");
         pb.environment().putAll(env);
         return pb.start();
     }
@@ -104,8 +105,8 @@ class RelaunchIT {
     }
 
     @Test
-    void offRunsTheLauncherInOneJvm(@TempDir Path work) throws Exception {
-        Process p = start(work, Map.of("PLATE_RELAUNCH", "off"), "-c", "plate:version", "-c", "sleep 60");
+    void withoutPlateRelaunchTheLauncherRunsInOneJvm(@TempDir Path work) throws Exception {
+        Process p = start(work, Map.of("PLATE_RELAUNCH", ""), "-c", "plate:version", "-c", "sleep 60");
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (!out(work).contains("Plate ")) {
