@@ -136,4 +136,24 @@ class InterruptionIT {
         assertTrue(r.err().contains("dropped datasets [iris]"), r.err());
         assertTrue(r.out().contains("no datasets loaded"), r.out());
     }
+    /** A model is plain data: an update of its learner's bundle leaves it usable with the new code, pinning nothing. */
+    @Test
+    void aModelSurvivesAnUpdateOfItsLearnersBundleAndPredictsWithTheNewCode(@TempDir Path work) throws Exception {
+        String classifier = bundleId(work, "io.plate.classifier");
+        Result r = finish(start(work, "-c", "plate:import " + IRIS + " --name iris", "-c",
+                "plate:train nb.gaussian iris --name m", "-c", "update " + classifier, "-c", "plate:predict m iris", "-c",
+                "refresh", "-c", "plate:models", "-c", "stop " + classifier, "-c", "plate:models", "-c",
+                "plate:predict m iris"), work);
+        assertEquals(1, r.status(), "predicting with no learner installed fails:\n" + r.out() + r.err());
+        String out = r.out();
+        int updated = out.indexOf("updated bundle " + classifier + " (io.plate.classifier)");
+        assertTrue(updated >= 0, out);
+        assertTrue(out.indexOf("accuracy against the dataset's labels: 0.9600 (144 of 150)", updated) > updated,
+                "the kept model predicts after the update, as before it:\n" + out + r.err());
+        assertTrue(out.contains("refreshed 0 bundle(s)"), "no old revision is pinned by the model:\n" + out);
+        assertTrue(out.contains("(kept as a file until a nb.gaussian learner is installed again)"), out);
+        assertTrue(r.err().contains("model 'm' (nb.gaussian) is kept as a model file until a learner of that type is"
+                + " installed again"), r.err());
+        noJavaText(r);
+    }
 }

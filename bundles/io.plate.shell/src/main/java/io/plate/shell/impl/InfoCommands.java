@@ -174,6 +174,7 @@ public final class InfoCommands {
                     break;
                 case "models":
                     out.addAll(workspace.models().keySet());
+                    out.addAll(workspace.waiting().keySet());
                     break;
                 case "runs":
                     out.addAll(workspace.runs().keySet());

@@ -88,7 +88,8 @@ public final class ModelFileCommands {
     @Descriptor("list the models kept in this shell")
     public String models() {
         Map<String, Model> all = workspace.models();
-        if (all.isEmpty()) {
+        Map<String, String> waiting = workspace.waiting();
+        if (all.isEmpty() && waiting.isEmpty()) {
             return "no models (use plate:train or plate:load)\n";
         }
         TextTable t = new TextTable("name", "type", "classes", "trained on");
@@ -97,6 +98,8 @@ public final class ModelFileCommands {
             t.row(e.getKey(), m.type(), m.isRegression() ? "(regression)" : m.classes().size(),
                     m.provenance().dataSummary());
         }
+        waiting.forEach((name, type) -> t.row(name, type, "-", "(kept as a file until a " + type
+                + " learner is installed again)"));
         return t.toString();
     }
 

@@ -1,30 +1,85 @@
 package io.plate.shell.impl;
 
 import io.plate.api.PlateException;
+import io.plate.api.ServicePreference;
 import io.plate.api.data.Dataset;
+import io.plate.api.learn.Learner;
 import io.plate.api.learn.Model;
 import io.plate.api.sample.Posterior;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkUtil;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 /**
  * The named datasets, models and runs of the running shell, shared by every command component and
  * every session. Values are immutable, so sharing is safe; a name is replaced only as a whole.
  * Registered as a service of this class inside the shell bundle (it is not exported).
+ * A model is plain data: when the bundle of its learner goes away (updated, stopped), the model is kept
+ * as its model file and read back by the installed learner of its type at its next use, so a hot swap
+ * leaves no reference to the old bundle and the model predicts with the new code.
  */
 @Component(service = Workspace.class, immediate = true)
 public final class Workspace {
     private final Map<String, Dataset> datasets = new ConcurrentHashMap<>();
     private final Map<String, Model> models = new ConcurrentHashMap<>();
     private final Map<String, Posterior> runs = new ConcurrentHashMap<>();
+    /** Models whose learner's bundle went away, as their model files, until a learner of their type reads them. */
+    private final Map<String, Parked> parked = new ConcurrentHashMap<>();
+    private final List<Map.Entry<Map<String, Object>, Learner>> learners = new CopyOnWriteArrayList<>();
+
+    private record Parked(String type, byte[] file) {
+    }
+
+    @Reference(service = Learner.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY, unbind = "removeLearner")
+    void addLearner(Learner learner, Map<String, Object> props) {
+        learners.add(Map.entry(props, learner));
+    }
+
+    /** A learner going away: the models its bundle made are written to model files while its classes still load. */
+    synchronized void removeLearner(Learner learner, Map<String, Object> props) {
+        learners.removeIf(e -> e.getValue() == learner);
+        Bundle gone = FrameworkUtil.getBundle(learner.getClass());
+        if (gone == null) {
+            return;
+        }
+        for (Map.Entry<String, Model> e : new TreeMap<>(models).entrySet()) {
+            if (FrameworkUtil.getBundle(e.getValue().getClass()) == gone) {
+                park(e.getKey(), e.getValue());
+            }
+        }
+    }
+
+    private void park(String name, Model m) {
+        models.remove(name);
+        try {
+            ByteArrayOutputStream file = new ByteArrayOutputStream();
+            m.writeJson(file);
+            parked.put(name, new Parked(m.type(), file.toByteArray()));
+        } catch (IOException | RuntimeException | LinkageError e) {
+            System.err.println("plate: model '" + name + "' was dropped: its bundle went away and it could not be"
+                    + " kept as a model file (" + e.getMessage() + ")");
+        }
+    }
 
     public void putDataset(String name, Dataset d) {
         checkName(name);
@@ -47,21 +102,57 @@ public final class Workspace {
         return Collections.unmodifiableMap(new TreeMap<>(datasets));
     }
 
-    public void putModel(String name, Model m) {
+    public synchronized void putModel(String name, Model m) {
         checkName(name);
+        parked.remove(name);
         models.put(name, m);
     }
 
-    public Model model(String name) {
+    public synchronized Model model(String name) {
         Model m = models.get(name);
-        if (m == null) {
-            throw new PlateException("no model named '" + name + "'" + known(models.keySet()));
+        if (m != null) {
+            return m;
         }
-        return m;
+        Parked p = parked.get(name);
+        if (p == null) {
+            Set<String> names = new TreeSet<>(models.keySet());
+            names.addAll(parked.keySet());
+            throw new PlateException("no model named '" + name + "'" + known(names));
+        }
+        return restore(name, p).orElseThrow(() -> new PlateException("model '" + name + "' (" + p.type()
+                + ") is kept as a model file until a learner of that type is installed again (its bundle was"
+                + " updated or stopped)"));
     }
 
-    public Map<String, Model> models() {
+    /** The models, read back first where their learner has returned; see {@link #waiting()} for the rest. */
+    public synchronized Map<String, Model> models() {
+        for (Map.Entry<String, Parked> e : new TreeMap<>(parked).entrySet()) {
+            restore(e.getKey(), e.getValue());
+        }
         return Collections.unmodifiableMap(new TreeMap<>(models));
+    }
+
+    /** Models kept as files until a learner of their type is installed, by name, with their type. */
+    public synchronized Map<String, String> waiting() {
+        Map<String, String> out = new TreeMap<>();
+        parked.forEach((name, p) -> out.put(name, p.type()));
+        return out;
+    }
+
+    private Optional<Model> restore(String name, Parked p) {
+        Learner learner = ServicePreference.bound(new ArrayList<>(learners), Learner.NAME, p.type()).orElse(null);
+        if (learner == null) {
+            return Optional.empty();
+        }
+        try {
+            Model m = learner.readModel(new ByteArrayInputStream(p.file()));
+            parked.remove(name);
+            models.put(name, m);
+            return Optional.of(m);
+        } catch (IOException e) {
+            throw new PlateException("model '" + name + "' could not be read back by the installed " + p.type()
+                    + " learner: " + e.getMessage(), e);
+        }
     }
 
     public void putRun(String name, Posterior p) {
@@ -103,8 +194,10 @@ public final class Workspace {
         if (!datasets.isEmpty()) {
             parts.add("datasets " + new TreeMap<>(datasets).keySet());
         }
-        if (!models.isEmpty()) {
-            parts.add("models " + new TreeMap<>(models).keySet());
+        if (!models.isEmpty() || !parked.isEmpty()) {
+            Set<String> names = new TreeSet<>(models.keySet());
+            names.addAll(parked.keySet());
+            parts.add("models " + names);
         }
         if (!runs.isEmpty()) {
             parts.add("runs " + new TreeMap<>(runs).keySet());
@@ -118,7 +211,7 @@ public final class Workspace {
         }
     }
 
-    private static String known(java.util.Set<String> names) {
+    private static String known(Set<String> names) {
         if (names.isEmpty()) {
             return " (none loaded)";
         }
