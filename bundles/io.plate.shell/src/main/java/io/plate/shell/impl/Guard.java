@@ -1,6 +1,10 @@
 package io.plate.shell.impl;
 
 import io.plate.api.PlateException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.FrameworkUtil;
@@ -32,6 +36,21 @@ public final class Guard {
             }
             throw e;
         }
+    }
+
+    /**
+     * A snapshot of bound services without those whose bundle is stale. Declarative Services may still hold
+     * a service of a bundle being swapped (its unbind not yet called); its lower service id would otherwise
+     * win the name lookup and the run would load classes from a wiring that is gone.
+     */
+    static <S> List<Map.Entry<Map<String, Object>, S>> current(Collection<Map.Entry<Map<String, Object>, S>> bound) {
+        List<Map.Entry<Map<String, Object>, S>> out = new ArrayList<>(bound.size());
+        for (Map.Entry<Map<String, Object>, S> e : bound) {
+            if (!isStaleBundle(e.getValue())) {
+                out.add(e);
+            }
+        }
+        return out;
     }
 
     /**

@@ -37,7 +37,7 @@ public final class Learners {
 
     /** The installed learner whose {@code plate.learner} property is {@code name}, best-ranked first. */
     Learner named(String name) {
-        List<Map.Entry<Map<String, Object>, Learner>> bound = new ArrayList<>(learners);
+        List<Map.Entry<Map<String, Object>, Learner>> bound = Guard.current(learners);
         return ServicePreference.bound(bound, Learner.NAME, name).orElseThrow(() -> {
             TreeSet<String> installed = new TreeSet<>();
             bound.forEach(e -> installed.add(String.valueOf(e.getKey().get(Learner.NAME))));

@@ -37,7 +37,7 @@ final class SamplerRuns {
      */
     static Sampler find(List<Map.Entry<Map<String, Object>, Sampler>> registered, String name, String prefix,
             String kind) {
-        List<Map.Entry<Map<String, Object>, Sampler>> snapshot = new ArrayList<>(registered);
+        List<Map.Entry<Map<String, Object>, Sampler>> snapshot = Guard.current(registered);
         return ServicePreference.bound(snapshot, Sampler.NAME, name).orElseThrow(() -> {
             TreeSet<String> known = new TreeSet<>();
             for (Map.Entry<Map<String, Object>, Sampler> e : snapshot) {

@@ -140,7 +140,7 @@ public final class Workspace {
     }
 
     private Optional<Model> restore(String name, Parked p) {
-        Learner learner = ServicePreference.bound(new ArrayList<>(learners), Learner.NAME, p.type()).orElse(null);
+        Learner learner = ServicePreference.bound(Guard.current(learners), Learner.NAME, p.type()).orElse(null);
         if (learner == null) {
             return Optional.empty();
         }

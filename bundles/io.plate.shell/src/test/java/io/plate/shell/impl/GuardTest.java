@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.plate.api.PlateException;
+import io.plate.api.ServicePreference;
 import java.io.InputStream;
 import java.lang.reflect.Proxy;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleReference;
@@ -100,5 +103,19 @@ class GuardTest {
             throw new IllegalArgumentException("x", new NoClassDefFoundError("io/plate/Gone"));
         }));
         assertTrue(e.getMessage().contains("(NoClassDefFoundError)"), e.getMessage());
+    }
+
+    @Test
+    void aLookupSkipsAServiceOfAStaleBundleThatDeclarativeServicesStillHolds() throws Exception {
+        Object updated = serviceOf(Bundle.ACTIVE, true);
+        Object live = serviceOf(Bundle.ACTIVE, false);
+        // the stale one registered first: by service id alone it would win
+        List<Map.Entry<Map<String, Object>, Object>> bound = List.of(
+                Map.entry(Map.of("plate.sampler", "s", "service.id", 5L), updated),
+                Map.entry(Map.of("plate.sampler", "s", "service.id", 9L), live));
+        assertSame(updated, ServicePreference.bound(bound, "plate.sampler", "s").orElseThrow());
+        assertSame(live, ServicePreference.bound(Guard.current(bound), "plate.sampler", "s")
+                .orElseThrow());
+        assertEquals(1, Guard.current(bound).size());
     }
 }
