@@ -234,7 +234,7 @@ public final class Main {
         Plate.sampler(name).params(params); // the same parameters on one machine: a mistake fails before Spark starts
         String format = options.getOrDefault("--format", "csv");
         boolean labelled = options.containsKey("--label") || format.equals("text") || format.equals("folders");
-        SparkSession spark = session();
+        SparkSession spark = session(true);
         try {
             JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
             SparkSamplers.OnSpark onSpark = factory.make(jsc, parseInt("--partitions",
@@ -325,7 +325,15 @@ public final class Main {
     }
 
     private SparkSession session() {
+        return session(false);
+    }
+
+    /** The session of this command; {@code sweeps}: one that runs a sampler's sweeps ({@link SweepSettings}). */
+    private SparkSession session(boolean sweeps) {
         SparkSession.Builder b = SparkSession.builder().appName("plate-spark " + positional.get(0));
+        if (sweeps) {
+            SweepSettings.apply(b);
+        }
         if (System.getProperty("spark.master") == null) { // spark-submit sets it; java -jar does not
             b.master(options.getOrDefault("--master", "local[*]"));
         } else if (options.containsKey("--master")) {

@@ -9,6 +9,7 @@ import io.plate.sampler.mixture.impl.BlockRunner;
 import io.plate.sampler.mixture.impl.ClusterAgreement;
 import io.plate.sampler.mixture.impl.UncollapsedMultinomialSweep;
 import io.plate.spark.SparkBlocks;
+import io.plate.spark.SweepSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -31,7 +32,8 @@ import org.apache.spark.sql.SparkSession;
  * java $OPTS -Xmx5g -cp "plate-spark/target/plate-spark.jar:plate-spark/target/spark-lib/*:plate-spark/target/test-classes" \
  *   io.plate.spark.bench.MixtureSweepSparkBench PATH/20newsgroups-bydate [sweeps=10] [replicas=4]
  * </pre>
- * replicas 0 skips part (2); Spark settings come as {@code -Dspark.…} system properties.
+ * replicas 0 skips part (2); Spark settings come as {@code -Dspark.…} system properties, over the sweep
+ * settings of the {@code cluster} command ({@link SweepSettings}; {@code -Dplate.sparkDefaults=true} leaves them out).
  */
 public final class MixtureSweepSparkBench {
     private MixtureSweepSparkBench() {
@@ -108,7 +110,11 @@ public final class MixtureSweepSparkBench {
     }
 
     static SparkSession session(String master) {
-        SparkSession spark = SparkSession.builder().master(master).appName("plate-spark mixture bench")
+        SparkSession.Builder b = SparkSession.builder().master(master).appName("plate-spark mixture bench");
+        if (!Boolean.getBoolean("plate.sparkDefaults")) { // -Dplate.sparkDefaults=true: Spark's own settings, to compare
+            SweepSettings.apply(b);
+        }
+        SparkSession spark = b
                 .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1").getOrCreate();
         spark.sparkContext().setLogLevel("WARN");
         return spark;
