@@ -254,7 +254,8 @@ public final class Main {
             out.printf(Locale.ROOT, "%s on %s (%d rows): %d chains × %d sweeps in %.2f s (%.2f sweeps/s), %s clusters"
                     + " in the estimate%s; run directory %s%n", name, dataset, data.rows(), settings.chains(),
                     settings.iterations(), posterior.seconds(), posterior.sweepsPerSecond(),
-                    posterior.facts().get("estimate_clusters"), nmi == null ? "" : ", NMI " + nmi, dir);
+                    posterior.facts().get("estimate_clusters"), nmi instanceof Number x ? String.format(Locale.ROOT, ", NMI %.4f", x.doubleValue())
+                    : nmi == null ? "" : ", NMI " + nmi, dir);
             return 0;
         } catch (IOException | RuntimeException e) {
             throw e;
