@@ -19,7 +19,8 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * ({@link FullGaussianComponents}) or diagonal ones under Normal-Gamma priors
  * ({@link DiagonalGaussianComponents}, {@code covariance=diag}). {@code collapsed=false} samples the same
  * model with the means, covariances and weights instantiated ({@link UncollapsedGaussianChain}): the rows
- * in fixed blocks, in parallel, the chain the same on any number of threads or Spark partitions.
+ * in fixed blocks, in parallel or on a {@link BlockRunner} (Spark's executors), the chain the same on any
+ * number of threads or Spark partitions.
  */
 @Component(service = Sampler.class, property = Sampler.NAME + "=" + GaussianMixtureSampler.NAME)
 public final class GaussianMixtureSampler extends MixtureSampler<NumericData> {
