@@ -366,6 +366,13 @@ final class UncollapsedMultinomialChain extends MixtureChain {
      * word counts per (rank · K + cluster) under them, {z, indices, counts}; K is the length of log π.
      */
     static int[][] sampleBlockWithCounts(Distributions dist, int b, int[][] block, BlockRunner.Sweep s) {
+        int[] zb = sampleSlice(dist, b, block, s);
+        int[][] counts = blockCounts(block, zb, s.parameters()[2].length);
+        return new int[][] {zb, counts[0], counts[1]};
+    }
+
+    /** The assignments of a {@link #blockSlice} b in the sweep {@code s}; K is the length of log π. */
+    static int[] sampleSlice(Distributions dist, int b, int[][] block, BlockRunner.Sweep s) {
         double[][] parameters = s.parameters();
         int kk = parameters[2].length;
         int d0 = block[0][0];
@@ -377,8 +384,7 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         }
         sampleBlock(dist, zStream(dist, s.key(), s.sweep(), b), kk, parameters[0], parameters[1], parameters[2], d0, d1,
                 d0, block[1], block[2], block[3], block[4], block[5], fixed, new double[Math.multiplyExact(d1 - d0, kk)], zb);
-        int[][] counts = blockCounts(block, zb, kk);
-        return new int[][] {zb, counts[0], counts[1]};
+        return zb;
     }
 
     /** The step that counts a block's words under its assignments {@code z[b]} (the shared value), K = {@code kk}. */

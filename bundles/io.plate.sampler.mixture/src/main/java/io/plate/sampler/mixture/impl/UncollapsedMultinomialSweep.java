@@ -135,7 +135,7 @@ public final class UncollapsedMultinomialSweep {
      * sweep's {@code parameters}; K is the length of log π. Depends on nothing else.
      */
     public static int[] sampleBlock(Distributions dist, int b, int[][] block, long[] keys, double[][] parameters) {
-        return sampleBlockWithCounts(dist, b, block, keys, parameters)[0];
+        return UncollapsedMultinomialChain.sampleSlice(dist, b, block, new BlockRunner.Sweep(keys[0], keys[1], parameters));
     }
 
     /**
