@@ -1,6 +1,5 @@
 package io.plate.spark;
 
-import io.plate.api.Plate;
 import io.plate.api.PlateException;
 import io.plate.api.data.ImportException;
 import io.plate.api.data.ImportOptions;
