@@ -1,6 +1,5 @@
 package io.plate.spark;
 
-import io.plate.api.Plate;
 import io.plate.api.PlateException;
 import io.plate.api.data.ImportException;
 import io.plate.api.data.ImportOptions;
@@ -11,6 +10,7 @@ import io.plate.api.sample.Cancellation;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.ProgressListener;
 import io.plate.api.sample.RunSettings;
+import io.plate.api.sample.Sampler;
 import org.apache.spark.api.java.JavaSparkContext;
 import io.plate.classifier.impl.nb.NaiveBayesStatistics;
 import java.io.IOException;
@@ -231,23 +231,25 @@ public final class Main {
             throw new UsageException(e.getMessage());
         }
         input();
-        Plate.sampler(name).params(params); // the same parameters on one machine: a mistake fails before Spark starts
+        SparkSamplers.check(factory, params); // a mistake fails before Spark starts
         String format = options.getOrDefault("--format", "csv");
         boolean labelled = options.containsKey("--label") || format.equals("text") || format.equals("folders");
         SparkSession spark = session(true);
         try {
             JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-            SparkSamplers.OnSpark onSpark = factory.make(jsc, parseInt("--partitions",
-                    Integer.toString(jsc.defaultParallelism())));
-            Params p = onSpark.sampler().params(params);
+            SparkBlocks blocks = new SparkBlocks(jsc, parseInt("--partitions", Integer.toString(jsc.defaultParallelism())));
+            Sampler sampler = factory.make(blocks);
+            Params p = sampler.params(params);
             PlateFrame frame = frame(spark, options.get("--label"), labelled);
             String dataset = Path.of(required("--input")).getFileName().toString();
-            Dataset data = PartitionData.of(frame.rows().toLocalIterator(), 0, frame.roles(), true, dataset);
+            // the rows' columns in the roles' order (label, categorical, numeric, counts), as PartitionData reads them
+            Dataset data = PartitionData.of(frame.rows().select(frame.roles().columns()).toLocalIterator(), 0,
+                    frame.roles(), true, dataset);
             Posterior posterior;
             try {
-                posterior = onSpark.sampler().run(data, p, settings, ProgressListener.NONE, new Cancellation());
+                posterior = sampler.run(data, p, settings, ProgressListener.NONE, new Cancellation());
             } finally {
-                onSpark.resources().close();
+                blocks.close();
             }
             posterior.write(dir);
             Object nmi = posterior.facts().get("nmi");

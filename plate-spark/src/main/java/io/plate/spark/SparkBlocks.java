@@ -3,9 +3,9 @@ package io.plate.spark;
 import io.plate.api.Plate;
 import io.plate.api.sample.Distributions;
 import io.plate.sampler.mixture.impl.BlockRunner;
-import io.plate.sampler.mixture.impl.UncollapsedMultinomialSweep;
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaRDD;
@@ -15,12 +15,13 @@ import org.apache.spark.storage.StorageLevel;
 import scala.Tuple2;
 
 /**
- * The z-step blocks of uncollapsed chains on Spark's executors: each chain's fixed document blocks are
- * sent once and cached, their lineage cut (a local checkpoint, or a reliable one in the checkpoint
- * directory when asked, so that a lost executor's blocks are read back; with a local checkpoint a lost
- * executor ends the run); each sweep broadcasts the chain's parameters, every block
- * draws its documents' clusters on the stream keyed by (chain, sweep, block) and returns them with its
- * word counts per (word, cluster). So the chain does not depend on the partitioning, and a retried task
+ * The z-step blocks of uncollapsed chains (multinomial and Gaussian) on Spark's executors: each chain's
+ * fixed blocks are sent once and cached, their lineage cut (a local checkpoint, or a reliable one in the
+ * checkpoint directory when asked, so that a lost executor's blocks are read back; with a local
+ * checkpoint a lost executor ends the run); each sweep broadcasts the chain's step input (keys and
+ * parameters), every block runs the chain's step (draws its rows' clusters on the stream keyed by
+ * (chain, sweep, block) and returns them with its word counts or statistics), and the results come back
+ * to the driver in block order. So the chain does not depend on the partitioning, and a retried task
  * repeats its block's draws.
  */
 public final class SparkBlocks implements BlockRunner {
@@ -33,7 +34,7 @@ public final class SparkBlocks implements BlockRunner {
     private final int partitions;
     private final DistributionsSource dist;
     private final boolean reliable;
-    /** Test hook: the first attempt of this partition's z-step task fails (−1 = none), to force a retry. */
+    /** Test hook: the first attempt of this partition's task fails in every job (−1 = none), to force a retry. */
     private final int failFirstAttempt;
     private final List<Placed> open = new ArrayList<>();
 
@@ -62,13 +63,12 @@ public final class SparkBlocks implements BlockRunner {
     }
 
     @Override
-    public synchronized Blocks open(List<int[][]> blocks) {
-        List<Tuple2<Integer, int[][]>> slices = new ArrayList<>();
+    public synchronized <B extends Serializable> Blocks<B> open(List<B> blocks) {
+        List<Tuple2<Integer, B>> slices = new ArrayList<>();
         for (int b = 0; b < blocks.size(); b++) {
             slices.add(new Tuple2<>(b, blocks.get(b)));
         }
-        JavaRDD<Tuple2<Integer, int[][]>> rdd = jsc.parallelize(slices, partitions)
-                .persist(StorageLevel.MEMORY_AND_DISK());
+        JavaRDD<Tuple2<Integer, B>> rdd = jsc.parallelize(slices, partitions).persist(StorageLevel.MEMORY_AND_DISK());
         // a task of a parallelized collection carries its partition's data: without a checkpoint every
         // sweep would send the blocks again. Checkpointed, the tasks read the cached blocks
         if (reliable) {
@@ -77,67 +77,49 @@ public final class SparkBlocks implements BlockRunner {
         } else {
             rdd.rdd().localCheckpoint(); // at the end of the first sweep's job
         }
-        Placed p = new Placed(rdd, blocks.size());
+        Placed<B> p = new Placed<>(rdd, blocks.size());
         open.add(p);
         return p;
     }
 
     /** Drops the cached blocks of every chain opened here. */
     public synchronized void close() {
-        for (Placed p : open) {
+        for (Placed<?> p : open) {
             p.close();
         }
         open.clear();
     }
 
-    private final class Placed implements Blocks {
-        private final JavaRDD<Tuple2<Integer, int[][]>> rdd;
+    private final class Placed<B> implements Blocks<B> {
+        private final JavaRDD<Tuple2<Integer, B>> rdd;
         private final int count;
 
-        Placed(JavaRDD<Tuple2<Integer, int[][]>> rdd, int count) {
+        Placed(JavaRDD<Tuple2<Integer, B>> rdd, int count) {
             this.rdd = rdd;
             this.count = count;
         }
 
         @Override
-        public int[][][] sweep(long[] keys, double[][] parameters) {
-            // the chain changes these arrays only after every task of this sweep has ended
-            Broadcast<double[][]> bc = jsc.broadcast(parameters);
+        public <S extends Serializable, R extends Serializable> List<R> map(Step<B, S, R> step, S shared) {
+            // the chain changes the shared arrays only after every task of this job has ended
+            Broadcast<S> bc = jsc.broadcast(shared);
             int fail = failFirstAttempt;
             DistributionsSource source = dist;
-            List<Tuple2<Integer, int[][]>> drawn;
+            List<Tuple2<Integer, R>> done;
             try {
-                drawn = rdd.map(t -> {
+                done = rdd.map(t -> {
                     TaskContext task = TaskContext.get();
                     if (task.partitionId() == fail && task.attemptNumber() == 0) {
                         throw new IllegalStateException("first attempt of partition " + fail + " fails (forced retry)");
                     }
-                    return new Tuple2<>(t._1(), UncollapsedMultinomialSweep.sampleBlockWithCounts(source.get(), t._1(),
-                            t._2(), keys, bc.value()));
+                    return new Tuple2<>(t._1(), step.apply(source.get(), t._1(), t._2(), bc.value()));
                 }).collect();
             } finally {
                 bc.destroy();
             }
-            int[][][] out = new int[count][][];
-            for (Tuple2<Integer, int[][]> t : drawn) {
-                out[t._1()] = t._2();
-            }
-            return out;
-        }
-
-        @Override
-        public int[][][] count(int[][] z, int k) {
-            Broadcast<int[][]> bc = jsc.broadcast(z);
-            List<Tuple2<Integer, int[][]>> counted;
-            try {
-                counted = rdd.map(t -> new Tuple2<>(t._1(), UncollapsedMultinomialSweep.blockCounts(t._2(),
-                        bc.value()[t._1()], k))).collect();
-            } finally {
-                bc.destroy();
-            }
-            int[][][] out = new int[count][][];
-            for (Tuple2<Integer, int[][]> t : counted) {
-                out[t._1()] = t._2();
+            List<R> out = new ArrayList<>(Collections.nCopies(count, null));
+            for (Tuple2<Integer, R> t : done) {
+                out.set(t._1(), t._2());
             }
             return out;
         }

@@ -1,37 +1,43 @@
 package io.plate.spark;
 
 import io.plate.api.Plate;
+import io.plate.api.learn.Params;
 import io.plate.api.sample.Sampler;
+import io.plate.sampler.mixture.impl.BlockRunner;
+import io.plate.sampler.mixture.impl.GaussianMixtureSampler;
 import io.plate.sampler.mixture.impl.MultinomialMixtureSampler;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.spark.api.java.JavaSparkContext;
 
 /**
  * The samplers the {@code cluster} command runs on Spark, by name: each is the shell's sampler (same
- * parameters, summaries, diagnostics and run directory) whose sweeps run their heavy step on the
- * executors. Another sampler plugs in with {@link #register}.
+ * parameters, summaries, diagnostics and run directory) whose chains hand their z-step blocks to a
+ * {@link BlockRunner} ({@link SparkBlocks}: the executors). Another sampler plugs in with {@link #register}.
  */
 public final class SparkSamplers {
-    /** A sampler placed on a Spark context, with what to release when its run has ended. */
-    public record OnSpark(Sampler sampler, AutoCloseable resources) {
-    }
-
-    /** Makes the sampler whose chains run on {@code jsc} with their blocks in {@code partitions} partitions. */
+    /** Makes the sampler whose chains run their blocks on {@code blocks}. */
     public interface Factory {
-        OnSpark make(JavaSparkContext jsc, int partitions);
+        Sampler make(BlockRunner blocks);
     }
 
     private static final Map<String, Factory> BY_NAME = new LinkedHashMap<>();
 
+    /** The runner of a sampler made only to check parameters, before Spark starts: it places nothing. */
+    private static final BlockRunner NOT_STARTED = new BlockRunner() {
+        @Override
+        public <B extends Serializable> Blocks<B> open(List<B> blocks) {
+            throw new IllegalStateException("Spark has not started: this sampler only checks parameters");
+        }
+    };
+
     static {
-        register(MultinomialMixtureSampler.NAME, (jsc, partitions) -> {
-            SparkBlocks blocks = new SparkBlocks(jsc, partitions);
-            return new OnSpark(new MultinomialMixtureSampler(Plate.chainRunner(), Plate.distributions(), blocks),
-                    blocks::close);
-        });
+        register(MultinomialMixtureSampler.NAME,
+                blocks -> new MultinomialMixtureSampler(Plate.chainRunner(), Plate.distributions(), blocks));
+        register(GaussianMixtureSampler.NAME,
+                blocks -> new GaussianMixtureSampler(Plate.chainRunner(), Plate.distributions(), blocks));
     }
 
     private SparkSamplers() {
@@ -48,5 +54,13 @@ public final class SparkSamplers {
     /** The factory of {@code name}, or null. */
     static synchronized Factory get(String name) {
         return BY_NAME.get(name);
+    }
+
+    /**
+     * The parameters of the sampler of {@code factory} as it runs on Spark, checked without Spark: a
+     * mistake (a bad value, or a chain that does not run distributed) fails before a session starts.
+     */
+    static Params check(Factory factory, Map<String, String> params) {
+        return factory.make(NOT_STARTED).params(params);
     }
 }

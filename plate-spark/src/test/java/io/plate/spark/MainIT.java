@@ -121,22 +121,65 @@ class MainIT {
         }
         assertTrue(files.containsAll(List.of("trace.csv", "summary.json", "assignments.csv", "clusters.csv")),
                 files.toString());
-        try (Stream<Path> l = Files.list(spark)) {
-            assertEquals(files, l.map(f -> f.getFileName().toString()).sorted().toList());
-        }
-        for (String f : files) {
-            if (!f.equals("summary.json")) {
-                assertEquals(Files.readString(single.resolve(f)), Files.readString(spark.resolve(f)), f);
-            }
-        }
-        ObjectMapper json = new ObjectMapper();
-        JsonNode a = withoutTimes(json.readTree(single.resolve("summary.json").toFile()));
-        JsonNode b = withoutTimes(json.readTree(spark.resolve("summary.json").toFile()));
-        assertEquals(a, b);
+        assertSameRunDirectory(single, spark, "mixture.multinomial");
 
         Run other = run("cluster", "sparse.dirichlet", "--input", tsv.toString(), "--out", dir.resolve("x").toString());
         assertEquals(1, other.status());
         assertTrue(other.err().contains("does not run on Spark; these do: [mixture.multinomial"), other.err());
+    }
+
+    /**
+     * {@code cluster mixture.gaussian collapsed=false} on iris (diagonal and full covariances) writes the
+     * run directory of the shell's sampler on one machine for the same seed; without collapsed=false it
+     * fails with one line, before Spark starts, and writes nothing.
+     */
+    @Test
+    void clusterRunsTheUncollapsedGaussianMixture() throws Exception {
+        Path csv = SparkTestSession.data("iris/iris.csv");
+        Dataset local = new CsvImporter().read(csv, ImportOptions.builder().label("class").build());
+        Sampler sampler = Plate.sampler("mixture.gaussian");
+        for (String cov : List.of("diag", "full")) {
+            Path spark = dir.resolve("spark-" + cov);
+            Run c = run("cluster", "mixture.gaussian", "--input", csv.toString(), "--label", "class", "k=3",
+                    "collapsed=false", "covariance=" + cov, "--iterations", "40", "--burn-in", "10", "--chains", "2",
+                    "--seed", "5", "--partitions", "2", "--out", spark.toString(), "--master", "local[2]");
+            assertEquals(0, c.status(), c.err());
+            assertTrue(c.out().startsWith("mixture.gaussian on iris.csv (150 rows): 2 chains"), c.out());
+            Path single = dir.resolve("single-" + cov);
+            sampler.run(local, sampler.params(Map.of("k", "3", "collapsed", "false", "covariance", cov)),
+                    new RunSettings(40, 10, 1, 2, 5, 0), ProgressListener.NONE, new Cancellation()).write(single);
+            assertSameRunDirectory(single, spark, "mixture.gaussian covariance=" + cov);
+        }
+        Path none = dir.resolve("collapsed-run");
+        Run collapsed = run("cluster", "mixture.gaussian", "--input", csv.toString(), "--label", "class", "k=3",
+                "--out", none.toString(), "--master", "local[1]");
+        assertEquals(1, collapsed.status());
+        assertEquals("plate-spark: mixture.gaussian: the collapsed chain (collapsed=true, the default) runs on one"
+                + " machine only; add collapsed=false to run the uncollapsed chain with its blocks on Spark",
+                collapsed.err().strip()); // the only line on stderr: Spark, which logs there, never started
+        assertTrue(Files.notExists(none), "nothing written");
+    }
+
+    /**
+     * The run directory {@code other} holds the files of {@code single}, each byte for byte the same but
+     * summary.json, which is the same without the timings and the dataset's name.
+     */
+    static void assertSameRunDirectory(Path single, Path other, String what) throws IOException {
+        List<String> files;
+        try (Stream<Path> l = Files.list(single)) {
+            files = l.map(f -> f.getFileName().toString()).sorted().toList();
+        }
+        try (Stream<Path> l = Files.list(other)) {
+            assertEquals(files, l.map(f -> f.getFileName().toString()).sorted().toList(), what);
+        }
+        for (String f : files) {
+            if (!f.equals("summary.json")) {
+                assertEquals(Files.readString(single.resolve(f)), Files.readString(other.resolve(f)), what + ": " + f);
+            }
+        }
+        ObjectMapper json = new ObjectMapper();
+        assertEquals(withoutTimes(json.readTree(single.resolve("summary.json").toFile())),
+                withoutTimes(json.readTree(other.resolve("summary.json").toFile())), what + ": summary.json");
     }
 
     /** summary.json without what depends on the clock and the dataset's name. */

@@ -6,7 +6,7 @@ import io.plate.api.data.ImportOptions;
 import io.plate.api.data.NumericColumn;
 import io.plate.importers.impl.CsvImporter;
 import io.plate.sampler.mixture.impl.UncollapsedGaussianSweep;
-import io.plate.spark.SparkGaussianMixture;
+import io.plate.spark.SparkBlocks;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -58,8 +58,8 @@ public final class GaussianSweepSparkBench {
         SparkSession spark = SparkSession.builder().master(master).appName("plate-spark gaussian mixture bench")
                 .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1").getOrCreate();
         spark.sparkContext().setLogLevel("WARN");
-        SparkGaussianMixture onSpark = new SparkGaussianMixture(JavaSparkContext.fromSparkContext(spark.sparkContext()),
-                remote, partitions);
+        SparkBlocks blocks = new SparkBlocks(JavaSparkContext.fromSparkContext(spark.sparkContext()), partitions);
+        remote.runBlocksOn(blocks);
         System.out.printf(Locale.ROOT, "%d rows x %d columns, K = %s, %s, %d blocks, %s, %d partitions%n", x.length,
                 names.size(), k, covariance, local.blocks(), master, partitions);
         double[] tl = new double[sweeps];
@@ -68,7 +68,7 @@ public final class GaussianSweepSparkBench {
             long t0 = System.nanoTime();
             local.sweep();
             long t1 = System.nanoTime();
-            onSpark.sweep();
+            remote.sweep();
             long t2 = System.nanoTime();
             tl[s] = (t1 - t0) / 1e9;
             ts[s] = (t2 - t1) / 1e9;
@@ -82,7 +82,7 @@ public final class GaussianSweepSparkBench {
         // the first sweeps warm the JIT and Spark's caches: the median of the second half
         System.out.printf(Locale.ROOT, "median of sweeps %d..%d: single machine %.3f s, Spark %.3f s%n", sweeps / 2,
                 sweeps - 1, MixtureSweepSparkBench.median(tl, sweeps / 2), MixtureSweepSparkBench.median(ts, sweeps / 2));
-        onSpark.close();
+        blocks.close();
         spark.stop();
     }
 }

@@ -10,6 +10,7 @@ import io.plate.sampler.mixture.impl.ClusterAgreement;
 import io.plate.sampler.mixture.impl.UncollapsedMultinomialSweep;
 import io.plate.spark.SparkBlocks;
 import io.plate.spark.SweepSettings;
+import java.io.Serializable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -51,28 +52,27 @@ public final class MixtureSweepSparkBench {
         }
 
         @Override
-        public Blocks open(List<int[][]> blocks) {
-            Blocks b = inner.open(blocks);
-            return new Blocks() {
+        public <B extends Serializable> Blocks<B> open(List<B> blocks) {
+            Blocks<B> b = inner.open(blocks);
+            return new Blocks<>() {
                 @Override
-                public int[][][] sweep(long[] keys, double[][] parameters) {
+                public <S extends Serializable, R extends Serializable> List<R> map(Step<B, S, R> step, S shared) {
                     long t0 = System.nanoTime();
-                    int[][][] out = b.sweep(keys, parameters);
+                    List<R> out = b.map(step, shared);
                     seconds += (System.nanoTime() - t0) / 1e9;
-                    for (double[] p : parameters) {
-                        broadcastBytes += 8L * p.length;
+                    if (shared instanceof Sweep s) {
+                        for (double[] p : s.parameters()) {
+                            broadcastBytes += 8L * p.length;
+                        }
                     }
-                    for (int[][] block : out) {
-                        for (int[] a : block) {
-                            returnedBytes += 4L * a.length;
+                    for (R r : out) {
+                        if (r instanceof int[][] block) {
+                            for (int[] a : block) {
+                                returnedBytes += 4L * a.length;
+                            }
                         }
                     }
                     return out;
-                }
-
-                @Override
-                public int[][][] count(int[][] z, int k) {
-                    return b.count(z, k);
                 }
 
                 @Override

@@ -1,33 +1,46 @@
 package io.plate.sampler.mixture.impl;
 
+import io.plate.api.sample.Distributions;
+import java.io.Serializable;
 import java.util.List;
 
 /**
  * Where the z-step blocks of an uncollapsed chain run when not on this machine's threads (Plate on
- * Spark: the executors). The chain hands over its fixed document blocks once; each sweep the blocks are
- * sampled from the sweep's keys and parameters alone ({@link UncollapsedMultinomialSweep#sampleBlockWithCounts})
- * and come back with their word counts, so the θ-step needs no postings on the chain's machine.
+ * Spark: the executors). A chain hands over its fixed blocks once; each sweep a {@link Step} maps every
+ * block, from the block and a value shared by all blocks (the sweep's {@link Sweep}) alone, and the
+ * results come back in block order. The multinomial chain's blocks are {@link UncollapsedMultinomialSweep#block}
+ * slices returning their assignments and word counts, the Gaussian chain's {@link RowBlock}s returning
+ * {@link RowBlock.Draw}s.
  */
 public interface BlockRunner {
-    /** Takes the chain's blocks ({@link UncollapsedMultinomialSweep#block} slices, in block order). */
-    Blocks open(List<int[][]> blocks);
+    /** Takes a chain's blocks, in block order. */
+    <B extends Serializable> Blocks<B> open(List<B> blocks);
+
+    /**
+     * What runs on one block: {@code b} is the block's index and {@code shared} the value sent to every
+     * block; the runner supplies its machine's {@code dist}. Serializable so that it can travel (a static
+     * method reference or a lambda cast to this type).
+     */
+    @FunctionalInterface
+    interface Step<B, S, R> extends Serializable {
+        R apply(Distributions dist, int b, B block, S shared);
+    }
 
     /** A chain's blocks, placed. */
-    interface Blocks extends AutoCloseable {
-        /**
-         * Every block's {@link UncollapsedMultinomialSweep#sampleBlockWithCounts} result for the sweep of
-         * {@code keys} and {@code parameters}, in block order.
-         */
-        int[][][] sweep(long[] keys, double[][] parameters);
-
-        /**
-         * Every block's word counts {indices, counts} ({@link UncollapsedMultinomialSweep#blockCounts}) under
-         * the assignments {@code z[b]} of block b, with K = {@code k}: for a state the chain sets itself.
-         */
-        int[][][] count(int[][] z, int k);
+    interface Blocks<B> extends AutoCloseable {
+        /** {@code step} of every block with {@code shared}, the results in block order. */
+        <S extends Serializable, R extends Serializable> List<R> map(Step<B, S, R> step, S shared);
 
         /** Releases the placed blocks. */
         @Override
         void close();
+    }
+
+    /**
+     * The z-step's input of one sweep: the chain's z-step key, the sweep's index (the streams' key with
+     * the block's index, {@link UncollapsedMultinomialChain#zStream}) and the parameters the z-step reads.
+     */
+    record Sweep(long key, long sweep, double[][] parameters) implements Serializable {
+        private static final long serialVersionUID = 1L;
     }
 }

@@ -6,6 +6,7 @@ import io.plate.api.sample.ChainRunner;
 import io.plate.api.sample.Distributions;
 import io.plate.api.sample.Sampler;
 import java.util.List;
+import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -18,19 +19,29 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * ({@link FullGaussianComponents}) or diagonal ones under Normal-Gamma priors
  * ({@link DiagonalGaussianComponents}, {@code covariance=diag}). {@code collapsed=false} samples the same
  * model with the means, covariances and weights instantiated ({@link UncollapsedGaussianChain}): the rows
- * in fixed blocks, in parallel, the chain the same on any number of threads or Spark partitions.
+ * in fixed blocks, in parallel or on a {@link BlockRunner} (Spark's executors), the chain the same on any
+ * number of threads or Spark partitions.
  */
 @Component(service = Sampler.class, property = Sampler.NAME + "=" + GaussianMixtureSampler.NAME)
 public final class GaussianMixtureSampler extends MixtureSampler<NumericData> {
     public static final String NAME = "mixture.gaussian";
-    private static final String COLLAPSED = "collapsed";
     private static final String PARALLEL = "parallel";
+    private final BlockRunner blocks; // where the uncollapsed z-step runs; null = this machine's threads
 
     @Activate
     public GaussianMixtureSampler(@Reference ChainRunner runner,
             @Reference(policyOption = ReferencePolicyOption.GREEDY) Distributions distributions) {
+        this(runner, distributions, null);
+    }
+
+    /**
+     * The same sampler whose chains sample their z-step blocks on {@code blocks} (Plate on Spark): only the
+     * uncollapsed chain runs there, so it refuses {@code collapsed=true}, the default.
+     */
+    public GaussianMixtureSampler(ChainRunner runner, Distributions distributions, BlockRunner blocks) {
         super(NAME, "finite Gaussian mixture (full or diagonal covariance), collapsed Gibbs with Student-t predictives",
                 MixtureModel.gaussian(), runner, distributions);
+        this.blocks = blocks;
     }
 
     @Override
@@ -42,6 +53,12 @@ public final class GaussianMixtureSampler extends MixtureSampler<NumericData> {
         return p;
     }
 
+    /** On a {@link BlockRunner}, collapsed=true (the default) is refused: the collapsed chain runs on one machine only. */
+    @Override
+    public Params params(Map<String, String> given) {
+        return blocks == null ? super.params(given) : paramsOnBlocks(given);
+    }
+
     @Override
     long bytesPerCluster(NumericData data, Params params) {
         long perSlot = super.bytesPerCluster(data, params);
@@ -49,17 +66,25 @@ public final class GaussianMixtureSampler extends MixtureSampler<NumericData> {
             return perSlot;
         }
         // each block's statistics, besides a mean and a covariance per cluster
-        long blocks = UncollapsedGaussianChain.blocks(data.rows, UncollapsedGaussianChain.DEFAULT_ROWS_PER_BLOCK);
-        return perSlot + 8L * blocks
+        long nBlocks = UncollapsedGaussianChain.blocks(data.rows, UncollapsedGaussianChain.DEFAULT_ROWS_PER_BLOCK);
+        return perSlot + 8L * nBlocks
                 * GaussianZStep.stride(data.dims, params.getString(GaussianPriors.COVARIANCE).equals("full"));
     }
 
     @Override
     MixtureChain chain(NumericData data, Params params, ChainSettings settings, UniformRandomProvider rng) {
         if (params.getBoolean(COLLAPSED)) {
+            if (blocks != null) {
+                throw collapsedOnBlocks(true);
+            }
             return super.chain(data, params, settings, rng);
         }
-        return new UncollapsedGaussianChain(model.components().apply(data, params), params.getDouble(ALPHA),
-                params.getBoolean(PARALLEL), UncollapsedGaussianChain.DEFAULT_ROWS_PER_BLOCK, settings, distributions, rng);
+        UncollapsedGaussianChain c = new UncollapsedGaussianChain(model.components().apply(data, params),
+                params.getDouble(ALPHA), params.getBoolean(PARALLEL), UncollapsedGaussianChain.DEFAULT_ROWS_PER_BLOCK,
+                settings, distributions, rng);
+        if (blocks != null) {
+            c.runBlocksOn(blocks);
+        }
+        return c;
     }
 }

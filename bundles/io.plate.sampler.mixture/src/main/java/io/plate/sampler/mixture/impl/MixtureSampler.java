@@ -18,6 +18,7 @@ import io.plate.api.sample.Sampler;
 import io.plate.mcmc.SamplerPosterior;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.apache.commons.rng.UniformRandomProvider;
 
@@ -41,6 +42,7 @@ abstract class MixtureSampler<D> implements Sampler {
     static final String LOSS = "loss";
     static final String SPLIT_MERGE = "split_merge";
     static final String LAUNCH_SCANS = "launch_scans";
+    static final String COLLAPSED = "collapsed";
 
     protected final ChainRunner runner;
     protected final Distributions distributions;
@@ -222,6 +224,25 @@ abstract class MixtureSampler<D> implements Sampler {
             out.fact("split_merge_acceptance", sum / moving);
         }
         return out.build();
+    }
+
+    /**
+     * The parameters of a sampler whose uncollapsed chains run their z-step blocks on a {@link BlockRunner}
+     * (Plate on Spark): there the collapsed chain, which runs on one machine only, is refused, naming
+     * the parameter that picks the uncollapsed one.
+     */
+    Params paramsOnBlocks(Map<String, String> given) {
+        Params p = Sampler.super.params(given);
+        if (p.getBoolean(COLLAPSED)) {
+            throw collapsedOnBlocks(given.containsKey(COLLAPSED));
+        }
+        return p;
+    }
+
+    /** The one-line refusal of the collapsed chain on a {@link BlockRunner}; {@code said}: the user asked for it. */
+    PlateException collapsedOnBlocks(boolean said) {
+        return new PlateException(name + ": " + (said ? "collapsed=true" : "the collapsed chain (collapsed=true, the default)")
+                + " runs on one machine only; add collapsed=false to run the uncollapsed chain with its blocks on Spark");
     }
 
     boolean isDirichletProcess() {

@@ -1,12 +1,12 @@
 package io.plate.sampler.mixture.impl;
 
-import io.plate.api.PlateException;
 import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
 import io.plate.api.sample.ChainRunner;
 import io.plate.api.sample.Distributions;
 import io.plate.api.sample.Sampler;
 import java.util.List;
+import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -23,7 +23,6 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 @Component(service = Sampler.class, property = Sampler.NAME + "=" + MultinomialMixtureSampler.NAME)
 public final class MultinomialMixtureSampler extends MixtureSampler<MultinomialCorpus> {
     public static final String NAME = "mixture.multinomial";
-    private static final String COLLAPSED = "collapsed";
     private final BlockRunner blocks; // where the uncollapsed z-step runs; null = this machine's threads
 
     @Activate
@@ -48,6 +47,12 @@ public final class MultinomialMixtureSampler extends MixtureSampler<MultinomialC
         return p;
     }
 
+    /** On a {@link BlockRunner}, collapsed=true is refused: the collapsed chain runs on one machine only. */
+    @Override
+    public Params params(Map<String, String> given) {
+        return blocks == null ? super.params(given) : paramsOnBlocks(given);
+    }
+
     @Override
     long bytesPerCluster(MultinomialCorpus corpus, Params params) {
         if (params.getBoolean(COLLAPSED)) {
@@ -61,8 +66,7 @@ public final class MultinomialMixtureSampler extends MixtureSampler<MultinomialC
     MixtureChain chain(MultinomialCorpus corpus, Params params, ChainSettings settings, UniformRandomProvider rng) {
         if (params.getBoolean(COLLAPSED)) {
             if (blocks != null) {
-                throw new PlateException(NAME + ": collapsed=true runs on one machine only; the distributed chain is"
-                        + " the uncollapsed one (collapsed=false)");
+                throw collapsedOnBlocks(true);
             }
             return super.chain(corpus, params, settings, rng);
         }

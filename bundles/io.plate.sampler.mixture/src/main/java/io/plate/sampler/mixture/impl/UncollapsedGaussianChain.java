@@ -3,6 +3,7 @@ package io.plate.sampler.mixture.impl;
 import io.plate.api.sample.Distributions;
 import io.plate.distributions.numerics.LogMath;
 import io.plate.distributions.numerics.SpecialFunctions;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -16,7 +17,8 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <li>z_r | μ, Σ, π ∝ π_k N(x_r | μ_k, Σ_k) — independent across rows given the parameters, so the rows
  *     are cut into fixed blocks, each sampled with its own stream keyed by (the chain's z-step key, sweep,
  *     block) ({@link UncollapsedMultinomialChain#zStream}) and writing its own sufficient statistics
- *     ({@link GaussianZStep}); the result depends on the seed only, not on threads or machines;</li>
+ *     ({@link GaussianZStep}), on this machine's threads or on a {@link BlockRunner} ({@link #runBlocksOn});
+ *     the result depends on the seed only, not on threads or machines;</li>
  * <li>the blocks' statistics added in block order, then (μ_k, Σ_k) from their conditionals, one cluster
  *     after another on the chain's stream ({@link GaussianParameterStep});</li>
  * <li>π | z ~ Dirichlet(α + m).</li>
@@ -43,6 +45,7 @@ final class UncollapsedGaussianChain extends MixtureChain {
     private final double[][] parameters; // {header, log π, means, spread}: what the z-step reads
     private final long zKey;
     private long sweeps;
+    private BlockRunner.Blocks<RowBlock> remote; // the z-step's blocks when they run elsewhere, else null
     private final int[] described; // the partition the components hold for describeSlot (−1: none yet)
 
     /** A chain over the rows and under the prior of Gaussian {@code components} (full or diagonal). */
@@ -107,6 +110,10 @@ final class UncollapsedGaussianChain extends MixtureChain {
 
     @Override
     public void sweep(UniformRandomProvider rng) {
+        if (remote != null) {
+            remoteSweep(rng);
+            return;
+        }
         int nBlocks = blockCount();
         if (parallel && nBlocks > 1) {
             IntStream.range(0, nBlocks).parallel().forEach(this::sampleBlock);
@@ -132,6 +139,54 @@ final class UncollapsedGaussianChain extends MixtureChain {
             int r0, int r1, int base, int[] fixed, int[] z, double[] stats) {
         GaussianZStep.of(parameters).sample(dist, UncollapsedMultinomialChain.zStream(dist, key, sweep, b), y, r0, r1,
                 base, fixed, z, stats);
+    }
+
+    /**
+     * From now on the z-step's blocks run on {@code runner}: each block's rows ({@link #block}) are cut out
+     * once and handed over; every sweep they come back with their assignments and statistics.
+     */
+    void runBlocksOn(BlockRunner runner) {
+        if (remote != null) {
+            throw new IllegalStateException("the blocks already run elsewhere");
+        }
+        List<RowBlock> blocks = new ArrayList<>();
+        for (int b = 0; b < blockCount(); b++) {
+            blocks.add(block(b));
+        }
+        remote = runner.open(blocks);
+    }
+
+    /** Releases the blocks placed by {@link #runBlocksOn}; the chain cannot sweep after this. */
+    void closeBlocks() {
+        if (remote != null) {
+            remote.close();
+        }
+    }
+
+    /** The z-step on the blocks' runner, then the parameter and π steps as on one machine. */
+    private void remoteSweep(UniformRandomProvider rng) {
+        List<RowBlock.Draw> drawn = remote.map(UncollapsedGaussianChain::drawBlock,
+                new BlockRunner.Sweep(zKey, sweeps, parameters));
+        if (drawn.size() != blockCount()) {
+            throw new IllegalStateException("expected " + blockCount() + " blocks, got " + drawn.size());
+        }
+        for (int b = 0; b < drawn.size(); b++) {
+            acceptBlock(b, drawn.get(b).z(), drawn.get(b).stats());
+        }
+        finishSweep(rng);
+    }
+
+    /**
+     * The z-step of block b ({@link #block}) in the sweep {@code s}, on a {@link BlockRunner}: its rows'
+     * clusters and statistics. Depends on nothing else.
+     */
+    static RowBlock.Draw drawBlock(Distributions dist, int b, RowBlock block, BlockRunner.Sweep s) {
+        double[][] p = s.parameters();
+        int[] zb = new int[block.end() - block.first()];
+        double[] stats = new double[p[1].length * GaussianZStep.stride((int) p[0][0], p[0][1] == 1)];
+        sampleBlock(dist, s.key(), s.sweep(), b, p, block.values(), block.first(), block.end(), block.first(),
+                block.fixed(), zb, stats);
+        return new RowBlock.Draw(zb, stats);
     }
 
     /** The parameter and π steps after the z-step of every block has set its rows' z and statistics. */
@@ -162,27 +217,19 @@ final class UncollapsedGaussianChain extends MixtureChain {
         return blockStart.length - 1;
     }
 
-    /** Block b's first and last-plus-one rows. */
-    int[] blockRows(int b) {
-        return new int[] {blockStart[b], blockStart[b + 1]};
-    }
-
-    /** Block b's centred rows (a copy, d values per row). */
-    double[] blockValues(int b) {
-        return Arrays.copyOfRange(y, blockStart[b] * d, blockStart[b + 1] * d);
-    }
-
-    /** Block b's fixed clusters (−1 = free). */
-    int[] blockFixed(int b) {
-        int[] out = new int[blockStart[b + 1] - blockStart[b]];
-        for (int r = blockStart[b]; r < blockStart[b + 1]; r++) {
-            out[r - blockStart[b]] = settings.isFixed(r) ? settings.fixed()[r] : -1;
+    /** Block b cut out for another machine: its rows, their fixed clusters (−1 = free) and centred values. */
+    RowBlock block(int b) {
+        int r0 = blockStart[b];
+        int r1 = blockStart[b + 1];
+        int[] fixed = new int[r1 - r0];
+        for (int r = r0; r < r1; r++) {
+            fixed[r - r0] = settings.isFixed(r) ? settings.fixed()[r] : -1;
         }
-        return out;
+        return new RowBlock(r0, r1, fixed, Arrays.copyOfRange(y, r0 * d, r1 * d));
     }
 
     /** Takes block b's assignments and statistics drawn elsewhere. */
-    void acceptBlock(int b, int[] zb, double[] statsB) {
+    private void acceptBlock(int b, int[] zb, double[] statsB) {
         if (zb.length != blockStart[b + 1] - blockStart[b] || statsB.length != blockStats[b].length) {
             throw new IllegalArgumentException("block " + b + ": " + zb.length + " assignments and " + statsB.length
                     + " statistics, expected " + (blockStart[b + 1] - blockStart[b]) + " and " + blockStats[b].length);

@@ -11,12 +11,11 @@ import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * The uncollapsed Gaussian chain for callers outside the bundle that run its z-step elsewhere (Plate on
- * Spark): the driver keeps the chain and does the parameter and π steps; each fixed block of rows (its
- * rows, centred values and fixed clusters, cut out once) is sampled anywhere by {@link #sampleBlock} from
- * the sweep's parameters and keys alone, which also writes the block's statistics; the blocks' assignments
- * and statistics come back through {@link #finishSweep}, which adds the statistics in block order. The
- * same seed and chain index give the chain {@link #sweep} runs on this machine, draw for draw, however
- * the blocks were spread.
+ * Spark): the driver keeps the chain and does the parameter and π steps; each fixed block of rows
+ * ({@link RowBlock}, cut out once) is handed to a {@link BlockRunner} and sampled anywhere from the sweep's
+ * parameters and keys alone, returning its assignments and statistics, which the chain adds in block
+ * order. The same seed and chain index give the chain {@link #sweep} runs on this machine, draw for
+ * draw, however the blocks were spread.
  */
 public final class UncollapsedGaussianSweep {
     private final UncollapsedGaussianChain chain;
@@ -60,24 +59,17 @@ public final class UncollapsedGaussianSweep {
         return chain.blockCount();
     }
 
-    /** Block b's rows: {first, last + 1}. */
-    public int[] blockRows(int b) {
-        return chain.blockRows(b);
+    /**
+     * From now on {@link #sweep} samples the blocks on {@code runner} (cut out and handed over once), which
+     * returns their assignments and statistics.
+     */
+    public void runBlocksOn(BlockRunner runner) {
+        chain.runBlocksOn(runner);
     }
 
-    /** Block b's values, centred on the prior mean, d per row. */
-    public double[] blockValues(int b) {
-        return chain.blockValues(b);
-    }
-
-    /** Block b's fixed clusters, −1 for a free row. */
-    public int[] blockFixed(int b) {
-        return chain.blockFixed(b);
-    }
-
-    /** The z-step's keys of the coming sweep: {z-step key of the chain, sweep index}. */
-    public long[] keys() {
-        return new long[] {chain.zKey(), chain.sweeps()};
+    /** Releases the blocks handed to a {@link BlockRunner}. */
+    public void closeBlocks() {
+        chain.closeBlocks();
     }
 
     /** The z-step's parameters of the coming sweep: {{d, full}, log π, centred means, Σ or precisions}. */
@@ -85,35 +77,7 @@ public final class UncollapsedGaussianSweep {
         return chain.zStepParameters();
     }
 
-    /** Doubles of one block's statistics for the sweep whose parameters are {@code parameters}. */
-    public static int statisticsLength(double[][] parameters) {
-        return parameters[1].length * GaussianZStep.stride((int) parameters[0][0], parameters[0][1] == 1);
-    }
-
-    /**
-     * Block {@code b} ({@link #blockRows}, {@link #blockFixed}, {@link #blockValues}) in the sweep of
-     * {@code keys}, given the sweep's {@code parameters}: its rows' clusters into {@code z} and its
-     * statistics into {@code stats} ({@link #statisticsLength} doubles). Depends on nothing else.
-     */
-    public static void sampleBlock(Distributions dist, int b, int[] rows, int[] fixed, double[] values, long[] keys,
-            double[][] parameters, int[] z, double[] stats) {
-        UncollapsedGaussianChain.sampleBlock(dist, keys[0], keys[1], b, parameters, values, rows[0], rows[1], rows[0],
-                fixed, z, stats);
-    }
-
-    /** Takes every block's assignments and statistics (from {@link #sampleBlock} of block b), then the parameter steps. */
-    public void finishSweep(int[][] blockZ, double[][] blockStats) {
-        if (blockZ.length != chain.blockCount() || blockStats.length != chain.blockCount()) {
-            throw new IllegalArgumentException("expected " + chain.blockCount() + " blocks, got " + blockZ.length
-                    + " assignments and " + blockStats.length + " statistics");
-        }
-        for (int b = 0; b < blockZ.length; b++) {
-            chain.acceptBlock(b, blockZ[b], blockStats[b]);
-        }
-        chain.finishSweep(rng);
-    }
-
-    /** One whole sweep on this machine. */
+    /** One sweep, with the z-step on this machine's threads or on the {@link BlockRunner} given. */
     public void sweep() {
         chain.sweep(rng);
     }

@@ -89,7 +89,7 @@ final class UncollapsedMultinomialChain extends MixtureChain {
     /** Per document block: where each word block's ranks start in blockWords[b] (wordBlocks + 1 entries). */
     private final int[][] blockSegment;
     private double[][] logWeights; // per document block: documents × K log weights, reused every sweep
-    private BlockRunner.Blocks remote; // the z-step's blocks when they run elsewhere, else null
+    private BlockRunner.Blocks<int[][]> remote; // the z-step's blocks when they run elsewhere, else null
     private final long zKey; // the z-step streams' key, drawn from the chain's stream: (seed, chain)
     private long sweeps; // sweeps done, counting those of the restarts: the z-step streams' sweep key
     private final int wordBlocks;
@@ -277,7 +277,7 @@ final class UncollapsedMultinomialChain extends MixtureChain {
             for (int b = 0; b < zb.length; b++) {
                 zb[b] = Arrays.copyOfRange(z, docBlockStart[b], docBlockStart[b + 1]);
             }
-            addCounts(remote.count(zb, k), 0);
+            addCounts(remote.map(counting(k), zb), 0);
         }
         countAndDraw(rng);
     }
@@ -329,12 +329,13 @@ final class UncollapsedMultinomialChain extends MixtureChain {
      * the counting from postings in the θ-step, then the θ- and π-steps as on one machine.
      */
     private void remoteSweep(UniformRandomProvider rng) {
-        int[][][] drawn = remote.sweep(new long[] {zKey, sweeps}, zStepParameters());
-        if (drawn.length != blockWords.length) {
-            throw new IllegalStateException("expected " + blockWords.length + " blocks, got " + drawn.length);
+        List<int[][]> drawn = remote.map(UncollapsedMultinomialChain::sampleBlockWithCounts,
+                new BlockRunner.Sweep(zKey, sweeps, zStepParameters()));
+        if (drawn.size() != blockWords.length) {
+            throw new IllegalStateException("expected " + blockWords.length + " blocks, got " + drawn.size());
         }
-        for (int b = 0; b < drawn.length; b++) {
-            int[] zb = drawn[b][0];
+        for (int b = 0; b < drawn.size(); b++) {
+            int[] zb = drawn.get(b)[0];
             if (zb.length != docBlockStart[b + 1] - docBlockStart[b]) {
                 throw new IllegalStateException("block " + b + " came back with " + zb.length + " documents");
             }
@@ -344,11 +345,11 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         finishSweep(rng);
     }
 
-    /** wordCounts = the sum of the blocks' {indices, counts}, found at {@code perBlock[b][at]} and the next. */
-    private void addCounts(int[][][] perBlock, int at) {
-        if (perBlock.length != blockWords.length) {
+    /** wordCounts = the sum of the blocks' {indices, counts}, found at {@code perBlock.get(b)[at]} and the next. */
+    private void addCounts(List<int[][]> perBlock, int at) {
+        if (perBlock.size() != blockWords.length) {
             throw new IllegalStateException("expected the counts of " + blockWords.length + " blocks, got "
-                    + perBlock.length);
+                    + perBlock.size());
         }
         Arrays.fill(wordCounts, 0);
         for (int[][] block : perBlock) {
@@ -358,6 +359,37 @@ final class UncollapsedMultinomialChain extends MixtureChain {
                 wordCounts[index[i]] += n[i];
             }
         }
+    }
+
+    /**
+     * The z-step of a {@link #blockSlice} b on a {@link BlockRunner}: its documents' clusters, then their
+     * word counts per (rank · K + cluster) under them, {z, indices, counts}; K is the length of log π.
+     */
+    static int[][] sampleBlockWithCounts(Distributions dist, int b, int[][] block, BlockRunner.Sweep s) {
+        int[] zb = sampleSlice(dist, b, block, s);
+        int[][] counts = blockCounts(block, zb, s.parameters()[2].length);
+        return new int[][] {zb, counts[0], counts[1]};
+    }
+
+    /** The assignments of a {@link #blockSlice} b in the sweep {@code s}; K is the length of log π. */
+    static int[] sampleSlice(Distributions dist, int b, int[][] block, BlockRunner.Sweep s) {
+        double[][] parameters = s.parameters();
+        int kk = parameters[2].length;
+        int d0 = block[0][0];
+        int d1 = block[0][1];
+        int[] fixed = block[6];
+        int[] zb = new int[d1 - d0];
+        for (int i = 0; i < zb.length; i++) {
+            zb[i] = Math.max(fixed[i], 0);
+        }
+        sampleBlock(dist, zStream(dist, s.key(), s.sweep(), b), kk, parameters[0], parameters[1], parameters[2], d0, d1,
+                d0, block[1], block[2], block[3], block[4], block[5], fixed, new double[Math.multiplyExact(d1 - d0, kk)], zb);
+        return zb;
+    }
+
+    /** The step that counts a block's words under its assignments {@code z[b]} (the shared value), K = {@code kk}. */
+    private static BlockRunner.Step<int[][], int[][], int[][]> counting(int kk) {
+        return (dist, b, block, z) -> blockCounts(block, z[b], kk);
     }
 
     /**

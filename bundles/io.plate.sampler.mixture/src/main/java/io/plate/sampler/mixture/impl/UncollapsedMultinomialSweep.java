@@ -135,29 +135,17 @@ public final class UncollapsedMultinomialSweep {
      * sweep's {@code parameters}; K is the length of log π. Depends on nothing else.
      */
     public static int[] sampleBlock(Distributions dist, int b, int[][] block, long[] keys, double[][] parameters) {
-        int d0 = block[0][0];
-        int d1 = block[0][1];
-        int k = parameters[2].length;
-        int[] z = new int[d1 - d0];
-        int[] fixed = block[6];
-        for (int i = 0; i < z.length; i++) {
-            z[i] = Math.max(fixed[i], 0);
-        }
-        UncollapsedMultinomialChain.sampleBlock(dist, UncollapsedMultinomialChain.zStream(dist, keys[0], keys[1], b), k,
-                parameters[0], parameters[1], parameters[2], d0, d1, d0, block[1], block[2], block[3], block[4],
-                block[5], fixed, new double[Math.multiplyExact(d1 - d0, k)], z);
-        return z;
+        return UncollapsedMultinomialChain.sampleSlice(dist, b, block, new BlockRunner.Sweep(keys[0], keys[1], parameters));
     }
 
     /**
      * {@link #sampleBlock}, with the block's word counts per (rank · K + cluster) under the new
-     * assignments: {z, indices, counts}, what a {@link BlockRunner} returns for a block.
+     * assignments: {z, indices, counts}, what the chain's {@link BlockRunner} step returns for a block.
      */
     public static int[][] sampleBlockWithCounts(Distributions dist, int b, int[][] block, long[] keys,
             double[][] parameters) {
-        int[] z = sampleBlock(dist, b, block, keys, parameters);
-        int[][] counts = UncollapsedMultinomialChain.blockCounts(block, z, parameters[2].length);
-        return new int[][] {z, counts[0], counts[1]};
+        return UncollapsedMultinomialChain.sampleBlockWithCounts(dist, b, block,
+                new BlockRunner.Sweep(keys[0], keys[1], parameters));
     }
 
     /**

@@ -144,8 +144,14 @@ public final class GewekeModels {
         }
     }
 
+    /** The two-column diagonal Gaussian model of the Geweke tests. */
+    public static final DiagonalGaussian DIAG = new DiagonalGaussian(new double[] {0, 1}, 0.3, 2.5, new double[] {1.0, 2.0});
+    /** The two-column full-covariance Gaussian model of the Geweke tests. */
+    public static final FullGaussian FULL = new FullGaussian(new double[] {0, 1}, 0.3, 4.0,
+            new double[][] {{2.0, 0.5}, {0.5, 1.0}});
+
     /** Independent columns, each with a Normal-Gamma(μ0, κ0, a0, b0) prior on (mean, precision). */
-    record DiagonalGaussian(double[] mu0, double kappa0, double a0, double[] b0) implements Geweke.Model<double[][]> {
+    public record DiagonalGaussian(double[] mu0, double kappa0, double a0, double[] b0) implements Geweke.Model<double[][]> {
         @Override
         public double[][] forward(int[] z, Distributions dist, UniformRandomProvider rng) {
             return draw(z, null, dist, rng);
@@ -205,6 +211,11 @@ public final class GewekeModels {
             return s;
         }
 
+        /** Geweke's transition of the uncollapsed chain (K = 3, α = 1, blocks of two rows) with its blocks on {@code runner}. */
+        public Geweke.Transition<double[][]> uncollapsedOn(BlockRunner runner) {
+            return UncollapsedGaussianGewekeTest.uncollapsedOn(this::components, runner);
+        }
+
         DiagonalGaussianComponents components(double[][] x) {
             List<String> names = new ArrayList<>();
             for (int j = 0; j < mu0.length; j++) {
@@ -215,7 +226,7 @@ public final class GewekeModels {
     }
 
     /** Full covariances with a Normal-Inverse-Wishart(μ0, κ0, ν0, Ψ0) prior. */
-    record FullGaussian(double[] mu0, double kappa0, double nu0, double[][] psi0) implements Geweke.Model<double[][]> {
+    public record FullGaussian(double[] mu0, double kappa0, double nu0, double[][] psi0) implements Geweke.Model<double[][]> {
         @Override
         public double[][] forward(int[] z, Distributions dist, UniformRandomProvider rng) {
             return draw(z, null, dist, rng);
@@ -280,6 +291,11 @@ public final class GewekeModels {
                 s += Math.abs(x[0][j] - x[1][j]);
             }
             return s;
+        }
+
+        /** Geweke's transition of the uncollapsed chain (K = 3, α = 1, blocks of two rows) with its blocks on {@code runner}. */
+        public Geweke.Transition<double[][]> uncollapsedOn(BlockRunner runner) {
+            return UncollapsedGaussianGewekeTest.uncollapsedOn(this::components, runner);
         }
 
         FullGaussianComponents components(double[][] x) {

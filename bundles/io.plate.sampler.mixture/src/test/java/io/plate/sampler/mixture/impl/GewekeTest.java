@@ -95,10 +95,8 @@ class GewekeTest {
 
     static final GewekeModels.Multinomial TEXT = new GewekeModels.Multinomial(4, 5, 0.6);
     static final GewekeModels.Categorical LCA = new GewekeModels.Categorical(new int[] {2, 3, 2}, 0.7);
-    static final GewekeModels.DiagonalGaussian DIAG = new GewekeModels.DiagonalGaussian(new double[] {0, 1}, 0.3, 2.5,
-            new double[] {1.0, 2.0});
-    static final GewekeModels.FullGaussian FULL = new GewekeModels.FullGaussian(new double[] {0, 1}, 0.3, 4.0,
-            new double[][] {{2.0, 0.5}, {0.5, 1.0}});
+    static final GewekeModels.DiagonalGaussian DIAG = GewekeModels.DIAG;
+    static final GewekeModels.FullGaussian FULL = GewekeModels.FULL;
 
     @Test
     void collapsedMultinomialMixture() {

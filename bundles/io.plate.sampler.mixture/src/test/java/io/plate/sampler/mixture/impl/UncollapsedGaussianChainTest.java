@@ -81,7 +81,10 @@ class UncollapsedGaussianChainTest {
         }
     }
 
-    /** What another machine has: each block from its slice, the sweep's keys and parameters alone. */
+    /**
+     * What another machine has: each block from its slice, the sweep's keys and parameters alone, on a
+     * {@link BlockRunner} ({@link BlocksApart}: serialised, in reverse order, each twice).
+     */
     @Test
     void blocksSampledApartGiveTheSameChain() {
         for (String cov : COVARIANCES) {
@@ -89,28 +92,11 @@ class UncollapsedGaussianChainTest {
             Map<String, String> params = Map.of("k", "5", "covariance", cov, "init", "random");
             UncollapsedGaussianSweep whole = UncollapsedGaussianSweep.of(SyntheticData.DIST, x, NAMES, params, 5, 1, true, 250);
             UncollapsedGaussianSweep apart = UncollapsedGaussianSweep.of(SyntheticData.DIST, x, NAMES, params, 5, 1, false, 250);
-            int blocks = apart.blocks();
-            assertEquals(12, blocks);
+            assertEquals(12, apart.blocks());
+            apart.runBlocksOn(new BlocksApart(SyntheticData.DIST));
             for (int sweep = 0; sweep < 5; sweep++) {
-                int[][] z = new int[blocks][];
-                double[][] stats = new double[blocks][];
-                for (int b = blocks - 1; b >= 0; b--) {
-                    int[] rows = apart.blockRows(b);
-                    for (int attempt = 0; attempt < 2; attempt++) {
-                        int[] zb = new int[rows[1] - rows[0]];
-                        double[] sb = new double[UncollapsedGaussianSweep.statisticsLength(apart.parameters())];
-                        UncollapsedGaussianSweep.sampleBlock(SyntheticData.DIST, b, rows, apart.blockFixed(b),
-                                apart.blockValues(b), apart.keys(), apart.parameters(), zb, sb);
-                        if (attempt == 1) {
-                            assertArrayEquals(z[b], zb, cov + ", block " + b + " sampled again");
-                            assertArrayEquals(stats[b], sb, 0.0, cov + ", block " + b + " sampled again");
-                        }
-                        z[b] = zb;
-                        stats[b] = sb;
-                    }
-                }
-                apart.finishSweep(z, stats);
                 whole.sweep();
+                apart.sweep();
                 assertArrayEquals(whole.assignments(), apart.assignments(), cov + ", sweep " + sweep);
                 assertEquals(whole.logJoint(), apart.logJoint(), 0.0, cov + ", sweep " + sweep);
             }

@@ -39,8 +39,8 @@ class UncollapsedMultinomialSweepTest {
     }
 
     /**
-     * Blocks run by a {@link BlockRunner} (here on this thread, from their slices), returning their word
-     * counts for the θ-step, give the chain of whole sweeps; the state saved after sweep 3 and restored
+     * Blocks run by a {@link BlockRunner} (here {@link BlocksApart}: serialised, in reverse order, each
+     * twice), returning their word counts for the θ-step, give the chain of whole sweeps; the state saved after sweep 3 and restored
      * into a new chain made the same way continues it draw for draw.
      */
     @Test
@@ -48,31 +48,7 @@ class UncollapsedMultinomialSweepTest {
         SparseMatrix m = ComponentsTest.counts(UncollapsedMultinomialChainTest.documents(3000, 500, 22));
         UncollapsedMultinomialSweep whole = UncollapsedMultinomialSweep.of(SyntheticData.DIST, m, 6, 1.0, 0.1, "random", 8, 2, false);
         UncollapsedMultinomialSweep apart = UncollapsedMultinomialSweep.of(SyntheticData.DIST, m, 6, 1.0, 0.1, "random", 8, 2, false);
-        BlockRunner here = slices -> new BlockRunner.Blocks() {
-            @Override
-            public int[][][] sweep(long[] keys, double[][] parameters) {
-                int[][][] out = new int[slices.size()][][];
-                for (int b = out.length - 1; b >= 0; b--) {
-                    out[b] = UncollapsedMultinomialSweep.sampleBlockWithCounts(SyntheticData.DIST, b, slices.get(b), keys,
-                            parameters);
-                }
-                return out;
-            }
-
-            @Override
-            public int[][][] count(int[][] z, int k) {
-                int[][][] out = new int[slices.size()][][];
-                for (int b = 0; b < out.length; b++) {
-                    out[b] = UncollapsedMultinomialSweep.blockCounts(slices.get(b), z[b], k);
-                }
-                return out;
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        apart.runBlocksOn(here);
+        apart.runBlocksOn(new BlocksApart(SyntheticData.DIST));
         for (int sweep = 0; sweep < 3; sweep++) {
             whole.sweep();
             apart.sweep();
