@@ -6,13 +6,13 @@ import org.apache.spark.sql.SparkSession;
 /**
  * Spark settings for a session that runs sweeps (a broadcast of the chain's parameters and a few MB of
  * block results every sweep, dozens of times a second), each applied unless the user set it
- * ({@code --conf} of spark-submit, a {@code -Dspark.…} property). Measured in docs/spark.md: on 20news
- * they take a sweep on local[2] from 3.0–3.6× to 2.3–2.5× the single machine's.
+ * ({@code --conf} of spark-submit, a {@code -Dspark.…} property); measured in docs/spark.md. What the
+ * sweeps send is written by Kryo as well as by Java serialization ({@code KryoPayloadsTest}).
  */
 public final class SweepSettings {
     /** Setting and value, with why. */
     static final Map<String, String> DEFAULTS = Map.of(
-            // arrays of primitives (blocks' results, the broadcast parameters): Kryo is faster than Java serialization
+            // arrays of primitives (the broadcast parameters, blocks' results): Kryo writes them faster
             "spark.serializer", "org.apache.spark.serializer.KryoSerializer",
             // random doubles do not compress: lz4 over 20.8 MB of log θ only cost time
             "spark.broadcast.compress", "false",

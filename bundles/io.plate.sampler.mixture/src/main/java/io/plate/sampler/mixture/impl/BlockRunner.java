@@ -39,8 +39,30 @@ public interface BlockRunner {
     /**
      * The z-step's input of one sweep: the chain's z-step key, the sweep's index (the streams' key with
      * the block's index, {@link UncollapsedMultinomialChain#zStream}) and the parameters the z-step reads.
+     * A class, not a record: Spark's Kryo serializer (a common cluster setting) cannot write records.
      */
-    record Sweep(long key, long sweep, double[][] parameters) implements Serializable {
+    final class Sweep implements Serializable {
         private static final long serialVersionUID = 1L;
+        private final long key;
+        private final long sweep;
+        private final double[][] parameters;
+
+        public Sweep(long key, long sweep, double[][] parameters) {
+            this.key = key;
+            this.sweep = sweep;
+            this.parameters = parameters;
+        }
+
+        public long key() {
+            return key;
+        }
+
+        public long sweep() {
+            return sweep;
+        }
+
+        public double[][] parameters() {
+            return parameters;
+        }
     }
 }
