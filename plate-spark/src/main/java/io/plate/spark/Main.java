@@ -191,8 +191,10 @@ public final class Main {
         input();
         SparkSession spark = session();
         try {
-            PlateFrame frame = frame(spark, options.get("--label"), false);
-            org.apache.spark.sql.Dataset<Row> scored = SparkNaiveBayes.predict(model, frame);
+            // with --label the labels are read as labels, not as a feature, and the accuracy is reported
+            PlateFrame frame = frame(spark, options.get("--label"), options.containsKey("--label"));
+            org.apache.spark.sql.Dataset<Row> scored = SparkNaiveBayes.predict(model, frame)
+                    .persist(org.apache.spark.storage.StorageLevel.MEMORY_AND_DISK());
             // Plate's predictions CSV: predicted, then the probability of each class in the model's order
             List<Column> cols = new ArrayList<>();
             cols.add(functions.col(SparkNaiveBayes.PREDICTION).as("predicted"));
@@ -202,6 +204,17 @@ public final class Main {
             }
             scored.select(cols.toArray(new Column[0])).write().option("header", "true").csv(dir);
             out.printf("%s: scored %s, predictions in %s%n", model.type(), frame, dir);
+            String label = frame.roles().label;
+            if (label != null) {
+                Row right = scored.agg(functions.sum(functions.when(functions.col(SparkNaiveBayes.PREDICTION)
+                        .equalTo(functions.col(label).cast("string")), 1L).otherwise(0L)), functions.count(functions.lit(1)))
+                        .first();
+                long n = right.getLong(1);
+                long hits = right.isNullAt(0) ? 0 : right.getLong(0);
+                out.printf(Locale.ROOT, "accuracy %.4f (%d of %d rows predicted as their '%s')%n",
+                        n == 0 ? Double.NaN : (double) hits / n, hits, n, label);
+            }
+            scored.unpersist();
             return 0;
         } finally {
             spark.stop();

@@ -78,6 +78,18 @@ class MainIT {
         Run p = run("predict", model.toString(), "--input", csv.toString(), "--label", "class", "--out",
                 predictions.toString(), "--master", "local[2]");
         assertEquals(0, p.status(), p.err());
+        // the accuracy against the label column, from the single-machine fit's probabilities
+        List<String> classes = one.classes();
+        int hits = 0;
+        for (int r = 0; r < expected.length; r++) {
+            int best = 0;
+            for (int k = 1; k < expected[r].length; k++) {
+                best = expected[r][k] > expected[r][best] ? k : best;
+            }
+            hits += classes.get(best).equals(local.labels().orElseThrow().level(r)) ? 1 : 0;
+        }
+        assertTrue(p.out().contains(String.format(java.util.Locale.ROOT, "accuracy %.4f (%d of %d rows", (double) hits
+                / expected.length, hits, expected.length)), p.out());
         List<String> lines = new ArrayList<>();
         try (Stream<Path> parts = Files.list(predictions)) {
             for (Path part : parts.filter(f -> f.getFileName().toString().startsWith("part-")).sorted().toList()) {
