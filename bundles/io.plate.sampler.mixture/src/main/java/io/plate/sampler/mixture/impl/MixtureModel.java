@@ -1,6 +1,7 @@
 package io.plate.sampler.mixture.impl;
 
 import io.plate.api.data.Dataset;
+import io.plate.api.data.FeatureKind;
 import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
 import java.util.List;
@@ -11,11 +12,12 @@ import java.util.function.BiFunction;
  * read-only data {@code D} built once per run from the dataset and shared by every chain (checked as it
  * is built), and the fresh per-chain {@link Components} over that data.
  *
+ * @param kind the columns the model clusters on (the others are left out, and the run says so)
  * @param parameters the model's parameters, after the sampler's common ones
  * @param prepare reads the dataset into the shared data, with a clear message when it does not fit
  * @param components one chain's empty statistics over the shared data
  */
-record MixtureModel<D>(List<ParamSpec> parameters, BiFunction<Dataset, Params, D> prepare,
+record MixtureModel<D>(FeatureKind kind, List<ParamSpec> parameters, BiFunction<Dataset, Params, D> prepare,
         BiFunction<D, Params, Components> components) {
     static final String BETA = "beta";
 
@@ -25,7 +27,7 @@ record MixtureModel<D>(List<ParamSpec> parameters, BiFunction<Dataset, Params, D
 
     /** Multinomial components over a shared {@link MultinomialCorpus}. */
     static MixtureModel<MultinomialCorpus> multinomial() {
-        return new MixtureModel<>(
+        return new MixtureModel<>(FeatureKind.SPARSE,
                 List.of(ParamSpec.positive(BETA, "0.3", "symmetric Dirichlet prior of each cluster's word distribution")),
                 (data, params) -> MultinomialCorpus.of(data),
                 (corpus, params) -> new MultinomialComponents(corpus, params.getDouble(BETA)));
@@ -33,7 +35,7 @@ record MixtureModel<D>(List<ParamSpec> parameters, BiFunction<Dataset, Params, D
 
     /** Latent-class components over a shared {@link CategoricalTable}. */
     static MixtureModel<CategoricalTable> categorical() {
-        return new MixtureModel<>(
+        return new MixtureModel<>(FeatureKind.CATEGORICAL,
                 List.of(ParamSpec.positive(BETA, "1.0", "symmetric Dirichlet prior of each column's level probabilities")),
                 (data, params) -> CategoricalTable.of(data),
                 (table, params) -> new CategoricalComponents(table, params.getDouble(BETA)));
@@ -41,7 +43,7 @@ record MixtureModel<D>(List<ParamSpec> parameters, BiFunction<Dataset, Params, D
 
     /** Full or diagonal Gaussian components over shared {@link NumericData}, priors from {@link GaussianPriors}. */
     static MixtureModel<NumericData> gaussian() {
-        return new MixtureModel<>(GaussianPriors.parameters(), (data, params) -> {
+        return new MixtureModel<>(FeatureKind.NUMERIC, GaussianPriors.parameters(), (data, params) -> {
             NumericData n = NumericData.of(data);
             GaussianPriors.components(n, params); // checks the priors once, before any chain starts
             return n;
