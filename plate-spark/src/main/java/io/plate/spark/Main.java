@@ -271,6 +271,9 @@ public final class Main {
                     settings.iterations(), posterior.seconds(), posterior.sweepsPerSecond(),
                     posterior.facts().get("estimate_clusters"), nmi instanceof Number x ? String.format(Locale.ROOT, ", NMI %.4f", x.doubleValue())
                     : nmi == null ? "" : ", NMI " + nmi, dir);
+            if (posterior.facts().get("columns") instanceof String columns) {
+                out.println(columns);
+            }
             return 0;
         } catch (IOException | RuntimeException e) {
             throw e;
