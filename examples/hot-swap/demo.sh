@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Hot swap, shown: the mixture-sampler bundle is dropped into the --deploy folder of a running Plate,
 # replaced by a second version while the shell runs, and removed again. Run from the repository root
-# after `mvn -B -q install -DskipTests`.
+# after `mvn -B -q package -DskipTests -pl launcher -am`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 JAR=launcher/target/plate.jar

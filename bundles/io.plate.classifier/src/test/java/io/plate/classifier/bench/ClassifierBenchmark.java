@@ -31,13 +31,11 @@ import java.util.Set;
  * equivalent of {@code predict_proba}) and includes matching the separately imported test set's words
  * and levels to the model's by text.
  *
- * <p>From the module folder:
+ * <p>From the repository root:
  * <pre>
- * mvn -q -o test-compile -Dplate.targetName=target-clf
- * mvn -q -o dependency:build-classpath -Dmdep.outputFile=target-clf/cp.txt -Dplate.targetName=target-clf
- * java -Xms2g -Xmx2g -XX:+AlwaysPreTouch -XX:+UseParallelGC \
- *     -cp "target-clf/test-classes:target-clf/classes:$(cat target-clf/cp.txt)" \
- *     io.plate.classifier.bench.ClassifierBenchmark DATA ../../bench/sklearn_classifier.py
+ * CP=$(bash bench/classpath.sh bundles/io.plate.classifier)
+ * java -Xms2g -Xmx2g -XX:+AlwaysPreTouch -XX:+UseParallelGC -cp "$CP" \
+ *     io.plate.classifier.bench.ClassifierBenchmark DATA bench/sklearn_classifier.py
  * </pre>
  * DATA is a folder laid out like the repository's data/ that also holds the full 20 Newsgroups corpus in
  * {@code DATA/20newsgroups-bydate/} (where to get it: data/20newsgroups-subset/SOURCE.txt).

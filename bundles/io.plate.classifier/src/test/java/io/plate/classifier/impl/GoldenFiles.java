@@ -13,13 +13,11 @@ import java.util.Map;
 /**
  * Writes the golden model files of {@link ModelStoreTest} (format version 1). Run once when the format
  * was made; the files are committed and must keep loading and predicting the same, so do not re-run it
- * to make a failing test pass. From the module folder:
+ * to make a failing test pass. From the repository root:
  * <pre>
- * mvn -q -o test-compile -Dplate.targetName=target-clf
- * java -cp "target-clf/test-classes:target-clf/classes:$(cat cp.txt)" -Dplate.data=../../data \
- *     io.plate.classifier.impl.GoldenFiles src/test/resources/golden
+ * CP=$(bash bench/classpath.sh bundles/io.plate.classifier)
+ * java -cp "$CP" -Dplate.data=data io.plate.classifier.impl.GoldenFiles bundles/io.plate.classifier/src/test/resources/golden
  * </pre>
- * ({@code cp.txt} from {@code mvn dependency:build-classpath -Dmdep.outputFile=cp.txt}).
  */
 public final class GoldenFiles {
     private GoldenFiles() {

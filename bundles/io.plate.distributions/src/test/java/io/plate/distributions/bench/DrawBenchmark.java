@@ -21,10 +21,8 @@ import org.apache.commons.rng.UniformRandomProvider;
  * docs/distributions.md):
  *
  * <pre>
- * mvn -B -q -o test-compile -pl bundles/io.plate.distributions -Dplate.targetName=target-dist
- * mvn -B -q -o dependency:build-classpath -pl bundles/io.plate.distributions -Dmdep.outputFile=/tmp/dist-cp.txt
- * java -cp bundles/io.plate.distributions/target-dist/classes:bundles/io.plate.distributions/target-dist/test-classes:$(cat /tmp/dist-cp.txt) \
- *      io.plate.distributions.bench.DrawBenchmark
+ * CP=$(bash bench/classpath.sh bundles/io.plate.distributions)
+ * java -cp "$CP" io.plate.distributions.bench.DrawBenchmark
  * </pre>
  */
 public final class DrawBenchmark {

@@ -18,10 +18,8 @@ import org.apache.commons.rng.simple.RandomSource;
  * counts and the first violations. Run with the default heap:
  *
  * <pre>
- * mvn -q -o test-compile -pl bundles/io.plate.api,bundles/io.plate.importers -Dplate.targetName=target-imp
- * R=$HOME/.m2/repository/org/apache/commons
- * java -cp bundles/io.plate.importers/target-imp/classes:bundles/io.plate.importers/target-imp/test-classes:bundles/io.plate.api/target-imp/classes:$R/commons-rng-client-api/1.7/commons-rng-client-api-1.7.jar:$R/commons-rng-core/1.7/commons-rng-core-1.7.jar:$R/commons-rng-simple/1.7/commons-rng-simple-1.7.jar \
- *     io.plate.importers.bench.FuzzCampaign 30000 20261124
+ * CP=$(bash bench/classpath.sh bundles/io.plate.importers)
+ * java -cp "$CP" io.plate.importers.bench.FuzzCampaign 30000 20261124
  * </pre>
  */
 public final class FuzzCampaign {

@@ -23,9 +23,8 @@ import java.util.Arrays;
  * Times are wall-clock: the first (cold) run in a fresh JVM, then the median and best of REPEATS runs.
  *
  * <pre>
- * mvn -q -o test-compile -pl bundles/io.plate.importers -Dplate.targetName=target-imp
- * java -Xmx2g -cp bundles/io.plate.importers/target-imp/classes:bundles/io.plate.importers/target-imp/test-classes:$HOME/.m2/repository/io/plate/io.plate.api/0.1.0/io.plate.api-0.1.0.jar \
- *     io.plate.importers.bench.ImportBenchmark ROOT 5 [news|a9a|memory]
+ * CP=$(bash bench/classpath.sh bundles/io.plate.importers)
+ * java -Xmx2g -cp "$CP" io.plate.importers.bench.ImportBenchmark ROOT 5 [news|a9a|memory]
  * </pre>
  * ROOT is a folder whose {@code data/} holds the datasets; the 20news parts need the full corpus in
  * {@code ROOT/data/20newsgroups-bydate/} (where to get it: data/20newsgroups-subset/SOURCE.txt).

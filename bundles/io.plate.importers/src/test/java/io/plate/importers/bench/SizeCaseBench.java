@@ -23,9 +23,8 @@ import java.util.Locale;
  * into the folder given, once, and kept for the next run.
  *
  * <pre>
- * mvn -q -o test-compile -pl bundles/io.plate.importers -Dplate.targetName=target-imp
- * java -cp bundles/io.plate.importers/target-imp/classes:bundles/io.plate.importers/target-imp/test-classes:bundles/io.plate.api/target/classes \
- *     io.plate.importers.bench.SizeCaseBench /tmp/plate-size-cases
+ * CP=$(bash bench/classpath.sh bundles/io.plate.importers)
+ * java -cp "$CP" io.plate.importers.bench.SizeCaseBench /tmp/plate-size-cases
  * </pre>
  */
 public final class SizeCaseBench {

@@ -18,20 +18,15 @@ import java.util.Locale;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * Benchmarks of the mixture samplers (not a test). Run from the repository root after
- * {@code mvn -q -o install -DskipTests}:
+ * Benchmarks of the mixture samplers (not a test). Run from the repository root:
  *
  * <pre>
- * mvn -q -o test-compile -pl bundles/io.plate.sampler.mixture -Dplate.targetName=target-mix
- * java -cp "$(cat /tmp/mix.cp):bundles/io.plate.sampler.mixture/target-mix/classes:bundles/io.plate.sampler.mixture/target-mix/test-classes" \
- *   io.plate.sampler.mixture.impl.bench.MixtureBench [speed|sweep|quality|priorscale|text|all] ROOT
+ * CP=$(bash bench/classpath.sh bundles/io.plate.sampler.mixture)
+ * java -cp "$CP" io.plate.sampler.mixture.impl.bench.MixtureBench [speed|sweep|quality|priorscale|text|all] ROOT
  * </pre>
  * ROOT is a folder whose {@code data/} holds the datasets: the repository root serves quality and
  * priorscale; speed, sweep and text need the full 20 Newsgroups corpus in
  * {@code ROOT/data/20newsgroups-bydate/} (where to get it: data/20newsgroups-subset/SOURCE.txt).
- *
- * (the class path file from {@code mvn dependency:build-classpath -Dmdep.outputFile=/tmp/mix.cp
- * -Dmdep.includeScope=test}).
  *
  * <ul>
  * <li>speed: seconds per sweep of the uncollapsed {@code mixture.multinomial} on 20news train with

@@ -28,9 +28,8 @@ import java.util.Map;
  * Speed of the sparse samplers and the accuracy of {@code nb.sparse} against {@code nb.categorical}.
  * Run from the repository root (see docs/sparse-prior.md):
  * <pre>
- * mvn -B -q -o test-compile exec:java -pl bundles/io.plate.sampler.sparse -Dplate.targetName=target-sparse \
- *   -Dexec.classpathScope=test -Dexec.mainClass=io.plate.sampler.sparse.impl.bench.SparseBenchmark \
- *   -Dexec.args="speed|evaluate|exactcheck"
+ * CP=$(bash bench/classpath.sh bundles/io.plate.sampler.sparse)
+ * java -cp "$CP" -Dplate.data=data io.plate.sampler.sparse.impl.bench.SparseBenchmark speed|evaluate|exactcheck
  * </pre>
  * {@code speed}: single-chain sweeps per second on splice (3 classes × 60 positions) for both samplers
  * with the {@code fast} Distributions provider, bytes allocated per sweep, and a 4-chain run on 2 threads.
