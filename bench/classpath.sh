@@ -8,9 +8,7 @@ set -euo pipefail
 module=${1:?usage: bash bench/classpath.sh MODULE-FOLDER (e.g. bundles/io.plate.importers)}
 cd "$(dirname "$0")/.."
 [ -f "$module/pom.xml" ] || { echo "bench/classpath.sh: no module at '$module' (no $module/pom.xml)" >&2; exit 2; }
-deps=$(mktemp)
-trap 'rm -f "$deps"' EXIT
-# with -am every module writes the file; the named one is built last, so its class path is what remains
+# a relative outputFile is resolved in each module, so every module writes its own list
 mvn -B -q -pl "$module" -am test-compile dependency:build-classpath -Dmdep.includeScope=test \
-    -Dmdep.outputFile="$deps" >&2
-echo "$PWD/$module/target/classes:$PWD/$module/target/test-classes:$(cat "$deps")"
+    -Dmdep.outputFile=target/test-classpath.txt >&2
+echo "$PWD/$module/target/classes:$PWD/$module/target/test-classes:$(cat "$module/target/test-classpath.txt")"
