@@ -18,11 +18,13 @@ final class ClusteredColumns {
 
     /** What {@code sampler}, whose components model {@code kind} columns, clusters on in {@code data}. */
     static String describe(Dataset data, FeatureKind kind, String sampler) {
-        StringBuilder s = new StringBuilder("clusters on ");
-        s.append(switch (kind) {
-            case NUMERIC -> columns("numeric", data.numeric().stream().map(c -> c.name()).toList());
-            case CATEGORICAL -> columns("categorical", data.categorical().stream().map(c -> c.name()).toList());
-            case SPARSE -> "the counts of " + data.sparse().map(m -> m.columns()).orElse(0) + " words or indices";
+        String numeric = columns("numeric", data.numeric().stream().map(c -> c.name()).toList());
+        String categorical = columns("categorical", data.categorical().stream().map(c -> c.name()).toList());
+        String counts = "the counts of " + data.sparse().map(m -> m.columns()).orElse(0) + " words or indices";
+        StringBuilder s = new StringBuilder("clusters on ").append(switch (kind) {
+            case NUMERIC -> numeric;
+            case CATEGORICAL -> categorical;
+            case SPARSE -> counts;
         });
         List<String> out = new ArrayList<>();
         data.labels().ifPresent(l -> out.add("the label column '" + l.name() + "', which only scores the clusters"
@@ -30,14 +32,13 @@ final class ClusteredColumns {
         data.target().ifPresent(t -> out.add("the target column '" + t.name() + "'"
                 + (kind == FeatureKind.NUMERIC ? " (import with --no-label to cluster on it too)" : "")));
         if (kind != FeatureKind.NUMERIC && !data.numeric().isEmpty()) {
-            out.add(columns("numeric", data.numeric().stream().map(c -> c.name()).toList()) + ", which mixture.gaussian models");
+            out.add(numeric + ", which mixture.gaussian models");
         }
         if (kind != FeatureKind.CATEGORICAL && !data.categorical().isEmpty()) {
-            out.add(columns("categorical", data.categorical().stream().map(c -> c.name()).toList())
-                    + ", which mixture.categorical models");
+            out.add(categorical + ", which mixture.categorical models");
         }
         if (kind != FeatureKind.SPARSE && data.sparse().isPresent()) {
-            out.add("the counts of " + data.sparse().get().columns() + " words or indices, which mixture.multinomial models");
+            out.add(counts + ", which mixture.multinomial models");
         }
         if (!out.isEmpty()) {
             s.append("; ").append(sampler).append(" leaves out ").append(String.join("; ", out));
