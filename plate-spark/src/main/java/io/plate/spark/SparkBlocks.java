@@ -107,12 +107,19 @@ public final class SparkBlocks implements BlockRunner {
             DistributionsSource source = dist;
             List<Tuple2<Integer, R>> done;
             try {
-                done = rdd.map(t -> {
+                done = rdd.mapPartitions(blocks -> {
                     TaskContext task = TaskContext.get();
                     if (task.partitionId() == fail && task.attemptNumber() == 0) {
                         throw new IllegalStateException("first attempt of partition " + fail + " fails (forced retry)");
                     }
-                    return new Tuple2<>(t._1(), step.apply(source.get(), t._1(), t._2(), bc.value()));
+                    Distributions d = source.get(); // once per task: a service lookup on the class path
+                    S value = bc.value();
+                    List<Tuple2<Integer, R>> results = new ArrayList<>();
+                    while (blocks.hasNext()) {
+                        Tuple2<Integer, B> t = blocks.next();
+                        results.add(new Tuple2<>(t._1(), step.apply(d, t._1(), t._2(), value)));
+                    }
+                    return results.iterator();
                 }).collect();
             } finally {
                 bc.destroy();

@@ -405,17 +405,23 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         int[] at = new int[postDoc.length]; // at most one entry per posting
         int[] n = new int[postDoc.length];
         int[] one = new int[kk];
+        int[] touched = new int[kk]; // the clusters of this word's documents, in first-seen order
         int m = 0;
         for (int j = 0; j < ws.length; j++) {
+            int t = 0;
             for (int q = ps[j]; q < ps[j + 1]; q++) {
-                one[zb[postDoc[q] - d0]] += postCount[q];
-            }
-            for (int c = 0; c < kk; c++) {
-                if (one[c] != 0) {
-                    at[m] = ws[j] * kk + c;
-                    n[m++] = one[c];
-                    one[c] = 0;
+                int c = zb[postDoc[q] - d0];
+                if (one[c] == 0 && postCount[q] != 0) {
+                    touched[t++] = c;
                 }
+                one[c] += postCount[q];
+            }
+            // a word is in few of a block's documents: visit only their clusters, not all K
+            for (int i = 0; i < t; i++) {
+                int c = touched[i];
+                at[m] = ws[j] * kk + c;
+                n[m++] = one[c];
+                one[c] = 0;
             }
         }
         return new int[][] {Arrays.copyOf(at, m), Arrays.copyOf(n, m)};
