@@ -1,10 +1,12 @@
 package io.plate.spark;
 
+import io.plate.api.PlateException;
 import io.plate.api.learn.Learner;
 import io.plate.api.learn.Model;
 import io.plate.classifier.impl.JsonModelStore;
 import io.plate.classifier.impl.nb.NaiveBayesStatistics;
 import java.io.IOException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +32,12 @@ public final class ModelFiles {
         store().save(model, file);
     }
 
+    /** The model in {@code file}; a missing file is a {@link PlateException} naming it, as {@code plate:load} says. */
     public static Model load(Path file) throws IOException {
-        return store().load(file);
+        try {
+            return store().load(file);
+        } catch (NoSuchFileException e) {
+            throw new PlateException("no model file " + file);
+        }
     }
 }

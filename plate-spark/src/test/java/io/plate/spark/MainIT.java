@@ -217,6 +217,10 @@ class MainIT {
         assertEquals(1, badK.status());
         assertTrue(badK.err().strip().endsWith("plate-spark: parameter 'k' = 'abc': expected a whole number"), badK.err());
         assertTrue(Files.notExists(dir.resolve("run")), "nothing written");
+        Run noModel = run("predict", dir.resolve("none.json").toString(), "--input", "x.csv", "--out",
+                dir.resolve("p").toString());
+        assertEquals(1, noModel.status());
+        assertEquals("plate-spark: no model file " + dir.resolve("none.json"), noModel.err().strip());
         Run usage = run("train", "nb.multinomial", "--input");
         assertEquals(2, usage.status());
         assertTrue(usage.err().startsWith("plate-spark: option --input needs a value"), usage.err());
