@@ -42,7 +42,8 @@ import org.apache.spark.sql.functions;
  * clusters.csv).
  * Formats: {@code csv} (default), {@code parquet}, {@code libsvm}, {@code text} (the importer's TSV) and
  * {@code folders} (one folder per class); text takes {@code --min-df}, {@code --max-df},
- * {@code --max-features}, {@code --binary}, {@code --stop-words}, {@code --ngram 2}. {@code --master M}
+ * {@code --max-features}, {@code --binary}, {@code --stop-words}, {@code --ngram 2}; libsvm takes {@code --zero-based
+ * auto|true|false} (scikit-learn's rule: auto reads a file with an index 0 as 0-based). {@code --master M}
  * picks the Spark master when no {@code spark-submit} set one (default {@code local[*]}). Exit status 0
  * on success, 1 with a one-line message on stderr when the command failed, 2 for a usage error.
  */
@@ -55,7 +56,7 @@ public final class Main {
     private static final Set<String> FLAGS = Set.of("--binary", "--stop-words");
     private static final Set<String> VALUED = Set.of("--input", "--format", "--label", "--categorical", "--seed",
             "--out", "--master", "--min-df", "--max-df", "--max-features", "--ngram", "--iterations", "--burn-in",
-            "--thin", "--chains", "--partitions");
+            "--thin", "--chains", "--partitions", "--zero-based");
 
     Main(PrintStream out) {
         this.out = out;
@@ -76,18 +77,52 @@ public final class Main {
         } catch (PlateException | IOException | IllegalArgumentException e) {
             System.err.println("plate-spark: " + e.getMessage());
             status = 1;
-        } catch (Exception e) { // Spark's own reading errors (AnalysisException, thrown unchecked): their first line
-            if (!(e instanceof org.apache.spark.sql.AnalysisException)) {
+        } catch (Exception e) { // Spark's own errors, thrown unchecked: reading (AnalysisException) and failed jobs
+            String line = sparkFailure(e);
+            if (line == null) {
                 throw e;
             }
-            System.err.println("plate-spark: " + e.getMessage().lines().findFirst().orElse(""));
+            System.err.println("plate-spark: " + line);
             status = 1;
         }
         System.exit(status);
     }
 
+    /**
+     * One line for a failure Spark reports: a reading error's first line, or for a failed job the
+     * message of what failed in the task (Plate's own message when it was Plate's); null for anything else.
+     */
+    static String sparkFailure(Throwable e) {
+        if (e instanceof org.apache.spark.sql.AnalysisException) {
+            return firstLine(e);
+        }
+        Throwable job = e;
+        while (job != null && !(job instanceof org.apache.spark.SparkException)) {
+            job = job.getCause();
+        }
+        if (job == null) {
+            return null;
+        }
+        Throwable root = job;
+        for (Throwable t = job; t != null; t = t.getCause()) {
+            if (t instanceof PlateException) {
+                return firstLine(t);
+            }
+            root = t;
+        }
+        String line = firstLine(root);
+        // Spark's LibSVM reader on a file with the index 0 (scikit-learn's default)
+        return line.contains("indices should be one-based") ? line + " (a 0-based file, as scikit-learn writes by"
+                + " default: --zero-based auto or true)" : line;
+    }
+
+    private static String firstLine(Throwable t) {
+        String m = t.getMessage();
+        return m == null ? t.getClass().getSimpleName() : m.lines().findFirst().orElse("");
+    }
+
     static String usage() {
-        return "usage: train LEARNER --input PATH [--format csv|parquet|libsvm|text|folders] [--label COL]"
+        return "usage: train LEARNER --input PATH [--format csv|parquet|libsvm|text|folders] [--zero-based auto|true|false] [--label COL]"
                 + " [--categorical A,B] [key=value ...] [--seed S] --out MODEL.json [--master M]\n"
                 + "       predict MODEL.json --input PATH [--format F] --out DIR [--master M]\n"
                 + "       cluster SAMPLER --input PATH [--format F] [--label COL] [key=value ...] [--iterations N]"
@@ -142,7 +177,7 @@ public final class Main {
         return v;
     }
 
-    /** The input, refused before Spark starts when it is a local path that does not exist. */
+    /** The input, refused before Spark starts when it is a local path that does not exist (or --zero-based is wrong). */
     private String input() {
         String in = required("--input");
         java.net.URI uri;
@@ -155,6 +190,7 @@ public final class Main {
         if (local && !java.nio.file.Files.exists(uri != null && uri.getScheme() != null ? Path.of(uri) : Path.of(in))) {
             throw new PlateException("--input '" + in + "': no such file or folder");
         }
+        zeroBased(); // its value too
         return in;
     }
 
@@ -306,7 +342,16 @@ public final class Main {
             PlateFrame f = SparkText.vectorise(docs, o);
             return labelled ? f : f.unlabelled();
         }
-        return PlateFrame.read(spark, format, input, label, categorical, labelled);
+        return PlateFrame.read(spark, format, input, label, categorical, labelled, zeroBased());
+    }
+
+    /** {@code --zero-based} of a LibSVM input, checked before Spark starts: auto (default), true or false. */
+    private String zeroBased() {
+        String z = options.getOrDefault("--zero-based", "auto");
+        if (!Set.of("auto", "true", "false").contains(z)) {
+            throw new UsageException("--zero-based must be auto, true or false, got '" + z + "'");
+        }
+        return z;
     }
 
     private ImportOptions textOptions(String label, boolean labelled) {

@@ -9,7 +9,7 @@ import org.apache.spark.sql.SparkSession;
 /**
  * A Spark DataFrame with the roles of its columns in Plate's terms (label, categorical, numeric, counts).
  * Made from any DataFrame or read with Spark's own readers: CSV (header row; {@code ?} and empty cells are
- * missing), Parquet and LibSVM.
+ * missing), Parquet and LibSVM (1-based by Spark's reader; 0-based, as scikit-learn writes, by the importer's parser).
  */
 public final class PlateFrame {
     private final org.apache.spark.sql.Dataset<Row> rows;
@@ -46,7 +46,23 @@ public final class PlateFrame {
 
     /** LibSVM rows by Spark's reader: a {@code label} column and a {@code features} vector named "1".."n". */
     public static PlateFrame libsvm(SparkSession spark, String path) {
-        return of(spark.read().format("libsvm").load(path), "label", Set.of(), null);
+        return libsvm(spark, path, "false");
+    }
+
+    /**
+     * LibSVM rows, indexed as {@code zeroBased} says, as scikit-learn's {@code load_svmlight_file} reads
+     * them: {@code auto} (0-based when an index 0 appears), {@code true} or {@code false} (1-based: Spark's
+     * own reader). Feature i of a 0-based file is feature i + 1 of the same file written 1-based.
+     */
+    public static PlateFrame libsvm(SparkSession spark, String path, String zeroBased) {
+        boolean zero = switch (zeroBased) {
+            case "true" -> true;
+            case "false" -> false;
+            case "auto" -> ZeroBasedLibSvm.hasIndexZero(spark, path);
+            default -> throw new PlateException("--zero-based must be auto, true or false, got '" + zeroBased + "'");
+        };
+        return of(zero ? ZeroBasedLibSvm.read(spark, path) : spark.read().format("libsvm").load(path), "label",
+                Set.of(), null);
     }
 
     /**
@@ -55,12 +71,18 @@ public final class PlateFrame {
      */
     public static PlateFrame read(SparkSession spark, String format, String path, String label,
             Set<String> categorical, boolean labelled) {
+        return read(spark, format, path, label, categorical, labelled, "auto");
+    }
+
+    /** As {@link #read(SparkSession, String, String, String, Set, boolean)}, a LibSVM file indexed as {@code zeroBased} says. */
+    public static PlateFrame read(SparkSession spark, String format, String path, String label,
+            Set<String> categorical, boolean labelled, String zeroBased) {
         org.apache.spark.sql.Dataset<Row> df;
         switch (format) {
             case "csv": df = csvRows(spark, path); break;
             case "parquet": df = spark.read().parquet(path); break;
             case "libsvm":
-                PlateFrame f = libsvm(spark, path);
+                PlateFrame f = libsvm(spark, path, zeroBased);
                 return labelled ? f : f.unlabelled();
             default: throw new PlateException("format '" + format + "' is not one of csv, parquet, libsvm, text, folders");
         }

@@ -1,0 +1,81 @@
+package io.plate.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * LibSVM files written 0-based (scikit-learn's default), which Spark's reader refuses: read with
+ * {@code --zero-based auto|true}, the frame is the one Spark's own reader makes of the same rows written
+ * 1-based; with {@code false} the failure says what to do; a malformed line is named in one line.
+ */
+class ZeroBasedLibSvmTest {
+    private final SparkSession spark = SparkTestSession.get();
+
+    @TempDir
+    Path dir;
+
+    /** The first {@code lines} lines of a 1-based file with every index one lower, a comment and a blank line added. */
+    static Path zeroBasedCopy(Path oneBased, Path dir, int lines) throws IOException {
+        List<String> out = new ArrayList<>(List.of("# written 0-based", ""));
+        for (String line : Files.readAllLines(oneBased, StandardCharsets.UTF_8).subList(0, lines)) {
+            StringBuilder b = new StringBuilder();
+            for (String token : line.trim().split("\\s+")) {
+                int colon = token.indexOf(':');
+                b.append(b.length() == 0 ? "" : " ").append(colon < 0 ? token
+                        : (Integer.parseInt(token.substring(0, colon)) - 1) + token.substring(colon));
+            }
+            out.add(b.toString());
+        }
+        Path zero = dir.resolve("zero-based.svm");
+        Files.write(zero, out, StandardCharsets.UTF_8);
+        return zero;
+    }
+
+    @Test
+    void aZeroBasedFileGivesSparksFrameOfTheOneBasedFile() throws IOException {
+        Path one = dir.resolve("one-based.svm");
+        Files.write(one, Files.readAllLines(SparkTestSession.data("libsvm-a9a/a9a")).subList(0, 2000));
+        Path zero = zeroBasedCopy(one, dir, 2000);
+        List<Row> expected = PlateFrame.libsvm(spark, one.toString(), "false").rows().collectAsList();
+        for (String mode : List.of("auto", "true")) {
+            PlateFrame frame = PlateFrame.libsvm(spark, zero.toString(), mode);
+            assertEquals(expected, frame.rows().collectAsList(), mode);
+            assertEquals(PlateFrame.libsvm(spark, one.toString()).vocabulary(), frame.vocabulary(), mode);
+        }
+        // auto reads a 1-based file with Spark's reader
+        assertEquals(expected, PlateFrame.libsvm(spark, one.toString(), "auto").rows().collectAsList());
+    }
+
+    @Test
+    void aZeroBasedFileReadAsOneBasedFailsWithTheFix() throws IOException {
+        Path zero = zeroBasedCopy(SparkTestSession.data("libsvm-a9a/a9a"), dir, 50);
+        Exception e = assertThrows(Exception.class, () -> SparkNaiveBayes.train(
+                PlateFrame.libsvm(spark, zero.toString(), "false"), "nb.multinomial", Map.of(), 1));
+        String line = Main.sparkFailure(e);
+        assertTrue(line.startsWith("requirement failed: indices should be one-based"), line);
+        assertTrue(line.endsWith("(a 0-based file, as scikit-learn writes by default: --zero-based auto or true)"), line);
+    }
+
+    @Test
+    void aMalformedLineIsNamedInOneLine() throws IOException {
+        Path bad = dir.resolve("bad.svm");
+        Files.writeString(bad, "1 0:1 3:2\n0 2:x\n");
+        Exception e = assertThrows(Exception.class, () -> SparkNaiveBayes.train(
+                PlateFrame.libsvm(spark, bad.toString(), "true"), "nb.multinomial", Map.of(), 1));
+        assertEquals(bad + ": in the line '0 2:x': column field 2: expected a number as the value of index 2,"
+                + " found 'x'", Main.sparkFailure(e));
+    }
+}
