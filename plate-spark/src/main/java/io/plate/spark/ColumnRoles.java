@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.plate.api.PlateException;
+import io.plate.importers.impl.Labels;
 import io.plate.classifier.impl.nb.NaiveBayesStatistics;
 import io.plate.importers.impl.TextCounts;
 import java.io.UncheckedIOException;
@@ -13,6 +14,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.VectorUDT;
@@ -100,6 +102,7 @@ final class ColumnRoles {
         }
         if (label != null) {
             sets.add(functions.collect_set(functions.col(label)));
+            sets.add(functions.count(functions.lit(1)));
         }
         List<List<String>> levels = new ArrayList<>();
         List<String> classes = List.of();
@@ -112,6 +115,13 @@ final class ColumnRoles {
                 classes = NaiveBayesStatistics.classes(sortedLevels(r.getList(categorical.size())));
                 if (classes.isEmpty()) {
                     throw new PlateException("label column '" + label + "' has no values");
+                }
+                long rows = r.getLong(categorical.size() + 1);
+                if (Labels.nearlyOnePerRow(classes.size(), rows)) { // the importers' rule (a regression target, an id)
+                    throw new PlateException(String.format(Locale.ROOT, "label column '%s' has %,d distinct values"
+                            + " in %,d rows, nearly one per row: not a class column; name the class column with"
+                            + " --label COLUMN (a numeric target is regression, which runs in the shell:"
+                            + " plate:import FILE --label %s, then kernel.regression)", label, classes.size(), rows, label));
                 }
             }
         }

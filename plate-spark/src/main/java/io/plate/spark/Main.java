@@ -206,6 +206,7 @@ public final class Main {
         SparkSession spark = session();
         try {
             PlateFrame frame = frame(spark, options.get("--label"), true);
+            refuseNumericLabel(frame);
             long t0 = System.nanoTime();
             Model m = SparkNaiveBayes.train(frame, learner, params, seed);
             double seconds = (System.nanoTime() - t0) / 1e9;
@@ -215,6 +216,24 @@ public final class Main {
             return 0;
         } finally {
             spark.stop();
+        }
+    }
+
+    /**
+     * As {@code plate:import} reads a CSV (and Weka): a numeric label column is a regression target unless
+     * {@code --categorical} names it, and naive Bayes needs classes. LibSVM labels are classes.
+     */
+    private void refuseNumericLabel(PlateFrame frame) {
+        String label = frame.roles().label;
+        String format = options.getOrDefault("--format", "csv");
+        if (label == null || format.equals("libsvm") || format.equals("text") || format.equals("folders")
+                || Arrays.asList(options.getOrDefault("--categorical", "").split(",")).contains(label)) {
+            return;
+        }
+        if (frame.rows().schema().apply(label).dataType() instanceof org.apache.spark.sql.types.NumericType) {
+            throw new PlateException("label column '" + label + "' is numeric, a regression target as plate:import"
+                    + " reads it (" + frame.roles().classes.size() + " distinct values); naive Bayes needs classes:"
+                    + " add --categorical " + label + " to read its values as classes");
         }
     }
 

@@ -221,6 +221,14 @@ class MainIT {
                 dir.resolve("p").toString());
         assertEquals(1, noModel.status());
         assertEquals("plate-spark: no model file " + dir.resolve("none.json"), noModel.err().strip());
+        // a numeric label column is a regression target (as plate:import reads it), unless --categorical names it
+        Run numeric = run("train", "nb.gaussian", "--input", SparkTestSession.data("wine-quality/winequality-red.csv")
+                .toString(), "--label", "quality", "--out", dir.resolve("q.json").toString(), "--master", "local[1]");
+        assertEquals(1, numeric.status(), numeric.err());
+        assertTrue(numeric.err().strip().endsWith("plate-spark: label column 'quality' is numeric, a regression target as"
+                + " plate:import reads it (6 distinct values); naive Bayes needs classes: add --categorical quality to"
+                + " read its values as classes"), numeric.err());
+        assertTrue(Files.notExists(dir.resolve("q.json")), "nothing written");
         Run usage = run("train", "nb.multinomial", "--input");
         assertEquals(2, usage.status());
         assertTrue(usage.err().startsWith("plate-spark: option --input needs a value"), usage.err());

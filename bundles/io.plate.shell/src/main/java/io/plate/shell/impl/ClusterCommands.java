@@ -222,6 +222,7 @@ public final class ClusterCommands {
             b.append("posterior of the number of clusters:");
             c.kPosterior().forEach((k, p) -> b.append(' ').append(k).append(": ").append(fmt(p, "%.3f")));
             b.append('\n');
+            explainClusterCount(b, c);
             if (posterior.facts().get("split_merge_acceptance") instanceof Number sm) {
                 b.append(String.format(Locale.ROOT, "split-merge acceptance %.3f%n", sm.doubleValue()));
             }
@@ -229,6 +230,25 @@ public final class ClusterCommands {
                     "against the labels: ARI %.4f, NMI %.4f (highest-log-joint draw ARI %.4f; posterior mean ARI %.4f,"
                             + " NMI %.4f)%n", a.ari(), a.nmi(), a.ariHighestLogJoint(), a.ariPosteriorMean(),
                     a.nmiPosteriorMean())));
+        }
+
+        /**
+         * Says why the estimate's number of clusters is not the one most draws have (as on scikit-learn's
+         * make_blobs, where a small third cluster changes rows from draw to draw and VI leaves it out).
+         */
+        private static void explainClusterCount(StringBuilder b, Clustering c) {
+            int shown = c.clusters().size();
+            c.kPosterior().entrySet().stream().max(Map.Entry.comparingByValue()).ifPresent(mode -> {
+                if (mode.getKey() != shown && mode.getValue() >= 0.5) {
+                    boolean merged = c.loss() == Clustering.Loss.VI && shown < mode.getKey();
+                    b.append(String.format(Locale.ROOT, "the estimate has %d clusters where most draws (%.3f) have %d: %s%n",
+                            shown, mode.getValue(), mode.getKey(), merged
+                                    ? "the VI loss merges a cluster whose rows change from draw to draw"
+                                            + " (loss=binder tends to keep more clusters)"
+                                    : "the estimate is the partition with the least expected loss to all draws,"
+                                            + " not the draws' most common number of clusters"));
+                }
+            });
         }
 
         private static String fmt(double v, String f) {

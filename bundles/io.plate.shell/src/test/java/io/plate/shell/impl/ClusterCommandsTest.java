@@ -53,6 +53,8 @@ class ClusterCommandsTest {
     static final class HalvesSampler implements Sampler {
         Params params;
         RunSettings settings;
+        /** The posterior of the number of clusters the run reports (the estimate has 2). */
+        Map<Integer, Double> kPosterior = Map.of(2, 1.0);
 
         @Override
         public String name() {
@@ -83,7 +85,7 @@ class ClusterCommandsTest {
             Clustering clustering = new Clustering(Clustering.Loss.VI, 0.0, halves, List.of(
                     new Clustering.Cluster(n / 2, 0.5, 1.0, Optional.empty(), Optional.of("a"), 1.0),
                     new Clustering.Cluster(n - n / 2, 0.5, 1.0, Optional.empty(), Optional.of("b"), 1.0)),
-                    new double[n], new TreeMap<>(Map.of(2, 1.0)), halves, -10.0,
+                    new double[n], new TreeMap<>(kPosterior), halves, -10.0,
                     new Clustering.Agreement(n, 1.0, 1.0, 1.0, 1.0, 1.0));
             double[][][] values = new double[1][3][];
             long[][] its = {{1, 2, 3}};
@@ -100,6 +102,21 @@ class ClusterCommandsTest {
                     .fact("ari", 1.0).fact("nmi", 1.0).clustering(clustering)
                     .build();
         }
+    }
+
+    @Test
+    void anEstimateWithFewerClustersThanMostDrawsSaysWhy() throws Exception {
+        HalvesSampler s = new HalvesSampler();
+        s.kPosterior = Map.of(2, 0.024, 3, 0.976);
+        String text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
+                .cluster(null, "30", "10", "2", "3", "42", "", "", "mixture.halves", "toy").toString();
+        assertTrue(text.contains("posterior of the number of clusters: 2: 0.024 3: 0.976\nthe estimate has 2 clusters"
+                + " where most draws (0.976) have 3: the VI loss merges a cluster whose rows change from draw to draw"
+                + " (loss=binder tends to keep more clusters)\n"), text);
+        s.kPosterior = Map.of(2, 0.4, 3, 0.35, 4, 0.25); // no majority: nothing to explain
+        text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
+                .cluster(null, "30", "10", "2", "3", "42", "", "", "mixture.halves", "toy").toString();
+        assertFalse(text.contains("the estimate has"), text);
     }
 
     private Workspace workspaceWithData() {
@@ -132,6 +149,7 @@ class ClusterCommandsTest {
         assertTrue(text.contains("point estimate (minimises the posterior expected variation-of-information loss"),
                 text);
         assertTrue(text.contains("highest-log-joint draw (log joint -10.00): 2 clusters"), text);
+        assertFalse(text.contains("the estimate has"), text);
         assertTrue(text.contains("kept as run 'toy.mixture.halves'"), text);
     }
 
