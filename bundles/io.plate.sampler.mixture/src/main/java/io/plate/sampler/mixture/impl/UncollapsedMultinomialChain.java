@@ -3,6 +3,7 @@ package io.plate.sampler.mixture.impl;
 import io.plate.api.sample.Distributions;
 import io.plate.distributions.numerics.LogMath;
 import io.plate.distributions.numerics.SpecialFunctions;
+import io.plate.mcmc.StateCodec;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -447,7 +448,7 @@ final class UncollapsedMultinomialChain extends MixtureChain {
             out.writeInt(x);
         }
         for (UniformRandomProvider g : wordBlockRng) {
-            GeneratorState.write(g, out);
+            StateCodec.writeGenerator(g, out);
         }
     }
 
@@ -479,7 +480,7 @@ final class UncollapsedMultinomialChain extends MixtureChain {
             wordCounts[i] = in.readInt();
         }
         for (UniformRandomProvider g : wordBlockRng) {
-            GeneratorState.read(g, in);
+            StateCodec.readGenerator(g, in);
         }
         Arrays.fill(sizes, 0);
         for (int x : z) {
