@@ -1,6 +1,7 @@
 package io.plate.sampler.mixture.impl;
 
 import io.plate.api.sample.Distributions;
+import io.plate.api.sample.RestorableChain;
 import io.plate.distributions.numerics.LogMath;
 import io.plate.distributions.numerics.SpecialFunctions;
 import io.plate.mcmc.StateCodec;
@@ -47,7 +48,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <p>The log joint is log p(x | z, θ) + log p(z | π) + log p(θ) + log p(π), up to the multinomial
  * coefficients.
  */
-final class UncollapsedMultinomialChain extends MixtureChain {
+final class UncollapsedMultinomialChain extends MixtureChain implements RestorableChain {
     /**
      * How the work is cut into blocks: documents per block of the z-step chosen so that the block's log
      * weights (documents × K doubles) take about {@code blockBytes}, and {@code wordsPerBlock} words per
@@ -486,6 +487,19 @@ final class UncollapsedMultinomialChain extends MixtureChain {
         for (int x : z) {
             sizes[x]++;
         }
+    }
+
+    /** For the chain runner's checkpoints: {@link #writeState}, then the kept draws. */
+    @Override
+    public void saveState(DataOutputStream out) throws IOException {
+        writeState(out);
+        recorder().write(out);
+    }
+
+    @Override
+    public void restoreState(DataInputStream in) throws IOException {
+        readState(in);
+        recorder().read(in);
     }
 
     /** The θ- and π-steps after the z-step of every block has set its documents' z. */
