@@ -23,7 +23,7 @@ public record Checkpoints(CheckpointStore store, int every, boolean resume, Map<
         if (every < 1) {
             throw new IllegalArgumentException("checkpoints every must be at least 1 sweep, got " + every);
         }
-        run = Map.copyOf(run);
+        run = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(run)); // in the order given
     }
 
     /** Checkpoints of a new run in {@code store} every {@code every} sweeps. */
