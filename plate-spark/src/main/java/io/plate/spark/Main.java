@@ -7,12 +7,15 @@ import io.plate.api.data.Dataset;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.Params;
 import io.plate.api.sample.Cancellation;
+import io.plate.api.sample.CheckpointStore;
+import io.plate.api.sample.Checkpoints;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.ProgressListener;
 import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.Sampler;
 import org.apache.spark.api.java.JavaSparkContext;
 import io.plate.classifier.impl.nb.NaiveBayesStatistics;
+import io.plate.mcmc.CheckpointFolder;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -35,11 +38,14 @@ import org.apache.spark.sql.functions;
  * train LEARNER --input PATH [--format F] [--label COL] [--categorical A,B] [key=value …] [--seed S] --out MODEL.json
  * predict MODEL.json --input PATH [--format F] [--categorical A,B] --out DIR
  * cluster SAMPLER --input PATH [--format F] [--label COL] [key=value …] [--iterations N] [--burn-in B] [--thin T]
- *         [--chains C] [--seed S] [--partitions P] --out DIR
+ *         [--chains C] [--seed S] [--partitions P] [--checkpoint DIR | --resume DIR] [--checkpoint-every N] --out DIR
  * </pre>
  * {@code cluster} runs the shell's sampler ({@link SparkSamplers}) with its heavy step on the executors
  * and writes the run directory {@code plate:cluster} writes (trace.csv, summary.json, assignments.csv,
- * clusters.csv).
+ * clusters.csv). With {@code --checkpoint DIR} every chain's state is saved in DIR (local, or any Hadoop
+ * file system) every {@code --checkpoint-every} sweeps (default 100) and after its last; {@code --resume DIR}
+ * continues such a run where its checkpoints left it, with the same command otherwise, and gives the
+ * uninterrupted run's results.
  * Formats: {@code csv} (default), {@code parquet}, {@code libsvm}, {@code text} (the importer's TSV) and
  * {@code folders} (one folder per class); text takes {@code --min-df}, {@code --max-df},
  * {@code --max-features}, {@code --binary}, {@code --stop-words}, {@code --ngram 2}; libsvm takes {@code --zero-based
@@ -56,7 +62,7 @@ public final class Main {
     private static final Set<String> FLAGS = Set.of("--binary", "--stop-words");
     private static final Set<String> VALUED = Set.of("--input", "--format", "--label", "--categorical", "--seed",
             "--out", "--master", "--min-df", "--max-df", "--max-features", "--ngram", "--iterations", "--burn-in",
-            "--thin", "--chains", "--partitions", "--zero-based");
+            "--thin", "--chains", "--partitions", "--zero-based", "--checkpoint", "--checkpoint-every", "--resume");
 
     Main(PrintStream out) {
         this.out = out;
@@ -126,7 +132,8 @@ public final class Main {
                 + " [--categorical A,B] [key=value ...] [--seed S] --out MODEL.json [--master M]\n"
                 + "       predict MODEL.json --input PATH [--format F] --out DIR [--master M]\n"
                 + "       cluster SAMPLER --input PATH [--format F] [--label COL] [key=value ...] [--iterations N]"
-                + " [--burn-in B] [--thin T] [--chains C] [--seed S] [--partitions P] --out DIR [--master M]\n"
+                + " [--burn-in B] [--thin T] [--chains C] [--seed S] [--partitions P]\n"
+                + "               [--checkpoint DIR | --resume DIR] [--checkpoint-every N] --out DIR [--master M]\n"
                 + "learners: " + NaiveBayesStatistics.LEARNERS + "\nsamplers: " + SparkSamplers.names();
     }
 
@@ -180,18 +187,67 @@ public final class Main {
     /** The input, refused before Spark starts when it is a local path that does not exist (or --zero-based is wrong). */
     private String input() {
         String in = required("--input");
-        java.net.URI uri;
-        try {
-            uri = new java.net.URI(in);
-        } catch (java.net.URISyntaxException e) {
-            uri = null;
-        }
-        boolean local = uri == null || uri.getScheme() == null || uri.getScheme().equals("file");
-        if (local && !java.nio.file.Files.exists(uri != null && uri.getScheme() != null ? Path.of(uri) : Path.of(in))) {
+        Path local = localPath(in);
+        if (local != null && !java.nio.file.Files.exists(local)) {
             throw new PlateException("--input '" + in + "': no such file or folder");
         }
         zeroBased(); // its value too
         return in;
+    }
+
+    /** The local path {@code location} names (a plain path or a {@code file:} URI), or null for another file system. */
+    private static Path localPath(String location) {
+        java.net.URI uri;
+        try {
+            uri = new java.net.URI(location);
+        } catch (java.net.URISyntaxException e) {
+            return Path.of(location);
+        }
+        if (uri.getScheme() == null) {
+            return Path.of(location);
+        }
+        return uri.getScheme().equals("file") ? Path.of(uri) : null;
+    }
+
+    /**
+     * The folder and interval of {@code --checkpoint DIR} or {@code --resume DIR} (null: neither), checked
+     * before Spark starts: one of the two, an interval of at least 1, a local folder to resume that exists.
+     */
+    private CheckpointOption checkpointOptions() {
+        String save = options.get("--checkpoint");
+        String resume = options.get("--resume");
+        if (save != null && resume != null) {
+            throw new UsageException("--checkpoint DIR starts a checkpointed run and --resume DIR continues one: give"
+                    + " one of them");
+        }
+        if (save == null && resume == null) {
+            if (options.containsKey("--checkpoint-every")) {
+                throw new UsageException("--checkpoint-every needs --checkpoint DIR or --resume DIR");
+            }
+            return null;
+        }
+        int every = parseInt("--checkpoint-every", "100");
+        if (every < 1) {
+            throw new UsageException("--checkpoint-every must be at least 1 sweep, got " + every);
+        }
+        if (resume != null) {
+            Path local = localPath(resume);
+            if (local != null && !java.nio.file.Files.isDirectory(local)) {
+                throw new PlateException("--resume '" + resume + "': no such folder");
+            }
+        }
+        return new CheckpointOption(resume != null ? resume : save, every, resume != null);
+    }
+
+    /** {@code --checkpoint DIR} or {@code --resume DIR} (then {@code resume}), with {@code --checkpoint-every}. */
+    private record CheckpointOption(String dir, int every, boolean resume) {
+        /** A local folder, or a folder on Spark's Hadoop file system. */
+        Checkpoints on(JavaSparkContext jsc) throws IOException {
+            Path local = localPath(dir);
+            CheckpointStore store = local != null ? new CheckpointFolder(local)
+                    : new HadoopCheckpointStore(dir, jsc.hadoopConfiguration());
+            return resume ? Checkpoints.resuming(store, every) : Checkpoints.to(store, every);
+        }
     }
 
     private int train() throws IOException {
@@ -299,6 +355,7 @@ public final class Main {
             throw new UsageException(e.getMessage());
         }
         input();
+        CheckpointOption checkpointing = checkpointOptions();
         SparkSamplers.check(factory, params); // a mistake fails before Spark starts
         String format = options.getOrDefault("--format", "csv");
         boolean labelled = options.containsKey("--label") || format.equals("text") || format.equals("folders");
@@ -315,7 +372,8 @@ public final class Main {
                     frame.roles(), true, dataset);
             Posterior posterior;
             try {
-                posterior = sampler.run(data, p, settings, ProgressListener.NONE, new Cancellation());
+                posterior = sampler.run(data, p, settings, ProgressListener.NONE, new Cancellation(),
+                        checkpointing == null ? null : checkpointing.on(jsc));
             } finally {
                 blocks.close();
             }
@@ -326,6 +384,10 @@ public final class Main {
                     settings.iterations(), posterior.seconds(), posterior.sweepsPerSecond(),
                     posterior.facts().get("estimate_clusters"), nmi instanceof Number x ? String.format(Locale.ROOT, ", NMI %.4f", x.doubleValue())
                     : nmi == null ? "" : ", NMI " + nmi, dir);
+            if (checkpointing != null) {
+                out.printf(Locale.ROOT, "%scheckpoints in %s (every %d sweeps and after the last)%n",
+                        checkpointing.resume() ? "resumed from the " : "", checkpointing.dir(), checkpointing.every());
+            }
             if (posterior.facts().get("columns") instanceof String columns) {
                 out.println(columns);
             }

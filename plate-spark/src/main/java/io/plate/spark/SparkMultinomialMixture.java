@@ -2,15 +2,10 @@ package io.plate.spark;
 
 import io.plate.sampler.mixture.impl.UncollapsedMultinomialSweep;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Optional;
-import org.apache.hadoop.fs.FSDataInputStream;
-import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.spark.api.java.JavaSparkContext;
 
 /**
@@ -18,7 +13,8 @@ import org.apache.spark.api.java.JavaSparkContext;
  * driver keeps z, θ and π and does the θ-step from the word counts the blocks return, and the π-step,
  * with the single-machine code. So the chain is the single-machine chain draw for draw for any number of
  * partitions, and a retried task repeats its block's draws. With checkpoints, the chain's state is saved
- * every N sweeps in a folder of any Hadoop file system, and a chain made the same way resumes from it.
+ * every N sweeps in a folder of any Hadoop file system ({@link HadoopCheckpointStore}), and a chain made the
+ * same way resumes from it.
  */
 public final class SparkMultinomialMixture {
     private static final String STATE = "chain-state-";
@@ -59,23 +55,14 @@ public final class SparkMultinomialMixture {
         }
     }
 
-    /** Writes the state as {@code chain-state-<sweeps>} (to a hidden name, then renamed), then drops older ones. */
+    /** Writes the state as {@code chain-state-<sweeps>} (whole or not at all), then drops older ones. */
     private void save() {
         try {
-            Path dir = new Path(checkpoints.dir());
-            FileSystem fs = dir.getFileSystem(jsc.hadoopConfiguration());
-            fs.mkdirs(dir);
-            Path tmp = new Path(dir, "." + STATE + chain.sweeps() + ".tmp");
-            try (FSDataOutputStream out = fs.create(tmp, true)) {
-                chain.save(out);
-            }
-            Path done = new Path(dir, STATE + chain.sweeps());
-            if (!fs.rename(tmp, done)) {
-                throw new IOException("could not rename " + tmp + " to " + done);
-            }
-            for (FileStatus f : fs.listStatus(dir)) {
-                if (sweepOf(f.getPath()).filter(s -> s < chain.sweeps()).isPresent()) {
-                    fs.delete(f.getPath(), false);
+            HadoopCheckpointStore store = store(checkpoints.dir());
+            store.write(STATE + chain.sweeps(), chain::save);
+            for (String name : store.list()) {
+                if (sweepOf(name).filter(s -> s < chain.sweeps()).isPresent()) {
+                    store.delete(name);
                 }
             }
         } catch (IOException e) {
@@ -89,17 +76,13 @@ public final class SparkMultinomialMixture {
      */
     public long resume(String dir) {
         try {
-            Path d = new Path(dir);
-            FileSystem fs = d.getFileSystem(jsc.hadoopConfiguration());
-            if (!fs.exists(d)) {
-                return -1;
-            }
-            Optional<FileStatus> latest = Arrays.stream(fs.listStatus(d)).filter(f -> sweepOf(f.getPath()).isPresent())
-                    .max(Comparator.comparingLong(f -> sweepOf(f.getPath()).orElseThrow()));
+            HadoopCheckpointStore store = store(dir);
+            Optional<String> latest = store.list().stream().filter(n -> sweepOf(n).isPresent())
+                    .max(Comparator.comparingLong(n -> sweepOf(n).orElseThrow()));
             if (latest.isEmpty()) {
                 return -1;
             }
-            try (FSDataInputStream in = fs.open(latest.get().getPath())) {
+            try (InputStream in = store.open(latest.get())) {
                 chain.restore(in);
             }
             return chain.sweeps();
@@ -108,8 +91,11 @@ public final class SparkMultinomialMixture {
         }
     }
 
-    private static Optional<Long> sweepOf(Path p) {
-        String name = p.getName();
+    private HadoopCheckpointStore store(String dir) throws IOException {
+        return new HadoopCheckpointStore(dir, jsc.hadoopConfiguration());
+    }
+
+    private static Optional<Long> sweepOf(String name) {
         if (!name.startsWith(STATE)) {
             return Optional.empty();
         }

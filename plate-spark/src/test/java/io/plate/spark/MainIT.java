@@ -150,11 +150,16 @@ class MainIT {
         Path csv = SparkTestSession.data("iris/iris.csv");
         Dataset local = new CsvImporter().read(csv, ImportOptions.builder().label("class").build());
         Sampler sampler = Plate.sampler("mixture.gaussian");
+        Path checkpoints = dir.resolve("checkpoints-full");
         for (String cov : List.of("diag", "full")) {
             Path spark = dir.resolve("spark-" + cov);
-            Run c = run("cluster", "mixture.gaussian", "--input", csv.toString(), "--label", "class", "k=3",
-                    "collapsed=false", "covariance=" + cov, "--iterations", "40", "--burn-in", "10", "--chains", "2",
-                    "--seed", "5", "--partitions", "2", "--out", spark.toString(), "--master", "local[2]");
+            List<String> args = new ArrayList<>(List.of("cluster", "mixture.gaussian", "--input", csv.toString(), "--label",
+                    "class", "k=3", "collapsed=false", "covariance=" + cov, "--iterations", "40", "--burn-in", "10",
+                    "--chains", "2", "--seed", "5", "--partitions", "2", "--out", spark.toString(), "--master", "local[2]"));
+            if (cov.equals("full")) { // checkpointed: every 15 sweeps and after the last
+                args.addAll(List.of("--checkpoint", checkpoints.toString(), "--checkpoint-every", "15"));
+            }
+            Run c = run(args.toArray(new String[0]));
             assertEquals(0, c.status(), c.err());
             assertTrue(c.out().startsWith("mixture.gaussian on iris.csv (150 rows): 2 chains"), c.out());
             Path single = dir.resolve("single-" + cov);
@@ -162,6 +167,18 @@ class MainIT {
                     new RunSettings(40, 10, 1, 2, 5, 0), ProgressListener.NONE, new Cancellation()).write(single);
             assertSameRunDirectory(single, spark, "mixture.gaussian covariance=" + cov);
         }
+        // the final checkpoints resumed on 3 partitions: no sweep left, the same run directory from the saved chains
+        try (Stream<Path> l = Files.list(checkpoints)) {
+            assertEquals(List.of("chain-0-sweep-40", "chain-1-sweep-40"), l.map(f -> f.getFileName().toString())
+                    .filter(n -> !n.startsWith(".")).sorted().toList());
+        }
+        Path resumed = dir.resolve("resumed-full");
+        Run r = run("cluster", "mixture.gaussian", "--input", csv.toString(), "--label", "class", "k=3", "collapsed=false",
+                "covariance=full", "--iterations", "40", "--burn-in", "10", "--chains", "2", "--seed", "5", "--partitions",
+                "3", "--resume", checkpoints.toString(), "--out", resumed.toString(), "--master", "local[2]");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("resumed from the checkpoints in " + checkpoints), r.out());
+        assertSameRunDirectory(dir.resolve("single-full"), resumed, "mixture.gaussian covariance=full, resumed");
         Path none = dir.resolve("collapsed-run");
         Run collapsed = run("cluster", "mixture.gaussian", "--input", csv.toString(), "--label", "class", "k=3",
                 "--out", none.toString(), "--master", "local[1]");
@@ -169,6 +186,26 @@ class MainIT {
         assertEquals("plate-spark: mixture.gaussian: the collapsed chain (collapsed=true, the default) runs on one"
                 + " machine only; add collapsed=false to run the uncollapsed chain with its blocks on Spark",
                 collapsed.err().strip()); // the only line on stderr: Spark, which logs there, never started
+        assertTrue(Files.notExists(none), "nothing written");
+
+        // checkpoint options checked before Spark starts: one line and the usage, status 2, nothing written
+        for (List<String> bad : List.of(List.of("--checkpoint-every", "0", "--checkpoint", none.toString()),
+                List.of("--checkpoint-every", "ten", "--checkpoint", none.toString()),
+                List.of("--checkpoint", none.toString(), "--resume", none.toString()),
+                List.of("--checkpoint-every", "5"))) {
+            List<String> args = new ArrayList<>(List.of("cluster", "mixture.gaussian", "--input", csv.toString(), "--label",
+                    "class", "k=3", "collapsed=false", "--out", none.toString()));
+            args.addAll(bad);
+            Run u = run(args.toArray(new String[0]));
+            assertEquals(2, u.status(), bad + ": " + u.err());
+            assertTrue(u.err().startsWith("plate-spark: --checkpoint"), bad + ": " + u.err());
+            assertTrue(u.err().lines().skip(1).allMatch(l -> l.startsWith("usage:") || l.startsWith(" ")
+                    || l.startsWith("learners:") || l.startsWith("samplers:")), u.err());
+        }
+        Run missing = run("cluster", "mixture.gaussian", "--input", csv.toString(), "--label", "class", "k=3",
+                "collapsed=false", "--resume", dir.resolve("no-such-run").toString(), "--out", none.toString());
+        assertEquals(1, missing.status());
+        assertEquals("plate-spark: --resume '" + dir.resolve("no-such-run") + "': no such folder", missing.err().strip());
         assertTrue(Files.notExists(none), "nothing written");
     }
 

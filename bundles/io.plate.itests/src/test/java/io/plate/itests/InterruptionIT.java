@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Signals, hot swaps and framework commands through the real plate.jar: SIGTERM stops a run and says so,
+ * a checkpointed run killed with SIGKILL resumes to the uninterrupted run,
  * a sampler bundle updated under a background run stops it with its draws kept, and {@code update ID}
  * and {@code refresh} answer without stack traces.
  */
@@ -94,6 +95,72 @@ class InterruptionIT {
             assertEquals(a + b, lines.count() - 1);
         }
         assertTrue(Files.readString(dir.resolve("summary.json")).contains("\"cancelled\" : true"));
+    }
+
+    /**
+     * A checkpointed {@code plate:cluster} killed with SIGKILL in the middle of its chains, then resumed by
+     * another process with {@code --resume}, writes the run directory of the same command run without a
+     * break: every file byte for byte, summary.json but its timings.
+     */
+    @Test
+    void aKilledCheckpointedRunResumesToTheUninterruptedRun(@TempDir Path work) throws Exception {
+        String cluster = "plate:cluster mixture.gaussian f k=2 collapsed=false --iterations 60000 --burn-in 100"
+                + " --chains 2 --seed 3 --out ";
+        Path ck = work.resolve("checkpoints");
+        Path killedWork = Files.createDirectories(work.resolve("killed"));
+        Process p = start(killedWork, "-c", "plate:import " + FAITHFUL + " --name f", "-c",
+                cluster + work.resolve("killed-run") + " --checkpoint " + ck + " --checkpoint-every 5000");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(200);
+        while (p.isAlive() && !savedPast(ck, 10000) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        p.destroyForcibly(); // SIGKILL: no shutdown hook, no last checkpoint
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(137, p.exitValue(), "killed while sweeping: " + Files.readString(killedWork.resolve("out.txt")));
+        assertTrue(Files.notExists(work.resolve("killed-run")), "no run directory");
+        List<String> saved;
+        try (Stream<Path> l = Files.list(ck)) {
+            saved = l.map(f -> f.getFileName().toString()).filter(n -> !n.startsWith(".")).sorted().toList();
+        }
+        assertTrue(saved.size() == 2 && saved.stream().noneMatch(n -> n.endsWith("-sweep-60000")), saved.toString());
+
+        Path resumedWork = Files.createDirectories(work.resolve("resumed"));
+        Result r = finish(start(resumedWork, "-c", "plate:import " + FAITHFUL + " --name f", "-c",
+                cluster + work.resolve("resumed-run") + " --resume " + ck + " --checkpoint-every 5000"), resumedWork);
+        assertEquals(0, r.status(), r.out() + r.err());
+        noJavaText(r);
+        Path wholeWork = Files.createDirectories(work.resolve("whole"));
+        Result w = finish(start(wholeWork, "-c", "plate:import " + FAITHFUL + " --name f", "-c",
+                cluster + work.resolve("whole-run")), wholeWork);
+        assertEquals(0, w.status(), w.out() + w.err());
+        List<String> files;
+        try (Stream<Path> l = Files.list(work.resolve("whole-run"))) {
+            files = l.map(f -> f.getFileName().toString()).sorted().toList();
+        }
+        assertTrue(files.containsAll(List.of("trace.csv", "summary.json", "assignments.csv", "clusters.csv")), files.toString());
+        for (String f : files) {
+            assertEquals(withoutTimes(work.resolve("whole-run").resolve(f)), withoutTimes(work.resolve("resumed-run").resolve(f)),
+                    f + " (resumed from " + saved + ")");
+        }
+    }
+
+    /** True when {@code dir} holds a checkpoint of a sweep past {@code sweep}. */
+    private static boolean savedPast(Path dir, long sweep) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return false;
+        }
+        try (Stream<Path> l = Files.list(dir)) {
+            return l.map(f -> f.getFileName().toString()).filter(n -> n.matches("chain-\\d+-sweep-\\d+"))
+                    .anyMatch(n -> Long.parseLong(n.substring(n.lastIndexOf('-') + 1)) > sweep);
+        }
+    }
+
+    /** A run directory file without the lines of summary.json that hold timings. */
+    private static String withoutTimes(Path file) throws IOException {
+        try (Stream<String> lines = Files.lines(file)) {
+            return String.join("\n", lines.filter(l -> !l.matches(
+                    "\\s*\"(seconds|sweepsPerSecond|estimate_search_seconds)\" : .*")).toList());
+        }
     }
 
     @Test

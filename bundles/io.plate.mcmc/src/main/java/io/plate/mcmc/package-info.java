@@ -10,10 +10,14 @@
  * is an immutable {@link io.plate.api.sample.Posterior} that writes itself as the run directory of the
  * command-line contract. No exported signature names a JSON library type.
  *
+ * <p>{@link io.plate.mcmc.CheckpointFolder} is the local {@link io.plate.api.sample.CheckpointStore} of
+ * checkpointed runs, and {@link io.plate.mcmc.StateCodec} how runner and chains write generator states
+ * and strings in them (3.1.0).
+ *
  * <p>3.0.0: {@code ParallelChainRunner}, {@code RunDirectory} and {@code TraceBuffer} are no longer
  * exported ({@code ChainRunnerPool.over} in place of {@code new ParallelChainRunner},
  * {@code DiagnosticsTable.render} in place of {@code RunDirectory.diagnosticsTable}).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("3.0.0")
+@org.osgi.annotation.versioning.Version("3.1.0")
 package io.plate.mcmc;

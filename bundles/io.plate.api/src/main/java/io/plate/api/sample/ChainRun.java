@@ -11,7 +11,8 @@ import java.util.List;
  * @param diagnostics    one entry per summary
  * @param cancelled      true when the run stopped early on cancellation
  * @param seconds        wall-clock seconds of the whole run
- * @param sweeps         sweeps done, summed over chains
+ * @param sweeps         sweeps done in this run, summed over chains (a resumed run does not count those
+ *                       before its checkpoints)
  */
 public record ChainRun<C extends Chain>(List<C> chains, Trace trace, List<SummaryDiagnostic> diagnostics,
         boolean cancelled, double seconds, long sweeps) {

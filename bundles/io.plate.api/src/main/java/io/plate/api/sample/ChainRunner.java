@@ -15,4 +15,18 @@ import org.osgi.annotation.versioning.ProviderType;
 public interface ChainRunner {
     <C extends Chain> ChainRun<C> run(ChainFactory<C> factory, RunSettings settings, ProgressListener listener,
             Cancellation cancellation);
+
+    /**
+     * {@link #run} with checkpoints (null: none): every chain must be a {@link RestorableChain}. A resumed
+     * run gives what the uninterrupted run gives, draw for draw. A checkpoint that is missing, corrupt or
+     * of another run (other description, settings or chains) is refused before any chain sweeps, with a
+     * {@link io.plate.api.PlateException} naming the file and what differs.
+     */
+    default <C extends Chain> ChainRun<C> run(ChainFactory<C> factory, RunSettings settings, ProgressListener listener,
+            Cancellation cancellation, Checkpoints checkpoints) {
+        if (checkpoints == null) {
+            return run(factory, settings, listener, cancellation);
+        }
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " does not checkpoint runs");
+    }
 }

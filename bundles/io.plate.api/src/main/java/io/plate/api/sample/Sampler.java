@@ -35,4 +35,19 @@ public interface Sampler {
      */
     Posterior run(Dataset data, Params params, RunSettings settings, ProgressListener listener,
             Cancellation cancellation);
+
+    /**
+     * {@link #run} with its chains checkpointed, or resumed, as {@code checkpoints} says (null: as
+     * {@link #run}). A sampler whose chains cannot save their state refuses checkpoints.
+     *
+     * @throws io.plate.api.PlateException when this sampler cannot checkpoint, or the checkpoints to
+     *         resume are missing, corrupt or of another run
+     */
+    default Posterior run(Dataset data, Params params, RunSettings settings, ProgressListener listener,
+            Cancellation cancellation, Checkpoints checkpoints) {
+        if (checkpoints == null) {
+            return run(data, params, settings, listener, cancellation);
+        }
+        throw new io.plate.api.PlateException("sampler " + name() + " cannot checkpoint its chains");
+    }
 }

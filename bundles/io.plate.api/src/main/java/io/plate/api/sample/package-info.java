@@ -9,7 +9,11 @@
  *
  * <p>Randomness is explicit: every draw takes a {@code UniformRandomProvider}, and chains get
  * independent streams derived from one root seed by {@link io.plate.api.sample.Distributions#stream}.
+ *
+ * <p>1.2.0: checkpoints. A {@link io.plate.api.sample.RestorableChain} writes and reads its state; the
+ * runner saves it, with the chain's stream and kept summaries, to a {@link io.plate.api.sample.CheckpointStore}
+ * as {@link io.plate.api.sample.Checkpoints} say, and resumes a run from there.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.1.0")
+@org.osgi.annotation.versioning.Version("1.2.0")
 package io.plate.api.sample;

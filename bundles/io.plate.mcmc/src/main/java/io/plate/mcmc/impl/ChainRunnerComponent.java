@@ -5,6 +5,7 @@ import io.plate.api.sample.Chain;
 import io.plate.api.sample.ChainFactory;
 import io.plate.api.sample.ChainRun;
 import io.plate.api.sample.ChainRunner;
+import io.plate.api.sample.Checkpoints;
 import io.plate.api.sample.Distributions;
 import io.plate.api.sample.ProgressListener;
 import io.plate.api.sample.RunSettings;
@@ -32,6 +33,12 @@ public final class ChainRunnerComponent implements ChainRunner {
     public <C extends Chain> ChainRun<C> run(ChainFactory<C> factory, RunSettings settings, ProgressListener listener,
             Cancellation cancellation) {
         return runner.run(factory, settings, listener, cancellation);
+    }
+
+    @Override
+    public <C extends Chain> ChainRun<C> run(ChainFactory<C> factory, RunSettings settings, ProgressListener listener,
+            Cancellation cancellation, Checkpoints checkpoints) {
+        return runner.run(factory, settings, listener, cancellation, checkpoints);
     }
 
     @Deactivate

@@ -6,9 +6,11 @@ import io.plate.api.sample.Chain;
 import io.plate.api.sample.ChainFactory;
 import io.plate.api.sample.ChainRun;
 import io.plate.api.sample.ChainRunner;
+import io.plate.api.sample.Checkpoints;
 import io.plate.api.sample.Distributions;
 import io.plate.api.sample.Progress;
 import io.plate.api.sample.ProgressListener;
+import io.plate.api.sample.RestorableChain;
 import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.SummaryDiagnostic;
 import io.plate.api.sample.Trace;
@@ -50,6 +52,10 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <p>Memory does not grow with iterations: each chain's trace holds at most {@link #MAX_TRACE_DRAWS}
  * evenly spaced kept draws ({@link TraceBuffer}), so a run of 10⁹ iterations runs, with progress,
  * until it ends or is cancelled.
+ *
+ * <p>With {@link Checkpoints}, each chain (a {@link RestorableChain}) saves its stream, its kept
+ * summaries and its state every N sweeps and after its last ({@link ChainCheckpoints}); a resumed run
+ * starts each chain where its latest checkpoint left it and goes on as the uninterrupted run would.
  */
 public final class ParallelChainRunner implements ChainRunnerPool {
     /** Nanoseconds between progress reports. */
@@ -106,6 +112,12 @@ public final class ParallelChainRunner implements ChainRunnerPool {
     @Override
     public <C extends Chain> ChainRun<C> run(ChainFactory<C> factory, RunSettings settings, ProgressListener listener,
             Cancellation cancellation) {
+        return run(factory, settings, listener, cancellation, null);
+    }
+
+    @Override
+    public <C extends Chain> ChainRun<C> run(ChainFactory<C> factory, RunSettings settings, ProgressListener listener,
+            Cancellation cancellation, Checkpoints checkpoints) {
         Objects.requireNonNull(factory, "factory");
         Objects.requireNonNull(settings, "settings");
         ProgressListener progress = listener == null ? ProgressListener.NONE : listener;
@@ -117,9 +129,11 @@ public final class ParallelChainRunner implements ChainRunnerPool {
         if (distributions == null) {
             throw new IllegalStateException("no Distributions provider is available");
         }
+        // a resumed run's checkpoints are read and checked (or a new run's folder found empty) before any chain starts
+        ChainCheckpoints saved = checkpoints == null ? null : new ChainCheckpoints(checkpoints, settings);
         running.add(cancel);
         try {
-            return new Run<>(distributions, factory, settings, progress, cancel).execute();
+            return new Run<>(distributions, factory, settings, progress, cancel, saved).execute();
         } finally {
             running.remove(cancel);
         }
@@ -156,6 +170,8 @@ public final class ParallelChainRunner implements ChainRunnerPool {
         private final Object[] chainObjects;
         private final AtomicReferenceArray<TraceBuffer> traces; // set by each chain's worker
         private final AtomicLongArray sweeps;
+        private final AtomicLongArray resumed; // per chain: sweeps done before this run (from its checkpoint)
+        private final ChainCheckpoints checkpoints; // null: none
         private final AtomicInteger nextChain = new AtomicInteger();
         private final AtomicReference<Throwable> failure = new AtomicReference<>();
         private final AtomicReference<List<String>> names = new AtomicReference<>();
@@ -164,8 +180,9 @@ public final class ParallelChainRunner implements ChainRunnerPool {
         private volatile double logJoint0 = Double.NaN;
 
         Run(Distributions distributions, ChainFactory<C> factory, RunSettings settings, ProgressListener listener,
-                Cancellation cancellation) {
+                Cancellation cancellation, ChainCheckpoints checkpoints) {
             this.distributions = distributions;
+            this.checkpoints = checkpoints;
             this.factory = factory;
             this.settings = settings;
             this.listener = listener;
@@ -174,6 +191,7 @@ public final class ParallelChainRunner implements ChainRunnerPool {
             this.chainObjects = new Object[chains];
             this.traces = new AtomicReferenceArray<>(chains);
             this.sweeps = new AtomicLongArray(chains);
+            this.resumed = new AtomicLongArray(chains);
         }
 
         ChainRun<C> execute() {
@@ -280,12 +298,27 @@ public final class ParallelChainRunner implements ChainRunnerPool {
             }
             int s = summaryNames.size();
             TraceBuffer trace = new TraceBuffer(s, traceDraws);
+            RestorableChain restorable = null;
+            long first = 1;
+            if (checkpoints != null) {
+                if (!(chain instanceof RestorableChain r)) {
+                    throw new PlateException("chain " + c + " (" + chain.getClass().getSimpleName() + ") cannot save"
+                            + " its state, so this run cannot be checkpointed");
+                }
+                restorable = r;
+                if (checkpoints.resumeFrom(c) != null) {
+                    long done = checkpoints.restore(c, rng, trace, r);
+                    resumed.set(c, done);
+                    sweeps.set(c, done);
+                    first = done + 1;
+                }
+            }
             traces.set(c, trace);
             double[] row = new double[s];
             double[] scratch = new double[s];
             int burnIn = settings.burnIn();
             int thin = settings.thin();
-            for (long it = 1; it <= settings.iterations(); it++) {
+            for (long it = first; it <= settings.iterations(); it++) {
                 if (abort || cancellation.isCancelled()) {
                     break;
                 }
@@ -303,19 +336,24 @@ public final class ParallelChainRunner implements ChainRunnerPool {
                     logJoint0 = scratch[0];
                     wantLogJoint = false;
                 }
+                if (restorable != null && (it % checkpoints.every() == 0 || it == settings.iterations())) {
+                    checkpoints.save(c, it, rng, trace, restorable);
+                }
             }
         }
 
         private void report(long start) {
             long total = 0;
+            long before = 0;
             long slowest = Long.MAX_VALUE;
             for (int c = 0; c < chains; c++) {
                 long s = sweeps.get(c);
                 total += s;
+                before += resumed.get(c);
                 slowest = Math.min(slowest, s);
             }
             double elapsed = (System.nanoTime() - start) / 1e9;
-            double rate = elapsed > 0 ? total / elapsed : Double.NaN;
+            double rate = elapsed > 0 ? (total - before) / elapsed : Double.NaN;
             long remaining = (long) chains * settings.iterations() - total;
             double eta = total > 0 && rate > 0 ? remaining / rate : Double.NaN;
             Progress p = new Progress(slowest, settings.iterations(), chains, rate, eta, logJoint0, progressRhat());
@@ -376,7 +414,7 @@ public final class ParallelChainRunner implements ChainRunnerPool {
                 TraceBuffer t = traces.get(c);
                 v[c] = t == null ? new double[0][summaryNames.size()] : t.rows();
                 its[c] = t == null ? new long[0] : t.iterations();
-                total += sweeps.get(c);
+                total += sweeps.get(c) - resumed.get(c); // this run's sweeps: a resumed run's rate is its own
                 cut |= sweeps.get(c) < settings.iterations();
             }
             Trace trace = new Trace(summaryNames, v, its);

@@ -1,5 +1,8 @@
 package io.plate.mcmc.impl;
 
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
 import java.util.Arrays;
 
 /**
@@ -82,5 +85,49 @@ final class TraceBuffer {
 
     synchronized long[] iterations() {
         return Arrays.copyOf(iterations, size);
+    }
+
+    /** Writes what {@link #read} restores: the held draws and where the thinning stands. */
+    synchronized void write(DataOutputStream out) throws IOException {
+        out.writeInt(summaries);
+        out.writeInt(capacity);
+        out.writeLong(seen);
+        out.writeLong(stride);
+        out.writeInt(size);
+        for (int d = 0; d < size; d++) {
+            out.writeLong(iterations[d]);
+        }
+        for (int i = 0; i < size * summaries; i++) {
+            out.writeDouble(values[i]);
+        }
+    }
+
+    /** Takes the state {@link #write} wrote, from a buffer of the same summaries and capacity. */
+    synchronized void read(DataInputStream in) throws IOException {
+        int s = in.readInt();
+        int c = in.readInt();
+        if (s != summaries || c != capacity) {
+            throw new IOException("the saved trace has " + s + " summaries and holds " + c + " draws; this run's "
+                    + summaries + " and " + capacity);
+        }
+        long seenIn = in.readLong();
+        long strideIn = in.readLong();
+        int n = in.readInt();
+        if (n < 0 || n > capacity || seenIn < n || strideIn < 1) {
+            throw new IOException("a saved trace of " + n + " draws of " + seenIn + " seen, stride " + strideIn);
+        }
+        long[] its = new long[n];
+        for (int d = 0; d < n; d++) {
+            its[d] = in.readLong();
+        }
+        double[] v = new double[n * summaries];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = in.readDouble();
+        }
+        iterations = its;
+        values = v;
+        size = n;
+        seen = seenIn;
+        stride = strideIn;
     }
 }

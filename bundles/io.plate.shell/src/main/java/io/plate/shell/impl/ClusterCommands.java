@@ -31,6 +31,8 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * posterior expected loss, a typed {@link Clustering}), the highest-log-joint draw, the posterior of
  * the number of clusters, and the adjusted Rand index and NMI when the dataset has labels. Samplers are
  * a dynamic, greedy, multiple reference; Ctrl-C stops the chains at the next sweep and keeps the draws.
+ * {@code --checkpoint DIR} saves the chains every {@code --checkpoint-every} sweeps (chains that can: the
+ * uncollapsed ones), and {@code --resume DIR} continues such a run as if it had not stopped.
  */
 @Component(service = ClusterCommands.class)
 @PlateCommand({"cluster"})
@@ -97,6 +99,14 @@ public final class ClusterCommands {
             @Parameter(names = {"-o", "--out"}, absentValue = "") String out,
             @Descriptor("name to keep the run under (see plate:trace)")
             @Parameter(names = {"-n", "--name"}, absentValue = "") String name,
+            @Descriptor("save every chain's state in this folder every --checkpoint-every sweeps and after its last"
+                    + " (uncollapsed chains), so that --resume can continue the run")
+            @Parameter(names = {"--checkpoint"}, absentValue = "") String checkpoint,
+            @Descriptor("sweeps between checkpoints (default 100)")
+            @Parameter(names = {"--checkpoint-every"}, absentValue = "") String checkpointEvery,
+            @Descriptor("continue the run checkpointed in this folder (the same command otherwise); the result is the"
+                    + " uninterrupted run's")
+            @Parameter(names = {"--resume"}, absentValue = "") String resume,
             @Descriptor("mixture sampler, e.g. mixture.gaussian or mixture.dp-multinomial (see plate:samplers)")
             String sampler,
             @Descriptor("name of a loaded dataset") String dataset,
@@ -107,7 +117,9 @@ public final class ClusterCommands {
                     + " (use plate:sample for others)");
         }
         SamplerRuns.Outcome o = SamplerRuns.runAndKeep(session, sampler(sampler), sampler, dataset, params,
-                new SamplerRuns.Options(iterations, burnIn, thin, chains, seed, out, name), workspace, defaults, samplers);
+                new SamplerRuns.Options(iterations, burnIn, thin, chains, seed, out, name,
+                        SamplerRuns.checkpoints(defaults, checkpoint, checkpointEvery, resume)), workspace, defaults,
+                samplers);
         return o.report(new ClusterResult(o.kept(), o.posterior(), o.dir(), o.stopped()));
     }
 

@@ -4,12 +4,15 @@ import io.plate.api.PlateException;
 import io.plate.api.ServicePreference;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Params;
+import io.plate.mcmc.CheckpointFolder;
 import io.plate.api.sample.Cancellation;
+import io.plate.api.sample.Checkpoints;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.Sampler;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -76,9 +79,46 @@ final class SamplerRuns {
         }
     }
 
-    /** Options of a run as the commands receive them (empty text = the configured default). */
+    /**
+     * Options of a run as the commands receive them (empty text = the configured default); {@code checkpoints}
+     * null when the run is not checkpointed.
+     */
     record Options(String iterations, String burnIn, String thin, String chains, String seed, String out,
-            String name) {
+            String name, Checkpoints checkpoints) {
+        Options(String iterations, String burnIn, String thin, String chains, String seed, String out, String name) {
+            this(iterations, burnIn, thin, chains, seed, out, name, null);
+        }
+    }
+
+    /**
+     * The checkpoints of {@code --checkpoint DIR} or {@code --resume DIR} with {@code --checkpoint-every N}
+     * (default 100; empty text = not given), folders resolved as output folders; null when neither is given.
+     *
+     * @throws PlateException naming the option for a bad value or combination
+     */
+    static Checkpoints checkpoints(ShellDefaults defaults, String save, String every, String resume) {
+        if (!save.isEmpty() && !resume.isEmpty()) {
+            throw new PlateException("--checkpoint DIR starts a checkpointed run and --resume DIR continues one: give"
+                    + " one of them");
+        }
+        if (save.isEmpty() && resume.isEmpty()) {
+            if (!every.isEmpty()) {
+                throw new PlateException("--checkpoint-every needs --checkpoint DIR or --resume DIR");
+            }
+            return null;
+        }
+        int n = every.isEmpty() ? 100 : Args.parseInt("--checkpoint-every", every);
+        if (n < 1) {
+            throw new PlateException("--checkpoint-every must be at least 1 sweep, got " + n);
+        }
+        if (!resume.isEmpty()) {
+            Path dir = defaults.output(resume);
+            if (!Files.isDirectory(dir)) {
+                throw new PlateException("--resume '" + resume + "': no such folder (" + dir + ")");
+            }
+            return Checkpoints.resuming(new CheckpointFolder(dir), n);
+        }
+        return Checkpoints.to(new CheckpointFolder(defaults.output(save)), n);
     }
 
     /**
@@ -121,7 +161,7 @@ final class SamplerRuns {
         Posterior posterior;
         try (CtrlC ctrlC = CtrlC.during(session, () -> cancellation.cancel("Ctrl-C"));
                 ProgressPrinter progress = ProgressPrinter.forSession(session, console, samplerName + " on " + datasetName)) {
-            posterior = Guard.call(what, s, () -> s.run(d, p, settings, progress, cancellation));
+            posterior = Guard.call(what, s, () -> s.run(d, p, settings, progress, cancellation, o.checkpoints()));
         }
         // An interrupt of the command thread (Gogo's job interrupt) cancels the run in the runner, which keeps
         // the draws. Clear the flag so that writing the run directory (interruptible file channels) still works.

@@ -14,6 +14,7 @@ import io.plate.api.data.NumericColumn;
 import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
 import io.plate.api.sample.Cancellation;
+import io.plate.api.sample.Checkpoints;
 import io.plate.api.sample.Clustering;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.ProgressListener;
@@ -55,6 +56,14 @@ class ClusterCommandsTest {
         RunSettings settings;
         /** The posterior of the number of clusters the run reports (the estimate has 2). */
         Map<Integer, Double> kPosterior = Map.of(2, 1.0);
+        Checkpoints checkpoints;
+
+        @Override
+        public Posterior run(Dataset data, Params p, RunSettings s, ProgressListener listener, Cancellation c,
+                Checkpoints k) {
+            this.checkpoints = k;
+            return run(data, p, s, listener, c);
+        }
 
         @Override
         public String name() {
@@ -109,13 +118,13 @@ class ClusterCommandsTest {
         HalvesSampler s = new HalvesSampler();
         s.kPosterior = Map.of(2, 0.024, 3, 0.976);
         String text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
-                .cluster(null, "30", "10", "2", "3", "42", "", "", "mixture.halves", "toy").toString();
+                .cluster(null, "30", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
         assertTrue(text.contains("posterior of the number of clusters: 2: 0.024 3: 0.976\nthe estimate has 2 clusters"
                 + " where most draws (0.976) have 3: the VI loss merges a cluster whose rows change from draw to draw"
                 + " (loss=binder tends to keep more clusters)\n"), text);
         s.kPosterior = Map.of(2, 0.4, 3, 0.35, 4, 0.25); // no majority: nothing to explain
         text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
-                .cluster(null, "30", "10", "2", "3", "42", "", "", "mixture.halves", "toy").toString();
+                .cluster(null, "30", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
         assertFalse(text.contains("the estimate has"), text);
     }
 
@@ -132,7 +141,7 @@ class ClusterCommandsTest {
         Workspace w = workspaceWithData();
         HalvesSampler s = new HalvesSampler();
         ClusterCommands c = ClusterCommands.of(w, defaults(dir), List.of(s));
-        ClusterCommands.ClusterResult r = c.cluster(null, "30", "10", "2", "3", "42", "run1", "", "mixture.halves",
+        ClusterCommands.ClusterResult r = c.cluster(null, "30", "10", "2", "3", "42", "run1", "", "", "", "", "mixture.halves",
                 "toy", "k=2");
         assertEquals(2, s.params.getInt("k"));
         assertEquals(new RunSettings(30, 10, 2, 3, 42, 0), s.settings);
@@ -151,6 +160,41 @@ class ClusterCommandsTest {
         assertTrue(text.contains("highest-log-joint draw (log joint -10.00): 2 clusters"), text);
         assertFalse(text.contains("the estimate has"), text);
         assertTrue(text.contains("kept as run 'toy.mixture.halves'"), text);
+    }
+
+    /**
+     * --checkpoint DIR, --resume DIR and --checkpoint-every N reach the sampler as its checkpoints (a folder
+     * under the output folder); a bad value or combination fails with one line before the run.
+     */
+    @Test
+    void checkpointOptionsReachTheSampler() throws Exception {
+        HalvesSampler s = new HalvesSampler();
+        ClusterCommands c = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s));
+        c.cluster(null, "", "", "", "", "", "", "", "ck", "7", "", "mixture.halves", "toy");
+        assertEquals(7, s.checkpoints.every());
+        assertFalse(s.checkpoints.resume());
+        assertEquals(dir.resolve("ck").toAbsolutePath().resolve("chain-0-sweep-7").toString(),
+                s.checkpoints.store().where("chain-0-sweep-7"));
+        Files.createDirectories(dir.resolve("ck"));
+        c.cluster(null, "", "", "", "", "", "", "", "", "", "ck", "mixture.halves", "toy");
+        assertEquals(100, s.checkpoints.every());
+        assertTrue(s.checkpoints.resume());
+        c.cluster(null, "", "", "", "", "", "", "", "", "", "", "mixture.halves", "toy");
+        assertEquals(null, s.checkpoints);
+        String[][] bad = {{"ck", "", "ck"}, {"", "5", ""}, {"ck", "0", ""}, {"ck", "x", ""}, {"", "", "nope"}};
+        String[] messages = {"--checkpoint DIR starts a checkpointed run and --resume DIR continues one: give one of them",
+            "--checkpoint-every needs --checkpoint DIR or --resume DIR",
+            "--checkpoint-every must be at least 1 sweep, got 0", "--checkpoint-every",
+            "--resume 'nope': no such folder (" + dir.resolve("nope") + ")"};
+        for (int i = 0; i < bad.length; i++) {
+            s.checkpoints = null;
+            String[] b = bad[i];
+            PlateException e = assertThrows(PlateException.class, () -> c.cluster(null, "", "", "", "", "", "", "", b[0],
+                    b[1], b[2], "mixture.halves", "toy"));
+            assertTrue(e.getMessage().startsWith(messages[i]), e.getMessage());
+            assertEquals(1, e.getMessage().lines().count());
+            assertEquals(null, s.checkpoints, "no run");
+        }
     }
 
     /** A posterior whose point estimate has {@code k} clusters of one row each. */
@@ -183,17 +227,17 @@ class ClusterCommandsTest {
     void mistakesAreClearMessages() {
         ClusterCommands c = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(new HalvesSampler()));
         PlateException notMixture = assertThrows(PlateException.class,
-                () -> c.cluster(null, "", "", "", "", "", "", "", "sparse.dirichlet", "toy"));
+                () -> c.cluster(null, "", "", "", "", "", "", "", "", "", "", "sparse.dirichlet", "toy"));
         assertTrue(notMixture.getMessage().contains("not a mixture sampler"), notMixture.getMessage());
         PlateException unknown = assertThrows(PlateException.class,
-                () -> c.cluster(null, "", "", "", "", "", "", "", "mixture.nope", "toy"));
+                () -> c.cluster(null, "", "", "", "", "", "", "", "", "", "", "mixture.nope", "toy"));
         assertTrue(unknown.getMessage().contains("installed: mixture.halves"), unknown.getMessage());
-        assertThrows(PlateException.class, () -> c.cluster(null, "", "", "", "", "", "", "", "mixture.halves", "nope"));
+        assertThrows(PlateException.class, () -> c.cluster(null, "", "", "", "", "", "", "", "", "", "", "mixture.halves", "nope"));
         assertThrows(PlateException.class,
-                () -> c.cluster(null, "x", "", "", "", "", "", "", "mixture.halves", "toy"));
+                () -> c.cluster(null, "x", "", "", "", "", "", "", "", "", "", "mixture.halves", "toy"));
         assertThrows(PlateException.class,
-                () -> c.cluster(null, "", "", "", "", "", "", "", "mixture.halves", "toy", "k=99"));
+                () -> c.cluster(null, "", "", "", "", "", "", "", "", "", "", "mixture.halves", "toy", "k=99"));
         assertThrows(PlateException.class,
-                () -> c.cluster(null, "", "", "", "", "", "", "", "mixture.halves", "toy", "novalue"));
+                () -> c.cluster(null, "", "", "", "", "", "", "", "", "", "", "mixture.halves", "toy", "novalue"));
     }
 }

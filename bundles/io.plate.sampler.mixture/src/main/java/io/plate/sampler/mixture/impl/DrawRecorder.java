@@ -1,5 +1,9 @@
 package io.plate.sampler.mixture.impl;
 
+import io.plate.mcmc.StateCodec;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -148,5 +152,104 @@ final class DrawRecorder {
 
     long bestIteration() {
         return bestIteration;
+    }
+
+    /** Writes what {@link #read} restores: every count, stored partition and the best draw so far. */
+    void write(DataOutputStream out) throws IOException {
+        out.writeInt(rows);
+        out.writeInt(stride);
+        out.writeLong(kept);
+        out.writeInt(clusterCounts.size());
+        for (Map.Entry<Integer, Integer> e : clusterCounts.entrySet()) {
+            out.writeInt(e.getKey());
+            out.writeInt(e.getValue());
+        }
+        out.writeInt(partitions.size());
+        for (int[] p : partitions) {
+            writeInts(out, p);
+        }
+        out.writeBoolean(pairCounts != null);
+        if (pairCounts != null) {
+            writeInts(out, pairCounts);
+        }
+        out.writeDouble(bestLogJoint);
+        out.writeLong(bestIteration);
+        out.writeBoolean(bestPartition != null);
+        if (bestPartition != null) {
+            writeInts(out, bestPartition);
+        }
+        out.writeInt(bestParameters.size());
+        for (List<String> cluster : bestParameters) {
+            out.writeInt(cluster.size());
+            for (String v : cluster) {
+                StateCodec.writeString(out, v);
+            }
+        }
+    }
+
+    /** Takes what {@link #write} wrote, into a recorder made for the same rows and draws. */
+    void read(DataInputStream in) throws IOException {
+        int r = in.readInt();
+        int st = in.readInt();
+        if (r != rows || st != stride) {
+            throw new IOException("the saved draws are of " + r + " rows stored every " + st + "; this chain's of "
+                    + rows + " every " + stride + " (another dataset or number of iterations)");
+        }
+        kept = in.readLong();
+        clusterCounts.clear();
+        for (int i = 0, n = count(in, Integer.MAX_VALUE); i < n; i++) {
+            clusterCounts.put(in.readInt(), in.readInt());
+        }
+        partitions.clear();
+        for (int i = 0, n = count(in, Integer.MAX_VALUE); i < n; i++) {
+            partitions.add(readInts(in, rows));
+        }
+        if (in.readBoolean() != (pairCounts != null)) {
+            throw new IOException("the saved draws do not match this chain's co-clustering counts");
+        }
+        if (pairCounts != null) {
+            System.arraycopy(readInts(in, pairCounts.length), 0, pairCounts, 0, pairCounts.length);
+        }
+        bestLogJoint = in.readDouble();
+        bestIteration = in.readLong();
+        bestPartition = in.readBoolean() ? readInts(in, rows) : null;
+        int clusters = count(in, Integer.MAX_VALUE);
+        List<List<String>> params = new ArrayList<>(clusters);
+        for (int l = 0; l < clusters; l++) {
+            int n = count(in, Integer.MAX_VALUE);
+            List<String> one = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                one.add(StateCodec.readString(in));
+            }
+            params.add(one);
+        }
+        bestParameters = params;
+    }
+
+    private static void writeInts(DataOutputStream out, int[] a) throws IOException {
+        out.writeInt(a.length);
+        for (int x : a) {
+            out.writeInt(x);
+        }
+    }
+
+    private static int[] readInts(DataInputStream in, int length) throws IOException {
+        int n = count(in, length);
+        if (n != length) {
+            throw new IOException("a saved array of " + n + " entries, expected " + length);
+        }
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = in.readInt();
+        }
+        return a;
+    }
+
+    private static int count(DataInputStream in, int max) throws IOException {
+        int n = in.readInt();
+        if (n < 0 || n > max) {
+            throw new IOException("a saved count of " + n);
+        }
+        return n;
     }
 }

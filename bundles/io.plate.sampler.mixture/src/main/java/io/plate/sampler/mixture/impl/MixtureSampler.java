@@ -9,6 +9,7 @@ import io.plate.api.sample.Cancellation;
 import io.plate.api.sample.ChainFactory;
 import io.plate.api.sample.ChainRun;
 import io.plate.api.sample.ChainRunner;
+import io.plate.api.sample.Checkpoints;
 import io.plate.api.sample.Clustering;
 import io.plate.api.sample.Distributions;
 import io.plate.api.sample.Posterior;
@@ -185,6 +186,17 @@ abstract class MixtureSampler<D> implements Sampler {
     @Override
     public Posterior run(Dataset data, Params params, RunSettings settings, ProgressListener listener,
             Cancellation cancellation) {
+        return run(data, params, settings, listener, cancellation, null);
+    }
+
+    /**
+     * The run with its chains checkpointed or resumed ({@code checkpoints}, null: none). The checkpoints
+     * carry the sampler's name, every parameter and the data's size, so that the checkpoints of another
+     * sampler, other parameters or other data are refused; only the uncollapsed chains can save their state.
+     */
+    @Override
+    public Posterior run(Dataset data, Params params, RunSettings settings, ProgressListener listener,
+            Cancellation cancellation, Checkpoints checkpoints) {
         if (data.rows() < 2) {
             throw new PlateException("dataset '" + data.name() + "' has " + data.rows()
                     + " rows; a mixture needs at least 2");
@@ -203,7 +215,8 @@ abstract class MixtureSampler<D> implements Sampler {
         ChainRun<MixtureChain> run;
         try {
             run = runner.run(factory, settings, listener == null ? ProgressListener.NONE : listener,
-                    cancellation == null ? new Cancellation() : cancellation);
+                    cancellation == null ? new Cancellation() : cancellation,
+                    checkpoints == null ? null : checkpoints.describing(describe(data, params)));
         } catch (IllegalArgumentException e) {
             throw new PlateException(name() + ": " + e.getMessage(), e);
         }
@@ -244,6 +257,16 @@ abstract class MixtureSampler<D> implements Sampler {
     PlateException collapsedOnBlocks(boolean said) {
         return new PlateException(name + ": " + (said ? "collapsed=true" : "the collapsed chain (collapsed=true, the default)")
                 + " runs on one machine only; add collapsed=false to run the uncollapsed chain with its blocks on Spark");
+    }
+
+    /** What a checkpoint of this sampler's run on {@code data} must match: the sampler, its parameters, the data's size. */
+    private Map<String, String> describe(Dataset data, Params params) {
+        Map<String, String> run = new java.util.LinkedHashMap<>();
+        run.put("sampler", name);
+        run.put("rows", Integer.toString(data.rows()));
+        run.put("features", Integer.toString(data.featureCount()));
+        run.putAll(params.asMap());
+        return run;
     }
 
     boolean isDirichletProcess() {

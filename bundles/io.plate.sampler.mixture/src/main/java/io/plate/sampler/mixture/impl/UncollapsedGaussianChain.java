@@ -1,8 +1,12 @@
 package io.plate.sampler.mixture.impl;
 
 import io.plate.api.sample.Distributions;
+import io.plate.api.sample.RestorableChain;
 import io.plate.distributions.numerics.LogMath;
 import io.plate.distributions.numerics.SpecialFunctions;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -27,7 +31,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <p>Rows are centred on the prior mean μ0 once. The log joint, log p(x | z, μ, Σ) + log p(z | π) +
  * log p(μ, Σ) + log p(π), comes from the summed statistics without a pass over the rows.
  */
-final class UncollapsedGaussianChain extends MixtureChain {
+final class UncollapsedGaussianChain extends MixtureChain implements RestorableChain {
     /** Rows per z-step block unless given: enough work per block to pay for its K Cholesky factors. */
     static final int DEFAULT_ROWS_PER_BLOCK = 1024;
 
@@ -215,6 +219,78 @@ final class UncollapsedGaussianChain extends MixtureChain {
 
     int blockCount() {
         return blockStart.length - 1;
+    }
+
+    /**
+     * For the chain runner's checkpoints: the sizes, key and sweep count, z, each block's statistics and
+     * their sum, log π, the means and the spreads, then the kept draws. The chain draws from no stream of
+     * its own (the runner saves the chain's stream).
+     */
+    @Override
+    public void saveState(DataOutputStream out) throws IOException {
+        out.writeInt(rows);
+        out.writeInt(k);
+        out.writeInt(d);
+        out.writeBoolean(step.full());
+        out.writeInt(blockCount());
+        out.writeLong(zKey);
+        out.writeLong(sweeps);
+        for (int x : z) {
+            out.writeInt(x);
+        }
+        for (double[] bs : blockStats) {
+            writeDoubles(out, bs);
+        }
+        writeDoubles(out, stats);
+        for (int p = 1; p < parameters.length; p++) {
+            writeDoubles(out, parameters[p]);
+        }
+        recorder().write(out);
+    }
+
+    @Override
+    public void restoreState(DataInputStream in) throws IOException {
+        int r = in.readInt();
+        int kk = in.readInt();
+        int dd = in.readInt();
+        boolean full = in.readBoolean();
+        int nBlocks = in.readInt();
+        long key = in.readLong();
+        if (r != rows || kk != k || dd != d || full != step.full() || nBlocks != blockCount() || key != zKey) {
+            throw new IOException("the saved chain has " + r + " rows, K = " + kk + ", " + dd + " columns, "
+                    + (full ? "full" : "diagonal") + " covariances, " + nBlocks + " blocks and key " + key + "; this chain "
+                    + rows + ", " + k + ", " + d + ", " + (step.full() ? "full" : "diagonal") + ", " + blockCount()
+                    + " and " + zKey + " (another dataset, k, covariance or seed)");
+        }
+        long s = in.readLong();
+        for (int i = 0; i < rows; i++) {
+            int x = in.readInt();
+            if (x < 0 || x >= k) {
+                throw new IOException("a saved cluster " + x + " of row " + i + ", K = " + k);
+            }
+            z[i] = x;
+        }
+        for (double[] bs : blockStats) {
+            readDoubles(in, bs);
+        }
+        readDoubles(in, stats);
+        for (int p = 1; p < parameters.length; p++) {
+            readDoubles(in, parameters[p]);
+        }
+        sweeps = s;
+        recorder().read(in);
+    }
+
+    private static void writeDoubles(DataOutputStream out, double[] a) throws IOException {
+        for (double x : a) {
+            out.writeDouble(x);
+        }
+    }
+
+    private static void readDoubles(DataInputStream in, double[] a) throws IOException {
+        for (int i = 0; i < a.length; i++) {
+            a[i] = in.readDouble();
+        }
     }
 
     /** Block b cut out for another machine: its rows, their fixed clusters (−1 = free) and centred values. */

@@ -1,8 +1,10 @@
 package io.plate.sampler.mixture.impl;
 
 import io.plate.api.sample.Distributions;
+import io.plate.api.sample.RestorableChain;
 import io.plate.distributions.numerics.LogMath;
 import io.plate.distributions.numerics.SpecialFunctions;
+import io.plate.mcmc.StateCodec;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -46,7 +48,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <p>The log joint is log p(x | z, θ) + log p(z | π) + log p(θ) + log p(π), up to the multinomial
  * coefficients.
  */
-final class UncollapsedMultinomialChain extends MixtureChain {
+final class UncollapsedMultinomialChain extends MixtureChain implements RestorableChain {
     /**
      * How the work is cut into blocks: documents per block of the z-step chosen so that the block's log
      * weights (documents × K doubles) take about {@code blockBytes}, and {@code wordsPerBlock} words per
@@ -453,7 +455,7 @@ final class UncollapsedMultinomialChain extends MixtureChain {
             out.writeInt(x);
         }
         for (UniformRandomProvider g : wordBlockRng) {
-            GeneratorState.write(g, out);
+            StateCodec.writeGenerator(g, out);
         }
     }
 
@@ -485,12 +487,25 @@ final class UncollapsedMultinomialChain extends MixtureChain {
             wordCounts[i] = in.readInt();
         }
         for (UniformRandomProvider g : wordBlockRng) {
-            GeneratorState.read(g, in);
+            StateCodec.readGenerator(g, in);
         }
         Arrays.fill(sizes, 0);
         for (int x : z) {
             sizes[x]++;
         }
+    }
+
+    /** For the chain runner's checkpoints: {@link #writeState}, then the kept draws. */
+    @Override
+    public void saveState(DataOutputStream out) throws IOException {
+        writeState(out);
+        recorder().write(out);
+    }
+
+    @Override
+    public void restoreState(DataInputStream in) throws IOException {
+        readState(in);
+        recorder().read(in);
     }
 
     /** The θ- and π-steps after the z-step of every block has set its documents' z. */

@@ -2,6 +2,7 @@ package io.plate.sampler.mixture.impl;
 
 import io.plate.api.data.SparseMatrix;
 import io.plate.api.sample.Distributions;
+import io.plate.mcmc.StateCodec;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -92,7 +93,7 @@ public final class UncollapsedMultinomialSweep {
         DataOutputStream data = new DataOutputStream(out);
         data.writeLong(STATE_MAGIC);
         chain.writeState(data);
-        GeneratorState.write(rng, data);
+        StateCodec.writeGenerator(rng, data);
         data.flush();
     }
 
@@ -106,7 +107,7 @@ public final class UncollapsedMultinomialSweep {
             throw new IOException("not a saved uncollapsed multinomial chain");
         }
         chain.readState(data);
-        GeneratorState.read(rng, data);
+        StateCodec.readGenerator(rng, data);
     }
 
     private static final long STATE_MAGIC = 0x504c415445554d31L; // "PLATEUM1"
