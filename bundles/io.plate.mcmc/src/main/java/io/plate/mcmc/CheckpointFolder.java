@@ -16,7 +16,7 @@ public final class CheckpointFolder implements CheckpointStore {
     private final Path dir;
 
     public CheckpointFolder(Path dir) {
-        this.dir = dir.toAbsolutePath();
+        this.dir = dir.toAbsolutePath().normalize();
     }
 
     @Override

@@ -14,6 +14,7 @@ import io.plate.api.sample.Clustering;
 import io.plate.api.sample.Distributions;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.ProgressListener;
+import io.plate.api.sample.RestorableChain;
 import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.Sampler;
 import io.plate.mcmc.SamplerPosterior;
@@ -189,6 +190,15 @@ abstract class MixtureSampler<D> implements Sampler {
         return run(data, params, settings, listener, cancellation, null);
     }
 
+    /** Why a run of these parameters cannot be checkpointed, and what can. */
+    private String notCheckpointed(Params params) {
+        return name() + ": " + (params.asMap().containsKey("collapsed")
+                ? "the collapsed chain (collapsed=" + params.getString("collapsed") + ") cannot save its state;"
+                        + " add collapsed=false to run the uncollapsed chain, which can be checkpointed"
+                : "its chains cannot save their state; only the uncollapsed chains of mixture.gaussian and"
+                        + " mixture.multinomial (collapsed=false) can be checkpointed");
+    }
+
     /**
      * The run with its chains checkpointed or resumed ({@code checkpoints}, null: none). The checkpoints
      * carry the sampler's name, every parameter and the data's size, so that the checkpoints of another
@@ -211,7 +221,13 @@ abstract class MixtureSampler<D> implements Sampler {
         }
         D shared = model.prepare().apply(data, params); // read once; the chains only read it
         checkMemory(data, params, settings, shared, k);
-        ChainFactory<MixtureChain> factory = (index, rng) -> chain(shared, params, base, rng);
+        ChainFactory<MixtureChain> factory = (index, rng) -> {
+            MixtureChain chain = chain(shared, params, base, rng);
+            if (checkpoints != null && !(chain instanceof RestorableChain)) {
+                throw new PlateException(notCheckpointed(params));
+            }
+            return chain;
+        };
         ChainRun<MixtureChain> run;
         try {
             run = runner.run(factory, settings, listener == null ? ProgressListener.NONE : listener,

@@ -165,8 +165,8 @@ class CheckpointedMixtureTest {
         PlateException e = assertThrows(PlateException.class, () -> s.run(rows, s.params(Map.of("k", "3")),
                 new RunSettings(30, 10, 2, 1, 7L, 1),
                 ProgressListener.NONE, new Cancellation(), Checkpoints.to(new CheckpointFolder(dir), 4)));
-        assertEquals("chain 0 (FiniteMixtureChain) cannot save its state, so this run cannot be checkpointed",
-                e.getMessage());
+        assertEquals("mixture.gaussian: the collapsed chain (collapsed=true) cannot save its state; add collapsed=false"
+                + " to run the uncollapsed chain, which can be checkpointed", e.getMessage());
         assertEquals(List.of(), new CheckpointFolder(dir).list());
     }
 }
