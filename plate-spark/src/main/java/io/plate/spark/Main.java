@@ -116,10 +116,7 @@ public final class Main {
             }
             root = t;
         }
-        String line = firstLine(root);
-        // Spark's LibSVM reader on a file with the index 0 (scikit-learn's default)
-        return line.contains("indices should be one-based") ? line + " (a 0-based file, as scikit-learn writes by"
-                + " default: --zero-based auto or true)" : line;
+        return firstLine(root);
     }
 
     private static String firstLine(Throwable t) {
@@ -299,6 +296,11 @@ public final class Main {
         }
         Model model = ModelFiles.load(Path.of(positional.get(1)));
         String dir = required("--out");
+        Path localOut = localPath(dir);
+        if (localOut != null && java.nio.file.Files.exists(localOut)) {
+            throw new PlateException("--out '" + dir + "' already exists; the predictions are written as a new folder"
+                    + " of CSV parts: give another name or remove it");
+        }
         input();
         SparkSession spark = session();
         try {

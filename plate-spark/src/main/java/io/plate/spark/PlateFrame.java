@@ -9,7 +9,7 @@ import org.apache.spark.sql.SparkSession;
 /**
  * A Spark DataFrame with the roles of its columns in Plate's terms (label, categorical, numeric, counts).
  * Made from any DataFrame or read with Spark's own readers: CSV (header row; {@code ?} and empty cells are
- * missing), Parquet and LibSVM (1-based by Spark's reader; 0-based, as scikit-learn writes, by the importer's parser).
+ * missing), Parquet and LibSVM (1-based by Spark's reader; 0-based as scikit-learn writes, or with query ids, by the importer's parser).
  */
 public final class PlateFrame {
     private final org.apache.spark.sql.Dataset<Row> rows;
@@ -50,19 +50,24 @@ public final class PlateFrame {
     }
 
     /**
-     * LibSVM rows, indexed as {@code zeroBased} says, as scikit-learn's {@code load_svmlight_file} reads
-     * them: {@code auto} (0-based when an index 0 appears), {@code true} or {@code false} (1-based: Spark's
-     * own reader). Feature i of a 0-based file is feature i + 1 of the same file written 1-based.
+     * LibSVM rows, indexed as {@code zeroBased} says, as scikit-learn's {@code load_svmlight_file} and the
+     * LibSVM importer read them: {@code auto} (0-based when an index 0 appears), {@code true} or {@code
+     * false}. One pass parses every line with the importer's parser; a plain 1-based file is then read by
+     * Spark's own reader, a 0-based one or one with query ids by {@link LibSvmOnSpark}. Feature i of a
+     * 0-based file is feature i + 1 of the same file written 1-based.
      */
     public static PlateFrame libsvm(SparkSession spark, String path, String zeroBased) {
-        boolean zero = switch (zeroBased) {
-            case "true" -> true;
-            case "false" -> false;
-            case "auto" -> ZeroBasedLibSvm.hasIndexZero(spark, path);
-            default -> throw new PlateException("--zero-based must be auto, true or false, got '" + zeroBased + "'");
-        };
-        return of(zero ? ZeroBasedLibSvm.read(spark, path) : spark.read().format("libsvm").load(path), "label",
-                Set.of(), null);
+        if (!List.of("auto", "true", "false").contains(zeroBased)) {
+            throw new PlateException("--zero-based must be auto, true or false, got '" + zeroBased + "'");
+        }
+        LibSvmOnSpark.Layout layout = LibSvmOnSpark.layout(spark, path);
+        int base = zeroBased.equals("true") || zeroBased.equals("auto") && layout.zero() ? 0 : 1;
+        if (base == 1 && layout.zero()) {
+            throw new PlateException(path + ": feature index 0 with --zero-based false: indices are 1-based"
+                    + " (scikit-learn writes 0-based files: --zero-based true, or auto)");
+        }
+        return of(base == 1 && !layout.qid() ? spark.read().format("libsvm").load(path)
+                : LibSvmOnSpark.read(spark, path, base), "label", Set.of(), null);
     }
 
     /**

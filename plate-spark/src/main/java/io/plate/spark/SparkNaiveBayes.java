@@ -95,6 +95,8 @@ public final class SparkNaiveBayes {
      */
     public static org.apache.spark.sql.Dataset<Row> predict(Model model, PlateFrame frame) {
         ColumnRoles roles = frame.roles().withoutLabel();
+        // the model's columns checked here, before a job: one message, not a task failing on every executor
+        model.predictLogProba(PartitionData.of(Collections.emptyIterator(), 0, roles, false, "input"));
         org.apache.spark.sql.Dataset<Row> df = frame.rows();
         SparkSession spark = df.sparkSession();
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());

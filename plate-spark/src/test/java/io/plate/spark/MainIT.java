@@ -266,6 +266,15 @@ class MainIT {
                 + " plate:import reads it (6 distinct values); naive Bayes needs classes: add --categorical quality to"
                 + " read its values as classes"), numeric.err());
         assertTrue(Files.notExists(dir.resolve("q.json")), "nothing written");
+        java.nio.file.Files.createDirectories(dir.resolve("taken"));
+        io.plate.api.learn.Learner gaussian = io.plate.classifier.impl.nb.NaiveBayesStatistics.learner("nb.gaussian");
+        Path irisModel = dir.resolve("iris.json");
+        ModelFiles.save(gaussian.fit(new io.plate.importers.impl.CsvImporter().read(SparkTestSession.data("iris/iris.csv"),
+                io.plate.api.data.ImportOptions.defaults()), gaussian.params(java.util.Map.of()), 1), irisModel);
+        Run taken = run("predict", irisModel.toString(), "--input", "x.csv", "--out", dir.resolve("taken").toString());
+        assertEquals(1, taken.status());
+        assertEquals("plate-spark: --out '" + dir.resolve("taken") + "' already exists; the predictions are written as a"
+                + " new folder of CSV parts: give another name or remove it", taken.err().strip());
         Run usage = run("train", "nb.multinomial", "--input");
         assertEquals(2, usage.status());
         assertTrue(usage.err().startsWith("plate-spark: option --input needs a value"), usage.err());

@@ -2,7 +2,10 @@ package io.plate.spark;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.ImportOptions;
 import io.plate.api.learn.Learner;
@@ -55,5 +58,19 @@ class ModelRoundTripTest {
         }
         String text = Files.readString(sparkFile);
         assertEquals(true, text.contains("\"format\" : \"plate-model\""), text.substring(0, 80));
+    }
+
+    @Test
+    void aModelMissingColumnsOfTheInputIsRefusedBeforeAJob() throws Exception {
+        Path iris = SparkTestSession.data("iris/iris.csv");
+        Learner learner = NaiveBayesStatistics.learner("nb.gaussian");
+        Model model = learner.fit(new CsvImporter().read(iris, ImportOptions.defaults()), learner.params(Map.of()), 3);
+        PlateFrame votes = PlateFrame.csv(SparkTestSession.get(), SparkTestSession.data("house-votes-84/house-votes-84.csv")
+                .toString(), "class", Set.of());
+        long jobs = SparkTestSession.get().sparkContext().statusTracker().getJobIdsForGroup(null).length;
+        PlateException e = assertThrows(PlateException.class, () -> SparkNaiveBayes.predict(model, votes.unlabelled()));
+        assertTrue(e.getMessage().startsWith("dataset 'input' has no numeric column 'sepal_length_cm'"), e.getMessage());
+        assertEquals(jobs, SparkTestSession.get().sparkContext().statusTracker().getJobIdsForGroup(null).length,
+                "no job ran");
     }
 }

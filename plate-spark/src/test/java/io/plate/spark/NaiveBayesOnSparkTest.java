@@ -80,7 +80,7 @@ class NaiveBayesOnSparkTest {
     @Test
     void multinomialOnA9aWrittenZeroBased() throws IOException {
         // scikit-learn's dump_svmlight_file writes 0-based indices by default: a9a so written, read with auto
-        java.nio.file.Path zero = ZeroBasedLibSvmTest.zeroBasedCopy(SparkTestSession.data("libsvm-a9a/a9a"), dir, 32561);
+        java.nio.file.Path zero = LibSvmOnSparkTest.zeroBasedCopy(SparkTestSession.data("libsvm-a9a/a9a"), dir, 32561);
         Dataset local = new LibSvmImporter().read(zero, ImportOptions.defaults());
         compare("nb.multinomial", Map.of("alpha", "0.01"), local, PlateFrame.libsvm(spark, zero.toString(), "auto"));
     }

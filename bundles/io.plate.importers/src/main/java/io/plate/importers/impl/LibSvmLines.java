@@ -59,6 +59,11 @@ public final class LibSvmLines {
         return rows.sawZero;
     }
 
+    /** Whether a line parsed so far had a query id ({@code qid:}, which the importer skips and Spark's reader refuses). */
+    public boolean sawQid() {
+        return rows.qids > 0;
+    }
+
     /** Drops the row just read: the parser keeps only what says how the file is indexed. */
     private void clear() {
         rows.columns.size = 0;

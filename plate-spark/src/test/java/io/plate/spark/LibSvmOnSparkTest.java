@@ -2,8 +2,8 @@ package io.plate.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.plate.api.PlateException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,11 +17,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * LibSVM files written 0-based (scikit-learn's default), which Spark's reader refuses: read with
- * {@code --zero-based auto|true}, the frame is the one Spark's own reader makes of the same rows written
- * 1-based; with {@code false} the failure says what to do; a malformed line is named in one line.
+ * LibSVM files that Spark's reader refuses, written 0-based (scikit-learn's default) or with query ids:
+ * the frame is the one Spark's own reader makes of the same rows written 1-based without them; a 0-based
+ * file read with {@code --zero-based false} says what to do; a malformed line is named in one line.
  */
-class ZeroBasedLibSvmTest {
+class LibSvmOnSparkTest {
     private final SparkSession spark = SparkTestSession.get();
 
     @TempDir
@@ -62,11 +62,28 @@ class ZeroBasedLibSvmTest {
     @Test
     void aZeroBasedFileReadAsOneBasedFailsWithTheFix() throws IOException {
         Path zero = zeroBasedCopy(SparkTestSession.data("libsvm-a9a/a9a"), dir, 50);
-        Exception e = assertThrows(Exception.class, () -> SparkNaiveBayes.train(
-                PlateFrame.libsvm(spark, zero.toString(), "false"), "nb.multinomial", Map.of(), 1));
-        String line = Main.sparkFailure(e);
-        assertTrue(line.startsWith("requirement failed: indices should be one-based"), line);
-        assertTrue(line.endsWith("(a 0-based file, as scikit-learn writes by default: --zero-based auto or true)"), line);
+        PlateException e = assertThrows(PlateException.class, () -> PlateFrame.libsvm(spark, zero.toString(), "false"));
+        assertEquals(zero + ": feature index 0 with --zero-based false: indices are 1-based (scikit-learn writes"
+                + " 0-based files: --zero-based true, or auto)", e.getMessage());
+    }
+
+    @Test
+    void queryIdsAreSkippedAsTheImporterSkipsThem() throws IOException {
+        // Spark's reader refuses qid fields; the importer reads them as no feature
+        List<String> plain = Files.readAllLines(SparkTestSession.data("libsvm-a9a/a9a")).subList(0, 300);
+        List<String> withQid = new ArrayList<>();
+        for (int i = 0; i < plain.size(); i++) {
+            String[] f = plain.get(i).trim().split(" ", 2);
+            withQid.add(f[0] + " qid:" + (i / 10) + (f.length > 1 ? " " + f[1] : ""));
+        }
+        Path one = dir.resolve("plain.svm");
+        Path q = dir.resolve("qid.svm");
+        Files.write(one, plain);
+        Files.write(q, withQid);
+        List<Row> expected = PlateFrame.libsvm(spark, one.toString(), "false").rows().collectAsList();
+        for (String mode : List.of("auto", "false")) {
+            assertEquals(expected, PlateFrame.libsvm(spark, q.toString(), mode).rows().collectAsList(), mode);
+        }
     }
 
     @Test

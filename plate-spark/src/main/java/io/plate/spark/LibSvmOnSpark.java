@@ -3,7 +3,6 @@ package io.plate.spark;
 import io.plate.api.data.ImportOptions;
 import io.plate.importers.impl.LibSvmLines;
 import java.nio.file.Path;
-import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -17,38 +16,49 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * LibSVM files indexed from 0, as scikit-learn's {@code dump_svmlight_file} writes by default and
- * Spark's reader refuses. Lines come through Spark's text reader and are parsed on the executors by the
- * LibSVM importer's own parser; index i is the vector's position i, so the frame is the one Spark's
- * reader makes of the same file written 1-based (features named "1".."n" by position, as the importer
- * names them).
+ * LibSVM files as the LibSVM importer reads them, for what Spark's reader refuses: indices from 0 (as
+ * scikit-learn's {@code dump_svmlight_file} writes by default) and query ids ({@code qid:}, skipped).
+ * Lines come through Spark's text reader and are parsed on the executors by the importer's own parser;
+ * index i of a file indexed from {@code base} is the vector's position i − base, so the frame is the one
+ * Spark's reader makes of the same rows written 1-based without query ids (features named "1".."n" by
+ * position, as the importer names them).
  */
-final class ZeroBasedLibSvm {
-    private ZeroBasedLibSvm() {
+final class LibSvmOnSpark {
+    /** What a pass over a file's lines found. */
+    record Layout(boolean zero, boolean qid) implements java.io.Serializable {
+        Layout or(Layout o) {
+            return new Layout(zero || o.zero, qid || o.qid);
+        }
+    }
+
+    private LibSvmOnSpark() {
     }
 
     /**
-     * Whether a line of {@code path} has the feature index 0: {@code --zero-based auto} then reads the
-     * file as 0-based, as scikit-learn's loader decides. Stops at the first part that has one.
+     * Whether a line of {@code path} has the index 0 and whether one has a query id, every line parsed by
+     * the importer's parser (a malformed one is its one-line message); a part stops once it found both.
      */
-    static boolean hasIndexZero(SparkSession spark, String path) {
-        return !lines(spark, path).mapPartitions(lines -> {
+    static Layout layout(SparkSession spark, String path) {
+        return lines(spark, path).mapPartitions(lines -> {
             LibSvmLines parser = parser(path);
-            while (lines.hasNext()) {
+            while (lines.hasNext() && !(parser.sawZero() && parser.sawQid())) {
                 parser.parse(lines.next(), 0);
-                if (parser.sawZero()) {
-                    return List.of(Boolean.TRUE).iterator();
-                }
             }
-            return Collections.<Boolean>emptyIterator();
-        }).isEmpty();
+            return List.of(new Layout(parser.sawZero(), parser.sawQid())).iterator();
+        }).fold(new Layout(false, false), Layout::or);
     }
 
-    /** The rows of a 0-based file: {@code label} (double) and {@code features} (a vector of max index + 1). */
-    static org.apache.spark.sql.Dataset<Row> read(SparkSession spark, String path) {
+    /** The rows of a file indexed from {@code base}: {@code label} (double) and {@code features} (max index − base + 1). */
+    static org.apache.spark.sql.Dataset<Row> read(SparkSession spark, String path, int base) {
         JavaRDD<LibSvmLines.Row> rows = lines(spark, path).mapPartitions(lines -> parsed(lines, parser(path)));
-        int width = rows.map(r -> r.lastIndex() + 1).fold(0, Math::max); // one pass, as Spark's reader makes
-        JavaRDD<Row> out = rows.map(r -> RowFactory.create(r.label(), Vectors.sparse(width, r.indices(), r.values())));
+        int width = rows.map(r -> r.lastIndex() + 1 - base).fold(0, Math::max); // one pass, as Spark's reader makes
+        JavaRDD<Row> out = rows.map(r -> {
+            int[] at = r.indices().clone();
+            for (int k = 0; k < at.length; k++) {
+                at[k] -= base;
+            }
+            return RowFactory.create(r.label(), Vectors.sparse(width, at, r.values()));
+        });
         StructType schema = new StructType().add("label", DataTypes.DoubleType, false)
                 .add("features", SQLDataTypes.VectorType(), true);
         return spark.createDataFrame(out, schema);
