@@ -25,11 +25,12 @@ import org.apache.spark.sql.types.StructType;
  */
 final class LibSvmOnSpark {
     /** What a pass over a file's lines found. */
-    record Layout(boolean zero, boolean qid) implements java.io.Serializable {
-        Layout or(Layout o) {
-            return new Layout(zero || o.zero, qid || o.qid);
-        }
+    record Layout(boolean zero, boolean qid) {
     }
+
+    /** Bits of a part's {@link Layout} as its task returns it (a boxed int: Kryo 4, Spark's, cannot write records). */
+    private static final int ZERO = 1;
+    private static final int QID = 2;
 
     private LibSvmOnSpark() {
     }
@@ -39,13 +40,14 @@ final class LibSvmOnSpark {
      * the importer's parser (a malformed one is its one-line message); a part stops once it found both.
      */
     static Layout layout(SparkSession spark, String path) {
-        return lines(spark, path).mapPartitions(lines -> {
+        int found = lines(spark, path).mapPartitions(lines -> {
             LibSvmLines parser = parser(path);
             while (lines.hasNext() && !(parser.sawZero() && parser.sawQid())) {
                 parser.parse(lines.next(), 0);
             }
-            return List.of(new Layout(parser.sawZero(), parser.sawQid())).iterator();
-        }).fold(new Layout(false, false), Layout::or);
+            return List.of((parser.sawZero() ? ZERO : 0) | (parser.sawQid() ? QID : 0)).iterator();
+        }).fold(0, (a, b) -> a | b);
+        return new Layout((found & ZERO) != 0, (found & QID) != 0);
     }
 
     /** The rows of a file indexed from {@code base}: {@code label} (double) and {@code features} (max index − base + 1). */

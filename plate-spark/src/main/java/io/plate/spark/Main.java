@@ -81,7 +81,7 @@ public final class Main {
             System.err.println(usage());
             status = 2;
         } catch (PlateException | IOException | IllegalArgumentException e) {
-            System.err.println("plate-spark: " + e.getMessage());
+            System.err.println("plate-spark: " + firstLine(e)); // one line, whatever a library put in the message
             status = 1;
         } catch (Exception e) { // Spark's own errors, thrown unchecked: reading (AnalysisException) and failed jobs
             String line = sparkFailure(e);
@@ -360,7 +360,8 @@ public final class Main {
         CheckpointOption checkpointing = checkpointOptions();
         SparkSamplers.check(factory, params); // a mistake fails before Spark starts
         String format = options.getOrDefault("--format", "csv");
-        boolean labelled = options.containsKey("--label") || format.equals("text") || format.equals("folders");
+        boolean labelled = options.containsKey("--label") || format.equals("text") || format.equals("folders")
+                || format.equals("libsvm"); // formats whose rows carry their label, as plate:import reads them
         SparkSession spark = session(true);
         try {
             JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
@@ -397,7 +398,8 @@ public final class Main {
         } catch (IOException | RuntimeException e) {
             throw e;
         } catch (Exception e) {
-            throw new PlateException(name + ": " + e.getMessage(), e);
+            String failure = sparkFailure(e);
+            throw new PlateException(name + ": " + (failure != null ? failure : firstLine(e)), e);
         } finally {
             spark.stop();
         }
