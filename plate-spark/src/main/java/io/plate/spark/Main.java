@@ -16,6 +16,7 @@ import io.plate.api.sample.Sampler;
 import org.apache.spark.api.java.JavaSparkContext;
 import io.plate.classifier.impl.nb.NaiveBayesStatistics;
 import io.plate.mcmc.CheckpointFolder;
+import io.plate.importers.impl.TextImporter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -48,7 +49,8 @@ import org.apache.spark.sql.functions;
  * uninterrupted run's results.
  * Formats: {@code csv} (default), {@code parquet}, {@code libsvm}, {@code text} (the importer's TSV) and
  * {@code folders} (one folder per class); text takes {@code --min-df}, {@code --max-df},
- * {@code --max-features}, {@code --binary}, {@code --stop-words}, {@code --ngram 2}; libsvm takes {@code --zero-based
+ * {@code --max-features}, {@code --binary}, {@code --stop-words}, {@code --ngram 2}, {@code --delimiter D}
+ * (a delimited file with CSV quoting, as {@code plate:import}) and {@code --text-column NAME}; libsvm takes {@code --zero-based
  * auto|true|false} (scikit-learn's rule: auto reads a file with an index 0 as 0-based). {@code --master M}
  * picks the Spark master when no {@code spark-submit} set one (default {@code local[*]}). Exit status 0
  * on success, 1 with a one-line message on stderr when the command failed, 2 for a usage error.
@@ -62,7 +64,7 @@ public final class Main {
     private static final Set<String> FLAGS = Set.of("--binary", "--stop-words");
     private static final Set<String> VALUED = Set.of("--input", "--format", "--label", "--categorical", "--seed",
             "--out", "--master", "--min-df", "--max-df", "--max-features", "--ngram", "--iterations", "--burn-in",
-            "--thin", "--chains", "--partitions", "--zero-based", "--checkpoint", "--checkpoint-every", "--resume");
+            "--thin", "--chains", "--partitions", "--zero-based", "--delimiter", "--text-column", "--checkpoint", "--checkpoint-every", "--resume");
 
     Main(PrintStream out) {
         this.out = out;
@@ -457,6 +459,17 @@ public final class Main {
             }
             if (options.containsKey("--ngram")) {
                 b.ngramMax(Integer.parseInt(options.get("--ngram")));
+            }
+            if (options.containsKey("--delimiter")) {
+                String d = options.get("--delimiter");
+                d = d.equalsIgnoreCase("tab") || d.equals("\\t") ? "\t" : d;
+                if (d.length() != 1) {
+                    throw new UsageException("--delimiter '" + options.get("--delimiter") + "': expected one character or 'tab'");
+                }
+                b.delimiter(d.charAt(0));
+            }
+            if (options.containsKey("--text-column")) {
+                b.extra(TextImporter.TEXT_COLUMN, options.get("--text-column"));
             }
             return b.binary(options.containsKey("--binary")).stopWords(options.containsKey("--stop-words")).build();
         } catch (NumberFormatException e) {

@@ -4,6 +4,7 @@ import io.plate.api.PlateException;
 import io.plate.api.data.ImportOptions;
 import io.plate.api.data.SparseMatrix;
 import io.plate.importers.impl.TextCounts;
+import io.plate.importers.impl.TextImporter;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -22,9 +23,11 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.ml.linalg.VectorUDT;
 import org.apache.spark.ml.linalg.Vectors;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import scala.Tuple2;
@@ -47,33 +50,23 @@ public final class SparkText {
     }
 
     /**
-     * The importer's TSV layout: a header naming a {@code text} column and the label column, one document
-     * a line, backslash escapes in the text. Rows keep the file's order; blank lines are skipped.
+     * The importer's TSV layout: a header naming a {@code text} column (or {@code --text-column}) and the
+     * label column, one document a line, backslash escapes in the text; with another delimiter in the
+     * options, a delimited file with CSV quoting. Rows keep the file's order; blank lines are skipped.
      */
     public static org.apache.spark.sql.Dataset<Row> tsv(SparkSession spark, String path, ImportOptions options) {
+        char delimiter = options.delimiter().orElse('\t');
+        if (delimiter != '\t') {
+            return delimited(spark, path, options, delimiter);
+        }
         JavaRDD<String> lines = spark.read().textFile(path).javaRDD();
         String header = lines.first();
-        List<String> names = Arrays.asList(header.split("\t", -1));
-        String labelName = options.label().orElse(LABEL);
-        int text = -1;
-        int label = -1;
-        for (int i = 0; i < names.size(); i++) {
-            String h = names.get(i).strip();
-            if (h.equals(TEXT) && text < 0) {
-                text = i;
-            } else if (h.equals(labelName) && label < 0 && !options.noLabel()) {
-                label = i;
-            }
-        }
-        if (text < 0) {
-            throw new PlateException(path + ", line 1: no 'text' column in the header " + names);
-        }
-        if (label < 0 && !options.noLabel()) {
-            throw new PlateException(path + ", line 1: no label column '" + labelName + "' in the header " + names);
-        }
-        int width = names.size();
-        int t = text;
-        int l = label;
+        String[] names = header.split("\t", -1);
+        // the importer's rules and messages (a missing text column says which option would find it)
+        int[] columns = TextImporter.textAndLabelColumns(names, Path.of(path), options, '\t');
+        int width = names.length;
+        int t = columns[0];
+        int l = columns[1];
         ArrayList<String> missing = new ArrayList<>(options.missing());
         JavaRDD<Row> rows = lines.zipWithIndex().filter(p -> p._2() > 0 && !p._1().isEmpty()).map(p -> {
             String[] f = p._1().split("\t", -1);
@@ -87,6 +80,24 @@ public final class SparkText {
         return spark.createDataFrame(rows, documentSchema());
     }
 
+    /**
+     * Documents of a file whose fields are separated by {@code delimiter} with CSV quoting (a quoted text
+     * may hold the delimiter, quotes and line breaks), read by Spark's CSV reader; the columns found by the
+     * importer's rules. Texts are taken as they are, without the TSV layout's escapes, as the importer does.
+     */
+    private static org.apache.spark.sql.Dataset<Row> delimited(SparkSession spark, String path, ImportOptions options,
+            char delimiter) {
+        org.apache.spark.sql.Dataset<Row> csv = spark.read().option("header", "true").option("sep", String.valueOf(delimiter))
+                .option("quote", "\"").option("escape", "\"").option("multiLine", "true").option("mode", "FAILFAST")
+                .option("inferSchema", "false").csv(path);
+        int[] columns = TextImporter.textAndLabelColumns(csv.columns(), Path.of(path), options, delimiter);
+        String[] names = csv.columns();
+        Column label = columns[1] < 0 ? functions.lit(null).cast(DataTypes.StringType)
+                : functions.when(functions.col(names[columns[1]]).isin(options.missing().toArray()), null)
+                        .otherwise(functions.col(names[columns[1]]));
+        return csv.select(label.as(LABEL), functions.coalesce(functions.col(names[columns[0]]), functions.lit(""))
+                .as(TEXT));
+    }
     /**
      * One folder per class, one document per file (UTF-8, or Latin-1 when a file is not valid UTF-8), in
      * the importer's order: folders, then files, by code point; hidden entries are skipped.

@@ -1,7 +1,9 @@
 package io.plate.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.plate.api.PlateException;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.ImportOptions;
@@ -52,6 +54,28 @@ class TextOnSparkTest {
         Files.writeString(dir.resolve("rec.autos/.skip"), "never read", StandardCharsets.UTF_8);
         Files.writeString(dir.resolve(".hidden/x"), "never read either", StandardCharsets.UTF_8);
         same(ImportOptions.defaults(), dir, true);
+    }
+
+    @Test
+    void commaSeparatedTextWithQuotingAndItsOwnColumnNames() throws Exception {
+        // as scikit-learn users write text with pandas' to_csv: quoted fields holding commas, quotes, line breaks
+        Path csv = dir.resolve("texts.csv");
+        StringBuilder b = new StringBuilder("id,message,kind\n");
+        String[] texts = {"free money now, click here", "are we \"meeting\" at noon?", "win a prize\ntoday, WIN",
+            "see you at lunch", "", "Money money money"};
+        for (int i = 0; i < 60; i++) {
+            String t = texts[i % texts.length];
+            b.append(i).append(",\"").append(t.replace("\"", "\"\"")).append("\",").append(i % 3 == 0 ? "spam" : "ham")
+                    .append('\n');
+        }
+        Files.writeString(csv, b);
+        same(ImportOptions.builder().delimiter(',').label("kind").extra(TextImporter.TEXT_COLUMN, "message").build(), csv,
+                false);
+        // without the delimiter: the importer's message, which names the option
+        PlateException e = assertThrows(PlateException.class, () -> SparkText.tsv(spark, csv.toString(),
+                ImportOptions.builder().label("kind").build()));
+        assertEquals(csv + ", line 1, column text: no 'text' column in the header [id,message,kind]; the header has no"
+                + " tab; for a file separated by ',' give --delimiter ,", e.getMessage());
     }
 
     private void same(ImportOptions options, Path file, boolean folders) {

@@ -140,6 +140,16 @@ public final class TextImporter implements Importer {
         return layout(line.toString().split("\t", -1), file, options, '\t');
     }
 
+    /**
+     * The text and label columns (label −1 with no label) of a header split at {@code delimiter}, or the
+     * importer's one-line message saying what is wrong and what to give; for readers that split a file
+     * into parts (Plate on Spark), so that they find the columns and word the errors as this importer does.
+     */
+    public static int[] textAndLabelColumns(String[] header, Path file, ImportOptions options, char delimiter) {
+        TsvPart.Layout l = layout(header, file, options, delimiter);
+        return new int[] {l.textColumn, l.labelColumn};
+    }
+
     /** Finds the text and label columns in the header fields, or says what is wrong and what to give. */
     private static TsvPart.Layout layout(String[] header, Path file, ImportOptions options, char delimiter) {
         String textName = options.extra().getOrDefault(TEXT_COLUMN, TEXT);
