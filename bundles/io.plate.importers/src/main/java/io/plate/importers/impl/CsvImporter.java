@@ -61,6 +61,7 @@ public final class CsvImporter implements Importer {
                 throw new ImportException(file, rec.line(), null, String.format(java.util.Locale.ROOT,
                         "the header has %,d columns, more than the limit of %,d (--max-columns)", width, options.maxColumns()));
             }
+            boolean firstUnnamed = new String(rec.chars(), rec.start(0), rec.end(0) - rec.start(0)).isBlank();
             // ids in header order; no map entry per column (10^6 columns), and no regrowth
             TermTable byName = new TermTable(width, rec.end(width - 1) + 8);
             List<String> names = headerNames(file, rec, width, byName);
@@ -122,7 +123,7 @@ public final class CsvImporter implements Importer {
                 throw new ImportException(file, rec.line() + 1, null, "no data rows after the header");
             }
             watch.checkInterrupted();
-            return build(file, options, names, cols, numbers, labelIndex, rows, rec.delimiter());
+            return build(file, options, names, cols, numbers, labelIndex, rows, rec.delimiter(), firstUnnamed);
         }
     }
 
@@ -240,8 +241,25 @@ public final class CsvImporter implements Importer {
         }
     }
 
+    /**
+     * Whether {@code c} numbers the rows in order from 0 or 1: the row index pandas' {@code to_csv} (and R's
+     * {@code write.csv}) writes as a first column with no name.
+     */
+    static boolean rowIndex(NumericColumn c) {
+        double base = c.size() < 2 ? -1 : c.value(0);
+        if (base != 0 && base != 1) {
+            return false;
+        }
+        for (int r = 0; r < c.size(); r++) {
+            if (c.value(r) != r + base) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static Dataset build(Path file, ImportOptions options, List<String> names, CellColumn[] cols,
-            NumericColumn[] numbers, int labelIndex, int rows, char delimiter) {
+            NumericColumn[] numbers, int labelIndex, int rows, char delimiter, boolean firstUnnamed) {
         Dataset.Builder b = Dataset.builder(Sources.datasetName(file, options)).source(file.toString())
                 .metadata("format", "csv")
                 .metadata("delimiter", delimiter == '\t' ? "tab" : String.valueOf(delimiter))
@@ -249,6 +267,17 @@ public final class CsvImporter implements Importer {
         boolean allCategorical = options.categorical().contains(ImportOptions.ALL);
         List<String> warnings = new ArrayList<>();
         for (int i = 0; i < cols.length; i++) {
+            if (i == 0 && firstUnnamed && labelIndex != 0 && !options.numeric().contains(names.get(0))) {
+                NumericColumn index = numbers != null && numbers[0] != null ? numbers[0]
+                        : cols[0].allNumeric() ? cols[0].toNumeric() : null;
+                if (index != null && rowIndex(index)) {
+                    // a feature that is the row order would let a learner read the file's sorting
+                    warnings.add(String.format(java.util.Locale.ROOT, "the first column has no name and numbers the rows"
+                            + " %.0f..%.0f in order: a row index (pandas' to_csv writes one unless index=False),"
+                            + " left out (give it a name in the header to keep it)", index.value(0), index.value(rows - 1)));
+                    continue;
+                }
+            }
             if (numbers != null && numbers[i] != null) { // neither the label forced categorical nor a category
                 if (i == labelIndex) {
                     b.target(numbers[i]);

@@ -10,6 +10,7 @@ import io.plate.api.data.Dataset;
 import io.plate.api.data.ImportException;
 import io.plate.api.data.ImportOptions;
 import io.plate.api.data.Importer;
+import io.plate.api.data.NumericColumn;
 import io.plate.api.data.SparseMatrix;
 import java.util.List;
 import java.util.Set;
@@ -156,5 +157,28 @@ class UserHabitsTest {
         String idw = Inputs.csv(ids.toString(), D).metadata().get(Importer.WARNINGS);
         assertTrue(idw != null && idw.contains("'id'") && idw.contains("identifier") && !idw.contains("--format text"), idw);
         assertFalse(Inputs.csv(regression(50), D).metadata().containsKey(Importer.WARNINGS));
+    }
+    @Test
+    void pandasRowIndexIsLeftOutWithAWarning() {
+        // DataFrame.to_csv() writes the index as a first column with no name: 0, 1, 2, … in order
+        for (int rows : new int[] {12, 600}) { // a few rows (columns made at once) and a longer file
+            StringBuilder s = new StringBuilder(",x,class\n");
+            for (int i = 0; i < rows; i++) {
+                s.append(i).append(',').append(i * 0.5).append(',').append(i < rows / 2 ? "a" : "b").append('\n');
+            }
+            Dataset d = Inputs.csv(s.toString(), D);
+            assertEquals(List.of("x"), d.numeric().stream().map(NumericColumn::name).toList(), "rows " + rows);
+            String w = d.metadata().get(Importer.WARNINGS);
+            assertEquals("the first column has no name and numbers the rows 0.." + (rows - 1) + " in order: a row index"
+                    + " (pandas' to_csv writes one unless index=False), left out (give it a name in the header to keep it)", w);
+            // named, or not in order, it is a feature like any other
+            Dataset named = Inputs.csv(s.toString().replaceFirst("^,", "id,"), D);
+            assertEquals(List.of("id", "x"), named.numeric().stream().map(NumericColumn::name).toList());
+            Dataset shuffled = Inputs.csv(s.toString().replaceFirst("\n0,", "\n7,"), D);
+            assertEquals(List.of("V1", "x"), shuffled.numeric().stream().map(NumericColumn::name).toList());
+        }
+        // R's write.csv numbers them from 1
+        Dataset r = Inputs.csv("\"\",\"x\",\"class\"\n\"1\",0.5,\"a\"\n\"2\",1.5,\"b\"\n\"3\",2,\"a\"\n", D);
+        assertEquals(List.of("x"), r.numeric().stream().map(NumericColumn::name).toList());
     }
 }
