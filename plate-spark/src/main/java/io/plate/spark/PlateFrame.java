@@ -36,8 +36,36 @@ public final class PlateFrame {
     }
 
     private static org.apache.spark.sql.Dataset<Row> csvRows(SparkSession spark, String path) {
-        return spark.read().option("header", "true").option("inferSchema", "true").option("nullValue", "?")
-                .option("mode", "FAILFAST").csv(path);
+        return withoutRowIndex(spark.read().option("header", "true").option("inferSchema", "true")
+                .option("nullValue", "?").option("mode", "FAILFAST").csv(path), path);
+    }
+
+    /**
+     * {@code df} without pandas' row index, as the CSV importer leaves it out: a first column with no name
+     * (Spark names it {@code _c0}) numbering the rows in file order from 0 or 1 ({@code CsvImporter.rowIndex}).
+     */
+    private static org.apache.spark.sql.Dataset<Row> withoutRowIndex(org.apache.spark.sql.Dataset<Row> df, String path) {
+        String first = df.columns()[0];
+        if (!first.equals("_c0") || df.columns().length < 2
+                || !(df.schema().fields()[0].dataType() instanceof org.apache.spark.sql.types.NumericType)) {
+            return df;
+        }
+        org.apache.spark.api.java.JavaRDD<Row> index = df.select(first).javaRDD();
+        List<Row> head = index.take(2);
+        double base = head.size() < 2 || head.get(0).isNullAt(0) ? -1 : ((Number) head.get(0).get(0)).doubleValue();
+        if (base != 0 && base != 1) {
+            return df;
+        }
+        // in file order: zipWithIndex numbers the rows as the file has them
+        boolean inOrder = index.zipWithIndex().filter(t -> t._1().isNullAt(0)
+                || ((Number) t._1().get(0)).doubleValue() != t._2() + base).isEmpty();
+        if (!inOrder) {
+            return df;
+        }
+        org.slf4j.LoggerFactory.getLogger(PlateFrame.class).warn("{}: the first column has no name and numbers the"
+                + " rows in order: a row index (pandas' to_csv writes one unless index=False), left out (give it a name"
+                + " in the header to keep it)", path);
+        return df.drop(first);
     }
 
     public static PlateFrame parquet(SparkSession spark, String path, String label, Set<String> categorical) {

@@ -58,6 +58,24 @@ class NaiveBayesOnSparkTest {
     }
 
     @Test
+    void pandasRowIndexIsLeftOutAsTheImporterLeavesItOut() throws IOException {
+        // iris as pandas' to_csv writes it: a first column with no name numbering the rows 0..149
+        List<String> lines = java.nio.file.Files.readAllLines(SparkTestSession.data("iris/iris.csv"));
+        StringBuilder b = new StringBuilder("," + lines.get(0) + "\n");
+        for (int i = 1; i < lines.size(); i++) {
+            b.append(i - 1).append(',').append(lines.get(i)).append('\n');
+        }
+        java.nio.file.Path file = dir.resolve("iris-pandas.csv");
+        java.nio.file.Files.writeString(file, b);
+        Dataset local = new CsvImporter().read(file, ImportOptions.defaults());
+        assertEquals(4, local.numeric().size(), "the importer leaves the index out");
+        PlateFrame frame = PlateFrame.csv(spark, file.toString(), "class", Set.of());
+        assertEquals(List.of("sepal_length_cm", "sepal_width_cm", "petal_length_cm", "petal_width_cm", "class"),
+                List.of(frame.rows().columns()));
+        compare("nb.gaussian", Map.of(), local, frame);
+    }
+
+    @Test
     void mixedWithMissingValuesOnBreastCancer() throws IOException {
         String rel = "breast-cancer-ljubljana/breast-cancer.csv";
         Dataset local = new CsvImporter().read(SparkTestSession.data(rel), ImportOptions.defaults());
