@@ -55,9 +55,8 @@ public final class SparkText {
      * options, a delimited file with CSV quoting. Rows keep the file's order; blank lines are skipped.
      */
     public static org.apache.spark.sql.Dataset<Row> tsv(SparkSession spark, String path, ImportOptions options) {
-        char delimiter = options.delimiter().orElse('\t');
-        if (delimiter != '\t') {
-            return delimited(spark, path, options, delimiter);
+        if (options.delimiter().isPresent()) { // tab too: CSV quoting, as the importer reads it
+            return delimited(spark, path, options, options.delimiter().get());
         }
         JavaRDD<String> lines = spark.read().textFile(path).javaRDD();
         String header = lines.first();
@@ -72,7 +71,8 @@ public final class SparkText {
             String[] f = p._1().split("\t", -1);
             if (f.length != width) {
                 throw new PlateException(path + ", line " + (p._2() + 1) + ": ragged row: expected " + width
-                        + " tab-separated fields as in the header, found " + f.length);
+                        + " tab-separated fields as in the header, found " + f.length
+                        + (p._1().indexOf('"') >= 0 ? TextImporter.QUOTED_HINT : ""));
             }
             String lv = l < 0 || missing.contains(f[l]) ? null : f[l];
             return RowFactory.create(lv, TextCounts.unescape(f[t]));

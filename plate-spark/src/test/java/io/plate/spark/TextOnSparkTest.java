@@ -71,6 +71,12 @@ class TextOnSparkTest {
         Files.writeString(csv, b);
         same(ImportOptions.builder().delimiter(',').label("kind").extra(TextImporter.TEXT_COLUMN, "message").build(), csv,
                 false);
+        // the same documents as pandas' to_csv(sep='\t') writes them (its index first), read with --delimiter tab
+        Path tsv = dir.resolve("texts.tsv");
+        Files.writeString(tsv, b.toString().replace(",\"", "\t\"").replace("\",", "\"\t").replace("id,message,kind",
+                "\tmessage\tkind"));
+        same(ImportOptions.builder().delimiter('\t').label("kind").extra(TextImporter.TEXT_COLUMN, "message").build(), tsv,
+                false);
         // without the delimiter: the importer's message, which names the option
         PlateException e = assertThrows(PlateException.class, () -> SparkText.tsv(spark, csv.toString(),
                 ImportOptions.builder().label("kind").build()));

@@ -47,6 +47,9 @@ public final class TextImporter implements Importer {
     static final String TEXT = "text";
     /** {@link ImportOptions#extra()} key: the name of the text column (default {@code text}). */
     public static final String TEXT_COLUMN = "text_column";
+    /** Added to a ragged row of the TSV layout that holds double quotes: what it likely is, and the option that reads it. */
+    public static final String QUOTED_HINT = "; the row has double quotes: for tab-separated text quoted as CSV"
+            + " (pandas' to_csv(sep='\\t') writes it so) give --delimiter tab";
     /** Header name of the label column (unless {@code --label} names another). */
     static final String LABEL = "label";
     /**
@@ -106,7 +109,9 @@ public final class TextImporter implements Importer {
         ImportWatch watch = ImportWatch.of(file, stream, options);
         try (TextInput in = new TextInput(watch.wrap(stream), file).limitLines(options.maxLineLength())) {
             char delimiter = options.delimiter().orElse('\t');
-            if (delimiter != '\t') { // a delimited file with CSV quoting: the CSV reader's records
+            // a delimiter given (tab too): a delimited file with CSV quoting, as pandas' to_csv writes it; the
+            // CSV reader's records. None: Plate's TSV layout, one document a line with backslash escapes
+            if (options.delimiter().isPresent()) {
                 CsvRecordReader rec = new CsvRecordReader(in, delimiter, options.maxLineLength());
                 if (!rec.next()) {
                     throw new ImportException(file, 0, null, "empty file; expected a header with 'label' and 'text' columns");

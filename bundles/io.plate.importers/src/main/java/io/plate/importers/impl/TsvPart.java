@@ -72,7 +72,8 @@ final class TsvPart {
             if (f != width - 1) {
                 int found = f >= width ? countTabs(c, n) + 1 : f + 1;
                 throw new ImportException(file, in.line(), "field " + (found < width ? found + 1 : width + 1),
-                        "ragged row: expected " + width + " tab-separated fields as in the header, found " + found);
+                        "ragged row: expected " + width + " tab-separated fields as in the header, found " + found
+                                + (quoted(c, n) ? TextImporter.QUOTED_HINT : ""));
             }
             starts[width] = n + 1;
             TextImporter.unescape(c, starts[layout.textColumn], starts[layout.textColumn + 1] - 1, text);
@@ -86,6 +87,15 @@ final class TsvPart {
             }
         }
         lines = in.line();
+    }
+
+    private static boolean quoted(char[] c, int n) {
+        for (int i = 0; i < n; i++) {
+            if (c[i] == '"') {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

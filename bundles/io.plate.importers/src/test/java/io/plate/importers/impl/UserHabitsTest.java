@@ -134,6 +134,14 @@ class UserHabitsTest {
                 "separated by tabs", "leave out --delimiter");
         // a header without 'text': the columns, --text-column, and --format csv for a table of numbers
         fails(() -> Inputs.text("a\tb\tlabel\n1\t2\tx\n", D), "[a, b, label]", "--text-column", "--format csv");
+        // pandas' to_csv(sep='\t'): its index first, texts holding a tab, a line break or quotes in double quotes
+        String pandas = "\ttext\tlabel\n0\t\"free money\tnow\"\tspam\n1\t\"meet at\nnoon\"\tham\n2\t\"a \"\"prize\"\"\"\tspam\n";
+        fails(() -> Inputs.text(pandas, D), "ragged row", "double quotes", "--delimiter tab");
+        Dataset tsv = Inputs.text(pandas, ImportOptions.builder().delimiter('\t').build());
+        assertEquals(3, tsv.rows());
+        assertEquals(List.of("at", "free", "meet", "money", "noon", "now", "prize"), tsv.sparse().orElseThrow().vocabulary());
+        assertEquals(List.of("spam", "ham", "spam"), List.of(tsv.labels().orElseThrow().level(0),
+                tsv.labels().orElseThrow().level(1), tsv.labels().orElseThrow().level(2)));
         Dataset named = Inputs.text("msg\tlabel\nhello there\tx\n", ImportOptions.builder().extra("text_column", "msg").build());
         assertEquals(List.of("hello", "there"), named.sparse().orElseThrow().vocabulary());
     }

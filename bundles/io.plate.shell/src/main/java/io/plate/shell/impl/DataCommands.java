@@ -86,7 +86,8 @@ public final class DataCommands {
             @Parameter(names = {"--stop-words"}, presentValue = "true", absentValue = "false") boolean stopWords,
             @Descriptor("text: largest n-gram length, 1 or 2")
             @Parameter(names = {"--ngram"}, absentValue = "1") String ngram,
-            @Descriptor("CSV and text: field delimiter (a character, or 'tab'); default: detected from the header (CSV), tab (text)")
+            @Descriptor("CSV and text: field delimiter (a character, or 'tab'); default: detected from the header (CSV); text: given"
+                    + " (tab too), a delimited file with CSV quoting as pandas writes it, else the TSV layout")
             @Parameter(names = {"--delimiter"}, absentValue = "") String delimiter,
             @Descriptor("cell texts read as missing, comma-separated (default: ?,,NA i.e. '?', empty and 'NA')")
             @Parameter(names = {"--missing"}, absentValue = "") String missing,
