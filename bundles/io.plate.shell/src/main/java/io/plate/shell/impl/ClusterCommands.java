@@ -253,8 +253,8 @@ public final class ClusterCommands {
             c.kPosterior().entrySet().stream().max(Map.Entry.comparingByValue()).ifPresent(mode -> {
                 if (mode.getKey() != shown && mode.getValue() >= 0.5) {
                     boolean merged = c.loss() == Clustering.Loss.VI && shown < mode.getKey();
-                    b.append(String.format(Locale.ROOT, "the estimate has %d clusters where most draws (%.3f) have %d: %s%n",
-                            shown, mode.getValue(), mode.getKey(), merged
+                    b.append(String.format(Locale.ROOT, "the estimate has %d cluster%s where most draws (%.3f) have %d: %s%n",
+                            shown, shown == 1 ? "" : "s", mode.getValue(), mode.getKey(), merged
                                     ? "the VI loss merges a cluster whose rows change from draw to draw"
                                             + " (loss=binder tends to keep more clusters)"
                                     : "the estimate is the partition with the least expected loss to all draws,"
