@@ -76,6 +76,24 @@ final class CellColumn {
         return n;
     }
 
+    /**
+     * Whether the first {@code sample} distinct texts are all numbers, at least one of them written with a
+     * decimal comma (the others whole numbers, say).
+     */
+    boolean levelsWithDecimalComma(int sample) {
+        int e = Math.min(sample, distinct());
+        boolean comma = false;
+        for (int id = 0; id < e; id++) {
+            char[] t = levels.term(id).toCharArray();
+            boolean c = Numbers.decimalComma(t, 0, t.length) >= 0;
+            if (!c && Numbers.parse(t, 0, t.length) != Numbers.parse(t, 0, t.length)) {
+                return false;
+            }
+            comma |= c;
+        }
+        return comma;
+    }
+
     /** Number of cells read (rows). */
     int rows() {
         return codes != null ? codes.size : values.size;

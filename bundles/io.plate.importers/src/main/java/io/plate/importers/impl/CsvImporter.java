@@ -57,6 +57,7 @@ public final class CsvImporter implements Importer {
                 throw new ImportException(file, 0, null, "empty file; expected a header row");
             }
             int width = rec.fields();
+            boolean decimalComma = decimalComma(file, options);
             if (width > options.maxColumns()) {
                 throw new ImportException(file, rec.line(), null, String.format(java.util.Locale.ROOT,
                         "the header has %,d columns, more than the limit of %,d (--max-columns)", width, options.maxColumns()));
@@ -86,6 +87,14 @@ public final class CsvImporter implements Importer {
                             "ragged row: expected " + width + " fields as in the header, found " + rec.fields());
                 }
                 char[] c = rec.chars();
+                if (decimalComma) {
+                    for (int i = 0; i < width; i++) {
+                        int comma = Numbers.decimalComma(c, rec.start(i), rec.end(i));
+                        if (comma >= 0) {
+                            c[comma] = '.';
+                        }
+                    }
+                }
                 if (cols == null && first.rows() < FirstRows.ROWS) {
                     for (int i = 0; i < width; i++) {
                         missingCell[i] = isMissing(c, rec.start(i), rec.end(i), missing);
@@ -169,6 +178,12 @@ public final class CsvImporter implements Importer {
         }
     }
 
+    /**
+     * {@link ImportOptions#extra()} key: the decimal separator of the file's numbers, {@code .} (default) or
+     * {@code ,} (as pandas' {@code read_csv(decimal=',')}).
+     */
+    public static final String DECIMAL = "decimal";
+
     /** A categorical feature with at least this many levels, more than half the rows, is reported as free text. */
     static final int FREE_TEXT_LEVELS = 1000;
 
@@ -241,6 +256,15 @@ public final class CsvImporter implements Importer {
         }
     }
 
+    /** Whether the file's numbers are written with a decimal comma ({@link #DECIMAL}). */
+    private static boolean decimalComma(Path file, ImportOptions options) {
+        String d = options.extra().getOrDefault(DECIMAL, ".");
+        if (!d.equals(".") && !d.equals(",")) {
+            throw new ImportException(file, 0, DECIMAL, "decimal must be '.' or ',', got " + Sources.quote(d));
+        }
+        return d.equals(","); // with ',' as the delimiter too, such numbers are quoted cells, split already
+    }
+
     /**
      * Whether {@code c} numbers the rows in order from 0 or 1: the row index pandas' {@code to_csv} (and R's
      * {@code write.csv}) writes as a first column with no name.
@@ -266,6 +290,7 @@ public final class CsvImporter implements Importer {
                 .metadata("missing", String.join(" ", new TreeSet<>(options.missing())));
         boolean allCategorical = options.categorical().contains(ImportOptions.ALL);
         List<String> warnings = new ArrayList<>();
+        List<String> commaNumbers = new ArrayList<>();
         for (int i = 0; i < cols.length; i++) {
             if (i == 0 && firstUnnamed && labelIndex != 0 && !options.numeric().contains(names.get(0))) {
                 NumericColumn index = numbers != null && numbers[0] != null ? numbers[0]
@@ -306,8 +331,17 @@ public final class CsvImporter implements Importer {
                 b.numeric(col.toNumeric());
             } else {
                 freeText(file, col, rows, delimiter, warnings);
+                if (!forcedCategorical && col.levelsWithDecimalComma(FREE_TEXT_LEVELS)) {
+                    commaNumbers.add(n);
+                }
                 b.categorical(col.toCategorical());
             }
+        }
+        if (!commaNumbers.isEmpty()) {
+            boolean one = commaNumbers.size() == 1;
+            warnings.add("column" + (one ? " " : "s ") + Sources.names(commaNumbers) + (one ? " holds" : " hold")
+                    + " numbers written with a decimal comma and became categor" + (one ? "ical" : "ies")
+                    + ": give --decimal , to read " + (one ? "it" : "them") + " as numbers");
         }
         if (!warnings.isEmpty()) {
             b.metadata(Importer.WARNINGS, String.join("; ", warnings));

@@ -9,6 +9,47 @@ final class Numbers {
     private Numbers() {
     }
 
+    /**
+     * The position of the comma in {@code s[from, to)} when it is a number written with a decimal comma
+     * ({@code [+-]? digits , digits ([eE] [+-]? digits)?}, spaces around), else −1.
+     */
+    static int decimalComma(char[] s, int from, int to) {
+        while (from < to && s[from] == ' ') {
+            from++;
+        }
+        while (to > from && s[to - 1] == ' ') {
+            to--;
+        }
+        int i = from < to && (s[from] == '+' || s[from] == '-') ? from + 1 : from;
+        int start = i;
+        while (i < to && s[i] >= '0' && s[i] <= '9') {
+            i++;
+        }
+        if (i == start || i == to || s[i] != ',') {
+            return -1;
+        }
+        int comma = i++;
+        int frac = i;
+        while (i < to && s[i] >= '0' && s[i] <= '9') {
+            i++;
+        }
+        if (i == frac) {
+            return -1;
+        }
+        if (i < to && (s[i] == 'e' || s[i] == 'E')) {
+            i++;
+            i = i < to && (s[i] == '+' || s[i] == '-') ? i + 1 : i;
+            int exp = i;
+            while (i < to && s[i] >= '0' && s[i] <= '9') {
+                i++;
+            }
+            if (i == exp) {
+                return -1;
+            }
+        }
+        return i == to ? comma : -1;
+    }
+
     /** The value of {@code s[from, to)}, or NaN when it is not a finite decimal number. */
     static double parse(char[] s, int from, int to) {
         while (from < to && s[from] == ' ') {

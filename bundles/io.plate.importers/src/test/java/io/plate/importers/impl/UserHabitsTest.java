@@ -189,4 +189,23 @@ class UserHabitsTest {
         Dataset r = Inputs.csv("\"\",\"x\",\"class\"\n\"1\",0.5,\"a\"\n\"2\",1.5,\"b\"\n\"3\",2,\"a\"\n", D);
         assertEquals(List.of("x"), r.numeric().stream().map(NumericColumn::name).toList());
     }
+    @Test
+    void decimalCommasAreNumbersWithTheOptionAndAWarningWithout() {
+        // as European spreadsheets write a CSV: ';' between fields, ',' in numbers
+        String euro = "a;b;name;label\n1,5;-2,25e1;x,1;p\n3,0;4;2,5;q\n5,25;6,5;z;p\n";
+        Dataset read = Inputs.csv(euro, ImportOptions.builder().extra(CsvImporter.DECIMAL, ",").build());
+        assertEquals(List.of("a", "b"), read.numeric().stream().map(NumericColumn::name).toList());
+        assertEquals(List.of(1.5, 3.0, 5.25), java.util.Arrays.stream(read.numeric().get(0).values()).boxed().toList());
+        assertEquals(List.of(-22.5, 4.0, 6.5), java.util.Arrays.stream(read.numeric().get(1).values()).boxed().toList());
+        // in a column of categories, a cell that is such a number is written with a point; other texts stay
+        assertEquals(List.of("2.5", "x,1", "z"), read.categorical().get(0).levels());
+        assertNull(read.metadata().get(Importer.WARNINGS));
+        // without it: categories, and a warning that names the columns and the option
+        Dataset asText = Inputs.csv(euro, D);
+        assertEquals(List.of(), asText.numeric());
+        assertEquals("columns [a, b] hold numbers written with a decimal comma and became categories: give --decimal ,"
+                + " to read them as numbers", asText.metadata().get(Importer.WARNINGS));
+        fails(() -> Inputs.csv(euro, ImportOptions.builder().extra(CsvImporter.DECIMAL, ";").build()), "decimal",
+                "'.' or ','");
+    }
 }

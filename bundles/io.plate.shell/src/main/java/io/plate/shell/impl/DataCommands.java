@@ -106,12 +106,14 @@ public final class DataCommands {
             @Parameter(names = {"--values"}, absentValue = "") String values,
             @Descriptor("text: name of the text column (default 'text')")
             @Parameter(names = {"--text-column"}, absentValue = "") String textColumn,
+            @Descriptor("CSV: the numbers' decimal separator, '.' (default) or ',' (as written with ';' by European spreadsheets)")
+            @Parameter(names = {"--decimal"}, absentValue = "") String decimal,
             @Descriptor("the file to import (a folder of class folders for text)") String file) {
         Path path = Paths.get(file);
         String datasetName = name.isEmpty() ? defaultName(path) : name;
         ImportOptions options = limits(options(datasetName, label, categorical, numeric, noLabel, minDf, maxDf,
                 maxFeatures, binary, stopWords, ngram, delimiter, missing, nFeatures), maxColumns, maxLine, maxMemory)
-                .toBuilder().extra(extras(zeroBased, values, textColumn)).progress(new ImportProgressLine(System.out, path.getFileName() == null ? file
+                .toBuilder().extra(extras(zeroBased, values, textColumn, decimal)).progress(new ImportProgressLine(System.out, path.getFileName() == null ? file
                         : path.getFileName().toString())).build();
         List<ServiceReference<Importer>> refs = snapshot();
         ServiceReference<Importer> ref = chooseReference(refs, format, path);
@@ -202,7 +204,7 @@ public final class DataCommands {
     }
 
     /** The importers' documented extra keys for the options given (empty strings are left out). */
-    static java.util.Map<String, String> extras(String zeroBased, String values, String textColumn) {
+    static java.util.Map<String, String> extras(String zeroBased, String values, String textColumn, String decimal) {
         java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
         if (!zeroBased.isEmpty()) {
             m.put("zero_based", zeroBased);
@@ -212,6 +214,9 @@ public final class DataCommands {
         }
         if (!textColumn.isEmpty()) {
             m.put("text_column", textColumn);
+        }
+        if (!decimal.isEmpty()) {
+            m.put("decimal", decimal);
         }
         return m;
     }
