@@ -89,9 +89,20 @@ public final class Workspace {
     public Dataset dataset(String name) {
         Dataset d = datasets.get(name);
         if (d == null) {
-            throw new PlateException("no dataset named '" + name + "'" + known(datasets.keySet()));
+            // a file given where commands take a dataset's name, as scikit-learn users pass a path
+            String file = isFile(name) ? "; '" + name + "' is a file: import it first (plate:import " + name
+                    + " --name NAME) and give NAME" : "";
+            throw new PlateException("no dataset named '" + name + "'" + known(datasets.keySet()) + file);
         }
         return d;
+    }
+
+    private static boolean isFile(String name) {
+        try {
+            return java.nio.file.Files.isRegularFile(java.nio.file.Path.of(name));
+        } catch (java.nio.file.InvalidPathException e) {
+            return false;
+        }
     }
 
     public boolean hasDataset(String name) {

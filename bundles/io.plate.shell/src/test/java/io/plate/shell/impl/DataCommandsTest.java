@@ -64,6 +64,17 @@ class DataCommandsTest {
     }
 
     @Test
+    void aFileWhereADatasetNameBelongsSaysToImportIt(@TempDir Path dir) throws Exception {
+        Workspace w = new Workspace();
+        Path csv = java.nio.file.Files.writeString(dir.resolve("wine.csv"), "a,b\n1,2\n");
+        PlateException e = assertThrows(PlateException.class, () -> w.dataset(csv.toString()));
+        assertEquals("no dataset named '" + csv + "' (none loaded); '" + csv + "' is a file: import it first (plate:import "
+                + csv + " --name NAME) and give NAME", e.getMessage());
+        PlateException plain = assertThrows(PlateException.class, () -> w.dataset("nope"));
+        assertFalse(plain.getMessage().contains("is a file"), plain.getMessage());
+    }
+
+    @Test
     void formatFromOptionOrExtension(@TempDir Path dir) {
         assertEquals(0, DataCommands.choose(CLAIMS, "", Path.of("data/iris.csv")));
         assertEquals(3, DataCommands.choose(CLAIMS, "", Path.of("20news-bydate-train.TSV")));
