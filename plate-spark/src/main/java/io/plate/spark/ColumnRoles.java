@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.plate.api.PlateException;
+import io.plate.importers.impl.CsvImporter;
 import io.plate.importers.impl.Labels;
 import io.plate.classifier.impl.nb.NaiveBayesStatistics;
 import io.plate.importers.impl.TextCounts;
@@ -108,8 +109,17 @@ final class ColumnRoles {
         List<String> classes = List.of();
         if (!sets.isEmpty()) {
             Row r = df.agg(sets.get(0), sets.subList(1, sets.size()).toArray(new Column[0])).first();
+            List<String> commaNumbers = new ArrayList<>();
             for (int i = 0; i < categorical.size(); i++) {
                 levels.add(sortedLevels(r.getList(i)));
+                if (!forceCategorical.contains(categorical.get(i)) && CsvImporter.decimalCommaNumbers(levels.get(i))) {
+                    commaNumbers.add(categorical.get(i));
+                }
+            }
+            if (!commaNumbers.isEmpty()) { // as the CSV importer warns
+                org.slf4j.LoggerFactory.getLogger(ColumnRoles.class).warn("columns {} hold numbers written with a"
+                        + " decimal comma and became categorical features: give --decimal , to read them as numbers",
+                        commaNumbers);
             }
             if (label != null) {
                 classes = NaiveBayesStatistics.classes(sortedLevels(r.getList(categorical.size())));

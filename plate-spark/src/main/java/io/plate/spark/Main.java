@@ -16,6 +16,8 @@ import io.plate.api.sample.Sampler;
 import org.apache.spark.api.java.JavaSparkContext;
 import io.plate.classifier.impl.nb.NaiveBayesStatistics;
 import io.plate.mcmc.CheckpointFolder;
+import io.plate.importers.impl.CsvImporter;
+import io.plate.importers.impl.LibSvmImporter;
 import io.plate.importers.impl.TextImporter;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -51,7 +53,8 @@ import org.apache.spark.sql.functions;
  * {@code folders} (one folder per class); text takes {@code --min-df}, {@code --max-df},
  * {@code --max-features}, {@code --binary}, {@code --stop-words}, {@code --ngram 2}, {@code --delimiter D}
  * (a delimited file with CSV quoting, as {@code plate:import}) and {@code --text-column NAME}; libsvm takes {@code --zero-based
- * auto|true|false} (scikit-learn's rule: auto reads a file with an index 0 as 0-based). {@code --master M}
+ * auto|true|false} (scikit-learn's rule: auto reads a file with an index 0 as 0-based); csv takes {@code --decimal ,}
+ * (numbers written with a decimal comma, as {@code plate:import}). {@code --master M}
  * picks the Spark master when no {@code spark-submit} set one (default {@code local[*]}). Exit status 0
  * on success, 1 with a one-line message on stderr when the command failed, 2 for a usage error.
  */
@@ -64,7 +67,7 @@ public final class Main {
     private static final Set<String> FLAGS = Set.of("--binary", "--stop-words");
     private static final Set<String> VALUED = Set.of("--input", "--format", "--label", "--categorical", "--seed",
             "--out", "--master", "--min-df", "--max-df", "--max-features", "--ngram", "--iterations", "--burn-in",
-            "--thin", "--chains", "--partitions", "--zero-based", "--delimiter", "--text-column", "--checkpoint", "--checkpoint-every", "--resume");
+            "--thin", "--chains", "--partitions", "--zero-based", "--delimiter", "--text-column", "--decimal", "--checkpoint", "--checkpoint-every", "--resume");
 
     Main(PrintStream out) {
         this.out = out;
@@ -190,7 +193,11 @@ public final class Main {
         if (local != null && !java.nio.file.Files.exists(local)) {
             throw new PlateException("--input '" + in + "': no such file or folder");
         }
-        zeroBased(); // its value too
+        zeroBased(); // its value too, --delimiter's and --decimal's
+        delimiter();
+        if (!Set.of(".", ",").contains(options.getOrDefault("--decimal", "."))) {
+            throw new UsageException("--decimal must be '.' or ',', got '" + options.get("--decimal") + "'");
+        }
         return in;
     }
 
@@ -429,7 +436,13 @@ public final class Main {
             PlateFrame f = SparkText.vectorise(docs, o);
             return labelled ? f : f.unlabelled();
         }
-        return PlateFrame.read(spark, format, input, label, categorical, labelled, zeroBased());
+        ImportOptions.Builder reading = ImportOptions.builder().extra(LibSvmImporter.ZERO_BASED, zeroBased())
+                .extra(CsvImporter.DECIMAL, options.getOrDefault("--decimal", "."));
+        Character d = delimiter();
+        if (d != null) {
+            reading.delimiter(d);
+        }
+        return PlateFrame.read(spark, format, input, label, categorical, labelled, reading.build());
     }
 
     /** {@code --zero-based} of a LibSVM input, checked before Spark starts: auto (default), true or false. */
@@ -439,6 +452,19 @@ public final class Main {
             throw new UsageException("--zero-based must be auto, true or false, got '" + z + "'");
         }
         return z;
+    }
+
+    /** {@code --delimiter}: one character or {@code tab}; null when not given. */
+    private Character delimiter() {
+        String d = options.get("--delimiter");
+        if (d == null) {
+            return null;
+        }
+        String c = d.equalsIgnoreCase("tab") || d.equals("\\t") ? "\t" : d;
+        if (c.length() != 1) {
+            throw new UsageException("--delimiter '" + d + "': expected one character or 'tab'");
+        }
+        return c.charAt(0);
     }
 
     private ImportOptions textOptions(String label, boolean labelled) {
@@ -460,13 +486,8 @@ public final class Main {
             if (options.containsKey("--ngram")) {
                 b.ngramMax(Integer.parseInt(options.get("--ngram")));
             }
-            if (options.containsKey("--delimiter")) {
-                String d = options.get("--delimiter");
-                d = d.equalsIgnoreCase("tab") || d.equals("\\t") ? "\t" : d;
-                if (d.length() != 1) {
-                    throw new UsageException("--delimiter '" + options.get("--delimiter") + "': expected one character or 'tab'");
-                }
-                b.delimiter(d.charAt(0));
+            if (delimiter() != null) {
+                b.delimiter(delimiter());
             }
             if (options.containsKey("--text-column")) {
                 b.extra(TextImporter.TEXT_COLUMN, options.get("--text-column"));

@@ -1,10 +1,14 @@
 package io.plate.spark;
 
 import io.plate.api.PlateException;
+import io.plate.api.data.ImportOptions;
+import io.plate.importers.impl.CsvImporter;
+import io.plate.importers.impl.LibSvmImporter;
 import java.util.List;
 import java.util.Set;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
 
 /**
  * A Spark DataFrame with the roles of its columns in Plate's terms (label, categorical, numeric, counts).
@@ -36,8 +40,64 @@ public final class PlateFrame {
     }
 
     private static org.apache.spark.sql.Dataset<Row> csvRows(SparkSession spark, String path) {
-        return withoutRowIndex(spark.read().option("header", "true").option("inferSchema", "true")
-                .option("nullValue", "?").option("mode", "FAILFAST").csv(path), path);
+        return csvRows(spark, path, null, ".");
+    }
+
+    /**
+     * A CSV as the CSV importer reads it: the {@code delimiter} given, else the one its header shows (comma,
+     * semicolon or tab), pandas' row index left out, numbers with the {@code decimal} separator.
+     */
+    private static org.apache.spark.sql.Dataset<Row> csvRows(SparkSession spark, String path, Character delimiter,
+            String decimal) {
+        char sep = delimiter != null ? delimiter : CsvImporter.detectDelimiter(spark.read().textFile(path).first());
+        org.apache.spark.sql.Dataset<Row> df = withoutRowIndex(spark.read().option("header", "true")
+                .option("sep", String.valueOf(sep)).option("inferSchema", "true").option("nullValue", "?")
+                .option("mode", "FAILFAST").csv(path), path);
+        return switch (decimal) {
+            case "." -> df;
+            case "," -> decimalCommas(df);
+            default -> throw new PlateException("--decimal must be '.' or ',', got '" + decimal + "'");
+        };
+    }
+
+    /** A number written with a decimal comma, and one that is such a number or a whole number. */
+    private static final String COMMA_NUMBER = "^[+-]?[0-9]+,[0-9]+([eE][+-]?[0-9]+)?$";
+    private static final String NUMBER = "^[+-]?[0-9]+(,[0-9]+)?([eE][+-]?[0-9]+)?$";
+
+    /**
+     * {@code df} with numbers written with a decimal comma read as numbers, as the CSV importer reads them
+     * with {@code --decimal ,}: a text column whose values are all such numbers (or whole numbers) becomes a
+     * numeric column; in another text column, a cell that is such a number is written with a point.
+     */
+    private static org.apache.spark.sql.Dataset<Row> decimalCommas(org.apache.spark.sql.Dataset<Row> df) {
+        List<String> texts = new java.util.ArrayList<>();
+        for (org.apache.spark.sql.types.StructField f : df.schema().fields()) {
+            if (f.dataType() instanceof org.apache.spark.sql.types.StringType) {
+                texts.add(f.name());
+            }
+        }
+        if (texts.isEmpty()) {
+            return df;
+        }
+        List<org.apache.spark.sql.Column> all = new java.util.ArrayList<>();
+        for (String t : texts) {
+            org.apache.spark.sql.Column c = functions.trim(functions.col(t));
+            all.add(functions.min(functions.when(c.isNull(), true).otherwise(c.rlike(NUMBER))));
+        }
+        Row numeric = df.agg(all.get(0), all.subList(1, all.size()).toArray(new org.apache.spark.sql.Column[0])).first();
+        org.apache.spark.sql.Column[] out = new org.apache.spark.sql.Column[df.columns().length];
+        for (int i = 0; i < out.length; i++) {
+            String n = df.columns()[i];
+            int t = texts.indexOf(n);
+            org.apache.spark.sql.Column c = functions.col(n);
+            if (t >= 0) {
+                org.apache.spark.sql.Column pointed = functions.regexp_replace(functions.trim(c), ",", ".");
+                c = !numeric.isNullAt(t) && numeric.getBoolean(t) ? pointed.cast("double")
+                        : functions.when(functions.trim(c).rlike(COMMA_NUMBER), pointed).otherwise(c);
+            }
+            out[i] = c.as(n);
+        }
+        return df.select(out);
     }
 
     /**
@@ -104,15 +164,20 @@ public final class PlateFrame {
      */
     public static PlateFrame read(SparkSession spark, String format, String path, String label,
             Set<String> categorical, boolean labelled) {
-        return read(spark, format, path, label, categorical, labelled, "auto");
+        return read(spark, format, path, label, categorical, labelled, ImportOptions.defaults());
     }
 
-    /** As {@link #read(SparkSession, String, String, String, Set, boolean)}, a LibSVM file indexed as {@code zeroBased} says. */
+    /**
+     * As {@link #read(SparkSession, String, String, String, Set, boolean)}, with the importers' reading
+     * options: a CSV's {@code delimiter} and {@code decimal} (extra key), a LibSVM file's {@code zero_based}.
+     */
     public static PlateFrame read(SparkSession spark, String format, String path, String label,
-            Set<String> categorical, boolean labelled, String zeroBased) {
+            Set<String> categorical, boolean labelled, ImportOptions reading) {
+        String zeroBased = reading.extra().getOrDefault(LibSvmImporter.ZERO_BASED, "auto");
+        String decimal = reading.extra().getOrDefault(CsvImporter.DECIMAL, ".");
         org.apache.spark.sql.Dataset<Row> df;
         switch (format) {
-            case "csv": df = csvRows(spark, path); break;
+            case "csv": df = csvRows(spark, path, reading.delimiter().orElse(null), decimal); break;
             case "parquet": df = spark.read().parquet(path); break;
             case "libsvm":
                 PlateFrame f = libsvm(spark, path, zeroBased);

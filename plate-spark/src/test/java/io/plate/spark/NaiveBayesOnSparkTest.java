@@ -76,6 +76,25 @@ class NaiveBayesOnSparkTest {
     }
 
     @Test
+    void aEuropeanSpreadsheetsCsvReadsAsTheImporterReadsIt() throws IOException {
+        // iris saved by a spreadsheet that writes ';' between fields and ',' in numbers
+        List<String> lines = java.nio.file.Files.readAllLines(SparkTestSession.data("iris/iris.csv"));
+        StringBuilder b = new StringBuilder();
+        for (String l : lines) {
+            b.append(l.replace(',', ';').replace('.', ',')).append('\n');
+        }
+        java.nio.file.Path file = dir.resolve("iris-euro.csv");
+        java.nio.file.Files.writeString(file, b);
+        ImportOptions comma = ImportOptions.builder().extra(CsvImporter.DECIMAL, ",").build();
+        Dataset local = new CsvImporter().read(file, comma);
+        assertEquals(4, local.numeric().size());
+        PlateFrame frame = PlateFrame.read(spark, "csv", file.toString(), "class", Set.of(), true, comma);
+        compare("nb.gaussian", Map.of(), local, frame);
+        // without --decimal ,: categories on both sides
+        assertEquals(4, PlateFrame.read(spark, "csv", file.toString(), "class", Set.of(), true).roles().categorical.size());
+    }
+
+    @Test
     void mixedWithMissingValuesOnBreastCancer() throws IOException {
         String rel = "breast-cancer-ljubljana/breast-cancer.csv";
         Dataset local = new CsvImporter().read(SparkTestSession.data(rel), ImportOptions.defaults());

@@ -76,22 +76,13 @@ final class CellColumn {
         return n;
     }
 
-    /**
-     * Whether the first {@code sample} distinct texts are all numbers, at least one of them written with a
-     * decimal comma (the others whole numbers, say).
-     */
+    /** Whether the first {@code sample} distinct texts are all numbers, at least one with a decimal comma. */
     boolean levelsWithDecimalComma(int sample) {
-        int e = Math.min(sample, distinct());
-        boolean comma = false;
-        for (int id = 0; id < e; id++) {
-            char[] t = levels.term(id).toCharArray();
-            boolean c = Numbers.decimalComma(t, 0, t.length) >= 0;
-            if (!c && Numbers.parse(t, 0, t.length) != Numbers.parse(t, 0, t.length)) {
-                return false;
-            }
-            comma |= c;
+        List<String> texts = new ArrayList<>();
+        for (int id = 0, e = Math.min(sample, distinct()); id < e; id++) {
+            texts.add(levels.term(id));
         }
-        return comma;
+        return CsvImporter.decimalCommaNumbers(texts);
     }
 
     /** Number of cells read (rows). */

@@ -256,6 +256,28 @@ public final class CsvImporter implements Importer {
         }
     }
 
+    /** The delimiter this importer finds in a header line: the most frequent of comma, semicolon and tab outside quotes. */
+    public static char detectDelimiter(String headerLine) {
+        return CsvRecordReader.detect(headerLine);
+    }
+
+    /**
+     * Whether the texts are all numbers, at least one written with a decimal comma ({@code 1,5}): a column
+     * of such levels was written by a spreadsheet that uses the comma, and {@code --decimal ,} reads it.
+     */
+    public static boolean decimalCommaNumbers(Iterable<String> texts) {
+        boolean comma = false;
+        for (String t : texts) {
+            char[] c = t.toCharArray();
+            boolean withComma = Numbers.decimalComma(c, 0, c.length) >= 0;
+            if (!withComma && Double.isNaN(Numbers.parse(c, 0, c.length))) {
+                return false;
+            }
+            comma |= withComma;
+        }
+        return comma;
+    }
+
     /** Whether the file's numbers are written with a decimal comma ({@link #DECIMAL}). */
     private static boolean decimalComma(Path file, ImportOptions options) {
         String d = options.extra().getOrDefault(DECIMAL, ".");
