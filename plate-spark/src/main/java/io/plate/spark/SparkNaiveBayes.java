@@ -54,6 +54,9 @@ public final class SparkNaiveBayes {
         if (roles.label == null) {
             throw new PlateException(name + " needs labels; name the label column");
         }
+        // what the learner needs of the columns, checked here before a job: one message, not a failed task
+        NaiveBayesStatistics.collect(learner, PartitionData.of(Collections.emptyIterator(), 0, roles, true, "input"),
+                params, roles.classes);
         SparkSession spark = frame.rows().sparkSession();
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         Broadcast<String> rolesJson = jsc.broadcast(roles.toJson());

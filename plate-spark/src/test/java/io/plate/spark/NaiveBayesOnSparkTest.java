@@ -95,6 +95,17 @@ class NaiveBayesOnSparkTest {
     }
 
     @Test
+    void aLearnerWithoutItsColumnsIsRefusedBeforeAJob() {
+        PlateFrame votes = PlateFrame.csv(spark, SparkTestSession.data("house-votes-84/house-votes-84.csv").toString(),
+                "class", Set.of());
+        long jobs = spark.sparkContext().statusTracker().getJobIdsForGroup(null).length;
+        io.plate.api.PlateException e = org.junit.jupiter.api.Assertions.assertThrows(io.plate.api.PlateException.class,
+                () -> SparkNaiveBayes.train(votes, "nb.gaussian", Map.of(), 1));
+        assertEquals("nb.gaussian needs numeric columns; dataset 'input' has none", e.getMessage());
+        assertEquals(jobs, spark.sparkContext().statusTracker().getJobIdsForGroup(null).length, "no job ran");
+    }
+
+    @Test
     void mixedWithMissingValuesOnBreastCancer() throws IOException {
         String rel = "breast-cancer-ljubljana/breast-cancer.csv";
         Dataset local = new CsvImporter().read(SparkTestSession.data(rel), ImportOptions.defaults());
