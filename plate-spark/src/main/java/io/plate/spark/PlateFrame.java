@@ -60,14 +60,11 @@ public final class PlateFrame {
         };
     }
 
-    /** A number written with a decimal comma, and one that is such a number or a whole number. */
-    private static final String COMMA_NUMBER = "^[+-]?[0-9]+,[0-9]+([eE][+-]?[0-9]+)?$";
-    private static final String NUMBER = "^[+-]?[0-9]+(,[0-9]+)?([eE][+-]?[0-9]+)?$";
-
     /**
-     * {@code df} with numbers written with a decimal comma read as numbers, as the CSV importer reads them
-     * with {@code --decimal ,}: a text column whose values are all such numbers (or whole numbers) becomes a
-     * numeric column; in another text column, a cell that is such a number is written with a point.
+     * {@code df} with numbers written with a decimal comma read as numbers, cell by cell by the CSV
+     * importer's own rule ({@code CsvImporter.withDecimalPoint}, {@code isNumber}), as it reads them with
+     * {@code --decimal ,}: a text column whose cells are then all numbers becomes numeric; in another text
+     * column, a cell that is such a number is written with a point.
      */
     private static org.apache.spark.sql.Dataset<Row> decimalCommas(org.apache.spark.sql.Dataset<Row> df) {
         List<String> texts = new java.util.ArrayList<>();
@@ -79,10 +76,16 @@ public final class PlateFrame {
         if (texts.isEmpty()) {
             return df;
         }
+        org.apache.spark.sql.expressions.UserDefinedFunction point = functions.udf(
+                (org.apache.spark.sql.api.java.UDF1<String, String>) CsvImporter::withDecimalPoint,
+                org.apache.spark.sql.types.DataTypes.StringType);
+        org.apache.spark.sql.expressions.UserDefinedFunction number = functions.udf(
+                (org.apache.spark.sql.api.java.UDF1<String, Boolean>) CsvImporter::isNumber,
+                org.apache.spark.sql.types.DataTypes.BooleanType);
         List<org.apache.spark.sql.Column> all = new java.util.ArrayList<>();
         for (String t : texts) {
-            org.apache.spark.sql.Column c = functions.trim(functions.col(t));
-            all.add(functions.min(functions.when(c.isNull(), true).otherwise(c.rlike(NUMBER))));
+            org.apache.spark.sql.Column c = functions.col(t);
+            all.add(functions.min(functions.when(c.isNull(), true).otherwise(number.apply(point.apply(c)))));
         }
         Row numeric = df.agg(all.get(0), all.subList(1, all.size()).toArray(new org.apache.spark.sql.Column[0])).first();
         org.apache.spark.sql.Column[] out = new org.apache.spark.sql.Column[df.columns().length];
@@ -91,9 +94,8 @@ public final class PlateFrame {
             int t = texts.indexOf(n);
             org.apache.spark.sql.Column c = functions.col(n);
             if (t >= 0) {
-                org.apache.spark.sql.Column pointed = functions.regexp_replace(functions.trim(c), ",", ".");
-                c = !numeric.isNullAt(t) && numeric.getBoolean(t) ? pointed.cast("double")
-                        : functions.when(functions.trim(c).rlike(COMMA_NUMBER), pointed).otherwise(c);
+                c = point.apply(c);
+                c = !numeric.isNullAt(t) && numeric.getBoolean(t) ? functions.trim(c).cast("double") : c;
             }
             out[i] = c.as(n);
         }

@@ -268,14 +268,35 @@ public final class CsvImporter implements Importer {
     public static boolean decimalCommaNumbers(Iterable<String> texts) {
         boolean comma = false;
         for (String t : texts) {
-            char[] c = t.toCharArray();
-            boolean withComma = Numbers.decimalComma(c, 0, c.length) >= 0;
-            if (!withComma && Double.isNaN(Numbers.parse(c, 0, c.length))) {
+            String pointed = withDecimalPoint(t);
+            if (!isNumber(pointed)) {
                 return false;
             }
-            comma |= withComma;
+            comma |= !pointed.equals(t);
         }
         return comma;
+    }
+
+    /**
+     * {@code cell} as this importer reads it with {@code --decimal ,}: a number written with a decimal comma
+     * gets a point in its place, any other text stays (null stays null); for readers of the same files on Spark.
+     */
+    public static String withDecimalPoint(String cell) {
+        if (cell == null) {
+            return null;
+        }
+        char[] c = cell.toCharArray();
+        int comma = Numbers.decimalComma(c, 0, c.length);
+        if (comma < 0) {
+            return cell;
+        }
+        c[comma] = '.';
+        return new String(c);
+    }
+
+    /** Whether {@code cell} is a number as this importer reads numbers (finite decimal, spaces around allowed). */
+    public static boolean isNumber(String cell) {
+        return cell != null && !Double.isNaN(Numbers.parse(cell.toCharArray(), 0, cell.length()));
     }
 
     /** Whether the file's numbers are written with a decimal comma ({@link #DECIMAL}). */
