@@ -174,6 +174,7 @@ public final class ParallelChainRunner implements ChainRunnerPool {
         private final ChainCheckpoints checkpoints; // null: none
         private final AtomicInteger nextChain = new AtomicInteger();
         private final AtomicReference<Throwable> failure = new AtomicReference<>();
+        private int failedChain = Integer.MAX_VALUE; // guarded by this: the chain whose failure is reported
         private final AtomicReference<List<String>> names = new AtomicReference<>();
         private volatile boolean abort;
         private volatile boolean wantLogJoint = true;
@@ -209,8 +210,7 @@ public final class ParallelChainRunner implements ChainRunnerPool {
                         }
                     });
                 } catch (RejectedExecutionException e) { // shut down meanwhile: stop what was started
-                    failure.compareAndSet(null, new IllegalStateException("the chain runner has been shut down", e));
-                    abort = true;
+                    fail(-1, new IllegalStateException("the chain runner has been shut down", e));
                     for (int left = t; left < threads; left++) {
                         done.countDown();
                     }
@@ -232,8 +232,7 @@ public final class ParallelChainRunner implements ChainRunnerPool {
                     try {
                         report(start);
                     } catch (RuntimeException e) { // a listener broke its contract: stop the chains, then rethrow
-                        failure.compareAndSet(null, e);
-                        abort = true;
+                        fail(-1, e);
                     }
                 }
             }
@@ -268,17 +267,33 @@ public final class ParallelChainRunner implements ChainRunnerPool {
         private void work() {
             int c;
             while ((c = nextChain.getAndIncrement()) < chains) {
-                if (abort) {
+                if (skip(c)) {
                     return;
                 }
                 try {
                     runChain(c);
                 } catch (Throwable t) { // every failure is handed to the caller, who rethrows it
-                    failure.compareAndSet(null, t);
-                    abort = true;
+                    fail(c, t);
                     return;
                 }
             }
+        }
+
+        /**
+         * Records a failure of chain {@code c} ({@code -1}: of the run itself). The lowest-numbered chain's failure
+         * is the one reported, and chains below it still start, so the message does not depend on thread timing.
+         */
+        private synchronized void fail(int c, Throwable t) {
+            if (failure.get() == null || c < failedChain) {
+                failedChain = c;
+                failure.set(t);
+            }
+            abort = true;
+        }
+
+        /** Whether chain {@code c} need not start: a failure of the run or of a lower chain is already known. */
+        private synchronized boolean skip(int c) {
+            return abort && failedChain < c;
         }
 
         private void runChain(int c) {
