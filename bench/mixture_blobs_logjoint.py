@@ -8,6 +8,11 @@ formulas in numpy (not from Plate's code):
   true  the generating blobs
   em    scikit-learn GaussianMixture(3, n_init=5, random_state=0)
 
+The study's moons case (make_moons(2000, noise=0.05, random_state=0), every fourth row held out, K = 2, default
+prior): the log joint and ARI of the highest-log-joint draw of a run, of EM's partition and of the true moons:
+
+    python3 bench/mixture_blobs_logjoint.py moons RUN_DIR    # RUN_DIR: plate:cluster … k=2 --out RUN_DIR on those rows
+
 Priors in Plate's parameters: mu0 = data mean, kappa0, nu0, Psi0 = nu0 * scale * cov(data).
 """
 import math
@@ -46,7 +51,23 @@ def log_joint(X, z, K, k0, nu0, scale, alpha=1.0):
     return t + gammaln(K * alpha) - gammaln(n + K * alpha) + sum(gammaln(c + alpha) - gammaln(alpha) for c in counts)
 
 
+def moons(run_dir):
+    from sklearn.datasets import make_moons
+    from sklearn.metrics import adjusted_rand_score
+    X, y = make_moons(2000, noise=0.05, random_state=0)
+    keep = np.arange(len(X)) % 4 != 0
+    X, y = X[keep], y[keep]
+    best = pd.read_csv(os.path.join(run_dir, "assignments-highest-log-joint.csv")).iloc[:, 1].to_numpy()
+    best = np.unique(best, return_inverse=True)[1]
+    em = GaussianMixture(2, n_init=5, random_state=0).fit_predict(X)
+    for name, z in (("highest-log-joint draw", best), ("EM (n_init=5)", em), ("true moons", y)):
+        print("%-24s log joint %.1f  ARI %.3f" % (name, log_joint(X, z, 2, 0.01, 4, 0.1), adjusted_rand_score(y, z)))
+
+
 def main():
+    if sys.argv[1] == "moons":
+        moons(sys.argv[2])
+        return
     X, y = make_blobs(300, centers=3, random_state=0)
     two = pd.read_csv(os.path.join(sys.argv[1], "assignments.csv")).iloc[:, 1].to_numpy()
     em = GaussianMixture(3, n_init=5, random_state=0).fit_predict(X)

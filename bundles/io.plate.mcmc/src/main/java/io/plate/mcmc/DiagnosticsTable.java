@@ -3,11 +3,21 @@ package io.plate.mcmc;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.SummaryDiagnostic;
 import io.plate.api.sample.Trace;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 
 /** The diagnostics table of a run, as the shell and {@code SamplerPosterior.toString()} show it. */
 public final class DiagnosticsTable {
+    /** Vehtari et al. (2021): draws are trusted when every split R-hat is at most 1.01 … */
+    public static final double RHAT_LIMIT = 1.01;
+    /** … and every bulk ESS at least 100 per chain (400 for four chains). */
+    public static final int ESS_PER_CHAIN = 100;
+    /** R-hat above this (Gelman and Rubin's old threshold) means chains that sit in different places. */
+    public static final double APART_RHAT = 1.1;
+
     private DiagnosticsTable() {
     }
 
@@ -42,6 +52,53 @@ public final class DiagnosticsTable {
             appendRow(b, r, width);
         }
         b.append(String.format(Locale.ROOT, "%.2f s, %.0f sweeps/s", p.seconds(), p.sweepsPerSecond()));
+        for (String w : warnings(p)) {
+            b.append('\n').append(w);
+        }
+        return b.toString();
+    }
+
+    /** Whether some summary's R-hat is above {@link #APART_RHAT}: the chains sit in different places. */
+    public static boolean chainsApart(Posterior p) {
+        return p.diagnostics().stream().anyMatch(d -> d.rhat() > APART_RHAT);
+    }
+
+    /**
+     * One line per convergence problem the table shows, each saying what it means and what to do: R-hat
+     * above 1.01 (with each chain's mean of the first such summary, so a chain stuck elsewhere shows) and
+     * bulk ESS below 100 per chain (a constant summary is left out). Empty when the draws pass both, or with one chain (R-hat undefined).
+     */
+    public static List<String> warnings(Posterior p) {
+        List<String> out = new ArrayList<>();
+        int chains = p.trace().chains();
+        List<SummaryDiagnostic> high = p.diagnostics().stream().filter(d -> d.rhat() > RHAT_LIMIT).toList();
+        if (!high.isEmpty()) {
+            StringBuilder b = new StringBuilder("R-hat above ").append(RHAT_LIMIT).append(" (")
+                    .append(figures(high, SummaryDiagnostic::rhat, "%.3f"))
+                    .append("): the chains have not yet mixed, so their pooled draws may not be the posterior; mean ")
+                    .append(high.get(0).name()).append(" per chain:");
+            int s = p.trace().summaryNames().indexOf(high.get(0).name());
+            for (int c = 0; c < chains; c++) {
+                double[] x = p.trace().series(c, s);
+                b.append(' ').append(fmt(Arrays.stream(x).average().orElse(Double.NaN), "%.4g"));
+            }
+            out.add(b.append("; run more iterations, or start the chains better").toString());
+        }
+        int least = ESS_PER_CHAIN * chains;
+        List<SummaryDiagnostic> low = p.diagnostics().stream().filter(d -> d.sd() > 0 && d.essBulk() < least).toList();
+        if (chains > 1 && !low.isEmpty()) {
+            out.add("bulk ESS below " + least + " (" + ESS_PER_CHAIN + " per chain; " + figures(low,
+                    SummaryDiagnostic::essBulk, "%.0f") + "): means and intervals of these summaries are rough;"
+                    + " run more iterations");
+        }
+        return out;
+    }
+
+    private static String figures(List<SummaryDiagnostic> ds, ToDoubleFunction<SummaryDiagnostic> f, String format) {
+        StringBuilder b = new StringBuilder();
+        for (SummaryDiagnostic d : ds) {
+            b.append(b.length() == 0 ? "" : ", ").append(d.name()).append(' ').append(fmt(f.applyAsDouble(d), format));
+        }
         return b.toString();
     }
 

@@ -1,6 +1,7 @@
 package io.plate.mcmc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.plate.api.sample.RunSettings;
@@ -33,5 +34,46 @@ class DiagnosticsTableTest {
         assertTrue(t.contains("summary") && t.contains("R-hat") && t.contains("ESS bulk") && t.contains("ESS tail"), t);
         assertTrue(t.contains("logJoint") && t.contains("active"), t);
         assertTrue(t.contains("sweeps/s"), t);
+    }
+
+    /** Two chains of {@code n} draws: white noise around {@code mean0} and {@code mean1}, or random walks. */
+    private static SamplerPosterior twoChains(int n, double mean0, double mean1, boolean walk) {
+        java.util.SplittableRandom rng = new java.util.SplittableRandom(7);
+        double[][][] v = new double[2][n][1];
+        long[][] it = new long[2][n];
+        for (int c = 0; c < 2; c++) {
+            double x = 0;
+            for (int d = 0; d < n; d++) {
+                double e = rng.nextDouble() - 0.5;
+                x = walk ? x + e : e;
+                v[c][d][0] = (c == 0 ? mean0 : mean1) + x;
+                it[c][d] = d + 1;
+            }
+        }
+        Trace t = new Trace(List.of("logJoint"), v, it);
+        return SamplerPosterior.builder("test.sampler", "toy").settings(new RunSettings(n, 0, 1, 2, 1L, 1)).trace(t)
+                .build();
+    }
+
+    @Test
+    void chainsInTwoPlacesAreCalledApartWithEachChainsMean() {
+        SamplerPosterior apart = twoChains(400, -100, -40, false);
+        assertTrue(DiagnosticsTable.chainsApart(apart));
+        List<String> w = DiagnosticsTable.warnings(apart);
+        assertEquals(2, w.size(), w.toString()); // chains apart are also few effective draws
+        assertTrue(w.get(0).startsWith("R-hat above 1.01 (logJoint "), w.get(0));
+        assertTrue(w.get(0).contains("mean logJoint per chain: -100.0 -40.0"), w.get(0));
+        assertTrue(w.get(1).startsWith("bulk ESS below 200"), w.get(1));
+        assertTrue(apart.toString().endsWith(w.get(0) + "\n" + w.get(1)), apart.toString());
+        // the same noise around one mean: nothing to say
+        SamplerPosterior mixed = twoChains(400, -100, -100, false);
+        assertFalse(DiagnosticsTable.chainsApart(mixed));
+        assertEquals(List.of(), DiagnosticsTable.warnings(mixed));
+    }
+
+    @Test
+    void slowlyMovingChainsAreCalledRough() {
+        List<String> w = DiagnosticsTable.warnings(twoChains(400, 0, 0, true));
+        assertTrue(w.stream().anyMatch(l -> l.startsWith("bulk ESS below 200 (100 per chain; logJoint ")), w.toString());
     }
 }

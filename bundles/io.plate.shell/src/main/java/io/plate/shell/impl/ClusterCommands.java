@@ -234,7 +234,7 @@ public final class ClusterCommands {
             b.append("posterior of the number of clusters:");
             c.kPosterior().forEach((k, p) -> b.append(' ').append(k).append(": ").append(fmt(p, "%.3f")));
             b.append('\n');
-            explainClusterCount(b, c);
+            explainClusterCount(b, c, DiagnosticsTable.chainsApart(posterior));
             if (posterior.facts().get("split_merge_acceptance") instanceof Number sm) {
                 b.append(String.format(Locale.ROOT, "split-merge acceptance %.3f%n", sm.doubleValue()));
             }
@@ -245,20 +245,26 @@ public final class ClusterCommands {
         }
 
         /**
-         * Says why the estimate's number of clusters is not the one most draws have (as on scikit-learn's
-         * make_blobs, where a small third cluster changes rows from draw to draw and VI leaves it out).
+         * Says why the estimate's number of clusters is not the one most draws have: chains that disagree
+         * (each in its own partition, as two moons cut by two Gaussians), or, in agreeing chains, a small
+         * cluster whose rows change from draw to draw, which VI leaves out (scikit-learn's make_blobs).
          */
-        private static void explainClusterCount(StringBuilder b, Clustering c) {
+        private static void explainClusterCount(StringBuilder b, Clustering c, boolean chainsApart) {
             int shown = c.clusters().size();
             c.kPosterior().entrySet().stream().max(Map.Entry.comparingByValue()).ifPresent(mode -> {
                 if (mode.getKey() != shown && mode.getValue() >= 0.5) {
                     boolean merged = c.loss() == Clustering.Loss.VI && shown < mode.getKey();
+                    String why = chainsApart
+                            ? "the chains disagree (R-hat above " + DiagnosticsTable.APART_RHAT + "), each holding its"
+                                    + " own partition, and the estimate is the one nearest to all of them pooled; the"
+                                    + " highest-log-joint draw is one chain's answer (restarts=N starts each chain"
+                                    + " from the best of N initialisations)"
+                            : merged ? "the VI loss merges a cluster whose rows change from draw to draw"
+                                    + " (loss=binder tends to keep more clusters)"
+                            : "the estimate is the partition with the least expected loss to all draws,"
+                                    + " not the draws' most common number of clusters";
                     b.append(String.format(Locale.ROOT, "the estimate has %d cluster%s where most draws (%.3f) have %d: %s%n",
-                            shown, shown == 1 ? "" : "s", mode.getValue(), mode.getKey(), merged
-                                    ? "the VI loss merges a cluster whose rows change from draw to draw"
-                                            + " (loss=binder tends to keep more clusters)"
-                                    : "the estimate is the partition with the least expected loss to all draws,"
-                                            + " not the draws' most common number of clusters"));
+                            shown, shown == 1 ? "" : "s", mode.getValue(), mode.getKey(), why));
                 }
             });
         }

@@ -56,6 +56,8 @@ class ClusterCommandsTest {
         RunSettings settings;
         /** The posterior of the number of clusters the run reports (the estimate has 2). */
         Map<Integer, Double> kPosterior = Map.of(2, 1.0);
+        /** Each chain's kept log joints. */
+        double[][] logJoints = {{-10, -11, -12}};
         Checkpoints checkpoints;
 
         @Override
@@ -96,10 +98,15 @@ class ClusterCommandsTest {
                     new Clustering.Cluster(n - n / 2, 0.5, 1.0, Optional.empty(), Optional.of("b"), 1.0)),
                     new double[n], new TreeMap<>(kPosterior), halves, -10.0,
                     new Clustering.Agreement(n, 1.0, 1.0, 1.0, 1.0, 1.0));
-            double[][][] values = new double[1][3][];
-            long[][] its = {{1, 2, 3}};
-            for (int d = 0; d < 3; d++) {
-                values[0][d] = new double[] {-10.0 - d, 2};
+            double[][][] values = new double[logJoints.length][][];
+            long[][] its = new long[logJoints.length][];
+            for (int ch = 0; ch < logJoints.length; ch++) {
+                values[ch] = new double[logJoints[ch].length][];
+                its[ch] = new long[logJoints[ch].length];
+                for (int d = 0; d < logJoints[ch].length; d++) {
+                    values[ch][d] = new double[] {logJoints[ch][d], 2};
+                    its[ch][d] = d + 1;
+                }
             }
             return SamplerPosterior.builder(name(), data.name()).params(p.asMap()).settings(s)
                     .trace(new Trace(List.of("logJoint", "clusters"), values, its)).seconds(0.5).sweepsPerSecond(6)
@@ -122,6 +129,20 @@ class ClusterCommandsTest {
         assertTrue(text.contains("posterior of the number of clusters: 2: 0.024 3: 0.976\nthe estimate has 2 clusters"
                 + " where most draws (0.976) have 3: the VI loss merges a cluster whose rows change from draw to draw"
                 + " (loss=binder tends to keep more clusters)\n"), text);
+        // chains in two places: their disagreement is the reason, and the table above says so
+        s.logJoints = new double[2][40];
+        for (int d = 0; d < 40; d++) {
+            s.logJoints[0][d] = -10 - d % 5;
+            s.logJoints[1][d] = -80 - d % 5;
+        }
+        text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
+                .cluster(null, "30", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
+        assertTrue(text.contains("R-hat above 1.01 (logJoint "), text);
+        assertTrue(text.contains("mean logJoint per chain: -12.00 -82.00;"), text);
+        assertTrue(text.contains("the estimate has 2 clusters where most draws (0.976) have 3: the chains disagree"),
+                text);
+        assertFalse(text.contains("the VI loss merges"), text);
+        s.logJoints = new double[][] {{-10, -11, -12}};
         s.kPosterior = Map.of(2, 0.4, 3, 0.35, 4, 0.25); // no majority: nothing to explain
         text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
                 .cluster(null, "30", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
