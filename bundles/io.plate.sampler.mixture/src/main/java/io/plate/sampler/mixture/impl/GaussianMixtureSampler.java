@@ -44,6 +44,15 @@ public final class GaussianMixtureSampler extends MixtureSampler<NumericData> {
         this.blocks = blocks;
     }
 
+    /**
+     * Ten initialisations per chain: on the study's labelled cases (docs/mixtures.md, "Restarts") the
+     * chains' entropy R-hat was at most 1.01 in 33 of 54 runs against 25 with one, for about 5 % more sweeps.
+     */
+    @Override
+    String defaultRestarts() {
+        return "10";
+    }
+
     @Override
     public List<ParamSpec> parameters() {
         List<ParamSpec> p = super.parameters();

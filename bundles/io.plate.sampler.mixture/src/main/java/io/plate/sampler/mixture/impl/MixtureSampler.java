@@ -74,18 +74,27 @@ abstract class MixtureSampler<D> implements Sampler {
     /** The common parameters of a finite mixture, then the model's. */
     @Override
     public List<ParamSpec> parameters() {
-        List<ParamSpec> p = finiteParameters("2");
+        List<ParamSpec> p = finiteParameters("2", defaultRestarts());
         p.addAll(model.parameters());
         return p;
     }
 
-    /** Parameters every finite mixture takes. */
+    /** The default of {@code restarts} for this finite mixture: 1, unless a study showed more to pay. */
+    String defaultRestarts() {
+        return "1";
+    }
+
+    /** Parameters every finite mixture takes (one initialisation per chain by default). */
     static List<ParamSpec> finiteParameters(String defaultK) {
+        return finiteParameters(defaultK, "1");
+    }
+
+    private static List<ParamSpec> finiteParameters(String defaultK, String restarts) {
         List<ParamSpec> p = new ArrayList<>();
         p.add(ParamSpec.integer(K, defaultK, 1, 100_000, "number of clusters"));
         p.add(ParamSpec.positive(ALPHA, "1.0", "symmetric Dirichlet concentration of the mixing weights"));
         p.addAll(moveParameters("1"));
-        p.addAll(startParameters());
+        p.addAll(startParameters(restarts));
         return p;
     }
 
@@ -97,7 +106,7 @@ abstract class MixtureSampler<D> implements Sampler {
         p.add(ParamSpec.positive("alpha_shape", "1.0", "shape a of the Gamma(a, b) prior on the concentration"));
         p.add(ParamSpec.positive("alpha_rate", "1.0", "rate b of the Gamma(a, b) prior on the concentration"));
         p.addAll(moveParameters("5"));
-        p.addAll(startParameters());
+        p.addAll(startParameters("1"));
         return p;
     }
 
@@ -115,11 +124,11 @@ abstract class MixtureSampler<D> implements Sampler {
                 settings, distributions, rng);
     }
 
-    private static List<ParamSpec> startParameters() {
+    private static List<ParamSpec> startParameters(String restarts) {
         return List.of(
                 ParamSpec.choice(INIT, "kmeans++", List.of("kmeans++", "random"),
                         "first partition: k-means++ seeding or uniform at random"),
-                ParamSpec.integer(RESTARTS, "1", 1, 1000,
+                ParamSpec.integer(RESTARTS, restarts, 1, 1000,
                         "initialisations per chain; the best log joint after restart_sweeps sweeps is kept"),
                 ParamSpec.integer(RESTART_SWEEPS, "10", 0, 100_000, "sweeps run on each restart before comparing"),
                 ParamSpec.bool(SEMI_SUPERVISED, "false",
