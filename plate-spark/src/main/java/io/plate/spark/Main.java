@@ -13,6 +13,7 @@ import io.plate.api.sample.Posterior;
 import io.plate.api.sample.ProgressListener;
 import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.Sampler;
+import io.plate.mcmc.DiagnosticsTable;
 import org.apache.spark.api.java.JavaSparkContext;
 import io.plate.classifier.impl.nb.NaiveBayesStatistics;
 import io.plate.mcmc.CheckpointFolder;
@@ -396,6 +397,7 @@ public final class Main {
                     settings.iterations(), posterior.seconds(), posterior.sweepsPerSecond(),
                     posterior.facts().get("estimate_clusters"), nmi instanceof Number x ? String.format(Locale.ROOT, ", NMI %.4f", x.doubleValue())
                     : nmi == null ? "" : ", NMI " + nmi, dir);
+            DiagnosticsTable.warnings(posterior).forEach(out::println); // R-hat or ESS short of the goal, as the shell says
             if (checkpointing != null) {
                 out.printf(Locale.ROOT, "%scheckpoints in %s (every %d sweeps and after the last)%n",
                         checkpointing.resume() ? "resumed from the " : "", checkpointing.dir(), checkpointing.every());
