@@ -122,7 +122,7 @@ class MainIT {
         assertEquals(0, c.status(), c.err());
         assertTrue(c.out().startsWith("mixture.multinomial on sms-spam.tsv (5574 rows): 2 chains"), c.out());
         // 2 chains × 20 kept draws cannot reach 100 effective draws per chain: the diagnostics say so
-        assertTrue(c.out().contains("\nbulk ESS below 200 (100 per chain; logJoint "), c.out());
+        assertTrue(c.out().contains("\nbulk ESS below 200 (logJoint "), c.out());
 
         Dataset local = new TextImporter().read(tsv, ImportOptions.defaults());
         Sampler sampler = Plate.sampler("mixture.multinomial");

@@ -5,6 +5,7 @@ import io.plate.api.sample.SummaryDiagnostic;
 import io.plate.api.sample.Trace;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
@@ -64,32 +65,31 @@ public final class DiagnosticsTable {
     }
 
     /**
-     * One line per convergence problem the table shows, each saying what it means and what to do: R-hat
-     * above 1.01 (with each chain's mean of the first such summary, so a chain stuck elsewhere shows) and
-     * bulk ESS below 100 per chain (a constant summary is left out). Empty when the draws pass both, or with one chain (R-hat undefined).
+     * Lines that say where the table misses the goal, what it means and what to do, each short enough for
+     * a terminal: R-hat above 1.01 (then each chain's mean of the summary with the highest R-hat, so a
+     * chain stuck elsewhere shows) and bulk ESS below 100 per chain (constant summaries left out). Empty
+     * when the draws pass both, or with one chain (R-hat undefined).
      */
     public static List<String> warnings(Posterior p) {
         List<String> out = new ArrayList<>();
         int chains = p.trace().chains();
         List<SummaryDiagnostic> high = p.diagnostics().stream().filter(d -> d.rhat() > RHAT_LIMIT).toList();
         if (!high.isEmpty()) {
-            StringBuilder b = new StringBuilder("R-hat above ").append(RHAT_LIMIT).append(" (")
-                    .append(figures(high, SummaryDiagnostic::rhat, "%.3f"))
-                    .append("): the chains have not yet mixed, so their pooled draws may not be the posterior; mean ")
-                    .append(high.get(0).name()).append(" per chain:");
-            int s = p.trace().summaryNames().indexOf(high.get(0).name());
+            out.add("R-hat above " + RHAT_LIMIT + " (" + figures(high, SummaryDiagnostic::rhat, "%.3f")
+                    + "): the chains have not mixed yet");
+            SummaryDiagnostic worst = high.stream().max(Comparator.comparingDouble(SummaryDiagnostic::rhat)).get();
+            int s = p.trace().summaryNames().indexOf(worst.name());
+            StringBuilder b = new StringBuilder("  mean ").append(worst.name()).append(" per chain:");
             for (int c = 0; c < chains; c++) {
-                double[] x = p.trace().series(c, s);
-                b.append(' ').append(fmt(Arrays.stream(x).average().orElse(Double.NaN), "%.4g"));
+                b.append(' ').append(fmt(Arrays.stream(p.trace().series(c, s)).average().orElse(Double.NaN), "%.4g"));
             }
             out.add(b.append("; run more iterations, or start the chains better").toString());
         }
         int least = ESS_PER_CHAIN * chains;
         List<SummaryDiagnostic> low = p.diagnostics().stream().filter(d -> d.sd() > 0 && d.essBulk() < least).toList();
         if (chains > 1 && !low.isEmpty()) {
-            out.add("bulk ESS below " + least + " (" + ESS_PER_CHAIN + " per chain; " + figures(low,
-                    SummaryDiagnostic::essBulk, "%.0f") + "): means and intervals of these summaries are rough;"
-                    + " run more iterations");
+            out.add("bulk ESS below " + least + " (" + figures(low, SummaryDiagnostic::essBulk, "%.0f")
+                    + "): these summaries' means are rough; run more iterations");
         }
         return out;
     }

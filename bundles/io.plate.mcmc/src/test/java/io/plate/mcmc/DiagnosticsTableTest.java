@@ -60,11 +60,11 @@ class DiagnosticsTableTest {
         SamplerPosterior apart = twoChains(400, -100, -40, false);
         assertTrue(DiagnosticsTable.chainsApart(apart));
         List<String> w = DiagnosticsTable.warnings(apart);
-        assertEquals(2, w.size(), w.toString()); // chains apart are also few effective draws
+        assertEquals(3, w.size(), w.toString()); // chains apart are also few effective draws
         assertTrue(w.get(0).startsWith("R-hat above 1.01 (logJoint "), w.get(0));
-        assertTrue(w.get(0).contains("mean logJoint per chain: -100.0 -40.0"), w.get(0));
-        assertTrue(w.get(1).startsWith("bulk ESS below 200"), w.get(1));
-        assertTrue(apart.toString().endsWith(w.get(0) + "\n" + w.get(1)), apart.toString());
+        assertTrue(w.get(1).startsWith("  mean logJoint per chain: -100.0 -40.0"), w.get(1));
+        assertTrue(w.get(2).startsWith("bulk ESS below 200 (logJoint "), w.get(2));
+        assertTrue(apart.toString().endsWith(String.join("\n", w)), apart.toString());
         // the same noise around one mean: nothing to say
         SamplerPosterior mixed = twoChains(400, -100, -100, false);
         assertFalse(DiagnosticsTable.chainsApart(mixed));
@@ -74,6 +74,6 @@ class DiagnosticsTableTest {
     @Test
     void slowlyMovingChainsAreCalledRough() {
         List<String> w = DiagnosticsTable.warnings(twoChains(400, 0, 0, true));
-        assertTrue(w.stream().anyMatch(l -> l.startsWith("bulk ESS below 200 (100 per chain; logJoint ")), w.toString());
+        assertTrue(w.stream().anyMatch(l -> l.startsWith("bulk ESS below 200 (logJoint ")), w.toString());
     }
 }

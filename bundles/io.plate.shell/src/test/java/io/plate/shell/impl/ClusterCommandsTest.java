@@ -138,7 +138,7 @@ class ClusterCommandsTest {
         text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
                 .cluster(null, "30", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
         assertTrue(text.contains("R-hat above 1.01 (logJoint "), text);
-        assertTrue(text.contains("mean logJoint per chain: -12.00 -82.00;"), text);
+        assertTrue(text.contains("\n  mean logJoint per chain: -12.00 -82.00;"), text);
         assertTrue(text.contains("the estimate has 2 clusters where most draws (0.976) have 3: the chains disagree"),
                 text);
         assertFalse(text.contains("the VI loss merges"), text);
