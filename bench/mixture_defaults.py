@@ -1,6 +1,7 @@
 """Issue 15, point 3: the default Gaussian prior, chosen on data it was not tuned on.
 
-    python3 bench/mixture_defaults.py CLASSPATH [sweeps] [chains] [only] [full|diag]   # from the repository root
+    python3 bench/mixture_defaults.py CLASSPATH [sweeps] [chains] [only] [full|diag] [candidates] [finite|dp|both]
+                                                                                   # from the repository root
 
 CLASSPATH is the class path of MixtureBench (docs/mixtures.md, "Quality against scikit-learn"). For every case
 (generated families at several n and dimensions, and the real sets in data/), every fourth row (index % 4 == 0)
@@ -20,7 +21,9 @@ is held out (ripley-synth: its own train/test files). On the training rows:
   against scikit-learn GaussianMixture(K, n_init=5) (finite) and BayesianGaussianMixture(10 components,
   Dirichlet-process weights, n_init=5) (DP), with score_samples for their held-out density.
 
-`only` (substrings of case names, comma-separated) runs the matching cases alone. Prints a Markdown table; CSV files go to
+`only` (substrings of case names, comma-separated) runs the matching cases alone; `candidates` (names below,
+comma-separated; default all but old+restarts) picks the priors, and `finite` or `dp` one of the two models.
+    old+restarts  old, with restarts=10 for the finite mixture (mixture.gaussian's default since 2026-11-25) Prints a Markdown table; CSV files go to
 a temporary folder.
 """
 import os
@@ -39,6 +42,8 @@ CANDIDATES = {  # Plate's parameters of each candidate prior, given d and the co
     "sklearn": lambda d, cov: ["kappa0=1", "nu0=%d" % d, "prior_scale=%r" % (1.0 / d)],
     "d+2": lambda d, cov: ["kappa0=1", "nu0=%d" % (d + 2 if cov == "full" else 3),
                            "prior_scale=%r" % (1.0 / (d + 2 if cov == "full" else 3))],
+    "old+restarts": lambda d, cov: ["kappa0=0.01", "nu0=%d" % (d + 2 if cov == "full" else 3), "prior_scale=0.1",
+                                    "restarts=10"],
 }
 
 
@@ -127,10 +132,13 @@ def main():
     chains = int(sys.argv[3]) if len(sys.argv) > 3 else 2
     only = sys.argv[4] if len(sys.argv) > 4 else ""
     cov = sys.argv[5] if len(sys.argv) > 5 else "full"
+    names = sys.argv[6].split(",") if len(sys.argv) > 6 else ["old", "sklearn", "d+2"]
+    models = {"finite": (False,), "dp": (True,)}.get(sys.argv[7] if len(sys.argv) > 7 else "both", (False, True))
+    candidates = {n: CANDIDATES[n] for n in names}
     cases = [(name,) + every_fourth(X, y) + (k,) for name, X, y, k in generated()] + real()
     print("| data | d | model | scikit-learn ARI (clusters) / log pd | "
-          + " | ".join("Plate, %s prior" % c for c in CANDIDATES) + " |")
-    print("|---|---|---|---|" + "---|" * len(CANDIDATES))
+          + " | ".join("Plate, %s prior" % c for c in candidates) + " |")
+    print("|---|---|---|---|" + "---|" * len(candidates))
     with tempfile.TemporaryDirectory() as tmp:
         for name, Xtr, ytr, Xte, k in cases:
             if not any(o in name for o in only.split(",")):
@@ -141,10 +149,10 @@ def main():
             write(test, Xte, None if ytr is None else np.zeros(len(Xte), int))
             # large n: fewer sweeps (each is ~n/500 times longer), still far past the chains' burn-in
             s = sweeps if len(Xtr) <= 2000 else max(150, sweeps // 4)
-            for dp in (False, True):
+            for dp in models:
                 ref = sklearn(Xtr, ytr, Xte, k, dp, cov)
                 cells = [fmt(*plate(cp, train, test, "dp" if dp else k, prior(d, cov) + ["covariance=" + cov], s, chains))
-                         for prior in CANDIDATES.values()]
+                         for prior in candidates.values()]
                 print("| %s | %d | %s | %s | %s |" % (name, d, "DP" if dp else "K = %d" % k, fmt(*ref),
                                                       " | ".join(cells)), flush=True)
 

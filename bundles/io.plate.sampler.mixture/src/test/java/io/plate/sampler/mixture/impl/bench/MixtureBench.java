@@ -282,9 +282,12 @@ public final class MixtureBench {
             String[] kv = args[i].split("=", 2);
             given.put(kv[0], kv[1]);
         }
+        // restarts=N (finite mixtures; default 1 as in the study of the priors), the rest are the prior's
+        int restarts = Integer.parseInt(given.getOrDefault("restarts", "1"));
+        given.remove("restarts");
         long t0 = System.nanoTime();
         double[] r = chainQuality(split, 29, rng -> dp ? BenchAccess.dpGaussian(split.train(), 1, given, DIST, rng)
-                : BenchAccess.gaussian(split.train(), k, given, 1, DIST, rng), chains, sweeps, sweeps / 3,
+                : BenchAccess.gaussian(split.train(), k, given, restarts, DIST, rng), chains, sweeps, sweeps / 3,
                 dp ? split.train().rows() : k);
         System.out.printf(Locale.ROOT, "ARI %.4f clusters %d lpd %.5f seconds %.1f%n", r[0], (int) r[3], r[1],
                 (System.nanoTime() - t0) / 1e9);
