@@ -1,5 +1,7 @@
 package io.plate.sampler.mixture.impl;
 
+import java.util.function.BooleanSupplier;
+
 /**
  * What every mixture chain needs besides its components.
  *
@@ -10,9 +12,15 @@ package io.plate.sampler.mixture.impl;
  * @param restartSweeps  sweeps run on each initialisation before comparing
  * @param fixed          per row, the cluster a labelled row is held in ({@code -1} = free); null = none
  * @param expectedDraws  draws the chain will keep
+ * @param stopped        true once the run is cancelled: the restarts end early and keep the best so far
  */
 record ChainSettings(int clusters, Initialisation init, int restarts, int restartSweeps, int[] fixed,
-        int expectedDraws) {
+        int expectedDraws, BooleanSupplier stopped) {
+    /** Settings of a run that is never cancelled during its restarts. */
+    ChainSettings(int clusters, Initialisation init, int restarts, int restartSweeps, int[] fixed, int expectedDraws) {
+        this(clusters, init, restarts, restartSweeps, fixed, expectedDraws, () -> false);
+    }
+
     ChainSettings {
         if (clusters < 1) {
             throw new IllegalArgumentException("k must be at least 1, got " + clusters);
@@ -23,6 +31,11 @@ record ChainSettings(int clusters, Initialisation init, int restarts, int restar
         if (restartSweeps < 0) {
             throw new IllegalArgumentException("restart_sweeps must be >= 0, got " + restartSweeps);
         }
+    }
+
+    /** The same settings, with the restarts ended early once {@code stopped} is true. */
+    ChainSettings stoppedBy(BooleanSupplier stopped) {
+        return new ChainSettings(clusters, init, restarts, restartSweeps, fixed, expectedDraws, stopped);
     }
 
     /** Number of clusters the fixed labels need (largest fixed cluster + 1), 0 without labels. */

@@ -54,19 +54,23 @@ abstract class MixtureChain implements Chain {
 
     /**
      * Tries {@code settings.restarts()} initialisations, runs {@code restartSweeps} sweeps on each and
-     * keeps the state with the highest log joint. Called once by the subclass constructor.
+     * keeps the state with the highest log joint; a cancelled run stops trying and keeps the best so far.
+     * Called once by the subclass constructor.
      */
     protected final void initialise(UniformRandomProvider rng) {
         int[] start = new int[rows];
         int[] best = null;
         double bestLogJoint = Double.NEGATIVE_INFINITY;
         for (int t = 0; t < settings.restarts(); t++) {
+            if (best != null && settings.stopped().getAsBoolean()) {
+                break;
+            }
             seed(rng, start);
             assign(start, rng);
             if (settings.restarts() == 1) {
                 return;
             }
-            for (int s = 0; s < settings.restartSweeps(); s++) {
+            for (int s = 0; s < settings.restartSweeps() && !settings.stopped().getAsBoolean(); s++) {
                 sweep(rng);
             }
             double lj = logJoint();

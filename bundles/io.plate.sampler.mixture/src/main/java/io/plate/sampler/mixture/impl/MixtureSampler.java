@@ -222,8 +222,10 @@ abstract class MixtureSampler<D> implements Sampler {
         }
         int[] fixed = fixedLabels(data, params);
         int k = params.getInt(K);
+        Cancellation cancel = cancellation == null ? new Cancellation() : cancellation;
         ChainSettings base = new ChainSettings(k, Initialisation.parse(params.getString(INIT)),
-                params.getInt(RESTARTS), params.getInt(RESTART_SWEEPS), fixed, settings.keptPerChain());
+                params.getInt(RESTARTS), params.getInt(RESTART_SWEEPS), fixed, settings.keptPerChain())
+                .stoppedBy(cancel::isCancelled);
         if (fixed != null && !isDirichletProcess() && base.fixedClusters() > k) {
             throw new PlateException("semi_supervised: the labels have " + base.fixedClusters()
                     + " classes but k = " + k + "; use k >= " + base.fixedClusters());
@@ -240,8 +242,7 @@ abstract class MixtureSampler<D> implements Sampler {
         ChainRun<MixtureChain> run;
         try {
             run = runner.run(factory, settings, listener == null ? ProgressListener.NONE : listener,
-                    cancellation == null ? new Cancellation() : cancellation,
-                    checkpoints == null ? null : checkpoints.describing(describe(data, params)));
+                    cancel, checkpoints == null ? null : checkpoints.describing(describe(data, params)));
         } catch (IllegalArgumentException e) {
             throw new PlateException(name() + ": " + e.getMessage(), e);
         }

@@ -69,6 +69,23 @@ class RecoveryTest {
         }
     }
 
+    /**
+     * A run cancelled before it starts ends its restarts at once (a million restart sweeps per chain would
+     * take minutes on these 300 rows) and returns, marked cancelled.
+     */
+    @Test
+    void aCancelledRunStopsItsRestarts() {
+        Dataset d = SyntheticData.gaussians(300, MEANS, CHOL, new double[] {0.3, 0.3, 0.4}, 1);
+        GaussianMixtureSampler s = new GaussianMixtureSampler(RUNNER, SyntheticData.DIST);
+        assertEquals("10", s.params(Map.of()).getString("restarts"), "mixture.gaussian's default (docs/mixtures.md)");
+        io.plate.api.sample.Cancellation cancelled = new io.plate.api.sample.Cancellation();
+        cancelled.cancel();
+        Posterior p = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60),
+                () -> s.run(d, s.params(Map.of("k", "3", "restarts", "1000", "restart_sweeps", "1000")), SHORT, null,
+                        cancelled));
+        assertTrue(p.cancelled());
+    }
+
     @Test
     void dirichletProcessGaussianInfersTheNumberOfClustersFromOneCluster() {
         Dataset d = SyntheticData.gaussians(300, MEANS, CHOL, new double[] {0.3, 0.3, 0.4}, 2);
