@@ -84,11 +84,17 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
 
     String format(Progress p) {
         StringBuilder s = new StringBuilder(label).append(": ");
-        s.append(p.iteration()).append('/').append(p.iterations()).append(" sweeps");
-        if (p.chains() > 1) {
-            s.append(" × ").append(p.chains()).append(" chains");
+        if (p.iteration() == 0 && p.sweepsPerSecond() == 0) {
+            // no chain has swept yet: they are making their first partitions (and their restarts' sweeps)
+            s.append(String.format(Locale.ROOT, "starting %d chain%s (first partitions, restarts), %.0f s",
+                    p.chains(), p.chains() == 1 ? "" : "s", (System.nanoTime() - start) / 1e9));
+        } else {
+            s.append(p.iteration()).append('/').append(p.iterations()).append(" sweeps");
+            if (p.chains() > 1) {
+                s.append(" × ").append(p.chains()).append(" chains");
+            }
+            s.append(String.format(Locale.ROOT, ", %.0f sweeps/s", p.sweepsPerSecond()));
         }
-        s.append(String.format(Locale.ROOT, ", %.0f sweeps/s", p.sweepsPerSecond()));
         if (Double.isFinite(p.etaSeconds())) {
             s.append(String.format(Locale.ROOT, ", ETA %.0f s", p.etaSeconds()));
         }

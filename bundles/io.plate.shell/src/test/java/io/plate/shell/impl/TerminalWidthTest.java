@@ -44,5 +44,10 @@ class TerminalWidthTest {
         assertTrue(line.startsWith("sparse.dirichlet on splice: 123456/5000000 sweeps"), line);
         ProgressPrinter wide = new ProgressPrinter(new PrintStream(new ByteArrayOutputStream()), "run", true, 200);
         assertTrue(wide.format(new Progress(1, 10, 1, 5, 2, -1, Double.NaN)).contains("Ctrl-C stops"));
+        // before any chain has swept (first partitions, restarts) the line says so, not "0 sweeps/s"
+        String starting = wide.format(new Progress(0, 2000, 2, 0, Double.NaN, Double.NaN, Double.NaN));
+        assertTrue(starting.startsWith("run: starting 2 chains (first partitions, restarts), "), starting);
+        assertTrue(starting.contains("Ctrl-C stops"), starting);
+        assertTrue(wide.format(new Progress(0, 2000, 2, 40, 50, -1, Double.NaN)).startsWith("run: 0/2000 sweeps × 2 chains"));
     }
 }
