@@ -68,7 +68,7 @@ public final class DiagnosticsTable {
      * Lines that say where the table misses the goal, what it means and what to do, each short enough for
      * a terminal: R-hat above 1.01 (then each chain's mean of the summary with the highest R-hat, so a
      * chain stuck elsewhere shows) and bulk ESS below 100 per chain (constant summaries left out). Empty
-     * when the draws pass both, or with one chain (R-hat undefined).
+     * when the draws pass both (one chain has no R-hat, so only its ESS is checked).
      */
     public static List<String> warnings(Posterior p) {
         List<String> out = new ArrayList<>();
@@ -87,7 +87,7 @@ public final class DiagnosticsTable {
         }
         int least = ESS_PER_CHAIN * chains;
         List<SummaryDiagnostic> low = p.diagnostics().stream().filter(d -> d.sd() > 0 && d.essBulk() < least).toList();
-        if (chains > 1 && !low.isEmpty()) {
+        if (!low.isEmpty()) {
             out.add("bulk ESS below " + least + " (" + figures(low, SummaryDiagnostic::essBulk, "%.0f")
                     + "): these summaries' means are rough; run more iterations");
         }

@@ -72,6 +72,24 @@ class DiagnosticsTableTest {
     }
 
     @Test
+    void oneSlowChainIsCalledRoughToo() {
+        double[][][] v = new double[1][400][1];
+        long[][] it = new long[1][400];
+        double x = 0;
+        java.util.SplittableRandom rng = new java.util.SplittableRandom(3);
+        for (int d = 0; d < 400; d++) {
+            x += rng.nextDouble() - 0.5;
+            v[0][d][0] = x;
+            it[0][d] = d + 1;
+        }
+        SamplerPosterior one = SamplerPosterior.builder("test.sampler", "toy").settings(new RunSettings(400, 0, 1, 1, 1L, 1))
+                .trace(new Trace(List.of("logJoint"), v, it)).build();
+        List<String> w = DiagnosticsTable.warnings(one);
+        assertEquals(1, w.size(), w.toString());
+        assertTrue(w.get(0).startsWith("bulk ESS below 100 (logJoint "), w.get(0));
+    }
+
+    @Test
     void slowlyMovingChainsAreCalledRough() {
         List<String> w = DiagnosticsTable.warnings(twoChains(400, 0, 0, true));
         assertTrue(w.stream().anyMatch(l -> l.startsWith("bulk ESS below 200 (logJoint ")), w.toString());
