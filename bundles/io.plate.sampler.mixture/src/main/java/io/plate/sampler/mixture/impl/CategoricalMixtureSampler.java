@@ -23,4 +23,13 @@ public final class CategoricalMixtureSampler extends MixtureSampler<CategoricalT
         super(NAME, "latent class analysis: finite mixture over categorical columns, collapsed Gibbs",
                 MixtureModel.categorical(), runner, distributions);
     }
+
+    /**
+     * Ten initialisations per chain: on mushroom (K = 2) the estimate's ARI went from 0.000 and 0.132 to
+     * 0.609 at two seeds, unchanged on votes, car and splice (docs/mixtures.md, "Restarts").
+     */
+    @Override
+    String defaultRestarts() {
+        return "10";
+    }
 }
