@@ -13,6 +13,11 @@ prior): the log joint and ARI of the highest-log-joint draw of a run, of EM's pa
 
     python3 bench/mixture_blobs_logjoint.py moons RUN_DIR    # RUN_DIR: plate:cluster … k=2 --out RUN_DIR on those rows
 
+Any labelled CSV (label in the last column) and a finite run on it with K clusters, default prior (e.g. the
+prior study's wine training rows):
+
+    python3 bench/mixture_blobs_logjoint.py csv TRAIN.csv RUN_DIR K
+
 Priors in Plate's parameters: mu0 = data mean, kappa0, nu0, Psi0 = nu0 * scale * cov(data).
 """
 import math
@@ -64,9 +69,27 @@ def moons(run_dir):
         print("%-24s log joint %.1f  ARI %.3f" % (name, log_joint(X, z, 2, 0.01, 4, 0.1), adjusted_rand_score(y, z)))
 
 
+def labelled_csv(path, run_dir, k):
+    from sklearn.metrics import adjusted_rand_score
+    df = pd.read_csv(path)
+    X, y = df.iloc[:, :-1].to_numpy(float), pd.factorize(df.iloc[:, -1])[0]
+    d = X.shape[1]
+    for name, z in (("Plate's estimate", os.path.join(run_dir, "assignments.csv")),
+                    ("highest-log-joint draw", os.path.join(run_dir, "assignments-highest-log-joint.csv")),
+                    ("EM (n_init=5)", GaussianMixture(k, n_init=5, random_state=0).fit_predict(X)),
+                    ("true labels", y)):
+        if isinstance(z, str):
+            z = pd.read_csv(z).iloc[:, 1].to_numpy()
+        z = np.unique(z, return_inverse=True)[1]
+        print("%-24s log joint %.1f  ARI %.3f" % (name, log_joint(X, z, k, 0.01, d + 2, 0.1), adjusted_rand_score(y, z)))
+
+
 def main():
     if sys.argv[1] == "moons":
         moons(sys.argv[2])
+        return
+    if sys.argv[1] == "csv":
+        labelled_csv(sys.argv[2], sys.argv[3], int(sys.argv[4]))
         return
     X, y = make_blobs(300, centers=3, random_state=0)
     two = pd.read_csv(os.path.join(sys.argv[1], "assignments.csv")).iloc[:, 1].to_numpy()
