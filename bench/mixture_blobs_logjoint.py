@@ -9,7 +9,7 @@ formulas in numpy (not from Plate's code):
   em    scikit-learn GaussianMixture(3, n_init=5, random_state=0)
 
 The study's moons case (make_moons(2000, noise=0.05, random_state=0), every fourth row held out, K = 2, default
-prior): the log joint and ARI of the highest-log-joint draw of a run, of EM's partition and of the true moons:
+prior): the log joint and ARI of a run's estimate and highest-log-joint draw, of EM's partition and of the true moons:
 
     python3 bench/mixture_blobs_logjoint.py moons RUN_DIR    # RUN_DIR: plate:cluster … k=2 --out RUN_DIR on those rows
 
@@ -56,23 +56,9 @@ def log_joint(X, z, K, k0, nu0, scale, alpha=1.0):
     return t + gammaln(K * alpha) - gammaln(n + K * alpha) + sum(gammaln(c + alpha) - gammaln(alpha) for c in counts)
 
 
-def moons(run_dir):
-    from sklearn.datasets import make_moons
+def report(X, y, k, run_dir):
+    """Log joint (default prior) and ARI of the run's estimate and best draw, of EM's partition and of the labels."""
     from sklearn.metrics import adjusted_rand_score
-    X, y = make_moons(2000, noise=0.05, random_state=0)
-    keep = np.arange(len(X)) % 4 != 0
-    X, y = X[keep], y[keep]
-    best = pd.read_csv(os.path.join(run_dir, "assignments-highest-log-joint.csv")).iloc[:, 1].to_numpy()
-    best = np.unique(best, return_inverse=True)[1]
-    em = GaussianMixture(2, n_init=5, random_state=0).fit_predict(X)
-    for name, z in (("highest-log-joint draw", best), ("EM (n_init=5)", em), ("true moons", y)):
-        print("%-24s log joint %.1f  ARI %.3f" % (name, log_joint(X, z, 2, 0.01, 4, 0.1), adjusted_rand_score(y, z)))
-
-
-def labelled_csv(path, run_dir, k):
-    from sklearn.metrics import adjusted_rand_score
-    df = pd.read_csv(path)
-    X, y = df.iloc[:, :-1].to_numpy(float), pd.factorize(df.iloc[:, -1])[0]
     d = X.shape[1]
     for name, z in (("Plate's estimate", os.path.join(run_dir, "assignments.csv")),
                     ("highest-log-joint draw", os.path.join(run_dir, "assignments-highest-log-joint.csv")),
@@ -82,6 +68,18 @@ def labelled_csv(path, run_dir, k):
             z = pd.read_csv(z).iloc[:, 1].to_numpy()
         z = np.unique(z, return_inverse=True)[1]
         print("%-24s log joint %.1f  ARI %.3f" % (name, log_joint(X, z, k, 0.01, d + 2, 0.1), adjusted_rand_score(y, z)))
+
+
+def moons(run_dir):
+    from sklearn.datasets import make_moons
+    X, y = make_moons(2000, noise=0.05, random_state=0)
+    keep = np.arange(len(X)) % 4 != 0
+    report(X[keep], y[keep], 2, run_dir)
+
+
+def labelled_csv(path, run_dir, k):
+    df = pd.read_csv(path)
+    report(df.iloc[:, :-1].to_numpy(float), pd.factorize(df.iloc[:, -1])[0], k, run_dir)
 
 
 def main():

@@ -15,10 +15,9 @@ import sys
 import tempfile
 
 import numpy as np
-import pandas as pd
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mixture_defaults import every_fourth, generated, real  # noqa: E402
+from mixture_defaults import every_fourth, generated, real, write  # noqa: E402
 
 LINE = re.compile(r"entropy R-hat (\S+) ESS (\S+); estimate (\d+) clusters, ARI (\S+) .* (\S+) s$")
 
@@ -46,9 +45,7 @@ def main():
             if ytr is None or not any(o in name for o in only.split(",")):
                 continue
             path = os.path.join(tmp, "train.csv")
-            df = pd.DataFrame(Xtr, columns=["x%d" % j for j in range(Xtr.shape[1])])
-            df["label"] = ["c%d" % v for v in ytr]
-            df.to_csv(path, index=False, float_format="%.17g")
+            write(path, Xtr, ytr)
             cells = []
             for r in restarts:
                 rhat, ess, clusters, ari, s = run(cp, path, k, sweeps, chains, r, seed)

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.plate.api.Plate;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.ImportOptions;
@@ -19,6 +16,7 @@ import io.plate.api.sample.Sampler;
 import io.plate.classifier.impl.nb.NaiveBayesStatistics;
 import io.plate.importers.impl.CsvImporter;
 import io.plate.importers.impl.TextImporter;
+import io.plate.sampler.mixture.impl.RunDirectories;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -212,33 +210,11 @@ class MainIT {
     }
 
     /**
-     * The run directory {@code other} holds the files of {@code single}, each byte for byte the same but
-     * summary.json, which is the same without the timings and the dataset's name.
+     * The run directory {@code other} holds the files of {@code single}, each the same but summary.json's
+     * timings and dataset name.
      */
     static void assertSameRunDirectory(Path single, Path other, String what) throws IOException {
-        List<String> files;
-        try (Stream<Path> l = Files.list(single)) {
-            files = l.map(f -> f.getFileName().toString()).sorted().toList();
-        }
-        try (Stream<Path> l = Files.list(other)) {
-            assertEquals(files, l.map(f -> f.getFileName().toString()).sorted().toList(), what);
-        }
-        for (String f : files) {
-            if (!f.equals("summary.json")) {
-                assertEquals(Files.readString(single.resolve(f)), Files.readString(other.resolve(f)), what + ": " + f);
-            }
-        }
-        ObjectMapper json = new ObjectMapper();
-        assertEquals(withoutTimes(json.readTree(single.resolve("summary.json").toFile())),
-                withoutTimes(json.readTree(other.resolve("summary.json").toFile())), what + ": summary.json");
-    }
-
-    /** summary.json without what depends on the clock and the dataset's name. */
-    private static JsonNode withoutTimes(JsonNode summary) {
-        ObjectNode s = ((ObjectNode) summary).deepCopy();
-        s.remove(List.of("seconds", "sweepsPerSecond", "dataset"));
-        ((ObjectNode) s.get("facts")).remove("estimate_search_seconds");
-        return s;
+        RunDirectories.assertSame(single, other, what, "dataset");
     }
 
     @Test

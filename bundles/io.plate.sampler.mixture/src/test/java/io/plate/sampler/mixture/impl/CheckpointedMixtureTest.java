@@ -15,14 +15,11 @@ import io.plate.mcmc.CheckpointFolder;
 import io.plate.mcmc.ChainRunnerPool;
 import java.io.IOException;
 import java.io.Serializable;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -123,7 +120,7 @@ class CheckpointedMixtureTest {
         Path resumed = dir.resolve("resumed");
         again.run(data, again.params(given), SETTINGS, ProgressListener.NONE, new Cancellation(),
                 Checkpoints.resuming(new CheckpointFolder(store), 4)).write(resumed);
-        assertSameRunDirectory(whole, resumed, given.toString());
+        RunDirectories.assertSame(whole, resumed, given.toString());
         assertEquals(List.of("chain-0-sweep-30", "chain-1-sweep-30"), new CheckpointFolder(store).list());
 
         // the checkpoints of another k are refused, naming the file
@@ -133,28 +130,6 @@ class CheckpointedMixtureTest {
                 ProgressListener.NONE, new Cancellation(), Checkpoints.resuming(new CheckpointFolder(store), 4)));
         assertEquals("checkpoint " + store.toAbsolutePath().resolve("chain-0-sweep-30") + ": saved with k=3, this run"
                 + " has k=4 (another run's checkpoint)", refused.getMessage());
-    }
-
-    /** Every file equal byte for byte, summary.json without its timings. */
-    static void assertSameRunDirectory(Path expected, Path actual, String what) throws IOException {
-        List<String> files;
-        try (Stream<Path> l = Files.list(expected)) {
-            files = l.map(f -> f.getFileName().toString()).sorted().toList();
-        }
-        try (Stream<Path> l = Files.list(actual)) {
-            assertEquals(files, l.map(f -> f.getFileName().toString()).sorted().toList(), what);
-        }
-        assertTrue(files.contains("assignments.csv") && files.contains("trace.csv"), what + ": " + files);
-        for (String f : files) {
-            assertEquals(withoutTimes(expected.resolve(f)), withoutTimes(actual.resolve(f)), what + ": " + f);
-        }
-    }
-
-    private static String withoutTimes(Path file) throws IOException {
-        try (Stream<String> lines = Files.lines(file)) {
-            return lines.filter(l -> !l.matches("\\s*\"(seconds|sweepsPerSecond|estimate_search_seconds)\" : .*"))
-                    .collect(Collectors.joining("\n"));
-        }
     }
 
     /** The collapsed chain cannot save its state: a checkpointed run of it is refused before it sweeps. */
