@@ -330,11 +330,12 @@ public final class Main {
             String label = frame.roles().label;
             if (label != null) {
                 Row right = scored.agg(functions.sum(functions.when(functions.col(SparkNaiveBayes.PREDICTION)
-                        .equalTo(functions.col(label).cast("string")), 1L).otherwise(0L)), functions.count(functions.lit(1)))
+                        .equalTo(functions.col(label).cast("string")), 1L).otherwise(0L)), functions.count(functions.col(label)))
                         .first();
                 long n = right.getLong(1);
                 long hits = right.isNullAt(0) ? 0 : right.getLong(0);
-                out.printf(Locale.ROOT, "accuracy %.4f (%d of %d rows predicted as their '%s')%n",
+                // rows without a label (null) are left out, as plate:predict leaves them out
+                out.printf(Locale.ROOT, "accuracy %.4f (%d of %d labelled rows predicted as their '%s')%n",
                         n == 0 ? Double.NaN : (double) hits / n, hits, n, label);
             }
             scored.unpersist();

@@ -130,7 +130,8 @@ public final class CategoricalColumn {
      * Maps this column's codes to positions in {@code targetLevels} by level text: element {@code c}
      * of the result is the index of {@code levels().get(c)} in {@code targetLevels}, or
      * {@link #MISSING} when the target has no such level. This is how a dataset imported on its own is
-     * scored by a model: levels are matched by their text, never by code.
+     * scored by a model: levels are matched by their text, never by code, and a number that is not found
+     * by its text ({@code 1.0}) by its value ({@code 1}, {@link LevelNumbers}).
      */
     public int[] mapTo(List<String> targetLevels) {
         Map<String, Integer> pos = new HashMap<>();
@@ -138,10 +139,28 @@ public final class CategoricalColumn {
             pos.put(targetLevels.get(i), i);
         }
         int[] map = new int[levels.size()];
+        Map<Double, Integer> byValue = null;
         for (int c = 0; c < map.length; c++) {
             map[c] = pos.getOrDefault(levels.get(c), MISSING);
+            double v = map[c] == MISSING ? LevelNumbers.value(levels.get(c)) : Double.NaN;
+            if (!Double.isNaN(v)) {
+                byValue = byValue != null ? byValue : numberPositions(targetLevels);
+                map[c] = byValue.getOrDefault(v + 0.0, MISSING);
+            }
         }
         return map;
+    }
+
+    /** Target levels that are numbers, by value; a value two levels share maps to neither. */
+    private static Map<Double, Integer> numberPositions(List<String> targetLevels) {
+        Map<Double, Integer> byValue = new HashMap<>();
+        for (int i = 0; i < targetLevels.size(); i++) {
+            double v = LevelNumbers.value(targetLevels.get(i));
+            if (!Double.isNaN(v)) {
+                byValue.merge(v + 0.0, i, (a, b) -> MISSING);
+            }
+        }
+        return byValue;
     }
 
     /** Bytes held by the storage this column refers to (shared storage counted once per column). */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.plate.api.PlateException;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
+import io.plate.api.data.LevelNumbers;
 import io.plate.api.data.NumericColumn;
 import io.plate.api.learn.EvaluationReport;
 import io.plate.api.learn.EvaluationSettings;
@@ -19,9 +20,10 @@ import io.plate.api.learn.StratifiedFolds;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
+import java.util.Set;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
 import org.osgi.service.component.annotations.Component;
@@ -43,7 +45,7 @@ public final class CrossValidationEvaluator implements Evaluator {
         }
         CategoricalColumn labels = data.labels().orElseThrow(() -> new PlateException(
                 "dataset '" + data.name() + "' has neither class labels nor a numeric target to evaluate against"));
-        TreeSet<String> names = new TreeSet<>();
+        Set<String> names = new HashSet<>();
         for (int r = 0; r < data.rows(); r++) {
             if (labels.level(r) != null) {
                 names.add(labels.level(r));
@@ -53,13 +55,15 @@ public final class CrossValidationEvaluator implements Evaluator {
         if (test != null) {
             CategoricalColumn tl = test.labels().orElseThrow(() -> new PlateException(
                     "test dataset '" + test.name() + "' has no class labels"));
+            // a test label joins the classes unless it names a training class (by text, or as a number: 1.0 is 1)
+            int[] known = tl.mapTo(List.copyOf(names));
             for (int r = 0; r < test.rows(); r++) {
-                if (tl.level(r) != null) {
+                if (tl.level(r) != null && known[tl.code(r)] == CategoricalColumn.MISSING) {
                     names.add(tl.level(r));
                 }
             }
         }
-        List<String> classes = new ArrayList<>(names);
+        List<String> classes = LevelNumbers.sorted(names);
         int k = classes.size();
         long[][] confusion = new long[k][k];
         double[] totals = new double[3]; // log-loss sum, rows, unused

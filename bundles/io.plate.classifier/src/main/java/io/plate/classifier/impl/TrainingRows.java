@@ -3,13 +3,15 @@ package io.plate.classifier.impl;
 import io.plate.api.PlateException;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
+import io.plate.api.data.LevelNumbers;
 import io.plate.api.data.NumericColumn;
-import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
-import java.util.TreeSet;
+import java.util.Set;
 
 /**
- * The supervision of a training set: the class of each row (an index into the sorted class names, or
+ * The supervision of a training set: the class of each row (an index into the ordered class names, or
  * -1 for an unlabelled row, which training skips) and each row's weight. The weight comes from the
  * numeric column named by the {@code weight} parameter; that column is then not a feature.
  */
@@ -26,7 +28,7 @@ public final class TrainingRows {
         this.w = w;
     }
 
-    /** Classes are the labels that occur, sorted by text (as scikit-learn's {@code classes_}). */
+    /** Classes are the labels that occur, in {@link #classOrder} (as scikit-learn's {@code classes_}). */
     public static TrainingRows of(Dataset data, String weightColumn) {
         CategoricalColumn labels = data.labels().orElseThrow(() -> new PlateException(
                 "dataset '" + data.name() + "' has no class labels; import it with --label COLUMN"));
@@ -37,7 +39,7 @@ public final class TrainingRows {
                 used[c] = true;
             }
         }
-        TreeSet<String> seen = new TreeSet<>();
+        Set<String> seen = new HashSet<>();
         for (int c = 0; c < used.length; c++) {
             if (used[c]) {
                 seen.add(labels.levels().get(c));
@@ -46,7 +48,12 @@ public final class TrainingRows {
         if (seen.isEmpty()) {
             throw new PlateException("dataset '" + data.name() + "' has no labelled rows");
         }
-        return of(data, weightColumn, new ArrayList<>(seen), true);
+        return of(data, weightColumn, classOrder(seen), true);
+    }
+
+    /** Class names as scikit-learn's {@code classes_} orders them: by value when all are numbers, else by text. */
+    public static List<String> classOrder(Collection<String> seen) {
+        return List.copyOf(LevelNumbers.sorted(seen));
     }
 
     /**

@@ -98,6 +98,26 @@ class SmoothingAndMissingTest {
     }
 
     @Test
+    void numberClassesAreOrderedByValueAndMatchedByValue() {
+        // labels 10 and 2: scikit-learn's classes_ is [2, 10] (np.unique of ints), so class_prior 3,1 gives 2 0.75
+        Dataset d = Tiny.data("d").categorical(cat("f1", "a", "a", "b", "b"))
+                .labels(cat("class", "10", "10", "2", "2")).build();
+        Model given = learner.fit(d, learner.params(Map.of("class_prior", "3,1")), 0);
+        assertEquals(List.of("2", "10"), given.classes());
+        Dataset q = Tiny.data("q").categorical(cat("f1", "a")).build();
+        // P(a | 2) = (0 + 1)/(2 + 2), P(a | 10) = (2 + 1)/(2 + 2)
+        double two = 0.75 * 0.25;
+        double ten = 0.25 * 0.75;
+        assertEquals(two / (two + ten), Math.exp(given.predictLogProba(q)[0][0]), 1e-12);
+        // a test set that writes the classes as pandas does when the column also holds a NaN (2.0, 10.0)
+        Dataset floats = Tiny.data("t").categorical(cat("f1", "a", "b")).labels(cat("class", "10.0", "2.0")).build();
+        io.plate.api.learn.EvaluationReport r = new CrossValidationEvaluator().evaluate(learner, d,
+                learner.params(Map.of()), io.plate.api.learn.EvaluationSettings.holdout(floats, 1));
+        assertEquals(List.of("2", "10"), r.classes());
+        assertEquals(1.0, r.accuracy(), 1e-12);
+    }
+
+    @Test
     void badParametersAndDataFailWithMessages() {
         PlateException e = assertThrows(PlateException.class, () -> learner.params(Map.of("alpha", "-1")));
         assertTrue(e.getMessage().contains("alpha"), e.getMessage());

@@ -1,6 +1,7 @@
 package io.plate.shell.impl;
 
 import io.plate.api.PlateException;
+import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.io.AtomicFiles;
 import io.plate.api.learn.Metrics;
@@ -64,18 +65,34 @@ public final class PredictCommands {
         private final double[][] probabilities; // rows x classes; empty rows for regression
         private final double[] predicted; // class index, or regression value
         private final List<String> truth; // may be null
+        private final int[] truthClass; // per row: index into classes, NOT_A_CLASS, or UNLABELLED; null without labels
         private final io.plate.api.data.NumericColumn target; // known numeric targets, may be null
         private Path written;
 
         private Predictions(String model, String dataset, List<String> classes, double[][] probabilities,
-                double[] predicted, List<String> truth, io.plate.api.data.NumericColumn target) {
+                double[] predicted, List<String> truth, int[] truthClass, io.plate.api.data.NumericColumn target) {
             this.model = model;
             this.dataset = dataset;
             this.classes = classes;
             this.probabilities = probabilities;
             this.predicted = predicted;
             this.truth = truth;
+            this.truthClass = truthClass;
             this.target = target;
+        }
+
+        private static final int NOT_A_CLASS = -1;
+        private static final int UNLABELLED = -2;
+
+        /** Each row's label as an index into {@code classes}, matched as levels are ({@code 1.0} is {@code 1}). */
+        private static int[] truthClasses(CategoricalColumn labels, List<String> classes) {
+            int[] map = labels.mapTo(classes);
+            int[] out = new int[labels.size()];
+            for (int r = 0; r < out.length; r++) {
+                int code = labels.code(r);
+                out[r] = code == CategoricalColumn.MISSING ? UNLABELLED : map[code] < 0 ? NOT_A_CLASS : map[code];
+            }
+            return out;
         }
 
         static Predictions of(String name, Model m, Dataset d) {
@@ -88,7 +105,7 @@ public final class PredictCommands {
             }).orElse(null);
             if (m.isRegression()) {
                 return new Predictions(name, d.name(), List.of(), new double[d.rows()][0], m.predict(d), truth,
-                        d.target().orElse(null));
+                        null, d.target().orElse(null));
             }
             double[][] lp = m.predictLogProba(d);
             double[] best = new double[lp.length];
@@ -104,7 +121,8 @@ public final class PredictCommands {
                     lp[r][c] = Math.exp(lp[r][c]);
                 }
             }
-            return new Predictions(name, d.name(), m.classes(), lp, best, truth, null);
+            int[] truthClass = d.labels().map(l -> truthClasses(l, m.classes())).orElse(null);
+            return new Predictions(name, d.name(), m.classes(), lp, best, truth, truthClass, null);
         }
 
         public List<String> classes() {
@@ -187,20 +205,27 @@ public final class PredictCommands {
             s.append('\n');
             if (!classes.isEmpty()) {
                 long[] counts = new long[classes.size()];
-                List<String> labels = new ArrayList<>(predicted.length);
                 for (int r = 0; r < predicted.length; r++) {
                     counts[(int) predicted[r]]++;
-                    labels.add(predicted(r));
                 }
                 s.append("predicted:");
                 for (int c = 0; c < counts.length; c++) {
                     s.append(c == 0 ? " " : ", ").append(classes.get(c)).append(' ').append(counts[c]);
                 }
                 s.append('\n');
-                if (truth != null && rows() > 0) {
-                    double accuracy = Metrics.accuracy(truth, labels);
-                    s.append(String.format(Locale.ROOT, "accuracy against the dataset's labels: %.4f (%d of %d)%n",
-                            accuracy, Math.round(accuracy * rows()), rows()));
+                if (truthClass != null) {
+                    int labelled = 0;
+                    int right = 0;
+                    for (int r = 0; r < truthClass.length; r++) {
+                        labelled += truthClass[r] == UNLABELLED ? 0 : 1;
+                        right += truthClass[r] == (int) predicted[r] ? 1 : 0;
+                    }
+                    int unlabelled = truthClass.length - labelled;
+                    if (labelled > 0) {
+                        s.append(String.format(Locale.ROOT, "accuracy against the dataset's labels: %.4f (%d of %d%s)%n",
+                                (double) right / labelled, right, labelled,
+                                unlabelled == 0 ? "" : "; " + unlabelled + " rows without a label left out"));
+                    }
                 }
             }
             if (classes.isEmpty() && target != null && rows() > 0) {

@@ -271,6 +271,21 @@ class ModelCommandsTest {
     }
 
     @Test
+    void accuracyCountsOnlyLabelledRowsAndMatchesNumbersByValue() throws IOException {
+        Workspace w = new Workspace();
+        w.putDataset("d", data(3));
+        ModelShell c = commands(w, null);
+        c.train("", "m", "test.fixed", "d");
+        // the model predicts a for row 1 and d for the others; rows 3 and 5 have no label
+        int[] codes = {0, 2, CategoricalColumn.MISSING, 1, CategoricalColumn.MISSING};
+        w.putDataset("q", Dataset.builder("q").numeric(NumericColumn.of("x", new double[5]))
+                .labels(CategoricalColumn.of("class", List.of("a", "b,c", "d"), codes)).build());
+        String shown = c.predict("", "m", "q").toString();
+        assertTrue(shown.contains("accuracy against the dataset's labels: 0.6667 (2 of 3; 2 rows without a label left out)"),
+                shown);
+    }
+
+    @Test
     void evaluateChecksOptionsAndPrintsTheReport() throws IOException {
         Workspace w = new Workspace();
         w.putDataset("d", data(6));

@@ -19,7 +19,6 @@ import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
-import java.util.TreeSet;
 
 /**
  * The sufficient statistics of a naive Bayes learner, for callers that fit by parts without a framework
@@ -65,9 +64,9 @@ public final class NaiveBayesStatistics {
         }
     }
 
-    /** The class list a fit uses for the labels {@code seen}: sorted by text, as {@link TrainingRows} sorts them. */
+    /** The class list a fit uses for the labels {@code seen}, in {@link TrainingRows}'s order. */
     public static List<String> classes(Collection<String> seen) {
-        return List.copyOf(new TreeSet<>(seen));
+        return TrainingRows.classOrder(seen);
     }
 
     /**

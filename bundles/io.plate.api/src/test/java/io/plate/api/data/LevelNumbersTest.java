@@ -1,0 +1,46 @@
+package io.plate.api.data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LevelNumbersTest {
+    @Test
+    void plainDecimalsAreNumbersAndCodesStayText() {
+        assertEquals(1.0, LevelNumbers.value("1.0"));
+        assertEquals(-2.5, LevelNumbers.value("-2.5"));
+        assertEquals(1000.0, LevelNumbers.value("1e3"));
+        assertEquals(0.0, LevelNumbers.value("0"));
+        for (String text : new String[] {"007", "01.5", "abc", "", " 1", "1 ", "NaN", "Infinity", "0x10", "1d", "1e999", "1."}) {
+            assertTrue(Double.isNaN(LevelNumbers.value(text)), text);
+        }
+    }
+
+    @Test
+    void classesAreOrderedAsScikitLearnOrdersThem() {
+        // np.unique of an int array sorts by value; of a string array, by text
+        assertEquals(List.of("2", "10", "100"), LevelNumbers.sorted(List.of("10", "100", "2")));
+        assertEquals(List.of("-1", "0.5", "1"), LevelNumbers.sorted(List.of("1", "-1", "0.5")));
+        assertEquals(List.of("10", "2", "a"), LevelNumbers.sorted(List.of("a", "2", "10")));
+        assertEquals(List.of("007", "10", "9"), LevelNumbers.sorted(List.of("9", "007", "10")));
+    }
+
+    @Test
+    void aNumberMatchesALevelOfTheSameValue() {
+        // pandas writes 1.0 for the integers of a column that also holds a NaN
+        CategoricalColumn c = CategoricalColumn.of("y", List.of("0.0", "1.0", "2", "x"), new int[] {0, 1, 2, 3});
+        int[] map = c.mapTo(List.of("1", "0", "2.0"));
+        assertEquals(1, map[0]);
+        assertEquals(0, map[1]);
+        assertEquals(2, map[2]);
+        assertEquals(CategoricalColumn.MISSING, map[3]);
+        // the text wins over the value, and a value two target levels share matches neither
+        assertEquals(1, CategoricalColumn.of("y", List.of("1.0"), new int[] {0}).mapTo(List.of("1", "1.0"))[0]);
+        assertEquals(CategoricalColumn.MISSING,
+                CategoricalColumn.of("y", List.of("1.00"), new int[] {0}).mapTo(List.of("1", "1.0"))[0]);
+        // codes with leading zeros are text: 007 is not 7
+        assertEquals(CategoricalColumn.MISSING, CategoricalColumn.of("y", List.of("007"), new int[] {0}).mapTo(List.of("7"))[0]);
+    }
+}
