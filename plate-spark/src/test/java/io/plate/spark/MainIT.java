@@ -86,7 +86,7 @@ class MainIT {
             }
             hits += classes.get(best).equals(local.labels().orElseThrow().level(r)) ? 1 : 0;
         }
-        assertTrue(p.out().contains(String.format(java.util.Locale.ROOT, "accuracy %.4f (%d of %d rows", (double) hits
+        assertTrue(p.out().contains(String.format(java.util.Locale.ROOT, "accuracy %.4f (%d of %d labelled rows", (double) hits
                 / expected.length, hits, expected.length)), p.out());
         List<String> lines = new ArrayList<>();
         try (Stream<Path> parts = Files.list(predictions)) {
