@@ -99,6 +99,9 @@ public final class PlateFramework implements AutoCloseable {
             config.put("ds.cache.metadata", "true");
         }
         config.put("felix.log.level", "1");
+        // plate:config changes last as long as this launcher (--config FILE applies lasting settings at each
+        // start); Configuration Admin's file store would keep them in the kept storage, for some starts only
+        config.put("felix.cm.pm", "memory");
         config.put("gosh.home", goshHome.toString());
         // The launcher runs non-interactive commands itself; Gogo's shell only takes the console when asked.
         config.put("gosh.args", interactive ? "" : "--nointeractive");

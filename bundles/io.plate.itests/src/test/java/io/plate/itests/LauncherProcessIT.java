@@ -138,6 +138,18 @@ class LauncherProcessIT {
     }
 
     @Test
+    void configChangesEndWithTheLauncher(@TempDir Path dir) throws Exception {
+        // with the kept storage a change made in one start was read by every later start that got the cache
+        java.util.Map<String, String> env = java.util.Map.of("PLATE_CACHE", dir.toString());
+        Result set = plateWith(null, env, "-c", "plate:config seed=7 chains=3", "-c", "plate:config");
+        assertEquals(0, set.status(), set.err());
+        assertTrue(set.out().contains("seed = 7") && set.out().contains("chains = 3"), set.out());
+        Result next = plateWith(null, env, "-c", "plate:config");
+        assertEquals(0, next.status(), next.err());
+        assertTrue(next.out().contains("seed = 1") && next.out().contains("chains = 4"), next.out());
+    }
+
+    @Test
     void coreAndShellFeaturesRunCommands() throws Exception {
         Result r = plate("--features", "plate-core,plate-shell", "-c", "plate:version");
         assertEquals(0, r.status(), r.err());
