@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Learner;
+import io.plate.classifier.impl.nb.BernoulliNaiveBayes;
 import io.plate.classifier.impl.nb.CategoricalNaiveBayes;
+import io.plate.classifier.impl.nb.ComplementNaiveBayes;
 import io.plate.classifier.impl.nb.GaussianNaiveBayes;
 import io.plate.classifier.impl.nb.MixedNaiveBayes;
+import io.plate.classifier.impl.nb.MultinomialNaiveBayes;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -35,5 +38,11 @@ class IgnoredColumnsTest {
         Learner g = new GaussianNaiveBayes();
         Dataset numeric = Tiny.data("n").numeric(Tiny.num("x", 1, 2, 3, 4)).labels(Tiny.cat("y", "a", "b", "a", "b")).build();
         assertFalse(g.fit(numeric, g.params(Map.of()), 1).toString().contains("ignores"));
+        // without word counts the count learners read the numeric columns as counts: they use them
+        for (Learner counts : new Learner[] {new MultinomialNaiveBayes(), new BernoulliNaiveBayes(), new ComplementNaiveBayes()}) {
+            String shown = counts.fit(mixed(), counts.params(Map.of()), 1).toString();
+            assertFalse(shown.contains("numeric column"), shown);
+            assertTrue(shown.contains("ignores 1 categorical column (colour)"), shown);
+        }
     }
 }

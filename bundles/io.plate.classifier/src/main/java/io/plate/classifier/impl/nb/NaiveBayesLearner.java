@@ -63,7 +63,9 @@ abstract class NaiveBayesLearner implements Learner {
             parts.add(columns(data.categorical().size(), "categorical", data.categorical().stream()
                     .map(c -> c.name()).toList()));
         }
-        if (s.numeric == null && !data.numeric().isEmpty()) {
+        // without a sparse block the count learners read the numeric columns as their words (WordCounts.source)
+        boolean numericAsWords = s.words != null && data.sparse().isEmpty();
+        if (s.numeric == null && !numericAsWords && !data.numeric().isEmpty()) {
             parts.add(columns(data.numeric().size(), "numeric", data.numeric().stream().map(c -> c.name()).toList()));
         }
         if (s.words == null && data.sparse().isPresent()) {
