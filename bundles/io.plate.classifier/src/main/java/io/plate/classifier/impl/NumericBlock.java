@@ -40,8 +40,7 @@ public final class NumericBlock {
         for (int d = 0; d < p; d++) {
             NumericColumn c = byName.get(names.get(d));
             if (c == null) {
-                throw new PlateException(learner + ": dataset '" + data.name() + "' has no numeric column '"
-                        + names.get(d) + "' that the model uses");
+                throw MissingColumn.of(learner + ": ", data, "numeric", names.get(d));
             }
             for (int r = 0; r < n; r++) {
                 x[r * p + d] = c.value(r);

@@ -45,4 +45,20 @@ class IgnoredColumnsTest {
             assertTrue(shown.contains("ignores 1 categorical column (colour)"), shown);
         }
     }
+
+    @Test
+    void aColumnTheImportTookAsTheLabelIsNamedWithTheFix() {
+        // new data whose columns are in another order: the importer took the model's feature x as the class
+        Learner g = new GaussianNaiveBayes();
+        io.plate.api.learn.Model m = g.fit(mixed(), g.params(Map.of()), 1);
+        Dataset reordered = Tiny.data("rev").categorical(Tiny.cat("colour", "r", "g"))
+                .labels(Tiny.cat("x", "1", "2")).build();
+        io.plate.api.PlateException e = org.junit.jupiter.api.Assertions.assertThrows(io.plate.api.PlateException.class,
+                () -> m.predictLogProba(reordered));
+        assertTrue(e.getMessage().contains("has no numeric column 'x' that the model uses: 'x' is the dataset's class column;"
+                + " import it again with --label COLUMN"), e.getMessage());
+        Dataset other = Tiny.data("o").numeric(Tiny.num("z", 1, 2)).labels(Tiny.cat("y", "a", "b")).build();
+        e = org.junit.jupiter.api.Assertions.assertThrows(io.plate.api.PlateException.class, () -> m.predictLogProba(other));
+        assertTrue(e.getMessage().endsWith("has no numeric column 'x' that the model uses"), e.getMessage());
+    }
 }

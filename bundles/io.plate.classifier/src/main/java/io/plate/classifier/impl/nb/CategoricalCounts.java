@@ -4,6 +4,7 @@ import io.plate.api.PlateException;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.classifier.impl.TrainingRows;
+import io.plate.classifier.impl.MissingColumn;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -122,8 +123,7 @@ final class CategoricalCounts {
                 out[f] = asLevels(data, names.get(f));
             }
             if (out[f] == null) {
-                throw new PlateException("dataset '" + data.name() + "' has no categorical column '" + names.get(f)
-                        + "' that the model uses");
+                throw MissingColumn.of("", data, "categorical", names.get(f));
             }
         }
         return out;

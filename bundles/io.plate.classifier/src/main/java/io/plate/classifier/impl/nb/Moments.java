@@ -4,6 +4,7 @@ import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.NumericColumn;
 import io.plate.classifier.impl.TrainingRows;
+import io.plate.classifier.impl.MissingColumn;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -128,8 +129,7 @@ final class Moments {
         for (int f = 0; f < out.length; f++) {
             out[f] = byName.get(names.get(f));
             if (out[f] == null) {
-                throw new PlateException("dataset '" + data.name() + "' has no numeric column '" + names.get(f)
-                        + "' that the model uses");
+                throw MissingColumn.of("", data, "numeric", names.get(f));
             }
         }
         return out;

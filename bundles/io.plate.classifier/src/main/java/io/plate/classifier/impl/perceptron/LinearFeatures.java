@@ -10,6 +10,7 @@ import io.plate.api.learn.ModelFormatException;
 import io.plate.classifier.impl.NumericBlock;
 import io.plate.classifier.impl.Standardizer;
 import io.plate.modelfile.Fields;
+import io.plate.classifier.impl.MissingColumn;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -108,8 +109,7 @@ final class LinearFeatures {
         for (int f = 0; f < categorical.size(); f++) {
             CategoricalColumn c = byName.get(categorical.get(f));
             if (c == null) {
-                throw new PlateException(PerceptronNames.PERCEPTRON + ": dataset '" + data.name()
-                        + "' has no categorical column '" + categorical.get(f) + "' that the model uses");
+                throw MissingColumn.of(PerceptronNames.PERCEPTRON + ": ", data, "categorical", categorical.get(f));
             }
             int[] map = c.mapTo(levels.get(f));
             for (int r = 0; r < n; r++) {

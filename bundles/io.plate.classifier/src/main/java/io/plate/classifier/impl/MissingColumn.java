@@ -1,0 +1,25 @@
+package io.plate.classifier.impl;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.Dataset;
+
+/** The one message for a column a model uses that the dataset lacks, with the fix when the import took it as the label. */
+public final class MissingColumn {
+    private MissingColumn() {
+    }
+
+    /**
+     * "dataset 'd' has no numeric column 'x' that the model uses", and when 'x' is the dataset's class or
+     * target column (the importer takes the last column unless told), how to import it as a feature.
+     *
+     * @param prefix the learner's name and ": ", or empty
+     */
+    public static PlateException of(String prefix, Dataset data, String kind, String column) {
+        boolean isLabel = data.labels().map(c -> c.name().equals(column)).orElse(false)
+                || data.target().map(c -> c.name().equals(column)).orElse(false);
+        String why = !isLabel ? "" : ": '" + column + "' is the dataset's " + (data.labels().isPresent() ? "class" : "target")
+                + " column; import it again with --label COLUMN naming the column to predict, or --no-label";
+        return new PlateException(prefix + "dataset '" + data.name() + "' has no " + kind + " column '" + column
+                + "' that the model uses" + why);
+    }
+}
