@@ -94,8 +94,9 @@ public final class CrossValidationEvaluator implements Evaluator {
                 Blocks.checkInterrupted();
                 int[] tr = indices(fold, i, false);
                 int[] te = indices(fold, i, true);
-                Dataset train = data.select(tr, data.name() + ".fold" + (i + 1) + ".train");
-                Dataset held = data.select(te, data.name() + ".fold" + (i + 1) + ".test");
+                // folds keep the dataset's name: a learner's message about them names what the user imported
+                Dataset train = data.select(tr, data.name());
+                Dataset held = data.select(te, data.name());
                 FoldReport f = fold(i + 1, learner, train, held, params, settings.seed(), classes, confusion, totals);
                 perFold.add(f);
                 fitSeconds += f.fitSeconds();
@@ -196,8 +197,8 @@ public final class CrossValidationEvaluator implements Evaluator {
             int[] fold = StratifiedFolds.assign(new int[data.rows()], 1, folds, rng);
             for (int i = 0; i < folds; i++) {
                 Blocks.checkInterrupted();
-                Dataset train = data.select(indices(fold, i, false), data.name() + ".fold" + (i + 1) + ".train");
-                Dataset held = data.select(indices(fold, i, true), data.name() + ".fold" + (i + 1) + ".test");
+                Dataset train = data.select(indices(fold, i, false), data.name());
+                Dataset held = data.select(indices(fold, i, true), data.name());
                 perFold.add(regressionFold(i + 1, learner, train, held, params, settings.seed(), truth, predicted));
             }
         }

@@ -43,6 +43,16 @@ class EvaluatorTest {
     }
 
     @Test
+    void aFailureInAFoldNamesTheDatasetTheUserGave() {
+        Dataset d = Tiny.data("votes").categorical(Tiny.cat("f", "a", "b", "a", "b", "a", "b"))
+                .labels(Tiny.cat("y", "p", "q", "p", "q", "p", "q")).build();
+        Learner gaussian = new GaussianNaiveBayes();
+        io.plate.api.PlateException e = org.junit.jupiter.api.Assertions.assertThrows(io.plate.api.PlateException.class,
+                () -> evaluator.evaluate(gaussian, d, gaussian.params(Map.of()), EvaluationSettings.crossValidation(3, 1)));
+        assertTrue(e.getMessage().contains("'votes'") && !e.getMessage().contains("fold"), e.getMessage());
+    }
+
+    @Test
     void holdoutAndJson() throws IOException {
         Learner cat = new CategoricalNaiveBayes();
         Dataset train = Tiny.data("train").categorical(Tiny.cat("f", "a", "a", "b", "b", "a"))
