@@ -75,6 +75,12 @@ class LauncherProcessIT {
         assertNotEquals(0, r.status());
         assertTrue(r.err().contains("plate:nosuchcommand"), r.err());
         assertTrue(!r.err().contains("\tat "), "no stack trace: " + r.err());
+        Result typo = plate("-c", "plate:clustr iris");
+        assertEquals(1, typo.status());
+        assertTrue(typo.err().contains("command not found: plate:clustr; did you mean plate:cluster?"), typo.err());
+        Result other = plate("-c", "foo bar");
+        assertTrue(other.err().contains("command not found: foo; 'help' lists the commands")
+                && !other.err().contains("Exception"), other.err());
     }
 
     @Test

@@ -84,6 +84,9 @@ public final class CommandFunctions {
                             helps.add(context.registerService(Function.class, CommandFunctions.this::help,
                                     properties(scope, "help", null)));
                         }
+                        // Gogo calls *:default for a name that is no command; Plate's answer names the nearest one
+                        helps.add(context.registerService(Function.class, CommandFunctions.this::notFound,
+                                properties("gogo", "default", null)));
                     }
                 }
                 return ref;
@@ -237,6 +240,14 @@ public final class CommandFunctions {
             }
         }
         return out;
+    }
+
+    /** A name that is no command (Gogo passes it first): says so, with the nearest command name if one is close. */
+    private Object notFound(CommandSession session, List<Object> args) {
+        String name = String.valueOf(args.isEmpty() ? "" : args.get(0));
+        String near = CommandUsage.nearest(name.substring(name.indexOf(':') + 1), commands.keySet());
+        throw new CommandError("command not found: " + name + (near != null ? "; did you mean " + SCOPE + ":" + near + "?"
+                : "; 'help' lists the commands"));
     }
 
     /** {@code help} and {@code help NAME}: Plate's commands here, everything else through Gogo's help. */

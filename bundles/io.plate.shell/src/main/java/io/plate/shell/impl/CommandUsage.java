@@ -269,16 +269,23 @@ public final class CommandUsage {
 
     /** The known option name closest to {@code word} in edit distance, if close enough to be a typo. */
     String nearest(String word) {
+        List<String> names = new ArrayList<>();
+        for (Option o : options) {
+            names.addAll(o.names);
+        }
+        return nearest(word, names);
+    }
+
+    /** The name of {@code names} closest to {@code word} in edit distance (or starting with it), if close enough to be a typo. */
+    static String nearest(String word, Iterable<String> names) {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         String w = word.toLowerCase(Locale.ROOT);
-        for (Option o : options) {
-            for (String n : o.names) {
-                int d = distance(w, n.toLowerCase(Locale.ROOT));
-                if (d < bestDistance) {
-                    bestDistance = d;
-                    best = n;
-                }
+        for (String n : names) {
+            int d = distance(w, n.toLowerCase(Locale.ROOT));
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = n;
             }
         }
         if (best == null) {
