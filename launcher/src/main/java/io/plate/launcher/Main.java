@@ -202,6 +202,8 @@ public final class Main {
         }
     }
 
+    private static final String NO_MATCHES = "no matches found: ";
+
     /** The message a user should see: the innermost meaningful message, never a stack trace. */
     static String message(Throwable e) {
         Throwable t = e;
@@ -215,6 +217,12 @@ public final class Main {
                 || t instanceof IllegalArgumentException || name.endsWith("SyntaxError");
         if (m == null || m.isBlank()) {
             return t.getClass().getSimpleName();
+        }
+        if (t instanceof java.io.IOException && m.startsWith(NO_MATCHES)) {
+            // Gogo's expansion of a word with * or ? that matched no file
+            String word = m.substring(NO_MATCHES.length());
+            return "no file matches " + word + ": the shell reads * and ? as file patterns; quote the word ('"
+                    + word + "') if it is not a file name";
         }
         return userError ? m : t.getClass().getSimpleName() + ": " + m;
     }

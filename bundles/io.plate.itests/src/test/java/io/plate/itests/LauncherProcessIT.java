@@ -78,6 +78,11 @@ class LauncherProcessIT {
         Result typo = plate("-c", "plate:clustr iris");
         assertEquals(1, typo.status());
         assertTrue(typo.err().contains("command not found: plate:clustr; did you mean plate:cluster?"), typo.err());
+        // Gogo reads ? and * as file patterns: a word that matches no file is named with the fix
+        Result glob = plate("-c", "plate:import " + iris() + " --missing ?,nan");
+        assertEquals(1, glob.status());
+        assertTrue(glob.err().contains("no file matches ?,nan: the shell reads * and ? as file patterns; quote the word"),
+                glob.err());
         Result other = plate("-c", "foo bar");
         assertTrue(other.err().contains("command not found: foo; 'help' lists the commands")
                 && !other.err().contains("Exception"), other.err());

@@ -127,6 +127,12 @@ public final class CommandUsage {
         List<Option> named = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             Object a = args.get(i);
+            if (a instanceof java.util.Collection<?> files) {
+                // Gogo expands a word with * or ? to the files it matches, and passes them as a list
+                return command + ": a word matched " + files.size() + " files (" + String.join(", ",
+                        files.stream().limit(3).map(String::valueOf).toList()) + (files.size() > 3 ? ", …" : "")
+                        + "); give one name, or quote a word with * or ? that is not a file pattern";
+            }
             if (isOptionWord(a)) {
                 String w = a.toString();
                 Option o = option(w);

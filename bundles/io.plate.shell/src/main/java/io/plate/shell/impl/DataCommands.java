@@ -89,7 +89,8 @@ public final class DataCommands {
             @Descriptor("CSV and text: field delimiter (a character, or 'tab'); default: detected from the header (CSV); text: given"
                     + " (tab too), a delimited file with CSV quoting as pandas writes it, else the TSV layout")
             @Parameter(names = {"--delimiter"}, absentValue = "") String delimiter,
-            @Descriptor("cell texts read as missing, comma-separated (default: ?,,NA i.e. '?', empty and 'NA')")
+            @Descriptor("cell texts read as missing, comma-separated (default: ?,,NA i.e. '?', empty and 'NA'); quote a"
+                    + " list with ? or *, e.g. --missing '?,nan', or the shell reads it as a file pattern")
             @Parameter(names = {"--missing"}, absentValue = "") String missing,
             @Descriptor("LibSVM: declared number of features (default: the largest index)")
             @Parameter(names = {"--n-features"}, absentValue = "") String nFeatures,
