@@ -230,7 +230,12 @@ public final class DataCommands {
             unit = 1L << (10 * (1 + "kmg".indexOf(v.charAt(v.length() - 1))));
             v = v.substring(0, v.length() - 1);
         }
-        long n = Args.parseLong(option, v);
+        long n;
+        try {
+            n = Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            n = -1;
+        }
         if (n < 1 || n > Long.MAX_VALUE / unit) {
             throw new PlateException(option + " '" + value + "': expected a positive size such as 8g, 500m or 65536");
         }

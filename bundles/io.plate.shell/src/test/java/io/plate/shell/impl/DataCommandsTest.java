@@ -158,7 +158,8 @@ class DataCommandsTest {
         assertEquals(65536, DataCommands.bytes("--max-memory", "65536"));
         for (String bad : new String[] {"0", "-1g", "lots", "9999999999g"}) {
             PlateException e = assertThrows(PlateException.class, () -> DataCommands.bytes("--max-memory", bad));
-            assertTrue(e.getMessage().contains("--max-memory"), e.getMessage());
+            assertTrue(e.getMessage().contains("--max-memory") && e.getMessage().contains("expected a positive size such as 8g"),
+                    e.getMessage());
         }
         PlateException line = assertThrows(PlateException.class,
                 () -> DataCommands.limits(ImportOptions.defaults(), "", "2147483647", ""));
