@@ -74,8 +74,8 @@ class InterruptionIT {
         Process p = start(work, "-c", "plate:import " + FAITHFUL + " --name f", "-c",
                 "plate:cluster mixture.gaussian f k=2 --iterations 1000000000 --chains 2 --out " + dir);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(200);
-        while (!Files.readString(work.resolve("out.txt")).contains("sweeps/s") && System.nanoTime() < deadline) {
-            Thread.sleep(50); // the first progress line: the chains are sweeping
+        while (!Files.readString(work.resolve("err.txt")).contains("sweeps/s") && System.nanoTime() < deadline) {
+            Thread.sleep(50); // the first progress line (on stderr without a terminal): the chains are sweeping
         }
         p.destroy(); // SIGTERM
         Result r = finish(p, work);

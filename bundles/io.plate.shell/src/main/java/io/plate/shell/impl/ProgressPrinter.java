@@ -40,12 +40,13 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
     }
 
     /**
-     * A printer for the command running in {@code session} (may be null): in-place updates when the
-     * session has a real JLine terminal, plain lines otherwise.
+     * A printer for the command running in {@code session} (may be null): in-place updates on {@code out}
+     * when the session has a real JLine terminal, plain lines on standard error otherwise (so that the
+     * results a pipe or a file receives hold no progress lines, as with curl or pip).
      */
     public static ProgressPrinter forSession(CommandSession session, PrintStream out, String label) {
         int columns = columns(session);
-        return new ProgressPrinter(out, label, columns > 0, columns);
+        return new ProgressPrinter(columns > 0 ? out : System.err, label, columns > 0, columns);
     }
 
     /** The width of the session's real terminal, or 0 when it has none (a dumb terminal, a pipe, -c). */
@@ -84,6 +85,7 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
 
     String format(Progress p) {
         StringBuilder s = new StringBuilder(label).append(": ");
+        String speed = "";
         if (p.iteration() == 0 && p.sweepsPerSecond() == 0) {
             // no chain has swept yet: they are making their first partitions (and their restarts' sweeps)
             s.append(String.format(Locale.ROOT, "starting %d chain%s (first partitions, restarts), %.0f s",
@@ -93,30 +95,30 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
             if (p.chains() > 1) {
                 s.append(" × ").append(p.chains()).append(" chains");
             }
-            s.append(String.format(Locale.ROOT, ", %.0f sweeps/s", p.sweepsPerSecond()));
+            speed = String.format(Locale.ROOT, ", %.0f sweeps/s", p.sweepsPerSecond());
         }
-        if (Double.isFinite(p.etaSeconds())) {
-            s.append(String.format(Locale.ROOT, ", ETA %.0f s", p.etaSeconds()));
-        }
-        if (Double.isFinite(p.logJoint())) {
-            s.append(String.format(Locale.ROOT, ", log joint %.2f", p.logJoint()));
-        }
-        if (Double.isFinite(p.rhat())) {
-            s.append(String.format(Locale.ROOT, ", R-hat %.3f", p.rhat()));
-        }
-        if (terminal) {
-            String hint = "  (Ctrl-C stops and keeps the draws so far)";
-            if (columns <= 0 || s.length() + hint.length() < columns) {
-                s.append(hint);
+        String eta = Double.isFinite(p.etaSeconds()) ? String.format(Locale.ROOT, ", ETA %.0f s", p.etaSeconds()) : "";
+        String logJoint = Double.isFinite(p.logJoint()) ? String.format(Locale.ROOT, ", log joint %.2f", p.logJoint()) : "";
+        String rhat = Double.isFinite(p.rhat()) ? String.format(Locale.ROOT, ", R-hat %.3f", p.rhat()) : "";
+        String head = s.toString();
+        // on a narrow terminal whole figures are left out, R-hat first, then the log joint, then the speed;
+        // the ETA stays. One character short of the width: a line as wide as the terminal wraps, and each
+        // rewrite then starts a new line
+        String[] candidates = {head + speed + eta + logJoint + rhat, head + speed + eta + logJoint, head + speed + eta,
+                head + eta};
+        int limit = terminal && columns > 0 ? columns - 1 : Integer.MAX_VALUE;
+        String line = null;
+        for (String c : candidates) {
+            if (c.length() <= limit) {
+                line = c;
+                break;
             }
         }
-        // one character short of the width: a line as wide as the terminal wraps, and each rewrite then
-        // starts a new line
-        if (terminal && columns > 0 && s.length() > columns - 1) {
-            s.setLength(Math.max(1, columns - 2));
-            s.append('…');
+        if (line == null) {
+            return candidates[candidates.length - 1].substring(0, Math.max(1, limit - 1)) + "…";
         }
-        return s.toString();
+        String hint = "  (Ctrl-C stops and keeps the draws so far)";
+        return terminal && line.length() + hint.length() <= limit ? line + hint : line;
     }
 
     /** Ends the progress line. */

@@ -42,6 +42,15 @@ class TerminalWidthTest {
         String line = p.format(new Progress(123456, 5000000, 2, 1234.5, 98765, -123456.78, 1.0123));
         assertTrue(line.length() <= 79, line.length() + ": " + line);
         assertTrue(line.startsWith("sparse.dirichlet on splice: 123456/5000000 sweeps"), line);
+        // whole figures are left out, never a number cut: the ETA stays, R-hat and the log joint go first
+        assertTrue(line.endsWith(", ETA 98765 s") && !line.contains("R-hat") && !line.contains("…"), line);
+        ProgressPrinter medium = new ProgressPrinter(new PrintStream(new ByteArrayOutputStream()), "m", true, 80);
+        assertEquals("m: 19938/200000 sweeps × 2 chains, 3533 sweeps/s, ETA 51 s, log joint -321.04",
+                medium.format(new Progress(19938, 200000, 2, 3533, 51, -321.04, 1.0021)));
+        ProgressPrinter narrow = new ProgressPrinter(new PrintStream(new ByteArrayOutputStream()), "a.long.sampler on data",
+                true, 40);
+        String cut = narrow.format(new Progress(19938, 200000, 2, 3533, 51, -321.04, 1.0021));
+        assertTrue(cut.length() <= 39 && cut.endsWith("…"), cut);
         ProgressPrinter wide = new ProgressPrinter(new PrintStream(new ByteArrayOutputStream()), "run", true, 200);
         assertTrue(wide.format(new Progress(1, 10, 1, 5, 2, -1, Double.NaN)).contains("Ctrl-C stops"));
         // before any chain has swept (first partitions, restarts) the line says so, not "0 sweeps/s"
