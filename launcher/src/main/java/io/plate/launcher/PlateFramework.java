@@ -104,7 +104,8 @@ public final class PlateFramework implements AutoCloseable {
         config.put("felix.cm.pm", "memory");
         config.put("gosh.home", goshHome.toString());
         // The launcher runs non-interactive commands itself; Gogo's shell only takes the console when asked.
-        config.put("gosh.args", interactive ? "" : "--nointeractive");
+        // without a writable home Gogo's JLine would print a stack trace after every command it cannot save
+        config.put("gosh.args", !interactive ? "--nointeractive" : historyWritable() ? "" : "--nohistory");
         if (deploy != null) {
             Files.createDirectories(deploy);
             config.put("felix.fileinstall.dir", deploy.toAbsolutePath().toString());
@@ -285,6 +286,17 @@ public final class PlateFramework implements AutoCloseable {
             out.add(fileInstallResource(loader));
         }
         return out;
+    }
+
+    /** Whether Gogo's shell can keep its history, {@code ~/.gogo.history}. */
+    static boolean historyWritable() {
+        String home = System.getProperty("user.home");
+        if (home == null || home.isEmpty()) {
+            return false;
+        }
+        Path file = Path.of(home, ".gogo.history");
+        return Files.exists(file) ? Files.isWritable(file) : Files.isDirectory(file.getParent())
+                && Files.isWritable(file.getParent());
     }
 
     /** Gogo JLine's built-in gosh_profile (read from the carried bundle) plus Plate's completions. */
