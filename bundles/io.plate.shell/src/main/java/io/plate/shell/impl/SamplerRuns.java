@@ -159,8 +159,11 @@ final class SamplerRuns {
         Job job = Job.Utils.current();
         boolean background = job != null && job.status() == Job.Status.Background;
         Posterior posterior;
+        // a background job (&) shows no progress: its line would overwrite the prompt and what the user types
+        PrintStream progressOut = background ? new PrintStream(java.io.OutputStream.nullOutputStream()) : console;
         try (CtrlC ctrlC = CtrlC.during(session, () -> cancellation.cancel("Ctrl-C"));
-                ProgressPrinter progress = ProgressPrinter.forSession(session, console, samplerName + " on " + datasetName)) {
+                ProgressPrinter progress = ProgressPrinter.forSession(session, progressOut,
+                        samplerName + " on " + datasetName)) {
             posterior = Guard.call(what, s, () -> s.run(d, p, settings, progress, cancellation, o.checkpoints()));
         }
         // An interrupt of the command thread (Gogo's job interrupt) cancels the run in the runner, which keeps
