@@ -10,9 +10,15 @@ import io.plate.api.data.ImportOptions;
 import io.plate.api.data.Importer;
 import io.plate.api.data.NumericColumn;
 import io.plate.api.data.SparseMatrix;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Files as numpy, pandas, Excel and scikit-learn write them (a new user's test of the importers). */
 class ExportedFilesTest {
@@ -164,5 +170,44 @@ class ExportedFilesTest {
         assertEquals(0, forced.column(forced.start(0)));
         SparseMatrix late = Inputs.libsvm("0 1:1.5\n# Column indices are zero-based\n1 2:3\n", D).sparse().orElseThrow();
         assertEquals(0, late.column(late.start(0)));
+    }
+
+    @Test
+    void aQuotedTsvFieldBrokenIntoRowsIsReportedAsASingleRowClassWithAQuote(@TempDir Path dir) throws IOException {
+        // pandas' to_csv(sep='\t') quotes a text holding a line break, a tab or a quote; the TSV layout reads one
+        // document a line (the shipped sms-spam.tsv has texts that start with a quote), so the second piece
+        // becomes a row with a class of its own
+        String tsv = "label\ttext\nham\thello there\nspam\tbuy now\nham\t\"multi\nline \"\"quoted\"\" text\twith tab\"\n"
+                + "spam\twin cash\nham\t\"quoted\" but whole\n";
+        Dataset d = Inputs.text(tsv, D);
+        assertEquals(List.of("ham", "line \"\"quoted\"\" text", "spam"), d.labels().orElseThrow().levels());
+        assertEquals("class 'line \"\"quoted\"\" text' has a single row (line 5) that holds a double quote: a piece of a"
+                + " quoted text broken at its line breaks? for tab-separated text quoted as CSV (pandas' to_csv(sep='\\t')"
+                + " writes it so) give --delimiter tab", warnings(d));
+        // read as CSV records, it is one document
+        Dataset csv = Inputs.text(tsv, ImportOptions.builder().delimiter('\t').build());
+        assertEquals(List.of("ham", "spam"), csv.labels().orElseThrow().levels());
+        assertEquals("", warnings(csv));
+        // a quote in a class of many rows, or a class of one row without a quote, says nothing
+        assertEquals("", warnings(Inputs.text("label\ttext\nham\t\"hi\" there\nham\tyes\nspam\tno\n", D)));
+        // the shipped corpus keeps its rows and says nothing
+        Dataset sms = new TextImporter().read(Shared.data("sms-spam-collection/sms-spam.tsv"), D);
+        assertEquals(5574, sms.rows());
+        assertEquals("", warnings(sms));
+        // read in two halves, the line is counted in the whole file
+        Path big = dir.resolve("big.tsv");
+        try (Writer w = Files.newBufferedWriter(big, StandardCharsets.UTF_8)) {
+            w.write("label\ttext\n");
+            for (int r = 0; r < 60_000; r++) {
+                w.write((r % 2 == 0 ? "a" : "b") + "\tsome filler words to make the file large enough for two halves " + r + "\n");
+                if (r == 50_000) {
+                    w.write("a\t\"broken\nsecond \"\"piece\"\"\tend\"\n");
+                }
+            }
+        }
+        assertTrue(Files.size(big) >= TextImporter.PARALLEL_BYTES);
+        String one = warnings(new TextImporter().read(big, D));
+        assertTrue(one.startsWith("class 'second \"\"piece\"\"' has a single row (line 50004)"), one);
+        assertEquals(one, warnings(new TextImporter().read(big, ImportOptions.builder().extra(TextImporter.THREADS, "2").build())));
     }
 }
