@@ -305,11 +305,18 @@ public final class CsvImporter implements Importer {
                 missingWith(options, col.firstBad())));
     }
 
+    /** {@code inf} and {@code -inf} for {@code inf}, {@code -inf} or {@code +inf} (as written, then the other signs). */
+    private static String bothSigns(String infinity) {
+        String v = infinity.strip();
+        String bare = v.startsWith("+") || v.startsWith("-") ? v.substring(1) : v;
+        return (v.startsWith("+") ? v + "," : "") + bare + ",-" + bare;
+    }
+
     /** The one-line refusal of an infinity in a column read as numbers, with the two ways out. */
     private static ImportException infinity(Path file, CellColumn col, ImportOptions options) {
         return new ImportException(file, col.firstInfiniteLine(), col.name, Sources.quote(col.firstInfinite())
                 + " is an infinite number, which a learner cannot use: replace it in the file, or read it as missing"
-                + " with --missing " + missingWith(options, col.firstInfinite()));
+                + " with --missing " + missingWith(options, bothSigns(col.firstInfinite())));
     }
 
     /** A categorical feature with at least this many levels, more than half the rows, is reported as free text. */
