@@ -132,8 +132,9 @@ public final class LibSvmImporter implements Importer {
         SparseMatrix m = rows.matrix(SparseMatrix.indexNames(width));
         Dataset.Builder b = Dataset.builder(Sources.datasetName(file, options)).source(file.toString())
                 .metadata("format", "libsvm")
-                .metadata("indices", (base == 0 ? "0-based" : "1-based") + (auto && rows.statedBase >= 0
-                        ? " (as the file's comment states)" : ""))
+                .metadata("indices", (base == 0 ? "0-based" : "1-based") + (!auto ? ""
+                        : rows.statedBase >= 0 ? " (as the file's comment states)"
+                        : base == 1 ? " (auto: no index 0, no comment saying zero-based)" : ""))
                 .metadata("features", width + (declared > 0 ? " (declared)" : " (largest index)"));
         if (values(file, options).equals("numeric")) {
             dense(file, m, b, options);

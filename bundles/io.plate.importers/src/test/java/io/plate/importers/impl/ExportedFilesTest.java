@@ -160,7 +160,9 @@ class ExportedFilesTest {
         assertEquals(1, m.column(m.start(0)));
         assertEquals("0-based (as the file's comment states)", zero.metadata().get("indices"));
         // without the comment, auto reads it 1-based (the documented risk)
-        SparseMatrix plain = Inputs.libsvm(rows, D).sparse().orElseThrow();
+        Dataset plainSet = Inputs.libsvm(rows, D);
+        assertEquals("1-based (auto: no index 0, no comment saying zero-based)", plainSet.metadata().get("indices"));
+        SparseMatrix plain = plainSet.sparse().orElseThrow();
         assertEquals(0, plain.column(plain.start(0)));
         // a one-based comment: 1-based, and an index 0 is refused naming the line and the option
         SparseMatrix one = Inputs.libsvm(sklearnHead("one-based") + rows, D).sparse().orElseThrow();
