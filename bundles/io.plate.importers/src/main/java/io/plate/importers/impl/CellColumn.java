@@ -119,19 +119,13 @@ final class CellColumn {
         return firstInfiniteLine;
     }
 
-    /**
-     * Number of non-missing cells that are not numbers, counted from the level table (a pass over the codes),
-     * and in {@code distinctOut[0]} how many distinct texts they take.
-     */
-    int nonNumberCells(int[] distinctOut) {
+    /** Number of non-missing cells that are not numbers, counted from the level table (a pass over the codes). */
+    int nonNumberCells() {
         int n = levels.size();
         boolean[] text = new boolean[n];
-        int distinct = 0;
         for (int id = 0; id < n; id++) {
             text[id] = Double.isNaN(Numbers.parse(levels.term(id)));
-            distinct += text[id] ? 1 : 0;
         }
-        distinctOut[0] = distinct;
         int cells = 0;
         for (int r = 0; r < codes.size; r++) {
             int c = codes.data[r];

@@ -290,13 +290,12 @@ public final class CsvImporter implements Importer {
 
     /**
      * Adds a warning when {@code col}, which became categorical, is numbers but for a few cells (at most 1
-     * in 20 of its values, or at most 3 distinct texts among a majority of numbers): likely missing markers.
+     * in 20 of its values): likely missing markers. Not for more: car's {@code doors} (2, 3, 4, 5more, a
+     * quarter each) is categories.
      */
     private static void oddCells(CellColumn col, ImportOptions options, List<String> warnings) {
-        int[] distinct = new int[1];
-        int odd = col.nonNumberCells(distinct);
-        int numbers = col.present() - odd;
-        if (odd == 0 || numbers <= odd || (distinct[0] > 3 && 20L * odd > col.present())) {
+        int odd = col.nonNumberCells();
+        if (odd == 0 || 20L * odd > col.present()) {
             return;
         }
         warnings.add(String.format(java.util.Locale.ROOT, "column '%s' holds numbers but for %,d cell%s such as %s (line"

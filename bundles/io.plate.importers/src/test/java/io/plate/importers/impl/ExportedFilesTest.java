@@ -93,14 +93,19 @@ class ExportedFilesTest {
 
     @Test
     void aNumericColumnMadeCategoricalByAFewOddCellsIsReported() {
-        String csv = "a,b,y\n1,u,x\n2,v,y\n-,u,x\n4,v,y\n5,u,x\n";
-        for (String text : List.of(csv, csv + longer("", 300).replaceAll(",\\d+,", ",w,"))) {
+        StringBuilder csv = new StringBuilder("a,b,y\n");
+        for (int r = 0; r < 40; r++) { // one odd cell in 40 (at most 1 in 20 are reported)
+            csv.append(r == 2 ? "-" : Integer.toString(r)).append(r % 2 == 0 ? ",u,x\n" : ",v,y\n");
+        }
+        for (String text : List.of(csv.toString(), csv + longer("", 300).replaceAll(",\\d+,", ",w,"))) {
             Dataset d = Inputs.csv(text, D);
             String w = warnings(d);
             assertTrue(w.contains("column 'a' holds numbers but for 1 cell such as '-' (line 4), so it became categorical"), w);
             assertTrue(w.contains("--missing '?,,") && w.contains(",-'"), w);
             assertTrue(!w.contains("column 'b'"), w);
         }
+        // car's doors (2, 3, 4, 5more: a quarter each) are categories, no warning
+        assertEquals("", warnings(Inputs.csv("doors,y\n2,x\n3,y\n4,x\n5more,y\n2,x\n3,y\n4,x\n5more,y\n", D)));
         // many different words among numbers: a categorical column, no warning
         assertEquals("", warnings(Inputs.csv("a,y\n1,x\nred,y\n2,x\nblue,y\ngreen,x\n3,y\nteal,x\n4,x\n5,y\n", D)));
     }
