@@ -290,12 +290,13 @@ public final class CsvImporter implements Importer {
 
     /**
      * Adds a warning when {@code col}, which became categorical, is numbers but for a few cells (at most 1
-     * in 20 of its values): likely missing markers. Not for more: car's {@code doors} (2, 3, 4, 5more, a
+     * in 20 of its values, or a single one among at least 3 numbers): likely missing markers. Not for more: car's {@code doors} (2, 3, 4, 5more, a
      * quarter each) is categories.
      */
     private static void oddCells(CellColumn col, ImportOptions options, List<String> warnings) {
         int odd = col.nonNumberCells();
-        if (odd == 0 || 20L * odd > col.present()) {
+        boolean single = odd == 1 && col.present() >= 4; // one odd cell among three numbers or more
+        if (odd == 0 || (!single && 20L * odd > col.present())) {
             return;
         }
         warnings.add(String.format(java.util.Locale.ROOT, "column '%s' holds numbers but for %,d cell%s such as %s (line"

@@ -104,6 +104,8 @@ class ExportedFilesTest {
             assertTrue(w.contains("--missing '?,,") && w.contains(",-'"), w);
             assertTrue(!w.contains("column 'b'"), w);
         }
+        // a single odd cell in a small file too
+        assertTrue(warnings(Inputs.csv("a,y\n1,x\n2,y\n-,x\n4,y\n", D)).contains("column 'a' holds numbers but for 1 cell"));
         // car's doors (2, 3, 4, 5more: a quarter each) are categories, no warning
         assertEquals("", warnings(Inputs.csv("doors,y\n2,x\n3,y\n4,x\n5more,y\n2,x\n3,y\n4,x\n5more,y\n", D)));
         // many different words among numbers: a categorical column, no warning
