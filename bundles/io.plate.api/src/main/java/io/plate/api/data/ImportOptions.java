@@ -103,7 +103,11 @@ public final class ImportOptions {
         return numeric;
     }
 
-    /** Cell texts read as missing (default {@code ?}, empty, {@code NA}). */
+    /**
+     * Cell texts read as missing. Default: Weka's {@code ?} and pandas' {@code read_csv} default {@code na_values}
+     * (the empty cell, {@code NA}, {@code nan}, {@code NaN}, {@code NULL}, {@code None}, {@code <NA>}, {@code #N/A}, …;
+     * {@code numpy.savetxt} writes NaN as {@code nan}).
+     */
     public Set<String> missing() {
         return missing;
     }
@@ -213,7 +217,8 @@ public final class ImportOptions {
         private boolean noLabel;
         private Set<String> categorical = Set.of();
         private Set<String> numeric = Set.of();
-        private Set<String> missing = Set.of("?", "", "NA");
+        private Set<String> missing = Set.of("?", "", "NA", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN",
+                "-nan", "1.#IND", "1.#QNAN", "<NA>", "N/A", "NULL", "NaN", "None", "n/a", "nan", "null");
         private Character delimiter;
         private int minDf = 1;
         private double maxDf = 1.0;

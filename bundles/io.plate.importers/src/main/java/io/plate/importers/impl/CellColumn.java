@@ -19,6 +19,8 @@ final class CellColumn {
     private DoubleList values;
     private long firstBadLine;
     private String firstBad;
+    private long firstInfiniteLine;
+    private String firstInfinite;
     private int present;
 
     CellColumn(String name, int expectedRows) {
@@ -42,6 +44,12 @@ final class CellColumn {
             double v = Numbers.parse(c, from, to);
             if (v == v) {
                 values.add(v);
+            } else if (Numbers.infinite(c, from, to)) {
+                if (firstInfinite == null) { // numeric still: refused at the end unless it turns categorical
+                    firstInfiniteLine = line;
+                    firstInfinite = new String(c, from, to - from);
+                }
+                values.add(Double.NaN);
             } else {
                 firstBadLine = line;
                 firstBad = new String(c, from, to - from);
@@ -100,6 +108,30 @@ final class CellColumn {
 
     String firstBad() {
         return firstBad;
+    }
+
+    /** The first infinity ({@code inf}, {@code -Infinity}, {@code 1e999}) among the cells, or null. */
+    String firstInfinite() {
+        return firstInfinite;
+    }
+
+    long firstInfiniteLine() {
+        return firstInfiniteLine;
+    }
+
+    /** Number of non-missing cells that are not numbers, counted from the level table (a pass over the codes). */
+    int nonNumberCells() {
+        int n = levels.size();
+        boolean[] text = new boolean[n];
+        for (int id = 0; id < n; id++) {
+            text[id] = Double.isNaN(Numbers.parse(levels.term(id)));
+        }
+        int cells = 0;
+        for (int r = 0; r < codes.size; r++) {
+            int c = codes.data[r];
+            cells += c >= 0 && text[c] ? 1 : 0;
+        }
+        return cells;
     }
 
     NumericColumn toNumeric() {

@@ -58,14 +58,17 @@ public final class CsvImporter implements Importer {
             }
             int width = rec.fields();
             boolean decimalComma = decimalComma(file, options);
+            boolean header = header(file, options);
             if (width > options.maxColumns()) {
                 throw new ImportException(file, rec.line(), null, String.format(java.util.Locale.ROOT,
                         "the header has %,d columns, more than the limit of %,d (--max-columns)", width, options.maxColumns()));
             }
-            boolean firstUnnamed = new String(rec.chars(), rec.start(0), rec.end(0) - rec.start(0)).isBlank();
+            boolean firstUnnamed = header && new String(rec.chars(), rec.start(0), rec.end(0) - rec.start(0)).isBlank();
             // ids in header order; no map entry per column (10^6 columns), and no regrowth
             TermTable byName = new TermTable(width, rec.end(width - 1) + 8);
-            List<String> names = headerNames(file, rec, width, byName);
+            boolean[] unnamed = new boolean[width];
+            boolean looksLikeData = header && looksLikeData(rec, width);
+            List<String> names = headerNames(file, rec, width, byName, header, unnamed, looksLikeData);
             int labelIndex = labelIndex(file, rec.line(), options, names, byName);
             checkNamed(file, rec.line(), options.categorical(), names, byName, "--categorical", true);
             checkNamed(file, rec.line(), options.numeric(), names, byName, "--numeric", false);
@@ -81,7 +84,9 @@ public final class CsvImporter implements Importer {
             CellColumn[] cols = null;
             watch.baseline();
             int rows = 0;
-            while (rec.next()) {
+            boolean firstIsData = !header; // --no-header: the first record read above is a row
+            while (firstIsData || rec.next()) {
+                firstIsData = false;
                 if (rec.fields() != width) {
                     throw new ImportException(file, rec.line(), "field " + (rec.fields() < width ? rec.fields() + 1 : width + 1),
                             "ragged row: expected " + width + " fields as in the header, found " + rec.fields());
@@ -122,28 +127,52 @@ public final class CsvImporter implements Importer {
                 }
                 rows++;
             }
+            if (rows == 0) {
+                throw new ImportException(file, rec.line() + 1, null, "no data rows after the header");
+            }
+            boolean[] dropped = emptyUnnamed(unnamed, cols, first, names, options);
+            if (options.label().isEmpty() && !options.noLabel()) { // the default label: the last column kept
+                labelIndex = width - 1;
+                while (dropped[labelIndex]) {
+                    labelIndex--;
+                }
+            }
             NumericColumn[] numbers = null; // columns finished as numbers (a file of a few rows), else null
             if (cols == null) { // a file of a few rows: each column made at once from its cells
                 cols = new CellColumn[width];
                 numbers = new NumericColumn[width];
-                fewRowColumns(first, names, labelIndex, options, cols, numbers);
-            }
-            if (rows == 0) {
-                throw new ImportException(file, rec.line() + 1, null, "no data rows after the header");
+                fewRowColumns(first, names, labelIndex, options, cols, numbers, dropped);
             }
             watch.checkInterrupted();
-            return build(file, options, names, cols, numbers, labelIndex, rows, rec.delimiter(), firstUnnamed);
+            List<String> warnings = new ArrayList<>();
+            if (looksLikeData) {
+                warnings.add("the header line " + Sources.quote(String.join(String.valueOf(rec.delimiter()), names))
+                        + " is mostly numbers: if it is the first row of data, import with --no-header (columns V1..V"
+                        + width + ")");
+            }
+            droppedNote(dropped, warnings);
+            return build(file, options, names, cols, numbers, labelIndex, rows, rec.delimiter(), firstUnnamed, dropped,
+                    warnings);
         }
     }
 
     /**
-     * The header's names, stripped, {@code V1, V2, …} for empty ones, interned in {@code byName} in column
-     * order; a repeated name fails.
+     * The header's names, stripped, {@code V1, V2, …} for empty ones (and for all with no header, as Weka and
+     * R name them), interned in {@code byName} in column order, {@code unnamed[i]} set for those; a repeated
+     * name fails (saying {@code --no-header} when the header line {@code looksLikeData}).
      */
-    private static List<String> headerNames(Path file, CsvRecordReader rec, int width, TermTable byName) {
+    private static List<String> headerNames(Path file, CsvRecordReader rec, int width, TermTable byName, boolean hasHeader,
+            boolean[] unnamed, boolean looksLikeData) {
         List<String> names = new ArrayList<>(width);
         char[] header = rec.chars();
         for (int i = 0; i < width; i++) {
+            if (!hasHeader) {
+                unnamed[i] = true;
+                String n = "V" + (i + 1);
+                byName.intern(n);
+                names.add(n);
+                continue;
+            }
             int s = rec.start(i);
             int e = rec.end(i);
             while (s < e && Character.isWhitespace(header[s])) { // String.strip on the chars: no String to drop
@@ -152,6 +181,7 @@ public final class CsvImporter implements Importer {
             while (e > s && Character.isWhitespace(header[e - 1])) {
                 e--;
             }
+            unnamed[i] = s == e;
             String n = s == e ? "V" + (i + 1) : null;
             int first = n == null ? byName.intern(header, s, e - s) : byName.intern(n);
             if (n == null) {
@@ -159,7 +189,9 @@ public final class CsvImporter implements Importer {
             }
             if (first != i) {
                 throw new ImportException(file, rec.line(), n,
-                        "duplicate column name (fields " + (first + 1) + " and " + (i + 1) + ")");
+                        "duplicate column name (fields " + (first + 1) + " and " + (i + 1) + ")"
+                                + (looksLikeData ? "; the header line is mostly numbers: if the file has no header row,"
+                                        + " import with --no-header" : ""));
             }
             names.add(n);
         }
@@ -168,9 +200,12 @@ public final class CsvImporter implements Importer {
 
     /** Each column of a file of a few rows, as finished numbers when it can be, else with its levels. */
     private static void fewRowColumns(FirstRows first, List<String> names, int labelIndex, ImportOptions options,
-            CellColumn[] cols, NumericColumn[] numbers) {
+            CellColumn[] cols, NumericColumn[] numbers, boolean[] dropped) {
         boolean allCategorical = options.categorical().contains(ImportOptions.ALL);
         for (int i = 0; i < cols.length; i++) {
+            if (dropped[i]) {
+                continue;
+            }
             String n = names.get(i);
             boolean keepText = i == labelIndex || allCategorical || options.categorical().contains(n);
             numbers[i] = keepText ? null : first.numbers(n, i);
@@ -183,6 +218,106 @@ public final class CsvImporter implements Importer {
      * {@code ,} (as pandas' {@code read_csv(decimal=',')}).
      */
     public static final String DECIMAL = "decimal";
+
+    /**
+     * {@link ImportOptions#extra()} key: {@code true} (default) when the first line names the columns,
+     * {@code false} when it is data (pandas' {@code to_csv(header=False)}); columns are then {@code V1..Vn}.
+     */
+    public static final String HEADER = "header";
+
+    private static boolean header(Path file, ImportOptions options) {
+        String h = options.extra().getOrDefault(HEADER, "true").strip().toLowerCase(java.util.Locale.ROOT);
+        if (!h.equals("true") && !h.equals("false")) {
+            throw new ImportException(file, 0, HEADER, "header must be true or false, got " + Sources.quote(h));
+        }
+        return h.equals("true");
+    }
+
+    /** Whether more than half of the header's fields are numbers: the first line is likely a row of data. */
+    private static boolean looksLikeData(CsvRecordReader rec, int width) {
+        int numbers = 0;
+        for (int i = 0; i < width; i++) {
+            numbers += Double.isNaN(Numbers.parse(rec.chars(), rec.start(i), rec.end(i))) ? 0 : 1;
+        }
+        return 2 * numbers > width;
+    }
+
+    /**
+     * The columns to leave out: no name in the header and no value in any row (what a delimiter at the end
+     * of every line makes, as Excel exports), unless an option names them or nothing else would be left.
+     */
+    private static boolean[] emptyUnnamed(boolean[] unnamed, CellColumn[] cols, FirstRows first, List<String> names,
+            ImportOptions options) {
+        boolean[] drop = new boolean[unnamed.length];
+        int kept = unnamed.length;
+        for (int i = 0; i < unnamed.length; i++) {
+            String n = names.get(i);
+            drop[i] = unnamed[i] && (cols == null ? first.allMissing(i) : cols[i].present() == 0)
+                    && !n.equals(options.label().orElse(null)) && !options.categorical().contains(n)
+                    && !options.numeric().contains(n);
+            kept -= drop[i] ? 1 : 0;
+        }
+        return kept == 0 ? new boolean[unnamed.length] : drop;
+    }
+
+    /** One line naming the columns left out by {@link #emptyUnnamed}, if any. */
+    private static void droppedNote(boolean[] dropped, List<String> warnings) {
+        List<String> which = new ArrayList<>();
+        for (int i = 0; i < dropped.length; i++) {
+            if (dropped[i]) {
+                which.add(Integer.toString(i + 1));
+            }
+        }
+        if (!which.isEmpty()) {
+            boolean one = which.size() == 1;
+            warnings.add((one ? "column " : "columns ") + String.join(", ", which) + (one ? " has" : " have")
+                    + " no name and no values (a delimiter at the end of every line?): left out");
+        }
+    }
+
+    /** The missing markers in use plus {@code value}, as one {@code --missing} value to copy. */
+    static String missingWith(ImportOptions options, String value) {
+        List<String> m = new ArrayList<>(new TreeSet<>(options.missing())); // '?' then the empty cell first: ?,,…
+        if (m.remove("")) {
+            m.add(0, "");
+        }
+        if (m.remove("?")) {
+            m.add(0, "?");
+        }
+        m.add(value);
+        return "'" + String.join(",", m) + "'";
+    }
+
+    /**
+     * Adds a warning when {@code col}, which became categorical, is numbers but for a few cells (at most 1
+     * in 20 of its values, or a single one among at least 3 numbers): likely missing markers. Not for more: car's {@code doors} (2, 3, 4, 5more, a
+     * quarter each) is categories.
+     */
+    private static void oddCells(CellColumn col, ImportOptions options, List<String> warnings) {
+        int odd = col.nonNumberCells();
+        boolean single = odd == 1 && col.present() >= 4; // one odd cell among three numbers or more
+        if (odd == 0 || (!single && 20L * odd > col.present())) {
+            return;
+        }
+        warnings.add(String.format(java.util.Locale.ROOT, "column '%s' holds numbers but for %,d cell%s such as %s (line"
+                + " %d), so it became categorical: if %s marks a missing value, import with --missing %s", col.name, odd,
+                odd == 1 ? "" : "s", Sources.quote(col.firstBad()), col.firstBadLine(), Sources.quote(col.firstBad()),
+                missingWith(options, col.firstBad())));
+    }
+
+    /** {@code inf} and {@code -inf} for {@code inf}, {@code -inf} or {@code +inf} (as written, then the other signs). */
+    private static String bothSigns(String infinity) {
+        String v = infinity.strip();
+        String bare = v.startsWith("+") || v.startsWith("-") ? v.substring(1) : v;
+        return (v.startsWith("+") ? v + "," : "") + bare + ",-" + bare;
+    }
+
+    /** The one-line refusal of an infinity in a column read as numbers, with the two ways out. */
+    private static ImportException infinity(Path file, CellColumn col, ImportOptions options) {
+        return new ImportException(file, col.firstInfiniteLine(), col.name, Sources.quote(col.firstInfinite())
+                + " is an infinite number, which a learner cannot use: replace it in the file, or read it as missing"
+                + " with --missing " + missingWith(options, bothSigns(col.firstInfinite())));
+    }
 
     /** A categorical feature with at least this many levels, more than half the rows, is reported as free text. */
     static final int FREE_TEXT_LEVELS = 1000;
@@ -326,15 +461,18 @@ public final class CsvImporter implements Importer {
     }
 
     private static Dataset build(Path file, ImportOptions options, List<String> names, CellColumn[] cols,
-            NumericColumn[] numbers, int labelIndex, int rows, char delimiter, boolean firstUnnamed) {
+            NumericColumn[] numbers, int labelIndex, int rows, char delimiter, boolean firstUnnamed, boolean[] dropped,
+            List<String> warnings) {
         Dataset.Builder b = Dataset.builder(Sources.datasetName(file, options)).source(file.toString())
                 .metadata("format", "csv")
                 .metadata("delimiter", delimiter == '\t' ? "tab" : String.valueOf(delimiter))
                 .metadata("missing", String.join(" ", new TreeSet<>(options.missing())));
         boolean allCategorical = options.categorical().contains(ImportOptions.ALL);
-        List<String> warnings = new ArrayList<>();
         List<String> commaNumbers = new ArrayList<>();
         for (int i = 0; i < cols.length; i++) {
+            if (dropped[i]) {
+                continue;
+            }
             if (i == 0 && firstUnnamed && labelIndex != 0 && !options.numeric().contains(names.get(0))) {
                 NumericColumn index = numbers != null && numbers[0] != null ? numbers[0]
                         : cols[0].allNumeric() ? cols[0].toNumeric() : null;
@@ -361,6 +499,13 @@ public final class CsvImporter implements Importer {
             if (forcedNumeric && !col.allNumeric()) {
                 throw new ImportException(file, col.firstBadLine(), n,
                         "expected a number (column forced numeric), found " + Sources.quote(col.firstBad()));
+            }
+            boolean asNumbers = forcedNumeric || (!forcedCategorical && col.allNumeric());
+            if (asNumbers && col.firstInfinite() != null) {
+                throw infinity(file, col, options);
+            }
+            if (!asNumbers && !forcedCategorical && !col.levelsWithDecimalComma(FREE_TEXT_LEVELS)) {
+                oddCells(col, options, warnings);
             }
             if (i == labelIndex) {
                 // as in Weka: a numeric label column is a numeric target unless --categorical names it

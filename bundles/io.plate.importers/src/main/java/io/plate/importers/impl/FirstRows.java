@@ -86,6 +86,16 @@ final class FirstRows {
         return NumericColumn.of(name, v);
     }
 
+    /** Whether every kept cell of column {@code i} is missing. */
+    boolean allMissing(int i) {
+        for (int r = 0; r < rows; r++) {
+            if (cells.data[2 * (r * width + i)] >= 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Column {@code i} made from the kept records with its levels and numbers. */
     CellColumn column(String name, int i) {
         CellColumn col = new CellColumn(name, rows);

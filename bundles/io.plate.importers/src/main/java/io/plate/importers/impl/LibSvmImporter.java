@@ -85,9 +85,13 @@ public final class LibSvmImporter implements Importer {
             }
             watch.held(() -> rows.bytes() + in.heldBytes(), () -> in.line() + 1);
             CharBuf line = null;
+            boolean auto = base.equals("auto");
             while (in.next()) {
                 byte[] b = in.bytes();
                 int to = in.to();
+                if (auto && rows.labels.size == 0) { // scikit-learn's comment saying how the indices count
+                    rows.stateBase(b, in.from(), to);
+                }
                 int e = rows.asciiLabel(b, in.from(), to);
                 if (e == LibSvmRows.BLANK) {
                     continue;
@@ -114,11 +118,13 @@ public final class LibSvmImporter implements Importer {
                     : "no data rows, only blank or comment lines");
         }
         String zeroBased = zeroBased(file, options);
-        int base = zeroBased.equals("true") || (zeroBased.equals("auto") && rows.sawZero) ? 0 : 1;
+        // auto: as a comment before the rows states (dump_svmlight_file), else 0-based when an index 0 appears
+        boolean auto = zeroBased.equals("auto");
+        int base = zeroBased.equals("true") || (auto && (rows.statedBase == 0 || rows.sawZero)) ? 0 : 1;
         if (declared > 0 && rows.maxIndex - base >= declared) {
             throw new ImportException(file, 0, N_FEATURES, "feature index " + rows.maxIndex + " is outside the declared "
                     + declared + " features of a 0-based file (" + (zeroBased.equals("true") ? "--zero-based true"
-                            : "an index 0 appears") + "; --zero-based false if it is 1-based)");
+                            : rows.sawZero ? "an index 0 appears" : "the file's comment says so") + "; --zero-based false if it is 1-based)");
         }
         int width = declared > 0 ? declared : Math.max(0, rows.maxIndex + 1 - base);
         rows.rebase(base);
@@ -126,7 +132,9 @@ public final class LibSvmImporter implements Importer {
         SparseMatrix m = rows.matrix(SparseMatrix.indexNames(width));
         Dataset.Builder b = Dataset.builder(Sources.datasetName(file, options)).source(file.toString())
                 .metadata("format", "libsvm")
-                .metadata("indices", base == 0 ? "0-based" : "1-based")
+                .metadata("indices", (base == 0 ? "0-based" : "1-based") + (!auto ? ""
+                        : rows.statedBase >= 0 ? " (as the file's comment states)"
+                        : base == 1 ? " (auto: no index 0, no comment saying zero-based)" : ""))
                 .metadata("features", width + (declared > 0 ? " (declared)" : " (largest index)"));
         if (values(file, options).equals("numeric")) {
             dense(file, m, b, options);

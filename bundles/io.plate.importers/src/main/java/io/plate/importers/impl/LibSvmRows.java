@@ -26,6 +26,11 @@ final class LibSvmRows {
     int maxIndex = -1;
     /** Whether an index 0 was read (so, with zero_based auto, the file is 0-based). */
     boolean sawZero;
+    /**
+     * The index base a comment before the first row states, as scikit-learn's {@code dump_svmlight_file}
+     * writes it ({@code # Column indices are zero-based} or {@code one-based}): 0 or 1, −1 when none.
+     */
+    int statedBase = -1;
     /** Whether index 0 is allowed (zero_based true or auto). */
     private boolean allowZero = true;
     long qids;
@@ -43,6 +48,27 @@ final class LibSvmRows {
     }
 
     private final int maxColumns;
+
+    /** The comment {@code dump_svmlight_file} writes, followed by its base. */
+    private static final String STATED = "Column indices are ";
+
+    /**
+     * Reads the base a comment line states ({@link #statedBase}); in auto mode, for the lines before the first
+     * row. A file stated one-based then refuses an index 0.
+     */
+    void stateBase(byte[] b, int from, int to) {
+        int i = skipSpace(b, from, to);
+        if (i == to || b[i] != '#') {
+            return;
+        }
+        String t = new String(b, i + 1, to - i - 1, java.nio.charset.StandardCharsets.ISO_8859_1).strip();
+        if (t.equals(STATED + "zero-based")) {
+            statedBase = 0;
+        } else if (t.equals(STATED + "one-based")) {
+            statedBase = 1;
+            allowZero = false;
+        }
+    }
 
     /** Refuses index 0 (zero_based false: the file is 1-based); returns this. */
     LibSvmRows oneBased() {
@@ -315,8 +341,11 @@ final class LibSvmRows {
                                 + Sources.quote(new String(c, i, colon - i)));
             }
             if (index == 0 && !allowZero) {
-                throw new ImportException(file, ln, "field " + field, "feature index 0 with zero_based false: indices"
-                        + " are 1-based (scikit-learn writes 0-based files: --zero-based true, or auto)");
+                throw new ImportException(file, ln, "field " + field, statedBase == 1
+                        ? "feature index 0 in a file whose comment says '" + STATED + "one-based': give --zero-based true"
+                                + " to read it as 0-based"
+                        : "feature index 0 with zero_based false: indices are 1-based (scikit-learn writes 0-based files:"
+                                + " --zero-based true, or auto)");
             }
             sawZero |= index == 0;
             if (index <= previous) {

@@ -117,6 +117,35 @@ final class Numbers {
         return Double.isFinite(v) ? v : Double.NaN;
     }
 
+    /**
+     * Whether {@code s[from, to)} is an infinity: {@code inf} or {@code infinity} in any case with an optional
+     * sign (numpy, pandas, R and Java write these), or a decimal number too large for a double ({@code 1e999}).
+     */
+    static boolean infinite(char[] s, int from, int to) {
+        while (from < to && s[from] == ' ') {
+            from++;
+        }
+        while (to > from && s[to - 1] == ' ') {
+            to--;
+        }
+        int i = from < to && (s[from] == '+' || s[from] == '-') ? from + 1 : from;
+        String word = new String(s, i, to - i);
+        if (word.equalsIgnoreCase("inf") || word.equalsIgnoreCase("infinity")) {
+            return true;
+        }
+        for (int k = i; k < to; k++) {
+            char c = s[k];
+            if (!(c >= '0' && c <= '9' || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-')) {
+                return false;
+            }
+        }
+        try {
+            return to - i > 0 && Double.isInfinite(Double.parseDouble(new String(s, from, to - from)));
+        } catch (NumberFormatException e) {
+            return false; // not a decimal number at all
+        }
+    }
+
     static double parse(String s) {
         return parse(s.toCharArray(), 0, s.length());
     }

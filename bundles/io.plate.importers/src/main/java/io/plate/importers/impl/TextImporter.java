@@ -202,6 +202,10 @@ public final class TextImporter implements Importer {
         Dataset.Builder b = dataset(file, options, m, "tsv");
         if (layout.labelColumn >= 0) {
             Labels.checkClasses(file, layout.labelName, part.labels.size(), part.codes.size, null);
+            String quoted = part.quotedSingleRowClass(); // the TSV layout does not read CSV quoting: say so
+            if (quoted != null) {
+                b.metadata(Importer.WARNINGS, quoted);
+            }
             b.labels(labelColumn(layout.labelName, part.labels, part.codes));
         }
         return b.build();

@@ -31,6 +31,9 @@ final class TsvPart {
     final CountVectorizer vectorizer;
     final TermTable labels = new TermTable();
     final IntList codes = new IntList(64);
+    /** TSV layout: per label id, the line of its first row and whether that line holds a double quote. */
+    final IntList firstLines = new IntList(16);
+    final java.util.BitSet quotedFirst = new java.util.BitSet();
     private final Layout layout;
     private final Path file;
     /** Lines consumed from this part's input (including a header line when the part starts with it). */
@@ -83,7 +86,13 @@ final class TsvPart {
             if (layout.labelColumn >= 0) {
                 int s = starts[layout.labelColumn];
                 int e = starts[layout.labelColumn + 1] - 1;
-                codes.add(isMissing(c, s, e, layout.missing) ? CategoricalColumn.MISSING : labels.intern(c, s, e - s));
+                int known = labels.size();
+                int id = isMissing(c, s, e, layout.missing) ? CategoricalColumn.MISSING : labels.intern(c, s, e - s);
+                if (id == known) { // a new class: where it starts, in case it is a piece of a quoted field
+                    firstLines.add((int) Math.min(Integer.MAX_VALUE, in.line()));
+                    quotedFirst.set(id, quoted(c, n));
+                }
+                codes.add(id);
             }
         }
         lines = in.line();
@@ -127,13 +136,49 @@ final class TsvPart {
         vectorizer.append(next.vectorizer);
         int[] map = new int[next.labels.size()];
         for (int id = 0; id < map.length; id++) {
+            int known = labels.size();
             map[id] = labels.internFrom(next.labels, id);
+            if (map[id] == known && id < next.firstLines.size) {
+                firstLines.add((int) Math.min(Integer.MAX_VALUE, next.firstLines.data[id] + lines));
+                quotedFirst.set(known, next.quotedFirst.get(id));
+            }
         }
         for (int r = 0; r < next.codes.size; r++) {
             int c = next.codes.data[r];
             codes.add(c < 0 ? CategoricalColumn.MISSING : map[c]);
         }
         lines += next.lines;
+    }
+
+    /**
+     * A warning when a class of the TSV layout has a single row whose line holds a double quote: likely a piece
+     * of a quoted field that holds line breaks (pandas' {@code to_csv(sep='\t')}), else null.
+     */
+    String quotedSingleRowClass() {
+        if (firstLines.size != labels.size()) {
+            return null; // read as CSV records: quotes were honoured
+        }
+        int[] count = new int[labels.size()];
+        for (int r = 0; r < codes.size; r++) {
+            if (codes.data[r] >= 0) {
+                count[codes.data[r]]++;
+            }
+        }
+        int first = -1; // ids number the classes as first seen: the lowest is the earliest line
+        int more = 0;
+        for (int id = 0; id < count.length; id++) {
+            if (count[id] == 1 && quotedFirst.get(id)) {
+                more += first < 0 ? 0 : 1;
+                first = first < 0 ? id : first;
+            }
+        }
+        if (first < 0) {
+            return null;
+        }
+        return "class " + Sources.quote(labels.term(first)) + " has a single row (line " + firstLines.data[first] + ")"
+                + " that holds a double quote" + (more > 0 ? " (and " + more + " more such classes)" : "")
+                + ": a piece of a quoted text broken at its line breaks? for tab-separated text quoted as CSV"
+                + " (pandas' to_csv(sep='\\t') writes it so) give --delimiter tab";
     }
 
     private static int countTabs(char[] c, int n) {

@@ -89,8 +89,9 @@ public final class DataCommands {
             @Descriptor("CSV and text: field delimiter (a character, or 'tab'); default: detected from the header (CSV); text: given"
                     + " (tab too), a delimited file with CSV quoting as pandas writes it, else the TSV layout")
             @Parameter(names = {"--delimiter"}, absentValue = "") String delimiter,
-            @Descriptor("cell texts read as missing, comma-separated (default: ?,,NA i.e. '?', empty and 'NA'); quote a"
-                    + " list with ? or *, e.g. --missing '?,nan', or the shell reads it as a file pattern")
+            @Descriptor("cell texts read as missing, comma-separated, replacing the default: '?', empty and pandas' markers"
+                    + " (NA, N/A, n/a, nan, NaN, -nan, -NaN, NULL, null, None, <NA>, #N/A, #N/A N/A, #NA, 1.#IND, -1.#IND, 1.#QNAN,"
+                    + " -1.#QNAN); quote a list with ? or *, e.g. --missing '?,nan', or the shell reads it as a file pattern")
             @Parameter(names = {"--missing"}, absentValue = "") String missing,
             @Descriptor("LibSVM: declared number of features (default: the largest index)")
             @Parameter(names = {"--n-features"}, absentValue = "") String nFeatures,
@@ -107,6 +108,8 @@ public final class DataCommands {
             @Parameter(names = {"--values"}, absentValue = "") String values,
             @Descriptor("text: name of the text column (default 'text')")
             @Parameter(names = {"--text-column"}, absentValue = "") String textColumn,
+            @Descriptor("CSV: the first line is data, not column names (columns V1..Vn)")
+            @Parameter(names = {"--no-header"}, presentValue = "true", absentValue = "false") boolean noHeader,
             @Descriptor("CSV: the numbers' decimal separator, '.' (default) or ',' (as written with ';' by European spreadsheets)")
             @Parameter(names = {"--decimal"}, absentValue = "") String decimal,
             @Descriptor("the file to import (a folder of class folders for text)") String file) {
@@ -114,7 +117,8 @@ public final class DataCommands {
         String datasetName = name.isEmpty() ? defaultName(path) : name;
         ImportOptions options = limits(options(datasetName, label, categorical, numeric, noLabel, minDf, maxDf,
                 maxFeatures, binary, stopWords, ngram, delimiter, missing, nFeatures), maxColumns, maxLine, maxMemory)
-                .toBuilder().extra(extras(zeroBased, values, textColumn, decimal)).progress(new ImportProgressLine(System.out, path.getFileName() == null ? file
+                .toBuilder().extra(extras(zeroBased, values, textColumn, decimal)).extra(noHeader ? java.util.Map.of("header", "false") : java.util.Map.of())
+                .progress(new ImportProgressLine(System.out, path.getFileName() == null ? file
                         : path.getFileName().toString())).build();
         List<ServiceReference<Importer>> refs = snapshot();
         ServiceReference<Importer> ref = chooseReference(refs, format, path);

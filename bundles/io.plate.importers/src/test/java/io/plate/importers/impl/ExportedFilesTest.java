@@ -1,0 +1,224 @@
+package io.plate.importers.impl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.plate.api.data.Dataset;
+import io.plate.api.data.ImportException;
+import io.plate.api.data.ImportOptions;
+import io.plate.api.data.Importer;
+import io.plate.api.data.NumericColumn;
+import io.plate.api.data.SparseMatrix;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Files as numpy, pandas, Excel and scikit-learn write them (a new user's test of the importers). */
+class ExportedFilesTest {
+    private static final ImportOptions D = ImportOptions.defaults();
+
+    private static ImportException fails(org.junit.jupiter.api.function.Executable e, String... words) {
+        ImportException x = assertThrows(ImportException.class, e);
+        assertTrue(x.getMessage().startsWith(Inputs.FILE.toString()) && !x.getMessage().contains("\n"), x.getMessage());
+        for (String w : words) {
+            assertTrue(x.getMessage().contains(w), x.getMessage());
+        }
+        return x;
+    }
+
+    private static String warnings(Dataset d) {
+        return d.metadata().getOrDefault(Importer.WARNINGS, "");
+    }
+
+    /** {@code text} with {@code n} more rows {@code i,i,label} appended: over FirstRows.ROWS, the growing-column path. */
+    private static String longer(String text, int n) {
+        StringBuilder s = new StringBuilder(text);
+        for (int i = 0; i < n; i++) {
+            s.append(i).append(',').append(i).append(i % 2 == 0 ? ",x" : ",y").append('\n');
+        }
+        return s.toString();
+    }
+
+    private static NumericColumn numeric(Dataset d, String name) {
+        return d.numeric().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow(() -> new AssertionError(
+                "no numeric column " + name + " in " + d));
+    }
+
+    @Test
+    void numpyAndPandasMissingMarkersKeepAColumnNumeric() {
+        // np.savetxt writes nan; pandas reads these as NaN by default (read_csv na_values)
+        String csv = "a,b,y\nnan,1,x\n1,NaN,y\n2,None,x\nNULL,3,y\n<NA>,4,x\n#N/A,N/A,y\n-nan,null,x\n7,n/a,y\n";
+        for (String text : List.of(csv, longer(csv, 300))) {
+            Dataset d = Inputs.csv(text, D);
+            assertEquals(2, d.numeric().size(), d.toString());
+            assertTrue(Double.isNaN(numeric(d, "a").value(0)) && Double.isNaN(numeric(d, "a").value(5)));
+            assertEquals(7.0, numeric(d, "a").value(7));
+            assertEquals(4.0, numeric(d, "b").value(4));
+            assertTrue(Double.isNaN(numeric(d, "b").value(6)) && Double.isNaN(numeric(d, "b").value(7)));
+            assertEquals("", warnings(d));
+        }
+        // an explicit --missing list replaces the default
+        assertEquals(2, Inputs.csv(csv, ImportOptions.builder().missing(Set.of("")).build()).categorical().size());
+    }
+
+    @Test
+    void anInfinityInANumericColumnIsRefusedNamingFileLineColumnAndValue() {
+        for (String inf : List.of("inf", "-inf", "Infinity", "-Infinity", "+Inf", "1e999")) {
+            String csv = "a,b,y\n1,1,x\n2," + inf + ",y\n3,3,x\n";
+            String bare = inf.replaceFirst("^[+-]", "");
+            fails(() -> Inputs.csv(csv, D), "line 3", "column b", "'" + inf + "' is an infinite number", "--missing '?,,",
+                    "," + bare + ",-" + bare + "'");
+            fails(() -> Inputs.csv(longer(csv, 300), D), "line 3", "column b", "'" + inf + "'");
+            // the fix the message gives reads it as missing
+            Set<String> missing = new java.util.HashSet<>(D.missing());
+            missing.add(inf);
+            Dataset d = Inputs.csv(csv, ImportOptions.builder().missing(missing).build());
+            assertTrue(Double.isNaN(numeric(d, "b").value(1)));
+            assertEquals(3.0, numeric(d, "b").value(2));
+            // categories may hold it
+            assertEquals(1, Inputs.csv(csv, ImportOptions.builder().categorical(Set.of("b")).build()).categorical().size());
+        }
+        // a numeric label (target) too; a column of words keeps 'inf' as a level
+        fails(() -> Inputs.csv("a,t\n1,2.5\n2,-inf\n", D), "line 3", "column t", "'-inf'");
+        assertEquals(List.of("high", "inf", "low"), Inputs.csv("a,b,y\n1,low,x\n2,inf,y\n3,high,x\n", D).categorical().get(0)
+                .levels());
+    }
+
+    @Test
+    void aNumericColumnMadeCategoricalByAFewOddCellsIsReported() {
+        StringBuilder csv = new StringBuilder("a,b,y\n");
+        for (int r = 0; r < 40; r++) { // one odd cell in 40 (at most 1 in 20 are reported)
+            csv.append(r == 2 ? "-" : Integer.toString(r)).append(r % 2 == 0 ? ",u,x\n" : ",v,y\n");
+        }
+        for (String text : List.of(csv.toString(), csv + longer("", 300).replaceAll(",\\d+,", ",w,"))) {
+            Dataset d = Inputs.csv(text, D);
+            String w = warnings(d);
+            assertTrue(w.contains("column 'a' holds numbers but for 1 cell such as '-' (line 4), so it became categorical"), w);
+            assertTrue(w.contains("--missing '?,,") && w.contains(",-'"), w);
+            assertTrue(!w.contains("column 'b'"), w);
+        }
+        // a single odd cell in a small file too
+        assertTrue(warnings(Inputs.csv("a,y\n1,x\n2,y\n-,x\n4,y\n", D)).contains("column 'a' holds numbers but for 1 cell"));
+        // car's doors (2, 3, 4, 5more: a quarter each) are categories, no warning
+        assertEquals("", warnings(Inputs.csv("doors,y\n2,x\n3,y\n4,x\n5more,y\n2,x\n3,y\n4,x\n5more,y\n", D)));
+        // many different words among numbers: a categorical column, no warning
+        assertEquals("", warnings(Inputs.csv("a,y\n1,x\nred,y\n2,x\nblue,y\ngreen,x\n3,y\nteal,x\n4,x\n5,y\n", D)));
+    }
+
+    @Test
+    void aHeaderlessFileIsReadWithNoHeaderAndItsFirstLineIsNamedAsData() {
+        String iris = "5.1,3.5,1.4,0.2,setosa\n4.9,3.0,1.4,0.2,setosa\n6.3,3.3,6.0,2.5,virginica\n";
+        Dataset d = Inputs.csv(iris, ImportOptions.builder().extra(CsvImporter.HEADER, "false").build());
+        assertEquals(3, d.rows());
+        assertEquals("V5", d.labels().orElseThrow().name());
+        assertEquals(List.of("setosa", "virginica"), d.labels().orElseThrow().levels());
+        assertEquals(5.1, numeric(d, "V1").value(0));
+        assertEquals(6.3, numeric(d, "V1").value(2));
+        assertEquals(300 + 3, Inputs.csv(iris + longer("", 300).replace("\n", ",1,2\n"), ImportOptions.builder()
+                .extra(CsvImporter.HEADER, "false").build()).rows());
+        // without it the first row is taken as the header, and the import says so
+        Dataset h = Inputs.csv(iris, D);
+        assertEquals(2, h.rows());
+        assertTrue(warnings(h).contains("the header line '5.1,3.5,1.4,0.2,setosa' is mostly numbers: if it is the first row"
+                + " of data, import with --no-header (columns V1..V5)"), warnings(h));
+        assertEquals("", warnings(Inputs.csv("a,b,y\n1,2,x\n", D)));
+        // a first line with repeated numbers fails as a header, naming the option
+        fails(() -> Inputs.csv("0,0,1,x\n1,2,3,y\n", D), "duplicate column name", "--no-header");
+        fails(() -> Inputs.csv(iris, ImportOptions.builder().extra(CsvImporter.HEADER, "no").build()), "header must be");
+    }
+
+    @Test
+    void aDelimiterAtTheEndOfEveryLineMakesNoColumn() {
+        String csv = "a,b,y,\n1,2,x,\n3,4,z,\n5,6,x,\n";
+        for (String text : List.of(csv, longer(csv, 300).replace("\n", ",\n").replace(",,\n", ",\n"))) {
+            Dataset d = Inputs.csv(text, D);
+            assertEquals("y", d.labels().orElseThrow().name(), d.toString());
+            assertTrue(d.target().isEmpty());
+            assertEquals(2, d.featureCount());
+            assertEquals("column 4 has no name and no values (a delimiter at the end of every line?): left out", warnings(d));
+        }
+        // header-less too: V4 is the label
+        Dataset n = Inputs.csv("1,2,x,\n3,4,z,\n", ImportOptions.builder().extra(CsvImporter.HEADER, "false").build());
+        assertEquals("V3", n.labels().orElseThrow().name());
+        // a named empty column, or one with a value, is kept
+        assertEquals("z", Inputs.csv("a,y,z\n1,x,\n2,y,\n", D).target().orElseThrow().name());
+        assertEquals("V3", Inputs.csv("a,y,\n1,x,\n2,y,7\n", D).target().orElseThrow().name());
+    }
+
+    /** What scikit-learn 1.9.1's {@code dump_svmlight_file(X, y, f, comment="hi", zero_based=…)} writes before the rows. */
+    private static String sklearnHead(String base) {
+        return "# Generated by dump_svmlight_file from scikit-learn 1.9.1\n# Column indices are " + base + "\n#\n# hi\n";
+    }
+
+    @Test
+    void libsvmAutoHonoursScikitLearnsCommentOnTheIndexBase() {
+        // a test file with no index 0, written 0-based with a comment: its columns match the training file's
+        String rows = "0 1:1.5\n1 2:3\n";
+        Dataset zero = Inputs.libsvm(sklearnHead("zero-based") + rows, D);
+        SparseMatrix m = zero.sparse().orElseThrow();
+        assertEquals(3, m.columns());
+        assertEquals(1, m.column(m.start(0)));
+        assertEquals("0-based (as the file's comment states)", zero.metadata().get("indices"));
+        // without the comment, auto reads it 1-based (the documented risk)
+        Dataset plainSet = Inputs.libsvm(rows, D);
+        assertEquals("1-based (auto: no index 0, no comment saying zero-based)", plainSet.metadata().get("indices"));
+        SparseMatrix plain = plainSet.sparse().orElseThrow();
+        assertEquals(0, plain.column(plain.start(0)));
+        // a one-based comment: 1-based, and an index 0 is refused naming the line and the option
+        SparseMatrix one = Inputs.libsvm(sklearnHead("one-based") + rows, D).sparse().orElseThrow();
+        assertEquals(0, one.column(one.start(0)));
+        fails(() -> Inputs.libsvm(sklearnHead("one-based") + "0 0:1.5\n", D), "line 5", "one-based", "--zero-based true");
+        // the option given wins over the comment; a comment after the first row is only a comment
+        SparseMatrix forced = Inputs.libsvm(sklearnHead("zero-based") + rows, ImportOptions.builder()
+                .extra(LibSvmImporter.ZERO_BASED, "false").build()).sparse().orElseThrow();
+        assertEquals(0, forced.column(forced.start(0)));
+        SparseMatrix late = Inputs.libsvm("0 1:1.5\n# Column indices are zero-based\n1 2:3\n", D).sparse().orElseThrow();
+        assertEquals(0, late.column(late.start(0)));
+    }
+
+    @Test
+    void aQuotedTsvFieldBrokenIntoRowsIsReportedAsASingleRowClassWithAQuote(@TempDir Path dir) throws IOException {
+        // pandas' to_csv(sep='\t') quotes a text holding a line break, a tab or a quote; the TSV layout reads one
+        // document a line (the shipped sms-spam.tsv has texts that start with a quote), so the second piece
+        // becomes a row with a class of its own
+        String tsv = "label\ttext\nham\thello there\nspam\tbuy now\nham\t\"multi\nline \"\"quoted\"\" text\twith tab\"\n"
+                + "spam\twin cash\nham\t\"quoted\" but whole\n";
+        Dataset d = Inputs.text(tsv, D);
+        assertEquals(List.of("ham", "line \"\"quoted\"\" text", "spam"), d.labels().orElseThrow().levels());
+        assertEquals("class 'line \"\"quoted\"\" text' has a single row (line 5) that holds a double quote: a piece of a"
+                + " quoted text broken at its line breaks? for tab-separated text quoted as CSV (pandas' to_csv(sep='\\t')"
+                + " writes it so) give --delimiter tab", warnings(d));
+        // read as CSV records, it is one document
+        Dataset csv = Inputs.text(tsv, ImportOptions.builder().delimiter('\t').build());
+        assertEquals(List.of("ham", "spam"), csv.labels().orElseThrow().levels());
+        assertEquals("", warnings(csv));
+        // a quote in a class of many rows, or a class of one row without a quote, says nothing
+        assertEquals("", warnings(Inputs.text("label\ttext\nham\t\"hi\" there\nham\tyes\nspam\tno\n", D)));
+        // the shipped corpus keeps its rows and says nothing
+        Dataset sms = new TextImporter().read(Shared.data("sms-spam-collection/sms-spam.tsv"), D);
+        assertEquals(5574, sms.rows());
+        assertEquals("", warnings(sms));
+        // read in two halves, the line is counted in the whole file
+        Path big = dir.resolve("big.tsv");
+        try (Writer w = Files.newBufferedWriter(big, StandardCharsets.UTF_8)) {
+            w.write("label\ttext\n");
+            for (int r = 0; r < 60_000; r++) {
+                w.write((r % 2 == 0 ? "a" : "b") + "\tsome filler words to make the file large enough for two halves " + r + "\n");
+                if (r == 50_000) {
+                    w.write("a\t\"broken\nsecond \"\"piece\"\"\tend\"\n");
+                }
+            }
+        }
+        assertTrue(Files.size(big) >= TextImporter.PARALLEL_BYTES);
+        String one = warnings(new TextImporter().read(big, D));
+        assertTrue(one.startsWith("class 'second \"\"piece\"\"' has a single row (line 50004)"), one);
+        assertEquals(one, warnings(new TextImporter().read(big, ImportOptions.builder().extra(TextImporter.THREADS, "2").build())));
+    }
+}
