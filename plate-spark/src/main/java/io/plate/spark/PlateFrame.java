@@ -53,20 +53,21 @@ public final class PlateFrame {
         org.apache.spark.sql.Dataset<Row> df = withoutRowIndex(spark.read().option("header", "true")
                 .option("sep", String.valueOf(sep)).option("inferSchema", "true").option("nullValue", "?")
                 .option("mode", "FAILFAST").csv(path), path);
-        return switch (decimal) {
-            case "." -> df;
-            case "," -> decimalCommas(df);
-            default -> throw new PlateException("--decimal must be '.' or ',', got '" + decimal + "'");
-        };
+        if (!decimal.equals(".") && !decimal.equals(",")) {
+            throw new PlateException("--decimal must be '.' or ',', got '" + decimal + "'");
+        }
+        return asImporterReadsCells(df, decimal.equals(","));
     }
 
     /**
-     * {@code df} with numbers written with a decimal comma read as numbers, cell by cell by the CSV
-     * importer's own rule ({@code CsvImporter.withDecimalPoint}, {@code isNumber}), as it reads them with
-     * {@code --decimal ,}: a text column whose cells are then all numbers becomes numeric; in another text
-     * column, a cell that is such a number is written with a point.
+     * {@code df}'s text columns read cell by cell as the CSV importer reads them: the importer's missing
+     * markers ({@code ImportOptions.missing()}: '?', pandas' NA, nan, NULL, None, …; Spark itself knows only
+     * one) are missing, and with {@code decimalComma} a number written with a comma is a number
+     * ({@code CsvImporter.withDecimalPoint}, {@code isNumber}). A text column whose other cells are then all
+     * numbers becomes numeric; in another text column, such a number is written with a point.
      */
-    private static org.apache.spark.sql.Dataset<Row> decimalCommas(org.apache.spark.sql.Dataset<Row> df) {
+    private static org.apache.spark.sql.Dataset<Row> asImporterReadsCells(org.apache.spark.sql.Dataset<Row> df,
+            boolean decimalComma) {
         List<String> texts = new java.util.ArrayList<>();
         for (org.apache.spark.sql.types.StructField f : df.schema().fields()) {
             if (f.dataType() instanceof org.apache.spark.sql.types.StringType) {
@@ -82,10 +83,16 @@ public final class PlateFrame {
         org.apache.spark.sql.expressions.UserDefinedFunction number = functions.udf(
                 (org.apache.spark.sql.api.java.UDF1<String, Boolean>) CsvImporter::isNumber,
                 org.apache.spark.sql.types.DataTypes.BooleanType);
+        Object[] missing = ImportOptions.defaults().missing().toArray();
+        java.util.function.Function<String, org.apache.spark.sql.Column> cell = t -> {
+            org.apache.spark.sql.Column c = functions.col(t);
+            return functions.when(c.isin(missing), functions.lit(null).cast("string"))
+                    .otherwise(decimalComma ? point.apply(c) : c);
+        };
         List<org.apache.spark.sql.Column> all = new java.util.ArrayList<>();
         for (String t : texts) {
-            org.apache.spark.sql.Column c = functions.col(t);
-            all.add(functions.min(functions.when(c.isNull(), true).otherwise(number.apply(point.apply(c)))));
+            org.apache.spark.sql.Column c = cell.apply(t);
+            all.add(functions.min(functions.when(c.isNull(), true).otherwise(number.apply(c))));
         }
         Row numeric = df.agg(all.get(0), all.subList(1, all.size()).toArray(new org.apache.spark.sql.Column[0])).first();
         org.apache.spark.sql.Column[] out = new org.apache.spark.sql.Column[df.columns().length];
@@ -94,7 +101,7 @@ public final class PlateFrame {
             int t = texts.indexOf(n);
             org.apache.spark.sql.Column c = functions.col(n);
             if (t >= 0) {
-                c = point.apply(c);
+                c = cell.apply(n);
                 c = !numeric.isNullAt(t) && numeric.getBoolean(t) ? functions.trim(c).cast("double") : c;
             }
             out[i] = c.as(n);

@@ -95,6 +95,32 @@ class NaiveBayesOnSparkTest {
     }
 
     @Test
+    void pandasMissingMarkersReadAsTheImporterReadsThem() throws IOException {
+        // iris as numpy and pandas write a NaN (nan, NA) in a numeric column, and a label that is NULL
+        List<String> lines = java.nio.file.Files.readAllLines(SparkTestSession.data("iris/iris.csv"));
+        StringBuilder b = new StringBuilder(lines.get(0)).append('\n');
+        for (int i = 1; i < lines.size(); i++) {
+            String l = lines.get(i);
+            if (i % 7 == 0) {
+                l = "nan" + l.substring(l.indexOf(','));
+            } else if (i % 11 == 0) {
+                l = l.substring(0, l.lastIndexOf(',') + 1) + "NULL";
+            } else if (i % 13 == 0) {
+                l = l.substring(0, l.indexOf(',') + 1) + "NA" + l.substring(l.indexOf(',', l.indexOf(',') + 1));
+            }
+            b.append(l).append('\n');
+        }
+        java.nio.file.Path file = dir.resolve("iris-nan.csv");
+        java.nio.file.Files.writeString(file, b);
+        Dataset local = new CsvImporter().read(file, ImportOptions.defaults());
+        assertEquals(4, local.numeric().size(), "nan and NA are missing numbers");
+        PlateFrame frame = PlateFrame.csv(spark, file.toString(), "class", Set.of());
+        assertEquals(4, frame.roles().numeric.size(), "numeric on Spark too");
+        assertEquals(local.labels().orElseThrow().cardinality(), frame.roles().classes.size(), "NULL is no class");
+        compare("nb.gaussian", Map.of(), local, frame);
+    }
+
+    @Test
     void aLearnerWithoutItsColumnsIsRefusedBeforeAJob() {
         PlateFrame votes = PlateFrame.csv(spark, SparkTestSession.data("house-votes-84/house-votes-84.csv").toString(),
                 "class", Set.of());
