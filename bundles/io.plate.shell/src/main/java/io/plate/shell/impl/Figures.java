@@ -94,7 +94,22 @@ public final class Figures {
             return Series.of("R-hat (undefined: needs 2+ chains)", new double[] {0, Math.max(1, n)},
                     new double[] {1, 1});
         }
-        return Series.of("split R-hat", pts[0], pts[1]);
+        // +Infinity (chains constant at different values) has no place on an axis: drawn at the panel's top
+        double top = 2;
+        boolean infinite = false;
+        for (double r : pts[1]) {
+            infinite |= r == Double.POSITIVE_INFINITY;
+            top = Double.isFinite(r) ? Math.max(top, 1.5 * r) : top;
+        }
+        if (!infinite) {
+            return Series.of("split R-hat", pts[0], pts[1]);
+        }
+        double[] y = pts[1].clone();
+        for (int i = 0; i < y.length; i++) {
+            y[i] = Double.isFinite(y[i]) ? y[i] : top;
+        }
+        return Series.of(String.format(java.util.Locale.ROOT, "split R-hat (inf drawn at %.3g: chains constant at"
+                + " different values)", top), pts[0], y);
     }
 
     /** Rows of the run's dataset in two dimensions, coloured by cluster of the point estimate. */
