@@ -97,6 +97,24 @@ class SingularPriorTest {
     }
 
     @Test
+    void aConcentrationPriorBeyondTheDoublesNamesBothParameters() {
+        // Gamma(1e-300, rate 1e300) has mean 1e-600, below the least double (4.9e-324): every draw is 0.
+        // alpha_shape + k - 1 once rounded to 0 and failed as 'shape must be > 0 and finite, got 0.0'
+        Sampler dp = new DpGaussianMixtureSampler(RUNNER, SyntheticData.DIST);
+        Dataset d = SyntheticData.gaussians(60, RecoveryTest.MEANS, RecoveryTest.CHOL, new double[] {0.3, 0.3, 0.4}, 8);
+        String m = refusal(dp, d, Map.of("alpha_shape", "1e-300", "alpha_rate", "1e300"));
+        assertTrue(m.startsWith("mixture.dp-gaussian: the DP concentration drawn from Gamma(alpha_shape + "), m);
+        assertTrue(m.contains("alpha_shape = 1.0E-300 and alpha_rate = 1.0E300 put it outside the range of a double"), m);
+        // diagonal Gaussians: b0 = nu0 / 2 * prior_scale * variance underflows to 0 for a variance of 1.7e-30
+        Dataset tiny = Dataset.builder("tiny").numeric(NumericColumn.of("x", new double[] {0, 1e-15, -1e-15, 2e-15}))
+                .build();
+        Sampler finite = new GaussianMixtureSampler(NEVER, SyntheticData.DIST);
+        String b0 = refusal(finite, tiny, Map.of("k", "2", "covariance", "diag", "prior_scale", "1e-300"));
+        assertTrue(b0.startsWith("mixture.gaussian: prior_scale = 1.0E-300 makes the prior scale b0 = nu0 / 2 *"
+                + " prior_scale * variance of column 'x' 0.0"), b0);
+    }
+
+    @Test
     void aScaleMatrixThatLosesDefinitenessMidRunNamesItsCluster() {
         // psi0 = 1e-300 I (positive definite) and one row per cluster: the posterior scale matrix is
         // 1e-300 I plus a rank-one matrix, whose second Cholesky pivot is a rounding error of either sign
