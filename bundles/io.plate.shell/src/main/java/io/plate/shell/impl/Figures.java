@@ -55,8 +55,9 @@ public final class Figures {
                 lines.add(Series.of("chain " + (c + 1), x, y));
             }
             panels.add(Plot.line(name + " — trace", "iteration", name, lines));
-            panels.add(Plot.line(name + " — running split R-hat", "kept draws", "R-hat",
-                    List.of(runningRhat(t.series(s)))));
+            // one series has no legend: the title carries its name (undefined, or infinity drawn at the top)
+            Series rhat = runningRhat(t.series(s));
+            panels.add(Plot.line(name + " — running " + rhat.name(), "kept draws", "R-hat", List.of(rhat)));
         }
         Plot.write(file, 2, panels);
     }
