@@ -21,7 +21,9 @@ import org.apache.commons.math3.transform.TransformType;
  * an odd-length chain is dropped), values are rank-normalised over all draws ({@code Φ⁻¹((r − 3/8)/(S + 1/4))}
  * with average ranks for ties), autocorrelations use Geyer's initial positive and monotone sequences.
  * Every chain must have the same number of draws. Results are NaN when a figure is undefined: fewer than
- * four draws per chain, a non-finite draw, or (for R-hat) a single chain or no variation within chains.
+ * four draws per chain, a non-finite draw, or (for R-hat) a single chain or all draws equal. R-hat is
+ * +Infinity when the (split) chains are each constant but not all at one value: they disagree, and
+ * no variation within them can ever make up for it.
  */
 public final class Diagnostics {
     /** Fewest draws per chain for any diagnostic (as in ArviZ). */
@@ -48,6 +50,10 @@ public final class Diagnostics {
             }
         }
         double tail = rhat(zScale(split(folded)));
+        if (bulk == Double.POSITIVE_INFINITY || tail == Double.POSITIVE_INFINITY) {
+            // e.g. chains constant at 19 and 20: the folded draws are all equal (tail NaN), the bulk is not
+            return Double.POSITIVE_INFINITY;
+        }
         if (Double.isNaN(bulk) || Double.isNaN(tail)) {
             return Double.NaN;
         }
@@ -93,7 +99,8 @@ public final class Diagnostics {
 
     /**
      * The classic potential scale reduction over the chains as given (no splitting, no ranks):
-     * {@code sqrt(((n − 1)/n · W + B/n) / W)}.
+     * {@code sqrt(((n − 1)/n · W + B/n) / W)}; +Infinity when every chain is constant (W = 0) but
+     * the chains' values differ (B > 0), NaN when all draws are equal.
      */
     public static double rhat(double[][] draws) {
         int n = check(draws);
@@ -108,6 +115,10 @@ public final class Diagnostics {
             w += variance(draws[c], means[c]);
         }
         w /= m;
+        if (constant(draws)) {
+            // W = 0 exactly (a computed mean of equal values may be off in its last bit, W would not be 0)
+            return sameValue(draws) ? Double.NaN : Double.POSITIVE_INFINITY;
+        }
         double b = n * variance(means, mean(means));
         if (!(w > 0)) {
             return Double.NaN;
@@ -358,8 +369,9 @@ public final class Diagnostics {
 
     /**
      * Split R-hat of growing prefixes of the chains, about {@code points} of them evenly spaced up to the
-     * shortest chain's length: {@code {lengths, rhats}}, only where R-hat is finite; both empty with fewer
-     * than two chains or {@link #MIN_DRAWS} draws.
+     * shortest chain's length: {@code {lengths, rhats}}, only where R-hat is defined (not NaN; +Infinity
+     * where the chains are constant at different values); both empty with fewer than two chains or
+     * {@link #MIN_DRAWS} draws.
      */
     public static double[][] runningSplitRhat(double[][] chains, int points) {
         int n = Integer.MAX_VALUE;
@@ -375,7 +387,7 @@ public final class Diagnostics {
                     prefix[c] = Arrays.copyOf(chains[c], m);
                 }
                 double r = splitRhat(prefix);
-                if (Double.isFinite(r)) {
+                if (!Double.isNaN(r)) {
                     pts.add(new double[] {m, r});
                 }
             }
@@ -399,6 +411,28 @@ public final class Diagnostics {
             }
         }
         return n;
+    }
+
+    /** Whether every chain holds one value only. */
+    private static boolean constant(double[][] draws) {
+        for (double[] chain : draws) {
+            for (double v : chain) {
+                if (v != chain[0]) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** Whether every chain holds one value only, the same in all chains. */
+    private static boolean sameValue(double[][] draws) {
+        for (double[] chain : draws) {
+            if (chain[0] != draws[0][0]) {
+                return false;
+            }
+        }
+        return constant(draws);
     }
 
     private static boolean finite(double[][] draws) {

@@ -134,7 +134,11 @@ public final class DiagnosticsTable {
         b.append('\n');
     }
 
+    /** {@code v} in format {@code f}; {@code inf} for an infinite R-hat (chains constant at different values). */
     private static String fmt(double v, String f) {
+        if (Double.isInfinite(v)) {
+            return v > 0 ? "inf" : "-inf";
+        }
         return Double.isFinite(v) ? String.format(Locale.ROOT, f, v) : "NaN";
     }
 }

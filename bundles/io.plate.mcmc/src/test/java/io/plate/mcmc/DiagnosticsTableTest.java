@@ -72,6 +72,31 @@ class DiagnosticsTableTest {
     }
 
     @Test
+    void chainsConstantAtDifferentValuesAreInfinitelyApart() {
+        // a cluster count stuck at 20 in one chain and 19 in the other (30 kept draws each), and a summary
+        // equal to 5 everywhere (undefined R-hat, left out of the warnings)
+        double[][][] v = new double[2][30][];
+        long[][] it = new long[2][30];
+        for (int d = 0; d < 30; d++) {
+            v[0][d] = new double[] {20, 5};
+            v[1][d] = new double[] {19, 5};
+            it[0][d] = d + 31;
+            it[1][d] = d + 31;
+        }
+        Trace t = new Trace(List.of("clusters", "flat"), v, it);
+        SamplerPosterior p = SamplerPosterior.builder("test.sampler", "toy").settings(new RunSettings(60, 30, 1, 2, 1L, 1))
+                .trace(t).build();
+        String table = p.toString();
+        assertTrue(table.contains("\nclusters  19.50  0.5042    inf"), table);
+        assertTrue(DiagnosticsTable.chainsApart(p));
+        List<String> w = DiagnosticsTable.warnings(p);
+        assertEquals("R-hat above 1.01 (clusters inf): the chains have not mixed yet", w.get(0));
+        assertTrue(w.get(1).startsWith("  mean clusters per chain: 20.00 19.00;"), w.get(1));
+        assertTrue(w.get(2).startsWith("bulk ESS below 200 (clusters "), w.get(2));
+        assertFalse(String.join("\n", w).contains("flat"), w.toString());
+    }
+
+    @Test
     void oneSlowChainIsCalledRoughToo() {
         double[][][] v = new double[1][400][1];
         long[][] it = new long[1][400];

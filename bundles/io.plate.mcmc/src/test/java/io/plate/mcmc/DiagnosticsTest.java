@@ -127,6 +127,30 @@ class DiagnosticsTest {
     }
 
     @Test
+    void chainsConstantAtDifferentValuesHaveInfiniteRhatAndFewEffectiveDraws() {
+        // W = 0 and B > 0: sqrt((B/W + n − 1)/n) is +Infinity, whatever the ranks or the folding do
+        double[][] stuck = new double[2][30];
+        java.util.Arrays.fill(stuck[0], 20);
+        java.util.Arrays.fill(stuck[1], 19);
+        assertEquals(Double.POSITIVE_INFINITY, Diagnostics.splitRhat(stuck));
+        assertEquals(Double.POSITIVE_INFINITY, Diagnostics.rhat(stuck));
+        // a chain that jumps once and stays: its halves are constant at different values (split R-hat)
+        assertEquals(Double.POSITIVE_INFINITY, Diagnostics.splitRhat(new double[][] {{1, 1, 2, 2}, {1, 1, 2, 2}}));
+        // 0.1 + 0.2 summed thrice and divided is not 0.3 exactly: W must still be 0, not 1e-33
+        double[][] inexact = {{0.1 + 0.2, 0.1 + 0.2, 0.1 + 0.2}, {0.7, 0.7, 0.7}};
+        assertEquals(Double.POSITIVE_INFINITY, Diagnostics.rhat(inexact));
+        // the draws hold at most one value per split chain: ESS at most 4, not 60
+        assertTrue(Diagnostics.essBulk(stuck) <= 4, "bulk ESS " + Diagnostics.essBulk(stuck));
+        assertTrue(Diagnostics.essTail(stuck) <= 4, "tail ESS " + Diagnostics.essTail(stuck));
+        // the running R-hat the trace plot draws says the same at every prefix, never 1
+        double[][] running = Diagnostics.runningSplitRhat(stuck, 40);
+        assertEquals(30 - Diagnostics.MIN_DRAWS + 1, running[0].length);
+        for (double r : running[1]) {
+            assertEquals(Double.POSITIVE_INFINITY, r);
+        }
+    }
+
+    @Test
     void quantileAndMedianInterpolateLikeNumpy() {
         double[][] x = {{4, 1}, {3, 2}};
         assertEquals(2.5, Diagnostics.median(x));

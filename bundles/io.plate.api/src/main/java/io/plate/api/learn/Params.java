@@ -29,8 +29,8 @@ public final class Params {
 
     /**
      * Checks {@code given} against {@code specs}: an unknown name, a value of the wrong type or out of
-     * range fails with a {@link PlateException} that names the parameter, the value and what is
-     * allowed. Absent parameters take their defaults.
+     * range, or a number that is not finite fails with a {@link PlateException} that names the parameter,
+     * the value and what is allowed. Absent parameters take their defaults.
      */
     public static Params parse(List<ParamSpec> specs, Map<String, String> given) {
         Map<String, ParamSpec> byName = new LinkedHashMap<>();
@@ -94,16 +94,21 @@ public final class Params {
         }
     }
 
+    /**
+     * The number {@code v}; NaN and the infinities (also {@code 1e400}, which parses as one) are refused:
+     * no parameter takes them, and an infinite alpha or var_smoothing only failed later, at predict time.
+     */
     private static double parseDouble(String what, String v) {
+        double d;
         try {
-            double d = Double.parseDouble(v);
-            if (Double.isNaN(d)) {
-                throw new PlateException(what + ": NaN is not allowed");
-            }
-            return d;
+            d = Double.parseDouble(v);
         } catch (NumberFormatException e) {
             throw new PlateException(what + ": expected a number");
         }
+        if (!Double.isFinite(d)) {
+            throw new PlateException(what + ": must be a finite number");
+        }
+        return d;
     }
 
     private static void inRange(ParamSpec s, String what, double d) {

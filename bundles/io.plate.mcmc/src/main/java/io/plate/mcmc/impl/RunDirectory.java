@@ -127,9 +127,12 @@ public final class RunDirectory {
         return root;
     }
 
+    /** {@code v}; JSON has no infinity, so an infinite R-hat is the string {@code "inf"}, NaN is null. */
     private static void number(ObjectNode o, String name, double v) {
         if (Double.isFinite(v)) {
             o.put(name, v);
+        } else if (Double.isInfinite(v)) {
+            o.put(name, v > 0 ? "inf" : "-inf");
         } else {
             o.putNull(name);
         }

@@ -68,6 +68,25 @@ class RunDirectoryTest {
     }
 
     @Test
+    void anInfiniteRhatIsWrittenAsInfNotAsUndefined() throws Exception {
+        // chains constant at 20 and 19: R-hat +Infinity, which JSON cannot hold as a number; null means NaN
+        double[][][] v = new double[2][6][];
+        long[][] it = new long[2][6];
+        for (int d = 0; d < 6; d++) {
+            v[0][d] = new double[] {20};
+            v[1][d] = new double[] {19};
+            it[0][d] = d + 1;
+            it[1][d] = d + 1;
+        }
+        Path dir = tmp.resolve("stuck");
+        SamplerPosterior.builder("test.sampler", "toy").settings(new RunSettings(6, 0, 1, 2, 1L, 1))
+                .trace(new Trace(List.of("clusters"), v, it)).build().write(dir);
+        JsonNode clusters = new ObjectMapper().readTree(dir.resolve("summary.json").toFile()).get("summaries")
+                .get("clusters");
+        assertEquals("inf", clusters.get("rhat").asText());
+    }
+
+    @Test
     void aRunDirectoryIsReplacedWholeAndAForeignFolderIsRefused() throws Exception {
         Path dir = tmp.resolve("run2");
         posterior().write(dir);

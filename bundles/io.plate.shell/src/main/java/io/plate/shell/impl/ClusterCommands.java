@@ -242,6 +242,10 @@ public final class ClusterCommands {
                     "against the labels: ARI %.4f, NMI %.4f (highest-log-joint draw ARI %.4f; posterior mean ARI %.4f,"
                             + " NMI %.4f)%n", a.ari(), a.nmi(), a.ariHighestLogJoint(), a.ariPosteriorMean(),
                     a.nmiPosteriorMean())));
+            // a semi-supervised run says why it has no agreement (its labelled rows were held in their classes)
+            if (c.agreement().isEmpty() && posterior.facts().get("agreement") instanceof String why) {
+                b.append(why).append('\n');
+            }
         }
 
         /**

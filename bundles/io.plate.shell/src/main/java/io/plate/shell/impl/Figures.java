@@ -55,8 +55,9 @@ public final class Figures {
                 lines.add(Series.of("chain " + (c + 1), x, y));
             }
             panels.add(Plot.line(name + " — trace", "iteration", name, lines));
-            panels.add(Plot.line(name + " — running split R-hat", "kept draws", "R-hat",
-                    List.of(runningRhat(t.series(s)))));
+            // one series has no legend: the title carries its name (undefined, or infinity drawn at the top)
+            Series rhat = runningRhat(t.series(s));
+            panels.add(Plot.line(name + " — running " + rhat.name(), "kept draws", "R-hat", List.of(rhat)));
         }
         Plot.write(file, 2, panels);
     }
@@ -94,7 +95,22 @@ public final class Figures {
             return Series.of("R-hat (undefined: needs 2+ chains)", new double[] {0, Math.max(1, n)},
                     new double[] {1, 1});
         }
-        return Series.of("split R-hat", pts[0], pts[1]);
+        // +Infinity (chains constant at different values) has no place on an axis: drawn at the panel's top
+        double top = 2;
+        boolean infinite = false;
+        for (double r : pts[1]) {
+            infinite |= r == Double.POSITIVE_INFINITY;
+            top = Double.isFinite(r) ? Math.max(top, 1.5 * r) : top;
+        }
+        if (!infinite) {
+            return Series.of("split R-hat", pts[0], pts[1]);
+        }
+        double[] y = pts[1].clone();
+        for (int i = 0; i < y.length; i++) {
+            y[i] = Double.isFinite(y[i]) ? y[i] : top;
+        }
+        return Series.of(String.format(java.util.Locale.ROOT, "split R-hat (inf drawn at %.3g: chains constant at"
+                + " different values)", top), pts[0], y);
     }
 
     /** Rows of the run's dataset in two dimensions, coloured by cluster of the point estimate. */

@@ -59,6 +59,8 @@ class ClusterCommandsTest {
         /** Each chain's kept log joints. */
         double[][] logJoints = {{-10, -11, -12}};
         Checkpoints checkpoints;
+        /** A semi-supervised run's reason for having no agreement (its labelled rows held), or null. */
+        String held;
 
         @Override
         public Posterior run(Dataset data, Params p, RunSettings s, ProgressListener listener, Cancellation c,
@@ -93,11 +95,15 @@ class ClusterCommandsTest {
                 halves[r] = r < n / 2 ? 0 : 1;
                 rows.add(List.of(Integer.toString(r), Integer.toString(halves[r])));
             }
-            Clustering clustering = new Clustering(Clustering.Loss.VI, 0.0, halves, List.of(
+            Clustering clustering = held == null ? new Clustering(Clustering.Loss.VI, 0.0, halves, List.of(
                     new Clustering.Cluster(n / 2, 0.5, 1.0, Optional.empty(), Optional.of("a"), 1.0),
                     new Clustering.Cluster(n - n / 2, 0.5, 1.0, Optional.empty(), Optional.of("b"), 1.0)),
                     new double[n], new TreeMap<>(kPosterior), halves, -10.0,
-                    new Clustering.Agreement(n, 1.0, 1.0, 1.0, 1.0, 1.0));
+                    new Clustering.Agreement(n, 1.0, 1.0, 1.0, 1.0, 1.0))
+                    : new Clustering(Clustering.Loss.VI, 0.0, halves, List.of(
+                    new Clustering.Cluster(n / 2, 0.5, 1.0, Optional.of("a"), Optional.empty(), Double.NaN),
+                    new Clustering.Cluster(n - n / 2, 0.5, 1.0, Optional.of("b"), Optional.empty(), Double.NaN)),
+                    new double[n], new TreeMap<>(kPosterior), halves, -10.0, null);
             double[][][] values = new double[logJoints.length][][];
             long[][] its = new long[logJoints.length][];
             for (int ch = 0; ch < logJoints.length; ch++) {
@@ -108,14 +114,20 @@ class ClusterCommandsTest {
                     its[ch][d] = d + 1;
                 }
             }
-            return SamplerPosterior.builder(name(), data.name()).params(p.asMap()).settings(s)
+            SamplerPosterior.Builder b = SamplerPosterior.builder(name(), data.name());
+            if (held != null) {
+                b.fact("agreement", held);
+            } else {
+                b.fact("ari", 1.0).fact("nmi", 1.0);
+            }
+            return b.params(p.asMap()).settings(s)
                     .trace(new Trace(List.of("logJoint", "clusters"), values, its)).seconds(0.5).sweepsPerSecond(6)
                     .table("assignments", new Table(List.of("row", "cluster"), rows))
                     .table("clusters", new Table(List.of("cluster", "size", "proportion", "mean.x"), List.of(
                             List.of("0", Integer.toString(n / 2), "0.5", "1.0"),
                             List.of("1", Integer.toString(n - n / 2), "0.5", "2.0"))))
                     .table("k_posterior", new Table(List.of("clusters", "probability"), List.of(List.of("2", "1"))))
-                    .fact("ari", 1.0).fact("nmi", 1.0).clustering(clustering)
+                    .clustering(clustering)
                     .build();
         }
     }
@@ -147,6 +159,24 @@ class ClusterCommandsTest {
         text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
                 .cluster(null, "30", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
         assertFalse(text.contains("the estimate has"), text);
+    }
+
+    @Test
+    void aSemiSupervisedRunSaysWhyItShowsNoAgreement() throws Exception {
+        // the labelled rows were held in their classes: ARI/NMI/purity against them are 1 by construction
+        HalvesSampler s = new HalvesSampler();
+        s.held = "ARI/NMI/purity not shown: the labelled rows were held in their classes";
+        ClusterCommands.ClusterResult r = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
+                .cluster(null, "30", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy");
+        String text = r.toString();
+        assertTrue(text.contains("\n" + s.held + "\n"), text);
+        assertFalse(text.contains("ARI 1.0000") || text.contains("majority_label"), text);
+        assertTrue(Double.isNaN(r.ari()));
+        // a run that did not hold its labels prints its ARI and no such line
+        s.held = null;
+        text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
+                .cluster(null, "30", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
+        assertTrue(text.contains("ARI 1.0000") && !text.contains("not shown"), text);
     }
 
     private Workspace workspaceWithData() {

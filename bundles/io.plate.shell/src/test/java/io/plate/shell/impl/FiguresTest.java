@@ -38,6 +38,20 @@ class FiguresTest {
     }
 
     @Test
+    void runningRhatOfChainsStuckAtDifferentValuesIsDrawnAtTheTopNotAtOne() {
+        // one chain always 20 clusters, the other 19: R-hat is infinite at every prefix, never the 1.0 line
+        double[][] chains = new double[2][30];
+        java.util.Arrays.fill(chains[0], 20);
+        java.util.Arrays.fill(chains[1], 19);
+        Series s = Figures.runningRhat(chains);
+        assertTrue(s.name().startsWith("split R-hat (inf drawn at 2.00: chains constant at different values)"), s.name());
+        assertTrue(s.y().length > 0);
+        for (double y : s.y()) {
+            assertEquals(2.0, y);
+        }
+    }
+
+    @Test
     void principalComponentsOfALineAreTheLine() {
         double[] a = {1, 2, 3, 4, 5};
         double[] b = {2, 4, 6, 8, 10};

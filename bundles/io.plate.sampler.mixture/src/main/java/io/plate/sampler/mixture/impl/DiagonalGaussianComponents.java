@@ -56,6 +56,11 @@ public final class DiagonalGaussianComponents implements Components {
         double[] b0 = new double[data.dims];
         for (int j = 0; j < data.dims; j++) {
             b0[j] = a0 * scale * data.covariance[j][j];
+            if (!(b0[j] > 0) || Double.isInfinite(b0[j])) {
+                throw new IllegalArgumentException("prior_scale = " + scale + " makes the prior scale b0 = nu0 / 2 *"
+                        + " prior_scale * variance of column '" + data.names.get(j) + "' " + b0[j] + " (nu0 = " + nu0
+                        + ", variance " + data.covariance[j][j] + "); use a prior_scale nearer 1");
+            }
         }
         return new DiagonalGaussianComponents(data, data.mean, kappa0, a0, b0);
     }

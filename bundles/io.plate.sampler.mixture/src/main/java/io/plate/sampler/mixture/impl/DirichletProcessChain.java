@@ -36,13 +36,13 @@ final class DirichletProcessChain extends MixtureChain implements SplitMerge.Hos
             int launchScans, ChainSettings settings, Distributions dist, UniformRandomProvider rng) {
         super(components.rows(), settings, dist);
         if (!(alpha > 0) || Double.isInfinite(alpha)) {
-            throw new IllegalArgumentException("alpha must be > 0, got " + alpha);
+            throw new IllegalArgumentException("alpha must be > 0 and finite, got " + alpha);
         }
-        if (!(shape > 0)) {
-            throw new IllegalArgumentException("alpha_shape must be > 0, got " + shape);
+        if (!(shape > 0) || Double.isInfinite(shape)) {
+            throw new IllegalArgumentException("alpha_shape must be > 0 and finite, got " + shape);
         }
-        if (!(rate > 0)) {
-            throw new IllegalArgumentException("alpha_rate must be > 0, got " + rate);
+        if (!(rate > 0) || Double.isInfinite(rate)) {
+            throw new IllegalArgumentException("alpha_rate must be > 0 and finite, got " + rate);
         }
         if (splitMerge < 0) {
             throw new IllegalArgumentException("split_merge must be >= 0, got " + splitMerge);
@@ -170,12 +170,17 @@ final class DirichletProcessChain extends MixtureChain implements SplitMerge.Hos
         int k = clusters();
         double eta = dist.nextBeta(rng, alpha + 1, rows);
         double r = rate - Math.log(eta);
-        double odds = (shape + k - 1) / (rows * r);
+        double odds = (shape + (k - 1)) / (rows * r);
         double w = odds / (1 + odds);
-        double sh = rng.nextDouble() < w ? shape + k : shape + k - 1;
+        int extra = rng.nextDouble() < w ? k : k - 1;
+        double sh = shape + extra; // not shape + k - 1, which rounds 1e-300 + 1 - 1 to 0
         alpha = dist.nextGamma(rng, sh, 1 / r);
-        if (!(alpha > 0)) {
-            throw new IllegalStateException("concentration draw " + alpha + " from Gamma(" + sh + ", rate " + r + ")");
+        if (!(alpha > 0) || Double.isInfinite(alpha)) {
+            // the parameters put the concentration beyond what a double holds: say which ones
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "the DP concentration drawn from"
+                    + " Gamma(alpha_shape + %d, rate alpha_rate - log eta = %.4g) is %s; alpha_shape = %s and"
+                    + " alpha_rate = %s put it outside the range of a double: use a larger alpha_shape or a smaller"
+                    + " alpha_rate", extra, r, alpha, shape, rate));
         }
     }
 

@@ -52,7 +52,7 @@ final class FiniteMixtureChain extends MixtureChain implements SplitMerge.Host {
             throw new IllegalArgumentException("split_merge must be >= 0, got " + splitMerge);
         }
         if (!(alpha > 0) || Double.isInfinite(alpha)) {
-            throw new IllegalArgumentException("alpha must be > 0, got " + alpha);
+            throw new IllegalArgumentException("alpha must be > 0 and finite, got " + alpha);
         }
         if (settings.fixedClusters() > settings.clusters()) {
             throw new IllegalArgumentException("k = " + settings.clusters() + " is less than the "

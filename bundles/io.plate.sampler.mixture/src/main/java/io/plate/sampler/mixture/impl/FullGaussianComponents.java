@@ -42,15 +42,40 @@ public final class FullGaussianComponents implements Components {
      * Default priors: μ0 the data mean and Ψ0 = nu0 · scale · (data covariance), so that the prior mean
      * of each cluster's precision matrix is the inverse of scale times the data covariance.
      */
+    /**
+     * Least nu0 · prior_scale: the prior scale matrix as a fraction of the data covariance. On iris a
+     * fraction of 6e-14 made a small cluster's scale matrix lose positive definiteness mid-run, 6e-12 did
+     * not (docs/mixtures.md); the margin is a hundredfold.
+     */
+    static final double MIN_RELATIVE_SCALE = 1e-10;
+
     static FullGaussianComponents withDefaults(NumericData data, double kappa0, double nu0, double scale) {
         if (!(scale > 0)) {
             throw new IllegalArgumentException("prior_scale must be > 0, got " + scale);
+        }
+        requireComplete(data);
+        List<String> collinear = data.collinearColumns();
+        if (!collinear.isEmpty()) {
+            throw new IllegalArgumentException("the data covariance of columns " + String.join(", ", collinear)
+                    + " is singular (collinear columns, or no more rows than columns); drop one of them or use"
+                    + " covariance=diag");
+        }
+        if (!(nu0 * scale >= MIN_RELATIVE_SCALE)) {
+            throw new IllegalArgumentException("prior_scale = " + scale + " is too small: nu0 * prior_scale = "
+                    + nu0 * scale + " is below " + MIN_RELATIVE_SCALE + ", and the scale matrix of a cluster of few"
+                    + " rows is then singular in floating point; use prior_scale >= "
+                    + String.format(java.util.Locale.ROOT, "%.2g", MIN_RELATIVE_SCALE / nu0 * 1.05));
         }
         int d = data.dims;
         double[][] psi0 = new double[d][d];
         for (int i = 0; i < d; i++) {
             for (int j = 0; j < d; j++) {
                 psi0[i][j] = nu0 * scale * data.covariance[i][j];
+                if (!Double.isFinite(psi0[i][j])) {
+                    throw new IllegalArgumentException("prior_scale = " + scale + " is too large: nu0 * prior_scale"
+                            + " * the data covariance of columns " + data.names.get(i) + ", " + data.names.get(j)
+                            + " overflows");
+                }
             }
         }
         return new FullGaussianComponents(data, data.mean, kappa0, nu0, psi0);
@@ -58,10 +83,7 @@ public final class FullGaussianComponents implements Components {
 
     /** Explicit Normal-Inverse-Wishart(mu0, kappa0, nu0, psi0) prior. */
     FullGaussianComponents(NumericData data, double[] mu0, double kappa0, double nu0, double[][] psi0) {
-        if (data.anyMissing) {
-            throw new PlateException("the full-covariance Gaussian mixture needs complete rows; the data has missing "
-                    + "values (use covariance=diag, which leaves missing values out)");
-        }
+        requireComplete(data);
         if (!(kappa0 > 0)) {
             throw new IllegalArgumentException("kappa0 must be > 0, got " + kappa0);
         }
@@ -93,6 +115,13 @@ public final class FullGaussianComponents implements Components {
         this.df = new double[0];
         this.logNorm = new double[0];
         this.logDetPsiN = new double[0];
+    }
+
+    private static void requireComplete(NumericData data) {
+        if (data.anyMissing) {
+            throw new PlateException("the full-covariance Gaussian mixture needs complete rows; the data has missing "
+                    + "values (use covariance=diag, which leaves missing values out)");
+        }
     }
 
     private static double psi0Rows(double[][] psi0, int i, int j) {
@@ -225,7 +254,8 @@ public final class FullGaussianComponents implements Components {
                 chol[sb + i * d + j] = psi * factor;
             }
         }
-        double logDetPred = choleskyLogDetInPlace(chol, sb, d);
+        double logDetPred = choleskyLogDetInPlace(chol, sb, d, "the scale matrix of cluster slot " + k + " (" + n
+                + " rows)");
         df[k] = dfk;
         logNorm[k] = SpecialFunctions.logGamma(0.5 * (dfk + d)) - SpecialFunctions.logGamma(0.5 * dfk)
                 - 0.5 * d * (Math.log(dfk) + LOG_PI) - 0.5 * logDetPred;
@@ -233,8 +263,12 @@ public final class FullGaussianComponents implements Components {
         dirty[k] = false;
     }
 
-    /** Cholesky of the lower triangle of {@code a[off..]} in place (lower factor); returns log det. */
-    private static double choleskyLogDetInPlace(double[] a, int off, int d) {
+    /**
+     * Cholesky of the lower triangle of {@code a[off..]} in place (lower factor); returns log det.
+     *
+     * @param what the matrix, for the message when it is not positive definite
+     */
+    private static double choleskyLogDetInPlace(double[] a, int off, int d, String what) {
         double logDet = 0;
         for (int j = 0; j < d; j++) {
             double s = a[off + j * d + j];
@@ -243,7 +277,8 @@ public final class FullGaussianComponents implements Components {
                 s -= l * l;
             }
             if (!(s > 0)) {
-                throw new IllegalStateException("scale matrix is not positive definite (pivot " + j + " = " + s + ")");
+                throw new SingularMatrixException(what + " is not positive definite in floating point (pivot " + j
+                        + " = " + s + "); a larger prior_scale keeps it away from singular");
             }
             double ljj = Math.sqrt(s);
             a[off + j * d + j] = ljj;
@@ -260,7 +295,7 @@ public final class FullGaussianComponents implements Components {
     }
 
     private static double choleskyLogDet(double[] a, int d) {
-        return choleskyLogDetInPlace(a, 0, d);
+        return choleskyLogDetInPlace(a, 0, d, "the prior scale matrix");
     }
 
     @Override

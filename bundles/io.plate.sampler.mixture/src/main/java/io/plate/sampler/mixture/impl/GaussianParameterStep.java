@@ -111,7 +111,13 @@ abstract class GaussianParameterStep {
                     psi[j][i] = psi[i][j];
                 }
             }
-            NormalInverseWishartDraw g = dist.nextNormalInverseWishart(rng, loc, kn, nu0 + n, psi);
+            NormalInverseWishartDraw g;
+            try {
+                g = dist.nextNormalInverseWishart(rng, loc, kn, nu0 + n, psi);
+            } catch (IllegalArgumentException e) {
+                throw new SingularMatrixException("the posterior scale matrix of cluster slot " + c + " (" + (long) n
+                        + " rows): " + e.getMessage() + "; a larger prior_scale keeps it away from singular", e);
+            }
             System.arraycopy(g.mean(), 0, mean, c * d, d);
             double[][] sigma = g.covariance();
             for (int i = 0; i < d; i++) {

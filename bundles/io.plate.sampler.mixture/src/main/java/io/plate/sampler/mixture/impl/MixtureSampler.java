@@ -230,7 +230,12 @@ abstract class MixtureSampler<D> implements Sampler {
             throw new PlateException("semi_supervised: the labels have " + base.fixedClusters()
                     + " classes but k = " + k + "; use k >= " + base.fixedClusters());
         }
-        D shared = model.prepare().apply(data, params); // read once; the chains only read it
+        D shared;
+        try {
+            shared = model.prepare().apply(data, params); // read once; the chains only read it
+        } catch (IllegalArgumentException e) { // a prior the data cannot carry, before any chain starts
+            throw new PlateException(name() + ": " + e.getMessage(), e);
+        }
         checkMemory(data, params, settings, shared, k);
         ChainFactory<MixtureChain> factory = (index, rng) -> {
             MixtureChain chain = chain(shared, params, base, rng);
@@ -243,7 +248,7 @@ abstract class MixtureSampler<D> implements Sampler {
         try {
             run = runner.run(factory, settings, listener == null ? ProgressListener.NONE : listener,
                     cancel, checkpoints == null ? null : checkpoints.describing(describe(data, params)));
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | SingularMatrixException e) {
             throw new PlateException(name() + ": " + e.getMessage(), e);
         }
         SamplerPosterior.Builder out = SamplerPosterior.builder(name(), data.name()).params(params.asMap())

@@ -27,6 +27,11 @@ import org.apache.commons.rng.UniformRandomProvider;
  */
 final class MixtureSummary {
     /** Draws the search works on (evenly thinned beyond); the reported loss uses every stored draw. */
+    /** Fact saying why a semi-supervised run has no agreement with the labels. */
+    static final String AGREEMENT = "agreement";
+    static final String AGREEMENT_HELD = "ARI/NMI/purity not shown: the labelled rows were held in their classes"
+            + " (semi_supervised=true), so they agree with their labels by construction; score the unlabelled rows"
+            + " against labels you kept aside";
     static final int MAX_SEARCH_DRAWS = 500;
     /** Stored draws tried as starting points (the best of them starts one search). */
     static final int CANDIDATE_DRAWS = 64;
@@ -163,9 +168,14 @@ final class MixtureSummary {
         }
         out.table("coclustering", new Table(List.of("row", "cluster", "confidence"), cRows));
 
-        // clusters of the estimate, described by the posterior given that partition
+        // clusters of the estimate, described by the posterior given that partition; a semi-supervised run
+        // holds every labelled row in its class, so agreement with those labels (ARI, NMI, purity) is 1 by
+        // construction and says nothing: it is left out, with the reason as a fact
         CategoricalColumn truthColumn = data.labels().orElse(null);
-        int[] truth = truthColumn == null ? null : truthColumn.codes();
+        int[] truth = truthColumn == null || fixed != null ? null : truthColumn.codes();
+        if (fixed != null) {
+            out.fact(AGREEMENT, AGREEMENT_HELD);
+        }
         MixtureChain describer = chains.get(0);
         describer.assign(found.partition(), rng);
         List<String> header = new ArrayList<>(List.of("cluster", "size", "proportion", "confidence"));
@@ -194,7 +204,7 @@ final class MixtureSummary {
             if (fixed != null) {
                 int cls = est.classOf()[est.order()[i]];
                 fixedClass = cls == Integer.MAX_VALUE ? Optional.empty()
-                        : Optional.of(truthColumn.levels().get(cls));
+                        : Optional.of(data.labels().orElseThrow().levels().get(cls));
                 row.add(fixedClass.orElse(""));
             }
             Optional<String> majority = Optional.empty();

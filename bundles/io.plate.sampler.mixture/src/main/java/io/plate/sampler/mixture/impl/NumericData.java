@@ -19,6 +19,8 @@ final class NumericData {
     final double[] mean;
     final double[][] covariance;
     final boolean anyMissing;
+    /** Fraction of a column's variance below which what the columns before it leave unexplained counts as none. */
+    static final double COLLINEAR = 1e-10;
 
     private NumericData(int rows, int dims, double[] x, List<String> names) {
         this.rows = rows;
@@ -73,6 +75,49 @@ final class NumericData {
             }
         }
         this.anyMissing = missing;
+    }
+
+    /**
+     * The columns that make the covariance singular: the first column whose variance left unexplained by
+     * the columns before it is below {@link #COLLINEAR} of its variance (a Cholesky pivot), with the
+     * earlier columns of that linear fit; empty when the covariance is positive definite.
+     */
+    List<String> collinearColumns() {
+        double[][] l = new double[dims][dims];
+        for (int j = 0; j < dims; j++) {
+            for (int p = 0; p < j; p++) {
+                double t = covariance[j][p];
+                for (int q = 0; q < p; q++) {
+                    t -= l[j][q] * l[p][q];
+                }
+                l[j][p] = t / l[p][p];
+            }
+            double s = covariance[j][j];
+            for (int p = 0; p < j; p++) {
+                s -= l[j][p] * l[j][p];
+            }
+            if (!(s > COLLINEAR * covariance[j][j])) {
+                // the fit's coefficients b solve Lᵀ b = l_j (Σ_<j b = Σ_<j,j with Σ_<j = L Lᵀ)
+                double[] b = new double[j];
+                for (int p = j - 1; p >= 0; p--) {
+                    double t = l[j][p];
+                    for (int q = p + 1; q < j; q++) {
+                        t -= l[q][p] * b[q];
+                    }
+                    b[p] = t / l[p][p];
+                }
+                List<String> out = new ArrayList<>();
+                for (int p = 0; p < j; p++) {
+                    if (Math.abs(b[p]) * Math.sqrt(covariance[p][p]) > 1e-6 * Math.sqrt(covariance[j][j])) {
+                        out.add(names.get(p));
+                    }
+                }
+                out.add(names.get(j));
+                return out;
+            }
+            l[j][j] = Math.sqrt(s);
+        }
+        return List.of();
     }
 
     static NumericData of(Dataset data) {

@@ -1,6 +1,7 @@
 package io.plate.sampler.mixture.impl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -161,6 +162,13 @@ class RecoveryTest {
         Table clusters = p.tables().get("clusters");
         assertEquals("c0", clusters.rows().get(0).get(clusters.header().indexOf("class")));
         assertEquals("c0", p.clustering().orElseThrow().clusters().get(0).fixedClass().orElseThrow());
+        // the labelled rows are held, so ARI/NMI/purity against them would be 1 whatever the unlabelled rows
+        // do: no agreement, no purity column, no ari fact, and the reason instead
+        assertTrue(p.clustering().orElseThrow().agreement().isEmpty());
+        assertFalse(clusters.header().contains("purity"), clusters.header().toString());
+        assertFalse(p.facts().containsKey("ari"), p.facts().toString());
+        assertTrue(String.valueOf(p.facts().get("agreement")).startsWith("ARI/NMI/purity not shown: the labelled rows"
+                + " were held in their classes"), p.facts().toString());
     }
 
     @Test

@@ -1,0 +1,40 @@
+package io.plate.api.learn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.plate.api.PlateException;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ParamsTest {
+    private static final List<ParamSpec> SPECS = List.of(
+            ParamSpec.positive("alpha", "1.0", "smoothing"),
+            ParamSpec.real("var_smoothing", "1e-9", 0, Double.POSITIVE_INFINITY, "variance floor"),
+            ParamSpec.realList("class_prior", null, 0, Double.POSITIVE_INFINITY, false, "prior per class"));
+
+    private static String refusal(String name, String value) {
+        return assertThrows(PlateException.class, () -> Params.parse(SPECS, Map.of(name, value))).getMessage();
+    }
+
+    @Test
+    void nonFiniteNumbersAreRefusedForEveryNumericParameter() {
+        // an unbounded range (max = Infinity) means "no upper bound", not "infinity is a value"
+        assertEquals("parameter 'alpha' = 'Infinity': must be a finite number", refusal("alpha", "Infinity"));
+        // 1e400 is beyond the largest double (about 1.8e308) and parses as Infinity
+        assertEquals("parameter 'alpha' = '1e400': must be a finite number", refusal("alpha", "1e400"));
+        assertEquals("parameter 'var_smoothing' = 'Infinity': must be a finite number",
+                refusal("var_smoothing", "Infinity"));
+        assertEquals("parameter 'var_smoothing' = 'NaN': must be a finite number", refusal("var_smoothing", "NaN"));
+        assertEquals("parameter 'class_prior' = '1,-Infinity': must be a finite number",
+                refusal("class_prior", "1,-Infinity"));
+        assertEquals("parameter 'class_prior' = '0.5,1e309': must be a finite number",
+                refusal("class_prior", "0.5,1e309"));
+        // the largest finite double and a range error still read as before
+        assertEquals(1.7976931348623157e308, Params.parse(SPECS, Map.of("alpha", "1.7976931348623157e308"))
+                .getDouble("alpha"));
+        assertEquals("parameter 'alpha' = '0': must be > 0", refusal("alpha", "0"));
+        assertEquals("parameter 'alpha' = 'x': expected a number", refusal("alpha", "x"));
+    }
+}
