@@ -99,7 +99,9 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
         }
         String eta = Double.isFinite(p.etaSeconds()) ? String.format(Locale.ROOT, ", ETA %.0f s", p.etaSeconds()) : "";
         String logJoint = Double.isFinite(p.logJoint()) ? String.format(Locale.ROOT, ", log joint %.2f", p.logJoint()) : "";
-        String rhat = Double.isFinite(p.rhat()) ? String.format(Locale.ROOT, ", R-hat %.3f", p.rhat()) : "";
+        // an infinite R-hat: chains constant at different values (Diagnostics.splitRhat)
+        String rhat = Double.isNaN(p.rhat()) ? "" : Double.isInfinite(p.rhat()) ? ", R-hat inf"
+                : String.format(Locale.ROOT, ", R-hat %.3f", p.rhat());
         String head = s.toString();
         // on a narrow terminal whole figures are left out, R-hat first, then the log joint, then the speed;
         // the ETA stays. One character short of the width: a line as wide as the terminal wraps, and each

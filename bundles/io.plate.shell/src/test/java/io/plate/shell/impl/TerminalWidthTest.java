@@ -58,5 +58,7 @@ class TerminalWidthTest {
         assertTrue(starting.startsWith("run: starting 2 chains (first partitions, restarts), "), starting);
         assertTrue(starting.contains("Ctrl-C stops"), starting);
         assertTrue(wide.format(new Progress(0, 2000, 2, 40, 50, -1, Double.NaN)).startsWith("run: 0/2000 sweeps × 2 chains"));
+        // chains constant at different values (Diagnostics.splitRhat is infinite)
+        assertTrue(wide.format(new Progress(5, 10, 2, 5, 1, -1, Double.POSITIVE_INFINITY)).contains(", R-hat inf"));
     }
 }
