@@ -37,44 +37,87 @@ public final class Plot {
     private Plot() {
     }
 
-    /** Lines through each series (trace plots). */
+    /** Ticks across an axis at most: more crowd their labels together. */
+    static final int MAX_TICKS = 8;
+
+    /**
+     * Lines through each series (trace plots); a series of one point is drawn as a marker. Series without
+     * points are left out.
+     *
+     * @throws IllegalArgumentException when no series has a point
+     */
     public static Panel line(String title, String xLabel, String yLabel, List<Series> series) {
+        List<Series> drawn = series.stream().filter(s -> s.x().length > 0).toList();
+        if (drawn.isEmpty()) {
+            throw new IllegalArgumentException("no points to plot in '" + title + "'");
+        }
         XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xLabel)
                 .yAxisTitle(yLabel).build();
         c.getStyler().setChartBackgroundColor(Color.WHITE);
-        c.getStyler().setMarkerSize(0);
+        boolean points = drawn.stream().anyMatch(s -> s.x().length == 1);
+        c.getStyler().setMarkerSize(points ? 8 : 0);
         c.getStyler().setLegendVisible(series.size() > 1);
-        for (Series s : series) {
+        for (Series s : drawn) {
             XYSeries xy = c.addSeries(s.name(), s.x(), s.y());
-            xy.setMarker(SeriesMarkers.NONE);
+            xy.setMarker(s.x().length == 1 ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
         }
-        niceXAxis(c, series);
-        return new Panel(c);
+        Ticks x = niceXAxis(c, drawn);
+        Ticks y = niceYAxis(c, drawn);
+        return new Panel(c, null, x, y);
     }
 
     /**
-     * Bounds the x-axis at round numbers, so that XChart puts its ticks at multiples of a round step
-     * (0, 1,000, 2,000 …) spaced apart, instead of at odd values starting from the first x (101, 523, 945 …)
-     * whose labels ran into each other.
+     * Puts the x-axis ticks at round values, 1, 2 or 5 times a power of ten apart and at most
+     * {@value #MAX_TICKS} of them, and bounds the axis at the outer ticks. XChart's own ticks were not round:
+     * for equally spaced x values (every kept draw of a trace) it ticks at every n-th data value
+     * ({@code 250 262 274 …}, {@code 101 523 945 …}), so {@link Panel} draws these ticks in place of XChart's.
      */
-    static void niceXAxis(XYChart c, List<Series> series) {
+    static Ticks niceXAxis(XYChart c, List<Series> series) {
+        double[] range = range(series, true);
+        Ticks t = Ticks.of(range[0], range[1], MAX_TICKS);
+        c.getStyler().setXAxisMin(t.low());
+        c.getStyler().setXAxisMax(t.high());
+        c.getStyler().setPlotContentSize(1.0); // the axis bounds are the plot's edges, where Panel puts the ticks
+        c.getStyler().setPlotGridVerticalLinesVisible(false);
+        c.getStyler().setAxisTicksMarksVisible(false);
+        c.getStyler().setXAxisTickLabelsColor(new Color(0, 0, 0, 0)); // keeps the labels' room for Panel's
+        c.getStyler().setxAxisTickLabelsFormattingFunction(t::label);
+        return t;
+    }
+
+    /**
+     * The y-axis the same way, with a margin of 3 % of the data's range so that points at its ends are
+     * not cut by the frame; labels have the digits their spacing needs ({@code -322.35}, not XChart's
+     * {@code -322.3522029427222} at the ends of a short range).
+     */
+    static Ticks niceYAxis(XYChart c, List<Series> series) {
+        double[] range = range(series, false);
+        double margin = 0.03 * (range[1] - range[0]);
+        Ticks t = Ticks.of(range[0] - margin, range[1] + margin, Y_TICKS);
+        c.getStyler().setYAxisMin(t.low());
+        c.getStyler().setYAxisMax(t.high());
+        c.getStyler().setPlotGridHorizontalLinesVisible(false);
+        c.getStyler().setYAxisTickLabelsColor(new Color(0, 0, 0, 0));
+        c.getStyler().setyAxisTickLabelsFormattingFunction(t::label); // XChart's (hidden) labels keep the room of these
+        return t;
+    }
+
+    /** Ticks up a panel's y-axis at most (it is less than half as high as wide). */
+    static final int Y_TICKS = 6;
+
+    /** The least and greatest finite x (or y) of the series. */
+    private static double[] range(List<Series> series, boolean x) {
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
         for (Series s : series) {
-            for (double x : s.x()) {
-                if (Double.isFinite(x)) {
-                    lo = Math.min(lo, x);
-                    hi = Math.max(hi, x);
+            for (double v : x ? s.x() : s.y()) {
+                if (Double.isFinite(v)) {
+                    lo = Math.min(lo, v);
+                    hi = Math.max(hi, v);
                 }
             }
         }
-        if (!(hi > lo)) {
-            return;
-        }
-        double step = niceStep((hi - lo) / 5);
-        c.getStyler().setXAxisMin(Math.floor(lo / step) * step);
-        c.getStyler().setXAxisMax(Math.ceil(hi / step) * step);
-        c.getStyler().setXAxisTickMarkSpacingHint(90);
+        return lo <= hi ? new double[] {lo, hi} : new double[] {0, 1};
     }
 
     /** The smallest of 1, 2 or 5 times a power of ten that is at least {@code raw}. */

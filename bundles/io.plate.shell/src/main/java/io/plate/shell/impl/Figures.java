@@ -35,9 +35,19 @@ public final class Figures {
      */
     static final int TRACE_POINTS = 600;
 
-    /** For each summary: its trace per chain (thinned to {@link #TRACE_POINTS}), and the running split R-hat beside it. */
-    public static void trace(Posterior run, Path file) throws IOException {
+    /**
+     * For each summary: its trace per chain (thinned to {@link #TRACE_POINTS}), and the running split R-hat
+     * beside it; {@code runName} names the run in the message when it has no kept draws (stopped during burn-in).
+     */
+    public static void trace(String runName, Posterior run, Path file) throws IOException {
         Trace t = run.trace();
+        int kept = 0;
+        for (int c = 0; c < t.chains(); c++) {
+            kept += t.draws(c);
+        }
+        if (kept == 0 || t.summaryNames().isEmpty()) {
+            throw new PlateException("run '" + runName + "' has no kept draws to plot");
+        }
         List<Panel> panels = new ArrayList<>();
         for (int s = 0; s < t.summaryNames().size(); s++) {
             String name = t.summaryNames().get(s);

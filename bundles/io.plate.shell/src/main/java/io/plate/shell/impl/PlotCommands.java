@@ -86,7 +86,8 @@ public final class PlotCommands {
             throws IOException {
         switch (kind) {
             case "trace":
-                Figures.trace(run(what), file);
+                Figures.trace(what instanceof Posterior p ? p.sampler() + " on " + p.dataset() : String.valueOf(what),
+                        run(what), file);
                 break;
             case "clusters": {
                 Posterior p = run(what);

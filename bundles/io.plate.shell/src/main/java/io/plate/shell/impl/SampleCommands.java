@@ -112,7 +112,7 @@ public final class SampleCommands {
             }
             OutputTarget target = OutputTarget.file(defaults, plot, "cannot write the plot to");
             try {
-                Figures.trace(p, file);
+                Figures.trace(run, p, file);
             } catch (IOException e) {
                 throw target.failure(e);
             }

@@ -78,6 +78,42 @@ class FiguresTest {
         assertEquals(7, Figures.thinned(7, 1000).length);
     }
 
+    /** A run whose trace holds {@code draws[c]} draws of chain c (log joint -322.35…, iterations from 26 on). */
+    private static io.plate.api.sample.Posterior traceRun(int... draws) {
+        double[][][] values = new double[draws.length][][];
+        long[][] iterations = new long[draws.length][];
+        for (int c = 0; c < draws.length; c++) {
+            values[c] = new double[draws[c]][];
+            iterations[c] = new long[draws[c]];
+            for (int d = 0; d < draws[c]; d++) {
+                values[c][d] = new double[] {-322.3522029427222 - c * 2.3260806224474 - d};
+                iterations[c][d] = 26 + 100L * d;
+            }
+        }
+        io.plate.api.sample.Trace trace = new io.plate.api.sample.Trace(List.of("logJoint"), values, iterations);
+        return (io.plate.api.sample.Posterior) java.lang.reflect.Proxy.newProxyInstance(FiguresTest.class.getClassLoader(),
+                new Class<?>[] {io.plate.api.sample.Posterior.class}, (p, m, args) -> switch (m.getName()) {
+                    case "trace" -> trace;
+                    case "sampler" -> "mixture.gaussian";
+                    default -> throw new UnsupportedOperationException(m.getName());
+                });
+    }
+
+    @Test
+    void aRunWithoutKeptDrawsIsNamedAndOneDrawPerChainIsDrawn(@TempDir Path dir) throws Exception {
+        System.setProperty("java.awt.headless", "true");
+        Path png = dir.resolve("e.png");
+        PlateException e = assertThrows(PlateException.class, () -> Figures.trace("iris.mixture.gaussian",
+                traceRun(0, 0), png));
+        assertEquals("run 'iris.mixture.gaussian' has no kept draws to plot", e.getMessage());
+        assertTrue(Files.notExists(png));
+        Path svg = dir.resolve("one.svg");
+        Figures.trace("b", traceRun(1, 1), svg);
+        String text = Files.readString(svg);
+        assertTrue(!text.contains("322.3522"), "y labels with 16 digits");
+        Figures.trace("c", traceRun(1, 0), dir.resolve("c.png")); // one chain stopped before its first kept draw
+    }
+
     /** A run whose only table is a theta table of {@code features} features, class 1 apart from class 0 by f. */
     private static io.plate.api.sample.Posterior thetaRun(int features) {
         List<List<String>> rows = new java.util.ArrayList<>();
