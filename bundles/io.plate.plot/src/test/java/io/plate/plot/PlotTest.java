@@ -172,6 +172,20 @@ class PlotTest {
     }
 
     @Test
+    void longTitlesAreShortenedInTheMiddleToFitThePanel() {
+        String fits = "θ of physician-fee-freeze";
+        assertEquals(fits, Plot.shortTitle(fits));
+        String title = "θ of " + "a-very-long-feature-name-".repeat(8) + "end";
+        String s = Plot.shortTitle(title);
+        java.awt.FontMetrics fm = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB).createGraphics().getFontMetrics(
+                new org.knowm.xchart.XYChartBuilder().build().getStyler().getChartTitleFont());
+        assertTrue(fm.stringWidth(title) > Plot.TITLE_WIDTH, "the test title is too wide");
+        assertTrue(fm.stringWidth(s) <= Plot.TITLE_WIDTH, s);
+        assertTrue(s.startsWith("θ of a-very") && s.endsWith("name-end") && s.contains("…"), s);
+        assertTrue(fm.stringWidth(s) > Plot.TITLE_WIDTH - 40, "not shortened more than needed: " + s);
+    }
+
+    @Test
     void refusesUnknownFormatsAndBadShapes(@TempDir Path dir) {
         assertThrows(IllegalArgumentException.class, () -> Plot.write(dir.resolve("x.gif"), 1, panels()));
         assertThrows(IllegalArgumentException.class, () -> Series.of("s", new double[2], new double[3]));
