@@ -24,8 +24,13 @@ final class JsonSyntax {
     /** {@code not valid JSON at line L, column C: REASON} for {@code e}. */
     static String describe(JsonProcessingException e) {
         JsonLocation at = e.getLocation();
+        int column = at == null ? -1 : at.getColumnNr();
+        Matcher u = UNRECOGNIZED.matcher(e.getOriginalMessage() == null ? "" : e.getOriginalMessage());
+        if (u.matches() && column > u.group(1).length() + 1) {
+            column -= u.group(1).length() + 1; // the parser stops one past the character after the word
+        }
         String where = at == null || at.getLineNr() < 1 ? ""
-                : " at line " + at.getLineNr() + (at.getColumnNr() < 1 ? "" : ", column " + at.getColumnNr());
+                : " at line " + at.getLineNr() + (column < 1 ? "" : ", column " + column);
         return "not valid JSON" + where + ": " + reason(e.getOriginalMessage());
     }
 

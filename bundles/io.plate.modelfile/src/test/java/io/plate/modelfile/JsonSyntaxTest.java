@@ -34,7 +34,7 @@ class JsonSyntaxTest {
                 failure("{\"a\":1,}"));
         assertEquals("not valid JSON at line 1, column 9: unexpected character '2' (expected a comma or the end of the"
                 + " array)", failure("{\"a\":[1 2]}"));
-        assertEquals("not valid JSON at line 1, column 11: unrecognised word 'nope' (expected a string, number, array,"
+        assertEquals("not valid JSON at line 1, column 6: unrecognised word 'nope' (expected a string, number, array,"
                 + " object, true, false or null)", failure("{\"a\":nope}"));
         assertEquals("not valid JSON at line 1, column 11: the key 'a' appears twice in one object",
                 failure("{\"a\":1,\"a\":2}"));
