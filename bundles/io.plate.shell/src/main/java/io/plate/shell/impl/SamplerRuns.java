@@ -118,7 +118,8 @@ final class SamplerRuns {
             }
             return Checkpoints.resuming(new CheckpointFolder(dir), n);
         }
-        return Checkpoints.to(new CheckpointFolder(defaults.output(save)), n);
+        OutputTarget folder = OutputTarget.folder(defaults, save, "cannot write checkpoints to");
+        return Checkpoints.to(new CheckpointFolder(folder.path()), n);
     }
 
     /**

@@ -201,6 +201,10 @@ class ClusterCommandsTest {
             assertEquals(outAndMessage[1], e.getMessage());
             assertEquals(null, s.settings, "sampled before checking " + outAndMessage[0]);
         }
+        PlateException ck = assertThrows(PlateException.class, () -> c.cluster(null, "30", "10", "2", "3", "42", "",
+                "", "afile.txt/ck", "", "", "mixture.halves", "toy"));
+        assertEquals("cannot write checkpoints to afile.txt/ck: not a folder: afile.txt is a file", ck.getMessage());
+        assertEquals(null, s.settings);
         assertEquals("x", Files.readString(dir.resolve("afile.txt")));
     }
 
