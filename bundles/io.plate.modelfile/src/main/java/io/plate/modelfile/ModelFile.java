@@ -172,8 +172,7 @@ public final class ModelFile {
         try {
             root = MAPPER.readTree(in);
         } catch (JsonProcessingException e) {
-            throw new ModelFormatException("not a Plate model file (not valid JSON: " + e.getOriginalMessage() + ")",
-                    e);
+            throw new ModelFormatException(JsonSyntax.describe(e), e);
         }
         if (root == null || !root.isObject()) {
             throw new ModelFormatException("not a Plate model file (not a JSON object)");

@@ -13,6 +13,8 @@ public final class Panel {
 
     private final org.knowm.xchart.internal.chartpart.Chart<?, ?> chart;
     private final ColourBar bar;
+    private final Ticks xTicks;
+    private final Ticks yTicks;
 
     Panel(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart) {
         this(chart, null);
@@ -21,15 +23,75 @@ public final class Panel {
     Panel(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, ColourBar bar) {
         this.chart = chart;
         this.bar = bar;
+        this.xTicks = null;
+        this.yTicks = null;
+    }
+
+    /** A line chart whose ticks are drawn here in place of XChart's (see {@link Plot#niceXAxis}). */
+    Panel(org.knowm.xchart.XYChart chart, ColourBar bar, Ticks xTicks, Ticks yTicks) {
+        this.chart = chart;
+        this.bar = bar;
+        this.xTicks = xTicks;
+        this.yTicks = yTicks;
     }
 
     void paint(Graphics2D g, int width, int height) {
         if (bar == null) {
             chart.paint(g, width, height);
+            if (xTicks != null) {
+                paintTicks(g, width);
+            }
             return;
         }
         chart.paint(g, width - BAR_SPACE, height);
         bar.paint(g, width - BAR_SPACE + 10, 60, height - 120);
+    }
+
+    /**
+     * The ticks: grid lines across the plot, marks outside it and labels (centred under the x marks, kept
+     * inside the panel; right-aligned left of the y marks), in XChart's styles. The axis bounds are the
+     * plot's edges (content size 1), so chart coordinates map onto the plot's frame.
+     */
+    private void paintTicks(Graphics2D g, int width) {
+        org.knowm.xchart.style.AxesChartStyler st = (org.knowm.xchart.style.AxesChartStyler) chart.getStyler();
+        int top = (int) Math.round(chart.getScreenYFromChart(yTicks.high()));
+        int bottom = (int) Math.round(chart.getScreenYFromChart(yTicks.low()));
+        int left = (int) Math.round(chart.getScreenXFromChart(xTicks.low()));
+        int right = (int) Math.round(chart.getScreenXFromChart(xTicks.high()));
+        int mark = st.getAxisTickMarkLength();
+        int pad = st.getAxisTickPadding();
+        g.setFont(st.getAxisTickLabelsFont());
+        FontMetrics fm = g.getFontMetrics();
+        for (double v : xTicks.values()) {
+            int x = (int) Math.round(chart.getScreenXFromChart(v));
+            grid(g, st, x, top, x, bottom);
+            mark(g, st, x, bottom + pad, x, bottom + pad + mark);
+            String label = xTicks.label(v);
+            int w = fm.stringWidth(label);
+            int lx = Math.max(0, Math.min(width - w - 2, x - w / 2));
+            g.setColor(st.getAxisTickLabelsColor());
+            g.drawString(label, lx, bottom + pad + mark + fm.getAscent());
+        }
+        for (double v : yTicks.values()) {
+            int y = (int) Math.round(chart.getScreenYFromChart(v));
+            grid(g, st, left, y, right, y);
+            mark(g, st, left - pad - mark, y, left - pad, y);
+            String label = yTicks.label(v);
+            g.setColor(st.getAxisTickLabelsColor());
+            g.drawString(label, left - pad - mark - 2 - fm.stringWidth(label), y + fm.getAscent() / 2 - 1);
+        }
+    }
+
+    private static void grid(Graphics2D g, org.knowm.xchart.style.AxesChartStyler st, int x0, int y0, int x1, int y1) {
+        g.setColor(st.getPlotGridLinesColor());
+        g.setStroke(st.getPlotGridLinesStroke());
+        g.drawLine(x0, y0, x1, y1);
+    }
+
+    private static void mark(Graphics2D g, org.knowm.xchart.style.AxesChartStyler st, int x0, int y0, int x1, int y1) {
+        g.setColor(st.getAxisTickMarksColor());
+        g.setStroke(st.getAxisTickMarksStroke());
+        g.drawLine(x0, y0, x1, y1);
     }
 
     /**

@@ -37,44 +37,123 @@ public final class Plot {
     private Plot() {
     }
 
-    /** Lines through each series (trace plots). */
+    /** XChart's title font (the same for every chart type). */
+    private static final java.awt.Font TITLE_FONT = new XYChartBuilder().build().getStyler().getChartTitleFont();
+    /**
+     * Room for a panel title. XChart centres a title over the plot, not the panel, and a legend at the
+     * right takes up to about 150 pixels: a title fits twice the distance from that centre to the nearer edge.
+     */
+    static final int TITLE_WIDTH = WIDTH - 2 * 150;
+
+    /**
+     * {@code title} as a panel shows it: whole when it fits the panel's width, else its start and end with
+     * an ellipsis between ({@code θ of anti-sat…ban-test}); XChart would centre it and cut both ends.
+     */
+    public static String shortTitle(String title) {
+        java.awt.FontMetrics fm = metrics(TITLE_FONT);
+        if (fm.stringWidth(title) <= TITLE_WIDTH) {
+            return title;
+        }
+        int keep = title.length();
+        String s;
+        do {
+            keep--;
+            int head = (keep + 1) / 2;
+            s = title.substring(0, head) + "…" + title.substring(title.length() - (keep - head));
+        } while (keep > 2 && fm.stringWidth(s) > TITLE_WIDTH);
+        return s;
+    }
+
+    private static java.awt.FontMetrics metrics(java.awt.Font font) {
+        Graphics2D g = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB).createGraphics();
+        try {
+            return g.getFontMetrics(font);
+        } finally {
+            g.dispose();
+        }
+    }
+
+    /** Ticks across an axis at most: more crowd their labels together. */
+    static final int MAX_TICKS = 8;
+
+    /**
+     * Lines through each series (trace plots); a series of one point is drawn as a marker. Series without
+     * points are left out.
+     *
+     * @throws IllegalArgumentException when no series has a point
+     */
     public static Panel line(String title, String xLabel, String yLabel, List<Series> series) {
-        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xLabel)
+        List<Series> drawn = series.stream().filter(s -> s.x().length > 0).toList();
+        if (drawn.isEmpty()) {
+            throw new IllegalArgumentException("no points to plot in '" + title + "'");
+        }
+        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(shortTitle(title)).xAxisTitle(xLabel)
                 .yAxisTitle(yLabel).build();
         c.getStyler().setChartBackgroundColor(Color.WHITE);
-        c.getStyler().setMarkerSize(0);
+        boolean points = drawn.stream().anyMatch(s -> s.x().length == 1);
+        c.getStyler().setMarkerSize(points ? 8 : 0);
         c.getStyler().setLegendVisible(series.size() > 1);
-        for (Series s : series) {
+        for (Series s : drawn) {
             XYSeries xy = c.addSeries(s.name(), s.x(), s.y());
-            xy.setMarker(SeriesMarkers.NONE);
+            xy.setMarker(s.x().length == 1 ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
         }
-        niceXAxis(c, series);
-        return new Panel(c);
+        Ticks x = niceXAxis(c, drawn);
+        Ticks y = niceYAxis(c, drawn);
+        return new Panel(c, null, x, y);
     }
 
     /**
-     * Bounds the x-axis at round numbers, so that XChart puts its ticks at multiples of a round step
-     * (0, 1,000, 2,000 …) spaced apart, instead of at odd values starting from the first x (101, 523, 945 …)
-     * whose labels ran into each other.
+     * Puts the x-axis ticks at round values, 1, 2 or 5 times a power of ten apart and at most
+     * {@value #MAX_TICKS} of them, and bounds the axis at the outer ticks. XChart's own ticks were not round:
+     * for equally spaced x values (every kept draw of a trace) it ticks at every n-th data value
+     * ({@code 250 262 274 …}, {@code 101 523 945 …}), so {@link Panel} draws these ticks in place of XChart's.
      */
-    static void niceXAxis(XYChart c, List<Series> series) {
+    static Ticks niceXAxis(XYChart c, List<Series> series) {
+        double[] range = range(series, true);
+        Ticks t = Ticks.of(range[0], range[1], MAX_TICKS);
+        c.getStyler().setXAxisMin(t.low());
+        c.getStyler().setXAxisMax(t.high());
+        c.getStyler().setPlotContentSize(1.0); // the axis bounds are the plot's edges, where Panel puts the ticks
+        c.getStyler().setPlotGridVerticalLinesVisible(false);
+        c.getStyler().setAxisTicksMarksVisible(false);
+        c.getStyler().setXAxisTickLabelsColor(new Color(0, 0, 0, 0)); // keeps the labels' room for Panel's
+        c.getStyler().setxAxisTickLabelsFormattingFunction(t::label);
+        return t;
+    }
+
+    /**
+     * The y-axis the same way, with a margin of 3 % of the data's range so that points at its ends are
+     * not cut by the frame; labels have the digits their spacing needs ({@code -322.35}, not XChart's
+     * {@code -322.3522029427222} at the ends of a short range).
+     */
+    static Ticks niceYAxis(XYChart c, List<Series> series) {
+        double[] range = range(series, false);
+        double margin = 0.03 * (range[1] - range[0]);
+        Ticks t = Ticks.of(range[0] - margin, range[1] + margin, Y_TICKS);
+        c.getStyler().setYAxisMin(t.low());
+        c.getStyler().setYAxisMax(t.high());
+        c.getStyler().setPlotGridHorizontalLinesVisible(false);
+        c.getStyler().setYAxisTickLabelsColor(new Color(0, 0, 0, 0));
+        c.getStyler().setyAxisTickLabelsFormattingFunction(t::label); // XChart's (hidden) labels keep the room of these
+        return t;
+    }
+
+    /** Ticks up a panel's y-axis at most (it is less than half as high as wide). */
+    static final int Y_TICKS = 6;
+
+    /** The least and greatest finite x (or y) of the series. */
+    private static double[] range(List<Series> series, boolean x) {
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
         for (Series s : series) {
-            for (double x : s.x()) {
-                if (Double.isFinite(x)) {
-                    lo = Math.min(lo, x);
-                    hi = Math.max(hi, x);
+            for (double v : x ? s.x() : s.y()) {
+                if (Double.isFinite(v)) {
+                    lo = Math.min(lo, v);
+                    hi = Math.max(hi, v);
                 }
             }
         }
-        if (!(hi > lo)) {
-            return;
-        }
-        double step = niceStep((hi - lo) / 5);
-        c.getStyler().setXAxisMin(Math.floor(lo / step) * step);
-        c.getStyler().setXAxisMax(Math.ceil(hi / step) * step);
-        c.getStyler().setXAxisTickMarkSpacingHint(90);
+        return lo <= hi ? new double[] {lo, hi} : new double[] {0, 1};
     }
 
     /** The smallest of 1, 2 or 5 times a power of ten that is at least {@code raw}. */
@@ -90,7 +169,7 @@ public final class Plot {
 
     /** Points of each series (cluster scatter plots). */
     public static Panel scatter(String title, String xLabel, String yLabel, List<Series> series) {
-        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xLabel)
+        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(shortTitle(title)).xAxisTitle(xLabel)
                 .yAxisTitle(yLabel).build();
         c.getStyler().setChartBackgroundColor(Color.WHITE);
         c.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
@@ -104,7 +183,7 @@ public final class Plot {
     /** Bars per category, one group per series, with error bars where the series has them. */
     public static Panel bars(String title, String xLabel, String yLabel, List<String> categories,
             List<Series> series) {
-        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xLabel)
+        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(shortTitle(title)).xAxisTitle(xLabel)
                 .yAxisTitle(yLabel).build();
         c.getStyler().setChartBackgroundColor(Color.WHITE);
         c.getStyler().setLegendVisible(series.size() > 1);
@@ -130,7 +209,7 @@ public final class Plot {
             throw new IllegalArgumentException(values.length + " rows for " + rowLabels.size() + " row labels");
         }
         HeatMapChart c = new HeatMapChartBuilder().width(WIDTH).height(Math.max(HEIGHT, 40 * rowLabels.size() + 120))
-                .title(title).build();
+                .title(shortTitle(title)).build();
         c.getStyler().setChartBackgroundColor(Color.WHITE);
         c.getStyler().setShowValue(values.length <= 30);
         java.util.List<Number[]> cells = new java.util.ArrayList<>();
@@ -170,6 +249,19 @@ public final class Plot {
      * ({@code .png} or {@code .svg}).
      */
     public static void write(Path file, int columns, List<Panel> panels) throws IOException {
+        write(file, columns, panels, null);
+    }
+
+    /** Caption lines' font and height. */
+    private static final java.awt.Font CAPTION_FONT = new java.awt.Font(java.awt.Font.SANS_SERIF, java.awt.Font.PLAIN, 14);
+    private static final int CAPTION_LINE = 20;
+
+    /**
+     * Writes the panels as {@link #write(Path, int, List)} does, under a caption (may be null) that says
+     * what the panels share and carries what their titles cannot (full names of shortened titles), wrapped
+     * to the figure's width.
+     */
+    public static void write(Path file, int columns, List<Panel> panels, String caption) throws IOException {
         if (panels.isEmpty()) {
             throw new IllegalArgumentException("nothing to plot");
         }
@@ -181,11 +273,14 @@ public final class Plot {
         int cols = Math.max(1, Math.min(columns, panels.size()));
         int rows = (panels.size() + cols - 1) / cols;
         int w = WIDTH * cols;
-        int h = HEIGHT * rows;
+        List<String> lines = caption == null ? List.of() : wrap(caption, metrics(CAPTION_FONT), w - 20);
+        int top = lines.isEmpty() ? 0 : lines.size() * CAPTION_LINE + 12;
+        int h = HEIGHT * rows + top;
         AtomicFiles.write(file, out -> {
             if (svg) {
                 VectorGraphics2D g = new VectorGraphics2D();
-                paintAll(g, panels, cols);
+                paintCaption(g, lines);
+                paintAll(g, panels, cols, top);
                 Document doc = new SVGProcessor().getDocument(g.getCommands(), new PageSize(0, 0, w, h));
                 doc.writeTo(out);
             } else {
@@ -194,7 +289,8 @@ public final class Plot {
                 g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
                 g.setColor(Color.WHITE);
                 g.fillRect(0, 0, w, h);
-                paintAll(g, panels, cols);
+                paintCaption(g, lines);
+                paintAll(g, panels, cols, top);
                 g.dispose();
                 if (!ImageIO.write(img, "png", out)) {
                     throw new IOException("no PNG writer available");
@@ -203,9 +299,34 @@ public final class Plot {
         });
     }
 
-    private static void paintAll(Graphics2D g, List<Panel> panels, int cols) {
+    private static void paintCaption(Graphics2D g, List<String> lines) {
+        g.setFont(CAPTION_FONT);
+        g.setColor(Color.BLACK);
+        for (int i = 0; i < lines.size(); i++) {
+            g.drawString(lines.get(i), 10, 6 + (i + 1) * CAPTION_LINE - 5);
+        }
+    }
+
+    /** {@code text} in lines no wider than {@code width}, broken at spaces. */
+    static List<String> wrap(String text, java.awt.FontMetrics fm, int width) {
+        List<String> lines = new java.util.ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            if (line.length() > 0 && fm.stringWidth(line + " " + word) > width) {
+                lines.add(line.toString());
+                line.setLength(0);
+            }
+            line.append(line.length() > 0 ? " " : "").append(word);
+        }
+        if (line.length() > 0) {
+            lines.add(line.toString());
+        }
+        return lines;
+    }
+
+    private static void paintAll(Graphics2D g, List<Panel> panels, int cols, int top) {
         for (int i = 0; i < panels.size(); i++) {
-            Graphics2D sub = (Graphics2D) g.create((i % cols) * WIDTH, (i / cols) * HEIGHT, WIDTH, HEIGHT);
+            Graphics2D sub = (Graphics2D) g.create((i % cols) * WIDTH, top + (i / cols) * HEIGHT, WIDTH, HEIGHT);
             try {
                 panels.get(i).paint(sub, WIDTH, HEIGHT);
             } finally {

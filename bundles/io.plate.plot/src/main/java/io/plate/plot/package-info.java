@@ -5,5 +5,5 @@
  * Java types, so it can be replaced without touching callers.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package io.plate.plot;

@@ -86,10 +86,103 @@ class PlotTest {
         assertEquals(0.5, Plot.niceStep(0.31), 1e-12);
         assertEquals(1000, Plot.niceStep(1000), 0);
         org.knowm.xchart.XYChart c = new org.knowm.xchart.XYChartBuilder().width(800).height(360).build();
-        Plot.niceXAxis(c, List.of(Series.of("chain 1", new double[] {101, 3000, 5999}, new double[] {1, 2, 3})));
+        Ticks t = Plot.niceXAxis(c, List.of(Series.of("chain 1", new double[] {101, 3000, 5999}, new double[] {1, 2, 3})));
         // ticks started at the first iteration (101, 523, 945, ...) and their labels ran together
         assertEquals(0, c.getStyler().getXAxisMin(), 0);
         assertEquals(6000, c.getStyler().getXAxisMax(), 0);
+        assertArrayEquals(new double[] {0, 1000, 2000, 3000, 4000, 5000, 6000}, t.values(), 0);
+    }
+
+    @Test
+    void ticksAreRoundAndFew() {
+        java.util.Random r = new java.util.Random(7);
+        for (int i = 0; i < 2000; i++) {
+            double lo = (r.nextDouble() - 0.5) * Math.pow(10, r.nextInt(9) - 3);
+            double hi = lo + r.nextDouble() * Math.pow(10, r.nextInt(9) - 3);
+            Ticks t = Ticks.of(lo, hi, Plot.MAX_TICKS);
+            double[] v = t.values();
+            assertTrue(v.length >= 2 && v.length <= Plot.MAX_TICKS, lo + ".." + hi + ": " + v.length + " ticks");
+            assertTrue(v[0] <= lo && v[v.length - 1] >= hi, lo + ".." + hi + " not covered by " + v[0] + ".." + v[v.length - 1]);
+            double diff = v[1] - v[0];
+            double power = Math.pow(10, Math.floor(Math.log10(diff) + 1e-9));
+            double mantissa = diff / power;
+            double step = Math.round(mantissa) * power;
+            assertTrue(Math.abs(mantissa - 1) < 1e-4 || Math.abs(mantissa - 2) < 1e-4 || Math.abs(mantissa - 5) < 1e-4
+                    || Math.abs(mantissa - 10) < 1e-4, "step " + step);
+            for (double x : v) {
+                assertEquals(Math.round(x / step), x / step, 1e-3, x + " is not a multiple of " + step);
+            }
+        }
+        // the new user's traces: 250 262 274 ... and 150 157 164 ...
+        assertArrayEquals(new double[] {250, 300, 350, 400, 450, 500}, Ticks.of(250, 499, 8).values(), 0);
+        assertArrayEquals(new double[] {150, 200, 250, 300, 350}, Ticks.of(150, 349, 8).values(), 0);
+        assertEquals("1,500", Ticks.of(0, 2000, 8).label(1500));
+        assertEquals("0.3", Ticks.of(0, 0.7, 8).label(0.30000000000000004));
+        Ticks y = Ticks.of(-324.6782835651696, -322.3522029427222, Plot.Y_TICKS); // one draw per chain
+        assertArrayEquals(new double[] {-325, -324, -323, -322}, y.values(), 0);
+        assertEquals("-323", y.label(-323));
+        assertEquals("0.75", Ticks.of(0.636, 0.806, Plot.Y_TICKS).label(0.75));
+        assertArrayEquals(new double[] {15, 20, 25, 30, 35, 40}, Ticks.of(26, 26, 8).values(), 0, "one iteration: whole ticks");
+    }
+
+    @Test
+    void traceTicksAreDrawnAtRoundIterations(@TempDir Path dir) throws Exception {
+        double[] x = new double[250];
+        double[] y = new double[250];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = 250 + i; // every kept draw: XChart ticked at every n-th of them (250 262 274 ...)
+            y[i] = Math.sin(i);
+        }
+        Path f = dir.resolve("trace.svg");
+        Plot.write(f, 1, List.of(Plot.line("trace", "iteration", "y", List.of(Series.of("chain 1", x, y)))));
+        String svg = Files.readString(f, StandardCharsets.UTF_8);
+        for (String tick : new String[] {">250<", ">300<", ">350<", ">400<", ">450<", ">500<"}) {
+            assertTrue(svg.contains(tick), tick);
+        }
+        assertTrue(!svg.contains(">262<") && !svg.contains(">274<"), "ticks at data values");
+    }
+
+    /** Pixels clearly coloured (not white, grey or black): the series' lines and markers. */
+    private static int coloured(BufferedImage img) {
+        int n = 0;
+        for (int px = 0; px < img.getWidth(); px++) {
+            for (int py = 0; py < img.getHeight(); py++) {
+                int rgb = img.getRGB(px, py);
+                int r = rgb >> 16 & 255;
+                int g = rgb >> 8 & 255;
+                int b = rgb & 255;
+                n += Math.max(r, Math.max(g, b)) - Math.min(r, Math.min(g, b)) > 80 ? 1 : 0;
+            }
+        }
+        return n;
+    }
+
+    @Test
+    void aSeriesOfOnePointIsAMarkerAndAnEmptyOneIsLeftOut(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("one.png");
+        Plot.write(f, 1, List.of(Plot.line("trace", "iteration", "logJoint", List.of(
+                Series.of("chain 1", new double[] {26}, new double[] {-322.3522029427222}),
+                Series.of("chain 2", new double[0], new double[0])))));
+        BufferedImage img = ImageIO.read(f.toFile());
+        // the legend's line sample alone is about 20 coloured pixels; a marker of size 8 adds about 50
+        BufferedImage plotArea = img.getSubimage(0, 0, 560, 360);
+        assertTrue(coloured(plotArea) > 30, "a marker is drawn: " + coloured(plotArea));
+        assertThrows(IllegalArgumentException.class, () -> Plot.line("t", "x", "y",
+                List.of(Series.of("chain 1", new double[0], new double[0]))));
+    }
+
+    @Test
+    void longTitlesAreShortenedInTheMiddleToFitThePanel() {
+        String fits = "θ of physician-fee-freeze";
+        assertEquals(fits, Plot.shortTitle(fits));
+        String title = "θ of " + "a-very-long-feature-name-".repeat(8) + "end";
+        String s = Plot.shortTitle(title);
+        java.awt.FontMetrics fm = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB).createGraphics().getFontMetrics(
+                new org.knowm.xchart.XYChartBuilder().build().getStyler().getChartTitleFont());
+        assertTrue(fm.stringWidth(title) > Plot.TITLE_WIDTH, "the test title is too wide");
+        assertTrue(fm.stringWidth(s) <= Plot.TITLE_WIDTH, s);
+        assertTrue(s.startsWith("θ of a-very") && s.endsWith("name-end") && s.contains("…"), s);
+        assertTrue(fm.stringWidth(s) > Plot.TITLE_WIDTH - 40, "not shortened more than needed: " + s);
     }
 
     @Test

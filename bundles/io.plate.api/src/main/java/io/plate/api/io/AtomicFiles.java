@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -74,6 +75,9 @@ public final class AtomicFiles {
     public static void write(Path file, Body body) throws IOException {
         Path target = file.toAbsolutePath();
         Path dir = target.getParent();
+        if (dir == null) {
+            throw new FileSystemException(file.toString(), null, "Is a directory");
+        }
         Files.createDirectories(dir);
         removeStale(dir);
         Path tmp = createTemporary(dir, target.getFileName().toString(), false);
@@ -109,9 +113,15 @@ public final class AtomicFiles {
             throws IOException {
         Path target = dir.toAbsolutePath();
         Path parent = target.getParent();
+        if (parent == null) {
+            throw new FileAlreadyExistsException(dir.toString(), null, "the root folder is never replaced");
+        }
         Files.createDirectories(parent);
         removeStale(parent);
         boolean exists = Files.exists(target, LinkOption.NOFOLLOW_LINKS);
+        if (exists && !Files.isDirectory(target)) {
+            throw new FileSystemException(dir.toString(), null, "Not a directory");
+        }
         if (exists && (!Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS) || !replaceable.test(target))) {
             throw new FileAlreadyExistsException(dir.toString(), null, "exists and is not a folder this write may"
                     + " replace");
@@ -134,6 +144,42 @@ public final class AtomicFiles {
                 deleteTree(tmp);
             }
         }
+    }
+
+    /**
+     * Checks, before long work, that {@link #write} (or, with {@code directory}, {@link #writeDirectory})
+     * could put {@code target} in place: it is not a folder (or, for a directory, not a file), the nearest
+     * existing ancestor folder is a folder, and a temporary sibling can be created there (it is deleted at
+     * once). Nothing is left behind; missing folders are not created yet.
+     *
+     * @throws IOException as the write itself would fail (see {@link WriteFailures} for the user's words)
+     */
+    public static void checkWritable(Path target, boolean directory) throws IOException {
+        Path abs = target.toAbsolutePath();
+        Path parent = abs.getParent();
+        if (parent == null) {
+            if (directory) {
+                throw new FileAlreadyExistsException(target.toString(), null, "the root folder is never replaced");
+            }
+            throw new FileSystemException(target.toString(), null, "Is a directory");
+        }
+        if (!directory && Files.isDirectory(abs)) {
+            throw new FileSystemException(target.toString(), null, "Is a directory");
+        }
+        if (directory && Files.exists(abs) && !Files.isDirectory(abs)) {
+            throw new FileSystemException(target.toString(), null, "Not a directory");
+        }
+        Path existing = parent;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            throw new NoSuchFileException(parent.toString());
+        }
+        if (!Files.isDirectory(existing)) {
+            throw new FileSystemException(existing.toString(), null, "Not a directory");
+        }
+        Files.delete(createTemporary(existing, abs.getFileName().toString(), directory));
     }
 
     /**

@@ -170,7 +170,8 @@ public final class CommandFunctions {
         }
     }
 
-    private static List<String> functions(ServiceReference<?> ref) {
+    /** The functions a command service declares ({@link PlateCommand}). */
+    static List<String> functions(ServiceReference<?> ref) {
         Object f = ref.getProperty(COMMAND);
         List<String> out = new ArrayList<>();
         if (f instanceof String[]) {

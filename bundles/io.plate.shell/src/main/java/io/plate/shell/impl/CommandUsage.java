@@ -91,6 +91,59 @@ public final class CommandUsage {
     /** Options written out in the usage line; more are only named. */
     static final int LISTED = 4;
 
+    /**
+     * The gosh {@code complete} lines that offer every option of this command (the options of its usage
+     * line and help, from the same parameters), each while it is not given yet, with its description.
+     */
+    public List<String> completions() {
+        List<String> lines = new ArrayList<>();
+        for (Option o : options) {
+            StringBuilder l = new StringBuilder("complete -c ").append(command);
+            String longest = o.names.get(o.names.size() - 1);
+            for (String n : o.names) {
+                if (n.startsWith("--")) {
+                    l.append(" -l ").append(n.substring(2));
+                    longest = n;
+                } else if (n.startsWith("-") && n.length() == 2) {
+                    l.append(" -s ").append(n.substring(1));
+                }
+            }
+            l.append(" --description ").append(goshQuoted(firstSentence(o.doc)))
+                    .append(" -n '__option_not_present ").append(longest).append('\'');
+            lines.add(l.toString());
+        }
+        return lines;
+    }
+
+    /** The description up to its first ';' or '(' (completion lists show one short line). */
+    private static String firstSentence(String doc) {
+        int cut = doc.length();
+        for (char c : new char[] {';', '('}) {
+            int i = doc.indexOf(c);
+            if (i > 0 && i < cut) {
+                cut = i;
+            }
+        }
+        return doc.substring(0, cut).strip();
+    }
+
+    /**
+     * {@code text} in double quotes for gosh: '"' and '$' escaped, a backslash as '/'; a single quote, which gosh's tokenizer
+     * takes as the start of a quote even inside double quotes, becomes a typographic apostrophe.
+     */
+    static String goshQuoted(String text) {
+        StringBuilder q = new StringBuilder("\"");
+        for (char c : text.toCharArray()) {
+            switch (c) {
+                case '"', '$' -> q.append('\\').append(c);
+                case '\\' -> q.append('/'); // gosh drops an escaped backslash
+                case '\'' -> q.append('\u2019');
+                default -> q.append(c);
+            }
+        }
+        return q.append('"').toString();
+    }
+
     /** What {@code help COMMAND} prints: the description, the usage line, the arguments and options. */
     public String help() {
         StringBuilder s = new StringBuilder(command);

@@ -93,11 +93,12 @@ public final class DrawCommands {
         if (out.isEmpty()) {
             return new Draws(label, distributions.provider(), seed, draws, dimension, integral, null);
         }
-        Path file = (defaults == null ? Path.of(out) : defaults.output(out)).toAbsolutePath();
+        OutputTarget target = OutputTarget.file(defaults, out, "cannot write the draws to");
+        Path file = target.path().toAbsolutePath();
         try {
             write(file, draws, dimension, integral);
         } catch (IOException e) {
-            throw new PlateException("cannot write " + file + ": " + e, e);
+            throw target.failure(e);
         }
         return new Draws(label, distributions.provider(), seed, draws, dimension, integral, file);
     }

@@ -86,6 +86,7 @@ public final class EvaluateCommands {
             }
             settings = EvaluationSettings.crossValidation(k, s);
         }
+        OutputTarget target = out.isEmpty() ? null : OutputTarget.file(defaults, out, "cannot write the evaluation to");
         Evaluator e = evaluator;
         if (e == null) {
             throw new PlateException("no Evaluator service is installed (it comes with the plate-classifier feature)");
@@ -101,12 +102,12 @@ public final class EvaluateCommands {
         }
         String ignores = ignores(l, d, p, s);
         Path written = null;
-        if (!out.isEmpty()) {
-            written = defaults.output(out);
+        if (target != null) {
+            written = target.path();
             try {
                 AtomicFiles.write(written, o -> e.writeJson(report, o));
             } catch (IOException ex) {
-                throw new PlateException("cannot write " + written + ": " + ex.getMessage(), ex);
+                throw target.failure(ex);
             }
         }
         Evaluation result = new Evaluation(report, written);

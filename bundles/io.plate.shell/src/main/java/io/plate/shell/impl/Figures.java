@@ -35,9 +35,19 @@ public final class Figures {
      */
     static final int TRACE_POINTS = 600;
 
-    /** For each summary: its trace per chain (thinned to {@link #TRACE_POINTS}), and the running split R-hat beside it. */
-    public static void trace(Posterior run, Path file) throws IOException {
+    /**
+     * For each summary: its trace per chain (thinned to {@link #TRACE_POINTS}), and the running split R-hat
+     * beside it; {@code runName} names the run in the message when it has no kept draws (stopped during burn-in).
+     */
+    public static void trace(String runName, Posterior run, Path file) throws IOException {
         Trace t = run.trace();
+        int kept = 0;
+        for (int c = 0; c < t.chains(); c++) {
+            kept += t.draws(c);
+        }
+        if (kept == 0 || t.summaryNames().isEmpty()) {
+            throw new PlateException("run '" + runName + "' has no kept draws to plot");
+        }
         List<Panel> panels = new ArrayList<>();
         for (int s = 0; s < t.summaryNames().size(); s++) {
             String name = t.summaryNames().get(s);
@@ -245,13 +255,13 @@ public final class Figures {
             throw new PlateException("the run's theta table is empty");
         }
         List<String> shown = new ArrayList<>();
-        String title;
+        String which;
         if (feature != null) {
             shown.add(feature);
-            title = "";
+            which = "";
         } else if (byFeature.size() <= THETA_PANELS) {
             shown.addAll(byFeature.keySet());
-            title = "";
+            which = byFeature.size() == 1 ? "" : ", every feature";
         } else {
             List<String> ranked = new ArrayList<>(byFeature.keySet());
             Map<String, Double> spread = new java.util.HashMap<>();
@@ -260,13 +270,22 @@ public final class Figures {
             }
             ranked.sort((a, b) -> Double.compare(spread.get(b), spread.get(a)));
             shown.addAll(ranked.subList(0, THETA_PANELS));
-            title = " (" + THETA_PANELS + " of " + byFeature.size() + " features, largest difference between classes)";
+            which = ", the " + THETA_PANELS + " of " + byFeature.size() + " features whose θ differs most between classes";
         }
+        // what the panels share goes to the caption, so that a panel's title is the feature alone; full names
+        // of titles shortened to fit their panel are kept there too
         List<Panel> panels = new ArrayList<>();
+        List<String> shortened = new ArrayList<>();
         for (String f : shown) {
+            String title = "θ of " + f;
+            if (!Plot.shortTitle(title).equals(title)) {
+                shortened.add(Plot.shortTitle(title) + " = θ of " + f);
+            }
             panels.add(thetaPanel(h, f, byFeature.get(f), title));
         }
-        Plot.write(file, Math.min(3, panels.size()), panels);
+        String caption = run.sampler() + ": posterior mean ± sd of θ per class" + which
+                + (shortened.isEmpty() ? "" : "; shortened titles: " + String.join("; ", shortened));
+        Plot.write(file, Math.min(3, panels.size()), panels, caption);
     }
 
     /** The largest difference between two classes' posterior mean θ of one category of a feature. */
@@ -287,7 +306,7 @@ public final class Figures {
         return best;
     }
 
-    private static Panel thetaPanel(List<String> h, String f, List<List<String>> rows, String note) {
+    private static Panel thetaPanel(List<String> h, String f, List<List<String>> rows, String title) {
         int ci = h.indexOf("class");
         int ki = h.indexOf("category");
         int mi = h.indexOf("theta_mean");
@@ -314,7 +333,7 @@ public final class Figures {
             }
             series.add(new Series("class " + e.getKey(), x, y, err));
         }
-        return Plot.bars("θ of " + f + " (mean ± sd)" + note, "category", "θ", categories, series);
+        return Plot.bars(title, "category", "θ", categories, series);
     }
 
     /**

@@ -53,11 +53,12 @@ public final class ModelFileCommands {
             throw new PlateException("cannot save model '" + model + "' to " + file + ": it is a folder; give a file"
                     + " name, e.g. " + Path.of(file).resolve(model + ".json"));
         }
+        OutputTarget target = OutputTarget.file(defaults, file, "cannot save model '" + model + "' to");
         try {
             modelStore().save(m, path);
             return "saved model '" + model + "' (" + m.type() + ") to " + path + " (" + Files.size(path) + " bytes)";
         } catch (IOException e) {
-            throw new PlateException("cannot save model '" + model + "' to " + file + ": " + e.getMessage(), e);
+            throw target.failure(e);
         }
     }
 

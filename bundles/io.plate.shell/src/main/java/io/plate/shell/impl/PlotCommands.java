@@ -68,14 +68,26 @@ public final class PlotCommands {
         if (out.isEmpty()) {
             throw new PlateException("plate:plot needs --out FILE.png or FILE.svg");
         }
-        Path file = (defaults == null ? Path.of(out) : defaults.output(out));
         String lower = out.toLowerCase(java.util.Locale.ROOT);
         if (!lower.endsWith(".png") && !lower.endsWith(".svg")) {
             throw new PlateException("--out '" + out + "': the plot file must end in .png or .svg");
         }
+        OutputTarget target = OutputTarget.file(defaults, out, "cannot write the plot to");
+        Path file = target.path();
+        try {
+            draw(kind, what, x, y, feature, group, file);
+        } catch (IOException e) {
+            throw target.failure(e);
+        }
+        return new Written(kind, file);
+    }
+
+    private void draw(String kind, Object what, String x, String y, String feature, String group, Path file)
+            throws IOException {
         switch (kind) {
             case "trace":
-                Figures.trace(run(what), file);
+                Figures.trace(what instanceof Posterior p ? p.sampler() + " on " + p.dataset() : String.valueOf(what),
+                        run(what), file);
                 break;
             case "clusters": {
                 Posterior p = run(what);
@@ -99,7 +111,6 @@ public final class PlotCommands {
             default:
                 throw new PlateException("unknown plot kind '" + kind + "': use trace, clusters, theta, confusion or lines");
         }
-        return new Written(kind, file);
     }
 
     private Posterior run(Object what) {

@@ -48,11 +48,15 @@ public final class PredictCommands {
             throws IOException {
         Model m = workspace.model(model);
         Dataset d = workspace.dataset(dataset);
+        OutputTarget target = out.isEmpty() ? null : OutputTarget.file(defaults, out, "cannot write predictions to");
         Predictions p = Predictions.of(model, m, d);
-        if (!out.isEmpty()) {
-            Path file = defaults.output(out);
-            p.writeCsv(file);
-            p.written = file;
+        if (target != null) {
+            try {
+                p.writeCsv(target.path());
+            } catch (IOException e) {
+                throw target.failure(e);
+            }
+            p.written = target.path();
         }
         return p;
     }
@@ -145,12 +149,8 @@ public final class PredictCommands {
 
         /** Writes the predictions CSV of the command-line contract. */
         public void writeCsv(Path file) throws IOException {
-            try {
-                AtomicFiles.write(file, o -> writeCsv(new BufferedWriter(new java.io.OutputStreamWriter(o,
-                        StandardCharsets.UTF_8))));
-            } catch (IOException e) {
-                throw new PlateException("cannot write predictions to " + file + ": " + e.getMessage(), e);
-            }
+            AtomicFiles.write(file, o -> writeCsv(new BufferedWriter(new java.io.OutputStreamWriter(o,
+                    StandardCharsets.UTF_8))));
         }
 
         private void writeCsv(BufferedWriter w) throws IOException {

@@ -110,7 +110,12 @@ public final class SampleCommands {
             if (!lower.endsWith(".png") && !lower.endsWith(".svg")) {
                 throw new PlateException("--plot '" + plot + "': the plot file must end in .png or .svg");
             }
-            Figures.trace(p, file);
+            OutputTarget target = OutputTarget.file(defaults, plot, "cannot write the plot to");
+            try {
+                Figures.trace(run, p, file);
+            } catch (IOException e) {
+                throw target.failure(e);
+            }
         }
         return new TraceSummary(run, p, file);
     }

@@ -118,7 +118,8 @@ final class SamplerRuns {
             }
             return Checkpoints.resuming(new CheckpointFolder(dir), n);
         }
-        return Checkpoints.to(new CheckpointFolder(defaults.output(save)), n);
+        OutputTarget folder = OutputTarget.folder(defaults, save, "cannot write checkpoints to");
+        return Checkpoints.to(new CheckpointFolder(folder.path()), n);
     }
 
     /**
@@ -154,7 +155,8 @@ final class SamplerRuns {
         Dataset d = workspace.dataset(datasetName);
         RunSettings settings = defaults.runSettings(o.iterations(), o.burnIn(), o.thin(), o.chains(), o.seed());
         String kept = o.name().isEmpty() ? datasetName + "." + samplerName : o.name();
-        Path dir = o.out().isEmpty() ? null : defaults.output(o.out());
+        OutputTarget out = o.out().isEmpty() ? null : OutputTarget.folder(defaults, o.out(), "cannot write the run directory");
+        Path dir = out == null ? null : out.path();
         PrintStream console = session != null ? session.getConsole() : System.out;
         Job job = Job.Utils.current();
         boolean background = job != null && job.status() == Job.Status.Background;
@@ -175,7 +177,11 @@ final class SamplerRuns {
         }
         workspace.putRun(kept, posterior);
         if (dir != null) {
-            posterior.write(dir);
+            try {
+                posterior.write(dir);
+            } catch (IOException e) {
+                throw new PlateException(out.failure(e).getMessage() + " (the draws are kept as run '" + kept + "')", e);
+            }
         }
         return new Outcome(kept, posterior, dir, stopped, interrupted || background, console);
     }

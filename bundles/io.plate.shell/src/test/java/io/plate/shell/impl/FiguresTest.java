@@ -92,14 +92,55 @@ class FiguresTest {
         assertEquals(7, Figures.thinned(7, 1000).length);
     }
 
+    /** A run whose trace holds {@code draws[c]} draws of chain c (log joint -322.35…, iterations from 26 on). */
+    private static io.plate.api.sample.Posterior traceRun(int... draws) {
+        double[][][] values = new double[draws.length][][];
+        long[][] iterations = new long[draws.length][];
+        for (int c = 0; c < draws.length; c++) {
+            values[c] = new double[draws[c]][];
+            iterations[c] = new long[draws[c]];
+            for (int d = 0; d < draws[c]; d++) {
+                values[c][d] = new double[] {-322.3522029427222 - c * 2.3260806224474 - d};
+                iterations[c][d] = 26 + 100L * d;
+            }
+        }
+        io.plate.api.sample.Trace trace = new io.plate.api.sample.Trace(List.of("logJoint"), values, iterations);
+        return (io.plate.api.sample.Posterior) java.lang.reflect.Proxy.newProxyInstance(FiguresTest.class.getClassLoader(),
+                new Class<?>[] {io.plate.api.sample.Posterior.class}, (p, m, args) -> switch (m.getName()) {
+                    case "trace" -> trace;
+                    case "sampler" -> "mixture.gaussian";
+                    default -> throw new UnsupportedOperationException(m.getName());
+                });
+    }
+
+    @Test
+    void aRunWithoutKeptDrawsIsNamedAndOneDrawPerChainIsDrawn(@TempDir Path dir) throws Exception {
+        System.setProperty("java.awt.headless", "true");
+        Path png = dir.resolve("e.png");
+        PlateException e = assertThrows(PlateException.class, () -> Figures.trace("iris.mixture.gaussian",
+                traceRun(0, 0), png));
+        assertEquals("run 'iris.mixture.gaussian' has no kept draws to plot", e.getMessage());
+        assertTrue(Files.notExists(png));
+        Path svg = dir.resolve("one.svg");
+        Figures.trace("b", traceRun(1, 1), svg);
+        String text = Files.readString(svg);
+        assertTrue(!text.contains("322.3522"), "y labels with 16 digits");
+        Figures.trace("c", traceRun(1, 0), dir.resolve("c.png")); // one chain stopped before its first kept draw
+    }
+
     /** A run whose only table is a theta table of {@code features} features, class 1 apart from class 0 by f. */
     private static io.plate.api.sample.Posterior thetaRun(int features) {
+        return thetaRun(features, "f");
+    }
+
+    /** The same with features named {@code prefix + index}. */
+    private static io.plate.api.sample.Posterior thetaRun(int features, String prefix) {
         List<List<String>> rows = new java.util.ArrayList<>();
         for (int f = 0; f < features; f++) {
             for (String cls : List.of("0", "1")) {
                 double m = cls.equals("0") ? 0.5 : 0.5 - 0.02 * f;
-                rows.add(List.of(cls, "f" + f, "A", Double.toString(m), "0.01"));
-                rows.add(List.of(cls, "f" + f, "C", Double.toString(1 - m), "0.01"));
+                rows.add(List.of(cls, prefix + f, "A", Double.toString(m), "0.01"));
+                rows.add(List.of(cls, prefix + f, "C", Double.toString(1 - m), "0.01"));
             }
         }
         io.plate.api.sample.Table theta = new io.plate.api.sample.Table(
@@ -118,16 +159,39 @@ class FiguresTest {
         Path few = dir.resolve("few.png");
         Figures.theta(thetaRun(5), null, few);
         java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(few.toFile());
-        // five small multiples, three a row: 3 x 800 by 2 x 360 (one panel of the first feature before)
+        // five small multiples, three a row: 3 x 800 by 2 x 360 (one panel of the first feature before), under
+        // a caption line (32 pixels)
         assertEquals(2400, img.getWidth());
-        assertEquals(720, img.getHeight());
+        assertEquals(720 + 32, img.getHeight());
         Path many = dir.resolve("many.png");
         Figures.theta(thetaRun(40), null, many);
-        assertEquals(4 * 360, javax.imageio.ImageIO.read(many.toFile()).getHeight(), "twelve panels of the forty");
+        assertEquals(4 * 360 + 32, javax.imageio.ImageIO.read(many.toFile()).getHeight(), "twelve panels of the forty");
         Path one = dir.resolve("one.png");
         Figures.theta(thetaRun(5), "f3", one);
         assertEquals(800, javax.imageio.ImageIO.read(one.toFile()).getWidth());
         assertThrows(PlateException.class, () -> Figures.theta(thetaRun(5), "nosuch", one));
+    }
+
+    /**
+     * Panel titles are the feature alone, shortened in the middle when they do not fit the panel (they were
+     * cut at both ends); what panels share and the full names of shortened titles are in the caption.
+     */
+    @Test
+    void thetaTitlesFitTheirPanelsAndTheCaptionKeepsFullNames(@TempDir Path dir) throws Exception {
+        System.setProperty("java.awt.headless", "true");
+        String longName = "physician-fee-freeze-and-the-adoption-of-the-budget-resolution-of-the-ninety-eighth-congress-"
+                + "second-session-roll-call-number-";
+        Path svg = dir.resolve("theta.svg");
+        Figures.theta(thetaRun(16, longName), null, svg);
+        String text = Files.readString(svg);
+        String title = "θ of " + longName + "0";
+        String shortTitle = io.plate.plot.Plot.shortTitle(title);
+        assertTrue(shortTitle.contains("…") && shortTitle.startsWith("θ of physician") && shortTitle.endsWith("number-0"),
+                shortTitle);
+        // the caption is Plate's own text: it names the sampler, what is shown, and the full names
+        assertTrue(text.contains("sparse.dirichlet: posterior mean ± sd of θ per class, the 12 of 16"), "caption");
+        assertTrue(text.contains(longName.substring(0, 40)), "full name in the caption");
+        assertTrue(!text.contains("(mean ± sd) (12 of 16"), "the shared note is no longer in every title");
     }
 
     @Test

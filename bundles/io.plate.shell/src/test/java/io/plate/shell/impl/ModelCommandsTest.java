@@ -463,6 +463,43 @@ class ModelCommandsTest {
         assertTrue(!folder.getMessage().contains(".tmp"), folder.getMessage());
     }
 
+    /**
+     * An output that cannot be written fails before the work, in one line naming the path as given and the
+     * reason, never a temporary's name: a file where a folder is needed, /proc (no new files, even for root).
+     */
+    @Test
+    void unwritableOutputsFailFirstWithTheGivenPathAndTheReason() throws IOException {
+        Workspace w = new Workspace();
+        w.putDataset("d", data(6));
+        Evaluator never = new Evaluator() {
+            @Override
+            public EvaluationReport evaluate(Learner learner, Dataset data, Params params, EvaluationSettings s) {
+                throw new AssertionError("evaluated although --out cannot be written");
+            }
+
+            @Override
+            public void writeJson(EvaluationReport report, OutputStream out) {
+            }
+        };
+        ModelShell c = commands(w, never);
+        c.train("", "m", "test.fixed", "d");
+        Files.createDirectories(dir.resolve("t"));
+        Files.writeString(dir.resolve("t/iris.csv"), "x\n");
+        assertEquals("cannot write predictions to t/iris.csv/x.csv: not a folder: t/iris.csv is a file",
+                assertThrows(PlateException.class, () -> c.predict("t/iris.csv/x.csv", "m", "d")).getMessage());
+        assertEquals("cannot save model 'm' to t/iris.csv/m.json: not a folder: t/iris.csv is a file",
+                assertThrows(PlateException.class, () -> c.save("m", "t/iris.csv/m.json")).getMessage());
+        assertEquals("cannot write the evaluation to t/iris.csv/e.json: not a folder: t/iris.csv is a file",
+                assertThrows(PlateException.class, () -> c.evaluate("2", "", "", "t/iris.csv/e.json", "test.fixed", "d"))
+                        .getMessage());
+        if (Files.isDirectory(Path.of("/proc/self"))) {
+            String proc = assertThrows(PlateException.class, () -> c.save("m", "/proc/x.json")).getMessage();
+            assertEquals("cannot save model 'm' to /proc/x.json: cannot create files in /proc (no such folder there for"
+                    + " new files)", proc);
+        }
+        assertEquals(List.of("iris.csv"), Files.list(dir.resolve("t")).map(p -> p.getFileName().toString()).toList());
+    }
+
     @Test
     void saveAndLoadKeepNames() throws IOException {
         Workspace w = new Workspace();
