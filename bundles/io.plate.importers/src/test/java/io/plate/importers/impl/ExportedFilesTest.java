@@ -24,15 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
 class ExportedFilesTest {
     private static final ImportOptions D = ImportOptions.defaults();
 
-    private static ImportException fails(org.junit.jupiter.api.function.Executable e, String... words) {
-        ImportException x = assertThrows(ImportException.class, e);
-        assertTrue(x.getMessage().startsWith(Inputs.FILE.toString()) && !x.getMessage().contains("\n"), x.getMessage());
-        for (String w : words) {
-            assertTrue(x.getMessage().contains(w), x.getMessage());
-        }
-        return x;
-    }
-
     private static String warnings(Dataset d) {
         return d.metadata().getOrDefault(Importer.WARNINGS, "");
     }
@@ -73,9 +64,9 @@ class ExportedFilesTest {
         for (String inf : List.of("inf", "-inf", "Infinity", "-Infinity", "+Inf", "1e999")) {
             String csv = "a,b,y\n1,1,x\n2," + inf + ",y\n3,3,x\n";
             String bare = inf.replaceFirst("^[+-]", "");
-            fails(() -> Inputs.csv(csv, D), "line 3", "column b", "'" + inf + "' is an infinite number", "--missing '?,,",
+            Inputs.fails(() -> Inputs.csv(csv, D), "line 3", "column b", "'" + inf + "' is an infinite number", "--missing '?,,",
                     "," + bare + ",-" + bare + "'");
-            fails(() -> Inputs.csv(longer(csv, 300), D), "line 3", "column b", "'" + inf + "'");
+            Inputs.fails(() -> Inputs.csv(longer(csv, 300), D), "line 3", "column b", "'" + inf + "'");
             // the fix the message gives reads it as missing
             Set<String> missing = new java.util.HashSet<>(D.missing());
             missing.add(inf);
@@ -86,7 +77,7 @@ class ExportedFilesTest {
             assertEquals(1, Inputs.csv(csv, ImportOptions.builder().categorical(Set.of("b")).build()).categorical().size());
         }
         // a numeric label (target) too; a column of words keeps 'inf' as a level
-        fails(() -> Inputs.csv("a,t\n1,2.5\n2,-inf\n", D), "line 3", "column t", "'-inf'");
+        Inputs.fails(() -> Inputs.csv("a,t\n1,2.5\n2,-inf\n", D), "line 3", "column t", "'-inf'");
         assertEquals(List.of("high", "inf", "low"), Inputs.csv("a,b,y\n1,low,x\n2,inf,y\n3,high,x\n", D).categorical().get(0)
                 .levels());
     }
@@ -130,8 +121,8 @@ class ExportedFilesTest {
                 + " of data, import with --no-header (columns V1..V5)"), warnings(h));
         assertEquals("", warnings(Inputs.csv("a,b,y\n1,2,x\n", D)));
         // a first line with repeated numbers fails as a header, naming the option
-        fails(() -> Inputs.csv("0,0,1,x\n1,2,3,y\n", D), "duplicate column name", "--no-header");
-        fails(() -> Inputs.csv(iris, ImportOptions.builder().extra(CsvImporter.HEADER, "no").build()), "header must be");
+        Inputs.fails(() -> Inputs.csv("0,0,1,x\n1,2,3,y\n", D), "duplicate column name", "--no-header");
+        Inputs.fails(() -> Inputs.csv(iris, ImportOptions.builder().extra(CsvImporter.HEADER, "no").build()), "header must be");
     }
 
     @Test
@@ -174,7 +165,7 @@ class ExportedFilesTest {
         // a one-based comment: 1-based, and an index 0 is refused naming the line and the option
         SparseMatrix one = Inputs.libsvm(sklearnHead("one-based") + rows, D).sparse().orElseThrow();
         assertEquals(0, one.column(one.start(0)));
-        fails(() -> Inputs.libsvm(sklearnHead("one-based") + "0 0:1.5\n", D), "line 5", "one-based", "--zero-based true");
+        Inputs.fails(() -> Inputs.libsvm(sklearnHead("one-based") + "0 0:1.5\n", D), "line 5", "one-based", "--zero-based true");
         // the option given wins over the comment; a comment after the first row is only a comment
         SparseMatrix forced = Inputs.libsvm(sklearnHead("zero-based") + rows, ImportOptions.builder()
                 .extra(LibSvmImporter.ZERO_BASED, "false").build()).sparse().orElseThrow();

@@ -1,6 +1,7 @@
 package io.plate.importers.impl;
 
 import io.plate.api.data.Dataset;
+import io.plate.api.data.ImportException;
 import io.plate.api.data.ImportOptions;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
@@ -27,6 +28,17 @@ final class Inputs {
 
     static Dataset text(String text, ImportOptions o) {
         return new TextImporter().read(stream(text), FILE, o);
+    }
+
+    /** The one-line import error {@code e} throws, naming the input first and holding each of {@code words}. */
+    static ImportException fails(org.junit.jupiter.api.function.Executable e, String... words) {
+        ImportException x = org.junit.jupiter.api.Assertions.assertThrows(ImportException.class, e);
+        org.junit.jupiter.api.Assertions.assertTrue(x.getMessage().startsWith(FILE.toString())
+                && !x.getMessage().contains("\n"), x.getMessage());
+        for (String w : words) {
+            org.junit.jupiter.api.Assertions.assertTrue(x.getMessage().contains(w), x.getMessage());
+        }
+        return x;
     }
 
     static ByteArrayInputStream stream(String text) {

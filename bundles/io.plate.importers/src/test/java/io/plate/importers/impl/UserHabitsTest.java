@@ -20,15 +20,6 @@ import org.junit.jupiter.api.Test;
 class UserHabitsTest {
     private static final ImportOptions D = ImportOptions.defaults();
 
-    private static ImportException fails(org.junit.jupiter.api.function.Executable e, String... words) {
-        ImportException x = assertThrows(ImportException.class, e);
-        assertTrue(x.getMessage().startsWith(Inputs.FILE.toString()) && !x.getMessage().contains("\n"), x.getMessage());
-        for (String w : words) {
-            assertTrue(x.getMessage().contains(w), x.getMessage());
-        }
-        return x;
-    }
-
     /** {@code n} rows {@code x,y} with y = 2x + 0.5, a regression table. */
     private static String regression(int n) {
         StringBuilder s = new StringBuilder("x,y\n");
@@ -60,7 +51,7 @@ class UserHabitsTest {
         for (int i = 0; i < 300; i++) {
             ids.append(i % 7).append(",row").append(i).append('\n');
         }
-        fails(() -> Inputs.csv(ids.toString(), D), "column name", "300 distinct values in 300 rows", "--label", "--no-label");
+        Inputs.fails(() -> Inputs.csv(ids.toString(), D), "column name", "300 distinct values in 300 rows", "--label", "--no-label");
         // --no-label imports every column as a feature
         assertEquals(2, Inputs.csv(ids.toString(), ImportOptions.builder().noLabel(true).build()).featureCount());
         // LibSVM labels that are measurements: the fix names --numeric label
@@ -68,7 +59,7 @@ class UserHabitsTest {
         for (int i = 0; i < 50; i++) {
             svm.append(i * 0.37).append(" 1:").append(i).append('\n');
         }
-        fails(() -> Inputs.libsvm(svm.toString(), D), "50 distinct values in 50 rows", "--numeric label");
+        Inputs.fails(() -> Inputs.libsvm(svm.toString(), D), "50 distinct values in 50 rows", "--numeric label");
         assertEquals(50, Inputs.libsvm(svm.toString(), ImportOptions.builder().numeric(Set.of("label")).build())
                 .target().orElseThrow().size());
         // a few rows may have a class each (a toy table), and ordinary classes pass
@@ -95,13 +86,13 @@ class UserHabitsTest {
         assertEquals(5, t.columns());
         assertEquals(1, t.column(t.start(0)));
         // false: an index 0 is refused, naming the option
-        fails(() -> Inputs.libsvm("1 0:2\n", ImportOptions.builder().extra("zero_based", "false").build()),
+        Inputs.fails(() -> Inputs.libsvm("1 0:2\n", ImportOptions.builder().extra("zero_based", "false").build()),
                 "line 1", "feature index 0", "--zero-based");
-        fails(() -> Inputs.libsvm("1 1:2\n", ImportOptions.builder().extra("zero_based", "maybe").build()), "zero_based");
+        Inputs.fails(() -> Inputs.libsvm("1 1:2\n", ImportOptions.builder().extra("zero_based", "maybe").build()), "zero_based");
         // a declared number of features bounds the 0-based positions
         assertEquals(4, Inputs.libsvm("1 0:1 3:1\n", ImportOptions.builder().extra("n_features", "4").build())
                 .sparse().orElseThrow().columns());
-        fails(() -> Inputs.libsvm("1 0:1 4:1\n", ImportOptions.builder().extra("n_features", "4").build()), "0-based");
+        Inputs.fails(() -> Inputs.libsvm("1 0:1 4:1\n", ImportOptions.builder().extra("n_features", "4").build()), "0-based");
     }
 
     @Test
@@ -114,9 +105,9 @@ class UserHabitsTest {
         assertEquals(0.0, d.numeric().get(0).value(1));
         assertEquals(5.0, d.numeric().get(1).value(1));
         assertEquals(2, d.labels().orElseThrow().cardinality());
-        fails(() -> Inputs.libsvm("1 1:2\n", ImportOptions.builder().extra("values", "floats").build()), "values");
+        Inputs.fails(() -> Inputs.libsvm("1 1:2\n", ImportOptions.builder().extra("values", "floats").build()), "values");
         // dense columns that do not fit are refused before they are allocated
-        fails(() -> Inputs.libsvm("1 1:2 30000000:1\n0 2:1\n", ImportOptions.builder().extra("values", "numeric")
+        Inputs.fails(() -> Inputs.libsvm("1 1:2 30000000:1\n0 2:1\n", ImportOptions.builder().extra("values", "numeric")
                 .maxMemory(1L << 20).build()), "--values numeric", "30,000,000 dense columns");
     }
 
@@ -129,14 +120,14 @@ class UserHabitsTest {
         assertEquals(List.of("hello", "money", "now", "win", "world"), d.sparse().orElseThrow().vocabulary());
         assertEquals(List.of("ham", "spam"), d.labels().orElseThrow().levels());
         // without it: the header has no tab, and the message says which option reads it
-        fails(() -> Inputs.text("text,label\nhello,ham\n", D), "no 'text' column", "--delimiter ,");
-        fails(() -> Inputs.text("label\ttext\nham\thello\n", ImportOptions.builder().delimiter(',').build()),
+        Inputs.fails(() -> Inputs.text("text,label\nhello,ham\n", D), "no 'text' column", "--delimiter ,");
+        Inputs.fails(() -> Inputs.text("label\ttext\nham\thello\n", ImportOptions.builder().delimiter(',').build()),
                 "separated by tabs", "leave out --delimiter");
         // a header without 'text': the columns, --text-column, and --format csv for a table of numbers
-        fails(() -> Inputs.text("a\tb\tlabel\n1\t2\tx\n", D), "[a, b, label]", "--text-column", "--format csv");
+        Inputs.fails(() -> Inputs.text("a\tb\tlabel\n1\t2\tx\n", D), "[a, b, label]", "--text-column", "--format csv");
         // pandas' to_csv(sep='\t'): its index first, texts holding a tab, a line break or quotes in double quotes
         String pandas = "\ttext\tlabel\n0\t\"free money\tnow\"\tspam\n1\t\"meet at\nnoon\"\tham\n2\t\"a \"\"prize\"\"\"\tspam\n";
-        fails(() -> Inputs.text(pandas, D), "ragged row", "double quotes", "--delimiter tab");
+        Inputs.fails(() -> Inputs.text(pandas, D), "ragged row", "double quotes", "--delimiter tab");
         Dataset tsv = Inputs.text(pandas, ImportOptions.builder().delimiter('\t').build());
         assertEquals(3, tsv.rows());
         assertEquals(List.of("at", "free", "meet", "money", "noon", "now", "prize"), tsv.sparse().orElseThrow().vocabulary());
@@ -205,7 +196,7 @@ class UserHabitsTest {
         assertEquals(List.of(), asText.numeric());
         assertEquals("columns [a, b] hold numbers written with a decimal comma and became categories: give --decimal ,"
                 + " to read them as numbers", asText.metadata().get(Importer.WARNINGS));
-        fails(() -> Inputs.csv(euro, ImportOptions.builder().extra(CsvImporter.DECIMAL, ";").build()), "decimal",
+        Inputs.fails(() -> Inputs.csv(euro, ImportOptions.builder().extra(CsvImporter.DECIMAL, ";").build()), "decimal",
                 "'.' or ','");
     }
 }
