@@ -39,6 +39,24 @@ final class LibSvmOnSpark {
      * Whether a line of {@code path} has the index 0 and whether one has a query id, every line parsed by
      * the importer's parser (a malformed one is its one-line message); a part stops once it found both.
      */
+    /**
+     * The index base the comment before the first row states, as scikit-learn's {@code dump_svmlight_file}
+     * writes it and {@code plate:import} reads it (0 or 1), or −1: the first lines, read on the driver.
+     */
+    static int statedBase(SparkSession spark, String path) {
+        for (String line : spark.read().textFile(path).limit(16).collectAsList()) {
+            String t = line.strip();
+            if (!t.isEmpty() && !t.startsWith("#")) {
+                return -1; // the first row
+            }
+            int stated = LibSvmLines.statedBase(t);
+            if (stated >= 0) {
+                return stated;
+            }
+        }
+        return -1;
+    }
+
     static Layout layout(SparkSession spark, String path) {
         int found = lines(spark, path).mapPartitions(lines -> {
             LibSvmLines parser = parser(path);

@@ -158,7 +158,13 @@ public final class PlateFrame {
             throw new PlateException("--zero-based must be auto, true or false, got '" + zeroBased + "'");
         }
         LibSvmOnSpark.Layout layout = LibSvmOnSpark.layout(spark, path);
-        int base = zeroBased.equals("true") || zeroBased.equals("auto") && layout.zero() ? 0 : 1;
+        // auto: an index 0, else the comment scikit-learn writes ('# Column indices are zero-based'), else 1-based
+        int stated = zeroBased.equals("auto") ? LibSvmOnSpark.statedBase(spark, path) : -1;
+        int base = zeroBased.equals("true") || zeroBased.equals("auto") && (layout.zero() || stated == 0) ? 0 : 1;
+        if (stated == 1 && layout.zero()) {
+            throw new PlateException(path + ": feature index 0 in a file whose comment says 'Column indices are"
+                    + " one-based': give --zero-based true");
+        }
         if (base == 1 && layout.zero()) {
             throw new PlateException(path + ": feature index 0 with --zero-based false: indices are 1-based"
                     + " (scikit-learn writes 0-based files: --zero-based true, or auto)");

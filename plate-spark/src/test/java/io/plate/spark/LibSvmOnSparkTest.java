@@ -2,6 +2,7 @@ package io.plate.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.plate.api.PlateException;
 import java.io.IOException;
@@ -65,6 +66,26 @@ class LibSvmOnSparkTest {
         PlateException e = assertThrows(PlateException.class, () -> PlateFrame.libsvm(spark, zero.toString(), "false"));
         assertEquals(zero + ": feature index 0 with --zero-based false: indices are 1-based (scikit-learn writes"
                 + " 0-based files: --zero-based true, or auto)", e.getMessage());
+    }
+
+    @Test
+    void autoHonoursScikitLearnsCommentOnTheBaseAsTheImporterDoes() throws IOException {
+        // dump_svmlight_file(..., comment=...) writes the base in a comment; this file has no index 0
+        Path zero = zeroBasedCopy(SparkTestSession.data("libsvm-a9a/a9a"), dir, 200);
+        List<String> out = new ArrayList<>(List.of("# Column indices are zero-based"));
+        for (String line : Files.readAllLines(zero, StandardCharsets.UTF_8)) {
+            out.add(line.replaceAll(" 0:[^ ]*", ""));
+        }
+        Path stated = dir.resolve("stated.svm");
+        Files.write(stated, out, StandardCharsets.UTF_8);
+        assertEquals(PlateFrame.libsvm(spark, stated.toString(), "true").rows().collectAsList(),
+                PlateFrame.libsvm(spark, stated.toString(), "auto").rows().collectAsList());
+        // a file stated one-based that holds an index 0 is refused, as plate:import refuses it
+        out.set(0, "# Column indices are one-based");
+        out.add("1 0:1");
+        Files.write(stated, out, StandardCharsets.UTF_8);
+        PlateException e = assertThrows(PlateException.class, () -> PlateFrame.libsvm(spark, stated.toString(), "auto"));
+        assertTrue(e.getMessage().contains("one-based': give --zero-based true"), e.getMessage());
     }
 
     @Test

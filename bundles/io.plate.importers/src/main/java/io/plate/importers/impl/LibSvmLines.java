@@ -55,6 +55,22 @@ public final class LibSvmLines {
     }
 
     /** Whether a line parsed so far had the index 0 (so the file is 0-based, as scikit-learn writes by default). */
+    /**
+     * The index base a comment line states as scikit-learn's {@code dump_svmlight_file} writes it
+     * ({@code # Column indices are zero-based} or {@code one-based}): 0 or 1; −1 for any other line.
+     */
+    public static int statedBase(String line) {
+        String t = line.strip();
+        if (!t.startsWith("#")) {
+            return -1;
+        }
+        t = t.substring(1).strip();
+        return t.equals(STATED + "zero-based") ? 0 : t.equals(STATED + "one-based") ? 1 : -1;
+    }
+
+    /** The comment {@code dump_svmlight_file} writes, followed by its base. */
+    static final String STATED = "Column indices are ";
+
     public boolean sawZero() {
         return rows.sawZero;
     }

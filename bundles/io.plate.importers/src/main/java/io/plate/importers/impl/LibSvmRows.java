@@ -49,8 +49,6 @@ final class LibSvmRows {
 
     private final int maxColumns;
 
-    /** The comment {@code dump_svmlight_file} writes, followed by its base. */
-    private static final String STATED = "Column indices are ";
 
     /**
      * Reads the base a comment line states ({@link #statedBase}); in auto mode, for the lines before the first
@@ -61,12 +59,10 @@ final class LibSvmRows {
         if (i == to || b[i] != '#') {
             return;
         }
-        String t = new String(b, i + 1, to - i - 1, java.nio.charset.StandardCharsets.ISO_8859_1).strip();
-        if (t.equals(STATED + "zero-based")) {
-            statedBase = 0;
-        } else if (t.equals(STATED + "one-based")) {
-            statedBase = 1;
-            allowZero = false;
+        int stated = LibSvmLines.statedBase(new String(b, i, to - i, java.nio.charset.StandardCharsets.ISO_8859_1));
+        if (stated >= 0) {
+            statedBase = stated;
+            allowZero = stated == 0 && allowZero;
         }
     }
 
@@ -342,7 +338,7 @@ final class LibSvmRows {
             }
             if (index == 0 && !allowZero) {
                 throw new ImportException(file, ln, "field " + field, statedBase == 1
-                        ? "feature index 0 in a file whose comment says '" + STATED + "one-based': give --zero-based true"
+                        ? "feature index 0 in a file whose comment says '" + LibSvmLines.STATED + "one-based': give --zero-based true"
                                 + " to read it as 0-based"
                         : "feature index 0 with zero_based false: indices are 1-based (scikit-learn writes 0-based files:"
                                 + " --zero-based true, or auto)");
