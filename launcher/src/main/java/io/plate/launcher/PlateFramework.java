@@ -124,7 +124,11 @@ public final class PlateFramework implements AutoCloseable {
         config.putAll(extra);
 
         long tf = System.nanoTime();
-        Framework fw = new FrameworkFactory().newFramework(config);
+        // Felix takes its logger as an object in the same map (felix.log.logger): errors as one line, no stack trace
+        Map<String, Object> withLogger = new HashMap<>(config);
+        withLogger.put("felix.log.logger", new FrameworkLog(System.err));
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        Framework fw = new FrameworkFactory().newFramework((Map) withLogger);
         Timing.phase("framework created", tf);
         ClassLoader previous = Thread.currentThread().getContextClassLoader();
         // JLine looks up its terminal providers through the context class loader: start with none.

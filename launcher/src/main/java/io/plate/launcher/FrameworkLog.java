@@ -1,0 +1,34 @@
+package io.plate.launcher;
+
+import java.io.PrintStream;
+
+/**
+ * Felix's own errors (a bundle that fails to start or stop) as one line on standard error, without the
+ * stack trace Felix's default logger prints: "plate: framework: MESSAGE: CAUSE".
+ */
+final class FrameworkLog extends org.apache.felix.framework.Logger {
+    private final PrintStream err;
+
+    FrameworkLog(PrintStream err) {
+        this.err = err;
+        setLogLevel(LOG_ERROR);
+    }
+
+    @Override
+    @SuppressWarnings("rawtypes")
+    protected void doLog(org.osgi.framework.Bundle bundle, org.osgi.framework.ServiceReference ref, int level,
+            String message, Throwable cause) {
+        String who = bundle == null || bundle.getSymbolicName() == null ? "" : bundle.getSymbolicName() + ": ";
+        err.println("plate: framework: " + who + line(message, cause));
+    }
+
+    /** The message and the innermost cause's message, on one line. */
+    static String line(String message, Throwable cause) {
+        Throwable t = cause;
+        while (t != null && t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        String why = t == null ? "" : ": " + (t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage());
+        return (message == null ? "" : message.replace('\n', ' ')) + why.replace('\n', ' ');
+    }
+}
