@@ -37,6 +37,7 @@ public final class Diagnostics {
      * tail R-hat (the same on draws folded about their median).
      */
     public static double splitRhat(double[][] draws) {
+        draws = roundingAsOne(draws);
         int n = check(draws);
         if (draws.length < 2 || n < MIN_DRAWS || !finite(draws)) {
             return Double.NaN;
@@ -62,6 +63,7 @@ public final class Diagnostics {
 
     /** Bulk effective sample size: the ESS of the split, rank-normalised draws. */
     public static double essBulk(double[][] draws) {
+        draws = roundingAsOne(draws);
         int n = check(draws);
         if (n < MIN_DRAWS || !finite(draws)) {
             return Double.NaN;
@@ -71,6 +73,7 @@ public final class Diagnostics {
 
     /** Tail effective sample size: the smaller ESS of the indicators of the 5% and 95% quantiles, split. */
     public static double essTail(double[][] draws) {
+        draws = roundingAsOne(draws);
         int n = check(draws);
         if (n < MIN_DRAWS || !finite(draws)) {
             return Double.NaN;
@@ -444,6 +447,35 @@ public final class Diagnostics {
             }
         }
         return true;
+    }
+
+    /** Relative spread below which draws are one value up to floating-point rounding. */
+    static final double ROUNDING = 1e-9;
+
+    /**
+     * {@code draws}, or one value in their shape when they differ only by rounding (within {@link #ROUNDING}
+     * of their magnitude): ranks would make that noise a full spread, and chains at one value an infinite
+     * R-hat. Non-finite draws are left to the callers' checks.
+     */
+    private static double[][] roundingAsOne(double[][] draws) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (double[] chain : draws) {
+            for (double v : chain) {
+                lo = Math.min(lo, v);
+                hi = Math.max(hi, v);
+            }
+        }
+        if (!(hi - lo > 0) || !Double.isFinite(hi - lo)
+                || hi - lo > ROUNDING * Math.max(1, Math.max(Math.abs(lo), Math.abs(hi)))) {
+            return draws;
+        }
+        double[][] one = new double[draws.length][];
+        for (int c = 0; c < draws.length; c++) {
+            one[c] = new double[draws[c].length];
+            java.util.Arrays.fill(one[c], lo);
+        }
+        return one;
     }
 
     /** Sample variance with denominator {@code n − 1}. */

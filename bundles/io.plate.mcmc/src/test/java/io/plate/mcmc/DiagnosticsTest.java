@@ -151,6 +151,28 @@ class DiagnosticsTest {
     }
 
     @Test
+    void chainsThatDifferOnlyByRoundingAgree() {
+        // four chains at one log joint, -809.9708, summed in different orders: 1e-13 apart
+        double[][] one = new double[4][40];
+        for (int c = 0; c < 4; c++) {
+            for (int d = 0; d < 40; d++) {
+                one[c][d] = -809.9708 + c * 3e-13 + (d % 3) * 1e-13;
+            }
+        }
+        double[][] exact = new double[4][40];
+        for (double[] chain : exact) {
+            java.util.Arrays.fill(chain, -809.9708);
+        }
+        // the same answers as for draws that are exactly one value: R-hat undefined, not infinite
+        assertTrue(Double.isNaN(Diagnostics.splitRhat(one)), "R-hat " + Diagnostics.splitRhat(one));
+        assertEquals(Diagnostics.essBulk(exact), Diagnostics.essBulk(one));
+        assertEquals(Diagnostics.essTail(exact), Diagnostics.essTail(one));
+        // a real difference of one part in a million is not rounding
+        one[0][0] = -809.9700;
+        assertTrue(Diagnostics.splitRhat(one) > 1.0, "R-hat " + Diagnostics.splitRhat(one));
+    }
+
+    @Test
     void quantileAndMedianInterpolateLikeNumpy() {
         double[][] x = {{4, 1}, {3, 2}};
         assertEquals(2.5, Diagnostics.median(x));
