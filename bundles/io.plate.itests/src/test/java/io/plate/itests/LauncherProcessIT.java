@@ -83,6 +83,10 @@ class LauncherProcessIT {
         assertEquals(1, glob.status());
         assertTrue(glob.err().contains("no file matches ?,nan: the shell reads * and ? as file patterns; quote the word"),
                 glob.err());
+        // the profile's completion command outside an interactive shell says so (it threw a NullPointerException)
+        Result completions = plate("-c", "plate:completions");
+        assertEquals(0, completions.status(), completions.err());
+        assertTrue(completions.out().contains("tab completion is for the interactive shell"), completions.out());
         Result other = plate("-c", "foo bar");
         assertTrue(other.err().contains("command not found: foo; 'help' lists the commands")
                 && !other.err().contains("Exception"), other.err());

@@ -30,11 +30,19 @@ public final class CompletionCommands {
     }
 
     @Descriptor("register tab completion of every plate command's options in this shell (the profile runs it)")
-    public void completions(CommandSession session) throws Exception {
+    public String completions(CommandSession session) throws Exception {
+        if (session.get(COMPLETIONS) == null) {
+            // Gogo keeps completions only in an interactive shell's session (-c, scripts, piped input have none)
+            return "no completion here: tab completion is for the interactive shell";
+        }
         for (String line : lines(commandTypes())) {
             session.execute(line);
         }
+        return null;
     }
+
+    /** The session variable in which Gogo's interactive shell keeps its completions ({@code Shell.VAR_COMPLETIONS}). */
+    static final String COMPLETIONS = ".completions";
 
     /** The {@code complete} lines of every function of {@code types} (function name: its command class). */
     static List<String> lines(Map<String, Class<?>> types) {
