@@ -20,6 +20,8 @@ final class CellColumn {
     private long firstBadLine;
     private String firstBad;
     private long firstInfiniteLine;
+    /** Cells read as finite numbers. */
+    private int finite;
     private String firstInfinite;
     private int present;
 
@@ -44,6 +46,7 @@ final class CellColumn {
             double v = Numbers.parse(c, from, to);
             if (v == v) {
                 values.add(v);
+                finite++;
             } else if (Numbers.infinite(c, from, to)) {
                 if (firstInfinite == null) { // numeric still: refused at the end unless it turns categorical
                     firstInfiniteLine = line;
@@ -68,9 +71,12 @@ final class CellColumn {
         return levels == null ? -1 : levels.size();
     }
 
-    /** True when every non-missing cell is a number (and there is at least one, or none at all). */
+    /**
+     * True when every non-missing cell is a number (and there is at least one, or none at all); a column
+     * whose cells are all infinities ({@code inf}: no finite number) is words, as any other text.
+     */
     boolean allNumeric() {
-        return values != null;
+        return values != null && !(finite == 0 && firstInfinite != null);
     }
 
     /** Of the first {@code sample} distinct texts, how many hold a space (words, not codes or identifiers). */

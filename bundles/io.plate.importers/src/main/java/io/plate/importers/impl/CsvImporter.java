@@ -496,7 +496,7 @@ public final class CsvImporter implements Importer {
             String n = names.get(i);
             boolean forcedNumeric = options.numeric().contains(n);
             boolean forcedCategorical = allCategorical || options.categorical().contains(n);
-            if (forcedNumeric && !col.allNumeric()) {
+            if (forcedNumeric && !col.allNumeric() && col.firstBad() != null) {
                 throw new ImportException(file, col.firstBadLine(), n,
                         "expected a number (column forced numeric), found " + Sources.quote(col.firstBad()));
             }

@@ -80,6 +80,15 @@ class ExportedFilesTest {
         Inputs.fails(() -> Inputs.csv("a,t\n1,2.5\n2,-inf\n", D), "line 3", "column t", "'-inf'");
         assertEquals(List.of("high", "inf", "low"), Inputs.csv("a,b,y\n1,low,x\n2,inf,y\n3,high,x\n", D).categorical().get(0)
                 .levels());
+        // a column whose cells are all infinities holds no number: it is a column of words, short or long
+        for (String csv : List.of("x,c,y\n1.0,inf,a\n2.0,inf,b\n", longer("x,c,y\n1.0,inf,a\n2.0,inf,b\n", 300)
+                .replaceAll("(?m)^(\\d+),\\d+,", "$1,inf,"))) {
+            Dataset d = Inputs.csv(csv, D);
+            assertEquals(List.of("inf"), d.categorical().get(0).levels(), csv.length() + " characters");
+        }
+        // forced numeric, it is refused as an infinity (not 'expected a number, found null')
+        Inputs.fails(() -> Inputs.csv("x,c,y\n1.0,inf,a\n2.0,inf,b\n", ImportOptions.builder().numeric(Set.of("c")).build()),
+                "column c", "'inf' is an infinite number");
     }
 
     @Test
