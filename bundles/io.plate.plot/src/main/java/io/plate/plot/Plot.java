@@ -50,8 +50,14 @@ public final class Plot {
      * an ellipsis between ({@code θ of anti-sat…ban-test}); XChart would centre it and cut both ends.
      */
     public static String shortTitle(String title) {
+        return shortTitle(title, true);
+    }
+
+    /** {@link #shortTitle(String)} for a panel with or without a legend at the right (without: nearly its width). */
+    public static String shortTitle(String title, boolean legend) {
+        int room = legend ? TITLE_WIDTH : WIDTH - 40;
         java.awt.FontMetrics fm = metrics(TITLE_FONT);
-        if (fm.stringWidth(title) <= TITLE_WIDTH) {
+        if (fm.stringWidth(title) <= room) {
             return title;
         }
         int keep = title.length();
@@ -60,7 +66,7 @@ public final class Plot {
             keep--;
             int head = (keep + 1) / 2;
             s = title.substring(0, head) + "…" + title.substring(title.length() - (keep - head));
-        } while (keep > 2 && fm.stringWidth(s) > TITLE_WIDTH);
+        } while (keep > 2 && fm.stringWidth(s) > room);
         return s;
     }
 
@@ -87,8 +93,8 @@ public final class Plot {
         if (drawn.isEmpty()) {
             throw new IllegalArgumentException("no points to plot in '" + title + "'");
         }
-        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(shortTitle(title)).xAxisTitle(xLabel)
-                .yAxisTitle(yLabel).build();
+        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(shortTitle(title, series.size() > 1))
+                .xAxisTitle(xLabel).yAxisTitle(yLabel).build();
         c.getStyler().setChartBackgroundColor(Color.WHITE);
         boolean points = drawn.stream().anyMatch(s -> s.x().length == 1);
         c.getStyler().setMarkerSize(points ? 8 : 0);
@@ -183,7 +189,8 @@ public final class Plot {
     /** Bars per category, one group per series, with error bars where the series has them. */
     public static Panel bars(String title, String xLabel, String yLabel, List<String> categories,
             List<Series> series) {
-        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(shortTitle(title)).xAxisTitle(xLabel)
+        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(shortTitle(title, series.size() > 1))
+                .xAxisTitle(xLabel)
                 .yAxisTitle(yLabel).build();
         c.getStyler().setChartBackgroundColor(Color.WHITE);
         c.getStyler().setLegendVisible(series.size() > 1);
@@ -209,7 +216,7 @@ public final class Plot {
             throw new IllegalArgumentException(values.length + " rows for " + rowLabels.size() + " row labels");
         }
         HeatMapChart c = new HeatMapChartBuilder().width(WIDTH).height(Math.max(HEIGHT, 40 * rowLabels.size() + 120))
-                .title(shortTitle(title)).build();
+                .title(shortTitle(title, false)).build();
         c.getStyler().setChartBackgroundColor(Color.WHITE);
         c.getStyler().setShowValue(values.length <= 30);
         java.util.List<Number[]> cells = new java.util.ArrayList<>();

@@ -183,6 +183,10 @@ class PlotTest {
         assertTrue(fm.stringWidth(s) <= Plot.TITLE_WIDTH, s);
         assertTrue(s.startsWith("θ of a-very") && s.endsWith("name-end") && s.contains("…"), s);
         assertTrue(fm.stringWidth(s) > Plot.TITLE_WIDTH - 40, "not shortened more than needed: " + s);
+        // a panel without a legend (a heat map, a single series) has nearly its whole width: this title fits
+        String confusion = "nb.categorical on c12 — confusion (rows: true, columns: predicted), accuracy 0.0750";
+        assertTrue(fm.stringWidth(confusion) > Plot.TITLE_WIDTH, "the test title needs the room of no legend");
+        assertEquals(confusion, Plot.shortTitle(confusion, false));
     }
 
     @Test
