@@ -101,9 +101,10 @@ public final class Figures {
             for (double[] c : chains) {
                 n = Math.min(n, c.length);
             }
-            // one chain, or too few draws: R-hat is undefined; draw the reference line only
-            return Series.of("R-hat (undefined: needs 2+ chains)", new double[] {0, Math.max(1, n)},
-                    new double[] {1, 1});
+            // one chain, too few draws, or draws that are all one value: R-hat is undefined; the line marks 1
+            String why = chains.length < 2 ? "needs 2+ chains" : n < Diagnostics.MIN_DRAWS ? "needs "
+                    + Diagnostics.MIN_DRAWS + "+ draws per chain" : "the draws are all one value";
+            return Series.of("R-hat (undefined: " + why + ")", new double[] {0, Math.max(1, n)}, new double[] {1, 1});
         }
         // +Infinity (chains constant at different values) has no place on an axis: drawn at the panel's top
         double top = 2;

@@ -52,6 +52,17 @@ class FiguresTest {
     }
 
     @Test
+    void anUndefinedRunningRhatSaysWhy() {
+        double[][] constant = new double[2][30];
+        java.util.Arrays.fill(constant[0], 3);
+        java.util.Arrays.fill(constant[1], 3);
+        assertEquals("R-hat (undefined: the draws are all one value)", Figures.runningRhat(constant).name());
+        assertEquals("R-hat (undefined: needs 2+ chains)", Figures.runningRhat(new double[][] {{1, 2, 3, 4, 5}}).name());
+        assertEquals("R-hat (undefined: needs 4+ draws per chain)", Figures.runningRhat(new double[][] {{1, 2}, {2, 1}})
+                .name());
+    }
+
+    @Test
     void principalComponentsOfALineAreTheLine() {
         double[] a = {1, 2, 3, 4, 5};
         double[] b = {2, 4, 6, 8, 10};
