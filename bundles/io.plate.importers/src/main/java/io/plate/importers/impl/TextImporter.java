@@ -202,9 +202,18 @@ public final class TextImporter implements Importer {
         Dataset.Builder b = dataset(file, options, m, "tsv");
         if (layout.labelColumn >= 0) {
             Labels.checkClasses(file, layout.labelName, part.labels.size(), part.codes.size, null);
+            List<String> warnings = new ArrayList<>();
             String quoted = part.quotedSingleRowClass(); // the TSV layout does not read CSV quoting: say so
             if (quoted != null) {
-                b.metadata(Importer.WARNINGS, quoted);
+                warnings.add(quoted);
+            }
+            // a class named None or NA would be lost to pandas' markers: say so, with the markers to keep
+            String words = part.wordLabelsMissing(layout.labelName, "'?,'");
+            if (words != null) {
+                warnings.add(words);
+            }
+            if (!warnings.isEmpty()) {
+                b.metadata(Importer.WARNINGS, String.join("; ", warnings)); // the CSV importer's separator
             }
             b.labels(labelColumn(layout.labelName, part.labels, part.codes));
         }

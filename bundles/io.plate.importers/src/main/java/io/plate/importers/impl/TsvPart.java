@@ -4,6 +4,7 @@ import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.ImportException;
 import io.plate.api.data.ImportOptions;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * The documents of one stretch of a TSV corpus: their word counts (a {@link CountVectorizer} of its
@@ -31,6 +32,8 @@ final class TsvPart {
     final CountVectorizer vectorizer;
     final TermTable labels = new TermTable();
     final IntList codes = new IntList(64);
+    /** Labels read as missing, per marker of {@code layout.missing}. */
+    final long[] missingLabels;
     /** TSV layout: per label id, the line of its first row and whether that line holds a double quote. */
     final IntList firstLines = new IntList(16);
     final java.util.BitSet quotedFirst = new java.util.BitSet();
@@ -42,6 +45,7 @@ final class TsvPart {
     TsvPart(ImportOptions options, Layout layout, Path file) {
         this.vectorizer = new CountVectorizer(options);
         this.layout = layout;
+        this.missingLabels = new long[layout.missing.length];
         this.file = file;
     }
 
@@ -87,7 +91,7 @@ final class TsvPart {
                 int s = starts[layout.labelColumn];
                 int e = starts[layout.labelColumn + 1] - 1;
                 int known = labels.size();
-                int id = isMissing(c, s, e, layout.missing) ? CategoricalColumn.MISSING : labels.intern(c, s, e - s);
+                int id = missingLabel(c, s, e) ? CategoricalColumn.MISSING : labels.intern(c, s, e - s);
                 if (id == known) { // a new class: where it starts, in case it is a piece of a quoted field
                     firstLines.add((int) Math.min(Integer.MAX_VALUE, in.line()));
                     quotedFirst.set(id, quoted(c, n));
@@ -125,7 +129,7 @@ final class TsvPart {
             if (layout.labelColumn >= 0) {
                 int s = rec.start(layout.labelColumn);
                 int e = rec.end(layout.labelColumn);
-                codes.add(isMissing(c, s, e, layout.missing) ? CategoricalColumn.MISSING : labels.intern(c, s, e - s));
+                codes.add(missingLabel(c, s, e) ? CategoricalColumn.MISSING : labels.intern(c, s, e - s));
             }
         }
         lines = rec.line();
@@ -134,6 +138,9 @@ final class TsvPart {
     /** Appends the documents of {@code next} (the stretch of the file after this one). */
     void append(TsvPart next) {
         vectorizer.append(next.vectorizer);
+        for (int i = 0; i < missingLabels.length; i++) {
+            missingLabels[i] += next.missingLabels[i];
+        }
         int[] map = new int[next.labels.size()];
         for (int id = 0; id < map.length; id++) {
             int known = labels.size();
@@ -191,12 +198,37 @@ final class TsvPart {
         return t;
     }
 
-    private static boolean isMissing(char[] c, int s, int e, char[][] missing) {
-        for (char[] m : missing) {
+    /** Whether the label {@code c[s, e)} is a missing marker; counted per marker. */
+    private boolean missingLabel(char[] c, int s, int e) {
+        char[][] missing = layout.missing;
+        for (int i = 0; i < missing.length; i++) {
+            char[] m = missing[i];
             if (m.length == e - s && java.util.Arrays.equals(m, 0, m.length, c, s, e)) {
+                missingLabels[i]++;
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * A warning when labels that are words (pandas' markers such as {@code None}, {@code NA}, {@code null};
+     * not the empty cell or {@code ?}) were read as missing: a class of that name would be lost.
+     */
+    String wordLabelsMissing(String labelName, String fix) {
+        List<String> words = new java.util.ArrayList<>();
+        long rows = 0;
+        for (int i = 0; i < missingLabels.length; i++) {
+            String m = new String(layout.missing[i]);
+            if (missingLabels[i] > 0 && !m.isEmpty() && !m.equals("?")) {
+                words.add("'" + m + "' " + missingLabels[i]);
+                rows += missingLabels[i];
+            }
+        }
+        if (words.isEmpty()) {
+            return null;
+        }
+        return String.format(java.util.Locale.ROOT, "label column '%s': %,d rows (%s) are read as missing (pandas'"
+                + " markers): if one is a class, import with --missing %s", labelName, rows, String.join(", ", words), fix);
     }
 }

@@ -221,4 +221,20 @@ class ExportedFilesTest {
         assertTrue(one.startsWith("class 'second \"\"piece\"\"' has a single row (line 50004)"), one);
         assertEquals(one, warnings(new TextImporter().read(big, ImportOptions.builder().extra(TextImporter.THREADS, "2").build())));
     }
+
+    @Test
+    void aTextClassNamedAsAPandasMarkerIsReported() {
+        // an intent classifier's "no intent" class None: read as missing, as pandas reads it, and said so
+        String tsv = "label\ttext\nNone\tno entity here\nPER\tjohn smith went home\nNone\tthe weather\n"
+                + "PER\tmary jones called\nNA\tnorth america\n";
+        Dataset d = Inputs.text(tsv, D);
+        assertEquals(1, d.labels().orElseThrow().cardinality());
+        String w = d.metadata().getOrDefault(Importer.WARNINGS, "");
+        assertTrue(w.contains("label column 'label': 3 rows ('NA' 1, 'None' 2) are read as missing (pandas' markers): if one"
+                + " is a class, import with --missing '?,'") || w.contains("('None' 2, 'NA' 1)"), w);
+        // with the fix the classes are kept
+        Dataset kept = Inputs.text(tsv, ImportOptions.builder().missing(Set.of("?", "")).build());
+        assertEquals(3, kept.labels().orElseThrow().cardinality());
+        assertEquals("", kept.metadata().getOrDefault(Importer.WARNINGS, ""));
+    }
 }
