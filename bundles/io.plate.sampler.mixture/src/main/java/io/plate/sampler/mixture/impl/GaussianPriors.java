@@ -24,11 +24,17 @@ final class GaussianPriors {
     private GaussianPriors() {
     }
 
+    /** The range of kappa0 in which a cluster's scale matrix stays finite and positive definite. */
+    static final double KAPPA0_MIN = 1e-12;
+    static final double KAPPA0_MAX = 1e12;
+
     static List<ParamSpec> parameters() {
         return List.of(
                 ParamSpec.choice(COVARIANCE, "full", List.of("full", "diag"),
                         "full (Normal-Inverse-Wishart) or diag (Normal-Gamma per column) components"),
-                ParamSpec.positive("kappa0", "0.01", "prior pseudo-count of each cluster mean (centred on the data mean)"),
+                // beyond these the Normal-Inverse-Wishart update (kappa0 * mu0 mu0', kappa0 / kappa_n) leaves the doubles
+                new ParamSpec("kappa0", io.plate.api.learn.ParamType.DOUBLE, "0.01", KAPPA0_MIN, KAPPA0_MAX, false,
+                        List.of(), "prior pseudo-count of each cluster mean (centred on the data mean)"),
                 new ParamSpec("nu0", io.plate.api.learn.ParamType.DOUBLE, null, 0, Double.POSITIVE_INFINITY, true,
                         List.of(), "prior degrees of freedom of each covariance (default d + 2 full, 3 diag)"),
                 ParamSpec.positive("prior_scale", Double.toString(DEFAULT_SCALE), "prior cluster covariance as a "

@@ -97,6 +97,19 @@ class SingularPriorTest {
     }
 
     @Test
+    void aKappa0OutsideTheDoublesIsNamedNotBlamedOnThePriorScale() {
+        // kappa0 = 1e-320 (subnormal) and 1e308 made a slot's scale matrix NaN, and the message advised prior_scale
+        for (Sampler s : List.of(new GaussianMixtureSampler(NEVER, SyntheticData.DIST),
+                new DpGaussianMixtureSampler(NEVER, SyntheticData.DIST))) {
+            for (String k : List.of("1e-320", "1e308")) {
+                PlateException e = assertThrows(PlateException.class, () -> s.params(Map.of("kappa0", k)));
+                assertTrue(e.getMessage().contains("kappa0") && !e.getMessage().contains("prior_scale"), e.getMessage());
+            }
+            assertEquals(1e-6, s.params(Map.of("kappa0", "1e-6")).getDouble("kappa0"));
+        }
+    }
+
+    @Test
     void aConcentrationPriorBeyondTheDoublesNamesBothParameters() {
         // Gamma(1e-300, rate 1e300) has mean 1e-600, below the least double (4.9e-324): every draw is 0.
         // alpha_shape + k - 1 once rounded to 0 and failed as 'shape must be > 0 and finite, got 0.0'
