@@ -57,10 +57,16 @@ public final class CrossValidationEvaluator implements Evaluator {
                     "test dataset '" + test.name() + "' has no class labels"));
             // a test label joins the classes unless it names a training class (by text, or as a number: 1.0 is 1)
             int[] known = tl.mapTo(List.copyOf(names));
+            int labelled = 0;
             for (int r = 0; r < test.rows(); r++) {
                 if (tl.level(r) != null && known[tl.code(r)] == CategoricalColumn.MISSING) {
                     names.add(tl.level(r));
                 }
+                labelled += tl.level(r) != null ? 1 : 0;
+            }
+            if (labelled == 0) {
+                throw new PlateException("test dataset '" + test.name() + "' has no labelled rows to score against;"
+                        + " plate:predict gives its predictions");
             }
         }
         List<String> classes = LevelNumbers.sorted(names);

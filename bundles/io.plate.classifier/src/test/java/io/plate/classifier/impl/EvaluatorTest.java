@@ -50,6 +50,13 @@ class EvaluatorTest {
         io.plate.api.PlateException e = org.junit.jupiter.api.Assertions.assertThrows(io.plate.api.PlateException.class,
                 () -> evaluator.evaluate(gaussian, d, gaussian.params(Map.of()), EvaluationSettings.crossValidation(3, 1)));
         assertTrue(e.getMessage().contains("'votes'") && !e.getMessage().contains("fold"), e.getMessage());
+        // a test set without a single label has nothing to score against (it printed accuracy NaN)
+        Dataset unlabelled = Tiny.data("new").categorical(Tiny.cat("f", "a", "b")).labels(Tiny.cat("y", new String[] {null, null})).build();
+        Learner cat = new CategoricalNaiveBayes();
+        io.plate.api.PlateException none = org.junit.jupiter.api.Assertions.assertThrows(io.plate.api.PlateException.class,
+                () -> evaluator.evaluate(cat, d, cat.params(Map.of()), EvaluationSettings.holdout(unlabelled, 1)));
+        assertEquals("test dataset 'new' has no labelled rows to score against; plate:predict gives its predictions",
+                none.getMessage());
     }
 
     @Test

@@ -172,18 +172,19 @@ public final class EvaluateCommands {
             s.append(String.format(Locale.ROOT, "fit %.3f s, predict %.3f s%n", r.fitSeconds(), r.predictSeconds()));
             if (!r.isRegression()) {
                 s.append("\nconfusion (rows = true class, columns = predicted):\n");
-                // many classes: number the columns and name the rows "number name"
+                // many classes: number the columns #1, #2, … (a '#' so that classes named by numbers are not
+                // mistaken for them) and name the rows "#number name"
                 boolean numbered = r.classes().size() > 6;
                 List<String> header = new ArrayList<>();
                 header.add("");
                 for (int i = 0; i < r.classes().size(); i++) {
-                    header.add(numbered ? Integer.toString(i + 1) : r.classes().get(i));
+                    header.add(numbered ? "#" + (i + 1) : r.classes().get(i));
                 }
                 TextTable t = new TextTable(header.toArray(new String[0]));
                 long[][] c = r.confusion();
                 for (int i = 0; i < c.length; i++) {
                     Object[] cells = new Object[c.length + 1];
-                    cells[0] = numbered ? (i + 1) + " " + r.classes().get(i) : r.classes().get(i);
+                    cells[0] = numbered ? "#" + (i + 1) + " " + r.classes().get(i) : r.classes().get(i);
                     for (int j = 0; j < c.length; j++) {
                         cells[j + 1] = c[i][j];
                     }

@@ -320,6 +320,22 @@ class ModelCommandsTest {
         assertThrows(PlateException.class, () -> c.evaluate("5", "d", "", "", "test.fixed", "d"));
         assertThrows(PlateException.class, () -> c.evaluate("1", "", "", "", "test.fixed", "d"));
         assertThrows(PlateException.class, () -> commands(w, null).evaluate("", "", "", "", "test.fixed", "d"));
+        // seven classes named by numbers: the columns are #1 … #7, not numbers that read as class names
+        List<String> seven = List.of("1", "1.5", "2", "3", "4", "5", "12");
+        EvaluationReport many = new EvaluationReport("test.fixed", Map.of(), "d", 2, 3, seven, 1, 0, 1, new long[7][7],
+                Double.NaN, Double.NaN, 0.01, 0.002, List.of());
+        Evaluator e7 = new Evaluator() {
+            @Override
+            public EvaluationReport evaluate(Learner learner, Dataset data, Params params, EvaluationSettings s) {
+                return many;
+            }
+
+            @Override
+            public void writeJson(EvaluationReport report, OutputStream out) {
+            }
+        };
+        String table = commands(w, e7).evaluate("", "", "", "", "test.fixed", "d").toString();
+        assertTrue(table.contains("#1  #2  #3") && table.contains("#7 12 "), table);
     }
 
     /** A regression model predicting 2 for every row. */
