@@ -134,6 +134,9 @@ public final class Plot {
      */
     static Ticks niceYAxis(XYChart c, List<Series> series) {
         double[] range = range(series, false);
+        if (range[1] - range[0] <= 1e-9 * Math.max(1, Math.max(Math.abs(range[0]), Math.abs(range[1])))) {
+            range[0] = range[1]; // one value up to rounding: the axis of a constant, not 16-digit ticks
+        }
         double margin = 0.03 * (range[1] - range[0]);
         Ticks t = Ticks.of(range[0] - margin, range[1] + margin, Y_TICKS);
         c.getStyler().setYAxisMin(t.low());

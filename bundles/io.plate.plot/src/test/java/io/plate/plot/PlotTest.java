@@ -169,6 +169,13 @@ class PlotTest {
         assertTrue(coloured(plotArea) > 30, "a marker is drawn: " + coloured(plotArea));
         assertThrows(IllegalArgumentException.class, () -> Plot.line("t", "x", "y",
                 List.of(Series.of("chain 1", new double[0], new double[0]))));
+        // two chains at one log joint up to rounding: the axis of a constant, with short labels
+        org.knowm.xchart.XYChart c = new org.knowm.xchart.XYChartBuilder().build();
+        Ticks y = Plot.niceYAxis(c, List.of(Series.of("a", new double[] {51}, new double[] {-1169.4021847608242}),
+                Series.of("b", new double[] {51}, new double[] {-1169.402184760825})));
+        for (double v : y.values()) {
+            assertTrue(y.label(v).length() <= 8, y.label(v));
+        }
     }
 
     @Test
