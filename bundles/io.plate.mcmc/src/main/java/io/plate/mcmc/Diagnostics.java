@@ -140,15 +140,8 @@ public final class Diagnostics {
         if (n < MIN_DRAWS || !finite(draws)) {
             return Double.NaN;
         }
-        double min = Double.POSITIVE_INFINITY;
-        double max = Double.NEGATIVE_INFINITY;
-        for (double[] chain : draws) {
-            for (double v : chain) {
-                min = Math.min(min, v);
-                max = Math.max(max, v);
-            }
-        }
-        if (max - min < 1e-15) {
+        double[] range = range(draws);
+        if (range[1] - range[0] < 1e-15) {
             return (double) m * n;
         }
         Autocovariance acov = new Autocovariance(draws);
@@ -449,6 +442,19 @@ public final class Diagnostics {
         return true;
     }
 
+    /** The least and greatest of {@code draws}. */
+    private static double[] range(double[][] draws) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (double[] chain : draws) {
+            for (double v : chain) {
+                lo = Math.min(lo, v);
+                hi = Math.max(hi, v);
+            }
+        }
+        return new double[] {lo, hi};
+    }
+
     /** Relative spread below which draws are one value up to floating-point rounding. */
     static final double ROUNDING = 1e-9;
 
@@ -458,14 +464,9 @@ public final class Diagnostics {
      * R-hat. Non-finite draws are left to the callers' checks.
      */
     private static double[][] roundingAsOne(double[][] draws) {
-        double lo = Double.POSITIVE_INFINITY;
-        double hi = Double.NEGATIVE_INFINITY;
-        for (double[] chain : draws) {
-            for (double v : chain) {
-                lo = Math.min(lo, v);
-                hi = Math.max(hi, v);
-            }
-        }
+        double[] range = range(draws);
+        double lo = range[0];
+        double hi = range[1];
         if (!(hi - lo > 0) || !Double.isFinite(hi - lo)
                 || hi - lo > ROUNDING * Math.max(1, Math.max(Math.abs(lo), Math.abs(hi)))) {
             return draws;

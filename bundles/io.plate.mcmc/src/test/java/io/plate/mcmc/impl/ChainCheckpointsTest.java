@@ -92,10 +92,14 @@ class ChainCheckpointsTest {
         assertEquals("chain 1 broke at sweep 100", crash.getMessage());
         assertTrue(Files.exists(dir.resolve("chain-1-sweep-98")), "chain 1's last checkpoint");
         try (Stream<Path> files = Files.list(dir)) {
-            // two threads: chain 2 had not started when chain 1 broke, so it starts anew when resumed
-            assertEquals(List.of("chain-0-sweep-", "chain-1-sweep-98"), files.map(p -> p.getFileName().toString())
-                    .filter(n -> n.startsWith("chain-")).map(n -> n.startsWith("chain-0") ? "chain-0-sweep-" : n)
-                    .sorted().toList(), "one checkpoint per chain, the older ones removed");
+            // two threads: chain 2 starts only if chain 0 finished before chain 1 broke (a starved thread under
+            // load); then it has a checkpoint too, else it starts anew when resumed. Either way one per chain
+            List<String> kept = files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("chain-"))
+                    .map(n -> n.startsWith("chain-0") ? "chain-0-sweep-" : n.startsWith("chain-2") ? "chain-2-sweep-" : n)
+                    .sorted().toList();
+            assertTrue(kept.equals(List.of("chain-0-sweep-", "chain-1-sweep-98"))
+                    || kept.equals(List.of("chain-0-sweep-", "chain-1-sweep-98", "chain-2-sweep-")),
+                    "one checkpoint per chain, the older ones removed: " + kept);
         }
         ChainRun<RestorableAr1> resumed = run(SETTINGS, (c, rng) -> new RestorableAr1(c, rng, -1), every(dir, 7, true));
         for (int c = 0; c < 3; c++) {
