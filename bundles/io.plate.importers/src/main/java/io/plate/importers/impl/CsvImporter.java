@@ -277,14 +277,19 @@ public final class CsvImporter implements Importer {
 
     /** The missing markers in use plus {@code value}, as one {@code --missing} value to copy. */
     static String missingWith(ImportOptions options, String value) {
-        List<String> m = new ArrayList<>(new TreeSet<>(options.missing())); // '?' then the empty cell first: ?,,…
+        return missingList(options.missing(), value);
+    }
+
+    /** {@code markers} (then {@code more}) as one quoted {@code --missing} value to copy: '?' then the empty cell first: ?,,… */
+    static String missingList(java.util.Collection<String> markers, String... more) {
+        List<String> m = new ArrayList<>(new TreeSet<>(markers));
         if (m.remove("")) {
             m.add(0, "");
         }
         if (m.remove("?")) {
             m.add(0, "?");
         }
-        m.add(value);
+        m.addAll(List.of(more));
         return "'" + String.join(",", m) + "'";
     }
 

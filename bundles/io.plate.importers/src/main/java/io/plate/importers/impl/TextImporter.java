@@ -208,7 +208,7 @@ public final class TextImporter implements Importer {
                 warnings.add(quoted);
             }
             // a class named None or NA would be lost to pandas' markers: say so, with the markers to keep
-            String words = part.wordLabelsMissing(layout.labelName, "'?,'");
+            String words = part.wordLabelsMissing(layout.labelName, options);
             if (words != null) {
                 warnings.add(words);
             }

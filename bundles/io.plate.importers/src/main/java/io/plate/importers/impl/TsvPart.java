@@ -215,20 +215,24 @@ final class TsvPart {
      * A warning when labels that are words (pandas' markers such as {@code None}, {@code NA}, {@code null};
      * not the empty cell or {@code ?}) were read as missing: a class of that name would be lost.
      */
-    String wordLabelsMissing(String labelName, String fix) {
+    String wordLabelsMissing(String labelName, ImportOptions options) {
         List<String> words = new java.util.ArrayList<>();
+        java.util.Set<String> kept = new java.util.HashSet<>(options.missing());
         long rows = 0;
         for (int i = 0; i < missingLabels.length; i++) {
             String m = new String(layout.missing[i]);
             if (missingLabels[i] > 0 && !m.isEmpty() && !m.equals("?")) {
                 words.add("'" + m + "' " + missingLabels[i]);
                 rows += missingLabels[i];
+                kept.remove(m);
             }
         }
         if (words.isEmpty()) {
             return null;
         }
+        // the fix: the markers in use without the words that were read here
         return String.format(java.util.Locale.ROOT, "label column '%s': %,d rows (%s) are read as missing (pandas'"
-                + " markers): if one is a class, import with --missing %s", labelName, rows, String.join(", ", words), fix);
+                + " markers): if one is a class, import with --missing %s", labelName, rows, String.join(", ", words),
+                CsvImporter.missingList(kept));
     }
 }

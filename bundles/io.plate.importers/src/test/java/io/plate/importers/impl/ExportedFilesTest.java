@@ -230,10 +230,14 @@ class ExportedFilesTest {
         Dataset d = Inputs.text(tsv, D);
         assertEquals(1, d.labels().orElseThrow().cardinality());
         String w = d.metadata().getOrDefault(Importer.WARNINGS, "");
-        assertTrue(w.contains("label column 'label': 3 rows ('NA' 1, 'None' 2) are read as missing (pandas' markers): if one"
-                + " is a class, import with --missing '?,'") || w.contains("('None' 2, 'NA' 1)"), w);
-        // with the fix the classes are kept
-        Dataset kept = Inputs.text(tsv, ImportOptions.builder().missing(Set.of("?", "")).build());
+        assertTrue(w.contains("label column 'label': 3 rows (") && w.contains("'None' 2") && w.contains("'NA' 1")
+                && w.contains(") are read as missing (pandas' markers): if one is a class, import with --missing '?,,"), w);
+        // the fix offered is the markers in use without the two words; with it the classes are kept
+        String fix = w.substring(w.indexOf("--missing '") + 11, w.lastIndexOf('\''));
+        Set<String> markers = new java.util.HashSet<>(D.missing());
+        markers.removeAll(Set.of("None", "NA"));
+        assertEquals(markers, Set.of(fix.split(",", -1)));
+        Dataset kept = Inputs.text(tsv, ImportOptions.builder().missing(markers).build());
         assertEquals(3, kept.labels().orElseThrow().cardinality());
         assertEquals("", kept.metadata().getOrDefault(Importer.WARNINGS, ""));
     }
