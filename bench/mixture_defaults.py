@@ -23,6 +23,7 @@ is held out (ripley-synth: its own train/test files). On the training rows:
 
 `only` (substrings of case names, comma-separated) runs the matching cases alone; `candidates` (names below,
 comma-separated; default all but old+restarts) picks the priors, and `finite` or `dp` one of the two models.
+    NAME+alpha=A  the prior NAME with the finite mixture's Dirichlet weight concentration alpha = A (default 1)
     old+restarts  old, with restarts=10 for the finite mixture (mixture.gaussian's default since 2026-11-25) Prints a Markdown table; CSV files go to
 a temporary folder.
 """
@@ -47,6 +48,14 @@ CANDIDATES = {  # Plate's parameters of each candidate prior, given d and the co
 }
 
 
+def candidate(name):
+    """A named prior, or OLD+alpha=A: Plate's prior with the finite mixture's weight concentration set to A."""
+    if name in CANDIDATES:
+        return CANDIDATES[name]
+    base, _, alpha = name.partition("+alpha=")
+    return lambda d, cov: CANDIDATES[base](d, cov) + ["alpha=" + alpha]
+
+
 def classification(n, informative, seed):
     return make_classification(n, n_features=informative, n_informative=informative, n_redundant=0, n_classes=3,
                                n_clusters_per_class=1, class_sep=2.0, random_state=seed)
@@ -60,6 +69,9 @@ def generated():
     for n in (100, 500, 2000, 20000):
         X, y = make_blobs(n, centers=3, cluster_std=[1.0, 2.5, 0.5], random_state=0)
         out.append(("blobs, unequal spreads, n=%d" % n, X, y, 3))
+    for sizes in ((20, 80, 300), (100, 400, 1500)):
+        X, y = make_blobs(list(sizes), cluster_std=2.0, random_state=1)
+        out.append(("blobs, unequal sizes %s" % ":".join(map(str, sizes)), X, y, 3))
     for n in (100, 500, 2000):
         X, y = make_blobs(n, centers=3, random_state=170)
         out.append(("anisotropic blobs, n=%d" % n, X @ np.array([[0.6, -0.6], [-0.4, 0.8]]), y, 3))
@@ -134,7 +146,7 @@ def main():
     cov = sys.argv[5] if len(sys.argv) > 5 else "full"
     names = sys.argv[6].split(",") if len(sys.argv) > 6 else ["old", "sklearn", "d+2"]
     models = {"finite": (False,), "dp": (True,)}.get(sys.argv[7] if len(sys.argv) > 7 else "both", (False, True))
-    candidates = {n: CANDIDATES[n] for n in names}
+    candidates = {n: candidate(n) for n in names}
     cases = [(name,) + every_fourth(X, y) + (k,) for name, X, y, k in generated()] + real()
     print("| data | d | model | scikit-learn ARI (clusters) / log pd | "
           + " | ".join("Plate, %s prior" % c for c in candidates) + " |")

@@ -47,13 +47,17 @@ public final class BenchAccess {
 
     /**
      * A finite Gaussian mixture chain with the priors the service makes of the given Gaussian parameters
-     * ({@code covariance}, {@code kappa0}, {@code nu0}, {@code prior_scale}; defaults where absent) and the
+     * ({@code covariance}, {@code kappa0}, {@code nu0}, {@code prior_scale}; defaults where absent), the weights'
+     * concentration {@code alpha} (default 1) and the
      * service's default split-merge moves.
      */
     public static Chain gaussian(Dataset d, int k, Map<String, String> priors, int restarts, Distributions dist,
             UniformRandomProvider rng) {
         ChainSettings s = new ChainSettings(k, Initialisation.KMEANS_PP, restarts, 10, null, 1);
-        return new FiniteMixtureChain(priors(d, priors), 1.0, 1, 3, s, dist, rng);
+        Map<String, String> gaussian = new java.util.HashMap<>(priors);
+        double alpha = Double.parseDouble(gaussian.getOrDefault("alpha", "1.0"));
+        gaussian.remove("alpha");
+        return new FiniteMixtureChain(priors(d, gaussian), alpha, 1, 3, s, dist, rng);
     }
 
     /** A DP Gaussian mixture chain with the default priors of {@code mixture.dp-gaussian}, starting from k clusters. */
