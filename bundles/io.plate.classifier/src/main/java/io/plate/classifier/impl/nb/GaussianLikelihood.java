@@ -50,7 +50,9 @@ final class GaussianLikelihood implements Likelihood {
                 double var = stats.variance(f, c) + epsilon;
                 if (!(var > 0)) {
                     throw new PlateException("numeric feature '" + stats.names.get(f) + "' has zero variance in a "
-                            + "class; use var_smoothing > 0");
+                            + "class; " + (maxVar > 0 ? "use var_smoothing > 0"
+                                    : "var_smoothing cannot help, as it is a fraction of the largest variance of a "
+                                    + "feature and every numeric feature is constant over the training rows"));
                 }
                 mean[i] = stats.mean[i];
                 halfInvVar[i] = 0.5 / var;
