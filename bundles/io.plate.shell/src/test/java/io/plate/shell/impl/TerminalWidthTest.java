@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.plate.api.sample.Progress;
+import io.plate.api.text.TextTable;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import org.junit.jupiter.api.Test;
@@ -27,11 +28,11 @@ class TerminalWidthTest {
         assertTrue(fitted.contains("short"), fitted);
         // no terminal (0): the whole table, as a file or a pipe gets it
         assertTrue(learners().render(0).contains("with Lidstone smoothing"));
-        TextTable.WIDTH.set(80);
+        TextTable.terminalColumns(80);
         try {
             assertEquals(fitted, learners().toString());
         } finally {
-            TextTable.WIDTH.remove();
+            TextTable.terminalColumns(0);
         }
     }
 
