@@ -210,9 +210,12 @@ class PlotTest {
             near[i] = -1250 + (i % 3) * 1e-10;
         }
         assertArrayEquals(t.values(), yAxis(near).values(), 0);
-        Ticks zero = yAxis(flat(0, 10));
-        assertArrayEquals(new double[] {-1, -0.5, 0, 0.5, 1}, zero.values(), 0);
-        assertEquals(List.of("-1.0", "-0.5", "0.0", "0.5", "1.0"), labels(zero));
+        Ticks zero = yAxis(flat(0.0, 10));
+        assertArrayEquals(new double[] {-1, 0, 1}, zero.values(), 0, "a count stuck at 0: whole ticks");
+        assertEquals(List.of("-1", "0", "1"), labels(zero));
+        assertEquals(List.of("-1.0", "-0.5", "0.0", "0.5", "1.0"), labels(Ticks.of(0, 0, Plot.Y_TICKS)));
+        assertEquals(List.of("1", "2", "3"), labels(yAxis(flat(2, 10))), "two clusters in every draw");
+        assertEquals(List.of("2.496", "2.498", "2.500", "2.502", "2.504"), labels(yAxis(flat(2.5, 10))));
         Ticks big = yAxis(flat(3e6, 10));
         assertArrayEquals(new double[] {2_996_000, 2_998_000, 3_000_000, 3_002_000, 3_004_000}, big.values(), 0);
         assertEquals("3,000,000", big.label(3e6));
