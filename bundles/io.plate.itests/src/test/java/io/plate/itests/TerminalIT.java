@@ -61,13 +61,18 @@ class TerminalIT {
         }
     }
 
-    @Test
-    void eightyColumnsMessagesTablesAndDatasetCompletion() throws Exception {
+    /** Starts the shell in a detached tmux pane of that size (the caller kills the session); skips without tmux. */
+    private static void openShell(int columns, int rows) throws Exception {
         Assumptions.assumeTrue(haveTmux(), "tmux is not installed");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String iris = ItData.file("iris/iris.csv");
-        tmux("new-session", "-d", "-s", SESSION, "-x", "80", "-y", "50",
+        tmux("new-session", "-d", "-s", SESSION, "-x", Integer.toString(columns), "-y", Integer.toString(rows),
                 java + " -jar " + System.getProperty("plate.jar") + "; echo PLATE-EXITED-$?; sleep 30");
+    }
+
+    @Test
+    void eightyColumnsMessagesTablesAndDatasetCompletion() throws Exception {
+        String iris = ItData.file("iris/iris.csv");
+        openShell(80, 50);
         try {
             waitFor(s -> s.contains("g! "), "the prompt", 30_000);
             // an error shows its message, as -c does, not a Java class name
@@ -108,11 +113,8 @@ class TerminalIT {
      */
     @Test
     void numericTablesFitANarrowTerminal() throws Exception {
-        Assumptions.assumeTrue(haveTmux(), "tmux is not installed");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String iris = ItData.file("iris/iris.csv");
-        tmux("new-session", "-d", "-s", SESSION, "-x", "50", "-y", "80",
-                java + " -jar " + System.getProperty("plate.jar") + "; echo PLATE-EXITED-$?; sleep 30");
+        openShell(50, 80);
         try {
             waitFor(s -> s.contains("g! "), "the prompt", 30_000);
             tmux("send-keys", "-t", SESSION, "plate:import " + iris, "Enter");
@@ -204,11 +206,8 @@ class TerminalIT {
 
     @Test
     void completionProgressCtrlCAndExit() throws Exception {
-        Assumptions.assumeTrue(haveTmux(), "tmux is not installed");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String votes = ItData.file("splice-junction/splice.csv");
-        tmux("new-session", "-d", "-s", SESSION, "-x", "220", "-y", "50",
-                java + " -jar " + System.getProperty("plate.jar") + "; echo PLATE-EXITED-$?; sleep 30");
+        openShell(220, 50);
         try {
             waitFor(s -> s.contains("g! "), "the prompt", 30_000);
             // Tab completes a command name
