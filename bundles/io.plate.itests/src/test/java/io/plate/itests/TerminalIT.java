@@ -61,12 +61,21 @@ class TerminalIT {
         }
     }
 
-    /** Starts the shell in a detached tmux pane of that size (the caller kills the session); skips without tmux. */
+    /**
+     * Starts the shell in a detached tmux pane of that size and waits for its prompt (the caller kills the
+     * session); skips without tmux.
+     */
     private static void openShell(int columns, int rows) throws Exception {
         Assumptions.assumeTrue(haveTmux(), "tmux is not installed");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         tmux("new-session", "-d", "-s", SESSION, "-x", Integer.toString(columns), "-y", Integer.toString(rows),
                 java + " -jar " + System.getProperty("plate.jar") + "; echo PLATE-EXITED-$?; sleep 30");
+        try {
+            waitFor(s -> s.contains("g! "), "the prompt", 30_000);
+        } catch (AssertionError | Exception e) {
+            tmux("kill-session", "-t", SESSION);
+            throw e;
+        }
     }
 
     @Test
@@ -74,7 +83,6 @@ class TerminalIT {
         String iris = ItData.file("iris/iris.csv");
         openShell(80, 50);
         try {
-            waitFor(s -> s.contains("g! "), "the prompt", 30_000);
             // an error shows its message, as -c does, not a Java class name
             tmux("send-keys", "-t", SESSION, "plate:train nb.nosuch x", "Enter");
             String err = waitFor(s -> s.contains("nb.nosuch"), "the error", 10_000);
@@ -116,7 +124,6 @@ class TerminalIT {
         String iris = ItData.file("iris/iris.csv");
         openShell(50, 80);
         try {
-            waitFor(s -> s.contains("g! "), "the prompt", 30_000);
             tmux("send-keys", "-t", SESSION, "plate:import " + iris, "Enter");
             waitFor(s -> s.contains("iris: 150 rows"), "the import", 20_000);
             tmux("send-keys", "-t", SESSION, "clear", "Enter");
@@ -209,7 +216,6 @@ class TerminalIT {
         String votes = ItData.file("splice-junction/splice.csv");
         openShell(220, 50);
         try {
-            waitFor(s -> s.contains("g! "), "the prompt", 30_000);
             // Tab completes a command name
             tmux("send-keys", "-t", SESSION, "plate:lea", "Tab");
             waitFor(s -> s.contains("plate:learners"), "completion of plate:lea", 10_000);
