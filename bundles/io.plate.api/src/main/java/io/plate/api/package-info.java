@@ -5,7 +5,8 @@
  *
  * <p>The API bundle holds interfaces and immutable value types only. Sub-packages:
  * {@link io.plate.api.data} (datasets and importers), {@link io.plate.api.learn} (learners, models,
- * evaluation) and {@link io.plate.api.sample} (distributions, samplers, chains and posteriors).
+ * evaluation), {@link io.plate.api.sample} (distributions, samplers, chains and posteriors) and
+ * {@link io.plate.api.text} (the one table renderer, fitted to a terminal's width).
  */
 @org.osgi.annotation.bundle.Export
 @org.osgi.annotation.versioning.Version("1.1.0")

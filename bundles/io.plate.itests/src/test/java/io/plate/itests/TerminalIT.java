@@ -61,15 +61,28 @@ class TerminalIT {
         }
     }
 
-    @Test
-    void eightyColumnsMessagesTablesAndDatasetCompletion() throws Exception {
+    /**
+     * Starts the shell in a detached tmux pane of that size and waits for its prompt (the caller kills the
+     * session); skips without tmux.
+     */
+    private static void openShell(int columns, int rows) throws Exception {
         Assumptions.assumeTrue(haveTmux(), "tmux is not installed");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String iris = ItData.file("iris/iris.csv");
-        tmux("new-session", "-d", "-s", SESSION, "-x", "80", "-y", "50",
+        tmux("new-session", "-d", "-s", SESSION, "-x", Integer.toString(columns), "-y", Integer.toString(rows),
                 java + " -jar " + System.getProperty("plate.jar") + "; echo PLATE-EXITED-$?; sleep 30");
         try {
             waitFor(s -> s.contains("g! "), "the prompt", 30_000);
+        } catch (AssertionError | Exception e) {
+            tmux("kill-session", "-t", SESSION);
+            throw e;
+        }
+    }
+
+    @Test
+    void eightyColumnsMessagesTablesAndDatasetCompletion() throws Exception {
+        String iris = ItData.file("iris/iris.csv");
+        openShell(80, 50);
+        try {
             // an error shows its message, as -c does, not a Java class name
             tmux("send-keys", "-t", SESSION, "plate:train nb.nosuch x", "Enter");
             String err = waitFor(s -> s.contains("nb.nosuch"), "the error", 10_000);
@@ -94,6 +107,45 @@ class TerminalIT {
             waitFor(s -> s.contains("plate:train nb.gaussian iris"), "the dataset completed", 10_000);
             tmux("send-keys", "-t", SESSION, "Enter");
             waitFor(s -> s.contains("nb.gaussian model"), "the model", 10_000);
+            tmux("send-keys", "-t", SESSION, "exit", "Enter");
+            waitFor(s -> s.contains("PLATE-EXITED-0"), "a clean exit", 20_000);
+        } finally {
+            tmux("kill-session", "-t", SESSION);
+        }
+    }
+
+    /**
+     * Numeric tables in a 50-column pane: the reports Gogo prints after the command returned (the fold
+     * table of plate:evaluate, the summary of plate:draw) are stacked in blocks of columns that fit, each
+     * headed by the first column, with every figure whole. They wrapped before (the fold table is 66 wide).
+     */
+    @Test
+    void numericTablesFitANarrowTerminal() throws Exception {
+        String iris = ItData.file("iris/iris.csv");
+        openShell(50, 80);
+        try {
+            tmux("send-keys", "-t", SESSION, "plate:import " + iris, "Enter");
+            waitFor(s -> s.contains("iris: 150 rows"), "the import", 20_000);
+            tmux("send-keys", "-t", SESSION, "clear", "Enter");
+            tmux("send-keys", "-t", SESSION, "plate:evaluate nb.gaussian iris --folds 3", "Enter");
+            String eval = waitFor(s -> s.contains("predict s") && s.lastIndexOf("g! ") > s.indexOf("predict s"),
+                    "the evaluation", 20_000);
+            tmux("send-keys", "-t", SESSION, "clear", "Enter");
+            tmux("send-keys", "-t", SESSION, "plate:draw normal 0 1 --n 1000 --seed 3", "Enter");
+            String draws = waitFor(s -> s.contains("95%") && s.lastIndexOf("g! ") > s.indexOf("95%"), "the draws", 20_000);
+            for (String screen : List.of(eval, draws)) {
+                for (String l : screen.split("\n")) {
+                    // rules, headers and rows of the tables (-J joins a wrapped line back into one)
+                    if (l.matches("-+(  -+)*") || l.matches("\\s*\\d+\\s+\\d+\\s+\\d+\\s.*") || l.startsWith("fold ")
+                            || l.startsWith("component ") || l.startsWith("x ")) {
+                        assertTrue(l.length() < 50, "wraps at 50 columns: " + l + "\n" + screen);
+                    }
+                }
+            }
+            // the fold table's last columns form a second block, headed by the fold number again
+            assertTrue(eval.contains("\nfold   fit s  predict s\n"), eval);
+            assertTrue(Pattern.compile("\n {3}1 {4}100 {4}50 {4}0\\.\\d{4} ").matcher(eval).find(), eval);
+            assertTrue(draws.contains("component") && draws.split("\ncomponent ").length >= 3, draws);
             tmux("send-keys", "-t", SESSION, "exit", "Enter");
             waitFor(s -> s.contains("PLATE-EXITED-0"), "a clean exit", 20_000);
         } finally {
@@ -161,13 +213,9 @@ class TerminalIT {
 
     @Test
     void completionProgressCtrlCAndExit() throws Exception {
-        Assumptions.assumeTrue(haveTmux(), "tmux is not installed");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String votes = ItData.file("splice-junction/splice.csv");
-        tmux("new-session", "-d", "-s", SESSION, "-x", "220", "-y", "50",
-                java + " -jar " + System.getProperty("plate.jar") + "; echo PLATE-EXITED-$?; sleep 30");
+        openShell(220, 50);
         try {
-            waitFor(s -> s.contains("g! "), "the prompt", 30_000);
             // Tab completes a command name
             tmux("send-keys", "-t", SESSION, "plate:lea", "Tab");
             waitFor(s -> s.contains("plate:learners"), "completion of plate:lea", 10_000);

@@ -3,6 +3,7 @@ package io.plate.mcmc;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.SummaryDiagnostic;
 import io.plate.api.sample.Trace;
+import io.plate.api.text.TextTable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -23,24 +24,14 @@ public final class DiagnosticsTable {
     }
 
     /**
-     * The diagnostics table people read: one row per summary with mean, sd, R-hat, bulk and tail ESS,
-     * then the run's seconds and sweeps per second.
+     * The diagnostics table people read: one row per summary with mean, sd, R-hat, bulk and tail ESS
+     * (a {@link TextTable}, fitted to the terminal it goes to), then the run's seconds and sweeps per second.
      */
     public static String render(Posterior p) {
-        String[] header = {"summary", "mean", "sd", "R-hat", "ESS bulk", "ESS tail"};
-        List<SummaryDiagnostic> ds = p.diagnostics();
-        String[][] cells = new String[ds.size()][];
-        for (int i = 0; i < ds.size(); i++) {
-            SummaryDiagnostic d = ds.get(i);
-            cells[i] = new String[] {d.name(), fmt(d.mean(), "%.4g"), fmt(d.sd(), "%.4g"), fmt(d.rhat(), "%.3f"),
-                fmt(d.essBulk(), "%.0f"), fmt(d.essTail(), "%.0f")};
-        }
-        int[] width = new int[header.length];
-        for (int j = 0; j < header.length; j++) {
-            width[j] = header[j].length();
-            for (String[] r : cells) {
-                width[j] = Math.max(width[j], r[j].length());
-            }
+        TextTable table = new TextTable("summary", "mean", "sd", "R-hat", "ESS bulk", "ESS tail");
+        for (SummaryDiagnostic d : p.diagnostics()) {
+            table.row(d.name(), fmt(d.mean(), "%.4g"), fmt(d.sd(), "%.4g"), fmt(d.rhat(), "%.3f"),
+                    fmt(d.essBulk(), "%.0f"), fmt(d.essTail(), "%.0f"));
         }
         StringBuilder b = new StringBuilder();
         b.append(p.sampler()).append(" on ").append(p.dataset()).append(": ").append(p.settings().chains())
@@ -48,10 +39,7 @@ public final class DiagnosticsTable {
                 .append(p.settings().iterations()).append(" iterations, burn-in ").append(p.settings().burnIn())
                 .append(", thin ").append(p.settings().thin()).append(", seed ").append(p.settings().seed())
                 .append(")").append(p.cancelled() ? " — CANCELLED, partial draws" : "").append('\n');
-        appendRow(b, header, width);
-        for (String[] r : cells) {
-            appendRow(b, r, width);
-        }
+        b.append(table);
         b.append(String.format(Locale.ROOT, "%.2f s, %.0f sweeps/s", p.seconds(), p.sweepsPerSecond()));
         for (String w : warnings(p)) {
             b.append('\n').append(w);
@@ -121,17 +109,6 @@ public final class DiagnosticsTable {
         }
         b.append(stride > 1 ? " draws held (1 in " + stride + " of the kept draws)" : " kept draws");
         return b.toString();
-    }
-
-    private static void appendRow(StringBuilder b, String[] r, int[] width) {
-        for (int j = 0; j < r.length; j++) {
-            if (j == 0) {
-                b.append(String.format(Locale.ROOT, "%-" + width[j] + "s", r[j]));
-            } else {
-                b.append("  ").append(String.format(Locale.ROOT, "%" + width[j] + "s", r[j]));
-            }
-        }
-        b.append('\n');
     }
 
     /** {@code v} in format {@code f}; {@code inf} for an infinite R-hat (chains constant at different values). */

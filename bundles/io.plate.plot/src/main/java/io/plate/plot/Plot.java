@@ -116,7 +116,7 @@ public final class Plot {
      */
     static Ticks niceXAxis(XYChart c, List<Series> series) {
         double[] range = range(series, true);
-        Ticks t = Ticks.of(range[0], range[1], MAX_TICKS);
+        Ticks t = Ticks.of(range[0], range[1], MAX_TICKS, whole(series, true));
         c.getStyler().setXAxisMin(t.low());
         c.getStyler().setXAxisMax(t.high());
         c.getStyler().setPlotContentSize(1.0); // the axis bounds are the plot's edges, where Panel puts the ticks
@@ -130,15 +130,13 @@ public final class Plot {
     /**
      * The y-axis the same way, with a margin of 3 % of the data's range so that points at its ends are
      * not cut by the frame; labels have the digits their spacing needs ({@code -322.35}, not XChart's
-     * {@code -322.3522029427222} at the ends of a short range).
+     * {@code -322.3522029427222} at the ends of a short range). A constant (up to rounding) gets the
+     * narrow axis of {@link Ticks#of}; whole numbers (a count of clusters) get whole ticks.
      */
     static Ticks niceYAxis(XYChart c, List<Series> series) {
         double[] range = range(series, false);
-        if (range[1] - range[0] <= 1e-9 * Math.max(1, Math.max(Math.abs(range[0]), Math.abs(range[1])))) {
-            range[0] = range[1]; // one value up to rounding: the axis of a constant, not 16-digit ticks
-        }
         double margin = 0.03 * (range[1] - range[0]);
-        Ticks t = Ticks.of(range[0] - margin, range[1] + margin, Y_TICKS);
+        Ticks t = Ticks.of(range[0] - margin, range[1] + margin, Y_TICKS, whole(series, false));
         c.getStyler().setYAxisMin(t.low());
         c.getStyler().setYAxisMax(t.high());
         c.getStyler().setPlotGridHorizontalLinesVisible(false);
@@ -149,6 +147,12 @@ public final class Plot {
 
     /** Ticks up a panel's y-axis at most (it is less than half as high as wide). */
     static final int Y_TICKS = 6;
+
+    /** Whether every finite x (or y) of the series is a whole number (iterations, counts): whole ticks then. */
+    private static boolean whole(List<Series> series, boolean x) {
+        return series.stream().flatMapToDouble(s -> java.util.Arrays.stream(x ? s.x() : s.y()))
+                .allMatch(v -> !Double.isFinite(v) || v == Math.rint(v));
+    }
 
     /** The least and greatest finite x (or y) of the series. */
     private static double[] range(List<Series> series, boolean x) {

@@ -11,17 +11,35 @@ import java.util.Locale;
  * @param decimals decimals of a label (0 for whole steps)
  */
 record Ticks(double[] values, int decimals) {
-    /**
-     * Ticks over [lo, hi]; an empty range (one value) is widened by the power of ten of its value's size
-     * ({@code 26} to {@code 16..36}), so a single point sits inside whole-numbered ticks.
-     */
+    /** A range at most this fraction of its values' size is one value up to rounding (a constant). */
+    static final double ROUNDING = 1e-9;
+    /** A constant's axis reaches this fraction of its value either side (±1 around 0). */
+    static final double CONSTANT_SPAN = 1e-3;
+    /** Labels with more decimals than this are written in scientific notation. */
+    private static final int MAX_DECIMALS = 6;
+
+    /** Ticks over [lo, hi], not only whole numbers. */
     static Ticks of(double lo, double hi, int max) {
-        if (!(hi > lo)) {
-            double pad = lo == 0 ? 1 : Math.pow(10, Math.floor(Math.log10(Math.abs(lo))));
-            lo -= pad;
-            hi += pad;
+        return of(lo, hi, max, false);
+    }
+
+    /**
+     * Ticks over [lo, hi], whole numbers only when {@code whole} (iterations). The one rule for an empty
+     * range: a constant (up to rounding, {@link #ROUNDING}) gets a narrow axis around its value,
+     * {@link #CONSTANT_SPAN} of it either side (at least 1 for whole ticks), so a flat log joint at -1250
+     * reads -1,252 … -1,248, not 0 … -2,500 (the range was widened by the power of ten of the value).
+     */
+    static Ticks of(double lo, double hi, int max, boolean whole) {
+        double size = Math.max(Math.abs(lo), Math.abs(hi));
+        if (!(hi - lo > ROUNDING * size)) {
+            double mid = lo + (hi - lo) / 2;
+            double pad = size == 0 ? 1 : CONSTANT_SPAN * size;
+            pad = whole ? Math.max(1, pad) : pad;
+            lo = mid - pad;
+            hi = mid + pad;
         }
         double step = Plot.niceStep((hi - lo) / Math.max(1, max - 1));
+        step = whole ? Math.max(1, step) : step;
         while (true) {
             long first = (long) Math.floor(lo / step + 1e-9);
             long last = (long) Math.ceil(hi / step - 1e-9);
@@ -51,8 +69,16 @@ record Ticks(double[] values, int decimals) {
         return values[values.length - 1];
     }
 
-    /** {@code v} with this axis's decimals, thousands grouped ({@code 1,500}, {@code 0.25}). */
+    /**
+     * {@code v} with this axis's decimals, thousands grouped ({@code 1,500}, {@code 0.25}); past
+     * {@value #MAX_DECIMALS} decimals, a mantissa with the digits the step needs ({@code 1.0005e-09}).
+     */
     String label(double v) {
-        return String.format(Locale.ROOT, "%,." + decimals + "f", v);
+        if (decimals <= MAX_DECIMALS) {
+            return String.format(Locale.ROOT, "%,." + decimals + "f", v);
+        }
+        double size = Math.max(Math.abs(low()), Math.abs(high()));
+        int digits = Math.max(0, decimals + (int) Math.floor(Math.log10(size) + 1e-9));
+        return String.format(Locale.ROOT, "%." + digits + "e", v);
     }
 }

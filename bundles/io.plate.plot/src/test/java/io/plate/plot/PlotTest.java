@@ -122,7 +122,7 @@ class PlotTest {
         assertArrayEquals(new double[] {-325, -324, -323, -322}, y.values(), 0);
         assertEquals("-323", y.label(-323));
         assertEquals("0.75", Ticks.of(0.636, 0.806, Plot.Y_TICKS).label(0.75));
-        assertArrayEquals(new double[] {15, 20, 25, 30, 35, 40}, Ticks.of(26, 26, 8).values(), 0, "one iteration: whole ticks");
+        assertArrayEquals(new double[] {25, 26, 27}, Ticks.of(26, 26, 8, true).values(), 0, "one iteration: whole ticks");
     }
 
     @Test
@@ -176,6 +176,75 @@ class PlotTest {
         for (double v : y.values()) {
             assertTrue(y.label(v).length() <= 8, y.label(v));
         }
+    }
+
+    /** The y-axis Plot.line chooses for these series. */
+    private static Ticks yAxis(double... constantOrValues) {
+        double[] x = new double[constantOrValues.length];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = 100 + i;
+        }
+        return Plot.niceYAxis(new org.knowm.xchart.XYChartBuilder().build(), List.of(Series.of("chain 1", x, constantOrValues)));
+    }
+
+    private static double[] flat(double v, int n) {
+        double[] y = new double[n];
+        java.util.Arrays.fill(y, v);
+        return y;
+    }
+
+    private static List<String> labels(Ticks t) {
+        return java.util.Arrays.stream(t.values()).mapToObj(t::label).toList();
+    }
+
+    @Test
+    void aConstantTraceGetsANarrowAxisAroundItsValueWithRoundTicks() {
+        // a log joint stuck at -1250: the axis went from -2,500 to 0 (widened by the power of ten of 1250);
+        // now a thousandth of the value either side, ticks 1 apart
+        Ticks t = yAxis(flat(-1250, 40));
+        assertArrayEquals(new double[] {-1252, -1251, -1250, -1249, -1248}, t.values(), 0);
+        assertEquals(List.of("-1,252", "-1,251", "-1,250", "-1,249", "-1,248"), labels(t));
+        // the same up to rounding (a sum of many terms in another order)
+        double[] near = new double[40];
+        for (int i = 0; i < near.length; i++) {
+            near[i] = -1250 + (i % 3) * 1e-10;
+        }
+        assertArrayEquals(t.values(), yAxis(near).values(), 0);
+        Ticks zero = yAxis(flat(0.0, 10));
+        assertArrayEquals(new double[] {-1, 0, 1}, zero.values(), 0, "a count stuck at 0: whole ticks");
+        assertEquals(List.of("-1", "0", "1"), labels(zero));
+        assertEquals(List.of("-1.0", "-0.5", "0.0", "0.5", "1.0"), labels(Ticks.of(0, 0, Plot.Y_TICKS)));
+        assertEquals(List.of("1", "2", "3"), labels(yAxis(flat(2, 10))), "two clusters in every draw");
+        assertEquals(List.of("2.496", "2.498", "2.500", "2.502", "2.504"), labels(yAxis(flat(2.5, 10))));
+        Ticks big = yAxis(flat(3e6, 10));
+        assertArrayEquals(new double[] {2_996_000, 2_998_000, 3_000_000, 3_002_000, 3_004_000}, big.values(), 0);
+        assertEquals("3,000,000", big.label(3e6));
+        // a constant of 1e-9: was 0 to 2e-9 with labels of ten zeros (0.0000000020)
+        Ticks tiny = yAxis(flat(1e-9, 10));
+        assertTrue(tiny.low() >= 0.998e-9 && tiny.low() < 1e-9 && tiny.high() > 1e-9 && tiny.high() <= 1.002e-9,
+                tiny.low() + ".." + tiny.high());
+        assertTrue(labels(tiny).contains("1.0000e-09"), labels(tiny).toString());
+        assertEquals(tiny.values().length, new java.util.HashSet<>(labels(tiny)).size(), "distinct labels " + labels(tiny));
+        for (Ticks a : List.of(t, zero, big, tiny)) {
+            assertTrue(a.values().length >= 3 && a.values().length <= Plot.Y_TICKS, labels(a).toString());
+        }
+        // a chain that moves by tens at -3e6 still fills its axis: only a constant up to rounding is widened
+        double[] moving = new double[40];
+        for (int i = 0; i < moving.length; i++) {
+            moving[i] = -3e6 + 30 * Math.sin(i);
+        }
+        Ticks m = yAxis(moving);
+        assertTrue(m.low() >= -3e6 - 40 && m.high() <= -3e6 + 40, m.low() + ".." + m.high());
+    }
+
+    @Test
+    void aConstantTracePlotIsLabelledAroundItsValue(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("flat.svg");
+        Plot.write(f, 1, List.of(Plot.line("logJoint", "iteration", "logJoint",
+                List.of(Series.indexed("chain 1", flat(-1250, 200)), Series.indexed("chain 2", flat(-1250, 200))))));
+        String svg = Files.readString(f, StandardCharsets.UTF_8);
+        assertTrue(svg.contains(">-1,250<") && svg.contains(">-1,252<") && svg.contains(">-1,248<"), "y labels");
+        assertTrue(!svg.contains(">-2,500<") && !svg.contains(">-2,000<"), "the axis of a constant is narrow");
     }
 
     @Test

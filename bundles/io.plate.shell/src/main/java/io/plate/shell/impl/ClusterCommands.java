@@ -4,6 +4,7 @@ import io.plate.api.PlateException;
 import io.plate.api.sample.Clustering;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.Sampler;
+import io.plate.api.text.TextTable;
 import io.plate.mcmc.DiagnosticsTable;
 import java.io.IOException;
 import java.nio.file.Path;

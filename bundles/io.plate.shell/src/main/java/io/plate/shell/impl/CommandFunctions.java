@@ -1,5 +1,6 @@
 package io.plate.shell.impl;
 
+import io.plate.api.text.TextTable;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -191,14 +192,14 @@ public final class CommandFunctions {
         }
         try {
             CommandUsage usage = fitting(usages(target.getClass(), fn), args);
-            TextTable.WIDTH.set(ProgressPrinter.columns(session));
+            TextTable.terminalColumns(ProgressPrinter.columns(session));
             return usage.invoke(session, target, args);
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
             throw CommandError.of(e);
         } finally {
-            TextTable.WIDTH.remove();
+            TextTable.terminalColumns(0);
             try {
                 context.ungetService(ref);
             } catch (IllegalStateException stopping) {

@@ -6,6 +6,7 @@ import io.plate.api.sample.IntSampler;
 import io.plate.api.sample.IntVectorSampler;
 import io.plate.api.sample.MatrixSampler;
 import io.plate.api.sample.VectorSampler;
+import io.plate.api.text.TextTable;
 import io.plate.mcmc.Diagnostics;
 import io.plate.api.sample.DoubleSampler;
 import java.io.BufferedWriter;

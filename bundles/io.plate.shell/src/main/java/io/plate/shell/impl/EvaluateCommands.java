@@ -9,6 +9,7 @@ import io.plate.api.learn.Evaluator;
 import io.plate.api.learn.FoldReport;
 import io.plate.api.learn.Learner;
 import io.plate.api.learn.Params;
+import io.plate.api.text.TextTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -6,6 +6,7 @@ import io.plate.api.learn.Explainable;
 import io.plate.api.learn.Explanation;
 import io.plate.api.learn.FeatureWeight;
 import io.plate.api.learn.Model;
+import io.plate.api.text.TextTable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

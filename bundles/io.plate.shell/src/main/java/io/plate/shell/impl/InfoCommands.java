@@ -7,6 +7,7 @@ import io.plate.api.data.Importer;
 import io.plate.api.learn.Learner;
 import io.plate.api.sample.Distributions;
 import io.plate.api.sample.Sampler;
+import io.plate.api.text.TextTable;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -3,6 +3,7 @@ package io.plate.shell.impl;
 import io.plate.api.PlateException;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelStore;
+import io.plate.api.text.TextTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,12 +1,15 @@
 package io.plate.shell.impl;
 
+import io.plate.api.text.TextTable;
+import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Converter;
 import org.osgi.service.component.annotations.Component;
 
 /**
  * Renders Plate's values (datasets, models, reports, runs, command results) for people: by their
  * {@code toString}, which every Plate value writes for reading, instead of Gogo's reflective dump of
- * getters. Conversions are left to Gogo.
+ * getters. Conversions are left to Gogo. Gogo prints a command's result after the command has returned,
+ * passing its session as {@code escape}: the tables in the text are fitted to that session's terminal.
  */
 @Component(service = Converter.class, immediate = true,
         property = "osgi.converter.classes=java.lang.Object")
@@ -21,7 +24,16 @@ public final class PlateConverter implements Converter {
         if (target == null || !target.getClass().getName().startsWith("io.plate.")) {
             return null;
         }
-        String s = target.toString();
+        int before = TextTable.terminalColumns();
+        if (escape instanceof CommandSession session) {
+            TextTable.terminalColumns(ProgressPrinter.columns(session));
+        }
+        String s;
+        try {
+            s = target.toString();
+        } finally {
+            TextTable.terminalColumns(before);
+        }
         if (level == Converter.PART && s.indexOf('\n') >= 0) {
             return s.substring(0, s.indexOf('\n'));
         }

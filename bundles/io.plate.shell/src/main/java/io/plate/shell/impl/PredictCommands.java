@@ -6,6 +6,7 @@ import io.plate.api.data.Dataset;
 import io.plate.api.io.AtomicFiles;
 import io.plate.api.learn.Metrics;
 import io.plate.api.learn.Model;
+import io.plate.api.text.TextTable;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

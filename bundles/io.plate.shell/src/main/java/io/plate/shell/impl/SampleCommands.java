@@ -5,6 +5,7 @@ import io.plate.api.sample.Posterior;
 import io.plate.api.sample.Sampler;
 import io.plate.api.sample.SummaryDiagnostic;
 import io.plate.api.sample.Trace;
+import io.plate.api.text.TextTable;
 import io.plate.mcmc.DiagnosticsTable;
 import java.io.IOException;
 import java.nio.file.Path;
