@@ -19,7 +19,8 @@ final class MissingMarkers {
 
     MissingMarkers(ImportOptions options) {
         this.inUse = options.missing();
-        this.markers = inUse.stream().map(String::toCharArray).toArray(char[][]::new);
+        // in text order, so that a warning names the words in the same order at every run (a Set has none)
+        this.markers = new java.util.TreeSet<>(inUse).stream().map(String::toCharArray).toArray(char[][]::new);
     }
 
     /** Number of markers (the size of a counts array for {@link #labelWarning}). */
