@@ -138,7 +138,8 @@ public final class Main {
                 + "       cluster SAMPLER --input PATH [--format F] [--label COL] [key=value ...] [--iterations N]"
                 + " [--burn-in B] [--thin T] [--chains C] [--seed S] [--partitions P]\n"
                 + "               [--checkpoint DIR | --resume DIR] [--checkpoint-every N] --out DIR [--master M]\n"
-                + "csv: [--no-header] (the first line is data, not column names: columns V1..Vn) [--delimiter C|tab] [--decimal ,]\n"
+                + "       with a CSV input: [--no-header] (the first line is data, not column names: columns V1..Vn)"
+                + " [--delimiter C|tab] [--decimal ,]\n"
                 + "learners: " + NaiveBayesStatistics.LEARNERS + "\nsamplers: " + SparkSamplers.names();
     }
 

@@ -8,12 +8,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.osgi.framework.BundleContext;
 
 /**
  * Data as scikit-learn and pandas users bring it (issue 14 §2), through the shell's commands in a framework
@@ -21,24 +18,8 @@ import org.osgi.framework.BundleContext;
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class UserDataIT {
-    private static PlateFramework plate;
-    private static BundleContext ctx;
-
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void boot() throws Exception {
-        plate = PlateFramework.start(List.of(), false, null, Map.of());
-        ctx = plate.framework().getBundleContext();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (plate != null) {
-            plate.stop();
-        }
-    }
 
     /** {@code header}, then {@code n} rows cycling through {@code rows}. */
     private Path csv(String name, String header, int n, String... rows) throws Exception {
@@ -55,7 +36,8 @@ class UserDataIT {
         String[] rows = {"007,a", "010,a", "042,b", "123,b"};
         Path train = csv("train.csv", "code,y", 40, rows);
         Path test = csv("test.csv", "code,y", 12, rows);
-        try (Shell sh = new Shell(ctx)) {
+        try (PlateFramework plate = PlateFramework.start(List.of(), false, null, Map.of());
+                Shell sh = new Shell(plate.framework().getBundleContext())) {
             sh.run("plate:import " + train + " --categorical code");
             sh.run("plate:import " + test);
             for (String learner : List.of("nb.categorical", "nb.sparse")) {
@@ -71,7 +53,8 @@ class UserDataIT {
     @Test
     void aCsvClassNamedNoneIsReportedWithTheFix() throws Exception {
         Path intents = csv("intents.csv", "text_length,intent", 30, "3,None", "5,greet", "8,bye", "2,None", "7,NA");
-        try (Shell sh = new Shell(ctx)) {
+        try (PlateFramework plate = PlateFramework.start(List.of(), false, null, Map.of());
+                Shell sh = new Shell(plate.framework().getBundleContext())) {
             String out = sh.run("plate:import " + intents);
             assertTrue(out.contains("warning: label column 'intent': 18 rows ('NA' 6, 'None' 12) are read as missing (pandas'"
                     + " markers): if one is a class, import with --missing '?,,"), out);
@@ -85,7 +68,8 @@ class UserDataIT {
     void oneAndOnePointZeroAreOneClass() throws Exception {
         // pandas writes 1.0 for the integers of a column that also holds a NaN: one class with 1
         Path ratings = csv("ratings.csv", "x,y", 20, "1,1", "2,1.0", "3,2", "4,2.0");
-        try (Shell sh = new Shell(ctx)) {
+        try (PlateFramework plate = PlateFramework.start(List.of(), false, null, Map.of());
+                Shell sh = new Shell(plate.framework().getBundleContext())) {
             String out = sh.run("plate:import " + ratings + " --categorical y");
             assertTrue(out.contains("2 classes in 'y' (1 10, 2 10)"), out);
         }

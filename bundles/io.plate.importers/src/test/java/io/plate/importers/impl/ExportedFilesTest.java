@@ -233,13 +233,18 @@ class ExportedFilesTest {
         assertTrue(w.contains("label column 'label': 3 rows (") && w.contains("'None' 2") && w.contains("'NA' 1")
                 && w.contains(") are read as missing (pandas' markers): if one is a class, import with --missing '?,,"), w);
         // the fix offered is the markers in use without the two words; with it the classes are kept
-        String fix = w.substring(w.indexOf("--missing '") + 11, w.lastIndexOf('\''));
-        Set<String> markers = new java.util.HashSet<>(D.missing());
-        markers.removeAll(Set.of("None", "NA"));
-        assertEquals(markers, Set.of(fix.split(",", -1)));
-        Dataset kept = Inputs.text(tsv, ImportOptions.builder().missing(markers).build());
+        Dataset kept = Inputs.text(tsv, ImportOptions.builder().missing(offeredFix(w, "None", "NA")).build());
         assertEquals(3, kept.labels().orElseThrow().cardinality());
         assertEquals("", kept.metadata().getOrDefault(Importer.WARNINGS, ""));
+    }
+
+    /** The {@code --missing} list {@code warning} offers, checked to be the markers in use without {@code words}. */
+    private static Set<String> offeredFix(String warning, String... words) {
+        String fix = warning.substring(warning.indexOf("--missing '") + 11, warning.lastIndexOf('\''));
+        Set<String> markers = new java.util.HashSet<>(D.missing());
+        markers.removeAll(Set.of(words));
+        assertEquals(markers, Set.of(fix.split(",", -1)));
+        return markers;
     }
 
     /** {@code header} and the rows {@code cells} (one string per row), then {@code more} rows cycling through them. */
@@ -288,14 +293,9 @@ class ExportedFilesTest {
                 none += cells[i % cells.length].endsWith("None") ? 1 : 0;
                 na += cells[i % cells.length].endsWith("NA") ? 1 : 0;
             }
-            assertTrue(w.contains(String.format("label column 'label': %,d rows (", none + na)) && w.contains("'None' " + none)
-                    && w.contains("'NA' " + na)
-                    && w.contains(") are read as missing (pandas' markers): if one is a class, import with --missing '?,,"), w);
-            String fix = w.substring(w.indexOf("--missing '") + 11, w.lastIndexOf('\''));
-            Set<String> markers = new java.util.HashSet<>(D.missing());
-            markers.removeAll(Set.of("None", "NA"));
-            assertEquals(markers, Set.of(fix.split(",", -1)));
-            Dataset kept = Inputs.csv(csv, ImportOptions.builder().missing(markers).build());
+            assertTrue(w.contains(String.format("label column 'label': %d rows ('NA' %d, 'None' %d) are read as missing"
+                    + " (pandas' markers): if one is a class, import with --missing '?,,", none + na, na, none)), w);
+            Dataset kept = Inputs.csv(csv, ImportOptions.builder().missing(offeredFix(w, "None", "NA")).build());
             assertEquals(List.of("NA", "None", "PER"), kept.labels().orElseThrow().levels());
             assertEquals("", warnings(kept));
             // not for a feature column, nor for a numeric target whose NA cells are missing values
