@@ -56,7 +56,7 @@ import org.apache.spark.sql.functions;
  * (a delimited file with CSV quoting, as {@code plate:import}) and {@code --text-column NAME}; libsvm takes {@code --zero-based
  * auto|true|false} (scikit-learn's rule: auto reads a file with an index 0 as 0-based); csv takes {@code --decimal ,}
  * (numbers written with a decimal comma, as {@code plate:import}) and {@code --no-header} (the first line is
- * data, not column names: columns {@code V1..Vn}, as {@code plate:import}). {@code --master M}
+ * data, not column names (columns {@code V1..Vn}), as {@code plate:import}). {@code --master M}
  * picks the Spark master when no {@code spark-submit} set one (default {@code local[*]}). Exit status 0
  * on success, 1 with a one-line message on stderr when the command failed, 2 for a usage error.
  */
@@ -138,7 +138,7 @@ public final class Main {
                 + "       cluster SAMPLER --input PATH [--format F] [--label COL] [key=value ...] [--iterations N]"
                 + " [--burn-in B] [--thin T] [--chains C] [--seed S] [--partitions P]\n"
                 + "               [--checkpoint DIR | --resume DIR] [--checkpoint-every N] --out DIR [--master M]\n"
-                + "       with a CSV input: [--no-header] (the first line is data, not column names: columns V1..Vn)"
+                + "       with a CSV input: [--no-header] (the first line is data, not column names (columns V1..Vn))"
                 + " [--delimiter C|tab] [--decimal ,]\n"
                 + "learners: " + NaiveBayesStatistics.LEARNERS + "\nsamplers: " + SparkSamplers.names();
     }

@@ -256,7 +256,7 @@ class MainIT {
         Run usage = run("train", "nb.multinomial", "--input");
         assertEquals(2, usage.status());
         assertTrue(usage.err().startsWith("plate-spark: option --input needs a value"), usage.err());
-        assertTrue(usage.err().contains("[--no-header] (the first line is data, not column names: columns V1..Vn)"),
+        assertTrue(usage.err().contains("[--no-header] (the first line is data, not column names (columns V1..Vn))"),
                 usage.err());
     }
 
