@@ -1,5 +1,6 @@
 package io.plate.importers.impl;
 
+import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.ImportException;
 import io.plate.api.data.ImportOptions;
@@ -526,11 +527,12 @@ public final class CsvImporter implements Importer {
                 if (forcedNumeric || (!forcedCategorical && col.allNumeric())) {
                     b.target(col.toNumeric());
                 } else {
-                    Labels.checkClasses(file, n, col.distinct(), rows, null);
+                    CategoricalColumn classes = col.toCategorical(); // 1 and 1.0 one class (LevelNumbers.levels)
+                    Labels.checkClasses(file, n, classes.cardinality(), rows, null);
                     if (lostClasses != null) { // a class named None or NA read as missing: say so, with the fix
                         warnings.add(lostClasses);
                     }
-                    b.labels(col.toCategorical());
+                    b.labels(classes);
                 }
             } else if (forcedNumeric) {
                 b.numeric(col.toNumeric());

@@ -200,7 +200,8 @@ public final class TextImporter implements Importer {
         SparseMatrix m = part.vectorizer.finish(file);
         Dataset.Builder b = dataset(file, options, m, "tsv");
         if (layout.labelColumn >= 0) {
-            Labels.checkClasses(file, layout.labelName, part.labels.size(), part.codes.size, null);
+            CategoricalColumn classes = labelColumn(layout.labelName, part.labels, part.codes); // 1 and 1.0 one class
+            Labels.checkClasses(file, layout.labelName, classes.cardinality(), part.codes.size, null);
             List<String> warnings = new ArrayList<>();
             String quoted = part.quotedSingleRowClass(); // the TSV layout does not read CSV quoting: say so
             if (quoted != null) {
@@ -214,7 +215,7 @@ public final class TextImporter implements Importer {
             if (!warnings.isEmpty()) {
                 b.metadata(Importer.WARNINGS, String.join("; ", warnings)); // the CSV importer's separator
             }
-            b.labels(labelColumn(layout.labelName, part.labels, part.codes));
+            b.labels(classes);
         }
         return b.build();
     }

@@ -273,6 +273,12 @@ class ExportedFilesTest {
             assertEquals(List.of("1.0"), Inputs.csv(rows("c,x,y", more, "1.00,1,a", "1.0,2,b"), cat)
                     .categorical().get(0).levels());
         }
+        // one class per value, not per spelling, when counting classes against rows: 10 classes in 20 rows are classes
+        StringBuilder twice = new StringBuilder("c,y\n");
+        for (int k = 1; k <= 10; k++) {
+            twice.append(k).append(',').append(k).append('\n').append(k).append(',').append(k).append(".0\n");
+        }
+        assertEquals(10, Inputs.csv(twice.toString(), cat).labels().orElseThrow().cardinality());
         // the same rule for the labels of a text corpus
         Dataset t = Inputs.text("label\ttext\n1\tone word\n1.0\tan other\n2\tthird text\n", D);
         assertEquals(List.of("1", "2"), t.labels().orElseThrow().levels());
