@@ -177,14 +177,18 @@ final class CellColumn {
      */
     static CategoricalColumn categorical(String name, List<String> texts, IntList codes) {
         List<String> spelled = LevelNumbers.levels(texts);
-        Map<String, Integer> distinctId = new HashMap<>();
-        List<String> distinct = new ArrayList<>();
+        List<String> distinct = spelled.equals(texts) ? texts : new ArrayList<>();
         int[] idOf = new int[texts.size()];
-        for (int i = 0; i < idOf.length; i++) {
-            Integer known = distinctId.putIfAbsent(spelled.get(i), distinct.size());
-            idOf[i] = known != null ? known : distinct.size();
-            if (known == null) {
-                distinct.add(spelled.get(i));
+        if (distinct == texts) { // no two spellings of a number: no map entry per level (10^6 levels)
+            Arrays.setAll(idOf, i -> i);
+        } else {
+            Map<String, Integer> distinctId = new HashMap<>();
+            for (int i = 0; i < idOf.length; i++) {
+                Integer known = distinctId.putIfAbsent(spelled.get(i), distinct.size());
+                idOf[i] = known != null ? known : distinct.size();
+                if (known == null) {
+                    distinct.add(spelled.get(i));
+                }
             }
         }
         Integer[] order = sortedLevelOrder(distinct);
