@@ -55,7 +55,8 @@ import org.apache.spark.sql.functions;
  * {@code --max-features}, {@code --binary}, {@code --stop-words}, {@code --ngram 2}, {@code --delimiter D}
  * (a delimited file with CSV quoting, as {@code plate:import}) and {@code --text-column NAME}; libsvm takes {@code --zero-based
  * auto|true|false} (scikit-learn's rule: auto reads a file with an index 0 as 0-based); csv takes {@code --decimal ,}
- * (numbers written with a decimal comma, as {@code plate:import}). {@code --master M}
+ * (numbers written with a decimal comma, as {@code plate:import}) and {@code --no-header} (the first line is
+ * data, not column names (columns {@code V1..Vn}), as {@code plate:import}). {@code --master M}
  * picks the Spark master when no {@code spark-submit} set one (default {@code local[*]}). Exit status 0
  * on success, 1 with a one-line message on stderr when the command failed, 2 for a usage error.
  */
@@ -65,7 +66,7 @@ public final class Main {
     private final Map<String, String> params = new LinkedHashMap<>();
     private final List<String> positional = new ArrayList<>();
 
-    private static final Set<String> FLAGS = Set.of("--binary", "--stop-words");
+    private static final Set<String> FLAGS = Set.of("--binary", "--stop-words", "--no-header");
     private static final Set<String> VALUED = Set.of("--input", "--format", "--label", "--categorical", "--seed",
             "--out", "--master", "--min-df", "--max-df", "--max-features", "--ngram", "--iterations", "--burn-in",
             "--thin", "--chains", "--partitions", "--zero-based", "--delimiter", "--text-column", "--decimal", "--checkpoint", "--checkpoint-every", "--resume");
@@ -137,6 +138,8 @@ public final class Main {
                 + "       cluster SAMPLER --input PATH [--format F] [--label COL] [key=value ...] [--iterations N]"
                 + " [--burn-in B] [--thin T] [--chains C] [--seed S] [--partitions P]\n"
                 + "               [--checkpoint DIR | --resume DIR] [--checkpoint-every N] --out DIR [--master M]\n"
+                + "       with a CSV input: [--no-header] (the first line is data, not column names (columns V1..Vn))"
+                + " [--delimiter C|tab] [--decimal ,]\n"
                 + "learners: " + NaiveBayesStatistics.LEARNERS + "\nsamplers: " + SparkSamplers.names();
     }
 
@@ -440,7 +443,8 @@ public final class Main {
             return labelled ? f : f.unlabelled();
         }
         ImportOptions.Builder reading = ImportOptions.builder().extra(LibSvmImporter.ZERO_BASED, zeroBased())
-                .extra(CsvImporter.DECIMAL, options.getOrDefault("--decimal", "."));
+                .extra(CsvImporter.DECIMAL, options.getOrDefault("--decimal", "."))
+                .extra(CsvImporter.HEADER, options.containsKey("--no-header") ? "false" : "true");
         Character d = delimiter();
         if (d != null) {
             reading.delimiter(d);

@@ -40,19 +40,23 @@ public final class PlateFrame {
     }
 
     private static org.apache.spark.sql.Dataset<Row> csvRows(SparkSession spark, String path) {
-        return csvRows(spark, path, null, ".");
+        return csvRows(spark, path, null, ".", true);
     }
 
     /**
-     * A CSV as the CSV importer reads it: the {@code delimiter} given, else the one its header shows (comma,
-     * semicolon or tab), pandas' row index left out, numbers with the {@code decimal} separator.
+     * A CSV as the CSV importer reads it: the {@code delimiter} given, else the one its first line shows (comma,
+     * semicolon or tab), pandas' row index left out, numbers with the {@code decimal} separator; without a
+     * {@code header} line (pandas' {@code to_csv(header=False)}, {@code --no-header}) the first line is data and
+     * the columns are {@code V1..Vn}, as the importer names them.
      */
     private static org.apache.spark.sql.Dataset<Row> csvRows(SparkSession spark, String path, Character delimiter,
-            String decimal) {
+            String decimal, boolean header) {
         char sep = delimiter != null ? delimiter : CsvImporter.detectDelimiter(spark.read().textFile(path).first());
-        org.apache.spark.sql.Dataset<Row> df = withoutRowIndex(spark.read().option("header", "true")
+        org.apache.spark.sql.Dataset<Row> read = spark.read().option("header", Boolean.toString(header))
                 .option("sep", String.valueOf(sep)).option("inferSchema", "true").option("nullValue", "?")
-                .option("mode", "FAILFAST").csv(path), path);
+                .option("mode", "FAILFAST").csv(path);
+        // Spark names the columns of a file without a header _c0.._c(n-1); no header, no unnamed row index
+        org.apache.spark.sql.Dataset<Row> df = header ? withoutRowIndex(read, path) : read.toDF(columnNames(read.columns().length));
         if (!decimal.equals(".") && !decimal.equals(",")) {
             throw new PlateException("--decimal must be '.' or ',', got '" + decimal + "'");
         }
@@ -107,6 +111,15 @@ public final class PlateFrame {
             out[i] = c.as(n);
         }
         return df.select(out);
+    }
+
+    /** {@code V1..Vn}: the CSV importer's names of the columns of a file without a header. */
+    private static String[] columnNames(int n) {
+        String[] names = new String[n];
+        for (int i = 0; i < n; i++) {
+            names[i] = CsvImporter.columnName(i);
+        }
+        return names;
     }
 
     /**
@@ -190,9 +203,10 @@ public final class PlateFrame {
             Set<String> categorical, boolean labelled, ImportOptions reading) {
         String zeroBased = reading.extra().getOrDefault(LibSvmImporter.ZERO_BASED, "auto");
         String decimal = reading.extra().getOrDefault(CsvImporter.DECIMAL, ".");
+        boolean header = !reading.extra().getOrDefault(CsvImporter.HEADER, "true").strip().equalsIgnoreCase("false");
         org.apache.spark.sql.Dataset<Row> df;
         switch (format) {
-            case "csv": df = csvRows(spark, path, reading.delimiter().orElse(null), decimal); break;
+            case "csv": df = csvRows(spark, path, reading.delimiter().orElse(null), decimal, header); break;
             case "parquet": df = spark.read().parquet(path); break;
             case "libsvm":
                 PlateFrame f = libsvm(spark, path, zeroBased);

@@ -256,5 +256,27 @@ class MainIT {
         Run usage = run("train", "nb.multinomial", "--input");
         assertEquals(2, usage.status());
         assertTrue(usage.err().startsWith("plate-spark: option --input needs a value"), usage.err());
+        assertTrue(usage.err().contains("[--no-header] (the first line is data, not column names (columns V1..Vn))"),
+                usage.err());
+    }
+
+    /** {@code --no-header}, as {@code plate:import}'s: a CSV whose first line is data, columns V1..Vn, the label the last. */
+    @Test
+    void noHeaderReadsTheFirstLineAsData() throws Exception {
+        List<String> lines = Files.readAllLines(SparkTestSession.data("iris/iris.csv"));
+        Path csv = dir.resolve("iris-no-header.csv");
+        Files.write(csv, lines.subList(1, lines.size()));
+        Path model = dir.resolve("iris.json");
+        Run t = run("train", "nb.gaussian", "--input", csv.toString(), "--no-header", "--out", model.toString(),
+                "--master", "local[1]");
+        assertEquals(0, t.status(), t.err());
+        assertTrue(t.out().startsWith("nb.gaussian: Spark DataFrame: 150 rows"), t.out());
+        Dataset local = new CsvImporter().read(csv, ImportOptions.builder().extra(CsvImporter.HEADER, "false").build());
+        Learner learner = NaiveBayesStatistics.learner("nb.gaussian");
+        double[][] expected = learner.fit(local, learner.params(Map.of()), 1).predictLogProba(local);
+        double[][] loaded = ModelFiles.load(model).predictLogProba(local);
+        for (int r = 0; r < expected.length; r++) {
+            assertArrayEquals(expected[r], loaded[r], 1e-12);
+        }
     }
 }

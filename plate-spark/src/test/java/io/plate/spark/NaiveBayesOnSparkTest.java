@@ -76,6 +76,23 @@ class NaiveBayesOnSparkTest {
     }
 
     @Test
+    void aCsvWithoutHeaderReadsAsTheImporterReadsIt() throws IOException {
+        // car as pandas' to_csv(header=False, index=False) writes it: the first line is data
+        List<String> lines = java.nio.file.Files.readAllLines(SparkTestSession.data("car/car.csv"));
+        java.nio.file.Path file = dir.resolve("car-no-header.csv");
+        java.nio.file.Files.write(file, lines.subList(1, lines.size()));
+        ImportOptions noHeader = ImportOptions.builder().extra(CsvImporter.HEADER, "false").build();
+        Dataset local = new CsvImporter().read(file, noHeader);
+        assertEquals(1728, local.rows());
+        PlateFrame frame = PlateFrame.read(spark, "csv", file.toString(), null, Set.of(), true, noHeader);
+        assertEquals(List.of("V1", "V2", "V3", "V4", "V5", "V6", "V7"), List.of(frame.rows().columns()));
+        assertEquals("V7", frame.roles().label);
+        compare("nb.categorical", Map.of("alpha", "0.5"), local, frame);
+        // with a header line expected, the first row is taken for the names: a row short
+        assertEquals(1727, PlateFrame.read(spark, "csv", file.toString(), null, Set.of(), true).rows().count());
+    }
+
+    @Test
     void aEuropeanSpreadsheetsCsvReadsAsTheImporterReadsIt() throws IOException {
         // iris saved by a spreadsheet that writes ';' between fields and ',' in numbers
         List<String> lines = java.nio.file.Files.readAllLines(SparkTestSession.data("iris/iris.csv"));

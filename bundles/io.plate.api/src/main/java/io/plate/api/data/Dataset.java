@@ -89,6 +89,25 @@ public final class Dataset {
         return numeric;
     }
 
+    /**
+     * The categorical column named {@code name}, else the numeric column of that name as levels
+     * ({@link NumericColumn#asLevels()}: a test file whose column held only numbers, or codes such as
+     * {@code 007}, is read as numbers), else empty. How a model finds a categorical feature in data to score.
+     */
+    public Optional<CategoricalColumn> levelsOf(String name) {
+        for (CategoricalColumn c : categorical) {
+            if (c.name().equals(name)) {
+                return Optional.of(c);
+            }
+        }
+        for (NumericColumn c : numeric) {
+            if (c.name().equals(name)) {
+                return Optional.of(c.asLevels());
+            }
+        }
+        return Optional.empty();
+    }
+
     public Optional<SparseMatrix> sparse() {
         return Optional.ofNullable(sparse);
     }

@@ -1,20 +1,28 @@
 package io.plate.api.data;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 
-/** An immutable numeric column; {@code NaN} marks a missing value. */
+/**
+ * An immutable numeric column; {@code NaN} marks a missing value. A column of codes written with leading
+ * zeros ({@code 007}) may keep its cells as written ({@link #asLevels()}), which its numbers lose.
+ */
 public final class NumericColumn {
     private final String name;
     private final double[] values;
     private final int[] index; // null = identity
     private final int size;
+    private final CategoricalColumn written; // the cells as written, same rows; null when not kept
 
-    private NumericColumn(String name, double[] values, int[] index) {
+    private NumericColumn(String name, double[] values, int[] index, CategoricalColumn written) {
         this.name = name;
         this.values = values;
         this.index = index;
         this.size = index == null ? values.length : index.length;
+        this.written = written;
     }
 
     /** A column over a copy of {@code values}; infinite values are refused. */
@@ -26,7 +34,21 @@ public final class NumericColumn {
                 throw new IllegalArgumentException("column '" + name + "', row " + i + ": infinite value");
             }
         }
-        return new NumericColumn(name, v, null);
+        return new NumericColumn(name, v, null, null);
+    }
+
+    /**
+     * A column over a copy of {@code values} that keeps its cells as written ({@code written}: one level
+     * per text, the same rows, a missing cell missing), for codes written with leading zeros ({@code 007}):
+     * a model that holds the column as levels matches them by their text.
+     */
+    public static NumericColumn of(String name, double[] values, CategoricalColumn written) {
+        NumericColumn c = of(name, values);
+        if (written.size() != c.size) {
+            throw new IllegalArgumentException("column '" + name + "': " + written.size() + " cells as written for "
+                    + c.size + " values");
+        }
+        return new NumericColumn(name, c.values, null, written.renamed(name));
     }
 
     public String name() {
@@ -52,15 +74,39 @@ public final class NumericColumn {
     }
 
     public NumericColumn select(int[] rows) {
-        return new NumericColumn(name, values, RowIndex.compose(index, size, rows));
+        return new NumericColumn(name, values, RowIndex.compose(index, size, rows),
+                written == null ? null : written.select(rows));
     }
 
     public NumericColumn renamed(String newName) {
-        return new NumericColumn(newName, values, index);
+        return new NumericColumn(newName, values, index, written == null ? null : written.renamed(newName));
+    }
+
+    /**
+     * The cells as level texts: as written when they were kept ({@code 007}), else each number as
+     * {@link LevelNumbers#text} ({@code 7}, {@code 2.5}), levels in order of first appearance; NaN is
+     * missing. How a model with a categorical feature reads a test file whose column held only numbers.
+     */
+    public CategoricalColumn asLevels() {
+        if (written != null) {
+            return written;
+        }
+        Map<String, Integer> levels = new LinkedHashMap<>();
+        int[] codes = new int[size];
+        for (int r = 0; r < size; r++) {
+            double v = value(r);
+            if (Double.isNaN(v)) {
+                codes[r] = CategoricalColumn.MISSING;
+                continue;
+            }
+            Integer code = levels.putIfAbsent(LevelNumbers.text(v), levels.size());
+            codes[r] = code == null ? levels.size() - 1 : code;
+        }
+        return CategoricalColumn.of(name, new ArrayList<>(levels.keySet()), codes);
     }
 
     public long memoryBytes() {
-        return 8L * values.length + (index == null ? 0 : 4L * index.length);
+        return 8L * values.length + (index == null ? 0 : 4L * index.length) + (written == null ? 0 : written.memoryBytes());
     }
 
     @Override

@@ -43,4 +43,38 @@ class LevelNumbersTest {
         // codes with leading zeros are text: 007 is not 7
         assertEquals(CategoricalColumn.MISSING, CategoricalColumn.of("y", List.of("007"), new int[] {0}).mapTo(List.of("7"))[0]);
     }
+
+    @Test
+    void theSpellingsOfOneNumberAreOneLevelAndCodesStayText() {
+        // pandas reads 1 and 1.0 in one column as the float 1.0: one class; the shortest spelling is kept
+        assertEquals(List.of("1", "1", "2", "2", "1"), LevelNumbers.levels(List.of("1", "1.0", "2", "+2", "1e0")));
+        assertEquals(List.of("1.0", "1.0", "0", "0"), LevelNumbers.levels(List.of("1.00", "1.0", "-0", "0")));
+        // not every text a number: each is its own level (007 is a code, not 7)
+        assertEquals(List.of("007", "7", "7.0"), LevelNumbers.levels(List.of("007", "7", "7.0")));
+        assertEquals(List.of("1", "1.0", "a"), LevelNumbers.levels(List.of("1", "1.0", "a")));
+        assertTrue(LevelNumbers.zeroPadded("007".toCharArray(), 0, 3));
+        assertTrue(LevelNumbers.zeroPadded(" -01.5".toCharArray(), 0, 6));
+        for (String notPadded : new String[] {"0", "0.5", "-0", "10", "0e1", "7"}) {
+            assertTrue(!LevelNumbers.zeroPadded(notPadded.toCharArray(), 0, notPadded.length()), notPadded);
+        }
+        assertEquals("2", LevelNumbers.text(2.0));
+        assertEquals("2.5", LevelNumbers.text(2.5));
+    }
+
+    @Test
+    void aNumericColumnReadsAsItsWrittenCodes() {
+        CategoricalColumn written = CategoricalColumn.of("z", List.of("007", "010"), new int[] {0, 1, CategoricalColumn.MISSING});
+        NumericColumn c = NumericColumn.of("code", new double[] {7, 10, Double.NaN}, written);
+        assertEquals(List.of("007", "010"), c.asLevels().levels());
+        assertEquals("code", c.asLevels().name());
+        assertEquals("010", c.select(new int[] {1}).asLevels().level(0));
+        assertEquals("010", c.renamed("k").asLevels().level(1));
+        // without written codes: the numbers as level texts, in order of appearance
+        NumericColumn plain = NumericColumn.of("n", new double[] {2.5, 7, Double.NaN, 7});
+        assertEquals(List.of("2.5", "7"), plain.asLevels().levels());
+        assertEquals(CategoricalColumn.MISSING, plain.asLevels().code(2));
+        Dataset d = Dataset.builder("d").numeric(c).build();
+        assertEquals(List.of("007", "010"), d.levelsOf("code").orElseThrow().levels());
+        assertTrue(d.levelsOf("other").isEmpty());
+    }
 }

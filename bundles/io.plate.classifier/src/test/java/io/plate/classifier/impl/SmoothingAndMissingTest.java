@@ -66,6 +66,20 @@ class SmoothingAndMissingTest {
     }
 
     @Test
+    void aNumericTestColumnOfCodesIsMatchedByItsWrittenText() {
+        Dataset d = Tiny.data("d").categorical(cat("code", "007", "010", "007", "010", "010"))
+                .labels(cat("class", "P", "P", "N", "N", "N")).build();
+        Model m = learner.fit(d, learner.params(Map.of()), 0);
+        // the test file's codes were all digits, read as numbers 10, 7, NaN with their text kept (the importer)
+        Dataset test = Tiny.data("t").numeric(io.plate.api.data.NumericColumn.of("code", new double[] {10, 7, Double.NaN},
+                cat("code", "010", "007", null))).build();
+        // 010: P 0.4 * (1+1)/(2+2) = 0.2, N 0.6 * (2+1)/(3+2) = 0.36; 007: P 0.4 * 2/4 = 0.2, N 0.6 * 2/5 = 0.24
+        assertEquals(0.2 / 0.56, probabilityOfP(m, test, 0), 1e-12);
+        assertEquals(0.2 / 0.44, probabilityOfP(m, test, 1), 1e-12);
+        assertEquals(0.4, probabilityOfP(m, test, 2), 1e-12);
+    }
+
+    @Test
     void declaredUnusedLevelsAndMinCategoriesWidenTheDenominator() {
         // f1 declares a third level 'z' that never occurs: K_1 = 3
         Dataset d = Tiny.data("d").categorical(cat("f1", List.of("a", "b", "z"), "a", "a", "b", "b", "a"))

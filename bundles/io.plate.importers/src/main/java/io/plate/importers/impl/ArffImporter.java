@@ -458,8 +458,9 @@ public final class ArffImporter implements Importer {
                 }
                 case "string":
                     if (isClass) {
-                        Labels.checkClasses(file, a.name, a.cells.distinct(), a.cells.rows(), null);
-                        b.labels(a.cells.toCategorical());
+                        CategoricalColumn classes = a.cells.toCategorical(); // 1 and 1.0 one class
+                        Labels.checkClasses(file, a.name, classes.cardinality(), a.cells.rows(), null);
+                        b.labels(classes);
                     } else {
                         b.categorical(a.cells.toCategorical());
                     }

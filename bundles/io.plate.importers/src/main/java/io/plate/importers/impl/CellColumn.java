@@ -1,11 +1,14 @@
 package io.plate.importers.impl;
 
 import io.plate.api.data.CategoricalColumn;
+import io.plate.api.data.LevelNumbers;
 import io.plate.api.data.NumericColumn;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One column of a delimited file while it is read: every cell is interned as a level code and, as long
@@ -24,6 +27,8 @@ final class CellColumn {
     private int finite;
     private String firstInfinite;
     private int present;
+    /** Whether a number was written with a leading zero ({@code 007}): a code, kept as written. */
+    private boolean zeroPadded;
 
     CellColumn(String name, int expectedRows) {
         this.name = name;
@@ -47,6 +52,7 @@ final class CellColumn {
             if (v == v) {
                 values.add(v);
                 finite++;
+                zeroPadded = zeroPadded || LevelNumbers.zeroPadded(c, from, to);
             } else if (Numbers.infinite(c, from, to)) {
                 if (firstInfinite == null) { // numeric still: refused at the end unless it turns categorical
                     firstInfiniteLine = line;
@@ -144,34 +150,66 @@ final class CellColumn {
         return NumericColumn.of(name, values.toArray());
     }
 
+    /**
+     * The numbers, keeping the cells as written when some are codes with leading zeros ({@code 007}, a
+     * zip code): a model that holds the column as levels (the training file named it {@code --categorical})
+     * then matches them by their text. Other columns keep no text.
+     */
+    NumericColumn toNumericKeepingCodes() {
+        return zeroPadded ? NumericColumn.of(name, values.toArray(), toCategorical()) : toNumeric();
+    }
+
     CategoricalColumn toCategorical() {
         if (levels == null) {
             throw new IllegalStateException("column '" + name + "' was read as numbers only");
         }
-        int n = levels.size();
-        List<String> texts = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
+        List<String> texts = new ArrayList<>(levels.size());
+        for (int i = 0; i < levels.size(); i++) {
             texts.add(levels.term(i));
         }
-        Integer[] order = sortedLevelOrder(texts);
-        int[] remap = new int[n];
-        List<String> sorted = new ArrayList<>(n);
-        for (int k = 0; k < n; k++) {
-            remap[order[k]] = k;
-            sorted.add(texts.get(order[k]));
+        return categorical(name, texts, codes);
+    }
+
+    /**
+     * A categorical column from the distinct cell texts ({@code texts}, by id) and each row's id
+     * ({@code codes}, negative = missing): the texts of one number are one level ({@link LevelNumbers#levels}:
+     * {@code 1} and {@code 1.0}), levels in {@link #sortedLevelOrder}.
+     */
+    static CategoricalColumn categorical(String name, List<String> texts, IntList codes) {
+        List<String> spelled = LevelNumbers.levels(texts);
+        List<String> distinct = spelled.equals(texts) ? texts : new ArrayList<>();
+        int[] idOf = new int[texts.size()];
+        if (distinct == texts) { // no two spellings of a number: no map entry per level (10^6 levels)
+            Arrays.setAll(idOf, i -> i);
+        } else {
+            Map<String, Integer> distinctId = new HashMap<>();
+            for (int i = 0; i < idOf.length; i++) {
+                Integer known = distinctId.putIfAbsent(spelled.get(i), distinct.size());
+                idOf[i] = known != null ? known : distinct.size();
+                if (known == null) {
+                    distinct.add(spelled.get(i));
+                }
+            }
         }
-        int[] c = codes.data;
-        int rows = codes.size;
-        int[] out = new int[rows];
-        for (int r = 0; r < rows; r++) {
-            out[r] = c[r] < 0 ? CategoricalColumn.MISSING : remap[c[r]];
+        Integer[] order = sortedLevelOrder(distinct);
+        int[] rank = new int[order.length];
+        List<String> sorted = new ArrayList<>(order.length);
+        for (int k = 0; k < order.length; k++) {
+            rank[order[k]] = k;
+            sorted.add(distinct.get(order[k]));
+        }
+        int[] out = new int[codes.size];
+        for (int r = 0; r < out.length; r++) {
+            int c = codes.data[r];
+            out[r] = c < 0 ? CategoricalColumn.MISSING : rank[idOf[c]];
         }
         return CategoricalColumn.of(name, sorted, out);
     }
 
     /**
-     * Level order: by value when every level is a number (so classes 3..10 read 3, 4, …, 10), else by
-     * Unicode code point (Python's {@code sorted}, scikit-learn's {@code LabelEncoder}).
+     * Level order: by value when every level is a number ({@link LevelNumbers#value}: so classes 3..10 read
+     * 3, 4, …, 10; a code such as {@code 007} is text), else by Unicode code point (Python's {@code sorted},
+     * scikit-learn's {@code LabelEncoder}).
      */
     static Integer[] sortedLevelOrder(List<String> texts) {
         int n = texts.size();
@@ -180,7 +218,7 @@ final class CellColumn {
         boolean numeric = true;
         for (int i = 0; i < n; i++) {
             order[i] = i;
-            num[i] = Numbers.parse(texts.get(i));
+            num[i] = LevelNumbers.value(texts.get(i));
             numeric &= num[i] == num[i];
         }
         Comparator<Integer> byText = (a, b) -> compareCodePoints(texts.get(a), texts.get(b));

@@ -1,5 +1,6 @@
 package io.plate.importers.impl;
 
+import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.ImportException;
 import io.plate.api.data.ImportOptions;
@@ -77,7 +78,8 @@ public final class CsvImporter implements Importer {
                     throw new ImportException(file, rec.line(), n, "named both --categorical and --numeric");
                 }
             }
-            char[][] missing = options.missing().stream().map(String::toCharArray).toArray(char[][]::new);
+            MissingMarkers missing = new MissingMarkers(options);
+            long[][] wordsMissing = new long[width][]; // per column, cells read as missing per word marker (None, NA)
             FirstRows first = new FirstRows(width);
             kept[0] = first;
             boolean[] missingCell = new boolean[width];
@@ -102,7 +104,7 @@ public final class CsvImporter implements Importer {
                 }
                 if (cols == null && first.rows() < FirstRows.ROWS) {
                     for (int i = 0; i < width; i++) {
-                        missingCell[i] = isMissing(c, rec.start(i), rec.end(i), missing);
+                        missingCell[i] = isMissing(c, rec.start(i), rec.end(i), missing, wordsMissing, i);
                     }
                     first.add(rec, missingCell);
                     rows++;
@@ -119,7 +121,7 @@ public final class CsvImporter implements Importer {
                 for (int i = 0; i < width; i++) {
                     int s = rec.start(i);
                     int e = rec.end(i);
-                    if (isMissing(c, s, e, missing)) {
+                    if (isMissing(c, s, e, missing, wordsMissing, i)) {
                         cols[i].addMissing();
                     } else {
                         cols[i].add(c, s, e, rec.line());
@@ -151,8 +153,9 @@ public final class CsvImporter implements Importer {
                         + width + ")");
             }
             droppedNote(dropped, warnings);
+            String lostClasses = labelIndex < 0 ? null : missing.labelWarning(names.get(labelIndex), wordsMissing[labelIndex]);
             return build(file, options, names, cols, numbers, labelIndex, rows, rec.delimiter(), firstUnnamed, dropped,
-                    warnings);
+                    warnings, lostClasses);
         }
     }
 
@@ -168,7 +171,7 @@ public final class CsvImporter implements Importer {
         for (int i = 0; i < width; i++) {
             if (!hasHeader) {
                 unnamed[i] = true;
-                String n = "V" + (i + 1);
+                String n = columnName(i);
                 byName.intern(n);
                 names.add(n);
                 continue;
@@ -182,7 +185,7 @@ public final class CsvImporter implements Importer {
                 e--;
             }
             unnamed[i] = s == e;
-            String n = s == e ? "V" + (i + 1) : null;
+            String n = s == e ? columnName(i) : null;
             int first = n == null ? byName.intern(header, s, e - s) : byName.intern(n);
             if (n == null) {
                 n = new String(header, s, e - s);
@@ -196,6 +199,11 @@ public final class CsvImporter implements Importer {
             names.add(n);
         }
         return names;
+    }
+
+    /** The name of column {@code i} (0-based) when the header gives none: {@code V1, V2, …} (Weka's and R's). */
+    public static String columnName(int i) {
+        return "V" + (i + 1);
     }
 
     /** Each column of a file of a few rows, as finished numbers when it can be, else with its levels. */
@@ -354,14 +362,16 @@ public final class CsvImporter implements Importer {
         return b;
     }
 
-    private static boolean isMissing(char[] c, int s, int e, char[][] missing) {
-        int len = e - s;
-        for (char[] m : missing) {
-            if (m.length == len && java.util.Arrays.equals(m, 0, len, c, s, e)) {
-                return true;
+    /** Whether {@code c[s, e)} is a missing marker; a word marker is counted for {@code column} in {@code words}. */
+    private static boolean isMissing(char[] c, int s, int e, MissingMarkers missing, long[][] words, int column) {
+        int m = missing.find(c, s, e);
+        if (m >= 0 && missing.word(m)) {
+            if (words[column] == null) {
+                words[column] = new long[missing.size()];
             }
+            words[column][m]++;
         }
-        return false;
+        return m >= 0;
     }
 
     private static int labelIndex(Path file, long line, ImportOptions options, List<String> names,
@@ -467,7 +477,7 @@ public final class CsvImporter implements Importer {
 
     private static Dataset build(Path file, ImportOptions options, List<String> names, CellColumn[] cols,
             NumericColumn[] numbers, int labelIndex, int rows, char delimiter, boolean firstUnnamed, boolean[] dropped,
-            List<String> warnings) {
+            List<String> warnings, String lostClasses) {
         Dataset.Builder b = Dataset.builder(Sources.datasetName(file, options)).source(file.toString())
                 .metadata("format", "csv")
                 .metadata("delimiter", delimiter == '\t' ? "tab" : String.valueOf(delimiter))
@@ -517,11 +527,17 @@ public final class CsvImporter implements Importer {
                 if (forcedNumeric || (!forcedCategorical && col.allNumeric())) {
                     b.target(col.toNumeric());
                 } else {
-                    Labels.checkClasses(file, n, col.distinct(), rows, null);
-                    b.labels(col.toCategorical());
+                    CategoricalColumn classes = col.toCategorical(); // 1 and 1.0 one class (LevelNumbers.levels)
+                    Labels.checkClasses(file, n, classes.cardinality(), rows, null);
+                    if (lostClasses != null) { // a class named None or NA read as missing: say so, with the fix
+                        warnings.add(lostClasses);
+                    }
+                    b.labels(classes);
                 }
-            } else if (forcedNumeric || (!forcedCategorical && col.allNumeric())) {
+            } else if (forcedNumeric) {
                 b.numeric(col.toNumeric());
+            } else if (!forcedCategorical && col.allNumeric()) {
+                b.numeric(col.toNumericKeepingCodes()); // codes such as 007 as written, for a model that has them as levels
             } else {
                 freeText(file, col, rows, delimiter, warnings);
                 if (!forcedCategorical && col.levelsWithDecimalComma(FREE_TEXT_LEVELS)) {

@@ -1,5 +1,6 @@
 package io.plate.importers.impl;
 
+import io.plate.api.data.LevelNumbers;
 import io.plate.api.data.NumericColumn;
 
 /**
@@ -70,8 +71,9 @@ final class FirstRows {
     }
 
     /**
-     * Column {@code i} as a finished numeric column when every present cell is a number, else null: no
-     * level table and no intermediate column (10^6 columns of one row cost one array each).
+     * Column {@code i} as a finished numeric column when every present cell is a number and none is a code
+     * with leading zeros ({@code 007}, kept as written: {@link CellColumn#toNumericKeepingCodes}), else null:
+     * no level table and no intermediate column (10^6 columns of one row cost one array each).
      */
     NumericColumn numbers(String name, int i) {
         double[] v = new double[rows];
@@ -79,7 +81,7 @@ final class FirstRows {
             int k = 2 * (r * width + i);
             int s = cells.data[k];
             v[r] = s < 0 ? Double.NaN : Numbers.parse(text.chars, s, cells.data[k + 1]);
-            if (s >= 0 && v[r] != v[r]) {
+            if (s >= 0 && (v[r] != v[r] || LevelNumbers.zeroPadded(text.chars, s, cells.data[k + 1]))) {
                 return null;
             }
         }

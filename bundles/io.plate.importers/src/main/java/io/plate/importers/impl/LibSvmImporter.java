@@ -1,6 +1,7 @@
 package io.plate.importers.impl;
 
 import io.plate.api.data.CategoricalColumn;
+import io.plate.api.data.LevelNumbers;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.ImportException;
 import io.plate.api.data.ImportOptions;
@@ -229,7 +230,7 @@ public final class LibSvmImporter implements Importer {
         }
         List<String> levels = new ArrayList<>(sorted.length);
         for (double v : sorted) {
-            levels.add(v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v));
+            levels.add(LevelNumbers.text(v));
         }
         return CategoricalColumn.of(name, levels, codes);
     }

@@ -190,8 +190,7 @@ public final class TextImporter implements Importer {
             throw new ImportException(file, 1, labelName, "no label column '" + labelName + "' in the header "
                     + Sources.names(List.of(header)) + " (use --no-label for unlabelled text)");
         }
-        char[][] missing = options.missing().stream().map(String::toCharArray).toArray(char[][]::new);
-        return new TsvPart.Layout(header.length, textCol, labelCol, labelName, missing);
+        return new TsvPart.Layout(header.length, textCol, labelCol, labelName, new MissingMarkers(options));
     }
 
     private static Dataset build(Path file, ImportOptions options, TsvPart.Layout layout, TsvPart part) {
@@ -201,21 +200,22 @@ public final class TextImporter implements Importer {
         SparseMatrix m = part.vectorizer.finish(file);
         Dataset.Builder b = dataset(file, options, m, "tsv");
         if (layout.labelColumn >= 0) {
-            Labels.checkClasses(file, layout.labelName, part.labels.size(), part.codes.size, null);
+            CategoricalColumn classes = labelColumn(layout.labelName, part.labels, part.codes); // 1 and 1.0 one class
+            Labels.checkClasses(file, layout.labelName, classes.cardinality(), part.codes.size, null);
             List<String> warnings = new ArrayList<>();
             String quoted = part.quotedSingleRowClass(); // the TSV layout does not read CSV quoting: say so
             if (quoted != null) {
                 warnings.add(quoted);
             }
             // a class named None or NA would be lost to pandas' markers: say so, with the markers to keep
-            String words = part.wordLabelsMissing(layout.labelName, options);
+            String words = part.wordLabelsMissing(layout.labelName);
             if (words != null) {
                 warnings.add(words);
             }
             if (!warnings.isEmpty()) {
                 b.metadata(Importer.WARNINGS, String.join("; ", warnings)); // the CSV importer's separator
             }
-            b.labels(labelColumn(layout.labelName, part.labels, part.codes));
+            b.labels(classes);
         }
         return b.build();
     }
@@ -352,19 +352,7 @@ public final class TextImporter implements Importer {
         for (int i = 0; i < labels.size(); i++) {
             texts.add(labels.term(i));
         }
-        Integer[] order = CellColumn.sortedLevelOrder(texts);
-        int[] remap = new int[texts.size()];
-        List<String> sorted = new ArrayList<>(texts.size());
-        for (int k = 0; k < order.length; k++) {
-            remap[order[k]] = k;
-            sorted.add(texts.get(order[k]));
-        }
-        int[] out = new int[codes.size];
-        for (int r = 0; r < out.length; r++) {
-            int c = codes.data[r];
-            out[r] = c < 0 ? CategoricalColumn.MISSING : remap[c];
-        }
-        return CategoricalColumn.of(name, sorted, out);
+        return CellColumn.categorical(name, texts, codes);
     }
 
     private static Dataset.Builder dataset(Path file, ImportOptions options, SparseMatrix m, String layout) {

@@ -18,9 +18,9 @@ final class TsvPart {
         final int textColumn;
         final int labelColumn; // -1: none
         final String labelName;
-        final char[][] missing;
+        final MissingMarkers missing;
 
-        Layout(int width, int textColumn, int labelColumn, String labelName, char[][] missing) {
+        Layout(int width, int textColumn, int labelColumn, String labelName, MissingMarkers missing) {
             this.width = width;
             this.textColumn = textColumn;
             this.labelColumn = labelColumn;
@@ -45,7 +45,7 @@ final class TsvPart {
     TsvPart(ImportOptions options, Layout layout, Path file) {
         this.vectorizer = new CountVectorizer(options);
         this.layout = layout;
-        this.missingLabels = new long[layout.missing.length];
+        this.missingLabels = new long[layout.missing.size()];
         this.file = file;
     }
 
@@ -200,39 +200,18 @@ final class TsvPart {
 
     /** Whether the label {@code c[s, e)} is a missing marker; counted per marker. */
     private boolean missingLabel(char[] c, int s, int e) {
-        char[][] missing = layout.missing;
-        for (int i = 0; i < missing.length; i++) {
-            char[] m = missing[i];
-            if (m.length == e - s && java.util.Arrays.equals(m, 0, m.length, c, s, e)) {
-                missingLabels[i]++;
-                return true;
-            }
+        int m = layout.missing.find(c, s, e);
+        if (m >= 0) {
+            missingLabels[m]++;
         }
-        return false;
+        return m >= 0;
     }
 
     /**
      * A warning when labels that are words (pandas' markers such as {@code None}, {@code NA}, {@code null};
      * not the empty cell or {@code ?}) were read as missing: a class of that name would be lost.
      */
-    String wordLabelsMissing(String labelName, ImportOptions options) {
-        List<String> words = new java.util.ArrayList<>();
-        java.util.Set<String> kept = new java.util.HashSet<>(options.missing());
-        long rows = 0;
-        for (int i = 0; i < missingLabels.length; i++) {
-            String m = new String(layout.missing[i]);
-            if (missingLabels[i] > 0 && !m.isEmpty() && !m.equals("?")) {
-                words.add("'" + m + "' " + missingLabels[i]);
-                rows += missingLabels[i];
-                kept.remove(m);
-            }
-        }
-        if (words.isEmpty()) {
-            return null;
-        }
-        // the fix: the markers in use without the words that were read here
-        return String.format(java.util.Locale.ROOT, "label column '%s': %,d rows (%s) are read as missing (pandas'"
-                + " markers): if one is a class, import with --missing %s", labelName, rows, String.join(", ", words),
-                CsvImporter.missingList(kept));
+    String wordLabelsMissing(String labelName) {
+        return layout.missing.labelWarning(labelName, missingLabels);
     }
 }

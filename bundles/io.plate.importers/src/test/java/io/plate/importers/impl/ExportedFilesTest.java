@@ -233,12 +233,102 @@ class ExportedFilesTest {
         assertTrue(w.contains("label column 'label': 3 rows (") && w.contains("'None' 2") && w.contains("'NA' 1")
                 && w.contains(") are read as missing (pandas' markers): if one is a class, import with --missing '?,,"), w);
         // the fix offered is the markers in use without the two words; with it the classes are kept
-        String fix = w.substring(w.indexOf("--missing '") + 11, w.lastIndexOf('\''));
-        Set<String> markers = new java.util.HashSet<>(D.missing());
-        markers.removeAll(Set.of("None", "NA"));
-        assertEquals(markers, Set.of(fix.split(",", -1)));
-        Dataset kept = Inputs.text(tsv, ImportOptions.builder().missing(markers).build());
+        Dataset kept = Inputs.text(tsv, ImportOptions.builder().missing(offeredFix(w, "None", "NA")).build());
         assertEquals(3, kept.labels().orElseThrow().cardinality());
         assertEquals("", kept.metadata().getOrDefault(Importer.WARNINGS, ""));
+    }
+
+    /** The {@code --missing} list {@code warning} offers, checked to be the markers in use without {@code words}. */
+    private static Set<String> offeredFix(String warning, String... words) {
+        String fix = warning.substring(warning.indexOf("--missing '") + 11, warning.lastIndexOf('\''));
+        Set<String> markers = new java.util.HashSet<>(D.missing());
+        markers.removeAll(Set.of(words));
+        assertEquals(markers, Set.of(fix.split(",", -1)));
+        return markers;
+    }
+
+    /** {@code header} and the rows {@code cells} (one string per row), then {@code more} rows cycling through them. */
+    private static String rows(String header, int more, String... cells) {
+        StringBuilder s = new StringBuilder(header).append('\n');
+        for (int i = 0; i < cells.length + more; i++) {
+            s.append(cells[i % cells.length]).append('\n');
+        }
+        return s.toString();
+    }
+
+    @Test
+    void aNumberWrittenTwoWaysIsOneLevel() {
+        // pandas reads a column of 1 and 1.0 as floats: one class, scikit-learn's classes_ [1.0, 2.0]
+        ImportOptions cat = ImportOptions.builder().categorical(Set.of("c", "y")).build();
+        for (int more : new int[] {0, 300}) {
+            Dataset d = Inputs.csv(rows("c,x,y", more, "1,5,1", "1.0,6,1.0", "2,7,2", "+2,8,2.00", "1.00,9,1"), cat);
+            assertEquals(List.of("1", "2"), d.labels().orElseThrow().levels(), "the shortest spelling of each value");
+            assertEquals(List.of(0, 0, 1, 1, 0), List.of(d.labels().get().code(0), d.labels().get().code(1),
+                    d.labels().get().code(2), d.labels().get().code(3), d.labels().get().code(4)));
+            assertEquals(List.of("1", "2"), d.categorical().get(0).levels());
+            // a code with a leading zero is text (LevelNumbers): 007 and 7 stay two levels, ordered by text
+            Dataset codes = Inputs.csv(rows("c,x,y", more, "007,1,a", "7,2,b", "010,3,a", "7,4,b"), cat);
+            assertEquals(List.of("007", "010", "7"), codes.categorical().get(0).levels());
+            // spellings of one value with no shorter one: the first by text
+            assertEquals(List.of("1.0"), Inputs.csv(rows("c,x,y", more, "1.00,1,a", "1.0,2,b"), cat)
+                    .categorical().get(0).levels());
+        }
+        // one class per value, not per spelling, when counting classes against rows: 10 classes in 20 rows are classes
+        StringBuilder twice = new StringBuilder("c,y\n");
+        for (int k = 1; k <= 10; k++) {
+            twice.append(k).append(',').append(k).append('\n').append(k).append(',').append(k).append(".0\n");
+        }
+        assertEquals(10, Inputs.csv(twice.toString(), cat).labels().orElseThrow().cardinality());
+        // the same rule for the labels of a text corpus
+        Dataset t = Inputs.text("label\ttext\n1\tone word\n1.0\tan other\n2\tthird text\n", D);
+        assertEquals(List.of("1", "2"), t.labels().orElseThrow().levels());
+    }
+
+    @Test
+    void aCsvClassNamedAsAPandasMarkerIsReported() {
+        // the text importer's warning, through the same code (MissingMarkers), for a CSV label column
+        for (int more : new int[] {0, 300}) {
+            String[] cells = {"1,None", "2,PER", "3,None", "4,PER", "5,NA"};
+            String csv = rows("x,label", more, cells);
+            Dataset d = Inputs.csv(csv, D);
+            assertEquals(1, d.labels().orElseThrow().cardinality());
+            String w = warnings(d);
+            long none = 0;
+            long na = 0;
+            for (int i = 0; i < cells.length + more; i++) {
+                none += cells[i % cells.length].endsWith("None") ? 1 : 0;
+                na += cells[i % cells.length].endsWith("NA") ? 1 : 0;
+            }
+            assertTrue(w.contains(String.format("label column 'label': %d rows ('NA' %d, 'None' %d) are read as missing"
+                    + " (pandas' markers): if one is a class, import with --missing '?,,", none + na, na, none)), w);
+            Dataset kept = Inputs.csv(csv, ImportOptions.builder().missing(offeredFix(w, "None", "NA")).build());
+            assertEquals(List.of("NA", "None", "PER"), kept.labels().orElseThrow().levels());
+            assertEquals("", warnings(kept));
+            // not for a feature column, nor for a numeric target whose NA cells are missing values
+            assertEquals("", warnings(Inputs.csv(rows("x,y", more, "None,1", "2,a", "3,b", "NA,a"), D)));
+            assertEquals("", warnings(Inputs.csv(rows("x,y", more, "1,1.5", "2,NA", "3,2.5", "4,nan"), D)));
+        }
+    }
+
+    @Test
+    void codesWithLeadingZerosReadAsNumbersKeepTheirText() {
+        // a test file's column of codes is all digits, so numeric; a model that holds it as levels matches them
+        for (int more : new int[] {0, 300}) {
+            Dataset d = Inputs.csv(rows("code,x,y", more, "007,1,a", "010,2,b", "123,3,a", ",4,b", "007,5,a"), D);
+            NumericColumn code = numeric(d, "code");
+            assertEquals(7.0, code.value(0));
+            assertEquals(List.of("007", "010", "123"), code.asLevels().levels());
+            assertEquals("010", code.asLevels().level(1));
+            assertEquals(null, code.asLevels().level(3));
+            assertEquals(code.asLevels().levels(), d.levelsOf("code").orElseThrow().levels());
+            int[] map = code.asLevels().mapTo(List.of("007", "010", "042", "123"));
+            assertEquals(List.of(0, 1, 3), List.of(map[0], map[1], map[2]));
+            // a column without leading zeros keeps no text: its numbers are its levels (7 → "7")
+            NumericColumn x = numeric(d, "x");
+            assertEquals(8L * x.size(), x.memoryBytes());
+            assertEquals("1", x.asLevels().level(0));
+            // the view of a split keeps the codes of its rows
+            assertEquals("123", code.select(new int[] {2, 0}).asLevels().level(0));
+        }
     }
 }

@@ -110,49 +110,16 @@ final class CategoricalCounts {
         return bind(names, data);
     }
 
-    /** As {@link #bind(Dataset)} for the features {@code names}. */
+    /**
+     * As {@link #bind(Dataset)} for the features {@code names}; a numeric column of that name is read as
+     * levels ({@link Dataset#levelsOf}: a test file whose column held only numbers).
+     */
     static CategoricalColumn[] bind(List<String> names, Dataset data) {
-        Map<String, CategoricalColumn> byName = new LinkedHashMap<>();
-        for (CategoricalColumn c : data.categorical()) {
-            byName.put(c.name(), c);
-        }
         CategoricalColumn[] out = new CategoricalColumn[names.size()];
         for (int f = 0; f < out.length; f++) {
-            out[f] = byName.get(names.get(f));
-            if (out[f] == null) {
-                out[f] = asLevels(data, names.get(f));
-            }
-            if (out[f] == null) {
-                throw MissingColumn.of("", data, "categorical", names.get(f));
-            }
+            String name = names.get(f);
+            out[f] = data.levelsOf(name).orElseThrow(() -> MissingColumn.of("", data, "categorical", name));
         }
         return out;
-    }
-
-    /**
-     * A numeric column of that name read as level texts (a test file whose column happened to hold only
-     * numbers is imported as numeric): whole numbers as {@code 2}, others as {@link Double#toString};
-     * NaN is missing. Null when there is no such column.
-     */
-    private static CategoricalColumn asLevels(Dataset data, String name) {
-        for (io.plate.api.data.NumericColumn c : data.numeric()) {
-            if (!c.name().equals(name)) {
-                continue;
-            }
-            Map<String, Integer> levels = new LinkedHashMap<>();
-            int[] codes = new int[c.size()];
-            for (int r = 0; r < codes.length; r++) {
-                double v = c.value(r);
-                if (Double.isNaN(v)) {
-                    codes[r] = CategoricalColumn.MISSING;
-                    continue;
-                }
-                String text = v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
-                Integer code = levels.putIfAbsent(text, levels.size());
-                codes[r] = code == null ? levels.size() - 1 : code;
-            }
-            return CategoricalColumn.of(name, new ArrayList<>(levels.keySet()), codes);
-        }
-        return null;
     }
 }

@@ -12,9 +12,7 @@ import io.plate.classifier.impl.Standardizer;
 import io.plate.modelfile.Fields;
 import io.plate.classifier.impl.MissingColumn;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The input vector of a linear model: the numeric columns (a missing value is replaced by the training
@@ -101,16 +99,11 @@ final class LinearFeatures {
             System.arraycopy(num, r * p, out, r * width, p);
             out[r * width + width - 1] = 1.0;
         }
-        Map<String, CategoricalColumn> byName = new LinkedHashMap<>();
-        for (CategoricalColumn c : data.categorical()) {
-            byName.put(c.name(), c);
-        }
         int offset = p;
         for (int f = 0; f < categorical.size(); f++) {
-            CategoricalColumn c = byName.get(categorical.get(f));
-            if (c == null) {
-                throw MissingColumn.of(PerceptronNames.PERCEPTRON + ": ", data, "categorical", categorical.get(f));
-            }
+            String name = categorical.get(f);
+            CategoricalColumn c = data.levelsOf(name) // a numeric column of a test file read as levels
+                    .orElseThrow(() -> MissingColumn.of(PerceptronNames.PERCEPTRON + ": ", data, "categorical", name));
             int[] map = c.mapTo(levels.get(f));
             for (int r = 0; r < n; r++) {
                 int code = c.code(r);

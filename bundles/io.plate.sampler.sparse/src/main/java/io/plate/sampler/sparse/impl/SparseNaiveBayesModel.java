@@ -170,13 +170,9 @@ public final class SparseNaiveBayesModel implements Model {
     }
 
     private static CategoricalColumn column(Dataset data, String name) {
-        for (CategoricalColumn c : data.categorical()) {
-            if (c.name().equals(name)) {
-                return c;
-            }
-        }
-        throw new PlateException("dataset '" + data.name() + "' has no categorical column '" + name
-                + "', a feature of this nb.sparse model");
+        // a numeric column of a test file (codes such as 007 read as numbers) is read as levels
+        return data.levelsOf(name).orElseThrow(() -> new PlateException("dataset '" + data.name()
+                + "' has no categorical column '" + name + "', a feature of this nb.sparse model"));
     }
 
     @Override
