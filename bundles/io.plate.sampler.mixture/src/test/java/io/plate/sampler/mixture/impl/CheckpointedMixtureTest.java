@@ -112,9 +112,11 @@ class CheckpointedMixtureTest {
                 Checkpoints.to(new CheckpointFolder(store), 4)));
         assertEquals("the driver was lost", lost.getMessage());
         List<String> saved = new CheckpointFolder(store).list();
-        // each chain's latest checkpoint before the failure (the chains run side by side, so where each stood varies)
-        assertEquals(2, saved.size(), "the checkpoints before the failure: " + saved);
-        assertTrue(saved.stream().allMatch(n -> n.matches("chain-[01]-sweep-(4|8|12|16|20|24)")), saved.toString());
+        // each chain's latest checkpoint before the failure; the chains share the 28 sweeps of blocks side by side,
+        // so where each stood varies, and under load chain 1 may not have checkpointed before chain 0 used them all
+        assertTrue(!saved.isEmpty() && saved.stream().map(n -> n.substring(0, 7)).distinct().count() == saved.size(),
+                "one latest checkpoint per chain that checkpointed before the failure: " + saved);
+        assertTrue(saved.stream().allMatch(n -> n.matches("chain-[01]-sweep-(4|8|12|16|20|24|28)")), saved.toString());
 
         Sampler again = sampler.apply(resumeOn);
         Path resumed = dir.resolve("resumed");
