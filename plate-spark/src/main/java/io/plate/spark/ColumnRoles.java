@@ -99,10 +99,10 @@ final class ColumnRoles {
         }
         List<Column> sets = new ArrayList<>();
         for (String c : categorical) {
-            sets.add(functions.collect_set(functions.col(c)));
+            sets.add(functions.collect_set(PlateFrame.column(c)));
         }
         if (label != null) {
-            sets.add(functions.collect_set(functions.col(label)));
+            sets.add(functions.collect_set(PlateFrame.column(label)));
             sets.add(functions.count(functions.lit(1)));
         }
         List<List<String>> levels = new ArrayList<>();
@@ -137,7 +137,7 @@ final class ColumnRoles {
         }
         List<String> vocab = vocabulary;
         if (counts != null && vocab == null) {
-            Row first = df.select(counts).first();
+            Row first = df.select(PlateFrame.column(counts)).first();
             int n = ((Vector) first.get(0)).size();
             vocab = new ArrayList<>(n);
             for (int j = 1; j <= n; j++) {
@@ -166,16 +166,16 @@ final class ColumnRoles {
     Column[] columns() {
         List<Column> c = new ArrayList<>();
         if (label != null) {
-            c.add(functions.col(label));
+            c.add(PlateFrame.column(label));
         }
         for (String n : categorical) {
-            c.add(functions.col(n));
+            c.add(PlateFrame.column(n));
         }
         for (String n : numeric) {
-            c.add(functions.col(n));
+            c.add(PlateFrame.column(n));
         }
         if (counts != null) {
-            c.add(functions.col(counts));
+            c.add(PlateFrame.column(counts));
         }
         return c.toArray(new Column[0]);
     }

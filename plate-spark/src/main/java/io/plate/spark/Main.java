@@ -332,9 +332,9 @@ public final class Main {
             out.printf("%s: scored %s, predictions in %s%n", model.type(), frame, dir);
             String label = frame.roles().label;
             if (label != null) {
+                Column known = PlateFrame.column(label);
                 Row right = scored.agg(functions.sum(functions.when(functions.col(SparkNaiveBayes.PREDICTION)
-                        .equalTo(functions.col(label).cast("string")), 1L).otherwise(0L)), functions.count(functions.col(label)))
-                        .first();
+                        .equalTo(known.cast("string")), 1L).otherwise(0L)), functions.count(known)).first();
                 long n = right.getLong(1);
                 long hits = right.isNullAt(0) ? 0 : right.getLong(0);
                 // rows without a label (null) are left out, as plate:predict leaves them out

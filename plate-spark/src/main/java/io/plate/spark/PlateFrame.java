@@ -89,7 +89,7 @@ public final class PlateFrame {
                 org.apache.spark.sql.types.DataTypes.BooleanType);
         Object[] missing = ImportOptions.defaults().missing().toArray();
         java.util.function.Function<String, org.apache.spark.sql.Column> cell = t -> {
-            org.apache.spark.sql.Column c = functions.col(t);
+            org.apache.spark.sql.Column c = column(t);
             return functions.when(c.isin(missing), functions.lit(null).cast("string"))
                     .otherwise(decimalComma ? point.apply(c) : c);
         };
@@ -103,7 +103,7 @@ public final class PlateFrame {
         for (int i = 0; i < out.length; i++) {
             String n = df.columns()[i];
             int t = texts.indexOf(n);
-            org.apache.spark.sql.Column c = functions.col(n);
+            org.apache.spark.sql.Column c = column(n);
             if (t >= 0) {
                 c = cell.apply(n);
                 c = !numeric.isNullAt(t) && numeric.getBoolean(t) ? functions.trim(c).cast("double") : c;
@@ -111,6 +111,14 @@ public final class PlateFrame {
             out[i] = c.as(n);
         }
         return df.select(out);
+    }
+
+    /**
+     * The column named {@code name} as written: back-quoted, since Spark reads a dot in a plain name as a
+     * field of a struct (R's {@code Sepal.Length}, a CSV header) and could not resolve it.
+     */
+    static org.apache.spark.sql.Column column(String name) {
+        return functions.col("`" + name.replace("`", "``") + "`");
     }
 
     /** {@code V1..Vn}: the CSV importer's names of the columns of a file without a header. */
@@ -132,7 +140,7 @@ public final class PlateFrame {
                 || !(df.schema().fields()[0].dataType() instanceof org.apache.spark.sql.types.NumericType)) {
             return df;
         }
-        org.apache.spark.api.java.JavaRDD<Row> index = df.select(first).javaRDD();
+        org.apache.spark.api.java.JavaRDD<Row> index = df.select(column(first)).javaRDD();
         List<Row> head = index.take(2);
         double base = head.size() < 2 || head.get(0).isNullAt(0) ? -1 : ((Number) head.get(0).get(0)).doubleValue();
         if (base != 0 && base != 1) {

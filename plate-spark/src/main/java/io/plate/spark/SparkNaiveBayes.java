@@ -110,7 +110,7 @@ public final class SparkNaiveBayes {
         org.apache.spark.sql.Column[] features = roles.columns();
         org.apache.spark.sql.Column[] all = new org.apache.spark.sql.Column[width + features.length];
         for (int i = 0; i < width; i++) {
-            all[i] = df.col(df.columns()[i]);
+            all[i] = PlateFrame.column(df.columns()[i]);
         }
         System.arraycopy(features, 0, all, width, features.length);
         JavaRDD<Row> scored = df.select(all).javaRDD().mapPartitions(it -> {

@@ -93,9 +93,9 @@ public final class SparkText {
         int[] columns = TextImporter.textAndLabelColumns(csv.columns(), Path.of(path), options, delimiter);
         String[] names = csv.columns();
         Column label = columns[1] < 0 ? functions.lit(null).cast(DataTypes.StringType)
-                : functions.when(functions.col(names[columns[1]]).isin(options.missing().toArray()), null)
-                        .otherwise(functions.col(names[columns[1]]));
-        return csv.select(label.as(LABEL), functions.coalesce(functions.col(names[columns[0]]), functions.lit(""))
+                : functions.when(PlateFrame.column(names[columns[1]]).isin(options.missing().toArray()), null)
+                        .otherwise(PlateFrame.column(names[columns[1]]));
+        return csv.select(label.as(LABEL), functions.coalesce(PlateFrame.column(names[columns[0]]), functions.lit(""))
                 .as(TEXT));
     }
     /**
@@ -155,7 +155,7 @@ public final class SparkText {
         in.add(org.apache.spark.sql.functions.col(LABEL));
         in.add(org.apache.spark.sql.functions.col(TEXT));
         for (String c : extra) {
-            in.add(org.apache.spark.sql.functions.col(c));
+            in.add(PlateFrame.column(c));
         }
         org.apache.spark.sql.Dataset<Row> selected = documents.select(in.toArray(new org.apache.spark.sql.Column[0]));
         JavaRDD<Row> docs = selected.javaRDD();

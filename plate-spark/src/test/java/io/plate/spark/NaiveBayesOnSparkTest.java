@@ -93,6 +93,30 @@ class NaiveBayesOnSparkTest {
     }
 
     @Test
+    void namesWithDotsReadAsTheImporterReadsThem() throws IOException {
+        // iris as R's write.csv writes it: dots in the names (Spark reads a plain dotted name as a struct's field)
+        List<String> lines = java.nio.file.Files.readAllLines(SparkTestSession.data("iris/iris.csv"));
+        List<String> dotted = new java.util.ArrayList<>(lines);
+        dotted.set(0, "Sepal.Length,Sepal.Width,Petal.Length,Petal.Width,Species.Name");
+        java.nio.file.Path file = dir.resolve("iris-r.csv");
+        java.nio.file.Files.write(file, dotted);
+        Dataset local = new CsvImporter().read(file, ImportOptions.defaults());
+        PlateFrame frame = PlateFrame.csv(spark, file.toString(), "Species.Name", Set.of());
+        assertEquals(List.of("Sepal.Length", "Sepal.Width", "Petal.Length", "Petal.Width"), frame.roles().numeric);
+        compare("nb.gaussian", Map.of(), local, frame);
+        // a dotted categorical column and label: the levels are read by name too
+        List<String> car = java.nio.file.Files.readAllLines(SparkTestSession.data("car/car.csv"));
+        List<String> carDotted = new java.util.ArrayList<>(car);
+        carDotted.set(0, car.get(0).replace(",", ".x,") + ".y");
+        java.nio.file.Path carFile = dir.resolve("car-r.csv");
+        java.nio.file.Files.write(carFile, carDotted);
+        Dataset carLocal = new CsvImporter().read(carFile, ImportOptions.builder().categorical(Set.of(ImportOptions.ALL))
+                .build());
+        String label = carDotted.get(0).substring(carDotted.get(0).lastIndexOf(',') + 1);
+        compare("nb.categorical", Map.of(), carLocal, PlateFrame.csv(spark, carFile.toString(), label, Set.of()));
+    }
+
+    @Test
     void aEuropeanSpreadsheetsCsvReadsAsTheImporterReadsIt() throws IOException {
         // iris saved by a spreadsheet that writes ';' between fields and ',' in numbers
         List<String> lines = java.nio.file.Files.readAllLines(SparkTestSession.data("iris/iris.csv"));
