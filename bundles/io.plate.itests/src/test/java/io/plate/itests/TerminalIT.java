@@ -137,11 +137,13 @@ class TerminalIT {
                 for (String l : screen.split("\n")) {
                     // rules, headers and rows of the tables (-J joins a wrapped line back into one)
                     if (l.matches("-+(  -+)*") || l.matches("\\s*\\d+\\s+\\d+\\s+\\d+\\s.*") || l.startsWith("fold ")
-                            || l.startsWith("component ") || l.startsWith("x ")) {
+                            || l.startsWith("component ") || l.startsWith("x ") || l.startsWith("accuracy ")) {
                         assertTrue(l.length() < 50, "wraps at 50 columns: " + l + "\n" + screen);
                     }
                 }
             }
+            // a line of text is broken between its figures: macro-F1's on the next line, whole
+            assertTrue(eval.lines().anyMatch(l -> l.matches("0\\.\\d{4}")), eval);
             // the fold table's last columns form a second block, headed by the fold number again
             assertTrue(eval.contains("\nfold   fit s  predict s\n"), eval);
             assertTrue(Pattern.compile("\n {3}1 {4}100 {4}50 {4}0\\.\\d{4} ").matcher(eval).find(), eval);

@@ -138,4 +138,21 @@ class TextTableTest {
         }
         assertEquals(table(FOLDS_HEAD, FOLDS).render(0), table(FOLDS_HEAD, FOLDS).toString());
     }
+
+    @Test
+    void longLinesOfTextBreakBetweenWordsAndKeepEveryFigure() {
+        String report = "nb.gaussian {fit_prior=true, var_smoothing=1e-9} on iris: 3-fold stratified cross-validation\n"
+                + "accuracy 0.9467   log-loss 0.1479   macro-F1 0.9467\nshort line\n";
+        String wrapped = TextTable.wrap(report, 50);
+        for (String line : wrapped.split("\n")) {
+            assertTrue(line.length() <= 49, "'" + line + "' in\n" + wrapped);
+        }
+        assertEquals(List.of("accuracy 0.9467   log-loss 0.1479   macro-F1", "0.9467", "short line"),
+                wrapped.lines().skip(2).toList());
+        assertEquals(report.replaceAll("\\s+", " "), wrapped.replaceAll("\\s+", " "), "only spaces change");
+        assertEquals(report, TextTable.wrap(report, 0), "not a terminal: as it is");
+        assertEquals(report, TextTable.wrap(report, 120), "lines that fit: as they are");
+        String word = "x".repeat(70);
+        assertEquals(word + "\n" + "a b", TextTable.wrap(word + " a b", 50), "a word wider than the terminal stays whole");
+    }
 }

@@ -9,7 +9,8 @@ import org.osgi.service.component.annotations.Component;
  * Renders Plate's values (datasets, models, reports, runs, command results) for people: by their
  * {@code toString}, which every Plate value writes for reading, instead of Gogo's reflective dump of
  * getters. Conversions are left to Gogo. Gogo prints a command's result after the command has returned,
- * passing its session as {@code escape}: the tables in the text are fitted to that session's terminal.
+ * passing its session as {@code escape}: the tables in the text are fitted to that session's terminal, and
+ * its longer lines broken between words.
  */
 @Component(service = Converter.class, immediate = true,
         property = "osgi.converter.classes=java.lang.Object")
@@ -25,12 +26,11 @@ public final class PlateConverter implements Converter {
             return null;
         }
         int before = TextTable.terminalColumns();
-        if (escape instanceof CommandSession session) {
-            TextTable.terminalColumns(ProgressPrinter.columns(session));
-        }
+        int columns = escape instanceof CommandSession session ? ProgressPrinter.columns(session) : before;
+        TextTable.terminalColumns(columns);
         String s;
         try {
-            s = target.toString();
+            s = TextTable.wrap(target.toString(), columns);
         } finally {
             TextTable.terminalColumns(before);
         }
