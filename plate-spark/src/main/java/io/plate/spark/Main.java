@@ -318,7 +318,9 @@ public final class Main {
         SparkSession spark = session();
         try {
             // with --label the labels are read as labels, not as a feature, and the accuracy is reported
-            PlateFrame frame = frame(spark, options.get("--label"), options.containsKey("--label"));
+            // the model's categorical columns are read as written, so a test file's codes 007 match its levels
+            PlateFrame frame = frame(spark, options.get("--label"), options.containsKey("--label"),
+                    ModelFiles.categoricalColumns(model));
             org.apache.spark.sql.Dataset<Row> scored = SparkNaiveBayes.predict(model, frame)
                     .persist(org.apache.spark.storage.StorageLevel.MEMORY_AND_DISK());
             // Plate's predictions CSV: predicted, then the probability of each class in the model's order
@@ -429,9 +431,13 @@ public final class Main {
     }
 
     private PlateFrame frame(SparkSession spark, String label, boolean labelled) {
+        return frame(spark, label, labelled, Set.of());
+    }
+
+    private PlateFrame frame(SparkSession spark, String label, boolean labelled, Set<String> modelCategorical) {
         String input = input();
         String format = options.getOrDefault("--format", "csv");
-        Set<String> categorical = new LinkedHashSet<>();
+        Set<String> categorical = new LinkedHashSet<>(modelCategorical);
         if (options.containsKey("--categorical")) {
             categorical.addAll(Arrays.asList(options.get("--categorical").split(",")));
         }

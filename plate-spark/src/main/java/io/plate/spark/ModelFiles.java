@@ -32,6 +32,17 @@ public final class ModelFiles {
         store().save(model, file);
     }
 
+    /** The names of the model's categorical features (its file's {@code categorical.features}), read as levels. */
+    static java.util.Set<String> categoricalColumns(Model model) throws IOException {
+        java.util.Set<String> names = new java.util.LinkedHashSet<>();
+        com.fasterxml.jackson.databind.JsonNode root = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(SparkNaiveBayes.json(model));
+        for (com.fasterxml.jackson.databind.JsonNode f : root.path("categorical").path("features")) {
+            names.add(f.path("name").asText());
+        }
+        return names;
+    }
+
     /** The model in {@code file}; a missing file is a {@link PlateException} naming it, as {@code plate:load} says. */
     public static Model load(Path file) throws IOException {
         try {

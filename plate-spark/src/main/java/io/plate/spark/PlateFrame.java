@@ -36,31 +36,41 @@ public final class PlateFrame {
 
     /** A CSV file (or folder of parts) read by Spark, numeric columns inferred; {@code label} may be null. */
     public static PlateFrame csv(SparkSession spark, String path, String label, Set<String> categorical) {
-        return of(csvRows(spark, path), label, categorical, null);
-    }
-
-    private static org.apache.spark.sql.Dataset<Row> csvRows(SparkSession spark, String path) {
-        return csvRows(spark, path, null, ".", true);
+        return of(csvRows(spark, path, null, ".", true, categorical), label, categorical, null);
     }
 
     /**
      * A CSV as the CSV importer reads it: the {@code delimiter} given, else the one its first line shows (comma,
      * semicolon or tab), pandas' row index left out, numbers with the {@code decimal} separator; without a
      * {@code header} line (pandas' {@code to_csv(header=False)}, {@code --no-header}) the first line is data and
-     * the columns are {@code V1..Vn}, as the importer names them.
+     * the columns are {@code V1..Vn}, as the importer names them. The {@code categorical} columns are read as
+     * written, as {@code --categorical} makes the importer read them: codes such as {@code 007} keep their zeros.
      */
     private static org.apache.spark.sql.Dataset<Row> csvRows(SparkSession spark, String path, Character delimiter,
-            String decimal, boolean header) {
+            String decimal, boolean header, Set<String> categorical) {
         char sep = delimiter != null ? delimiter : CsvImporter.detectDelimiter(spark.read().textFile(path).first());
-        org.apache.spark.sql.Dataset<Row> read = spark.read().option("header", Boolean.toString(header))
-                .option("sep", String.valueOf(sep)).option("inferSchema", "true").option("nullValue", "?")
-                .option("mode", "FAILFAST").csv(path);
+        org.apache.spark.sql.DataFrameReader reader = spark.read().option("header", Boolean.toString(header))
+                .option("sep", String.valueOf(sep)).option("nullValue", "?").option("mode", "FAILFAST");
+        org.apache.spark.sql.Dataset<Row> read = reader.option("inferSchema", "true").csv(path);
+        org.apache.spark.sql.types.StructField[] fields = read.schema().fields();
+        boolean retype = false;
+        for (int i = 0; i < fields.length; i++) { // the inferred types, but text for the categorical columns
+            String name = header ? fields[i].name() : CsvImporter.columnName(i);
+            if (categorical.contains(name) && !(fields[i].dataType() instanceof org.apache.spark.sql.types.StringType)) {
+                fields[i] = new org.apache.spark.sql.types.StructField(fields[i].name(),
+                        org.apache.spark.sql.types.DataTypes.StringType, true, fields[i].metadata());
+                retype = true;
+            }
+        }
+        if (retype) {
+            read = reader.schema(new org.apache.spark.sql.types.StructType(fields)).csv(path);
+        }
         // Spark names the columns of a file without a header _c0.._c(n-1); no header, no unnamed row index
         org.apache.spark.sql.Dataset<Row> df = header ? withoutRowIndex(read, path) : read.toDF(columnNames(read.columns().length));
         if (!decimal.equals(".") && !decimal.equals(",")) {
             throw new PlateException("--decimal must be '.' or ',', got '" + decimal + "'");
         }
-        return asImporterReadsCells(df, decimal.equals(","));
+        return asImporterReadsCells(df, decimal.equals(","), categorical);
     }
 
     /**
@@ -68,17 +78,18 @@ public final class PlateFrame {
      * markers ({@code ImportOptions.missing()}: '?', pandas' NA, nan, NULL, None, …; Spark itself knows only
      * one) are missing, and with {@code decimalComma} a number written with a comma is a number
      * ({@code CsvImporter.withDecimalPoint}, {@code isNumber}). A text column whose other cells are then all
-     * numbers becomes numeric; in another text column, such a number is written with a point.
+     * numbers becomes numeric; in another text column, such a number is written with a point. The {@code kept}
+     * columns (categorical by the user's word) only have their missing markers read.
      */
     private static org.apache.spark.sql.Dataset<Row> asImporterReadsCells(org.apache.spark.sql.Dataset<Row> df,
-            boolean decimalComma) {
+            boolean decimalComma, Set<String> kept) {
         List<String> texts = new java.util.ArrayList<>();
         for (org.apache.spark.sql.types.StructField f : df.schema().fields()) {
-            if (f.dataType() instanceof org.apache.spark.sql.types.StringType) {
+            if (f.dataType() instanceof org.apache.spark.sql.types.StringType && !kept.contains(f.name())) {
                 texts.add(f.name());
             }
         }
-        if (texts.isEmpty()) {
+        if (texts.isEmpty() && kept.isEmpty()) {
             return df;
         }
         org.apache.spark.sql.expressions.UserDefinedFunction point = functions.udf(
@@ -98,7 +109,8 @@ public final class PlateFrame {
             org.apache.spark.sql.Column c = cell.apply(t);
             all.add(functions.min(functions.when(c.isNull(), true).otherwise(number.apply(c))));
         }
-        Row numeric = df.agg(all.get(0), all.subList(1, all.size()).toArray(new org.apache.spark.sql.Column[0])).first();
+        Row numeric = all.isEmpty() ? null
+                : df.agg(all.get(0), all.subList(1, all.size()).toArray(new org.apache.spark.sql.Column[0])).first();
         org.apache.spark.sql.Column[] out = new org.apache.spark.sql.Column[df.columns().length];
         for (int i = 0; i < out.length; i++) {
             String n = df.columns()[i];
@@ -107,6 +119,8 @@ public final class PlateFrame {
             if (t >= 0) {
                 c = cell.apply(n);
                 c = !numeric.isNullAt(t) && numeric.getBoolean(t) ? functions.trim(c).cast("double") : c;
+            } else if (kept.contains(n)) {
+                c = functions.when(c.isin(missing), functions.lit(null).cast("string")).otherwise(c);
             }
             out[i] = c.as(n);
         }
@@ -214,7 +228,7 @@ public final class PlateFrame {
         boolean header = !reading.extra().getOrDefault(CsvImporter.HEADER, "true").strip().equalsIgnoreCase("false");
         org.apache.spark.sql.Dataset<Row> df;
         switch (format) {
-            case "csv": df = csvRows(spark, path, reading.delimiter().orElse(null), decimal, header); break;
+            case "csv": df = csvRows(spark, path, reading.delimiter().orElse(null), decimal, header, categorical); break;
             case "parquet": df = spark.read().parquet(path); break;
             case "libsvm":
                 PlateFrame f = libsvm(spark, path, zeroBased);

@@ -279,4 +279,24 @@ class MainIT {
             assertArrayEquals(expected[r], loaded[r], 1e-12);
         }
     }
+
+    @Test
+    void aTestFilesCodesWithLeadingZerosMatchTheModelsLevels() throws Exception {
+        // the class follows the code; 007 and 7 are two codes, and the test file's column holds only digits
+        String[][] codes = {{"007", "P"}, {"7", "N"}, {"010", "N"}, {"012", "P"}};
+        StringBuilder b = new StringBuilder("code,class\n");
+        for (int i = 0; i < 40; i++) {
+            b.append(codes[i % 4][0]).append(',').append(codes[i % 4][1]).append('\n');
+        }
+        Path csv = dir.resolve("codes.csv");
+        Files.writeString(csv, b);
+        Path model = dir.resolve("codes.json");
+        Run t = run("train", "nb.categorical", "--input", csv.toString(), "--categorical", "code", "--out",
+                model.toString(), "--master", "local[1]");
+        assertEquals(0, t.status(), t.err());
+        Run p = run("predict", model.toString(), "--input", csv.toString(), "--label", "class", "--out",
+                dir.resolve("predictions").toString(), "--master", "local[1]");
+        assertEquals(0, p.status(), p.err());
+        assertTrue(p.out().contains("accuracy 1.0000 (40 of 40 labelled rows"), p.out());
+    }
 }

@@ -117,6 +117,23 @@ class NaiveBayesOnSparkTest {
     }
 
     @Test
+    void codesWithLeadingZerosKeepThemWhenNamedCategorical() throws IOException {
+        // a code column of digits (007 and 7 are two codes), categorical by --categorical as plate:import reads it
+        String[] codes = {"007", "010", "7", "012", "NA"};
+        StringBuilder b = new StringBuilder("code,x,class\n");
+        for (int i = 0; i < 40; i++) {
+            b.append(codes[i % 5]).append(',').append(i % 7 * 0.5).append(',').append(i % 3 == 0 ? "P" : "N").append('\n');
+        }
+        java.nio.file.Path file = dir.resolve("codes.csv");
+        java.nio.file.Files.writeString(file, b);
+        Dataset local = new CsvImporter().read(file, ImportOptions.builder().categorical(Set.of("code")).build());
+        assertEquals(List.of("007", "010", "012", "7"), local.categorical().get(0).levels().stream().sorted().toList());
+        PlateFrame frame = PlateFrame.csv(spark, file.toString(), "class", Set.of("code"));
+        assertEquals(List.of("007", "010", "012", "7"), frame.roles().levels.get(0).stream().sorted().toList());
+        compare("nb.mixed", Map.of(), local, frame);
+    }
+
+    @Test
     void aEuropeanSpreadsheetsCsvReadsAsTheImporterReadsIt() throws IOException {
         // iris saved by a spreadsheet that writes ';' between fields and ',' in numbers
         List<String> lines = java.nio.file.Files.readAllLines(SparkTestSession.data("iris/iris.csv"));
