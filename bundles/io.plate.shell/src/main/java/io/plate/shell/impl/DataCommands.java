@@ -7,6 +7,7 @@ import io.plate.api.data.Dataset;
 import io.plate.api.data.ImportOptions;
 import io.plate.api.data.Importer;
 import io.plate.api.learn.StratifiedSplit;
+import io.plate.api.text.TextTable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -130,9 +131,7 @@ public final class DataCommands {
             Dataset d = importInto(workspace, importer, path, options);
             String warnings = d.metadata().get(Importer.WARNINGS);
             if (warnings != null) {
-                for (String w : warnings.split("; ")) {
-                    System.out.println("warning: " + w);
-                }
+                System.out.print(warningLines(warnings, TextTable.terminalColumns()));
             }
             return d;
         } finally {
@@ -424,5 +423,14 @@ public final class DataCommands {
         List<Claim> claims = new ArrayList<>(refs.size());
         refs.forEach(r -> claims.add(Claim.of(r)));
         return refs.get(choose(claims, format, path));
+    }
+
+    /** An import's warnings ({@code ; }-separated), one {@code warning:} each, broken between words to fit {@code columns}. */
+    static String warningLines(String warnings, int columns) {
+        StringBuilder s = new StringBuilder();
+        for (String w : warnings.split("; ")) {
+            s.append(TextTable.wrap("warning: " + w, columns)).append('\n');
+        }
+        return s.toString();
     }
 }

@@ -196,4 +196,17 @@ class DataCommandsTest {
         assertArrayEquals(r.test().numeric().get(0).values(), again.test().numeric().get(0).values(), "reproducible");
         assertThrows(PlateException.class, () -> DataCommands.splitInto(w, d, 1.5, 7L));
     }
+
+    @Test
+    void importWarningsBreakBetweenWordsInANarrowTerminal() {
+        String warnings = "columns [a, b] hold numbers written with a decimal comma and became categories: give"
+                + " --decimal , to read them as numbers; short one";
+        String narrow = DataCommands.warningLines(warnings, 40);
+        for (String line : narrow.split("\n")) {
+            assertTrue(line.length() <= 39, line);
+        }
+        assertTrue(narrow.startsWith("warning: columns [a, b]") && narrow.contains("--decimal ,")
+                && narrow.endsWith("\nwarning: short one\n"), narrow);
+        assertEquals("warning: " + warnings.replace("; ", "\nwarning: ") + "\n", DataCommands.warningLines(warnings, 0));
+    }
 }
