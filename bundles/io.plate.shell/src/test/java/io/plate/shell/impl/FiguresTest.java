@@ -116,12 +116,7 @@ class FiguresTest {
             }
         }
         io.plate.api.sample.Trace trace = new io.plate.api.sample.Trace(List.of("logJoint"), values, iterations);
-        return (io.plate.api.sample.Posterior) java.lang.reflect.Proxy.newProxyInstance(FiguresTest.class.getClassLoader(),
-                new Class<?>[] {io.plate.api.sample.Posterior.class}, (p, m, args) -> switch (m.getName()) {
-                    case "trace" -> trace;
-                    case "sampler" -> "mixture.gaussian";
-                    default -> throw new UnsupportedOperationException(m.getName());
-                });
+        return posterior("mixture.gaussian", "trace", trace);
     }
 
     @Test
@@ -137,6 +132,20 @@ class FiguresTest {
         String text = Files.readString(svg);
         assertTrue(!text.contains("322.3522"), "y labels with 16 digits");
         Figures.trace("c", traceRun(1, 0), dir.resolve("c.png")); // one chain stopped before its first kept draw
+    }
+
+    /** A posterior of {@code sampler} that answers only {@code method} (with {@code value}) and its sampler's name. */
+    private static io.plate.api.sample.Posterior posterior(String sampler, String method, Object value) {
+        return (io.plate.api.sample.Posterior) java.lang.reflect.Proxy.newProxyInstance(FiguresTest.class.getClassLoader(),
+                new Class<?>[] {io.plate.api.sample.Posterior.class}, (p, m, args) -> {
+                    if (m.getName().equals(method)) {
+                        return value;
+                    }
+                    if (m.getName().equals("sampler")) {
+                        return sampler;
+                    }
+                    throw new UnsupportedOperationException(m.getName());
+                });
     }
 
     /** A run whose only table is a theta table of {@code features} features, class 1 apart from class 0 by f. */
@@ -156,12 +165,7 @@ class FiguresTest {
         }
         io.plate.api.sample.Table theta = new io.plate.api.sample.Table(
                 List.of("class", "feature", "category", "theta_mean", "theta_sd"), rows);
-        return (io.plate.api.sample.Posterior) java.lang.reflect.Proxy.newProxyInstance(FiguresTest.class.getClassLoader(),
-                new Class<?>[] {io.plate.api.sample.Posterior.class}, (p, m, args) -> switch (m.getName()) {
-                    case "tables" -> java.util.Map.of("theta", theta);
-                    case "sampler" -> "sparse.dirichlet";
-                    default -> throw new UnsupportedOperationException(m.getName());
-                });
+        return posterior("sparse.dirichlet", "tables", java.util.Map.of("theta", theta));
     }
 
     @Test

@@ -324,18 +324,23 @@ class ModelCommandsTest {
         List<String> seven = List.of("1", "1.5", "2", "3", "4", "5", "12");
         EvaluationReport many = new EvaluationReport("test.fixed", Map.of(), "d", 2, 3, seven, 1, 0, 1, new long[7][7],
                 Double.NaN, Double.NaN, 0.01, 0.002, List.of());
-        Evaluator e7 = new Evaluator() {
+        Evaluator e7 = returning(many);
+        String table = commands(w, e7).evaluate("", "", "", "", "test.fixed", "d").toString();
+        assertTrue(table.contains("#1  #2  #3") && table.contains("#7 12 "), table);
+    }
+
+    /** An evaluator that returns {@code report} for any learner and data, and writes nothing. */
+    private static Evaluator returning(EvaluationReport report) {
+        return new Evaluator() {
             @Override
             public EvaluationReport evaluate(Learner learner, Dataset data, Params params, EvaluationSettings s) {
-                return many;
+                return report;
             }
 
             @Override
-            public void writeJson(EvaluationReport report, OutputStream out) {
+            public void writeJson(EvaluationReport r, OutputStream out) {
             }
         };
-        String table = commands(w, e7).evaluate("", "", "", "", "test.fixed", "d").toString();
-        assertTrue(table.contains("#1  #2  #3") && table.contains("#7 12 "), table);
     }
 
     /** A regression model predicting 2 for every row. */
@@ -431,16 +436,7 @@ class ModelCommandsTest {
         };
         EvaluationReport fixed = new EvaluationReport("test.fixed", Map.of(), "d", 2, 3, List.of("a", "b"), 0.75, 0.5,
                 0.7, new long[][] {{2, 1}, {0, 1}}, Double.NaN, Double.NaN, 0.01, 0.002, List.of());
-        Evaluator e = new Evaluator() {
-            @Override
-            public EvaluationReport evaluate(Learner learner, Dataset data, Params params, EvaluationSettings s) {
-                return fixed;
-            }
-
-            @Override
-            public void writeJson(EvaluationReport report, OutputStream out) {
-            }
-        };
+        Evaluator e = returning(fixed);
         String text = ModelShell.of(w, defaults(dir), List.of(numericOnly), e, null)
                 .evaluate("", "", "", "", "test.fixed", "d").toString();
         assertTrue(text.contains("test.fixed ignores 1 categorical column (colour) of the data"), text);
