@@ -14,12 +14,8 @@ final class Numbers {
      * ({@code [+-]? digits , digits ([eE] [+-]? digits)?}, spaces around), else −1.
      */
     static int decimalComma(char[] s, int from, int to) {
-        while (from < to && s[from] == ' ') {
-            from++;
-        }
-        while (to > from && s[to - 1] == ' ') {
-            to--;
-        }
+        from = start(s, from, to);
+        to = end(s, from, to);
         int i = from < to && (s[from] == '+' || s[from] == '-') ? from + 1 : from;
         int start = i;
         while (i < to && s[i] >= '0' && s[i] <= '9') {
@@ -52,12 +48,8 @@ final class Numbers {
 
     /** The value of {@code s[from, to)}, or NaN when it is not a finite decimal number. */
     static double parse(char[] s, int from, int to) {
-        while (from < to && s[from] == ' ') {
-            from++;
-        }
-        while (to > from && s[to - 1] == ' ') {
-            to--;
-        }
+        from = start(s, from, to);
+        to = end(s, from, to);
         if (from == to) {
             return Double.NaN;
         }
@@ -122,12 +114,8 @@ final class Numbers {
      * sign (numpy, pandas, R and Java write these), or a decimal number too large for a double ({@code 1e999}).
      */
     static boolean infinite(char[] s, int from, int to) {
-        while (from < to && s[from] == ' ') {
-            from++;
-        }
-        while (to > from && s[to - 1] == ' ') {
-            to--;
-        }
+        from = start(s, from, to);
+        to = end(s, from, to);
         int i = from < to && (s[from] == '+' || s[from] == '-') ? from + 1 : from;
         String word = new String(s, i, to - i);
         if (word.equalsIgnoreCase("inf") || word.equalsIgnoreCase("infinity")) {
@@ -162,5 +150,21 @@ final class Numbers {
         for (int i = 1; i < POW10.length; i++) {
             POW10[i] = POW10[i - 1] * 10;
         }
+    }
+
+    /** The first index of {@code s[from, to)} after its leading spaces. */
+    private static int start(char[] s, int from, int to) {
+        while (from < to && s[from] == ' ') {
+            from++;
+        }
+        return from;
+    }
+
+    /** The end of {@code s[from, to)} before its trailing spaces. */
+    private static int end(char[] s, int from, int to) {
+        while (to > from && s[to - 1] == ' ') {
+            to--;
+        }
+        return to;
     }
 }
