@@ -64,12 +64,12 @@ public final class CsvImporter implements Importer {
                 throw new ImportException(file, rec.line(), null, String.format(java.util.Locale.ROOT,
                         "the header has %,d columns, more than the limit of %,d (--max-columns)", width, options.maxColumns()));
             }
-            boolean firstUnnamed = header && new String(rec.chars(), rec.start(0), rec.end(0) - rec.start(0)).isBlank();
             // ids in header order; no map entry per column (10^6 columns), and no regrowth
             TermTable byName = new TermTable(width, rec.end(width - 1) + 8);
             boolean[] unnamed = new boolean[width];
             boolean looksLikeData = header && looksLikeData(rec, width);
             List<String> names = headerNames(file, rec, width, byName, header, unnamed, looksLikeData);
+            int indexCandidates = header ? unnamedPrefix(names, unnamed) : 0; // pandas' row index is among these
             int labelIndex = labelIndex(file, rec.line(), options, names, byName);
             checkNamed(file, rec.line(), options.categorical(), names, byName, "--categorical", true);
             checkNamed(file, rec.line(), options.numeric(), names, byName, "--numeric", false);
@@ -154,7 +154,7 @@ public final class CsvImporter implements Importer {
             }
             droppedNote(dropped, warnings);
             String lostClasses = labelIndex < 0 ? null : missing.labelWarning(names.get(labelIndex), wordsMissing[labelIndex]);
-            return build(file, options, names, cols, numbers, labelIndex, rows, rec.delimiter(), firstUnnamed, dropped,
+            return build(file, options, names, cols, numbers, labelIndex, rows, rec.delimiter(), indexCandidates, dropped,
                     warnings, lostClasses);
         }
     }
@@ -458,25 +458,66 @@ public final class CsvImporter implements Importer {
         return d.equals(","); // with ',' as the delimiter too, such numbers are quoted cells, split already
     }
 
+    /** pandas' name for a column with no name in the header it read ({@code Unnamed: 0}), kept when it writes the frame back. */
+    private static final java.util.regex.Pattern PANDAS_UNNAMED = java.util.regex.Pattern.compile("Unnamed: \\d+");
+
     /**
-     * Whether {@code c} numbers the rows in order from 0 or 1: the row index pandas' {@code to_csv} (and R's
-     * {@code write.csv}) writes as a first column with no name.
+     * How many columns at the start have no name, either an empty header cell or pandas' {@code Unnamed: N}
+     * (a file read without {@code index_col=0} and written again keeps its index as {@code Unnamed: 0}).
      */
-    static boolean rowIndex(NumericColumn c) {
-        double base = c.size() < 2 ? -1 : c.value(0);
-        if (base != 0 && base != 1) {
-            return false;
+    private static int unnamedPrefix(List<String> names, boolean[] unnamed) {
+        int n = 0;
+        while (n < names.size() && (unnamed[n] || PANDAS_UNNAMED.matcher(names.get(n)).matches())) {
+            n++;
         }
-        for (int r = 0; r < c.size(); r++) {
-            if (c.value(r) != r + base) {
-                return false;
+        return n;
+    }
+
+    /**
+     * What makes {@code c} a row index, or null when it is not one: numbering the rows in order from 0 or 1,
+     * as pandas' {@code to_csv} (and R's {@code write.csv}) writes it, or distinct whole numbers >= 0 in any
+     * order, the index of a subset of a frame's rows (a split, a filter, a sample).
+     */
+    static String rowIndex(NumericColumn c) {
+        int n = c.size();
+        if (n == 0) {
+            return null;
+        }
+        double base = c.value(0);
+        boolean inOrder = n >= 2 && (base == 0 || base == 1);
+        double[] sorted = new double[n];
+        for (int r = 0; r < n; r++) {
+            double v = c.value(r);
+            if (!(v >= 0) || v != Math.rint(v) || v >= 0x1p53) {
+                return null;
+            }
+            inOrder &= v == r + base;
+            sorted[r] = v;
+        }
+        if (inOrder) {
+            return String.format(java.util.Locale.ROOT, "numbers the rows %.0f..%.0f in order", base, base + n - 1);
+        }
+        java.util.Arrays.sort(sorted);
+        for (int r = 1; r < n; r++) {
+            if (sorted[r] == sorted[r - 1]) {
+                return null;
             }
         }
-        return true;
+        StringBuilder first = new StringBuilder();
+        for (int r = 0; r < Math.min(n, 3); r++) {
+            first.append(r == 0 ? "" : ", ").append(String.format(java.util.Locale.ROOT, "%.0f", c.value(r)));
+        }
+        return String.format(java.util.Locale.ROOT, "holds %,d distinct whole number%s (%s%s), as a subset of a frame's"
+                + " rows keeps its index (a split, a filter, a sample)", n, n == 1 ? "" : "s", first, n > 3 ? ", …" : "");
+    }
+
+    /** Whether {@code name} is the one given to column {@code i} for an empty header cell. */
+    private static boolean unnamedHeader(String name, int i) {
+        return name.equals(columnName(i));
     }
 
     private static Dataset build(Path file, ImportOptions options, List<String> names, CellColumn[] cols,
-            NumericColumn[] numbers, int labelIndex, int rows, char delimiter, boolean firstUnnamed, boolean[] dropped,
+            NumericColumn[] numbers, int labelIndex, int rows, char delimiter, int indexCandidates, boolean[] dropped,
             List<String> warnings, String lostClasses) {
         Dataset.Builder b = Dataset.builder(Sources.datasetName(file, options)).source(file.toString())
                 .metadata("format", "csv")
@@ -488,16 +529,21 @@ public final class CsvImporter implements Importer {
             if (dropped[i]) {
                 continue;
             }
-            if (i == 0 && firstUnnamed && labelIndex != 0 && !options.numeric().contains(names.get(0))) {
-                NumericColumn index = numbers != null && numbers[0] != null ? numbers[0]
-                        : cols[0].allNumeric() ? cols[0].toNumeric() : null;
-                if (index != null && rowIndex(index)) {
-                    // a feature that is the row order would let a learner read the file's sorting
-                    warnings.add(String.format(java.util.Locale.ROOT, "the first column has no name and numbers the rows"
-                            + " %.0f..%.0f in order: a row index (pandas' to_csv writes one unless index=False),"
-                            + " left out (give it a name in the header to keep it)", index.value(0), index.value(rows - 1)));
+            if (i < indexCandidates && i != labelIndex && !options.numeric().contains(names.get(i))
+                    && !options.categorical().contains(names.get(i))) {
+                NumericColumn index = numbers != null && numbers[i] != null ? numbers[i]
+                        : cols[i].allNumeric() ? cols[i].toNumeric() : null;
+                String why = index == null ? null : rowIndex(index);
+                if (why != null) {
+                    // as a feature, the row's place in the file written first would tell a learner how that file was sorted
+                    warnings.add((!unnamedHeader(names.get(i), i) ? "column '" + names.get(i) + "' (pandas' name for a"
+                            + " column with no name) " : i == 0 ? "the first column has no name and " : "column " + (i + 1)
+                            + " has no name and ") + why
+                            + ": a row index (pandas' to_csv writes one unless index=False), left out (give it a name in"
+                            + " the header to keep it)");
                     continue;
                 }
+                indexCandidates = i; // only leading index columns
             }
             if (numbers != null && numbers[i] != null) { // neither the label forced categorical nor a category
                 if (i == labelIndex) {
