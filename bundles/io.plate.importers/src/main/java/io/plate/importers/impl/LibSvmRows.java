@@ -284,6 +284,29 @@ final class LibSvmRows {
         return i;
     }
 
+    /**
+     * Why {@code token}, the first of a row, is no label; a multilabel file ({@code dump_svmlight_file(...,
+     * multilabel=True)}) writes a set {@code 0,2} there, and nothing before the pairs of a row with no label.
+     */
+    private static String notALabel(String token) {
+        String writes = "scikit-learn's dump_svmlight_file(multilabel=True) writes";
+        String oneClass = ": a row here has one class; write one label per row";
+        boolean set = token.indexOf(',') > 0;
+        for (String part : token.split(",", -1)) {
+            set &= CsvImporter.isNumber(part);
+        }
+        if (set) {
+            return "expected one number as the label, found the set of labels " + Sources.quote(token) + " (a multilabel"
+                    + " file, as " + writes + ")" + oneClass;
+        }
+        String found = "expected a number as the label, found " + Sources.quote(token);
+        if (token.indexOf(':') > 0) { // a pair: nothing before it
+            return found + ", a feature: the row has no label (a multilabel file, as " + writes + ", has none for a row"
+                    + " in no class)" + oneClass;
+        }
+        return found;
+    }
+
     /** Parses line {@code ln}, {@code c[0, n)}; blank and comment lines add no row. */
     void parse(char[] c, int length, long ln) {
         int n = length;
@@ -300,8 +323,7 @@ final class LibSvmRows {
         int e = token(c, i, n);
         double y = Numbers.parse(c, i, e);
         if (y != y) {
-            throw new ImportException(file, ln, "label",
-                    "expected a number as the label, found " + Sources.quote(new String(c, i, e - i)));
+            throw new ImportException(file, ln, "label", notALabel(new String(c, i, e - i)));
         }
         label(y);
         int previous = -1;

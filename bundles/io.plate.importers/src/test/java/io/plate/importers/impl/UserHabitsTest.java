@@ -96,6 +96,21 @@ class UserHabitsTest {
     }
 
     @Test
+    void aMultilabelLibsvmFileIsRefusedAsSuch() {
+        // dump_svmlight_file(X, Y, f, multilabel=True) with Y = [[1, 0], [0, 0], [1, 1]]: '0', '', '0,1'
+        String multilabel = "0 0:1\n 1:2.5\n0,1 0:1e-07 1:3\n";
+        ImportException none = Inputs.fails(() -> Inputs.libsvm(multilabel, D), "line 2", "column label", "'1:2.5'",
+                "the row has no label", "dump_svmlight_file(multilabel=True)", "write one label per row");
+        assertFalse(none.getMessage().contains("set of labels"), none.getMessage());
+        Inputs.fails(() -> Inputs.libsvm("0 0:1\n0,1 0:1e-07 1:3\n", D), "line 2", "column label",
+                "the set of labels '0,1'", "dump_svmlight_file(multilabel=True)", "write one label per row");
+        // a word is only not a number
+        ImportException word = Inputs.fails(() -> Inputs.libsvm("yes 1:2\n", D), "expected a number as the label, found 'yes'");
+        assertFalse(word.getMessage().contains("multilabel"), word.getMessage());
+        assertFalse(Inputs.fails(() -> Inputs.libsvm("1,x 1:2\n", D)).getMessage().contains("multilabel"));
+    }
+
+    @Test
     void libsvmValuesCanBeDenseNumericColumnsForANumericLearner() {
         Dataset d = Inputs.libsvm("1 1:2 3:1\n0 2:5\n", ImportOptions.builder().extra("values", "numeric").build());
         assertTrue(d.sparse().isEmpty());
