@@ -128,7 +128,7 @@ final class TextInput implements Closeable {
                     pos = p + 1;
                     line++;
                     if (ch == '\r') {
-                        if (pos == limit) {
+                        if (pos == limit && !malformed) { // a bad byte after it is the next line's error, not this one's
                             fill();
                         }
                         if (pos < limit && chars[pos] == '\n') {

@@ -55,6 +55,19 @@ class TextInputTest {
     }
 
     @Test
+    void aBadByteAfterALoneCarriageReturnIsTheNextLinesError() {
+        // the look for '\n' after '\r' used to meet the bad byte and fail before line 1 was given out
+        byte[] b = {'a', 'b', '\r', (byte) 0xFF, 'c'};
+        try (TextInput in = new TextInput(new ByteArrayInputStream(b), Inputs.FILE)) {
+            CharBuf line = new CharBuf(8);
+            assertEquals(true, in.readLine(line));
+            assertEquals("ab", new String(line.chars, 0, line.length));
+            ImportException e = assertThrows(ImportException.class, () -> in.readLine(line));
+            assertEquals(2, e.line());
+        }
+    }
+
+    @Test
     void linesSurviveEveryChunkBoundary() {
         UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(11L);
         String[] pieces = {"a", "bc", "é", "日本", "𝔘", "\n", "\r\n", "\r", " ", "\t", "x,y", "\"q\""};
