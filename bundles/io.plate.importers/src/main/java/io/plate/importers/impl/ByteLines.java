@@ -148,17 +148,22 @@ final class ByteLines implements Closeable {
     }
 
     /**
-     * Decodes the current line into {@code out} (cleared first). Fails as {@link TextInput} does on the
-     * first NUL character or malformed UTF-8 sequence of the line.
+     * Decodes the current line up to its first {@code #} into {@code out} (cleared first): a LIBSVM comment
+     * is not read, so its bytes may be in any encoding, as scikit-learn's loader skips them. Fails as
+     * {@link TextInput} does on the first NUL character or malformed UTF-8 sequence before it.
      */
     void decode(CharBuf out) {
+        int end = from;
+        while (end < to && buf[end] != '#') { // '#' is never part of a multi-byte UTF-8 sequence
+            end++;
+        }
         if (decoder == null) {
             decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT);
         }
         out.clear();
-        out.ensure(to - from);
-        ByteBuffer src = ByteBuffer.wrap(buf, from, to - from);
+        out.ensure(end - from);
+        ByteBuffer src = ByteBuffer.wrap(buf, from, end - from);
         CharBuffer dst = CharBuffer.wrap(out.chars);
         decoder.reset();
         CoderResult r = decoder.decode(src, dst, true);

@@ -111,6 +111,21 @@ class UserHabitsTest {
     }
 
     @Test
+    void libsvmCommentsMayBeInAnyEncodingAsScikitLearnSkipsThem() {
+        // '# café' and '# résumé' written in Latin-1 (0xE9): load_svmlight_file gives [[2, 0], [0, 3]], labels 1, -1
+        byte[] latin1 = "# caf\u00e9 data\n1 1:2\n-1 2:3 # r\u00e9sum\u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        Dataset d = new LibSvmImporter().read(Inputs.stream(latin1), Inputs.FILE, D);
+        SparseMatrix m = d.sparse().orElseThrow();
+        assertEquals(2, m.columns());
+        assertEquals(List.of(0, 1), List.of(m.column(m.start(0)), m.column(m.start(1))));
+        assertEquals(List.of(2.0, 3.0), List.of(m.value(m.start(0)), m.value(m.start(1))));
+        assertEquals(List.of("1", "-1"), List.of(d.labels().orElseThrow().level(0), d.labels().orElseThrow().level(1)));
+        // before the comment, the bytes must still be UTF-8
+        byte[] bad = "1 1:2\n-1 2:3 caf\u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        Inputs.fails(() -> new LibSvmImporter().read(Inputs.stream(bad), Inputs.FILE, D), "line 2", "invalid UTF-8");
+    }
+
+    @Test
     void libsvmValuesCanBeDenseNumericColumnsForANumericLearner() {
         Dataset d = Inputs.libsvm("1 1:2 3:1\n0 2:5\n", ImportOptions.builder().extra("values", "numeric").build());
         assertTrue(d.sparse().isEmpty());
