@@ -74,4 +74,19 @@ class UserDataIT {
             assertTrue(out.contains("2 classes in 'y' (1 10, 2 10)"), out);
         }
     }
+
+    @Test
+    void aSpreadsheetsWindowsCsvIsReadWithTheEncodingPandasWouldBeGiven() throws Exception {
+        // Excel on Windows: ';' between fields, decimal commas, Windows-1252 (pandas: sep=';', decimal=',', encoding='cp1252')
+        Path excel = Files.write(dir.resolve("excel.csv"), "Größe;Farbe;y\n1,5;grün;ja\n2,5;blau;nein\n3,5;grün;ja\n"
+                .getBytes(java.nio.charset.Charset.forName("windows-1252")));
+        try (PlateFramework plate = PlateFramework.start(List.of(), false, null, Map.of());
+                Shell sh = new Shell(plate.framework().getBundleContext())) {
+            Exception refused = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> sh.run("plate:import " + excel));
+            assertTrue(refused.getMessage().contains("line 1: invalid UTF-8 byte sequence")
+                    && refused.getMessage().contains("give --encoding cp1252, or latin-1"), refused.getMessage());
+            String out = sh.run("plate:import " + excel + " --encoding cp1252 --decimal ,");
+            assertTrue(out.contains("excel: 3 rows, 2 features (1 categorical, 1 numeric), 2 classes in 'y' (ja 2, nein 1)"), out);
+        }
+    }
 }

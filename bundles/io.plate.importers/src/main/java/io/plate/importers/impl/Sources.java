@@ -4,6 +4,8 @@ import io.plate.api.data.ImportException;
 import io.plate.api.data.ImportOptions;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -27,6 +29,40 @@ final class Sources {
             throw new ImportException(file, 0, null, "permission denied", e);
         } catch (IOException e) {
             throw new ImportException(file, 0, null, "cannot open: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * {@link ImportOptions#extra()} key: the text encoding of a CSV, ARFF or text file, as pandas'
+     * {@code read_csv(encoding=...)} names it ({@code utf-8}, the default; {@code latin-1}, {@code cp1252},
+     * {@code utf-16}) or any charset Java knows. LibSVM is read as UTF-8 (its numbers are ASCII).
+     */
+    static final String ENCODING = "encoding";
+
+    /** The charset {@link #ENCODING} names, UTF-8 when none; an unknown name fails. */
+    static Charset charset(Path file, ImportOptions options) {
+        String e = options.extra().get(ENCODING);
+        if (e == null) {
+            return StandardCharsets.UTF_8;
+        }
+        switch (e.strip().toLowerCase(java.util.Locale.ROOT).replace("-", "").replace("_", "")) {
+            case "utf8":
+            case "utf8sig": // Python's name for UTF-8 with a byte-order mark, which is dropped anyway
+                return StandardCharsets.UTF_8;
+            case "latin1":
+            case "l1":
+            case "iso88591":
+                return StandardCharsets.ISO_8859_1;
+            case "cp1252":
+            case "windows1252":
+                return Charset.forName("windows-1252");
+            default:
+                try {
+                    return Charset.forName(e.strip());
+                } catch (IllegalArgumentException x) {
+                    throw new ImportException(file, 0, ENCODING, "unknown encoding " + quote(e)
+                            + "; expected utf-8, latin-1, cp1252, utf-16 or another charset name Java knows", x);
+                }
         }
     }
 

@@ -87,7 +87,8 @@ public final class TextImporter implements Importer {
         } catch (IOException e) {
             // Sources.open reports a missing or unreadable file
         }
-        if (threads(file, options) == 2 && size >= PARALLEL_BYTES) {
+        // two halves split at a line feed byte, which only UTF-8 (of the encodings users give) never has inside a character
+        if (threads(file, options) == 2 && size >= PARALLEL_BYTES && Sources.charset(file, options).equals(StandardCharsets.UTF_8)) {
             return readInHalves(file, options, size);
         }
         return read(Sources.open(file), file, options);
@@ -107,7 +108,8 @@ public final class TextImporter implements Importer {
     /** Reads the TSV layout from a stream (closed at the end), in one part. */
     Dataset read(InputStream stream, Path file, ImportOptions options) {
         ImportWatch watch = ImportWatch.of(file, stream, options);
-        try (TextInput in = new TextInput(watch.wrap(stream), file).limitLines(options.maxLineLength())) {
+        try (TextInput in = new TextInput(watch.wrap(stream), file, Sources.charset(file, options))
+                .limitLines(options.maxLineLength())) {
             char delimiter = options.delimiter().orElse('\t');
             // a delimiter given (tab too): a delimited file with CSV quoting, as pandas' to_csv writes it; the
             // CSV reader's records. None: Plate's TSV layout, one document a line with backslash escapes
@@ -390,17 +392,18 @@ public final class TextImporter implements Importer {
         }
         ImportWatch watch = new ImportWatch(root, total, options);
         watch.held(() -> vec.bytes() + codes.bytes(), () -> 0);
+        java.nio.charset.Charset given = options.extra().containsKey(Sources.ENCODING) ? Sources.charset(root, options) : null;
         for (int k = 0; k < classes.size(); k++) {
             Path dir = classes.get(k);
             int code = levels.size();
             levels.add(dir.getFileName().toString());
             for (Path f : files.get(k)) {
-                boolean utf8 = isUtf8(f);
+                boolean utf8 = given != null || isUtf8(f); // an encoding given is used for every file, strictly
                 if (!utf8) {
                     latin1++;
                 }
-                try (TextInput in = new TextInput(watch.wrap(Sources.open(f)), f, utf8 ? StandardCharsets.UTF_8
-                        : StandardCharsets.ISO_8859_1).limitLines(options.maxLineLength())) {
+                try (TextInput in = new TextInput(watch.wrap(Sources.open(f)), f, given != null ? given
+                        : utf8 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1).limitLines(options.maxLineLength())) {
                     vec.beginDocument();
                     while (in.readLine(line)) {
                         vec.addText(line.chars, 0, line.length);

@@ -41,6 +41,8 @@ final class TextInput implements Closeable {
     private long line;
     private long bytesRead;
     private int maxLine = ImportOptions.DEFAULT_MAX_LINE_LENGTH;
+    /** Whether the input starts with UTF-16's byte-order mark (told when it fails as UTF-8). */
+    private boolean utf16;
 
     TextInput(InputStream in, Path file) {
         this(in, file, StandardCharsets.UTF_8);
@@ -154,8 +156,7 @@ final class TextInput implements Closeable {
     /** Refills the char buffer; false at end of input. Throws once the malformed sequence is reached. */
     private boolean fill() {
         if (malformed) {
-            throw new ImportException(file, line + 1, null, "invalid " + charsetName
-                    + " byte sequence; expected text encoded as " + charsetName);
+            throw new ImportException(file, line + 1, null, malformedMessage());
         }
         if (eof && !byteBuffer.hasRemaining()) {
             return false;
@@ -169,6 +170,11 @@ final class TextInput implements Closeable {
                     if (n < 0) {
                         eof = true;
                     } else {
+                        if (bytesRead == 0 && first && n >= 2) { // FF FE or FE FF: UTF-16's byte-order mark
+                            int b0 = bytes[0] & 0xFF;
+                            int b1 = bytes[1] & 0xFF;
+                            utf16 = b0 == 0xFF && b1 == 0xFE || b0 == 0xFE && b1 == 0xFF;
+                        }
                         bytesRead += n;
                         byteBuffer.position(byteBuffer.position() + n);
                     }
@@ -196,8 +202,7 @@ final class TextInput implements Closeable {
                     return true;
                 }
                 if (malformed) {
-                    throw new ImportException(file, line + 1, null, "invalid " + charsetName
-                            + " byte sequence; expected text encoded as " + charsetName);
+                    throw new ImportException(file, line + 1, null, malformedMessage());
                 }
                 if (eof && !byteBuffer.hasRemaining()) {
                     return false;
@@ -206,6 +211,19 @@ final class TextInput implements Closeable {
         } catch (IOException e) {
             throw new ImportException(file, line + 1, null, "cannot read: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The problem of a malformed byte sequence; for UTF-8 with the encoding that the file likely has:
+     * UTF-16 when it starts with that byte-order mark (Excel's "Unicode text"), else a Windows or Latin-1 code page.
+     */
+    private String malformedMessage() {
+        String problem = "invalid " + charsetName + " byte sequence; expected text encoded as " + charsetName;
+        if (!charsetName.equals("UTF-8")) {
+            return problem;
+        }
+        return problem + (utf16 ? " (the file starts with a UTF-16 byte-order mark: give --encoding utf-16)"
+                : " (saved by Excel on Windows or an older tool? give --encoding cp1252, or latin-1)");
     }
 
     @Override

@@ -250,6 +250,57 @@ class UserHabitsTest {
                 .map(NumericColumn::name).toList());
     }
     @Test
+    void anEncodingCanBeGivenAsToPandasAndANonUtf8FileSaysWhichToGive() {
+        // Excel on Windows saves "CSV (semicolon)" in Windows-1252; pandas reads it with encoding='cp1252' (or
+        // 'latin-1'): columns Größe [1.5, 2.5, 3.5], Farbe [grün, blau, grün], y [ja, nein, ja]
+        byte[] cp1252 = "Größe;Farbe;y\n1,5;grün;ja\n2,5;blau;nein\n3,5;grün;ja\n".getBytes(java.nio.charset.Charset.forName("windows-1252"));
+        ImportException refused = Inputs.fails(() -> new CsvImporter().read(Inputs.stream(cp1252), Inputs.FILE, D), "line 1",
+                "invalid UTF-8", "give --encoding cp1252, or latin-1");
+        assertFalse(refused.getMessage().contains("UTF-16"), refused.getMessage());
+        for (String name : new String[] {"cp1252", "latin-1", "ISO-8859-1", "windows-1252", "latin1"}) {
+            Dataset d = new CsvImporter().read(Inputs.stream(cp1252), Inputs.FILE,
+                    ImportOptions.builder().extra(Sources.ENCODING, name).extra(CsvImporter.DECIMAL, ",").build());
+            assertEquals(List.of("Größe"), d.numeric().stream().map(NumericColumn::name).toList(), name);
+            assertEquals(List.of(1.5, 2.5, 3.5), java.util.Arrays.stream(d.numeric().get(0).values()).boxed().toList());
+            assertEquals(List.of("blau", "grün"), d.categorical().get(0).levels());
+            assertEquals(List.of("ja", "nein"), d.labels().orElseThrow().levels());
+        }
+        // Excel's "Unicode text": UTF-16 with a byte-order mark, tab-separated
+        byte[] utf16 = "a\ty\n1.5\tx\n2.5\ty\n".getBytes(java.nio.charset.StandardCharsets.UTF_16); // big-endian, with FE FF
+        Inputs.fails(() -> new CsvImporter().read(Inputs.stream(utf16), Inputs.FILE, D), "invalid UTF-8",
+                "the file starts with a UTF-16 byte-order mark: give --encoding utf-16");
+        Dataset u = new CsvImporter().read(Inputs.stream(utf16), Inputs.FILE,
+                ImportOptions.builder().extra(Sources.ENCODING, "utf-16").build());
+        assertEquals(List.of(1.5, 2.5), java.util.Arrays.stream(u.numeric().get(0).values()).boxed().toList());
+        // ARFF and text too; an unknown name fails, naming the option
+        byte[] arff = "% café\n@relation r\n@attribute a {café,b}\n@attribute y {p,q}\n@data\ncafé,p\nb,q\n"
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        ImportOptions latin1 = ImportOptions.builder().extra(Sources.ENCODING, "latin-1").build();
+        assertEquals(List.of("café", "b"), new ArffImporter().read(Inputs.stream(arff), Inputs.FILE, latin1)
+                .categorical().get(0).levels());
+        byte[] tsv = "label\ttext\npos\tgreat café\nneg\tbad film\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertEquals(List.of("bad", "café", "film", "great"), new TextImporter().read(Inputs.stream(tsv), Inputs.FILE, latin1)
+                .sparse().orElseThrow().vocabulary());
+        Inputs.fails(() -> Inputs.csv("a,y\n1,x\n", ImportOptions.builder().extra(Sources.ENCODING, "klingon").build()),
+                "column encoding", "unknown encoding 'klingon'");
+    }
+
+    @Test
+    void aFolderOfTextsReadsEveryFileInTheEncodingGiven(@org.junit.jupiter.api.io.TempDir java.nio.file.Path root)
+            throws java.io.IOException {
+        // load_files(encoding=...): one encoding for every file, strictly; without it a non-UTF-8 file falls back to Latin-1
+        java.nio.file.Files.createDirectories(root.resolve("pos"));
+        java.nio.file.Files.write(root.resolve("pos/1.txt"), "caf\u00e9 great".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        java.nio.file.Files.write(root.resolve("pos/2.txt"), "good".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals("1", new TextImporter().read(root, D).metadata().get("latin-1 files"));
+        Dataset latin1 = new TextImporter().read(root, ImportOptions.builder().extra(Sources.ENCODING, "latin-1").build());
+        assertEquals(List.of("café", "good", "great"), latin1.sparse().orElseThrow().vocabulary());
+        ImportException utf8 = assertThrows(ImportException.class,
+                () -> new TextImporter().read(root, ImportOptions.builder().extra(Sources.ENCODING, "utf-8").build()));
+        assertTrue(utf8.getMessage().startsWith(root.resolve("pos/1.txt") + ", line 1: invalid UTF-8"), utf8.getMessage());
+    }
+
+    @Test
     void decimalCommasAreNumbersWithTheOptionAndAWarningWithout() {
         // as European spreadsheets write a CSV: ';' between fields, ',' in numbers
         String euro = "a;b;name;label\n1,5;-2,25e1;x,1;p\n3,0;4;2,5;q\n5,25;6,5;z;p\n";

@@ -113,12 +113,15 @@ public final class DataCommands {
             @Parameter(names = {"--no-header"}, presentValue = "true", absentValue = "false") boolean noHeader,
             @Descriptor("CSV: the numbers' decimal separator, '.' (default) or ',' (as written with ';' by European spreadsheets)")
             @Parameter(names = {"--decimal"}, absentValue = "") String decimal,
+            @Descriptor("CSV, ARFF and text: the file's encoding, as pandas names it: utf-8 (default), cp1252 (Excel on Windows),"
+                    + " latin-1, utf-16, or another charset name")
+            @Parameter(names = {"--encoding"}, absentValue = "") String encoding,
             @Descriptor("the file to import (a folder of class folders for text)") String file) {
         Path path = Paths.get(file);
         String datasetName = name.isEmpty() ? defaultName(path) : name;
         ImportOptions options = limits(options(datasetName, label, categorical, numeric, noLabel, minDf, maxDf,
                 maxFeatures, binary, stopWords, ngram, delimiter, missing, nFeatures), maxColumns, maxLine, maxMemory)
-                .toBuilder().extra(extras(zeroBased, values, textColumn, decimal)).extra(noHeader ? java.util.Map.of("header", "false") : java.util.Map.of())
+                .toBuilder().extra(extras(zeroBased, values, textColumn, decimal, encoding)).extra(noHeader ? java.util.Map.of("header", "false") : java.util.Map.of())
                 .progress(new ImportProgressLine(System.out, path.getFileName() == null ? file
                         : path.getFileName().toString())).build();
         List<ServiceReference<Importer>> refs = snapshot();
@@ -208,7 +211,8 @@ public final class DataCommands {
     }
 
     /** The importers' documented extra keys for the options given (empty strings are left out). */
-    static java.util.Map<String, String> extras(String zeroBased, String values, String textColumn, String decimal) {
+    static java.util.Map<String, String> extras(String zeroBased, String values, String textColumn, String decimal,
+            String encoding) {
         java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
         if (!zeroBased.isEmpty()) {
             m.put("zero_based", zeroBased);
@@ -221,6 +225,9 @@ public final class DataCommands {
         }
         if (!decimal.isEmpty()) {
             m.put("decimal", decimal);
+        }
+        if (!encoding.isEmpty()) {
+            m.put("encoding", encoding);
         }
         return m;
     }
