@@ -178,7 +178,15 @@ public final class TextImporter implements Importer {
                 hint = "the header is separated by tabs, not '" + delimiter + "': leave out --delimiter (tab is the default)";
             } else if (header.length == 1 && delimiter == '\t' && (header[0].indexOf(',') >= 0 || header[0].indexOf(';') >= 0)) {
                 char d = header[0].indexOf(',') >= 0 ? ',' : ';';
-                hint = "the header has no tab; for a file separated by '" + d + "' give --delimiter " + d;
+                List<String> fields = new ArrayList<>();
+                for (String f : header[0].split(java.util.regex.Pattern.quote(String.valueOf(d)), -1)) {
+                    fields.add(f.strip().replace("\"", ""));
+                }
+                // with no text column among the fields either, --delimiter alone would only lead to the next error
+                hint = fields.contains(textName) ? "the header has no tab; for a file separated by '" + d + "' give --delimiter " + d
+                        : "the header has no tab, and separated by '" + d + "' it has no '" + textName + "' column either "
+                        + Sources.names(fields) + ": for a table of numbers or categories give --format csv; for a column of"
+                        + " text give --delimiter " + d + " --text-column NAME";
             } else {
                 hint = "name the text column with --text-column NAME, or import a table of numbers or categories"
                         + " with --format csv";

@@ -151,6 +151,10 @@ class UserHabitsTest {
         assertEquals(List.of("ham", "spam"), d.labels().orElseThrow().levels());
         // without it: the header has no tab, and the message says which option reads it
         Inputs.fails(() -> Inputs.text("text,label\nhello,ham\n", D), "no 'text' column", "--delimiter ,");
+        // a CSV table saved as .txt: --delimiter , alone would fail next on the missing text column; say both ways
+        Inputs.fails(() -> Inputs.text("sepal length (cm),petal width (cm),target\n5.1,0.2,setosa\n", D),
+                "line 1", "separated by ',' it has no 'text' column either [sepal length (cm), petal width (cm), target]",
+                "--format csv", "--delimiter , --text-column NAME");
         Inputs.fails(() -> Inputs.text("label\ttext\nham\thello\n", ImportOptions.builder().delimiter(',').build()),
                 "separated by tabs", "leave out --delimiter");
         // a header without 'text': the columns, --text-column, and --format csv for a table of numbers
