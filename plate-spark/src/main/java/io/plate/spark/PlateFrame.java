@@ -145,31 +145,45 @@ public final class PlateFrame {
     }
 
     /**
-     * {@code df} without pandas' row index, as the CSV importer leaves it out: a first column with no name
-     * (Spark names it {@code _c0}) numbering the rows in file order from 0 or 1 ({@code CsvImporter.rowIndex}).
+     * {@code df} without pandas' row index, as the CSV importer leaves it out ({@code CsvImporter.rowIndex}): among
+     * the leading columns with no name (Spark names an empty header cell {@code _cN}) or pandas' {@code Unnamed: N},
+     * each that numbers the rows in file order from 0 or 1, or holds distinct whole numbers >= 0 (the index of a
+     * split or a filter of a frame's rows).
      */
     private static org.apache.spark.sql.Dataset<Row> withoutRowIndex(org.apache.spark.sql.Dataset<Row> df, String path) {
-        String first = df.columns()[0];
-        if (!first.equals("_c0") || df.columns().length < 2
-                || !(df.schema().fields()[0].dataType() instanceof org.apache.spark.sql.types.NumericType)) {
-            return df;
+        String[] names = df.columns();
+        org.apache.spark.sql.Dataset<Row> kept = df;
+        for (int i = 0; i < names.length - 1; i++) {
+            String name = names[i];
+            if (!(name.equals("_c" + i) || name.matches("Unnamed: \\d+"))
+                    || !(df.schema().fields()[i].dataType() instanceof org.apache.spark.sql.types.NumericType)) {
+                break;
+            }
+            String why = rowIndex(df, name);
+            if (why == null) {
+                break;
+            }
+            org.slf4j.LoggerFactory.getLogger(PlateFrame.class).warn("{}: the column {} has no name and {}: a row index"
+                    + " (pandas' to_csv writes one unless index=False), left out (give it a name in the header to keep it)",
+                    path, i + 1, why);
+            kept = kept.drop(column(name));
         }
-        org.apache.spark.api.java.JavaRDD<Row> index = df.select(column(first)).javaRDD();
-        List<Row> head = index.take(2);
-        double base = head.size() < 2 || head.get(0).isNullAt(0) ? -1 : ((Number) head.get(0).get(0)).doubleValue();
-        if (base != 0 && base != 1) {
-            return df;
+        return kept;
+    }
+
+    /** What makes column {@code name} of {@code df} a row index (see {@link #withoutRowIndex}), or null. */
+    private static String rowIndex(org.apache.spark.sql.Dataset<Row> df, String name) {
+        org.apache.spark.sql.Column c = column(name);
+        Row stats = df.agg(functions.count(c), functions.countDistinct(c), functions.min(c),
+                functions.sum(functions.when(c.notEqual(functions.floor(c)), 1).otherwise(0)), functions.count(functions.lit(1)))
+                .first();
+        long n = stats.getLong(4);
+        if (n == 0 || stats.getLong(0) != n || stats.getLong(1) != n || ((Number) stats.get(2)).doubleValue() < 0
+                || stats.getLong(3) != 0) {
+            return null; // a missing cell, a repeated value, a negative one or a fraction
         }
-        // in file order: zipWithIndex numbers the rows as the file has them
-        boolean inOrder = index.zipWithIndex().filter(t -> t._1().isNullAt(0)
-                || ((Number) t._1().get(0)).doubleValue() != t._2() + base).isEmpty();
-        if (!inOrder) {
-            return df;
-        }
-        org.slf4j.LoggerFactory.getLogger(PlateFrame.class).warn("{}: the first column has no name and numbers the"
-                + " rows in order: a row index (pandas' to_csv writes one unless index=False), left out (give it a name"
-                + " in the header to keep it)", path);
-        return df.drop(first);
+        // the rows in order from 0 or 1 are such numbers too: one rule, with no pass in file order
+        return "holds " + n + " distinct whole numbers >= 0 (the rows in order, or those of a split, a filter, a sample)";
     }
 
     public static PlateFrame parquet(SparkSession spark, String path, String label, Set<String> categorical) {

@@ -76,6 +76,30 @@ class NaiveBayesOnSparkTest {
     }
 
     @Test
+    void theRowIndexOfASplitAndPandasUnnamedColumnAreLeftOutAsTheImporterLeavesThem() throws IOException {
+        // train_test_split then to_csv: the index holds distinct whole numbers out of order; read once by pandas
+        // and written again, it is also named 'Unnamed: 0' (here both: ',Unnamed: 0,…')
+        List<String> lines = java.nio.file.Files.readAllLines(SparkTestSession.data("iris/iris.csv"));
+        StringBuilder b = new StringBuilder(",Unnamed: 0," + lines.get(0) + "\n");
+        for (int i = 1; i < lines.size(); i += 2) { // every other row: an index with gaps
+            b.append(149 - i).append(',').append(i * 7 % 151).append(',').append(lines.get(i)).append('\n');
+        }
+        java.nio.file.Path file = dir.resolve("iris-split.csv");
+        java.nio.file.Files.writeString(file, b);
+        Dataset local = new CsvImporter().read(file, ImportOptions.defaults());
+        assertEquals(4, local.numeric().size(), "the importer leaves both indexes out");
+        PlateFrame frame = PlateFrame.csv(spark, file.toString(), "class", Set.of());
+        assertEquals(List.of("sepal_length_cm", "sepal_width_cm", "petal_length_cm", "petal_width_cm", "class"),
+                List.of(frame.rows().columns()));
+        compare("nb.gaussian", Map.of(), local, frame);
+        // a repeated value: a feature for both
+        java.nio.file.Path repeated = dir.resolve("iris-repeated.csv");
+        java.nio.file.Files.writeString(repeated, b.toString().replaceFirst("\n148,", "\n146,"));
+        assertEquals(6, new CsvImporter().read(repeated, ImportOptions.defaults()).numeric().size());
+        assertEquals(7, PlateFrame.csv(spark, repeated.toString(), "class", Set.of()).rows().columns().length);
+    }
+
+    @Test
     void aCsvWithoutHeaderReadsAsTheImporterReadsIt() throws IOException {
         // car as pandas' to_csv(header=False, index=False) writes it: the first line is data
         List<String> lines = java.nio.file.Files.readAllLines(SparkTestSession.data("car/car.csv"));
