@@ -49,7 +49,7 @@ public final class CsvImporter implements Importer {
     /** Reads from a stream (closed at the end); {@code file} names the input in messages and metadata. */
     Dataset read(InputStream stream, Path file, ImportOptions options) {
         ImportWatch watch = ImportWatch.of(file, stream, options);
-        try (TextInput in = new TextInput(watch.wrap(stream), file, Sources.charset(file, options))) {
+        try (TextInput in = new TextInput(watch.wrap(stream), file, Sources.charset(file, options)).hintEncoding()) {
             CsvRecordReader rec = new CsvRecordReader(in, options.delimiter().orElse((char) 0), options.maxLineLength());
             CellColumn[][] reading = {new CellColumn[0]};
             FirstRows[] kept = {null};

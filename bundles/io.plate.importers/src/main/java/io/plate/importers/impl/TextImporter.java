@@ -108,7 +108,7 @@ public final class TextImporter implements Importer {
     /** Reads the TSV layout from a stream (closed at the end), in one part. */
     Dataset read(InputStream stream, Path file, ImportOptions options) {
         ImportWatch watch = ImportWatch.of(file, stream, options);
-        try (TextInput in = new TextInput(watch.wrap(stream), file, Sources.charset(file, options))
+        try (TextInput in = new TextInput(watch.wrap(stream), file, Sources.charset(file, options)).hintEncoding()
                 .limitLines(options.maxLineLength())) {
             char delimiter = options.delimiter().orElse('\t');
             // a delimiter given (tab too): a delimited file with CSV quoting, as pandas' to_csv writes it; the
@@ -243,14 +243,14 @@ public final class TextImporter implements Importer {
             return read(Sources.open(file), file, options);
         }
         TsvPart.Layout layout;
-        try (TextInput in = new TextInput(Sources.open(file), file)) {
+        try (TextInput in = new TextInput(Sources.open(file), file).hintEncoding()) {
             layout = header(in, file, options);
         }
         TsvPart second = new TsvPart(options, layout, file);
         Throwable[] secondError = new Throwable[1];
         ImportWatch secondWatch = new ImportWatch(file, -1, options.toBuilder().progress(ImportProgress.NONE).build());
         Thread helper = new Thread(() -> {
-            try (TextInput in = new TextInput(secondWatch.wrap(openAt(file, middle)), file, StandardCharsets.UTF_8, false)
+            try (TextInput in = new TextInput(secondWatch.wrap(openAt(file, middle)), file, StandardCharsets.UTF_8, false).hintEncoding()
                     .limitLines(options.maxLineLength())) {
                 second.read(in);
             } catch (RuntimeException | Error e) {
@@ -262,7 +262,7 @@ public final class TextImporter implements Importer {
         TsvPart first = new TsvPart(options, layout, file);
         // the first half is projected as half of the file: both halves take about as much
         ImportWatch watch = new ImportWatch(file, size, options);
-        try (TextInput in = new TextInput(watch.wrap(new LimitedInputStream(Sources.open(file), middle)), file)
+        try (TextInput in = new TextInput(watch.wrap(new LimitedInputStream(Sources.open(file), middle)), file).hintEncoding()
                 .limitLines(options.maxLineLength())) {
             watch.held(() -> 2 * first.bytes(), () -> in.line() + 1);
             in.readLine(new CharBuf(256)); // the header, read above
@@ -411,7 +411,7 @@ public final class TextImporter implements Importer {
                     latin1++;
                 }
                 try (TextInput in = new TextInput(watch.wrap(Sources.open(f)), f, given != null ? given
-                        : utf8 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1).limitLines(options.maxLineLength())) {
+                        : utf8 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1).hintEncoding().limitLines(options.maxLineLength())) {
                     vec.beginDocument();
                     while (in.readLine(line)) {
                         vec.addText(line.chars, 0, line.length);

@@ -43,6 +43,7 @@ final class TextInput implements Closeable {
     private int maxLine = ImportOptions.DEFAULT_MAX_LINE_LENGTH;
     /** Whether the input starts with UTF-16's byte-order mark (told when it fails as UTF-8). */
     private boolean utf16;
+    private boolean hintEncoding;
 
     TextInput(InputStream in, Path file) {
         this(in, file, StandardCharsets.UTF_8);
@@ -72,6 +73,12 @@ final class TextInput implements Closeable {
         this.decoder = charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         byteBuffer.limit(0);
+    }
+
+    /** A malformed UTF-8 sequence's message names the {@code --encoding} to give (the importer takes one); returns this. */
+    TextInput hintEncoding() {
+        this.hintEncoding = true;
+        return this;
     }
 
     /** Lines longer than {@code max} characters fail ({@link ImportOptions#maxLineLength()}); returns this. */
@@ -219,7 +226,7 @@ final class TextInput implements Closeable {
      */
     private String malformedMessage() {
         String problem = "invalid " + charsetName + " byte sequence; expected text encoded as " + charsetName;
-        if (!charsetName.equals("UTF-8")) {
+        if (!charsetName.equals("UTF-8") || !hintEncoding) {
             return problem;
         }
         return problem + (utf16 ? " (the file starts with a UTF-16 byte-order mark: give --encoding utf-16)"
