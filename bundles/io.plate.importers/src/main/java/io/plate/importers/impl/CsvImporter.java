@@ -511,6 +511,16 @@ public final class CsvImporter implements Importer {
                 + " rows keeps its index (a split, a filter, a sample)", n, n == 1 ? "" : "s", first, n > 3 ? ", …" : "");
     }
 
+    /** Whether every value of {@code c} is missing. */
+    private static boolean noValue(NumericColumn c) {
+        for (int r = 0; r < c.size(); r++) {
+            if (!Double.isNaN(c.value(r))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Whether {@code name} is the one given to column {@code i} for an empty header cell. */
     private static boolean unnamedHeader(String name, int i) {
         return name.equals(columnName(i));
@@ -525,6 +535,7 @@ public final class CsvImporter implements Importer {
                 .metadata("missing", String.join(" ", new TreeSet<>(options.missing())));
         boolean allCategorical = options.categorical().contains(ImportOptions.ALL);
         List<String> commaNumbers = new ArrayList<>();
+        List<String> empty = new ArrayList<>(); // features with no value in any row
         for (int i = 0; i < cols.length; i++) {
             if (dropped[i]) {
                 continue;
@@ -544,6 +555,9 @@ public final class CsvImporter implements Importer {
                     continue;
                 }
                 indexCandidates = i; // only leading index columns
+            }
+            if (i != labelIndex && (numbers != null && numbers[i] != null ? noValue(numbers[i]) : cols[i].present() == 0)) {
+                empty.add(names.get(i));
             }
             if (numbers != null && numbers[i] != null) { // neither the label forced categorical nor a category
                 if (i == labelIndex) {
@@ -591,6 +605,13 @@ public final class CsvImporter implements Importer {
                 }
                 b.categorical(col.toCategorical());
             }
+        }
+        if (!empty.isEmpty()) { // kept, as pandas keeps an all-NaN column, but a learner can use nothing of it
+            boolean one = empty.size() == 1;
+            String it = one ? "it" : "them";
+            warnings.add(String.format(java.util.Locale.ROOT, "%s no value in any of the %,d rows: a learner can learn"
+                    + " nothing from %s; leave %s out of the file (pandas: df.dropna(axis=1, how='all'))",
+                    one ? "column '" + empty.get(0) + "' has" : "columns " + Sources.names(empty) + " have", rows, it, it));
         }
         if (!commaNumbers.isEmpty()) {
             boolean one = commaNumbers.size() == 1;

@@ -305,6 +305,25 @@ class UserHabitsTest {
     }
 
     @Test
+    void aColumnWithNoValueIsKeptWithAWarning() {
+        // pandas writes an all-NaN column as empty cells; it reads back as float NaN, which GaussianNB refuses
+        for (int rows : new int[] {3, 600}) {
+            StringBuilder s = new StringBuilder("a,b,c,d,y\n");
+            for (int i = 0; i < rows; i++) {
+                s.append(i).append(",,").append(i == 1 ? "x" : "").append(",NaN,").append(i % 2 == 0 ? "p" : "q").append('\n');
+            }
+            Dataset d = Inputs.csv(s.toString(), D);
+            assertEquals(List.of("a", "b", "d"), d.numeric().stream().map(NumericColumn::name).toList(), "rows " + rows);
+            assertEquals("columns [b, d] have no value in any of the " + String.format(java.util.Locale.ROOT, "%,d", rows)
+                    + " rows: a learner can learn nothing from them; leave them out of the file (pandas:"
+                    + " df.dropna(axis=1, how='all'))", d.metadata().get(Importer.WARNINGS), "rows " + rows);
+        }
+        assertEquals("column 'b' has no value in any of the 2 rows: a learner can learn nothing from it; leave it out of the"
+                + " file (pandas: df.dropna(axis=1, how='all'))", Inputs.csv("a,b,y\n1,,p\n2,?,q\n", D).metadata().get(Importer.WARNINGS));
+        assertNull(Inputs.csv("a,b,y\n1,,p\n2,5,q\n", D).metadata().get(Importer.WARNINGS));
+    }
+
+    @Test
     void decimalCommasAreNumbersWithTheOptionAndAWarningWithout() {
         // as European spreadsheets write a CSV: ';' between fields, ',' in numbers
         String euro = "a;b;name;label\n1,5;-2,25e1;x,1;p\n3,0;4;2,5;q\n5,25;6,5;z;p\n";
