@@ -252,7 +252,7 @@ public final class ArffImporter implements Importer {
             case "date": {
                 String pattern = line.word("") ? line.textString() : DEFAULT_DATE;
                 try {
-                    return new Attribute(name, "date", null, null, pattern, DateTimeFormatter.ofPattern(pattern, Locale.ROOT));
+                    return new Attribute(name, "date", null, null, pattern, dateFormat(pattern));
                 } catch (IllegalArgumentException e) {
                     throw new ImportException(file, ln, name, "invalid date format " + Sources.quote(pattern)
                             + ": " + e.getMessage(), e);
@@ -420,20 +420,54 @@ public final class ArffImporter implements Importer {
         }
     }
 
+    /**
+     * Milliseconds since 1970-01-01T00:00Z of {@code s}. As Weka's {@code SimpleDateFormat} reads it, a field the
+     * pattern leaves out takes its default (year 1970, January, the 1st, midnight: {@code yyyy-MM}, {@code HH:mm}),
+     * and an offset or zone the pattern holds ({@code Z}, {@code XXX}, {@code z}) is applied; without one, UTC.
+     */
     private static double parseDate(Path file, long ln, Attribute a, String s) {
         try {
             TemporalAccessor t = a.dateFormat.parse(s);
-            if (t.isSupported(ChronoField.HOUR_OF_DAY)) {
-                return LocalDateTime.from(t).toInstant(ZoneOffset.UTC).toEpochMilli();
+            LocalDate date = t.query(java.time.temporal.TemporalQueries.localDate());
+            if (date == null) {
+                date = LocalDate.of(field(t, ChronoField.YEAR, 1970), field(t, ChronoField.MONTH_OF_YEAR, 1),
+                        field(t, ChronoField.DAY_OF_MONTH, 1));
             }
-            return LocalDate.from(t).atStartOfDay().toInstant(ZoneOffset.UTC).toEpochMilli();
+            java.time.LocalTime time = t.query(java.time.temporal.TemporalQueries.localTime());
+            if (time == null) {
+                time = java.time.LocalTime.of(field(t, ChronoField.HOUR_OF_DAY, 0), field(t, ChronoField.MINUTE_OF_HOUR, 0),
+                        field(t, ChronoField.SECOND_OF_MINUTE, 0));
+            }
+            java.time.ZoneId zone = t.query(java.time.temporal.TemporalQueries.zone());
+            LocalDateTime at = date.atTime(time);
+            return (zone == null ? at.toInstant(ZoneOffset.UTC) : at.atZone(zone).toInstant()).toEpochMilli();
         } catch (DateTimeParseException e) {
             throw new ImportException(file, ln, a.name, "expected a date in the format " + Sources.quote(a.datePattern)
                     + ", found " + Sources.quote(s), e);
         } catch (DateTimeException e) {
-            throw new ImportException(file, ln, a.name, "incomplete date " + Sources.quote(s) + " for the format "
+            throw new ImportException(file, ln, a.name, "invalid date " + Sources.quote(s) + " for the format "
                     + Sources.quote(a.datePattern) + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The formatter of a Weka date pattern: strict, so that {@code 2020-02-30} fails instead of becoming the
+     * 29th; {@code y} (year of era, which strict resolution leaves without an era) read as the year {@code u}.
+     */
+    private static DateTimeFormatter dateFormat(String pattern) {
+        StringBuilder p = new StringBuilder(pattern.length());
+        boolean quoted = false;
+        for (int i = 0; i < pattern.length(); i++) {
+            char c = pattern.charAt(i);
+            quoted ^= c == '\'';
+            p.append(c == 'y' && !quoted ? 'u' : c);
+        }
+        return DateTimeFormatter.ofPattern(p.toString(), Locale.ROOT).withResolverStyle(java.time.format.ResolverStyle.STRICT);
+    }
+
+    /** The value of {@code f} in {@code t}, or {@code absent} when the pattern has no such field. */
+    private static int field(TemporalAccessor t, ChronoField f, int absent) {
+        return t.isSupported(f) ? t.get(f) : absent;
     }
 
     private static Dataset build(Path file, ImportOptions options, String relation, List<Attribute> attrs, int classIndex,

@@ -324,6 +324,28 @@ class UserHabitsTest {
     }
 
     @Test
+    void arffDatesTakeWekasDefaultsForFieldsThePatternLeavesOutAndHonourAnOffset() {
+        // Weka reads dates with SimpleDateFormat: a field the pattern lacks takes 1970, January, the 1st, midnight;
+        // an offset in the text is applied. Expected milliseconds from Python's datetime (UTC unless an offset)
+        String[][] cases = {
+            {"yyyy-MM", "2020-03", "1583020800000"},                                         // 2020-03-01T00:00Z
+            {"yyyy", "2020", "1577836800000"},                                               // 2020-01-01T00:00Z
+            {"HH:mm:ss", "10:30:00", "37800000"},                                            // 1970-01-01T10:30Z
+            {"yyyy-MM-dd'T'HH:mm:ss.SSSZ", "2020-01-05T10:30:00.000+0100", "1578216600000"}, // 09:30Z
+            {"yyyy-MM-dd hh:mm a", "2020-01-05 10:30 PM", "1578263400000"},                  // 22:30Z
+            {"yyyy-MM-dd", "2020-01-05", "1578182400000"},
+        };
+        for (String[] c : cases) {
+            String arff = "@relation r\n@attribute d date \"" + c[0] + "\"\n@attribute y {p,q}\n@data\n\"" + c[1] + "\",p\n?,q\n";
+            NumericColumn d = Inputs.arff(arff, D).numeric().get(0);
+            assertEquals(Double.parseDouble(c[2]), d.value(0), c[0]);
+            assertTrue(Double.isNaN(d.value(1)));
+        }
+        Inputs.fails(() -> Inputs.arff("@relation r\n@attribute d date \"yyyy-MM-dd\"\n@attribute y {p,q}\n@data\n2020-02-30,p\n", D),
+                "line 5", "column d", "'2020-02-30'");
+    }
+
+    @Test
     void decimalCommasAreNumbersWithTheOptionAndAWarningWithout() {
         // as European spreadsheets write a CSV: ';' between fields, ',' in numbers
         String euro = "a;b;name;label\n1,5;-2,25e1;x,1;p\n3,0;4;2,5;q\n5,25;6,5;z;p\n";
