@@ -49,11 +49,15 @@ final class ImportWatch {
         this.others = rt.totalMemory() - rt.freeMemory();
     }
 
-    /** A watch over {@code in}, the contents of {@code file}: its size from the file system, else the stream's. */
+    /**
+     * A watch over {@code in}, the contents of {@code file}: its size from the file system, else the stream's;
+     * unknown for a decompressing stream.
+     */
     static ImportWatch of(Path file, InputStream in, ImportOptions options) {
         long size = -1;
         try {
-            size = Files.isRegularFile(file) ? Files.size(file) : in.available();
+            // a gzip file's size is not what is read from it: no total, no projection
+            size = in instanceof java.util.zip.GZIPInputStream ? -1 : Files.isRegularFile(file) ? Files.size(file) : in.available();
         } catch (IOException | SecurityException e) {
             // unknown size: progress without a total, no projection
         }

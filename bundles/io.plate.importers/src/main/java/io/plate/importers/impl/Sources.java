@@ -16,8 +16,69 @@ final class Sources {
     private Sources() {
     }
 
-    /** Opens a regular file for streaming; a missing or unreadable file is an {@link ImportException}. */
+    /**
+     * Opens a regular file for streaming, decompressed when it is gzip-compressed (as pandas, scikit-learn's
+     * {@code load_svmlight_file} and Weka read {@code x.csv.gz}); a missing or unreadable file, or one compressed
+     * in another way, is an {@link ImportException}.
+     */
     static InputStream open(Path file) {
+        InputStream raw = openRaw(file);
+        try {
+            java.io.BufferedInputStream in = new java.io.BufferedInputStream(raw, 1 << 16);
+            in.mark(8);
+            byte[] head = in.readNBytes(6);
+            in.reset();
+            if (head.length >= 2 && (head[0] & 0xFF) == 0x1F && (head[1] & 0xFF) == 0x8B) {
+                return new java.util.zip.GZIPInputStream(in, 1 << 16);
+            }
+            String other = compression(head);
+            if (other != null) {
+                in.close();
+                throw new ImportException(file, 0, null, "compressed with " + other + "; expected a plain or gzip-compressed"
+                        + " file: decompress it first");
+            }
+            return in;
+        } catch (IOException e) {
+            try {
+                raw.close();
+            } catch (IOException ignored) {
+                // the read failed already; that is the error to report
+            }
+            throw new ImportException(file, 0, null, "cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    /** Whether {@code file} is gzip-compressed (its first two bytes); false when it cannot be read. */
+    static boolean gzip(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] head = in.readNBytes(2);
+            return head.length == 2 && (head[0] & 0xFF) == 0x1F && (head[1] & 0xFF) == 0x8B;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** The compression other than gzip that {@code head} (a file's first bytes) starts, or null. */
+    private static String compression(byte[] head) {
+        if (head.length >= 4 && head[0] == 'B' && head[1] == 'Z' && head[2] == 'h' && head[3] >= '1' && head[3] <= '9') {
+            return "bzip2 (bunzip2 FILE)";
+        }
+        if (head.length >= 6 && (head[0] & 0xFF) == 0xFD && head[1] == '7' && head[2] == 'z' && head[3] == 'X' && head[4] == 'Z'
+                && head[5] == 0) {
+            return "xz (unxz FILE)";
+        }
+        if (head.length >= 4 && head[0] == 'P' && head[1] == 'K' && head[2] == 3 && head[3] == 4) {
+            return "zip (unzip FILE)";
+        }
+        if (head.length >= 4 && (head[0] & 0xFF) == 0x28 && (head[1] & 0xFF) == 0xB5 && (head[2] & 0xFF) == 0x2F
+                && (head[3] & 0xFF) == 0xFD) {
+            return "zstd (unzstd FILE)";
+        }
+        return null;
+    }
+
+    /** Opens a regular file as its bytes; a missing or unreadable file is an {@link ImportException}. */
+    private static InputStream openRaw(Path file) {
         if (Files.isDirectory(file)) {
             throw new ImportException(file, 0, null, "is a directory; expected a file");
         }

@@ -88,7 +88,8 @@ public final class TextImporter implements Importer {
             // Sources.open reports a missing or unreadable file
         }
         // two halves split at a line feed byte, which only UTF-8 (of the encodings users give) never has inside a character
-        if (threads(file, options) == 2 && size >= PARALLEL_BYTES && Sources.charset(file, options).equals(StandardCharsets.UTF_8)) {
+        if (threads(file, options) == 2 && size >= PARALLEL_BYTES && Sources.charset(file, options).equals(StandardCharsets.UTF_8)
+                && !Sources.gzip(file)) { // halves are byte ranges of the file as it is on disk
             return readInHalves(file, options, size);
         }
         return read(Sources.open(file), file, options);

@@ -346,6 +346,46 @@ class UserHabitsTest {
     }
 
     @Test
+    void gzipCompressedFilesAreReadAsPandasAndScikitLearnReadThem(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        // df.to_csv('x.csv.gz'), dump_svmlight_file then gzip, an .arff.gz as Weka reads it: the same data as plain
+        String csv = "a,b,y\n1.5,x,p\n2.5,z,q\n";
+        String svm = "1 1:2 3:1\n-1 2:5\n";
+        String arff = "@relation r\n@attribute a numeric\n@attribute y {p,q}\n@data\n1.5,p\n2.5,q\n";
+        assertEquals(summary(Inputs.csv(csv, D)), summary(new CsvImporter().read(gz(dir, "x.csv.gz", csv), D)));
+        assertEquals(summary(Inputs.libsvm(svm, D)), summary(new LibSvmImporter().read(gz(dir, "x.svm.gz", svm), D)));
+        assertEquals(summary(Inputs.arff(arff, D)), summary(new ArffImporter().read(gz(dir, "x.arff.gz", arff), D)));
+        assertEquals(List.of(1.5, 2.5), java.util.Arrays.stream(new CsvImporter().read(gz(dir, "y.csv.gz", csv), D)
+                .numeric().get(0).values()).boxed().toList());
+        // other compressions are named, with what to do
+        java.nio.file.Path bz2 = java.nio.file.Files.write(dir.resolve("x.csv.bz2"), new byte[] {'B', 'Z', 'h', '9', 0x31, 0x41});
+        ImportException e = assertThrows(ImportException.class, () -> new CsvImporter().read(bz2, D));
+        assertEquals(bz2 + ": compressed with bzip2 (bunzip2 FILE); expected a plain or gzip-compressed file: decompress it"
+                + " first", e.getMessage());
+        // a plain file starting 'BZh' is text
+        java.nio.file.Path text = java.nio.file.Files.writeString(dir.resolve("bzh.csv"), "BZh,y\n1,p\n2,q\n");
+        assertEquals(List.of("BZh"), new CsvImporter().read(text, D).numeric().stream().map(NumericColumn::name).toList());
+    }
+
+    private static java.nio.file.Path gz(java.nio.file.Path dir, String name, String text) throws java.io.IOException {
+        java.nio.file.Path f = dir.resolve(name);
+        try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(java.nio.file.Files.newOutputStream(f))) {
+            out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return f;
+    }
+
+    /** What a dataset holds, without its name and source. */
+    private static String summary(Dataset d) {
+        StringBuilder s = new StringBuilder(d.summary().replaceFirst("^[^:]*:", ""));
+        d.numeric().forEach(c -> s.append(c.name()).append(java.util.Arrays.toString(c.values())));
+        d.categorical().forEach(c -> s.append(c.name()).append(java.util.Arrays.toString(c.codes())).append(c.levels()));
+        d.sparse().ifPresent(m -> s.append(m.vocabulary()).append(m.nonZeros()));
+        d.labels().ifPresent(c -> s.append(java.util.Arrays.toString(c.codes())).append(c.levels()));
+        return s.toString();
+    }
+
+    @Test
     void decimalCommasAreNumbersWithTheOptionAndAWarningWithout() {
         // as European spreadsheets write a CSV: ';' between fields, ',' in numbers
         String euro = "a;b;name;label\n1,5;-2,25e1;x,1;p\n3,0;4;2,5;q\n5,25;6,5;z;p\n";

@@ -283,9 +283,14 @@ public final class DataCommands {
     }
 
     /** The file name without its extension, with characters a workspace name cannot hold replaced by '_'. */
+    /** {@code name} without a final {@code .gz}: the importers read gzip-compressed files as they are. */
+    static String withoutGz(String name) {
+        return name.length() > 3 && name.toLowerCase(Locale.ROOT).endsWith(".gz") ? name.substring(0, name.length() - 3) : name;
+    }
+
     static String defaultName(Path path) {
         Path fn = path.toAbsolutePath().normalize().getFileName();
-        String n = fn == null ? "data" : fn.toString();
+        String n = fn == null ? "data" : withoutGz(fn.toString());
         int dot = n.lastIndexOf('.');
         if (dot > 0 && !Files.isDirectory(path)) {
             n = n.substring(0, dot);
@@ -407,7 +412,7 @@ public final class DataCommands {
             throw new PlateException(path + " is a folder, and no text importer is installed to read class folders");
         }
         Path fn = path.getFileName();
-        String name = fn == null ? "" : fn.toString().toLowerCase(Locale.ROOT);
+        String name = withoutGz(fn == null ? "" : fn.toString().toLowerCase(Locale.ROOT)); // x.csv.gz is a csv
         int best = -1;
         int bestLength = 0;
         for (int i = 0; i < claims.size(); i++) {

@@ -80,6 +80,8 @@ class DataCommandsTest {
         assertEquals(0, DataCommands.choose(CLAIMS, "", Path.of("data/iris.csv")));
         assertEquals(3, DataCommands.choose(CLAIMS, "", Path.of("20news-bydate-train.TSV")));
         assertEquals(2, DataCommands.choose(CLAIMS, "", Path.of("a9a.svm")));
+        assertEquals(0, DataCommands.choose(CLAIMS, "", Path.of("iris.csv.gz")));
+        assertEquals(2, DataCommands.choose(CLAIMS, "", Path.of("a9a.svm.GZ")));
         assertEquals(2, DataCommands.choose(CLAIMS, "LIBSVM", Path.of("a9a")));
         assertEquals(3, DataCommands.choose(CLAIMS, "", dir), "a folder is a text corpus");
         PlateException unknown = assertThrows(PlateException.class, () -> DataCommands.choose(CLAIMS, "", Path.of("a9a")));
@@ -118,6 +120,9 @@ class DataCommandsTest {
         assertEquals("20news-bydate-train", DataCommands.defaultName(Path.of("20news-bydate-train.tsv")));
         assertEquals("my_file", DataCommands.defaultName(Path.of("my file.csv")));
         assertEquals("a9a", DataCommands.defaultName(Path.of("a9a")));
+        // gzip-compressed files, as pandas and scikit-learn read them: the name and format of what is inside
+        assertEquals("iris", DataCommands.defaultName(Path.of("/data/iris.csv.gz")));
+        assertEquals("a9a", DataCommands.defaultName(Path.of("a9a.GZ")));
     }
 
     @Test
