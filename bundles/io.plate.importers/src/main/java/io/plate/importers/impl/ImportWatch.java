@@ -51,17 +51,28 @@ final class ImportWatch {
 
     /**
      * A watch over {@code in}, the contents of {@code file}: its size from the file system, else the stream's;
-     * unknown for a decompressing stream.
+     * for a gzip file, progress and projection go by the compressed bytes read against the file's size.
      */
     static ImportWatch of(Path file, InputStream in, ImportOptions options) {
         long size = -1;
         try {
-            // a gzip file's size is not what is read from it: no total, no projection
-            size = in instanceof java.util.zip.GZIPInputStream ? -1 : Files.isRegularFile(file) ? Files.size(file) : in.available();
+            size = Files.isRegularFile(file) ? Files.size(file) : in.available();
         } catch (IOException | SecurityException e) {
             // unknown size: progress without a total, no projection
         }
-        return new ImportWatch(file, size, options);
+        ImportWatch w = new ImportWatch(file, size, options);
+        if (in instanceof Sources.Gunzip) { // the file's size is compressed: measure against the compressed bytes read
+            Sources.Gunzip g = (Sources.Gunzip) in;
+            w.consumed = g::compressedRead;
+        }
+        return w;
+    }
+
+    /** How far into the input the import is, in the unit of its size: the bytes read, unless set (a gzip file's). */
+    private LongSupplier consumed;
+
+    private long consumed() {
+        return consumed == null ? bytesRead : consumed.getAsLong();
     }
 
     /** Where the importer's memory and the line being read are found, for the projection and messages. */
@@ -76,7 +87,7 @@ final class ImportWatch {
      */
     void baseline() {
         baseBytes = held.getAsLong();
-        baseRead = bytesRead;
+        baseRead = consumed();
     }
 
     private long baseBytes;
@@ -123,20 +134,21 @@ final class ImportWatch {
 
     private void advance(int n) {
         bytesRead += n;
-        if (bytesRead < nextStep) {
+        long at = consumed();
+        if (at < nextStep) {
             return;
         }
-        nextStep = bytesRead + STEP;
-        progress.progress(bytesRead, size);
-        if (size > bytesRead) {
-            project();
+        nextStep = at + STEP;
+        progress.progress(at, size);
+        if (size > at) {
+            project(at);
         }
     }
 
     /** Refuses the import when the memory it will need, projected from the part read, is above its budget. */
-    private void project() {
+    private void project(long at) {
         long h = held.getAsLong();
-        double need = baseBytes + (double) Math.max(0, h - baseBytes) * (size - baseRead) / Math.max(1, bytesRead - baseRead);
+        double need = baseBytes + (double) Math.max(0, h - baseBytes) * (size - baseRead) / Math.max(1, at - baseRead);
         long budget = budget(h, false);
         if (need > budget && maxMemory == 0) {
             budget = budget(h, true); // what looked used may be garbage: measure again once it is collected
@@ -146,7 +158,7 @@ final class ImportWatch {
                     "this %s input needs about %s of memory to import (projected from its first %s), more than"
                             + " the %s it may use; give Java a larger heap (java -Xmx%dg -jar plate.jar ...),"
                             + " or set --max-memory to try anyway",
-                    bytes(size), bytes((long) need), bytes(bytesRead), bytes(budget),
+                    bytes(size), bytes((long) need), bytes(at), bytes(budget),
                     (long) Math.ceil(need * 1.25 / (1L << 30)) + 1));
         }
     }

@@ -22,14 +22,14 @@ final class Sources {
      * in another way, is an {@link ImportException}.
      */
     static InputStream open(Path file) {
-        InputStream raw = openRaw(file);
+        Counted raw = new Counted(openRaw(file));
         try {
             java.io.BufferedInputStream in = new java.io.BufferedInputStream(raw, 1 << 16);
             in.mark(8);
             byte[] head = in.readNBytes(6);
             in.reset();
             if (head.length >= 2 && (head[0] & 0xFF) == 0x1F && (head[1] & 0xFF) == 0x8B) {
-                return new java.util.zip.GZIPInputStream(in, 1 << 16);
+                return new Gunzip(in, raw);
             }
             String other = compression(head);
             if (other != null) {
@@ -45,6 +45,44 @@ final class Sources {
                 // the read failed already; that is the error to report
             }
             throw new ImportException(file, 0, null, "cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    /** A file's bytes, counted as they are read. */
+    private static final class Counted extends java.io.FilterInputStream {
+        long count;
+
+        Counted(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = in.read();
+            count += b < 0 ? 0 : 1;
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            count += Math.max(0, n);
+            return n;
+        }
+    }
+
+    /** A gzip file decompressed as it is read; {@link #compressedRead()} is how far into the file it is. */
+    static final class Gunzip extends java.util.zip.GZIPInputStream {
+        private final Counted file;
+
+        Gunzip(InputStream in, Counted file) throws IOException {
+            super(in, 1 << 16);
+            this.file = file;
+        }
+
+        /** Bytes of the compressed file read so far: for progress and the memory projection against its size. */
+        long compressedRead() {
+            return file.count;
         }
     }
 

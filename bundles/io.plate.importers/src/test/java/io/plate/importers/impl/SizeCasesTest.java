@@ -203,6 +203,28 @@ class SizeCasesTest {
     }
 
     @Test
+    void aGzipFileIsProjectedByItsCompressedBytes(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        // 12 MB of CSV in about 3 MB of gzip: the file's size and the bytes read are both counted compressed
+        byte[] csv = numericCsv(12 << 20);
+        java.nio.file.Path gz = dir.resolve("big.csv.gz");
+        try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(java.nio.file.Files.newOutputStream(gz))) {
+            out.write(csv);
+        }
+        long size = java.nio.file.Files.size(gz);
+        assertTrue(size > (2 << 20) && size < (6 << 20), size + " bytes");
+        ImportException e = assertThrows(ImportException.class,
+                () -> new CsvImporter().read(gz, ImportOptions.builder().maxMemory(8L << 20).build()));
+        assertTrue(e.getMessage().contains("needs about") && e.getMessage().contains(ImportWatch.bytes(size) + " input")
+                && e.line() > 1 && e.line() < 400_000, e.getMessage());
+        List<long[]> reports = new ArrayList<>();
+        Dataset d = new CsvImporter().read(gz, ImportOptions.builder().maxMemory(1L << 30)
+                .progress((read, total) -> reports.add(new long[] {read, total})).build());
+        assertTrue(d.rows() > 500_000);
+        assertTrue(!reports.isEmpty() && reports.stream().allMatch(r -> r[1] == size && r[0] <= size), reports.size() + " reports");
+    }
+
+    @Test
     void aSingleHugeLineIsRefusedNamingItsLineAndTheLimit() {
         String line = "x,".repeat(2 << 20) + "y\n";
         ImportOptions o = ImportOptions.builder().maxLineLength(1 << 20).build();
