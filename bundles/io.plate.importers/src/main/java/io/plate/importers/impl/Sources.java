@@ -28,7 +28,7 @@ final class Sources {
             in.mark(8);
             byte[] head = in.readNBytes(6);
             in.reset();
-            if (head.length >= 2 && (head[0] & 0xFF) == 0x1F && (head[1] & 0xFF) == 0x8B) {
+            if (gzip(head)) {
                 return new Gunzip(in, raw);
             }
             String other = compression(head);
@@ -89,11 +89,15 @@ final class Sources {
     /** Whether {@code file} is gzip-compressed (its first two bytes); false when it cannot be read. */
     static boolean gzip(Path file) {
         try (InputStream in = Files.newInputStream(file)) {
-            byte[] head = in.readNBytes(2);
-            return head.length == 2 && (head[0] & 0xFF) == 0x1F && (head[1] & 0xFF) == 0x8B;
+            return gzip(in.readNBytes(2));
         } catch (IOException | RuntimeException e) {
             return false;
         }
+    }
+
+    /** Whether a file's first bytes {@code head} are gzip's magic number {@code 1F 8B}. */
+    private static boolean gzip(byte[] head) {
+        return head.length >= 2 && (head[0] & 0xFF) == 0x1F && (head[1] & 0xFF) == 0x8B;
     }
 
     /** The compression other than gzip that {@code head} (a file's first bytes) starts, or null. */
