@@ -65,8 +65,9 @@ public final class PlateFrame {
         if (retype) {
             read = reader.schema(new org.apache.spark.sql.types.StructType(fields)).csv(path);
         }
-        // Spark names the columns of a file without a header _c0.._c(n-1); no header, no unnamed row index
-        org.apache.spark.sql.Dataset<Row> df = header ? withoutRowIndex(read, path) : read.toDF(columnNames(read.columns().length));
+        // Spark names the columns of a file without a header _c0.._c(n-1); there, only V1 numbering the rows is an index
+        org.apache.spark.sql.Dataset<Row> df = header ? withoutRowIndex(read, path)
+                : withoutRowNumbers(read.toDF(columnNames(read.columns().length)), path);
         if (!decimal.equals(".") && !decimal.equals(",")) {
             throw new PlateException("--decimal must be '.' or ',', got '" + decimal + "'");
         }
@@ -169,6 +170,29 @@ public final class PlateFrame {
             kept = kept.drop(column(name));
         }
         return kept;
+    }
+
+    /**
+     * {@code df}, read from a file with no header, without its first column when that numbers the rows in file
+     * order from 0 or 1, as the CSV importer leaves it out (pandas' {@code to_csv(header=False)} writes the index).
+     */
+    private static org.apache.spark.sql.Dataset<Row> withoutRowNumbers(org.apache.spark.sql.Dataset<Row> df, String path) {
+        String first = df.columns()[0];
+        if (df.columns().length < 2 || !(df.schema().fields()[0].dataType() instanceof org.apache.spark.sql.types.NumericType)
+                || rowIndex(df, first) == null) {
+            return df;
+        }
+        org.apache.spark.api.java.JavaRDD<Row> index = df.select(column(first)).javaRDD();
+        double base = ((Number) index.first().get(0)).doubleValue();
+        // in file order: zipWithIndex numbers the rows as the file has them
+        boolean inOrder = (base == 0 || base == 1) && df.count() >= 2
+                && index.zipWithIndex().filter(t -> ((Number) t._1().get(0)).doubleValue() != t._2() + base).isEmpty();
+        if (!inOrder) {
+            return df;
+        }
+        org.slf4j.LoggerFactory.getLogger(PlateFrame.class).warn("{}: the first column {} numbers the rows in order: a row"
+                + " index (pandas' to_csv(header=False) writes one unless index=False), left out", path, first);
+        return df.drop(column(first));
     }
 
     /** What makes column {@code name} of {@code df} a row index (see {@link #withoutRowIndex}), or null. */

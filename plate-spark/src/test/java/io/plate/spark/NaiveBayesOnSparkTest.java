@@ -117,6 +117,24 @@ class NaiveBayesOnSparkTest {
     }
 
     @Test
+    void aCsvWithoutHeaderWithPandasIndexReadsAsTheImporterReadsIt() throws IOException {
+        // iris as pandas' to_csv(header=False) writes it: the index first, no header line
+        List<String> lines = java.nio.file.Files.readAllLines(SparkTestSession.data("iris/iris.csv"));
+        StringBuilder b = new StringBuilder();
+        for (int i = 1; i < lines.size(); i++) {
+            b.append(i - 1).append(',').append(lines.get(i)).append('\n');
+        }
+        java.nio.file.Path file = dir.resolve("iris-no-header.csv");
+        java.nio.file.Files.writeString(file, b);
+        ImportOptions noHeader = ImportOptions.builder().extra(CsvImporter.HEADER, "false").build();
+        Dataset local = new CsvImporter().read(file, noHeader);
+        assertEquals(4, local.numeric().size(), "the importer leaves the index out");
+        PlateFrame frame = PlateFrame.read(spark, "csv", file.toString(), null, Set.of(), true, noHeader);
+        assertEquals(List.of("V2", "V3", "V4", "V5", "V6"), List.of(frame.rows().columns()));
+        compare("nb.gaussian", Map.of(), local, frame);
+    }
+
+    @Test
     void namesWithDotsReadAsTheImporterReadsThem() throws IOException {
         // iris as R's write.csv writes it: dots in the names (Spark reads a plain dotted name as a struct's field)
         List<String> lines = java.nio.file.Files.readAllLines(SparkTestSession.data("iris/iris.csv"));

@@ -69,7 +69,8 @@ public final class CsvImporter implements Importer {
             boolean[] unnamed = new boolean[width];
             boolean looksLikeData = header && looksLikeData(rec, width);
             List<String> names = headerNames(file, rec, width, byName, header, unnamed, looksLikeData);
-            int indexCandidates = header ? unnamedPrefix(names, unnamed) : 0; // pandas' row index is among these
+            // pandas' row index is among these; with no header only the first column can be, numbering the rows in order
+            int indexCandidates = header ? unnamedPrefix(names, unnamed) : 1;
             int labelIndex = labelIndex(file, rec.line(), options, names, byName);
             checkNamed(file, rec.line(), options.categorical(), names, byName, "--categorical", true);
             checkNamed(file, rec.line(), options.numeric(), names, byName, "--numeric", false);
@@ -154,7 +155,7 @@ public final class CsvImporter implements Importer {
             }
             droppedNote(dropped, warnings);
             String lostClasses = labelIndex < 0 ? null : missing.labelWarning(names.get(labelIndex), wordsMissing[labelIndex]);
-            return build(file, options, names, cols, numbers, labelIndex, rows, rec.delimiter(), indexCandidates, dropped,
+            return build(file, options, names, cols, numbers, labelIndex, rows, rec.delimiter(), header, indexCandidates, dropped,
                     warnings, lostClasses);
         }
     }
@@ -476,9 +477,9 @@ public final class CsvImporter implements Importer {
     /**
      * What makes {@code c} a row index, or null when it is not one: numbering the rows in order from 0 or 1,
      * as pandas' {@code to_csv} (and R's {@code write.csv}) writes it, or distinct whole numbers >= 0 in any
-     * order, the index of a subset of a frame's rows (a split, a filter, a sample).
+     * order, the index of a subset of a frame's rows (a split, a filter, a sample), unless {@code anyOrder} is false.
      */
-    static String rowIndex(NumericColumn c) {
+    static String rowIndex(NumericColumn c, boolean anyOrder) {
         int n = c.size();
         if (n == 0) {
             return null;
@@ -496,6 +497,9 @@ public final class CsvImporter implements Importer {
         }
         if (inOrder) {
             return String.format(java.util.Locale.ROOT, "numbers the rows %.0f..%.0f in order", base, base + n - 1);
+        }
+        if (!anyOrder) {
+            return null;
         }
         java.util.Arrays.sort(sorted);
         for (int r = 1; r < n; r++) {
@@ -527,7 +531,8 @@ public final class CsvImporter implements Importer {
     }
 
     private static Dataset build(Path file, ImportOptions options, List<String> names, CellColumn[] cols,
-            NumericColumn[] numbers, int labelIndex, int rows, char delimiter, int indexCandidates, boolean[] dropped,
+            NumericColumn[] numbers, int labelIndex, int rows, char delimiter, boolean header, int indexCandidates,
+            boolean[] dropped,
             List<String> warnings, String lostClasses) {
         Dataset.Builder b = Dataset.builder(Sources.datasetName(file, options)).source(file.toString())
                 .metadata("format", "csv")
@@ -544,7 +549,12 @@ public final class CsvImporter implements Importer {
                     && !options.categorical().contains(names.get(i))) {
                 NumericColumn index = numbers != null && numbers[i] != null ? numbers[i]
                         : cols[i].allNumeric() ? cols[i].toNumeric() : null;
-                String why = index == null ? null : rowIndex(index);
+                String why = index == null ? null : rowIndex(index, header);
+                if (why != null && !header) { // no header: no empty name to go by, so only the rows numbered in order
+                    warnings.add("the first column " + names.get(i) + " " + why + ": a row index (pandas' to_csv(header=False)"
+                            + " writes one unless index=False), left out (name it in --numeric " + names.get(i) + " to keep it)");
+                    continue;
+                }
                 if (why != null) {
                     // as a feature, the row's place in the file written first would tell a learner how that file was sorted
                     warnings.add((!unnamedHeader(names.get(i), i) ? "column '" + names.get(i) + "' (pandas' name for a"

@@ -386,6 +386,28 @@ class UserHabitsTest {
     }
 
     @Test
+    void withNoHeaderAFirstColumnNumberingTheRowsInOrderIsTheRowIndex() {
+        // df.to_csv(f, header=False) writes the index unless index=False: 0,5.1,3.5,setosa
+        ImportOptions noHeader = ImportOptions.builder().extra(CsvImporter.HEADER, "false").build();
+        for (int rows : new int[] {12, 600}) {
+            StringBuilder s = new StringBuilder();
+            for (int i = 0; i < rows; i++) {
+                s.append(i).append(',').append(i * 0.5).append(',').append(i % 2 == 0 ? "a" : "b").append('\n');
+            }
+            Dataset d = Inputs.csv(s.toString(), noHeader);
+            assertEquals(List.of("V2"), d.numeric().stream().map(NumericColumn::name).toList(), "rows " + rows);
+            assertEquals("the first column V1 numbers the rows 0.." + (rows - 1) + " in order: a row index (pandas'"
+                    + " to_csv(header=False) writes one unless index=False), left out (name it in --numeric V1 to keep it)",
+                    d.metadata().get(Importer.WARNINGS));
+            // kept when named in --numeric; out of order (no name to go by) it is a feature
+            assertEquals(List.of("V1", "V2"), Inputs.csv(s.toString(), noHeader.toBuilder().numeric(Set.of("V1")).build())
+                    .numeric().stream().map(NumericColumn::name).toList());
+            assertEquals(List.of("V1", "V2"), Inputs.csv(s.toString().replaceFirst("^0,", "5,"), noHeader).numeric().stream()
+                    .map(NumericColumn::name).toList());
+        }
+    }
+
+    @Test
     void decimalCommasAreNumbersWithTheOptionAndAWarningWithout() {
         // as European spreadsheets write a CSV: ';' between fields, ',' in numbers
         String euro = "a;b;name;label\n1,5;-2,25e1;x,1;p\n3,0;4;2,5;q\n5,25;6,5;z;p\n";
