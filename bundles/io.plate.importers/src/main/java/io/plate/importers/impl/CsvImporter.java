@@ -60,6 +60,12 @@ public final class CsvImporter implements Importer {
             int width = rec.fields();
             boolean decimalComma = decimalComma(file, options);
             boolean header = header(file, options);
+            int spaced = width == 1 && options.delimiter().isEmpty() ? numbersBetweenSpaces(rec.field(0)) : 0;
+            if (spaced >= 2) { // one column of '5.1 3.5 1.4': numpy's savetxt (and R's write.table) separate by spaces
+                throw new ImportException(file, rec.line(), null, "the first line holds " + spaced + " numbers separated by"
+                        + " spaces and no comma, semicolon or tab (numpy's savetxt writes so): give --delimiter ' '"
+                        + (header ? " --no-header (the first line is data)" : ""));
+            }
             if (width > options.maxColumns()) {
                 throw new ImportException(file, rec.line(), null, String.format(java.util.Locale.ROOT,
                         "the header has %,d columns, more than the limit of %,d (--max-columns)", width, options.maxColumns()));
@@ -200,6 +206,17 @@ public final class CsvImporter implements Importer {
             names.add(n);
         }
         return names;
+    }
+
+    /** How many numbers {@code line} holds between single or repeated spaces when it is nothing else, else 0. */
+    static int numbersBetweenSpaces(String line) {
+        String[] tokens = line.strip().split(" +");
+        for (String t : tokens) {
+            if (!isNumber(t)) {
+                return 0;
+            }
+        }
+        return tokens.length;
     }
 
     /** The name of column {@code i} (0-based) when the header gives none: {@code V1, V2, …} (Weka's and R's). */

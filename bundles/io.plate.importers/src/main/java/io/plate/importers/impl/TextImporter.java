@@ -188,6 +188,9 @@ public final class TextImporter implements Importer {
                         : "the header has no tab, and separated by '" + d + "' it has no '" + textName + "' column either "
                         + Sources.names(fields) + ": for a table of numbers or categories give --format csv; for a column of"
                         + " text give --delimiter " + d + " --text-column NAME";
+            } else if (header.length == 1 && CsvImporter.numbersBetweenSpaces(header[0]) >= 2) {
+                hint = "the first line is numbers separated by spaces (numpy's savetxt writes so): import it with --format csv"
+                        + " --delimiter ' ' --no-header";
             } else {
                 hint = "name the text column with --text-column NAME, or import a table of numbers or categories"
                         + " with --format csv";

@@ -408,6 +408,24 @@ class UserHabitsTest {
     }
 
     @Test
+    void numbersSeparatedBySpacesAsNumpyWritesThemSayWhichDelimiterToGive() {
+        // np.savetxt(f, np.c_[X, y]): '%.18e' numbers between single spaces, no header
+        String savetxt = "5.099999999999999645e+00 3.500000000000000000e+00 0.000000000000000000e+00\n"
+                + "4.900000000000000355e+00 3.000000000000000000e+00 1.000000000000000000e+00\n";
+        Inputs.fails(() -> Inputs.csv(savetxt, D), "line 1", "holds 3 numbers separated by spaces",
+                "give --delimiter ' ' --no-header");
+        Dataset d = Inputs.csv(savetxt, ImportOptions.builder().delimiter(' ').categorical(Set.of("V3"))
+                .extra(CsvImporter.HEADER, "false").build());
+        assertEquals(List.of(5.1, 4.9), java.util.Arrays.stream(d.numeric().get(0).values()).boxed().toList());
+        assertEquals(2, d.labels().orElseThrow().cardinality());
+        // sent to the text importer by a .txt name: where to go instead
+        Inputs.fails(() -> Inputs.text(savetxt, D), "no 'text' column", "--format csv --delimiter ' ' --no-header");
+        // one column of names or of single numbers is not that
+        assertEquals(1, Inputs.csv("name with spaces\na b\nc d\n", ImportOptions.builder().noLabel(true).build()).featureCount());
+        assertEquals(1, Inputs.csv("y\n1 2\n3\n", ImportOptions.builder().noLabel(true).build()).featureCount());
+    }
+
+    @Test
     void decimalCommasAreNumbersWithTheOptionAndAWarningWithout() {
         // as European spreadsheets write a CSV: ';' between fields, ',' in numbers
         String euro = "a;b;name;label\n1,5;-2,25e1;x,1;p\n3,0;4;2,5;q\n5,25;6,5;z;p\n";
