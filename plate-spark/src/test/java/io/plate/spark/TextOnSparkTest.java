@@ -77,11 +77,12 @@ class TextOnSparkTest {
                 "\tmessage\tkind"));
         same(ImportOptions.builder().delimiter('\t').label("kind").extra(TextImporter.TEXT_COLUMN, "message").build(), tsv,
                 false);
-        // without the delimiter: the importer's message, which names the option
+        // without the delimiter nor the text column: the importer's message, which names both options
         PlateException e = assertThrows(PlateException.class, () -> SparkText.tsv(spark, csv.toString(),
                 ImportOptions.builder().label("kind").build()));
         assertEquals(csv + ", line 1, column text: no 'text' column in the header [id,message,kind]; the header has no"
-                + " tab; for a file separated by ',' give --delimiter ,", e.getMessage());
+                + " tab, and separated by ',' it has no 'text' column either [id, message, kind]: for a table of numbers or"
+                + " categories give --format csv; for a column of text give --delimiter , --text-column NAME", e.getMessage());
     }
 
     private void same(ImportOptions options, Path file, boolean folders) {
