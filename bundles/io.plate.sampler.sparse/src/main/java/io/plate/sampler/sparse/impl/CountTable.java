@@ -115,25 +115,37 @@ public final class CountTable {
         List<String> groups = group == null ? List.of("all") : group.levels();
         List<String> features = new ArrayList<>();
         List<List<String>> levels = new ArrayList<>();
-        for (CategoricalColumn c : cols) {
+        int f = cols.size();
+        int[] featureOffset = new int[f + 1];
+        int[][] codes = new int[f][];
+        for (int i = 0; i < f; i++) {
+            CategoricalColumn c = cols.get(i);
             if (c.cardinality() == 0) {
                 throw new PlateException("feature '" + c.name() + "' of dataset '" + data.name() + "' has no levels");
             }
             features.add(c.name());
-            levels.add(c.levels());
-        }
-        int f = cols.size();
-        int[] featureOffset = new int[f + 1];
-        for (int i = 0; i < f; i++) {
-            featureOffset[i + 1] = featureOffset[i] + cols.get(i).cardinality();
+            // a view's levels that only held-out rows use are left out (CategoricalColumn.levelsToFit)
+            boolean[] keep = c.levelsToFit();
+            int[] to = new int[keep.length];
+            List<String> kept = new ArrayList<>();
+            for (int l = 0; l < keep.length; l++) {
+                to[l] = keep[l] ? kept.size() : CategoricalColumn.MISSING;
+                if (keep[l]) {
+                    kept.add(c.levels().get(l));
+                }
+            }
+            levels.add(kept);
+            featureOffset[i + 1] = featureOffset[i] + kept.size();
+            codes[i] = c.codes();
+            for (int r = 0; r < codes[i].length; r++) {
+                if (codes[i][r] != CategoricalColumn.MISSING) {
+                    codes[i][r] = to[codes[i][r]];
+                }
+            }
         }
         int perCell = featureOffset[f];
         int[] counts = new int[classes.size() * groups.size() * perCell];
         int[] classRows = new int[classes.size()];
-        int[][] codes = new int[f][];
-        for (int i = 0; i < f; i++) {
-            codes[i] = cols.get(i).codes();
-        }
         int[] groupCodes = group == null ? null : group.codes();
         int[] labelCodes = labels == null ? null : labels.codes();
         for (int r = 0; r < data.rows(); r++) {

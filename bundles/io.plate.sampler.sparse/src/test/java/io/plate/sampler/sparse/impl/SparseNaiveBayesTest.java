@@ -58,6 +58,27 @@ class SparseNaiveBayesTest {
         assertArrayEquals(new double[] {1, 1}, m.predict(test));
     }
 
+    /**
+     * A model of a view (plate:split's training part, a fold) knows only the levels its rows use: the
+     * held-out row's own colour (purple) is not a category, so the model equals the one of the same rows on
+     * their own, which {@link #exactPredictiveMatchesBruteForce} checks against the brute-force predictive.
+     */
+    @Test
+    void aLevelOnlyHeldOutRowsUseIsNotACategory() {
+        String[][] rows = java.util.Arrays.copyOf(ROWS, ROWS.length + 1);
+        rows[ROWS.length] = new String[] {"purple", "round", "no"};
+        Dataset all = Datasets.of("all", HEADER, rows);
+        Params p = LEARNER.params(Map.of("alpha", "0.5", "a", "2", "b", "0.7"));
+        Model view = LEARNER.fit(all.select(new int[] {0, 1, 2, 3, 4, 5, 6}), p, 1L);
+        Model alone = LEARNER.fit(train(), p, 1L);
+        Dataset test = Datasets.of("t", HEADER, new String[][] {{"green", "round", "no"}, {"purple", "square", "no"}});
+        double[][] a = alone.predictLogProba(test);
+        double[][] v = view.predictLogProba(test);
+        for (int r = 0; r < a.length; r++) {
+            assertArrayEquals(a[r], v[r], 1e-12, "row " + r);
+        }
+    }
+
     @Test
     void sampledPredictiveIsCloseToExact() {
         Model exact = LEARNER.fit(train(), LEARNER.params(Map.of()), 1L);
