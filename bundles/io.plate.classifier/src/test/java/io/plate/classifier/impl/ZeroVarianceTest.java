@@ -43,7 +43,33 @@ class ZeroVarianceTest {
         PlateException e = assertThrows(PlateException.class, () -> learner.fit(
                 data(new double[] {1, 1, 1, 1}, new double[] {2, 2, 2, 2}), learner.params(Map.of()), 0));
         assertTrue(e.getMessage().startsWith("numeric feature 'x' has zero variance in a class; var_smoothing "
-                + "cannot help") && e.getMessage().endsWith("every numeric feature is constant over the training rows"),
-                e.getMessage());
+                + "cannot help") && e.getMessage().endsWith("every numeric feature has variance 0 over the training "
+                + "rows (it is constant, or its deviations are below about 1e-154, whose squares underflow a double: "
+                + "rescale it)"), e.getMessage());
+    }
+
+    /** Values of order 1e-170 differ, but their squared deviations underflow to 0: not called constant. */
+    @Test
+    void varianceThatUnderflowsIsNotCalledConstant() {
+        PlateException e = assertThrows(PlateException.class, () -> learner.fit(
+                data(new double[] {1e-170, 2e-170, 3e-170, 5e-170}, new double[] {-1e-170, 1e-170, 0, 4e-170}),
+                learner.params(Map.of()), 0));
+        assertTrue(e.getMessage().contains("below about 1e-154, whose squares underflow a double"), e.getMessage());
+    }
+
+    /**
+     * Values near 1e300 overflow the variance (scikit-learn's GaussianNB then predicts NaN): the fit is
+     * refused naming the column and the size, by every model of the numeric moments (it said "zero
+     * variance … every numeric feature is constant", and nb.dirichlet failed only at predict time).
+     */
+    @Test
+    void varianceThatOverflowsIsRefusedNamingTheColumn() {
+        Dataset d = data(new double[] {0, 1, 2, 3}, new double[] {3e299, -1e300, 2e299, 1e300});
+        for (Learner l : new Learner[] {learner, new io.plate.classifier.impl.nb.MixedNaiveBayes(),
+                new io.plate.classifier.impl.nb.DirichletNaiveBayes()}) {
+            PlateException e = assertThrows(PlateException.class, () -> l.fit(d, l.params(Map.of()), 0), l.name());
+            assertTrue(e.getMessage().contains("numeric feature 'y': values as large as 1.0E300 overflow its mean or "
+                    + "variance in double precision"), l.name() + ": " + e.getMessage());
+        }
     }
 }

@@ -52,7 +52,9 @@ final class GaussianLikelihood implements Likelihood {
                     throw new PlateException("numeric feature '" + stats.names.get(f) + "' has zero variance in a "
                             + "class; " + (maxVar > 0 ? "use var_smoothing > 0"
                                     : "var_smoothing cannot help, as it is a fraction of the largest variance of a "
-                                    + "feature and every numeric feature is constant over the training rows"));
+                                    + "feature and every numeric feature has variance 0 over the training rows (it "
+                                    + "is constant, or its deviations are below about 1e-154, whose squares "
+                                    + "underflow a double: rescale it)"));
                 }
                 mean[i] = stats.mean[i];
                 halfInvVar[i] = 0.5 / var;
