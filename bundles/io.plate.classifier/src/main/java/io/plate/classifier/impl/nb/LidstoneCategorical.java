@@ -117,4 +117,9 @@ public final class LidstoneCategorical implements Likelihood {
             out.add(new Explanation.Term(names.get(f), level, t));
         }
     }
+
+    @Override
+    public String toString() {
+        return names.size() + " categorical";
+    }
 }

@@ -149,6 +149,22 @@ class KernelNaiveBayesTest {
         return Math.exp(-0.5 * u * u) / Math.sqrt(2 * Math.PI);
     }
 
+    /** The model's description names its blocks (it printed LidstoneCategorical@1b2c3d for an empty one). */
+    @Test
+    void theDescriptionNamesTheBlocksTheModelHas() {
+        Dataset numeric = Fixtures.numeric("n", new double[][] {{0.1, 1}, {0.4, 2}, {1.9, 3}, {2.2, 5}},
+                new String[] {"p", "p", "q", "q"});
+        String text = learner.fit(numeric, learner.params(Map.of()), 1).toString();
+        assertTrue(text.startsWith("nb.kernel model: 2 classes, 2 numeric (kernel) ("), text);
+        SparseMatrix counts = SparseMatrix.ofCounts(List.of("w0", "w1", "w2"), new int[] {0, 2, 3, 4},
+                new int[] {0, 1, 2, 0}, new int[] {2, 1, 3, 1}, true);
+        Dataset mixed = Dataset.builder("m")
+                .categorical(CategoricalColumn.of("colour", List.of("blue", "red"), new int[] {0, 1, 1}))
+                .sparse(counts).labels(Fixtures.labels("class", new String[] {"p", "q", "q"})).build();
+        text = learner.fit(mixed, learner.params(Map.of()), 1).toString();
+        assertTrue(text.startsWith("nb.kernel model: 2 classes, 1 categorical, 3 words ("), text);
+    }
+
     @Test
     void explanationTermsAddUpToThePosterior() {
         int[] colour = {0, 1, 1, 0, CategoricalColumn.MISSING};
