@@ -34,7 +34,7 @@ class ZeroVarianceTest {
         PlateException e = assertThrows(PlateException.class, () -> learner.fit(
                 data(new double[] {1, 1, 2, 3}, new double[] {0, 5, 1, 9}),
                 learner.params(Map.of("var_smoothing", "0")), 0));
-        assertTrue(e.getMessage().equals("numeric feature 'x' has zero variance in a class; use var_smoothing > 0"),
+        assertTrue(e.getMessage().equals("numeric feature 'x' has zero variance in class 'P'; use var_smoothing > 0"),
                 e.getMessage());
     }
 
@@ -42,10 +42,21 @@ class ZeroVarianceTest {
     void constantFeaturesSayThatSmoothingCannotHelp() {
         PlateException e = assertThrows(PlateException.class, () -> learner.fit(
                 data(new double[] {1, 1, 1, 1}, new double[] {2, 2, 2, 2}), learner.params(Map.of()), 0));
-        assertTrue(e.getMessage().startsWith("numeric feature 'x' has zero variance in a class; var_smoothing "
+        assertTrue(e.getMessage().startsWith("numeric feature 'x' has zero variance in class 'N'; var_smoothing "
                 + "cannot help") && e.getMessage().endsWith("every numeric feature has variance 0 over the training "
                 + "rows (it is constant, or its deviations are below about 1e-154, whose squares underflow a double: "
                 + "rescale it)"), e.getMessage());
+    }
+
+    /** A class whose rows all have weight 0 (or all miss the feature) is named, with the reason. */
+    @Test
+    void aClassWithoutValuesIsNamed() {
+        Dataset d = Tiny.data("d").numeric(num("x", 1, 2, 3, 4)).numeric(num("w", 0, 0, 1, 1))
+                .labels(cat("class", "P", "P", "N", "N")).build();
+        PlateException e = assertThrows(PlateException.class, () -> learner.fit(d, learner.params(Map.of("weight",
+                "w")), 0));
+        assertTrue(e.getMessage().equals("numeric feature 'x' has no value in class 'P' (every row of the class "
+                + "misses it or has weight 0); the Gaussian model cannot estimate it"), e.getMessage());
     }
 
     /** Values of order 1e-170 differ, but their squared deviations underflow to 0: not called constant. */
