@@ -111,7 +111,28 @@ public final class CountTable {
             throw new PlateException("dataset '" + data.name() + "' has no categorical features");
         }
         CategoricalColumn labels = data.labels().orElse(null);
-        List<String> classes = labels == null ? List.of("all") : labels.levels();
+        // the classes are the labels some row has (a view's level table also holds the held-out rows' classes)
+        int[] classOf = null;
+        List<String> classes = List.of("all");
+        if (labels != null) {
+            boolean[] used = new boolean[labels.cardinality()];
+            for (int r = 0; r < data.rows(); r++) {
+                if (labels.code(r) != CategoricalColumn.MISSING) {
+                    used[labels.code(r)] = true;
+                }
+            }
+            classOf = new int[used.length];
+            classes = new ArrayList<>();
+            for (int c = 0; c < used.length; c++) {
+                classOf[c] = used[c] ? classes.size() : CategoricalColumn.MISSING;
+                if (used[c]) {
+                    classes.add(labels.levels().get(c));
+                }
+            }
+            if (classes.isEmpty()) {
+                throw new PlateException("dataset '" + data.name() + "' has no labelled rows");
+            }
+        }
         List<String> groups = group == null ? List.of("all") : group.levels();
         List<String> features = new ArrayList<>();
         List<List<String>> levels = new ArrayList<>();
@@ -149,7 +170,8 @@ public final class CountTable {
         int[] groupCodes = group == null ? null : group.codes();
         int[] labelCodes = labels == null ? null : labels.codes();
         for (int r = 0; r < data.rows(); r++) {
-            int y = labelCodes == null ? 0 : labelCodes[r];
+            int y = labelCodes == null ? 0 : labelCodes[r] == CategoricalColumn.MISSING ? CategoricalColumn.MISSING
+                    : classOf[labelCodes[r]];
             int g = groupCodes == null ? 0 : groupCodes[r];
             if (y == CategoricalColumn.MISSING || g == CategoricalColumn.MISSING) {
                 continue;
