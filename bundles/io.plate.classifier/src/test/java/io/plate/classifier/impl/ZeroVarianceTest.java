@@ -59,6 +59,16 @@ class ZeroVarianceTest {
                 + "misses it or has weight 0); the Gaussian model cannot estimate it"), e.getMessage());
     }
 
+    /** A var_smoothing so large that ε overflows is refused at fit time naming the parameter (it failed at predict). */
+    @Test
+    void aSmoothingThatOverflowsIsRefused() {
+        PlateException e = assertThrows(PlateException.class, () -> learner.fit(
+                data(new double[] {1, 1, 2, 3}, new double[] {0, 5, 1, 9}),
+                learner.params(Map.of("var_smoothing", "1e308")), 0));
+        assertTrue(e.getMessage().startsWith("parameter 'var_smoothing' = 1.0E308: times the largest feature variance"),
+                e.getMessage());
+    }
+
     /** Values of order 1e-170 differ, but their squared deviations underflow to 0: not called constant. */
     @Test
     void varianceThatUnderflowsIsNotCalledConstant() {

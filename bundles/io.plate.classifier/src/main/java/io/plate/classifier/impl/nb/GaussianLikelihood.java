@@ -37,6 +37,10 @@ final class GaussianLikelihood implements Likelihood {
             }
         }
         double epsilon = varSmoothing * maxVar;
+        if (Double.isInfinite(epsilon)) {
+            throw new PlateException("parameter 'var_smoothing' = " + varSmoothing + ": times the largest feature "
+                    + "variance (" + maxVar + ") it overflows a double, and every variance would be infinite");
+        }
         int len = stats.n.length;
         mean = new double[len];
         halfInvVar = new double[len];
