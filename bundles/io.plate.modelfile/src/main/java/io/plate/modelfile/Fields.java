@@ -3,6 +3,7 @@ package io.plate.modelfile;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.plate.api.data.LevelNumbers;
 import io.plate.api.learn.ModelFormatException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -162,17 +163,21 @@ public final class Fields {
         }
     }
 
-    /** Classes: at least {@code min}, distinct, in sorted order (as every Plate classifier returns them). */
+    /**
+     * Classes: at least {@code min}, distinct, in class order as every Plate classifier returns them
+     * ({@link LevelNumbers#sorted}: by value when every class is a number, 2, 10, 100; else by text).
+     */
     public static List<String> classes(JsonNode root, int min) {
         List<String> classes = strings(root, "classes", -1);
         if (classes.size() < min) {
             throw new ModelFormatException("model file: field 'classes' needs at least " + min + " classes, has "
                     + classes.size());
         }
-        for (int i = 1; i < classes.size(); i++) {
-            if (classes.get(i - 1).compareTo(classes.get(i)) >= 0) {
-                throw new ModelFormatException("model file: field 'classes' is not in sorted order at '"
-                        + classes.get(i) + "'");
+        List<String> ordered = LevelNumbers.sorted(classes);
+        for (int i = 0; i < classes.size(); i++) {
+            if (i > 0 && classes.get(i).equals(classes.get(i - 1)) || !classes.get(i).equals(ordered.get(i))) {
+                throw new ModelFormatException("model file: field 'classes' is not in sorted order (by value when "
+                        + "every class is a number, else by text) at '" + classes.get(i) + "'");
             }
         }
         return classes;

@@ -121,6 +121,37 @@ public final class CategoricalColumn {
         return new CategoricalColumn(name, levels, codes, RowIndex.compose(index, size, rows));
     }
 
+    /**
+     * Per level, whether a model fitted on this column's rows should know it: a row of this column uses it,
+     * or no row of the storage it views uses it (a level declared but never used, as an ARFF header's). A
+     * column that is not a view keeps every level; a view (a split's or a fold's rows) leaves out the
+     * levels that only rows outside it use, so that a model of a training part does not depend on the rows
+     * held out from it, and equals the model of the same rows imported on their own.
+     */
+    public boolean[] levelsToFit() {
+        boolean[] keep = new boolean[levels.size()];
+        if (index == null) {
+            Arrays.fill(keep, true);
+            return keep;
+        }
+        for (int i = 0; i < size; i++) {
+            int c = codes[index[i]];
+            if (c != MISSING) {
+                keep[c] = true;
+            }
+        }
+        boolean[] inStorage = new boolean[keep.length];
+        for (int c : codes) {
+            if (c != MISSING) {
+                inStorage[c] = true;
+            }
+        }
+        for (int l = 0; l < keep.length; l++) {
+            keep[l] |= !inStorage[l];
+        }
+        return keep;
+    }
+
     /** The same data under another name. */
     public CategoricalColumn renamed(String newName) {
         return new CategoricalColumn(newName, levels, codes, index);

@@ -269,6 +269,34 @@ public final class SparseMatrix {
     }
 
     /**
+     * Per column, whether a model fitted on this matrix's rows should know it: a row of this matrix has a
+     * stored value in it, or no row of the storage it views has one, or the columns are LibSVM's feature
+     * indices ({@link #indexNames}, an index space rather than a vocabulary learned from the rows). A
+     * matrix that is not a view keeps every column; a view (a split's or a fold's rows) of a text corpus
+     * leaves out the words that only rows outside it use, as a vectoriser fitted on the training rows would.
+     */
+    public boolean[] columnsToFit() {
+        boolean[] keep = new boolean[vocabulary.size()];
+        if (index == null || vocabulary instanceof IndexNames) {
+            Arrays.fill(keep, true);
+            return keep;
+        }
+        for (int r = 0; r < rows; r++) {
+            for (int k = start(r), e = end(r); k < e; k++) {
+                keep[columns[k]] = true;
+            }
+        }
+        boolean[] inStorage = new boolean[keep.length];
+        for (int k = 0, nnz = rowStart[rowStart.length - 1]; k < nnz; k++) {
+            inStorage[columns[k]] = true;
+        }
+        for (int c = 0; c < keep.length; c++) {
+            keep[c] |= !inStorage[c];
+        }
+        return keep;
+    }
+
+    /**
      * Maps this matrix's columns to positions in {@code targetVocabulary} by text; {@code -1} where the
      * target has no such word. Used to score a separately imported test set with a model's vocabulary.
      */

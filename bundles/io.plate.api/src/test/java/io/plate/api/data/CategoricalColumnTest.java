@@ -45,4 +45,22 @@ class CategoricalColumnTest {
         assertEquals(n, c.cardinality());
         assertTrue(perLevel < 32, "bytes allocated per level: " + perLevel);
     }
+
+    /** A view keeps its rows' levels and the levels no row of the storage uses; the column keeps all. */
+    @Test
+    void levelsToFitOfAViewLeaveOutWhatOnlyOtherRowsUse() {
+        // d is declared and unused; c is used only by row 3
+        CategoricalColumn c = CategoricalColumn.of("c", List.of("a", "b", "c", "d"), new int[] {0, 1, CategoricalColumn.MISSING, 2});
+        assertEquals(List.of(true, true, true, true), asList(c.levelsToFit()));
+        assertEquals(List.of(true, false, false, true), asList(c.select(new int[] {0, 2}).levelsToFit()));
+        assertEquals(List.of(true, true, true, true), asList(c.select(new int[] {3, 1, 0}).levelsToFit()));
+    }
+
+    private static List<Boolean> asList(boolean[] b) {
+        List<Boolean> out = new ArrayList<>();
+        for (boolean x : b) {
+            out.add(x);
+        }
+        return out;
+    }
 }

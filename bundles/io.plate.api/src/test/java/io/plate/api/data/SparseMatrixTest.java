@@ -71,4 +71,17 @@ class SparseMatrixTest {
         assertEquals("row 1: decreasing row offsets",
                 fails(new int[] {0, 2, 1, 2}, new int[] {0, 1}, new double[] {1, 1}));
     }
+
+    /** A view of a vocabulary keeps its rows' words and unused ones; an index space (LibSVM) keeps every column. */
+    @Test
+    void columnsToFitOfAViewLeaveOutWordsOnlyOtherRowsUse() {
+        int[] start = {0, 2, 3, 4};
+        int[] cols = {0, 1, 1, 2};
+        int[] counts = {1, 2, 1, 4};
+        SparseMatrix words = SparseMatrix.ofCounts(List.of("a", "b", "c", "unused"), start, cols, counts, true);
+        assertArrayEquals(new boolean[] {true, true, true, true}, words.columnsToFit());
+        assertArrayEquals(new boolean[] {false, true, false, true}, words.select(new int[] {1}).columnsToFit());
+        SparseMatrix indexes = SparseMatrix.ofCounts(SparseMatrix.indexNames(4), start, cols, counts, true);
+        assertArrayEquals(new boolean[] {true, true, true, true}, indexes.select(new int[] {1}).columnsToFit());
+    }
 }

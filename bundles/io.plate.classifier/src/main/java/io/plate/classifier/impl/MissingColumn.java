@@ -3,7 +3,10 @@ package io.plate.classifier.impl;
 import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
 
-/** The one message for a column a model uses that the dataset lacks, with the fix when the import took it as the label. */
+/**
+ * The one message for a column a model uses that the dataset lacks, with the fix when the import took it as
+ * the label, or as categorical where the model needs numbers.
+ */
 public final class MissingColumn {
     private MissingColumn() {
     }
@@ -17,8 +20,12 @@ public final class MissingColumn {
     public static PlateException of(String prefix, Dataset data, String kind, String column) {
         boolean isLabel = data.labels().map(c -> c.name().equals(column)).orElse(false)
                 || data.target().map(c -> c.name().equals(column)).orElse(false);
-        String why = !isLabel ? "" : ": '" + column + "' is the dataset's " + (data.labels().isPresent() ? "class" : "target")
-                + " column; import it again with --label COLUMN naming the column to predict, or --no-label";
+        boolean readAsLevels = kind.equals("numeric") && data.categorical().stream().anyMatch(c -> c.name().equals(column));
+        String why = isLabel ? ": '" + column + "' is the dataset's " + (data.labels().isPresent() ? "class" : "target")
+                + " column; import it again with --label COLUMN naming the column to predict, or --no-label"
+                : readAsLevels ? ": the import read '" + column + "' as categorical, as a value in it is not a number; "
+                        + "import it again with --numeric " + column + " to be told which"
+                : "";
         return new PlateException(prefix + "dataset '" + data.name() + "' has no " + kind + " column '" + column
                 + "' that the model uses" + why);
     }

@@ -30,8 +30,7 @@ public final class TrainingRows {
 
     /** Classes are the labels that occur, in {@link #classOrder} (as scikit-learn's {@code classes_}). */
     public static TrainingRows of(Dataset data, String weightColumn) {
-        CategoricalColumn labels = data.labels().orElseThrow(() -> new PlateException(
-                "dataset '" + data.name() + "' has no class labels; import it with --label COLUMN"));
+        CategoricalColumn labels = data.labels().orElseThrow(() -> noLabels(data));
         boolean[] used = new boolean[labels.cardinality()];
         for (int r = 0; r < data.rows(); r++) {
             int c = labels.code(r);
@@ -51,6 +50,17 @@ public final class TrainingRows {
         return of(data, weightColumn, classOrder(seen), true);
     }
 
+    /**
+     * The refusal of a dataset without class labels; when it has a numeric target (a column of numbers is
+     * one unless named categorical), how to make its values classes.
+     */
+    static PlateException noLabels(Dataset data) {
+        return new PlateException(data.target().map(t -> "dataset '" + data.name() + "' has a numeric target '"
+                + t.name() + "', not class labels: import it again with that column categorical (--categorical "
+                + t.name() + "; ImportOptions.builder().categorical(...) in Java) to use its values as classes")
+                .orElse("dataset '" + data.name() + "' has no class labels; import it with --label COLUMN"));
+    }
+
     /** Class names as scikit-learn's {@code classes_} orders them: by value when all are numbers, else by text. */
     public static List<String> classOrder(Collection<String> seen) {
         return List.copyOf(LevelNumbers.sorted(seen));
@@ -62,8 +72,7 @@ public final class TrainingRows {
      * @param strict when true every label must be one of {@code classes}
      */
     public static TrainingRows of(Dataset data, String weightColumn, List<String> classes, boolean strict) {
-        CategoricalColumn labels = data.labels().orElseThrow(() -> new PlateException(
-                "dataset '" + data.name() + "' has no class labels; import it with --label COLUMN"));
+        CategoricalColumn labels = data.labels().orElseThrow(() -> noLabels(data));
         int[] map = labels.mapTo(classes);
         int[] y = new int[data.rows()];
         for (int r = 0; r < y.length; r++) {

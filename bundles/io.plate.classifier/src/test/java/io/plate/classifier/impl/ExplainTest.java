@@ -60,6 +60,23 @@ class ExplainTest {
         }
     }
 
+    /**
+     * A test file whose level is written 1.0 where the model has 1 is scored with the model's 1 (as
+     * documented); the explanation had left that term out, so its terms did not add up to the posterior.
+     */
+    @Test
+    void aLevelMatchedByValueIsExplainedAsItIsScored() {
+        Learner l = new CategoricalNaiveBayes();
+        Dataset train = Tiny.data("t").categorical(cat("c", "1", "2", "1", "2", "1"))
+                .labels(cat("class", "a", "b", "a", "b", "a")).build();
+        Model m = l.fit(train, l.params(Map.of()), 0);
+        Explanation e = ((Explainable) m).explain(Tiny.data("q").categorical(cat("c", "1.0")).build(), 0);
+        assertEquals(1, e.terms().size());
+        assertEquals("1.0", e.terms().get(0).value());
+        // a: (3+1)/(3+2) = 0.8; b: (0+1)/(2+2) = 0.25
+        assertEquals(Math.log(0.8 / 0.25), e.terms().get(0).logOdds(0, 1), 1e-12);
+    }
+
     @Test
     void categoricalLogOddsByHand() {
         Learner l = new CategoricalNaiveBayes();

@@ -61,4 +61,28 @@ class IgnoredColumnsTest {
         e = org.junit.jupiter.api.Assertions.assertThrows(io.plate.api.PlateException.class, () -> m.predictLogProba(other));
         assertTrue(e.getMessage().endsWith("has no numeric column 'x' that the model uses"), e.getMessage());
     }
+
+    /** A classifier given a numeric target (classes written as numbers, imported with the defaults) says how. */
+    @Test
+    void aNumericTargetIsNamedWithTheFix() {
+        Learner g = new GaussianNaiveBayes();
+        Dataset d = Tiny.data("r").numeric(Tiny.num("x", 1, 2, 3)).target(Tiny.num("class", 0, 1, 2)).build();
+        io.plate.api.PlateException e = org.junit.jupiter.api.Assertions.assertThrows(io.plate.api.PlateException.class,
+                () -> g.fit(d, g.params(Map.of()), 1));
+        assertTrue(e.getMessage().startsWith("dataset 'r' has a numeric target 'class', not class labels: import it "
+                + "again with that column categorical (--categorical class;"), e.getMessage());
+    }
+
+    @Test
+    void aNumericColumnTheImportTookAsCategoricalIsNamedWithTheFix() {
+        // a test file with a typo in x ('1.2x'): the importer made x categorical, so no numeric x is found
+        Learner g = new GaussianNaiveBayes();
+        io.plate.api.learn.Model m = g.fit(mixed(), g.params(Map.of()), 1);
+        Dataset typo = Tiny.data("typo").categorical(Tiny.cat("x", "1.5", "1.2x")).build();
+        io.plate.api.PlateException e = org.junit.jupiter.api.Assertions.assertThrows(io.plate.api.PlateException.class,
+                () -> m.predictLogProba(typo));
+        assertTrue(e.getMessage().endsWith("has no numeric column 'x' that the model uses: the import read 'x' as "
+                + "categorical, as a value in it is not a number; import it again with --numeric x to be told which"),
+                e.getMessage());
+    }
 }

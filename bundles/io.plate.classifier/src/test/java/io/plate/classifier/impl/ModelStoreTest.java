@@ -106,6 +106,35 @@ class ModelStoreTest {
         }
     }
 
+    /**
+     * Classes that are numbers are in scikit-learn's order, by value (2, 10, 100); the model files of
+     * nb.kernel, kde and perceptron were refused on load ("field 'classes' is not in sorted order at '10'").
+     */
+    @Test
+    void numericClassesSurviveSaveAndLoad() throws IOException {
+        Dataset d = Tiny.data("n").numeric(Tiny.num("x", 0.1, 0.3, 2.0, 2.4, 5.0, 5.5, 0.2, 2.2, 5.2))
+                .numeric(Tiny.num("z", 1, 0, 1, 0, 1, 0, 1, 1, 0))
+                .labels(Tiny.cat("class", "2", "2", "10", "10", "100", "100", "2", "10", "100")).build();
+        List<Learner> all = new java.util.ArrayList<>(LEARNERS.subList(4, LEARNERS.size()));
+        all.add(new io.plate.classifier.impl.nb.KernelNaiveBayesLearner());
+        all.add(new io.plate.classifier.impl.kernel.KernelClassifierLearner());
+        all.add(new io.plate.classifier.impl.perceptron.PerceptronLearner());
+        JsonModelStore numbers = JsonModelStore.of(all);
+        for (Learner l : all) {
+            Model m = l.fit(d, l.params(Map.of()), 1);
+            assertEquals(List.of("2", "10", "100"), m.classes(), l.name());
+            Path f = dir.resolve(l.name() + "-numeric.json");
+            numbers.save(m, f);
+            Model back = numbers.load(f);
+            assertEquals(m.classes(), back.classes(), l.name());
+            double[][] a = m.predictLogProba(d);
+            double[][] b = back.predictLogProba(d);
+            for (int r = 0; r < a.length; r++) {
+                assertArrayEquals(a[r], b[r], 0.0, l.name() + " row " + r);
+            }
+        }
+    }
+
     @Test
     void aFailedSaveLeavesTheOldFile() throws IOException {
         Learner l = new CategoricalNaiveBayes();

@@ -1,6 +1,7 @@
 package io.plate.classifier.impl.kernel;
 
 import io.plate.api.PlateException;
+import io.plate.classifier.impl.Standardizer;
 import java.util.Arrays;
 
 /**
@@ -87,9 +88,12 @@ public final class Bandwidth {
         }
         double n = 0;
         double mean = 0;
+        // values times a power of two near the largest magnitude (exact): squares neither overflow nor underflow
+        double scale = sorted.length == 0 ? 1
+                : Standardizer.powerOfTwoNear(Math.max(Math.abs(sorted[0]), Math.abs(sorted[sorted.length - 1])));
         for (int i = 0; i < sorted.length; i++) {
             n += counts[i];
-            mean += counts[i] * sorted[i];
+            mean += counts[i] * (sorted[i] / scale);
         }
         if (n < 2) {
             return 0;
@@ -97,13 +101,13 @@ public final class Bandwidth {
         mean /= n;
         double ss = 0;
         for (int i = 0; i < sorted.length; i++) {
-            double d = sorted[i] - mean;
+            double d = sorted[i] / scale - mean;
             ss += counts[i] * d * d;
         }
         if (rule == Rule.WEKA) {
             return (sorted[sorted.length - 1] - sorted[0]) / Math.sqrt(n);
         }
-        double sd = Math.sqrt(ss / (n - 1));
+        double sd = Math.sqrt(ss / (n - 1)) * scale;
         double nf = Math.pow(n, -0.2);
         if (rule == Rule.SCOTT) {
             return 1.06 * sd * nf;

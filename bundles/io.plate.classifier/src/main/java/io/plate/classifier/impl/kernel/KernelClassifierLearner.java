@@ -126,11 +126,17 @@ public final class KernelClassifierLearner implements Learner {
         double factor = bw.factor(used, p);
         double[] sd = sampleSd(x, p, use);
         if (radial) {
+            // the root mean square of the sds, scaled by the largest so that sds near 1e300 do not overflow
+            double top = 0;
+            for (double s : sd) {
+                top = Math.max(top, s);
+            }
+            double scale = Standardizer.powerOfTwoNear(top);
             double ms = 0;
             for (double s : sd) {
-                ms += s * s;
+                ms += (s / scale) * (s / scale);
             }
-            double s = Math.sqrt(ms / p);
+            double s = Math.sqrt(ms / p) * scale;
             java.util.Arrays.fill(h, factor * (s > 0 ? s : 1.0));
         } else {
             for (int d = 0; d < p; d++) {
@@ -142,26 +148,7 @@ public final class KernelClassifierLearner implements Learner {
 
     /** Sample standard deviation (n − 1) of each column over the rows in use. */
     static double[] sampleSd(double[] x, int p, boolean[] use) {
-        double[] mean = new double[p];
-        double[] m2 = new double[p];
-        double cnt = 0;
-        for (int r = 0; r < use.length; r++) {
-            if (!use[r]) {
-                continue;
-            }
-            cnt++;
-            for (int d = 0; d < p; d++) {
-                double v = x[r * p + d];
-                double delta = v - mean[d];
-                mean[d] += delta / cnt;
-                m2[d] += delta * (v - mean[d]);
-            }
-        }
-        double[] sd = new double[p];
-        for (int d = 0; d < p; d++) {
-            sd[d] = cnt > 1 ? Math.sqrt(m2[d] / (cnt - 1)) : 0;
-        }
-        return sd;
+        return Standardizer.spread(x, p, use, 1, new double[p]);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.plate.classifier.impl.kernel;
 
+import io.plate.classifier.impl.Standardizer;
 import java.util.Arrays;
 
 /**
@@ -39,6 +40,9 @@ public final class KernelMarginal {
     public static final int MAX_REFINEMENTS = 3;
 
     private final double[] values;
+    /** The values divided by {@link #scale}, a power of two near the bandwidth: what the sums work on. */
+    private final double[] scaled;
+    private final double scale;
     private final double[] counts;
     private final double bandwidth;
     private final double invTwoH2;
@@ -88,17 +92,25 @@ public final class KernelMarginal {
         this.counts = counts.clone();
         this.bandwidth = bandwidth;
         this.total = w;
-        this.invTwoH2 = 1.0 / (2 * bandwidth * bandwidth);
-        this.cutoff2 = bandwidth * bandwidth * (cutoff * cutoff + 2 * Math.log(Math.max(w, 1.0)));
-        this.logNorm = -Math.log(w) - Math.log(bandwidth) - HALF_LOG_2PI;
+        // in units of a power of two near h (exact): squared distances of values near 1e300 or 1e-300
+        // would overflow or underflow; for 1 <= h < 2 the scale is 1 and nothing changes
+        this.scale = Standardizer.powerOfTwoNear(bandwidth);
+        this.scaled = scale == 1 ? this.values : new double[values.length];
+        for (int i = 0; scale != 1 && i < values.length; i++) {
+            scaled[i] = values[i] / scale;
+        }
+        double h = bandwidth / scale;
+        this.invTwoH2 = 1.0 / (2 * h * h);
+        this.cutoff2 = h * h * (cutoff * cutoff + 2 * Math.log(Math.max(w, 1.0)));
+        this.logNorm = -Math.log(w) - Math.log(h) - HALF_LOG_2PI - Math.log(scale);
         if (grid < 0 || grid > MAX_GRID) {
             throw new IllegalArgumentException("grid must be in [0, " + MAX_GRID + "], got " + grid);
         }
         this.grid = grid;
-        double lo = values[0] - 4 * bandwidth;
-        double hi = values[values.length - 1] + 4 * bandwidth;
+        double lo = scaled[0] - 4 * h;
+        double hi = scaled[values.length - 1] + 4 * h;
         double[][] table = grid > 0 && values.length > MIN_VALUES_FOR_TABLE && expectedWindow() > MIN_WINDOW_FOR_TABLE
-                ? table(lo, hi, grid) : null;
+                ? table(lo, hi, h, grid) : null;
         this.tableLo = lo;
         this.tableLog = table == null ? null : table[0];
         this.tableSlope = table == null ? null : table[1];
@@ -111,15 +123,18 @@ public final class KernelMarginal {
      */
     private double expectedWindow() {
         double reach = 2 * Math.sqrt(cutoff2);
-        double span = values[values.length - 1] - values[0];
+        double span = scaled[scaled.length - 1] - scaled[0];
         return values.length * Math.min(1.0, reach / (span + reach));
     }
 
-    /** {log f̂, slope, {step}} at the nodes, or null when no table meets the tolerance within the limits. */
-    private double[][] table(double lo, double hi, int grid) {
+    /**
+     * {log f̂, slope, {step}} at the nodes (in scaled units, h the scaled bandwidth), or null when no table
+     * meets the tolerance within the limits.
+     */
+    private double[][] table(double lo, double hi, double h, int grid) {
         double[] ds = new double[2];
         for (int r = 0, g = grid; r <= MAX_REFINEMENTS; r++, g *= 2) {
-            double step = bandwidth / g;
+            double step = h / g;
             double span = Math.ceil((hi - lo) / step);
             if (!(span + 1 <= MAX_NODES)) {
                 return null;
@@ -154,14 +169,15 @@ public final class KernelMarginal {
 
     /** log f̂(x): from the table when there is one and x is inside it, else by the cut-off sum. */
     public double logDensity(double x) {
+        double xs = x / scale;
         if (tableLog != null) {
-            double u = (x - tableLo) / tableStep;
+            double u = (xs - tableLo) / tableStep;
             if (u >= 0 && u < tableLog.length - 1) {
                 int i = (int) u;
                 return hermite(tableLog[i], tableSlope[i], tableLog[i + 1], tableSlope[i + 1], tableStep, u - i);
             }
         }
-        return directLogDensity(x);
+        return directScaled(xs);
     }
 
     /** True when this marginal is read from an interpolation table. */
@@ -174,9 +190,9 @@ public final class KernelMarginal {
         return grid;
     }
 
-    /** log f̂(x) and d/dx log f̂(x) by the cut-off sum, into {@code out[0]} and {@code out[1]}. */
+    /** log f̂ and its slope at scaled x (slope per scaled unit) by the cut-off sum, into {@code out[0..1]}. */
     private void exact(double x, double[] out) {
-        double[] v = values;
+        double[] v = scaled;
         int pos = Arrays.binarySearch(v, x);
         int right = pos >= 0 ? pos : -pos - 1;
         int left = right - 1;
@@ -213,7 +229,12 @@ public final class KernelMarginal {
 
     /** log f̂(x) by the cut-off sum (never the table). */
     public double directLogDensity(double x) {
-        double[] v = values;
+        return directScaled(x / scale);
+    }
+
+    /** log f̂ at scaled x by the cut-off sum. */
+    private double directScaled(double x) {
+        double[] v = scaled;
         int pos = Arrays.binarySearch(v, x);
         int right = pos >= 0 ? pos : -pos - 1; // first index with v >= x
         int left = right - 1;

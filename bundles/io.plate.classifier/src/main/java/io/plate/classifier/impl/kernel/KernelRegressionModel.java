@@ -73,7 +73,10 @@ final class KernelRegressionModel implements Model {
         standardizer.apply(x);
         int n = data.rows();
         int m = y.length;
-        double inv2h2 = 1.0 / (2 * bandwidth * bandwidth);
+        // distances in units of a power of two near h (exact): squares near 1e±300 neither overflow nor vanish
+        double unit = Standardizer.powerOfTwoNear(bandwidth);
+        double h = bandwidth / unit;
+        double inv2h2 = 1.0 / (2 * h * h);
         double[] d2 = new double[m];
         double[] out = new double[n];
         for (int r = 0; r < n; r++) {
@@ -83,7 +86,7 @@ final class KernelRegressionModel implements Model {
                 for (int d = 0; d < p; d++) {
                     double v = x[r * p + d];
                     if (v == v) {
-                        double u = v - points[i * p + d];
+                        double u = (v - points[i * p + d]) / unit;
                         s += u * u;
                     }
                 }

@@ -1,5 +1,7 @@
 package io.plate.classifier.impl.kernel;
 
+import io.plate.classifier.impl.Standardizer;
+
 /**
  * Chooses the Nadaraya–Watson bandwidth by leave-one-out cross-validation: for each h of a grid, the
  * mean squared error of predicting every y_i from the other rows,
@@ -38,9 +40,18 @@ final class LeaveOneOutBandwidth {
     static LeaveOneOutBandwidth select(double[] x, double[] y, int p, double[] grid) {
         int n = y.length;
         int g = grid.length;
+        // distances in units of a power of two near the grid's middle, errors in one near the largest |y|
+        // (exact scalings): squares of values near 1e±300 neither overflow nor vanish
+        double unit = Standardizer.powerOfTwoNear(grid[g / 2]);
+        double largest = 0;
+        for (double v : y) {
+            largest = Math.max(largest, Math.abs(v));
+        }
+        double yUnit = Standardizer.powerOfTwoNear(largest);
         double[] inv2h2 = new double[g];
         for (int j = 0; j < g; j++) {
-            inv2h2[j] = 1.0 / (2 * grid[j] * grid[j]);
+            double h = grid[j] / unit;
+            inv2h2[j] = 1.0 / (2 * h * h);
         }
         double[] d2 = new double[n];
         double[] num = new double[g];
@@ -54,7 +65,7 @@ final class LeaveOneOutBandwidth {
                 }
                 double s = 0;
                 for (int d = 0; d < p; d++) {
-                    double u = x[i * p + d] - x[l * p + d];
+                    double u = (x[i * p + d] - x[l * p + d]) / unit;
                     s += u * u;
                 }
                 d2[l] = s;
@@ -76,7 +87,7 @@ final class LeaveOneOutBandwidth {
                 }
             }
             for (int j = 0; j < g; j++) {
-                double e = y[i] - num[j] / den[j];
+                double e = (y[i] - num[j] / den[j]) / yUnit;
                 sse[j] += e * e;
             }
         }
@@ -86,6 +97,9 @@ final class LeaveOneOutBandwidth {
             if (sse[j] < sse[best]) {
                 best = j;
             }
+        }
+        for (int j = 0; j < g; j++) {
+            sse[j] = sse[j] * yUnit * yUnit;
         }
         return new LeaveOneOutBandwidth(grid.clone(), sse, best);
     }

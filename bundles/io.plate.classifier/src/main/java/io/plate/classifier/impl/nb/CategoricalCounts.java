@@ -13,7 +13,8 @@ import java.util.Map;
 /**
  * Sufficient statistics of the categorical block: for each feature, the weighted count of each
  * (level, class) pair, laid out {@code counts[f][level * K + k]}. Missing values are not counted.
- * Levels include those declared but never seen (they still count as categories). Mergeable.
+ * Levels are those the training rows use plus those declared but never used (they still count as
+ * categories); a level that only rows held out of a view use is not one. Mergeable.
  */
 final class CategoricalCounts {
     final List<String> names;
@@ -41,12 +42,22 @@ final class CategoricalCounts {
         for (int f = 0; f < cols.size(); f++) {
             CategoricalColumn c = cols.get(f);
             names.add(c.name());
-            levels.add(c.levels());
-            double[] n = new double[c.cardinality() * k];
+            // a view's levels that only held-out rows use are left out (CategoricalColumn.levelsToFit)
+            boolean[] keep = c.levelsToFit();
+            int[] to = new int[keep.length];
+            List<String> kept = new ArrayList<>();
+            for (int l = 0; l < keep.length; l++) {
+                to[l] = keep[l] ? kept.size() : -1;
+                if (keep[l]) {
+                    kept.add(c.levels().get(l));
+                }
+            }
+            levels.add(kept);
+            double[] n = new double[kept.size() * k];
             for (int r = 0; r < t.y.length; r++) {
                 int code = c.code(r);
                 if (code != CategoricalColumn.MISSING && t.y[r] >= 0) {
-                    n[code * k + t.y[r]] += t.w[r];
+                    n[to[code] * k + t.y[r]] += t.w[r];
                 }
             }
             counts[f] = n;

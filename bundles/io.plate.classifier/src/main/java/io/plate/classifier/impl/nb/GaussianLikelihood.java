@@ -22,7 +22,8 @@ final class GaussianLikelihood implements Likelihood {
     private final double[] halfInvVar;
     private final double[] logNorm;
 
-    GaussianLikelihood(Moments stats, double varSmoothing) {
+    /** @param classes the class names, for messages */
+    GaussianLikelihood(Moments stats, double varSmoothing, List<String> classes) {
         if (!(varSmoothing >= 0)) {
             throw new IllegalArgumentException("var_smoothing must be >= 0, got " + varSmoothing);
         }
@@ -36,6 +37,10 @@ final class GaussianLikelihood implements Likelihood {
             }
         }
         double epsilon = varSmoothing * maxVar;
+        if (Double.isInfinite(epsilon)) {
+            throw new PlateException("parameter 'var_smoothing' = " + varSmoothing + ": times the largest feature "
+                    + "variance (" + maxVar + ") it overflows a double, and every variance would be infinite");
+        }
         int len = stats.n.length;
         mean = new double[len];
         halfInvVar = new double[len];
@@ -44,15 +49,18 @@ final class GaussianLikelihood implements Likelihood {
             for (int c = 0; c < k; c++) {
                 int i = f * k + c;
                 if (!(stats.n[i] > 0)) {
-                    throw new PlateException("numeric feature '" + stats.names.get(f)
-                            + "' has no value in some class; the Gaussian model cannot estimate it");
+                    throw new PlateException("numeric feature '" + stats.names.get(f) + "' has no value in class '"
+                            + classes.get(c) + "' (every row of the class misses it or has weight 0); the "
+                            + "Gaussian model cannot estimate it");
                 }
                 double var = stats.variance(f, c) + epsilon;
                 if (!(var > 0)) {
-                    throw new PlateException("numeric feature '" + stats.names.get(f) + "' has zero variance in a "
-                            + "class; " + (maxVar > 0 ? "use var_smoothing > 0"
+                    throw new PlateException("numeric feature '" + stats.names.get(f) + "' has zero variance in "
+                            + "class '" + classes.get(c) + "'; " + (maxVar > 0 ? "use var_smoothing > 0"
                                     : "var_smoothing cannot help, as it is a fraction of the largest variance of a "
-                                    + "feature and every numeric feature is constant over the training rows"));
+                                    + "feature and every numeric feature has variance 0 over the training rows (it "
+                                    + "is constant, or its deviations are below about 1e-154, whose squares "
+                                    + "underflow a double: rescale it)"));
                 }
                 mean[i] = stats.mean[i];
                 halfInvVar[i] = 0.5 / var;

@@ -34,6 +34,6 @@ public final class GaussianNaiveBayes extends NaiveBayesLearner {
     @Override
     List<Likelihood> likelihoods(SufficientStatistics s, Params p) {
         return List.of(new GaussianLikelihood(required(s.numeric, "numeric", name()),
-                p.getDouble(Names.VAR_SMOOTHING)));
+                p.getDouble(Names.VAR_SMOOTHING), s.classes));
     }
 }

@@ -94,7 +94,13 @@ public final class KernelNaiveBayesLearner implements Learner {
     private static NaiveBayesModel model(List<String> classes, double[] logPrior, double cutoff, int grid,
             KernelLikelihood numeric, LidstoneCategorical categorical, MultinomialLikelihood counts, Params params,
             Provenance p) {
-        List<Likelihood> blocks = new ArrayList<>(List.of(numeric, categorical));
+        List<Likelihood> blocks = new ArrayList<>();
+        if (numeric.features() > 0) {
+            blocks.add(numeric);
+        }
+        if (!categorical.names().isEmpty()) {
+            blocks.add(categorical); // a block without features adds nothing, and is not named in toString
+        }
         if (counts != null) {
             blocks.add(counts);
         }

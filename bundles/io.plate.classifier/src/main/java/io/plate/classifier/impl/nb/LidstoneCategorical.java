@@ -104,11 +104,12 @@ public final class LidstoneCategorical implements Likelihood {
         }
         CategoricalColumn[] cols = CategoricalCounts.bind(names, data);
         for (int f = 0; f < cols.length; f++) {
-            String level = cols[f].level(row);
-            if (level == null) {
+            int code = cols[f].code(row);
+            if (code == CategoricalColumn.MISSING) {
                 continue;
             }
-            int v = levels.get(f).indexOf(level);
+            String level = cols[f].level(row);
+            int v = cols[f].mapTo(levels.get(f))[code]; // matched as addTo matches it (1.0 is the model's 1)
             if (v < 0) {
                 continue;
             }
@@ -116,5 +117,10 @@ public final class LidstoneCategorical implements Likelihood {
             System.arraycopy(logTheta[f], v * k, t, 0, k);
             out.add(new Explanation.Term(names.get(f), level, t));
         }
+    }
+
+    @Override
+    public String toString() {
+        return names.size() + " categorical";
     }
 }

@@ -43,7 +43,7 @@ public final class MixedNaiveBayes extends NaiveBayesLearner {
             out.add(LidstoneCategorical.of(s.categorical, alpha, p.getInt(Names.MIN_CATEGORIES)));
         }
         if (s.numeric != null) {
-            out.add(new GaussianLikelihood(s.numeric, p.getDouble(Names.VAR_SMOOTHING)));
+            out.add(new GaussianLikelihood(s.numeric, p.getDouble(Names.VAR_SMOOTHING), s.classes));
         }
         if (s.words != null) {
             out.add(MultinomialLikelihood.of(s.words, alpha, name(), vocabularies));

@@ -55,12 +55,21 @@ final class Moments {
             for (int i = 0; i < k; i++) {
                 sum[base + i] = n[base + i] > 0 ? sum[base + i] / n[base + i] : 0;
             }
+            double largest = 0;
             for (int r = 0; r < t.y.length; r++) {
                 double x = c.value(r);
                 int y = t.y[r];
                 if (y >= 0 && !Double.isNaN(x)) {
                     double d = x - sum[base + y];
                     m2[base + y] += t.w[r] * d * d;
+                    largest = Math.max(largest, Math.abs(x));
+                }
+            }
+            for (int i = base; i < base + k; i++) {
+                if (!Double.isFinite(sum[i]) || !Double.isFinite(m2[i])) {
+                    throw new PlateException("numeric feature '" + c.name() + "': values as large as " + largest
+                            + " overflow its mean or variance in double precision (a square above 1.8e308); "
+                            + "rescale the column");
                 }
             }
         }

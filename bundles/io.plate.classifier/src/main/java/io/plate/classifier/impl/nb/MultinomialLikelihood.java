@@ -95,4 +95,9 @@ public final class MultinomialLikelihood implements Likelihood {
     public List<List<FeatureWeight>> telling(int top) {
         return WordTables.telling(logTheta, k, vocabulary.words, top);
     }
+
+    @Override
+    public String toString() {
+        return vocabulary.words.size() + " words";
+    }
 }

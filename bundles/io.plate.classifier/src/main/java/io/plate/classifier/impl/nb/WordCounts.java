@@ -71,7 +71,32 @@ final class WordCounts {
             totals[y] += rowTotal;
         }
         // the totals are summed row by row here, word by word in sumByClass: equal up to rounding
-        return new WordCounts(m.vocabulary(), k, c, totals);
+        return fitted(m, k, c, totals);
+    }
+
+    /**
+     * The counts over the words a model of these rows knows ({@link SparseMatrix#columnsToFit}): a view's
+     * words that only held-out rows use are dropped (their counts are 0), so the vocabulary size V of the
+     * smoothing is that of the training rows, as a vectoriser fitted on them gives.
+     */
+    private static WordCounts fitted(SparseMatrix m, int k, double[] c, double[] totals) {
+        boolean[] keep = m.columnsToFit();
+        int kept = 0;
+        for (boolean b : keep) {
+            kept += b ? 1 : 0;
+        }
+        if (kept == keep.length) {
+            return new WordCounts(m.vocabulary(), k, c, totals);
+        }
+        List<String> vocabulary = new ArrayList<>(kept);
+        double[] counts = new double[kept * k];
+        for (int w = 0; w < keep.length; w++) {
+            if (keep[w]) {
+                System.arraycopy(c, w * k, counts, vocabulary.size() * k, k);
+                vocabulary.add(m.vocabulary().get(w));
+            }
+        }
+        return new WordCounts(vocabulary, k, counts, totals);
     }
 
     /**

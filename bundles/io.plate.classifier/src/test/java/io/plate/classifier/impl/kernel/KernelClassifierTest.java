@@ -94,6 +94,42 @@ class KernelClassifierTest {
         assertMatchesFormula(learner.fit(train, learner.params(Map.of("kernel", "radial")), 1), X, hRadial);
     }
 
+    /**
+     * The rule-of-thumb bandwidths scale with the features, so scaling every feature by c leaves the
+     * probabilities as they are (the kernel's log-normaliser moves every class alike). With c = 1e-170 the
+     * squared deviations underflowed: the sds were 0, the bandwidths fell back to 1 and every row got its
+     * class prior (the majority class); with c = 1e299 they overflowed and no row could be scored.
+     */
+    @Test
+    void probabilitiesDoNotDependOnTheFeaturesScale() {
+        for (String kernel : new String[] {"product", "radial"}) {
+            for (String standardize : new String[] {"false", "true"}) {
+                Map<String, String> given = Map.of("kernel", kernel, "standardize", standardize);
+                double[][] expected = Fixtures.exp(learner.fit(Fixtures.numeric("t", X, Y), learner.params(given), 1)
+                        .predictLogProba(Fixtures.numeric("q", Q, null)));
+                for (double c : new double[] {1e-170, 1e299}) {
+                    Model m = learner.fit(Fixtures.numeric("t", scaled(X, c), Y), learner.params(given), 1);
+                    double[][] p = Fixtures.exp(m.predictLogProba(Fixtures.numeric("q", scaled(Q, c), null)));
+                    for (int r = 0; r < Q.length; r++) {
+                        assertArrayEquals(expected[r], p[r], 1e-9, kernel + " standardize=" + standardize
+                                + " scale " + c + " row " + r);
+                    }
+                }
+            }
+        }
+    }
+
+    private static double[][] scaled(double[][] x, double c) {
+        double[][] out = new double[x.length][];
+        for (int i = 0; i < x.length; i++) {
+            out[i] = x[i].clone();
+            for (int d = 0; d < out[i].length; d++) {
+                out[i][d] *= c;
+            }
+        }
+        return out;
+    }
+
     @Test
     void standardizedFeaturesEqualTheFormulaOnStandardizedData() {
         int n = X.length;

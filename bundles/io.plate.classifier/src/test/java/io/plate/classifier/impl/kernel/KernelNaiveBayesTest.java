@@ -149,6 +149,58 @@ class KernelNaiveBayesTest {
         return Math.exp(-0.5 * u * u) / Math.sqrt(2 * Math.PI);
     }
 
+    /**
+     * The rule-of-thumb bandwidths and the precision floor scale with a feature, so scaling every feature
+     * by c leaves the probabilities as they are. With c = 1e-170 the squared distances underflowed and with
+     * c = 1e299 they overflowed: "no class has a finite likelihood" for every row.
+     */
+    @Test
+    void probabilitiesDoNotDependOnTheFeaturesScale() {
+        double[][] x = {{0.2, 1.0}, {0.9, 1.3}, {-0.4, 0.7}, {1.1, 2.0}, {2.0, -1.0}, {2.4, -0.2}, {1.7, -0.8},
+            {3.0, 0.3}};
+        String[] y = {"a", "a", "a", "a", "b", "b", "b", "b"};
+        double[][] q = {{0.5, 1.0}, {2.0, 0.0}, {1.2, 0.4}, {9.0, -5.0}};
+        for (String rule : new String[] {"silverman", "weka"}) {
+            Map<String, String> given = Map.of("bandwidth", rule);
+            double[][] expected = Fixtures.exp(learner.fit(Fixtures.numeric("t", x, y), learner.params(given), 1)
+                    .predictLogProba(Fixtures.numeric("q", q, null)));
+            for (double c : new double[] {1e-170, 1e299}) {
+                Model m = learner.fit(Fixtures.numeric("t", times(x, c), y), learner.params(given), 1);
+                double[][] p = Fixtures.exp(m.predictLogProba(Fixtures.numeric("q", times(q, c), null)));
+                for (int r = 0; r < q.length; r++) {
+                    assertArrayEquals(expected[r], p[r], 1e-9, rule + " scale " + c + " row " + r);
+                }
+            }
+        }
+    }
+
+    private static double[][] times(double[][] x, double c) {
+        double[][] out = new double[x.length][];
+        for (int i = 0; i < x.length; i++) {
+            out[i] = x[i].clone();
+            for (int d = 0; d < out[i].length; d++) {
+                out[i][d] *= c;
+            }
+        }
+        return out;
+    }
+
+    /** The model's description names its blocks (it printed LidstoneCategorical@1b2c3d for an empty one). */
+    @Test
+    void theDescriptionNamesTheBlocksTheModelHas() {
+        Dataset numeric = Fixtures.numeric("n", new double[][] {{0.1, 1}, {0.4, 2}, {1.9, 3}, {2.2, 5}},
+                new String[] {"p", "p", "q", "q"});
+        String text = learner.fit(numeric, learner.params(Map.of()), 1).toString();
+        assertTrue(text.startsWith("nb.kernel model: 2 classes, 2 numeric (kernel) ("), text);
+        SparseMatrix counts = SparseMatrix.ofCounts(List.of("w0", "w1", "w2"), new int[] {0, 2, 3, 4},
+                new int[] {0, 1, 2, 0}, new int[] {2, 1, 3, 1}, true);
+        Dataset mixed = Dataset.builder("m")
+                .categorical(CategoricalColumn.of("colour", List.of("blue", "red"), new int[] {0, 1, 1}))
+                .sparse(counts).labels(Fixtures.labels("class", new String[] {"p", "q", "q"})).build();
+        text = learner.fit(mixed, learner.params(Map.of()), 1).toString();
+        assertTrue(text.startsWith("nb.kernel model: 2 classes, 1 categorical, 3 words ("), text);
+    }
+
     @Test
     void explanationTermsAddUpToThePosterior() {
         int[] colour = {0, 1, 1, 0, CategoricalColumn.MISSING};

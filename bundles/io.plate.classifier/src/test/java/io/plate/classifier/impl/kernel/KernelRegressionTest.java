@@ -56,6 +56,44 @@ class KernelRegressionTest {
         }
     }
 
+    /**
+     * Nadaraya–Watson with the leave-one-out bandwidth is equivariant: features scaled by c give the same
+     * predictions, a target scaled by c predictions scaled by c. With features of order 1e-170 or 1e299 the
+     * squared distances underflowed or overflowed (every prediction NaN); with a target of order 1e299 the
+     * squared errors overflowed, every grid value tied at infinity and the smallest bandwidth was taken.
+     */
+    @Test
+    void predictionsFollowTheScaleOfFeaturesAndTarget() {
+        double[][] q = {{0, 1}, {1.5, 0.2}, {-1.9, 1.9}, {0.3, 0.3}};
+        double[] expected = learner.fit(regression(xs, ys), learner.params(Map.of()), 1)
+                .predict(Fixtures.numeric("q", q, null));
+        for (double c : new double[] {1e-170, 1e299}) {
+            double[] pred = learner.fit(regression(times(xs, c), ys), learner.params(Map.of()), 1)
+                    .predict(Fixtures.numeric("q", times(q, c), null));
+            assertArrayEquals(expected, pred, 1e-9, "features times " + c);
+        }
+        double[] bigY = ys.clone();
+        for (int i = 0; i < bigY.length; i++) {
+            bigY[i] *= 1e299;
+        }
+        double[] pred = learner.fit(regression(xs, bigY), learner.params(Map.of()), 1)
+                .predict(Fixtures.numeric("q", q, null));
+        for (int r = 0; r < q.length; r++) {
+            assertEquals(expected[r], pred[r] / 1e299, 1e-9, "target times 1e299, row " + r);
+        }
+    }
+
+    private static double[][] times(double[][] x, double c) {
+        double[][] out = new double[x.length][];
+        for (int i = 0; i < x.length; i++) {
+            out[i] = x[i].clone();
+            for (int d = 0; d < out[i].length; d++) {
+                out[i][d] *= c;
+            }
+        }
+        return out;
+    }
+
     @Test
     void leaveOneOutPicksTheGridMinimumOfBruteForceCv() {
         Model m = learner.fit(regression(xs, ys), learner.params(Map.of()), 1);

@@ -111,33 +111,67 @@ public final class CountTable {
             throw new PlateException("dataset '" + data.name() + "' has no categorical features");
         }
         CategoricalColumn labels = data.labels().orElse(null);
-        List<String> classes = labels == null ? List.of("all") : labels.levels();
+        // the classes are the labels some row has (a view's level table also holds the held-out rows' classes)
+        int[] classOf = null;
+        List<String> classes = List.of("all");
+        if (labels != null) {
+            boolean[] used = new boolean[labels.cardinality()];
+            for (int r = 0; r < data.rows(); r++) {
+                if (labels.code(r) != CategoricalColumn.MISSING) {
+                    used[labels.code(r)] = true;
+                }
+            }
+            classOf = new int[used.length];
+            classes = new ArrayList<>();
+            for (int c = 0; c < used.length; c++) {
+                classOf[c] = used[c] ? classes.size() : CategoricalColumn.MISSING;
+                if (used[c]) {
+                    classes.add(labels.levels().get(c));
+                }
+            }
+            if (classes.isEmpty()) {
+                throw new PlateException("dataset '" + data.name() + "' has no labelled rows");
+            }
+        }
         List<String> groups = group == null ? List.of("all") : group.levels();
         List<String> features = new ArrayList<>();
         List<List<String>> levels = new ArrayList<>();
-        for (CategoricalColumn c : cols) {
+        int f = cols.size();
+        int[] featureOffset = new int[f + 1];
+        int[][] codes = new int[f][];
+        for (int i = 0; i < f; i++) {
+            CategoricalColumn c = cols.get(i);
             if (c.cardinality() == 0) {
                 throw new PlateException("feature '" + c.name() + "' of dataset '" + data.name() + "' has no levels");
             }
             features.add(c.name());
-            levels.add(c.levels());
-        }
-        int f = cols.size();
-        int[] featureOffset = new int[f + 1];
-        for (int i = 0; i < f; i++) {
-            featureOffset[i + 1] = featureOffset[i] + cols.get(i).cardinality();
+            // a view's levels that only held-out rows use are left out (CategoricalColumn.levelsToFit)
+            boolean[] keep = c.levelsToFit();
+            int[] to = new int[keep.length];
+            List<String> kept = new ArrayList<>();
+            for (int l = 0; l < keep.length; l++) {
+                to[l] = keep[l] ? kept.size() : CategoricalColumn.MISSING;
+                if (keep[l]) {
+                    kept.add(c.levels().get(l));
+                }
+            }
+            levels.add(kept);
+            featureOffset[i + 1] = featureOffset[i] + kept.size();
+            codes[i] = c.codes();
+            for (int r = 0; r < codes[i].length; r++) {
+                if (codes[i][r] != CategoricalColumn.MISSING) {
+                    codes[i][r] = to[codes[i][r]];
+                }
+            }
         }
         int perCell = featureOffset[f];
         int[] counts = new int[classes.size() * groups.size() * perCell];
         int[] classRows = new int[classes.size()];
-        int[][] codes = new int[f][];
-        for (int i = 0; i < f; i++) {
-            codes[i] = cols.get(i).codes();
-        }
         int[] groupCodes = group == null ? null : group.codes();
         int[] labelCodes = labels == null ? null : labels.codes();
         for (int r = 0; r < data.rows(); r++) {
-            int y = labelCodes == null ? 0 : labelCodes[r];
+            int y = labelCodes == null ? 0 : labelCodes[r] == CategoricalColumn.MISSING ? CategoricalColumn.MISSING
+                    : classOf[labelCodes[r]];
             int g = groupCodes == null ? 0 : groupCodes[r];
             if (y == CategoricalColumn.MISSING || g == CategoricalColumn.MISSING) {
                 continue;

@@ -50,10 +50,8 @@ public final class SparseNaiveBayesModel implements Model {
         if (predictive.length != table.slots()) {
             throw new IllegalArgumentException(predictive.length + " predictive values for " + table.slots() + " slots");
         }
-        List<String> sorted = new ArrayList<>(table.classes());
-        sorted.sort(null);
-        if (!sorted.equals(table.classes())) {
-            throw new IllegalArgumentException("classes must be sorted");
+        if (!io.plate.api.data.LevelNumbers.sorted(table.classes()).equals(table.classes())) {
+            throw new IllegalArgumentException("classes must be in class order (by value when all are numbers)");
         }
         this.perClass = table.slots() / table.classes().size();
         this.logPredictive = new double[predictive.length];
@@ -79,7 +77,10 @@ public final class SparseNaiveBayesModel implements Model {
         for (int y = 0; y < k; y++) {
             order[y] = y;
         }
-        Arrays.sort(order, (x, y) -> table.classes().get(x).compareTo(table.classes().get(y)));
+        // scikit-learn's classes_ order, as every learner: by value when every class is a number (2, 10, 100)
+        List<String> sortedNames = io.plate.api.data.LevelNumbers.sorted(table.classes());
+        Arrays.sort(order, (x, y) -> Integer.compare(sortedNames.indexOf(table.classes().get(x)),
+                sortedNames.indexOf(table.classes().get(y))));
         int per = table.slots() / k;
         int[] counts = new int[table.slots()];
         double[] pred = new double[table.slots()];

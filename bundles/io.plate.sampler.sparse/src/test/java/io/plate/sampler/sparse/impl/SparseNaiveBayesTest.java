@@ -58,6 +58,54 @@ class SparseNaiveBayesTest {
         assertArrayEquals(new double[] {1, 1}, m.predict(test));
     }
 
+    /**
+     * A model of a view (plate:split's training part, a fold) knows only the levels its rows use: the
+     * held-out row's own colour (purple) is not a category, so the model equals the one of the same rows on
+     * their own, which {@link #exactPredictiveMatchesBruteForce} checks against the brute-force predictive.
+     */
+    @Test
+    void aLevelOnlyHeldOutRowsUseIsNotACategory() {
+        String[][] rows = java.util.Arrays.copyOf(ROWS, ROWS.length + 1);
+        rows[ROWS.length] = new String[] {"purple", "round", "no"};
+        Dataset all = Datasets.of("all", HEADER, rows);
+        Params p = LEARNER.params(Map.of("alpha", "0.5", "a", "2", "b", "0.7"));
+        Model view = LEARNER.fit(all.select(new int[] {0, 1, 2, 3, 4, 5, 6}), p, 1L);
+        Model alone = LEARNER.fit(train(), p, 1L);
+        Dataset test = Datasets.of("t", HEADER, new String[][] {{"green", "round", "no"}, {"purple", "square", "no"}});
+        double[][] a = alone.predictLogProba(test);
+        double[][] v = view.predictLogProba(test);
+        for (int r = 0; r < a.length; r++) {
+            assertArrayEquals(a[r], v[r], 1e-12, "row " + r);
+        }
+    }
+
+    /**
+     * Classes are the labels the training rows have, in scikit-learn's order as for every learner (by
+     * value when all are numbers): a class only the held-out rows of a view have is not one (it got a
+     * probability of 0.14 without a training row), and 2, 10, 100 are not sorted as text (10, 100, 2).
+     */
+    @Test
+    void classesAreTheTrainingRowsLabelsInScikitLearnsOrder() {
+        String[][] rows = {{"red", "round", "10"}, {"red", "square", "100"}, {"blue", "square", "2"},
+            {"blue", "round", "2"}, {"green", "round", "7"}};
+        Dataset all = Datasets.of("all", HEADER, rows);
+        Model m = LEARNER.fit(all.select(new int[] {0, 1, 2, 3}), LEARNER.params(Map.of()), 1L);
+        assertEquals(List.of("2", "10", "100"), m.classes());
+        Model alone = LEARNER.fit(Datasets.of("alone", HEADER, java.util.Arrays.copyOf(rows, 4)),
+                LEARNER.params(Map.of()), 1L);
+        Dataset test = Datasets.of("t", HEADER, new String[][] {{"red", "round", "2"}});
+        assertArrayEquals(alone.predictLogProba(test)[0], m.predictLogProba(test)[0], 1e-12);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            m.writeJson(out);
+            Model back = LEARNER.readModel(new ByteArrayInputStream(out.toByteArray()));
+            assertEquals(m.classes(), back.classes());
+            assertArrayEquals(m.predictLogProba(test)[0], back.predictLogProba(test)[0], 0.0);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     @Test
     void sampledPredictiveIsCloseToExact() {
         Model exact = LEARNER.fit(train(), LEARNER.params(Map.of()), 1L);
