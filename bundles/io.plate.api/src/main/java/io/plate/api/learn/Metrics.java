@@ -89,6 +89,10 @@ public final class Metrics {
         return s / truth.length;
     }
 
+    /**
+     * Coefficient of determination. A constant truth gives 1 when every prediction is exact and 0
+     * otherwise, as scikit-learn's {@code r2_score} (its default {@code force_finite=True}), not NaN.
+     */
     public static double r2(double[] truth, double[] predicted) {
         double mean = 0;
         for (double t : truth) {
@@ -101,6 +105,6 @@ public final class Metrics {
             ssRes += (truth[i] - predicted[i]) * (truth[i] - predicted[i]);
             ssTot += (truth[i] - mean) * (truth[i] - mean);
         }
-        return ssTot == 0 ? Double.NaN : 1 - ssRes / ssTot;
+        return ssTot == 0 ? (ssRes == 0 ? 1 : 0) : 1 - ssRes / ssTot;
     }
 }

@@ -58,4 +58,13 @@ class StratifiedFoldsAndMetricsTest {
         assertEquals(0.5, Metrics.accuracy(List.of("a", "zz"), List.of("a", "b")), 1e-15);
         assertTrue(Double.isNaN(Metrics.accuracy(List.of(), List.of())));
     }
+
+    @Test
+    void r2OfAConstantTruthIsScikitLearnsForcedFiniteValue() {
+        // r2_score([3, 3, 3], [3, 3, 3]) == 1.0 and r2_score([3, 3, 3], [3, 3, 4]) == 0.0 (force_finite=True)
+        assertEquals(1.0, Metrics.r2(new double[] {3, 3, 3}, new double[] {3, 3, 3}), 0);
+        assertEquals(0.0, Metrics.r2(new double[] {3, 3, 3}, new double[] {3, 3, 4}), 0);
+        // r2_score([1, 2, 3], [1, 2, 4]) == 1 - 1/2
+        assertEquals(0.5, Metrics.r2(new double[] {1, 2, 3}, new double[] {1, 2, 4}), 1e-15);
+    }
 }
