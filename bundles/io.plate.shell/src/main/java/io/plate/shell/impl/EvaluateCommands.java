@@ -170,6 +170,10 @@ public final class EvaluateCommands {
             if (!ignores.isEmpty()) {
                 s.append(r.learner()).append(' ').append(ignores).append('\n');
             }
+            String few = fewerRowsThanFolds(r);
+            if (!few.isEmpty()) {
+                s.append(few).append('\n');
+            }
             s.append(String.format(Locale.ROOT, "fit %.3f s, predict %.3f s%n", r.fitSeconds(), r.predictSeconds()));
             if (!r.isRegression()) {
                 s.append("\nconfusion (rows = true class, columns = predicted):\n");
@@ -214,6 +218,39 @@ public final class EvaluateCommands {
                 s.append("written to ").append(written).append('\n');
             }
             return s.toString();
+        }
+
+        /**
+         * The warning scikit-learn's StratifiedKFold gives when the least populated class has fewer rows
+         * than folds (some folds then test none of it), or "". Each labelled row is predicted once, so a
+         * class's rows are its confusion row's sum.
+         */
+        static String fewerRowsThanFolds(EvaluationReport r) {
+            if (r.isRegression() || r.folds() == 0) {
+                return "";
+            }
+            long[][] c = r.confusion();
+            int least = -1;
+            int under = 0;
+            long leastRows = Long.MAX_VALUE;
+            for (int i = 0; i < c.length; i++) {
+                long rows = Arrays.stream(c[i]).sum();
+                if (rows > 0 && rows < r.folds()) {
+                    under++;
+                    if (rows < leastRows) {
+                        leastRows = rows;
+                        least = i;
+                    }
+                }
+            }
+            if (least < 0) {
+                return "";
+            }
+            return "warning: " + (under == 1 ? "class" : under + " classes have fewer rows than the " + r.folds()
+                    + " folds; the least populated,") + " '" + r.classes().get(least) + "' has " + leastRows
+                    + (leastRows == 1 ? " row" : " rows") + (under == 1 ? ", fewer than the " + r.folds()
+                    + " folds" : "") + ": some folds test none of it (give --folds " + Math.max(2, leastRows)
+                    + " or fewer for every fold to have one)";
         }
 
         private static String fmt(double v) {

@@ -447,6 +447,28 @@ class ModelCommandsTest {
     }
 
     @Test
+    void aClassWithFewerRowsThanFoldsIsWarnedAboutAsScikitLearnDoes() {
+        // classes a, b, c with 7, 3 and 2 rows (confusion row sums): StratifiedKFold(5) warns, (2) does not
+        long[][] confusion = {{6, 1, 0}, {1, 2, 0}, {0, 1, 1}};
+        String five = new EvaluateCommands.Evaluation(report(5, confusion), null).toString();
+        assertTrue(five.contains("warning: 2 classes have fewer rows than the 5 folds; the least populated, 'c'"
+                + " has 2 rows: some folds test none of it (give --folds 2 or fewer for every fold to have one)"),
+                five);
+        String three = new EvaluateCommands.Evaluation(report(3, confusion), null).toString();
+        assertTrue(three.contains("warning: class 'c' has 2 rows, fewer than the 3 folds: some folds test none"),
+                three);
+        for (int folds : new int[] {2, 0}) { // enough rows; a holdout has no folds
+            String none = new EvaluateCommands.Evaluation(report(folds, confusion), null).toString();
+            assertTrue(!none.contains("warning"), none);
+        }
+    }
+
+    private static EvaluationReport report(int folds, long[][] confusion) {
+        return new EvaluationReport("test.fixed", Map.of(), "d", folds, 3, List.of("a", "b", "c"), 0.75, 0.5, 0.7,
+                confusion, Double.NaN, Double.NaN, 0.01, 0.002, List.of());
+    }
+
+    @Test
     void regressionEvaluationIsPlainKFoldWithRmseMaeAndR2() {
         Workspace w = new Workspace();
         w.putDataset("diabetes", regressionData());
