@@ -120,4 +120,16 @@ public final class Fixtures {
         }
         return out;
     }
+
+    /** A copy of {@code x} with every value times {@code c} (the scale-invariance tests). */
+    public static double[][] times(double[][] x, double c) {
+        double[][] out = new double[x.length][];
+        for (int i = 0; i < x.length; i++) {
+            out[i] = x[i].clone();
+            for (int d = 0; d < out[i].length; d++) {
+                out[i][d] *= c;
+            }
+        }
+        return out;
+    }
 }

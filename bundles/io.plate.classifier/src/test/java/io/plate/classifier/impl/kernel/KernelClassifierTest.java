@@ -108,8 +108,8 @@ class KernelClassifierTest {
                 double[][] expected = Fixtures.exp(learner.fit(Fixtures.numeric("t", X, Y), learner.params(given), 1)
                         .predictLogProba(Fixtures.numeric("q", Q, null)));
                 for (double c : new double[] {1e-170, 1e299}) {
-                    Model m = learner.fit(Fixtures.numeric("t", scaled(X, c), Y), learner.params(given), 1);
-                    double[][] p = Fixtures.exp(m.predictLogProba(Fixtures.numeric("q", scaled(Q, c), null)));
+                    Model m = learner.fit(Fixtures.numeric("t", Fixtures.times(X, c), Y), learner.params(given), 1);
+                    double[][] p = Fixtures.exp(m.predictLogProba(Fixtures.numeric("q", Fixtures.times(Q, c), null)));
                     for (int r = 0; r < Q.length; r++) {
                         assertArrayEquals(expected[r], p[r], 1e-9, kernel + " standardize=" + standardize
                                 + " scale " + c + " row " + r);
@@ -117,17 +117,6 @@ class KernelClassifierTest {
                 }
             }
         }
-    }
-
-    private static double[][] scaled(double[][] x, double c) {
-        double[][] out = new double[x.length][];
-        for (int i = 0; i < x.length; i++) {
-            out[i] = x[i].clone();
-            for (int d = 0; d < out[i].length; d++) {
-                out[i][d] *= c;
-            }
-        }
-        return out;
     }
 
     @Test

@@ -165,24 +165,13 @@ class KernelNaiveBayesTest {
             double[][] expected = Fixtures.exp(learner.fit(Fixtures.numeric("t", x, y), learner.params(given), 1)
                     .predictLogProba(Fixtures.numeric("q", q, null)));
             for (double c : new double[] {1e-170, 1e299}) {
-                Model m = learner.fit(Fixtures.numeric("t", times(x, c), y), learner.params(given), 1);
-                double[][] p = Fixtures.exp(m.predictLogProba(Fixtures.numeric("q", times(q, c), null)));
+                Model m = learner.fit(Fixtures.numeric("t", Fixtures.times(x, c), y), learner.params(given), 1);
+                double[][] p = Fixtures.exp(m.predictLogProba(Fixtures.numeric("q", Fixtures.times(q, c), null)));
                 for (int r = 0; r < q.length; r++) {
                     assertArrayEquals(expected[r], p[r], 1e-9, rule + " scale " + c + " row " + r);
                 }
             }
         }
-    }
-
-    private static double[][] times(double[][] x, double c) {
-        double[][] out = new double[x.length][];
-        for (int i = 0; i < x.length; i++) {
-            out[i] = x[i].clone();
-            for (int d = 0; d < out[i].length; d++) {
-                out[i][d] *= c;
-            }
-        }
-        return out;
     }
 
     /** The model's description names its blocks (it printed LidstoneCategorical@1b2c3d for an empty one). */

@@ -68,8 +68,8 @@ class KernelRegressionTest {
         double[] expected = learner.fit(regression(xs, ys), learner.params(Map.of()), 1)
                 .predict(Fixtures.numeric("q", q, null));
         for (double c : new double[] {1e-170, 1e299}) {
-            double[] pred = learner.fit(regression(times(xs, c), ys), learner.params(Map.of()), 1)
-                    .predict(Fixtures.numeric("q", times(q, c), null));
+            double[] pred = learner.fit(regression(Fixtures.times(xs, c), ys), learner.params(Map.of()), 1)
+                    .predict(Fixtures.numeric("q", Fixtures.times(q, c), null));
             assertArrayEquals(expected, pred, 1e-9, "features times " + c);
         }
         double[] bigY = ys.clone();
@@ -81,17 +81,6 @@ class KernelRegressionTest {
         for (int r = 0; r < q.length; r++) {
             assertEquals(expected[r], pred[r] / 1e299, 1e-9, "target times 1e299, row " + r);
         }
-    }
-
-    private static double[][] times(double[][] x, double c) {
-        double[][] out = new double[x.length][];
-        for (int i = 0; i < x.length; i++) {
-            out[i] = x[i].clone();
-            for (int d = 0; d < out[i].length; d++) {
-                out[i][d] *= c;
-            }
-        }
-        return out;
     }
 
     @Test
