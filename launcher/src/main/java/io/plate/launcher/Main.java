@@ -103,7 +103,9 @@ public final class Main {
         Timing.phase("options read", System.nanoTime());
         PlateFramework plate;
         try {
-            plate = PlateFramework.start(opts.features, interactive, opts.deploy, Map.of(), true);
+            // -q: Plate's shell profile prints no banner
+            plate = PlateFramework.start(opts.features, interactive, opts.deploy,
+                    opts.quiet ? Map.of("plate.quiet", "true") : Map.of(), true);
         } catch (Exception e) {
             err.println("plate: cannot start: " + message(e));
             return 2;

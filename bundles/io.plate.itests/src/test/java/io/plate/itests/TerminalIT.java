@@ -66,10 +66,15 @@ class TerminalIT {
      * session); skips without tmux.
      */
     private static void openShell(int columns, int rows) throws Exception {
+        openShell(columns, rows, "");
+    }
+
+    /** As {@link #openShell(int, int)}, with launcher options ({@code " -q"}) after the jar. */
+    private static void openShell(int columns, int rows, String options) throws Exception {
         Assumptions.assumeTrue(haveTmux(), "tmux is not installed");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         tmux("new-session", "-d", "-s", SESSION, "-x", Integer.toString(columns), "-y", Integer.toString(rows),
-                java + " -jar " + System.getProperty("plate.jar") + "; echo PLATE-EXITED-$?; sleep 30");
+                java + " -jar " + System.getProperty("plate.jar") + options + "; echo PLATE-EXITED-$?; sleep 30");
         try {
             waitFor(s -> s.contains("g! "), "the prompt", 30_000);
         } catch (AssertionError | Exception e) {
@@ -124,6 +129,13 @@ class TerminalIT {
         String iris = ItData.file("iris/iris.csv");
         openShell(50, 80);
         try {
+            // the banner is broken between words to fit (the terminal broke "Gibbs-sampl|ed" and
+            // "help plate:tr|ain."); -J joins lines the terminal wrapped, so such a line is longer than 49
+            String banner = waitFor(s -> s.contains("'exit' quits."), "the banner", 10_000);
+            for (String word : List.of("Plate ", "Gibbs-sampled", "plate:train.", "'exit' quits.")) {
+                assertTrue(banner.lines().anyMatch(l -> l.contains(word) && l.length() < 50),
+                        "the banner line with '" + word + "' does not fit 50 columns:\n" + banner);
+            }
             tmux("send-keys", "-t", SESSION, "plate:import " + iris, "Enter");
             waitFor(s -> s.contains("iris: 150 rows"), "the import", 20_000);
             tmux("send-keys", "-t", SESSION, "clear", "Enter");
@@ -173,6 +185,21 @@ class TerminalIT {
         }
         assertTrue(dumped, "no thread dump of the pane's JVMs " + jvms);
         return false;
+    }
+
+    /** {@code -q} starts the shell without the banner (the option was read and then ignored). */
+    @Test
+    void quietStartsWithoutTheBanner() throws Exception {
+        openShell(80, 30, " -q");
+        try {
+            tmux("send-keys", "-t", SESSION, "plate:version", "Enter");
+            String s = waitFor(t -> t.contains("Java "), "the version", 10_000);
+            assertTrue(!s.contains("Try: plate:learners") && !s.contains("Tab completes"), "a banner with -q:\n" + s);
+            tmux("send-keys", "-t", SESSION, "plate:banner", "Enter");
+            waitFor(t -> t.contains("Try: plate:learners"), "the banner on request", 10_000);
+        } finally {
+            tmux("kill-session", "-t", SESSION);
+        }
     }
 
     @Test

@@ -33,7 +33,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  */
 @Component(service = InfoCommands.class)
 @PlateCommand({"learners", "samplers", "importers", "distributions", "datasets",
-        "version", "names", "params"})
+        "version", "banner", "names", "params"})
 public final class InfoCommands {
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
@@ -116,6 +116,17 @@ public final class InfoCommands {
         Bundle sys = context.getBundle(0);
         return "Plate " + Plate.VERSION + " on " + sys.getSymbolicName() + " " + sys.getVersion() + ", Java "
                 + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")\n";
+    }
+
+    /** The interactive shell's greeting (its profile prints it at start, unless the launcher got -q). */
+    static final String BANNER = "Plate " + Plate.VERSION
+            + " - Bayesian naive Bayes and Gibbs-sampled mixtures on OSGi.\n"
+            + "Try: plate:learners, plate:samplers, help plate:train.\n"
+            + "Tab completes; Ctrl-D or 'exit' quits.";
+
+    @Descriptor("print the start banner, broken between words to fit the terminal")
+    public void banner() {
+        System.out.println(TextTable.wrap(BANNER, TextTable.terminalColumns()));
     }
 
     @Descriptor("names for completion: learners, samplers, importers, datasets, models or runs")
