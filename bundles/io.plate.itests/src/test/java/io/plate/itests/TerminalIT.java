@@ -136,6 +136,17 @@ class TerminalIT {
                 assertTrue(banner.lines().anyMatch(l -> l.contains(word) && l.length() < 50),
                         "the banner line with '" + word + "' does not fit 50 columns:\n" + banner);
             }
+            // so are a usage error and help (the terminal broke them in the middle of options and words)
+            tmux("send-keys", "-t", SESSION, "plate:cluster", "Enter");
+            waitFor(s -> s.contains("explains"), "the usage error", 10_000);
+            tmux("send-keys", "-t", SESSION, "help plate:cluster", "Enter");
+            String help = waitFor(s -> s.contains("--resume RESUME") && s.lastIndexOf("g! ") > s.indexOf("--resume RESUME"),
+                    "the help", 10_000);
+            for (String l : help.split("\n")) {
+                assertTrue(l.startsWith("g! ") || l.length() < 50, "wraps at 50 columns: " + l + "\nin\n" + help);
+            }
+            assertTrue(help.contains("\n  -i, --iterations ITERATIONS") && help.contains("\n  burn-in included"),
+                    "an option's description continues under its indentation:\n" + help);
             tmux("send-keys", "-t", SESSION, "plate:import " + iris, "Enter");
             waitFor(s -> s.contains("iris: 150 rows"), "the import", 20_000);
             tmux("send-keys", "-t", SESSION, "clear", "Enter");

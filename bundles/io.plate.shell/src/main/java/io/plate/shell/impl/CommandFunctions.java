@@ -190,14 +190,15 @@ public final class CommandFunctions {
         if (target == null) {
             throw new CommandError(SCOPE + ":" + fn + " is not available (its bundle stopped meanwhile)");
         }
+        int columns = ProgressPrinter.columns(session);
         try {
             CommandUsage usage = fitting(usages(target.getClass(), fn), args);
-            TextTable.terminalColumns(ProgressPrinter.columns(session));
+            TextTable.terminalColumns(columns);
             return usage.invoke(session, target, args);
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
-            throw CommandError.of(e);
+            throw CommandError.of(e).fitted(columns);
         } finally {
             TextTable.terminalColumns(0);
             try {
@@ -249,11 +250,20 @@ public final class CommandFunctions {
         String name = String.valueOf(args.isEmpty() ? "" : args.get(0));
         String near = CommandUsage.nearest(name.substring(name.indexOf(':') + 1), commands.keySet());
         throw new CommandError("command not found: " + name + (near != null ? "; did you mean " + SCOPE + ":" + near + "?"
-                : "; 'help' lists the commands"));
+                : "; 'help' lists the commands")).fitted(ProgressPrinter.columns(session));
     }
 
     /** {@code help} and {@code help NAME}: Plate's commands here, everything else through Gogo's help. */
     private Object help(CommandSession session, List<Object> args) throws Exception {
+        try {
+            Object out = helpText(session, args);
+            return out instanceof String text ? TextTable.wrap(text, ProgressPrinter.columns(session)) : out;
+        } catch (CommandError e) {
+            throw e.fitted(ProgressPrinter.columns(session));
+        }
+    }
+
+    private Object helpText(CommandSession session, List<Object> args) throws Exception {
         if (args.size() == 1) {
             String name = args.get(0).toString();
             String fn = name.startsWith(SCOPE + ":") ? name.substring(SCOPE.length() + 1) : name;
