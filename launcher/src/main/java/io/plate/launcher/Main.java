@@ -100,12 +100,28 @@ public final class Main {
                 return 2;
             }
         }
+        List<String> selection = FeatureCatalog.selection(opts.features);
+        if (selection != null && !selection.contains(FeatureCatalog.SHELL)) {
+            // without Gogo nothing reads the commands: -c waited 10 s for it, the interactive shell forever
+            err.println("plate: --features " + String.join(",", opts.features) + " leaves out " + FeatureCatalog.SHELL
+                    + ", which runs the commands; add it: --features " + String.join(",", opts.features) + ","
+                    + FeatureCatalog.SHELL);
+            return 2;
+        }
         Timing.phase("options read", System.nanoTime());
         PlateFramework plate;
         try {
-            // -q: Plate's shell profile prints no banner
-            plate = PlateFramework.start(opts.features, interactive, opts.deploy,
-                    opts.quiet ? Map.of("plate.quiet", "true") : Map.of(), true);
+            Map<String, String> properties = new java.util.HashMap<>();
+            if (opts.quiet) {
+                properties.put("plate.quiet", "true"); // Plate's shell profile prints no banner
+            }
+            if (selection != null && !opts.features.isEmpty()) {
+                // the shell names them when a command finds no learner or sampler
+                List<String> leftOut = new ArrayList<>(FeatureCatalog.ALL);
+                leftOut.removeAll(selection);
+                properties.put("plate.features.left.out", String.join(",", leftOut));
+            }
+            plate = PlateFramework.start(opts.features, interactive, opts.deploy, properties, true);
         } catch (Exception e) {
             err.println("plate: cannot start: " + message(e));
             return 2;

@@ -174,6 +174,37 @@ class LauncherProcessIT {
         assertEquals(0, shellOnly.status(), shellOnly.err());
     }
 
+    /**
+     * A command of a feature left out says which features --features left out, and of a stopped bundle which
+     * bundle is stopped ("(none installed)" said nothing of where mixture.gaussian went); a selection without the shell fails at once, in one line
+     * (it waited 10 s and printed "IllegalStateException: the Gogo command processor did not start", and
+     * the interactive shell showed an empty screen that Ctrl-C did not end).
+     */
+    @Test
+    void leftOutFeaturesAreNamed() throws Exception {
+        Result r = plate("--features", "plate-core,plate-shell", "-c", "plate:import " + iris() + " --name iris",
+                "-c", "plate:cluster mixture.gaussian iris k=3");
+        assertEquals(1, r.status(), r.err());
+        assertTrue(r.err().contains("no mixture sampler named 'mixture.gaussian' (none installed; --features left out"
+                + " plate-classifier, plate-samplers)"), r.err());
+        Result listing = plate("--features", "plate-core,plate-classifier,plate-shell", "-c", "plate:samplers");
+        assertEquals(0, listing.status(), listing.err());
+        assertEquals("none installed; --features left out plate-samplers", listing.out().strip());
+        // a stopped bundle is named, with the command that starts it
+        Result stopped = plate("-c", "stop io.plate.sampler.sparse", "-c", "plate:import " + iris() + " --name iris",
+                "-c", "plate:sample sparse.collapsed iris");
+        assertEquals(1, stopped.status(), stopped.err());
+        assertTrue(stopped.err().matches("(?s).*no sampler named 'sparse.collapsed'; installed: mixture\\.[^\n]*; "
+                + "stopped: io\\.plate\\.sampler\\.sparse \\(bundle \\d+\\); 'start ID' starts one\\s*"), stopped.err());
+        long t0 = System.nanoTime();
+        Result noShell = plate("--features", "plate-classifier", "-c", "plate:version");
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertEquals(2, noShell.status(), noShell.err());
+        assertEquals("plate: --features plate-classifier leaves out plate-shell, which runs the commands; add it:"
+                + " --features plate-classifier,plate-shell", noShell.err().strip());
+        assertTrue(seconds < 5, "refused after " + seconds + " s");
+    }
+
     @Test
     void unknownOptionAnswersWithUsageAndNearestName() throws Exception {
         Result r = plate("-c", "plate:import " + iris() + " --lable class");

@@ -291,6 +291,6 @@ public final class InfoCommands {
                 context.ungetService(r);
             }
         }
-        return t.size() == 0 ? "none installed\n" : t.toString();
+        return t.size() == 0 ? Missing.listing() + "\n" : t.toString();
     }
 }

@@ -50,7 +50,7 @@ final class SamplerRuns {
                 }
             }
             return new PlateException("no " + kind + " named '" + name + "'"
-                    + (known.isEmpty() ? " (none installed)" : "; installed: " + String.join(", ", known)));
+                    + Missing.note(known));
         });
     }
 
