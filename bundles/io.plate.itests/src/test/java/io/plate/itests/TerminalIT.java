@@ -112,6 +112,14 @@ class TerminalIT {
             waitFor(s -> s.contains("plate:train nb.gaussian iris"), "the dataset completed", 10_000);
             tmux("send-keys", "-t", SESSION, "Enter");
             waitFor(s -> s.contains("nb.gaussian model"), "the model", 10_000);
+            // plate:params completes learner and sampler names; plate:save a model, then a file (it offered
+            // nothing for params, and models again in the file position)
+            tmux("send-keys", "-t", SESSION, "plate:params nb.gau", "Tab");
+            waitFor(s -> s.contains("plate:params nb.gaussian"), "the learner completed", 10_000);
+            tmux("send-keys", "-t", SESSION, "C-u");
+            tmux("send-keys", "-t", SESSION, "plate:save iris.nb.gaussian /etc/hostn", "Tab");
+            waitFor(s -> s.contains("plate:save iris.nb.gaussian /etc/hostname"), "the file completed", 10_000);
+            tmux("send-keys", "-t", SESSION, "C-u");
             tmux("send-keys", "-t", SESSION, "exit", "Enter");
             waitFor(s -> s.contains("PLATE-EXITED-0"), "a clean exit", 20_000);
         } finally {
