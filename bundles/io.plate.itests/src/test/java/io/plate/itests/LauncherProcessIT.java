@@ -244,6 +244,14 @@ class LauncherProcessIT {
         Result gogo = plate("-c", "help lb");
         assertEquals(0, gogo.status(), gogo.err());
         assertTrue(gogo.out().contains("lb"), gogo.out());
+        // help alone lists Plate's commands (Gogo's list had none of them) and then Gogo's
+        Result all = plate("-c", "help");
+        assertEquals(0, all.status(), all.err());
+        assertTrue(all.out().startsWith("Plate's commands ('help plate:NAME' explains one):"), all.out());
+        assertTrue(all.out().lines().anyMatch(l -> l.matches("plate:cluster +cluster a dataset with a mixture sampler")),
+                all.out());
+        assertTrue(all.out().contains("plate:import ") && all.out().contains("plate:train "), all.out());
+        assertTrue(all.out().indexOf("felix:lb") > all.out().indexOf("Other commands:"), all.out());
     }
 
     @Test

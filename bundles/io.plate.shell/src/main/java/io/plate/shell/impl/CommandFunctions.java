@@ -253,6 +253,16 @@ public final class CommandFunctions {
                 : "; 'help' lists the commands")).fitted(ProgressPrinter.columns(session));
     }
 
+    /** Plate's commands with the first clause of each description, for {@code help} without a name. */
+    private String commandList() {
+        TextTable t = new TextTable("command", "what it does");
+        for (Map.Entry<String, ServiceReference<Object>> c : new TreeMap<>(commands).entrySet()) {
+            String d = description(c.getValue(), c.getKey());
+            t.row(SCOPE + ":" + c.getKey(), d == null ? "" : d.split("; ", 2)[0]);
+        }
+        return "Plate's commands ('help plate:NAME' explains one):\n" + t;
+    }
+
     /** {@code help} and {@code help NAME}: Plate's commands here, everything else through Gogo's help. */
     private Object help(CommandSession session, List<Object> args) throws Exception {
         try {
@@ -264,6 +274,16 @@ public final class CommandFunctions {
     }
 
     private Object helpText(CommandSession session, List<Object> args) throws Exception {
+        if (args.isEmpty()) {
+            // Gogo's list prints the commands of command objects only: Plate's functions were not in it
+            int before = TextTable.terminalColumns();
+            TextTable.terminalColumns(ProgressPrinter.columns(session));
+            try {
+                System.out.print(commandList() + "\nOther commands:\n");
+            } finally {
+                TextTable.terminalColumns(before);
+            }
+        }
         if (args.size() == 1) {
             String name = args.get(0).toString();
             String fn = name.startsWith(SCOPE + ":") ? name.substring(SCOPE.length() + 1) : name;
