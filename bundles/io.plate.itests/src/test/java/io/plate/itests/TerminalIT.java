@@ -279,6 +279,8 @@ class TerminalIT {
             String after = waitFor(s -> s.contains("stopped early (Ctrl-C)"), "the summary after Ctrl-C", 30_000);
             assertTrue(after.contains("CANCELLED") && after.contains("logJoint"), after);
             assertTrue(!after.contains("Exception"), "no Java exception text:\n" + after);
+            // the progress line is erased: its last state (… sweeps, ETA …) stood above the summary
+            assertTrue(!after.contains("Ctrl-C stops") && !after.contains("ETA "), "a progress line left:\n" + after);
             // the summary comes before the next prompt: no prompt between the command and its summary
             String run = after.substring(after.lastIndexOf("--name long"));
             assertTrue(!run.substring(0, run.indexOf("stopped early")).contains("g! "), "prompt before summary:\n" + after);
