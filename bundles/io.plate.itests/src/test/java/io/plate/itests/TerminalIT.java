@@ -155,6 +155,14 @@ class TerminalIT {
             }
             assertTrue(help.contains("\n  -i, --iterations ITERATIONS") && help.contains("\n  burn-in included"),
                     "an option's description continues under its indentation:\n" + help);
+            // and a command's returned text: plate:params' heading line was printed whole
+            tmux("send-keys", "-t", SESSION, "plate:params nb.categorical", "Enter");
+            String params = waitFor(s -> s.contains("min_categories") && s.lastIndexOf("g! ") > s.indexOf("min_categories"),
+                    "the parameters", 10_000);
+            assertTrue(params.contains("learner nb.categorical:"), params);
+            for (String l : params.split("\n")) {
+                assertTrue(l.startsWith("g! ") || l.length() < 50, "wraps at 50 columns: " + l + "\nin\n" + params);
+            }
             tmux("send-keys", "-t", SESSION, "plate:import " + iris, "Enter");
             waitFor(s -> s.contains("iris: 150 rows"), "the import", 20_000);
             tmux("send-keys", "-t", SESSION, "clear", "Enter");

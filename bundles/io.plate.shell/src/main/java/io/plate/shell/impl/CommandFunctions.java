@@ -194,7 +194,10 @@ public final class CommandFunctions {
         try {
             CommandUsage usage = fitting(usages(target.getClass(), fn), args);
             TextTable.terminalColumns(columns);
-            return usage.invoke(session, target, args);
+            Object result = usage.invoke(session, target, args);
+            // a returned text (plate:params' heading, a message) broken between words, as reports are by
+            // PlateConverter; tables built here already fit
+            return result instanceof String text ? TextTable.wrap(text, columns) : result;
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
