@@ -221,6 +221,7 @@ public final class Main {
     }
 
     private static final String NO_MATCHES = "no matches found: ";
+    private static final String UNEXPECTED_EOT = "unexpected EOT";
 
     /** The message a user should see: the innermost meaningful message, never a stack trace. */
     static String message(Throwable e) {
@@ -235,6 +236,12 @@ public final class Main {
                 || t instanceof IllegalArgumentException || name.endsWith("SyntaxError");
         if (m == null || m.isBlank()) {
             return t.getClass().getSimpleName();
+        }
+        if (t instanceof java.io.EOFException && m.startsWith(UNEXPECTED_EOT)) {
+            // Gogo's parser at the end of a program with an open quote or bracket ("… looking for ')", sic)
+            String what = m.substring(UNEXPECTED_EOT.length()).strip();
+            return "syntax error: the command ended early, " + what
+                    + (what.startsWith("looking for '") && !what.endsWith("'") ? "'" : "");
         }
         if (t instanceof java.io.IOException && m.startsWith(NO_MATCHES)) {
             // Gogo's expansion of a word with * or ? that matched no file

@@ -205,6 +205,17 @@ class LauncherProcessIT {
         assertTrue(seconds < 5, "refused after " + seconds + " s");
     }
 
+    /** An open quote or bracket is a syntax error in words (it printed "EOFException: unexpected EOT …"). */
+    @Test
+    void anUnclosedQuoteOrBracketIsASyntaxError() throws Exception {
+        Result bracket = plate("-c", "(plate:version");
+        assertEquals(1, bracket.status());
+        assertEquals("plate: syntax error: the command ended early, looking for ')'", bracket.err().strip());
+        Result quote = plate("-c", "plate:import \"iris.csv");
+        assertEquals(1, quote.status());
+        assertEquals("plate: syntax error: the command ended early, looking for matching quote: \"", quote.err().strip());
+    }
+
     @Test
     void unknownOptionAnswersWithUsageAndNearestName() throws Exception {
         Result r = plate("-c", "plate:import " + iris() + " --lable class");
