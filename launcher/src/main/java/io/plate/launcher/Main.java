@@ -40,8 +40,9 @@ public final class Main {
         try {
             opts = LaunchOptions.parse(args);
         } catch (IllegalArgumentException e) {
-            err.println("plate: " + e.getMessage());
-            err.print(LaunchOptions.usage());
+            // one line, as every other error (the whole usage followed it)
+            String m = e.getMessage();
+            err.println("plate: " + m + (m.contains("--help") ? "" : " (see --help)"));
             return 2;
         }
         if (opts.help) {
@@ -99,6 +100,11 @@ public final class Main {
                 err.println("plate: " + e.getMessage());
                 return 2;
             }
+        }
+        if (opts.deploy != null && Files.exists(opts.deploy) && !Files.isDirectory(opts.deploy)) {
+            // it failed in the framework's start as "cannot start: FileAlreadyExistsException: DIR"
+            err.println("plate: --deploy " + opts.deploy + ": not a folder");
+            return 2;
         }
         List<String> selection = FeatureCatalog.selection(opts.features);
         if (selection != null && !selection.contains(FeatureCatalog.SHELL)) {

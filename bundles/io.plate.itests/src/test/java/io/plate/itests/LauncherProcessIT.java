@@ -124,10 +124,21 @@ class LauncherProcessIT {
     }
 
     @Test
-    void launcherErrorsExitTwo() throws Exception {
+    void launcherErrorsExitTwo(@TempDir Path dir) throws Exception {
         assertEquals(2, plate("--no-such-option").status());
         assertEquals(2, plate("/no/such/script.gosh").status());
         assertEquals(2, plate("--features", "no-such-feature", "-c", "lb").status());
+        // each in one line: a wrong option printed the whole usage after it, a file as --deploy folder
+        // "cannot start: FileAlreadyExistsException: …"
+        Result option = plate("--no-such-option");
+        assertEquals("plate: unknown option '--no-such-option' (see --help)", option.err().strip());
+        Result value = plate("-c");
+        assertEquals(2, value.status());
+        assertEquals("plate: -c needs a value (see --help)", value.err().strip());
+        Path file = Files.writeString(dir.resolve("bundles.txt"), "x");
+        Result deploy = plate("--deploy", file.toString(), "-c", "plate:version");
+        assertEquals(2, deploy.status());
+        assertEquals("plate: --deploy " + file + ": not a folder", deploy.err().strip());
     }
 
     @Test
