@@ -120,6 +120,13 @@ class TerminalIT {
             tmux("send-keys", "-t", SESSION, "plate:save iris.nb.gaussian /etc/hostn", "Tab");
             waitFor(s -> s.contains("plate:save iris.nb.gaussian /etc/hostname"), "the file completed", 10_000);
             tmux("send-keys", "-t", SESSION, "C-u");
+            // plate:draw a distribution's name, plate:plot confusion a file (both offered nothing)
+            tmux("send-keys", "-t", SESSION, "plate:draw --n 5 nor", "Tab");
+            waitFor(s -> s.contains("plate:draw --n 5 normal"), "the distribution completed", 10_000);
+            tmux("send-keys", "-t", SESSION, "C-u");
+            tmux("send-keys", "-t", SESSION, "plate:plot confusion /etc/hostn", "Tab");
+            waitFor(s -> s.contains("plate:plot confusion /etc/hostname"), "the evaluation file completed", 10_000);
+            tmux("send-keys", "-t", SESSION, "C-u");
             tmux("send-keys", "-t", SESSION, "exit", "Enter");
             waitFor(s -> s.contains("PLATE-EXITED-0"), "a clean exit", 20_000);
         } finally {

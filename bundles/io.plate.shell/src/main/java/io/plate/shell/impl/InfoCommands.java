@@ -194,9 +194,12 @@ public final class InfoCommands {
                 case "plots":
                     out.addAll(List.of("trace", "clusters", "theta", "confusion", "lines"));
                     break;
+                case "draws":
+                    out.addAll(DrawCommands.names());
+                    break;
                 default:
                     throw new io.plate.api.PlateException("unknown kind '" + k
-                            + "': use learners, samplers, importers, datasets, models, runs or plots");
+                            + "': use learners, samplers, importers, datasets, models, runs, plots or draws");
             }
         }
         return out;
