@@ -127,6 +127,10 @@ class TerminalIT {
             tmux("send-keys", "-t", SESSION, "plate:plot confusion /etc/hostn", "Tab");
             waitFor(s -> s.contains("plate:plot confusion /etc/hostname"), "the evaluation file completed", 10_000);
             tmux("send-keys", "-t", SESSION, "C-u");
+            // plate:import's --format value is an importer's format (files were offered)
+            tmux("send-keys", "-t", SESSION, "plate:import x.txt --format lib", "Tab");
+            waitFor(s -> s.contains("plate:import x.txt --format libsvm"), "the format completed", 10_000);
+            tmux("send-keys", "-t", SESSION, "C-u");
             tmux("send-keys", "-t", SESSION, "exit", "Enter");
             waitFor(s -> s.contains("PLATE-EXITED-0"), "a clean exit", 20_000);
         } finally {
