@@ -144,6 +144,9 @@ public final class PlotCommands {
         JsonNode n;
         try {
             n = new ObjectMapper().readTree(f.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            // the parser's message ran over two lines, with its source description
+            throw new PlateException(f + ": " + io.plate.modelfile.JsonSyntax.describe(e), e);
         } catch (IOException e) {
             throw new PlateException(f + ": not an evaluation JSON file: " + e.getMessage());
         }

@@ -238,6 +238,12 @@ class FiguresTest {
         assertTrue(Files.size(png) > 1000);
         Files.writeString(json, "{\"classes\":[\"a\",\"b\"],\"confusion\":[[5,1]]}");
         assertThrows(PlateException.class, () -> PlotCommands.report(json.toString()));
+        // a file that is no JSON: one line at its line and column (Jackson's message ran over two lines)
+        Path text = Files.writeString(dir.resolve("hostname"), "vm-1\n");
+        String m = assertThrows(PlateException.class, () -> PlotCommands.report(text.toString())).getMessage();
+        assertEquals(1, m.lines().count(), m);
+        assertTrue(m.startsWith(text + ": not valid JSON at line 1, column 1: "), m);
+        assertTrue(!m.contains("REDACTED") && !m.contains("Source"), m);
     }
 
     @Test
