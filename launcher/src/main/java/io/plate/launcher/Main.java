@@ -186,6 +186,10 @@ public final class Main {
         try (GogoSession session = GogoSession.open(plate.framework().getBundleContext(), in, out, err, 10_000)) {
             Timing.phase("session opened", t);
             for (Program p : programs) {
+                java.util.regex.Matcher exit = EXIT.matcher(p.text().strip());
+                if (exit.matches()) { // as in the interactive shell: ends the script, with its status if given
+                    return exit.group(1) == null ? 0 : Integer.parseInt(exit.group(1));
+                }
                 Object value;
                 try {
                     t = System.nanoTime();
@@ -227,6 +231,9 @@ public final class Main {
     }
 
     private static final String NO_MATCHES = "no matches found: ";
+    /** A program that is {@code exit} or {@code exit N} (N 0 to 255). */
+    private static final java.util.regex.Pattern EXIT = java.util.regex.Pattern.compile(
+            "exit(?:\\s+(25[0-5]|2[0-4]\\d|1?\\d?\\d))?");
     private static final String UNEXPECTED_EOT = "unexpected EOT";
 
     /** The message a user should see: the innermost meaningful message, never a stack trace. */

@@ -216,6 +216,21 @@ class LauncherProcessIT {
         assertTrue(seconds < 5, "refused after " + seconds + " s");
     }
 
+    /**
+     * {@code exit} ends a script, -c or piped commands as it ends the interactive shell, with its status if
+     * given ("command not found: exit" and status 1 before).
+     */
+    @Test
+    void exitEndsAScript(@TempDir Path dir) throws Exception {
+        Path script = Files.writeString(dir.resolve("s.gosh"), "plate:version\nexit\nplate:nosuch\n");
+        Result r = plate(script.toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().startsWith("Plate ") && r.err().isEmpty(), r.out() + r.err());
+        assertEquals(3, plate("-c", "plate:version", "-c", "exit 3").status());
+        Result piped = plateWith("plate:version\nexit 0\nplate:nosuch\n", java.util.Map.of());
+        assertEquals(0, piped.status(), piped.err());
+    }
+
     /** An open quote or bracket is a syntax error in words (it printed "EOFException: unexpected EOT …"). */
     @Test
     void anUnclosedQuoteOrBracketIsASyntaxError() throws Exception {
