@@ -22,6 +22,8 @@ import org.osgi.service.feature.ID;
 final class FeatureCatalog {
     /** Every feature, in installation order. */
     static final List<String> ALL = List.of("plate-core", "plate-classifier", "plate-samplers", "plate-shell");
+    /** The feature with Gogo and Plate's commands, without which the launcher has nothing to run commands. */
+    static final String SHELL = "plate-shell";
 
     private final Map<String, Feature> features = new LinkedHashMap<>();
 

@@ -40,8 +40,9 @@ public final class Main {
         try {
             opts = LaunchOptions.parse(args);
         } catch (IllegalArgumentException e) {
-            err.println("plate: " + e.getMessage());
-            err.print(LaunchOptions.usage());
+            // one line, as every other error (the whole usage followed it)
+            String m = e.getMessage();
+            err.println("plate: " + m + (m.contains("--help") ? "" : " (see --help)"));
             return 2;
         }
         if (opts.help) {
@@ -100,10 +101,33 @@ public final class Main {
                 return 2;
             }
         }
+        if (opts.deploy != null && Files.exists(opts.deploy) && !Files.isDirectory(opts.deploy)) {
+            // it failed in the framework's start as "cannot start: FileAlreadyExistsException: DIR"
+            err.println("plate: --deploy " + opts.deploy + ": not a folder");
+            return 2;
+        }
+        List<String> selection = FeatureCatalog.selection(opts.features);
+        if (selection != null && !selection.contains(FeatureCatalog.SHELL)) {
+            // without Gogo nothing reads the commands: -c waited 10 s for it, the interactive shell forever
+            err.println("plate: --features " + String.join(",", opts.features) + " leaves out " + FeatureCatalog.SHELL
+                    + ", which runs the commands; add it: --features " + String.join(",", opts.features) + ","
+                    + FeatureCatalog.SHELL);
+            return 2;
+        }
         Timing.phase("options read", System.nanoTime());
         PlateFramework plate;
         try {
-            plate = PlateFramework.start(opts.features, interactive, opts.deploy, Map.of(), true);
+            Map<String, String> properties = new java.util.HashMap<>();
+            if (opts.quiet) {
+                properties.put("plate.quiet", "true"); // Plate's shell profile prints no banner
+            }
+            if (selection != null && !opts.features.isEmpty()) {
+                // the shell names them when a command finds no learner or sampler
+                List<String> leftOut = new ArrayList<>(FeatureCatalog.ALL);
+                leftOut.removeAll(selection);
+                properties.put("plate.features.left.out", String.join(",", leftOut));
+            }
+            plate = PlateFramework.start(opts.features, interactive, opts.deploy, properties, true);
         } catch (Exception e) {
             err.println("plate: cannot start: " + message(e));
             return 2;
@@ -162,6 +186,10 @@ public final class Main {
         try (GogoSession session = GogoSession.open(plate.framework().getBundleContext(), in, out, err, 10_000)) {
             Timing.phase("session opened", t);
             for (Program p : programs) {
+                java.util.regex.Matcher exit = EXIT.matcher(p.text().strip());
+                if (exit.matches()) { // as in the interactive shell: ends the script, with its status if given
+                    return exit.group(1) == null ? 0 : Integer.parseInt(exit.group(1));
+                }
                 Object value;
                 try {
                     t = System.nanoTime();
@@ -203,6 +231,10 @@ public final class Main {
     }
 
     private static final String NO_MATCHES = "no matches found: ";
+    /** A program that is {@code exit} or {@code exit N} (N 0 to 255). */
+    private static final java.util.regex.Pattern EXIT = java.util.regex.Pattern.compile(
+            "exit(?:\\s+(25[0-5]|2[0-4]\\d|1?\\d?\\d))?");
+    private static final String UNEXPECTED_EOT = "unexpected EOT";
 
     /** The message a user should see: the innermost meaningful message, never a stack trace. */
     static String message(Throwable e) {
@@ -217,6 +249,12 @@ public final class Main {
                 || t instanceof IllegalArgumentException || name.endsWith("SyntaxError");
         if (m == null || m.isBlank()) {
             return t.getClass().getSimpleName();
+        }
+        if (t instanceof java.io.EOFException && m.startsWith(UNEXPECTED_EOT)) {
+            // Gogo's parser at the end of a program with an open quote or bracket ("… looking for ')", sic)
+            String what = m.substring(UNEXPECTED_EOT.length()).strip();
+            return "syntax error: the command ended early, " + what
+                    + (what.startsWith("looking for '") && !what.endsWith("'") ? "'" : "");
         }
         if (t instanceof java.io.IOException && m.startsWith(NO_MATCHES)) {
             // Gogo's expansion of a word with * or ? that matched no file

@@ -75,10 +75,9 @@ public final class PlateFramework implements AutoCloseable {
         Path profile = goshHome.resolve("etc/gosh_profile");
         if (cache == null || !Files.isRegularFile(profile)) {
             Files.createDirectories(goshHome.resolve("etc"));
-            StorageCache.writeAtomically(goshHome.resolve("etc/motd"), "Plate " + Versions.PLATE
-                    + " - Bayesian naive Bayes and Gibbs-sampled mixtures on OSGi.\n"
-                    + "Try: plate:learners, plate:samplers, help plate:train.\n"
-                    + "Tab completes; Ctrl-D or 'exit' quits.\n");
+            // Gogo's profile prints etc/motd as it is; Plate's profile prints the banner with plate:banner,
+            // fitted to the terminal's width
+            StorageCache.writeAtomically(goshHome.resolve("etc/motd"), "");
             // Non-interactive: an empty profile (Gogo's own throws without a line reader). Interactive:
             // Gogo's own profile (prompt, completion machinery) followed by Plate's completions.
             StorageCache.writeAtomically(profile,

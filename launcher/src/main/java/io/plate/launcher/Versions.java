@@ -7,7 +7,6 @@ import java.util.Properties;
 
 /** Versions filled in by the build (launcher/src/main/resources/io/plate/launcher/versions.properties). */
 final class Versions {
-    static final String PLATE;
     static final String FILEINSTALL;
 
     static {
@@ -20,7 +19,6 @@ final class Versions {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        PLATE = p.getProperty("plate");
         FILEINSTALL = p.getProperty("fileinstall");
     }
 

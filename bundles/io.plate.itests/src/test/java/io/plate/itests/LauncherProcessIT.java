@@ -124,10 +124,21 @@ class LauncherProcessIT {
     }
 
     @Test
-    void launcherErrorsExitTwo() throws Exception {
+    void launcherErrorsExitTwo(@TempDir Path dir) throws Exception {
         assertEquals(2, plate("--no-such-option").status());
         assertEquals(2, plate("/no/such/script.gosh").status());
         assertEquals(2, plate("--features", "no-such-feature", "-c", "lb").status());
+        // each in one line: a wrong option printed the whole usage after it, a file as --deploy folder
+        // "cannot start: FileAlreadyExistsException: …"
+        Result option = plate("--no-such-option");
+        assertEquals("plate: unknown option '--no-such-option' (see --help)", option.err().strip());
+        Result value = plate("-c");
+        assertEquals(2, value.status());
+        assertEquals("plate: -c needs a value (see --help)", value.err().strip());
+        Path file = Files.writeString(dir.resolve("bundles.txt"), "x");
+        Result deploy = plate("--deploy", file.toString(), "-c", "plate:version");
+        assertEquals(2, deploy.status());
+        assertEquals("plate: --deploy " + file + ": not a folder", deploy.err().strip());
     }
 
     @Test
@@ -174,6 +185,63 @@ class LauncherProcessIT {
         assertEquals(0, shellOnly.status(), shellOnly.err());
     }
 
+    /**
+     * A command of a feature left out says which features --features left out, and of a stopped bundle which
+     * bundle is stopped ("(none installed)" said nothing of where mixture.gaussian went); a selection without the shell fails at once, in one line
+     * (it waited 10 s and printed "IllegalStateException: the Gogo command processor did not start", and
+     * the interactive shell showed an empty screen that Ctrl-C did not end).
+     */
+    @Test
+    void leftOutFeaturesAreNamed() throws Exception {
+        Result r = plate("--features", "plate-core,plate-shell", "-c", "plate:import " + iris() + " --name iris",
+                "-c", "plate:cluster mixture.gaussian iris k=3");
+        assertEquals(1, r.status(), r.err());
+        assertTrue(r.err().contains("no mixture sampler named 'mixture.gaussian' (none installed; --features left out"
+                + " plate-classifier, plate-samplers)"), r.err());
+        Result listing = plate("--features", "plate-core,plate-classifier,plate-shell", "-c", "plate:samplers");
+        assertEquals(0, listing.status(), listing.err());
+        assertEquals("none installed; --features left out plate-samplers", listing.out().strip());
+        // a stopped bundle is named, with the command that starts it
+        Result stopped = plate("-c", "stop io.plate.sampler.sparse", "-c", "plate:import " + iris() + " --name iris",
+                "-c", "plate:sample sparse.collapsed iris");
+        assertEquals(1, stopped.status(), stopped.err());
+        assertTrue(stopped.err().matches("(?s).*no sampler named 'sparse.collapsed'; installed: mixture\\.[^\n]*; "
+                + "stopped: io\\.plate\\.sampler\\.sparse \\(bundle \\d+\\); 'start ID' starts one\\s*"), stopped.err());
+        long t0 = System.nanoTime();
+        Result noShell = plate("--features", "plate-classifier", "-c", "plate:version");
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertEquals(2, noShell.status(), noShell.err());
+        assertEquals("plate: --features plate-classifier leaves out plate-shell, which runs the commands; add it:"
+                + " --features plate-classifier,plate-shell", noShell.err().strip());
+        assertTrue(seconds < 5, "refused after " + seconds + " s");
+    }
+
+    /**
+     * {@code exit} ends a script, -c or piped commands as it ends the interactive shell, with its status if
+     * given ("command not found: exit" and status 1 before).
+     */
+    @Test
+    void exitEndsAScript(@TempDir Path dir) throws Exception {
+        Path script = Files.writeString(dir.resolve("s.gosh"), "plate:version\nexit\nplate:nosuch\n");
+        Result r = plate(script.toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().startsWith("Plate ") && r.err().isEmpty(), r.out() + r.err());
+        assertEquals(3, plate("-c", "plate:version", "-c", "exit 3").status());
+        Result piped = plateWith("plate:version\nexit 0\nplate:nosuch\n", java.util.Map.of());
+        assertEquals(0, piped.status(), piped.err());
+    }
+
+    /** An open quote or bracket is a syntax error in words (it printed "EOFException: unexpected EOT …"). */
+    @Test
+    void anUnclosedQuoteOrBracketIsASyntaxError() throws Exception {
+        Result bracket = plate("-c", "(plate:version");
+        assertEquals(1, bracket.status());
+        assertEquals("plate: syntax error: the command ended early, looking for ')'", bracket.err().strip());
+        Result quote = plate("-c", "plate:import \"iris.csv");
+        assertEquals(1, quote.status());
+        assertEquals("plate: syntax error: the command ended early, looking for matching quote: \"", quote.err().strip());
+    }
+
     @Test
     void unknownOptionAnswersWithUsageAndNearestName() throws Exception {
         Result r = plate("-c", "plate:import " + iris() + " --lable class");
@@ -213,6 +281,14 @@ class LauncherProcessIT {
         Result gogo = plate("-c", "help lb");
         assertEquals(0, gogo.status(), gogo.err());
         assertTrue(gogo.out().contains("lb"), gogo.out());
+        // help alone lists Plate's commands (Gogo's list had none of them) and then Gogo's
+        Result all = plate("-c", "help");
+        assertEquals(0, all.status(), all.err());
+        assertTrue(all.out().startsWith("Plate's commands ('help plate:NAME' explains one):"), all.out());
+        assertTrue(all.out().lines().anyMatch(l -> l.matches("plate:cluster +cluster a dataset with a mixture sampler")),
+                all.out());
+        assertTrue(all.out().contains("plate:import ") && all.out().contains("plate:train "), all.out());
+        assertTrue(all.out().indexOf("felix:lb") > all.out().indexOf("Other commands:"), all.out());
     }
 
     @Test

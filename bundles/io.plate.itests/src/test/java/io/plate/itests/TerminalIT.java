@@ -66,10 +66,15 @@ class TerminalIT {
      * session); skips without tmux.
      */
     private static void openShell(int columns, int rows) throws Exception {
+        openShell(columns, rows, "");
+    }
+
+    /** As {@link #openShell(int, int)}, with launcher options ({@code " -q"}) after the jar. */
+    private static void openShell(int columns, int rows, String options) throws Exception {
         Assumptions.assumeTrue(haveTmux(), "tmux is not installed");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         tmux("new-session", "-d", "-s", SESSION, "-x", Integer.toString(columns), "-y", Integer.toString(rows),
-                java + " -jar " + System.getProperty("plate.jar") + "; echo PLATE-EXITED-$?; sleep 30");
+                java + " -jar " + System.getProperty("plate.jar") + options + "; echo PLATE-EXITED-$?; sleep 30");
         try {
             waitFor(s -> s.contains("g! "), "the prompt", 30_000);
         } catch (AssertionError | Exception e) {
@@ -107,6 +112,25 @@ class TerminalIT {
             waitFor(s -> s.contains("plate:train nb.gaussian iris"), "the dataset completed", 10_000);
             tmux("send-keys", "-t", SESSION, "Enter");
             waitFor(s -> s.contains("nb.gaussian model"), "the model", 10_000);
+            // plate:params completes learner and sampler names; plate:save a model, then a file (it offered
+            // nothing for params, and models again in the file position)
+            tmux("send-keys", "-t", SESSION, "plate:params nb.gau", "Tab");
+            waitFor(s -> s.contains("plate:params nb.gaussian"), "the learner completed", 10_000);
+            tmux("send-keys", "-t", SESSION, "C-u");
+            tmux("send-keys", "-t", SESSION, "plate:save iris.nb.gaussian /etc/hostn", "Tab");
+            waitFor(s -> s.contains("plate:save iris.nb.gaussian /etc/hostname"), "the file completed", 10_000);
+            tmux("send-keys", "-t", SESSION, "C-u");
+            // plate:draw a distribution's name, plate:plot confusion a file (both offered nothing)
+            tmux("send-keys", "-t", SESSION, "plate:draw --n 5 nor", "Tab");
+            waitFor(s -> s.contains("plate:draw --n 5 normal"), "the distribution completed", 10_000);
+            tmux("send-keys", "-t", SESSION, "C-u");
+            tmux("send-keys", "-t", SESSION, "plate:plot confusion /etc/hostn", "Tab");
+            waitFor(s -> s.contains("plate:plot confusion /etc/hostname"), "the evaluation file completed", 10_000);
+            tmux("send-keys", "-t", SESSION, "C-u");
+            // plate:import's --format value is an importer's format (files were offered)
+            tmux("send-keys", "-t", SESSION, "plate:import x.txt --format lib", "Tab");
+            waitFor(s -> s.contains("plate:import x.txt --format libsvm"), "the format completed", 10_000);
+            tmux("send-keys", "-t", SESSION, "C-u");
             tmux("send-keys", "-t", SESSION, "exit", "Enter");
             waitFor(s -> s.contains("PLATE-EXITED-0"), "a clean exit", 20_000);
         } finally {
@@ -124,6 +148,32 @@ class TerminalIT {
         String iris = ItData.file("iris/iris.csv");
         openShell(50, 80);
         try {
+            // the banner is broken between words to fit (the terminal broke "Gibbs-sampl|ed" and
+            // "help plate:tr|ain."); -J joins lines the terminal wrapped, so such a line is longer than 49
+            String banner = waitFor(s -> s.contains("'exit' quits."), "the banner", 10_000);
+            for (String word : List.of("Plate ", "Gibbs-sampled", "plate:train.", "'exit' quits.")) {
+                assertTrue(banner.lines().anyMatch(l -> l.contains(word) && l.length() < 50),
+                        "the banner line with '" + word + "' does not fit 50 columns:\n" + banner);
+            }
+            // so are a usage error and help (the terminal broke them in the middle of options and words)
+            tmux("send-keys", "-t", SESSION, "plate:cluster", "Enter");
+            waitFor(s -> s.contains("explains"), "the usage error", 10_000);
+            tmux("send-keys", "-t", SESSION, "help plate:cluster", "Enter");
+            String help = waitFor(s -> s.contains("--resume RESUME") && s.lastIndexOf("g! ") > s.indexOf("--resume RESUME"),
+                    "the help", 10_000);
+            for (String l : help.split("\n")) {
+                assertTrue(l.startsWith("g! ") || l.length() < 50, "wraps at 50 columns: " + l + "\nin\n" + help);
+            }
+            assertTrue(help.contains("\n  -i, --iterations ITERATIONS") && help.contains("\n  burn-in included"),
+                    "an option's description continues under its indentation:\n" + help);
+            // and a command's returned text: plate:params' heading line was printed whole
+            tmux("send-keys", "-t", SESSION, "plate:params nb.categorical", "Enter");
+            String params = waitFor(s -> s.contains("min_categories") && s.lastIndexOf("g! ") > s.indexOf("min_categories"),
+                    "the parameters", 10_000);
+            assertTrue(params.contains("learner nb.categorical:"), params);
+            for (String l : params.split("\n")) {
+                assertTrue(l.startsWith("g! ") || l.length() < 50, "wraps at 50 columns: " + l + "\nin\n" + params);
+            }
             tmux("send-keys", "-t", SESSION, "plate:import " + iris, "Enter");
             waitFor(s -> s.contains("iris: 150 rows"), "the import", 20_000);
             tmux("send-keys", "-t", SESSION, "clear", "Enter");
@@ -173,6 +223,21 @@ class TerminalIT {
         }
         assertTrue(dumped, "no thread dump of the pane's JVMs " + jvms);
         return false;
+    }
+
+    /** {@code -q} starts the shell without the banner (the option was read and then ignored). */
+    @Test
+    void quietStartsWithoutTheBanner() throws Exception {
+        openShell(80, 30, " -q");
+        try {
+            tmux("send-keys", "-t", SESSION, "plate:version", "Enter");
+            String s = waitFor(t -> t.contains("Java "), "the version", 10_000);
+            assertTrue(!s.contains("Try: plate:learners") && !s.contains("Tab completes"), "a banner with -q:\n" + s);
+            tmux("send-keys", "-t", SESSION, "plate:banner", "Enter");
+            waitFor(t -> t.contains("Try: plate:learners"), "the banner on request", 10_000);
+        } finally {
+            tmux("kill-session", "-t", SESSION);
+        }
     }
 
     @Test
@@ -233,6 +298,8 @@ class TerminalIT {
             String after = waitFor(s -> s.contains("stopped early (Ctrl-C)"), "the summary after Ctrl-C", 30_000);
             assertTrue(after.contains("CANCELLED") && after.contains("logJoint"), after);
             assertTrue(!after.contains("Exception"), "no Java exception text:\n" + after);
+            // the progress line is erased: its last state (… sweeps, ETA …) stood above the summary
+            assertTrue(!after.contains("Ctrl-C stops") && !after.contains("ETA "), "a progress line left:\n" + after);
             // the summary comes before the next prompt: no prompt between the command and its summary
             String run = after.substring(after.lastIndexOf("--name long"));
             assertTrue(!run.substring(0, run.indexOf("stopped early")).contains("g! "), "prompt before summary:\n" + after);

@@ -9,9 +9,9 @@ import java.util.regex.Pattern;
 /**
  * A JSON syntax error in a user's words: {@code not valid JSON at line 1, column 24: the file ends inside an
  * object}, from the parser's own message and location, without its internals (source descriptions,
- * feature names, start markers).
+ * feature names, start markers). Model files and the shell's other JSON inputs (evaluation files) use it.
  */
-final class JsonSyntax {
+public final class JsonSyntax {
     private static final Pattern UNEXPECTED_CHAR = Pattern.compile("Unexpected character \\('(.+?)' \\(code \\d+\\)\\)"
             + "(?::\\s*(.*))?", Pattern.DOTALL);
     private static final Pattern UNRECOGNIZED = Pattern.compile("Unrecognized token '(.*?)'.*", Pattern.DOTALL);
@@ -22,7 +22,7 @@ final class JsonSyntax {
     }
 
     /** {@code not valid JSON at line L, column C: REASON} for {@code e}. */
-    static String describe(JsonProcessingException e) {
+    public static String describe(JsonProcessingException e) {
         JsonLocation at = e.getLocation();
         int column = at == null ? -1 : at.getColumnNr();
         Matcher u = UNRECOGNIZED.matcher(e.getOriginalMessage() == null ? "" : e.getOriginalMessage());

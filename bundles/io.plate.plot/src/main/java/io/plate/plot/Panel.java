@@ -35,6 +35,16 @@ public final class Panel {
         this.yTicks = yTicks;
     }
 
+    /** The chart drawn (for tests of its styling). */
+    org.knowm.xchart.internal.chartpart.Chart<?, ?> chart() {
+        return chart;
+    }
+
+    /** The colour bar Plate draws beside a heat map, or null. */
+    ColourBar bar() {
+        return bar;
+    }
+
     void paint(Graphics2D g, int width, int height) {
         if (bar == null) {
             chart.paint(g, width, height);

@@ -80,6 +80,39 @@ class PlotTest {
         assertEquals(new java.awt.Color(128, 128, 128), bar.at(0.5));
     }
 
+    /**
+     * The figures in a heat map's cells are readable on every cell colour (WCAG 2 contrast ratio at least
+     * 4.5:1, from its definition of relative luminance), and the smallest value's cell is white: XChart's
+     * default scale ran from orange (a zero count looked hot) to a dark red under black figures (about 2:1).
+     */
+    @Test
+    void heatMapFiguresAreReadableOnEveryCellColour() {
+        Panel p = Plot.heatmap("confusion", List.of("a", "b"), List.of("a", "b"), new double[][] {{57, 2}, {0, 68}});
+        java.awt.Color text = ((org.knowm.xchart.HeatMapChart) p.chart()).getStyler().getValueFontColor();
+        for (int i = 0; i <= 100; i++) {
+            java.awt.Color cell = p.bar().at(i / 100.0);
+            double ratio = contrast(cell, text);
+            assertTrue(ratio >= 4.5, "contrast " + ratio + " of " + text + " on " + cell + " at " + i + "%");
+        }
+        assertEquals(java.awt.Color.WHITE, p.bar().at(0));
+    }
+
+    /** WCAG 2's contrast ratio (L1 + 0.05) / (L2 + 0.05) of two sRGB colours. */
+    private static double contrast(java.awt.Color a, java.awt.Color b) {
+        double la = luminance(a);
+        double lb = luminance(b);
+        return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+    }
+
+    private static double luminance(java.awt.Color c) {
+        return 0.2126 * linear(c.getRed()) + 0.7152 * linear(c.getGreen()) + 0.0722 * linear(c.getBlue());
+    }
+
+    private static double linear(int v) {
+        double s = v / 255.0;
+        return s <= 0.03928 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
+    }
+
     @Test
     void traceAxesTickAtRoundIterations() {
         assertEquals(100, Plot.niceStep(84.4), 0);

@@ -109,7 +109,9 @@ public final class TextTable {
     /**
      * {@code text} with every line longer than {@code columns} (0: none) broken at its last spaces before
      * the edge, so that a figure in a line of text ({@code accuracy 0.9467   log-loss 0.1479}) is never split
-     * by the terminal's own wrapping; a word wider than the terminal is left whole.
+     * by the terminal's own wrapping; a word wider than the terminal is left whole. The continuations of
+     * an indented line ({@code help}'s options, a warning's detail) keep its indentation, up to a third of
+     * the width.
      */
     public static String wrap(String text, int columns) {
         int limit = columns - 1;
@@ -118,21 +120,24 @@ public final class TextTable {
         }
         StringBuilder s = new StringBuilder();
         for (String line : text.split("\n", -1)) {
+            int leading = line.length() - line.stripLeading().length();
+            String indent = leading <= limit / 3 ? line.substring(0, leading) : "";
             String rest = line;
             while (rest.length() > limit) {
+                int lead = rest.length() - rest.stripLeading().length();
                 int cut = rest.lastIndexOf(' ', limit);
-                if (cut <= 0) { // a first word wider than the terminal: a line of its own
-                    cut = rest.indexOf(' ');
+                if (cut <= lead) { // a first word wider than the terminal: a line of its own
+                    cut = rest.indexOf(' ', lead);
                 }
                 int start = cut;
-                while (start > 0 && rest.charAt(start - 1) == ' ') {
+                while (start > lead && rest.charAt(start - 1) == ' ') {
                     start--;
                 }
-                if (start <= 0) {
+                if (start <= lead) {
                     break;
                 }
                 s.append(rest, 0, start).append('\n');
-                rest = rest.substring(cut + 1).stripLeading();
+                rest = indent + rest.substring(cut + 1).stripLeading();
             }
             s.append(rest).append('\n');
         }

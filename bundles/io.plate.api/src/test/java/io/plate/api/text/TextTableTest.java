@@ -155,4 +155,18 @@ class TextTableTest {
         String word = "x".repeat(70);
         assertEquals(word + "\n" + "a b", TextTable.wrap(word + " a b", 50), "a word wider than the terminal stays whole");
     }
+
+    @Test
+    void anIndentedLineKeepsItsIndentationWhenBroken() {
+        String help = "options:\n  -i, --iterations ITERATIONS   sweeps per chain, burn-in included (default: plate:config)";
+        assertEquals("options:\n  -i, --iterations ITERATIONS   sweeps per\n  chain, burn-in included (default:\n"
+                + "  plate:config)", TextTable.wrap(help, 44));
+        String word = "y".repeat(50);
+        assertEquals("  a\n  " + word + "\n  b c", TextTable.wrap("  a " + word + " b c", 40),
+                "a word wider than the terminal after the indentation: a line of its own, the rest still broken");
+        String deep = " ".repeat(20) + "a b c d e f g h i j k l m n o p q r s t u v";
+        for (String line : TextTable.wrap(deep, 40).split("\n")) {
+            assertTrue(line.length() <= 39, "'" + line + "': an indentation past a third of the width is dropped");
+        }
+    }
 }

@@ -1,6 +1,7 @@
 package io.plate.shell.impl;
 
 import io.plate.api.PlateException;
+import io.plate.api.text.TextTable;
 
 /**
  * A failed {@code plate:*} command as the user sees it. Gogo's interactive shell prints a failure with
@@ -33,6 +34,21 @@ public final class CommandError extends PlateException {
         String text = m == null || m.isBlank() ? t.getClass().getSimpleName()
                 : userError ? m : t.getClass().getSimpleName() + ": " + m;
         return new CommandError(text, e);
+    }
+
+    /**
+     * This failure with its message broken between words to fit a terminal {@code columns} wide (0: as it
+     * is): Gogo prints it whole, and the terminal would break a usage line in the middle of an option.
+     */
+    CommandError fitted(int columns) {
+        String m = getMessage();
+        String w = TextTable.wrap(m, columns);
+        if (w.equals(m)) {
+            return this;
+        }
+        CommandError e = new CommandError(w, getCause());
+        e.setStackTrace(getStackTrace());
+        return e;
     }
 
     @Override

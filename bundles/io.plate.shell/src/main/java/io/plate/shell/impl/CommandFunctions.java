@@ -190,14 +190,18 @@ public final class CommandFunctions {
         if (target == null) {
             throw new CommandError(SCOPE + ":" + fn + " is not available (its bundle stopped meanwhile)");
         }
+        int columns = ProgressPrinter.columns(session);
         try {
             CommandUsage usage = fitting(usages(target.getClass(), fn), args);
-            TextTable.terminalColumns(ProgressPrinter.columns(session));
-            return usage.invoke(session, target, args);
+            TextTable.terminalColumns(columns);
+            Object result = usage.invoke(session, target, args);
+            // a returned text (plate:params' heading, a message) broken between words, as reports are by
+            // PlateConverter; tables built here already fit
+            return result instanceof String text ? TextTable.wrap(text, columns) : result;
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
-            throw CommandError.of(e);
+            throw CommandError.of(e).fitted(columns);
         } finally {
             TextTable.terminalColumns(0);
             try {
@@ -249,11 +253,40 @@ public final class CommandFunctions {
         String name = String.valueOf(args.isEmpty() ? "" : args.get(0));
         String near = CommandUsage.nearest(name.substring(name.indexOf(':') + 1), commands.keySet());
         throw new CommandError("command not found: " + name + (near != null ? "; did you mean " + SCOPE + ":" + near + "?"
-                : "; 'help' lists the commands"));
+                : "; 'help' lists the commands")).fitted(ProgressPrinter.columns(session));
+    }
+
+    /** Plate's commands with the first clause of each description, for {@code help} without a name. */
+    private String commandList() {
+        TextTable t = new TextTable("command", "what it does");
+        for (Map.Entry<String, ServiceReference<Object>> c : new TreeMap<>(commands).entrySet()) {
+            String d = description(c.getValue(), c.getKey());
+            t.row(SCOPE + ":" + c.getKey(), d == null ? "" : d.split("; ", 2)[0]);
+        }
+        return "Plate's commands ('help plate:NAME' explains one):\n" + t;
     }
 
     /** {@code help} and {@code help NAME}: Plate's commands here, everything else through Gogo's help. */
     private Object help(CommandSession session, List<Object> args) throws Exception {
+        try {
+            Object out = helpText(session, args);
+            return out instanceof String text ? TextTable.wrap(text, ProgressPrinter.columns(session)) : out;
+        } catch (CommandError e) {
+            throw e.fitted(ProgressPrinter.columns(session));
+        }
+    }
+
+    private Object helpText(CommandSession session, List<Object> args) throws Exception {
+        if (args.isEmpty()) {
+            // Gogo's list prints the commands of command objects only: Plate's functions were not in it
+            int before = TextTable.terminalColumns();
+            TextTable.terminalColumns(ProgressPrinter.columns(session));
+            try {
+                System.out.print(commandList() + "\nOther commands:\n");
+            } finally {
+                TextTable.terminalColumns(before);
+            }
+        }
         if (args.size() == 1) {
             String name = args.get(0).toString();
             String fn = name.startsWith(SCOPE + ":") ? name.substring(SCOPE.length() + 1) : name;

@@ -95,6 +95,9 @@ public final class CommandUsage {
      * The gosh {@code complete} lines that offer every option of this command (the options of its usage
      * line and help, from the same parameters), each while it is not given yet, with its description.
      */
+    /** Options whose values are names Plate knows ({@code plate:names KIND}), by long name. */
+    private static final java.util.Map<String, String> VALUE_NAMES = java.util.Map.of("--format", "importers");
+
     public List<String> completions() {
         List<String> lines = new ArrayList<>();
         for (Option o : options) {
@@ -108,8 +111,12 @@ public final class CommandUsage {
                     l.append(" -s ").append(n.substring(1));
                 }
             }
-            l.append(" --description ").append(goshQuoted(firstSentence(o.doc)))
-                    .append(" -n '__option_not_present ").append(longest).append('\'');
+            l.append(" --description ").append(goshQuoted(firstSentence(o.doc)));
+            String kind = VALUE_NAMES.get(longest);
+            if (kind != null) { // the option's value completes from plate:names (JLine offered files)
+                l.append(" -a 'plate:names ").append(kind).append('\'');
+            }
+            l.append(" -n '__option_not_present ").append(longest).append('\'');
             lines.add(l.toString());
         }
         return lines;

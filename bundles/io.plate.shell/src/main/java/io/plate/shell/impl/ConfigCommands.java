@@ -82,6 +82,10 @@ public final class ConfigCommands {
                 if (value.isBlank()) {
                     throw new PlateException("output.folder must not be empty");
                 }
+                // a file there would fail every later write ("not a folder"): refused now, naming it
+                if (java.nio.file.Files.isRegularFile(java.nio.file.Path.of(value))) {
+                    throw new PlateException("output.folder '" + value + "': it is a file, not a folder");
+                }
                 return value;
             default:
                 throw new PlateException("unknown setting '" + key + "'; known: " + String.join(", ",

@@ -122,8 +122,7 @@ public final class DataCommands {
         ImportOptions options = limits(options(datasetName, label, categorical, numeric, noLabel, minDf, maxDf,
                 maxFeatures, binary, stopWords, ngram, delimiter, missing, nFeatures), maxColumns, maxLine, maxMemory)
                 .toBuilder().extra(extras(zeroBased, values, textColumn, decimal, encoding)).extra(noHeader ? java.util.Map.of("header", "false") : java.util.Map.of())
-                .progress(new ImportProgressLine(System.out, path.getFileName() == null ? file
-                        : path.getFileName().toString())).build();
+                .progress(progressLine(path.getFileName() == null ? file : path.getFileName().toString())).build();
         List<ServiceReference<Importer>> refs = snapshot();
         ServiceReference<Importer> ref = chooseReference(refs, format, path);
         Importer importer = context.getService(ref);
@@ -435,6 +434,14 @@ public final class DataCommands {
         List<Claim> claims = new ArrayList<>(refs.size());
         refs.forEach(r -> claims.add(Claim.of(r)));
         return refs.get(choose(claims, format, path));
+    }
+
+    /**
+     * The progress lines of importing {@code what}: on standard output in a terminal, else on standard error,
+     * as the samplers' progress, so that results redirected to a file or pipe hold none (they went to stdout).
+     */
+    static ImportProgressLine progressLine(String what) {
+        return new ImportProgressLine(TextTable.terminalColumns() > 0 ? System.out : System.err, what);
     }
 
     /** An import's warnings ({@code ; }-separated), one {@code warning:} each, broken between words to fit {@code columns}. */

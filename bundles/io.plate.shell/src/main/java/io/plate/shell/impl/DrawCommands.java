@@ -52,6 +52,15 @@ public final class DrawCommands {
             + " | multinomial N P1,P2,... | multivariate-normal M1,...,Mk C11,C12,...,Ckk"
             + " | wishart DF S11,...,Skk | inverse-wishart DF S11,...,Skk";
 
+    /** The distributions' names, read from {@link #USAGE} (for completion). */
+    static java.util.List<String> names() {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (String form : USAGE.substring(USAGE.indexOf(':') + 1).split("\\|")) {
+            out.add(form.strip().split(" ")[0]);
+        }
+        return out;
+    }
+
     private final Distributions distributions;
 
     @Activate

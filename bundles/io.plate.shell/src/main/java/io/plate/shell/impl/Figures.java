@@ -37,7 +37,7 @@ public final class Figures {
 
     /**
      * For each summary: its trace per chain (thinned to {@link #TRACE_POINTS}), and the running split R-hat
-     * beside it; {@code runName} names the run in the message when it has no kept draws (stopped during burn-in).
+     * beside it (not for one chain); {@code runName} names the run in the message when it has no kept draws (stopped during burn-in).
      */
     public static void trace(String runName, Posterior run, Path file) throws IOException {
         Trace t = run.trace();
@@ -64,12 +64,17 @@ public final class Figures {
                 }
                 lines.add(Series.of("chain " + (c + 1), x, y));
             }
+            // one chain has no R-hat at all: no R-hat column, whose flat line at 1 read as perfect mixing
+            if (t.chains() < 2) {
+                panels.add(Plot.line(name + " — trace (one chain: no R-hat)", "iteration", name, lines));
+                continue;
+            }
             panels.add(Plot.line(name + " — trace", "iteration", name, lines));
             // one series has no legend: the title carries its name (undefined, or infinity drawn at the top)
             Series rhat = runningRhat(t.series(s));
             panels.add(Plot.line(name + " — running " + rhat.name(), "kept draws", "R-hat", List.of(rhat)));
         }
-        Plot.write(file, 2, panels);
+        Plot.write(file, t.chains() < 2 ? 1 : 2, panels);
     }
 
     /** Indices 0, k, 2k, … and n - 1 of {@code n} draws, at most about {@code max} of them. */

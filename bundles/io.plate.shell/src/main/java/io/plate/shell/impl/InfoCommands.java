@@ -33,7 +33,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  */
 @Component(service = InfoCommands.class)
 @PlateCommand({"learners", "samplers", "importers", "distributions", "datasets",
-        "version", "names", "params"})
+        "version", "banner", "names", "params"})
 public final class InfoCommands {
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
@@ -118,6 +118,17 @@ public final class InfoCommands {
                 + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")\n";
     }
 
+    /** The interactive shell's greeting (its profile prints it at start, unless the launcher got -q). */
+    static final String BANNER = "Plate " + Plate.VERSION
+            + " - Bayesian naive Bayes and Gibbs-sampled mixtures on OSGi.\n"
+            + "Try: plate:learners, plate:samplers, help plate:train.\n"
+            + "Tab completes; Ctrl-D or 'exit' quits.";
+
+    @Descriptor("print the start banner, broken between words to fit the terminal")
+    public void banner() {
+        System.out.println(TextTable.wrap(BANNER, TextTable.terminalColumns()));
+    }
+
     @Descriptor("names for completion: learners, samplers, importers, datasets, models or runs")
     public List<String> names(org.apache.felix.service.command.CommandSession session,
             @Descriptor("one kind per argument of the command line being completed: only the kind of the argument"
@@ -183,9 +194,12 @@ public final class InfoCommands {
                 case "plots":
                     out.addAll(List.of("trace", "clusters", "theta", "confusion", "lines"));
                     break;
+                case "draws":
+                    out.addAll(DrawCommands.names());
+                    break;
                 default:
                     throw new io.plate.api.PlateException("unknown kind '" + k
-                            + "': use learners, samplers, importers, datasets, models, runs or plots");
+                            + "': use learners, samplers, importers, datasets, models, runs, plots or draws");
             }
         }
         return out;
@@ -280,6 +294,6 @@ public final class InfoCommands {
                 context.ungetService(r);
             }
         }
-        return t.size() == 0 ? "none installed\n" : t.toString();
+        return t.size() == 0 ? Missing.listing() + "\n" : t.toString();
     }
 }

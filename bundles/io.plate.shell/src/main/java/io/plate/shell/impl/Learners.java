@@ -42,7 +42,7 @@ public final class Learners {
             TreeSet<String> installed = new TreeSet<>();
             bound.forEach(e -> installed.add(String.valueOf(e.getKey().get(Learner.NAME))));
             return new PlateException("no learner named '" + name + "'"
-                    + (installed.isEmpty() ? " (none installed)" : "; installed: " + String.join(", ", installed)));
+                    + Missing.note(installed));
         });
     }
     /**

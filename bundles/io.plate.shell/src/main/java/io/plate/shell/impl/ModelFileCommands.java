@@ -57,7 +57,9 @@ public final class ModelFileCommands {
         OutputTarget target = OutputTarget.file(defaults, file, "cannot save model '" + model + "' to");
         try {
             modelStore().save(m, path);
-            return "saved model '" + model + "' (" + m.type() + ") to " + path + " (" + Files.size(path) + " bytes)";
+            // the file as given under output.folder, as the other commands name what they wrote
+            return "saved model '" + model + "' (" + m.type() + ") to " + target.path() + " (" + Files.size(path)
+                    + " bytes)";
         } catch (IOException e) {
             throw target.failure(e);
         }

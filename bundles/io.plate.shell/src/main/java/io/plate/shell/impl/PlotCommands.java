@@ -53,11 +53,14 @@ public final class PlotCommands {
             + " | confusion REPORT|FILE.json | lines FILE.csv --x COL --y COL [--group COLS]")
     public Written plot(
             @Descriptor("output file, .png or .svg") @Parameter(names = {"-o", "--out"}, absentValue = "") String out,
-            @Descriptor("clusters: numeric column for the x axis (default: first principal component)")
+            @Descriptor("clusters: numeric column for the x axis (default: the first of two numeric columns, else the"
+                    + " first principal component)")
             @Parameter(names = {"--x"}, absentValue = "") String x,
-            @Descriptor("clusters: numeric column for the y axis (default: second principal component)")
+            @Descriptor("clusters: numeric column for the y axis (default: the second of two numeric columns, else the"
+                    + " second principal component)")
             @Parameter(names = {"--y"}, absentValue = "") String y,
-            @Descriptor("theta: the feature whose categories to show (default: the first)")
+            @Descriptor("theta: the one feature whose categories to show (default: every feature, past "
+                    + Figures.THETA_PANELS + " the " + Figures.THETA_PANELS + " whose θ differs most between classes)")
             @Parameter(names = {"--feature"}, absentValue = "") String feature,
             @Descriptor("lines: comma-separated columns whose values name the lines (e.g. learner)")
             @Parameter(names = {"--group"}, absentValue = "") String group,
@@ -141,6 +144,9 @@ public final class PlotCommands {
         JsonNode n;
         try {
             n = new ObjectMapper().readTree(f.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            // the parser's message ran over two lines, with its source description
+            throw new PlateException(f + ": " + io.plate.modelfile.JsonSyntax.describe(e), e);
         } catch (IOException e) {
             throw new PlateException(f + ": not an evaluation JSON file: " + e.getMessage());
         }

@@ -123,11 +123,14 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
         return terminal && line.length() + hint.length() <= limit ? line + hint : line;
     }
 
-    /** Ends the progress line. */
+    /**
+     * Erases the progress line (carriage return, ANSI erase-to-end-of-line), so that the result is printed
+     * in its place: left standing, its last state (2545/3000 sweeps, ETA 0 s) read as where the run ended.
+     */
     @Override
     public synchronized void close() {
         if (printed && terminal) {
-            out.println();
+            out.print("\r\033[K");
             out.flush();
         }
     }

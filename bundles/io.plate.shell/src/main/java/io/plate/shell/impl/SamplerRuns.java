@@ -50,7 +50,7 @@ final class SamplerRuns {
                 }
             }
             return new PlateException("no " + kind + " named '" + name + "'"
-                    + (known.isEmpty() ? " (none installed)" : "; installed: " + String.join(", ", known)));
+                    + Missing.note(known));
         });
     }
 
@@ -66,7 +66,9 @@ final class SamplerRuns {
         <R> R report(R result) {
             if (printNow) {
                 console.println();
-                console.print(result);
+                // broken between words at the terminal's width, as Gogo's printing of a result is (PlateConverter)
+                console.print(io.plate.api.text.TextTable.wrap(String.valueOf(result),
+                        io.plate.api.text.TextTable.terminalColumns()));
                 console.flush();
             }
             return result;

@@ -129,4 +129,16 @@ class CommandUsageTest {
         assertEquals(0, CommandUsage.distance("", ""));
         assertEquals(5, CommandUsage.distance("", "abcde"));
     }
+
+    /**
+     * plate:plot's help says what its defaults draw: --feature said "(default: the first)" and --x "first
+     * principal component" after theta plots came to show every feature and 2-column data its own axes.
+     */
+    @Test
+    void plotHelpStatesTheDefaultsItDraws() {
+        String h = CommandFunctions.usages(PlotCommands.class, "plot").get(0).help();
+        assertTrue(h.contains("(default: every feature, past 12 the 12 whose θ differs most between classes)"), h);
+        assertTrue(h.contains("(default: the first of two numeric columns, else the first principal component)"), h);
+        assertTrue(!h.contains("(default: the first)"), h);
+    }
 }

@@ -213,4 +213,32 @@ class DataCommandsTest {
         assertTrue(narrow.indexOf('\n') < 40 && narrow.startsWith("warning: columns [a, b]"), narrow);
         assertEquals("warning: " + first + "\nwarning: short one\n", DataCommands.warningLines(first + "; short one", 0));
     }
+
+    /** Without a terminal an import's progress goes to standard error, as the samplers' does (it went to stdout). */
+    @Test
+    void importProgressGoesToStandardErrorWithoutATerminal() throws Exception {
+        java.io.PrintStream out = System.out;
+        java.io.PrintStream err = System.err;
+        java.io.ByteArrayOutputStream o = new java.io.ByteArrayOutputStream();
+        java.io.ByteArrayOutputStream e = new java.io.ByteArrayOutputStream();
+        try {
+            System.setOut(new java.io.PrintStream(o, true, java.nio.charset.StandardCharsets.UTF_8));
+            System.setErr(new java.io.PrintStream(e, true, java.nio.charset.StandardCharsets.UTF_8));
+            io.plate.api.text.TextTable.terminalColumns(0);
+            ImportProgressLine piped = DataCommands.progressLine("big.csv");
+            io.plate.api.text.TextTable.terminalColumns(80);
+            ImportProgressLine terminal = DataCommands.progressLine("big.csv");
+            Thread.sleep(2_100); // the lines' quiet start
+            piped.progress(50, 100);
+            terminal.progress(60, 100);
+        } finally {
+            io.plate.api.text.TextTable.terminalColumns(0);
+            System.setOut(out);
+            System.setErr(err);
+        }
+        String stdout = o.toString(java.nio.charset.StandardCharsets.UTF_8);
+        String stderr = e.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(stderr.contains("import big.csv: 50%") && !stdout.contains("50%"), stdout + "|" + stderr);
+        assertTrue(stdout.contains("import big.csv: 60%") && !stderr.contains("60%"), stdout + "|" + stderr);
+    }
 }

@@ -134,6 +134,22 @@ class FiguresTest {
         Figures.trace("c", traceRun(1, 0), dir.resolve("c.png")); // one chain stopped before its first kept draw
     }
 
+    /**
+     * A one-chain run is drawn without the R-hat column: R-hat needs two chains, and its panel drew a flat
+     * line at 1 that read as perfect mixing. Two chains keep it (the figure is two panels wide).
+     */
+    @Test
+    void oneChainIsDrawnWithoutAnRhatColumn(@TempDir Path dir) throws Exception {
+        System.setProperty("java.awt.headless", "true");
+        Path one = dir.resolve("one.png");
+        Path two = dir.resolve("two.png");
+        Figures.trace("one", traceRun(50), one);
+        Figures.trace("two", traceRun(50, 50), two);
+        int w1 = javax.imageio.ImageIO.read(one.toFile()).getWidth();
+        int w2 = javax.imageio.ImageIO.read(two.toFile()).getWidth();
+        assertEquals(2 * w1, w2, "one panel a row for one chain, trace and R-hat for two");
+    }
+
     /** A posterior of {@code sampler} that answers only {@code method} (with {@code value}) and its sampler's name. */
     private static io.plate.api.sample.Posterior posterior(String sampler, String method, Object value) {
         return (io.plate.api.sample.Posterior) java.lang.reflect.Proxy.newProxyInstance(FiguresTest.class.getClassLoader(),
@@ -222,6 +238,12 @@ class FiguresTest {
         assertTrue(Files.size(png) > 1000);
         Files.writeString(json, "{\"classes\":[\"a\",\"b\"],\"confusion\":[[5,1]]}");
         assertThrows(PlateException.class, () -> PlotCommands.report(json.toString()));
+        // a file that is no JSON: one line at its line and column (Jackson's message ran over two lines)
+        Path text = Files.writeString(dir.resolve("hostname"), "vm-1\n");
+        String m = assertThrows(PlateException.class, () -> PlotCommands.report(text.toString())).getMessage();
+        assertEquals(1, m.lines().count(), m);
+        assertTrue(m.startsWith(text + ": not valid JSON at line 1, column 1: "), m);
+        assertTrue(!m.contains("REDACTED") && !m.contains("Source"), m);
     }
 
     @Test

@@ -180,6 +180,10 @@ class ModelCommandsTest {
     private final Map<String, Path> saved = new HashMap<>();
 
     private ModelShell commands(Workspace w, Evaluator e) {
+        return commands(w, e, defaults(dir));
+    }
+
+    private ModelShell commands(Workspace w, Evaluator e, ShellDefaults defaults) {
         ModelStore store = new ModelStore() {
             @Override
             public void save(Model model, Path file) throws IOException {
@@ -194,7 +198,7 @@ class ModelCommandsTest {
                 return new FixedModel(Map.of("loaded", "yes"), 0);
             }
         };
-        return ModelShell.of(w, defaults(dir), List.of(new FixedLearner()), e, store);
+        return ModelShell.of(w, defaults, List.of(new FixedLearner()), e, store);
     }
 
     private static Dataset data(int rows) {
@@ -532,6 +536,23 @@ class ModelCommandsTest {
                     + " new files)", proc);
         }
         assertEquals(List.of("iris.csv"), Files.list(dir.resolve("t")).map(p -> p.getFileName().toString()).toList());
+    }
+
+    /**
+     * plate:save names the file as the user gave it under output.folder, as plate:predict does
+     * ({@code written to out/p.csv}); it named the absolute path.
+     */
+    @Test
+    void saveNamesTheFileAsGivenUnderTheOutputFolder() throws IOException {
+        Workspace w = new Workspace();
+        w.putDataset("d", data(3));
+        Path folder = Path.of("").toAbsolutePath().relativize(dir); // a relative output.folder
+        ModelShell c = commands(w, null, defaults(folder));
+        c.train("", "m", "test.fixed", "d");
+        String said = c.save("m", "m2.json");
+        assertTrue(said.matches("saved model 'm' \\(\\S+\\) to " + java.util.regex.Pattern.quote(folder.resolve("m2.json").toString())
+                + " \\(\\d+ bytes\\)"), said);
+        assertTrue(Files.isRegularFile(dir.resolve("m2.json")));
     }
 
     @Test

@@ -233,4 +233,28 @@ class SampleCommandsTest {
             System.clearProperty(BoundSamplers.SIGNAL_PROPERTY);
         }
     }
+
+    /**
+     * A result printed by the command itself (a background job's, or one stopped by Ctrl-C, which Gogo does
+     * not print) is broken between words at the terminal's width, as Gogo's printing of results is: it was
+     * printed whole, and a 50-column terminal cut "highes|t-log-joint".
+     */
+    @Test
+    void aResultPrintedByTheCommandFitsTheTerminal() {
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream console = new java.io.PrintStream(b, true, java.nio.charset.StandardCharsets.UTF_8);
+        String text = "against the labels: ARI 0.5596, NMI 0.7056 (highest-log-joint draw ARI 0.5608; posterior mean"
+                + " ARI 0.5575, NMI 0.6937)\n";
+        io.plate.api.text.TextTable.terminalColumns(50);
+        try {
+            new SamplerRuns.Outcome("r", null, null, null, true, console).report(text);
+        } finally {
+            io.plate.api.text.TextTable.terminalColumns(0);
+        }
+        String printed = b.toString(java.nio.charset.StandardCharsets.UTF_8);
+        for (String l : printed.split("\n")) {
+            assertTrue(l.length() < 50, "'" + l + "' in\n" + printed);
+        }
+        assertTrue(printed.contains("highest-log-joint"), printed);
+    }
 }

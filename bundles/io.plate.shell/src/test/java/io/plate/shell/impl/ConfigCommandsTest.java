@@ -1,0 +1,29 @@
+package io.plate.shell.impl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.plate.api.PlateException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** plate:config's checks of a setting, each naming the key and the value at fault. */
+class ConfigCommandsTest {
+    @TempDir
+    Path dir;
+
+    /** A file as output.folder was accepted, and every later write failed with "not a folder". */
+    @Test
+    void outputFolderMustNotBeAFile() throws Exception {
+        Path file = Files.writeString(dir.resolve("iris.csv"), "a,b\n");
+        PlateException e = assertThrows(PlateException.class, () -> ConfigCommands.typed("output.folder", file.toString()));
+        assertEquals("output.folder '" + file + "': it is a file, not a folder", e.getMessage());
+        assertEquals(dir.toString(), ConfigCommands.typed("output.folder", dir.toString()));
+        String missing = dir.resolve("new/runs").toString(); // made by the first command that writes there
+        assertEquals(missing, ConfigCommands.typed("output.folder", missing));
+        assertEquals("chains '0': must be at least 1",
+                assertThrows(PlateException.class, () -> ConfigCommands.typed("chains", "0")).getMessage());
+    }
+}
