@@ -400,7 +400,7 @@ public final class DataCommands {
                     return i;
                 }
             }
-            throw new PlateException("--format '" + format + "': no such importer; installed: " + claims);
+            throw new PlateException("--format '" + format + "': no such importer; installed: " + listed(claims));
         }
         if (Files.isDirectory(path)) {
             for (int i = 0; i < claims.size(); i++) {
@@ -425,9 +425,14 @@ public final class DataCommands {
         }
         if (best < 0) {
             throw new PlateException("cannot tell the format of '" + path.getFileName()
-                    + "' from its extension; give --format (installed: " + claims + ")");
+                    + "' from its extension; give --format (installed: " + listed(claims) + ")");
         }
         return best;
+    }
+
+    /** The importers as a user reads them: {@code csv (.csv), libsvm (.libsvm, .svm)}. */
+    private static String listed(List<Claim> claims) {
+        return claims.stream().map(Claim::toString).collect(java.util.stream.Collectors.joining(", "));
     }
 
     private ServiceReference<Importer> chooseReference(List<ServiceReference<Importer>> refs, String format, Path path) {

@@ -86,7 +86,9 @@ class DataCommandsTest {
         assertEquals(3, DataCommands.choose(CLAIMS, "", dir), "a folder is a text corpus");
         PlateException unknown = assertThrows(PlateException.class, () -> DataCommands.choose(CLAIMS, "", Path.of("a9a")));
         assertTrue(unknown.getMessage().contains("--format"), unknown.getMessage());
-        assertThrows(PlateException.class, () -> DataCommands.choose(CLAIMS, "xls", Path.of("a.csv")));
+        PlateException xls = assertThrows(PlateException.class, () -> DataCommands.choose(CLAIMS, "xls", Path.of("a.csv")));
+        assertTrue(xls.getMessage().endsWith("no such importer; installed: csv (.csv), arff (.arff), libsvm (.libsvm,"
+                + " .svm), text (.tsv, .txt)"), xls.getMessage());
         assertThrows(PlateException.class, () -> DataCommands.choose(List.of(), "", Path.of("a.csv")));
     }
 
