@@ -78,6 +78,9 @@ public final class ArffImporter implements Importer {
         final DoubleList dates;
         final DateTimeFormatter dateFormat;
         final String datePattern;
+        /** With {@code --values counts}: the sparse matrix a numeric attribute's values go to, and its column. */
+        LibSvmRows matrix;
+        int column = -1;
 
         Attribute(String name, String kind, List<String> levels, TermTable levelIndex, String datePattern,
                 DateTimeFormatter dateFormat) {
@@ -113,7 +116,9 @@ public final class ArffImporter implements Importer {
             CharBuf buf = new CharBuf(1024);
             ArffLine line = new ArffLine(file);
             List<Attribute> attrs = new ArrayList<>();
-            watch.held(() -> buf.bytes() + bytes(attrs), () -> in.line() + 1);
+            LibSvmRows[] counts = {null};
+            watch.held(() -> buf.bytes() + bytes(attrs) + (counts[0] == null ? 0 : counts[0].bytes()),
+                    () -> in.line() + 1);
             Map<String, Integer> byName = new HashMap<>();
             String relation = null;
             boolean data = false;
@@ -181,6 +186,7 @@ public final class ArffImporter implements Importer {
                 }
             }
             InstanceWeights weights = new InstanceWeights(file, InstanceWeights.columnName(byName.keySet()));
+            counts[0] = countsMatrix(file, options, attrs, classIndex);
             watch.baseline();
             int rows = 0;
             while (in.readLine(buf)) {
@@ -194,14 +200,46 @@ public final class ArffImporter implements Importer {
                     denseRow(file, line, attrs);
                 }
                 weights.read(line);
+                if (counts[0] != null) {
+                    counts[0].endRow();
+                }
                 rows++;
             }
             if (rows == 0) {
                 throw new ImportException(file, in.line(), null, "no data rows after @data");
             }
             watch.checkInterrupted();
-            return build(file, options, relation, attrs, classIndex, weights);
+            return build(file, options, relation, attrs, classIndex, weights, counts[0]);
         }
+    }
+
+    /**
+     * With {@code --values counts} (as for LibSVM; Weka's {@code StringToWordVector} writes such files): the
+     * matrix every attribute but the class goes to, as a column named by the attribute; each must be
+     * numeric. Else null: numeric columns, Weka's own reading.
+     */
+    private static LibSvmRows countsMatrix(Path file, ImportOptions options, List<Attribute> attrs, int classIndex) {
+        if (!LibSvmImporter.values(file, options, "numeric").equals("counts")) {
+            return null;
+        }
+        LibSvmRows m = new LibSvmRows(file, attrs.size(), options.maxColumns());
+        int column = 0;
+        for (int k = 0; k < attrs.size(); k++) {
+            Attribute a = attrs.get(k);
+            if (k == classIndex) {
+                continue;
+            }
+            if (!a.kind.equals("numeric") || options.categorical().contains(a.name)
+                    || options.categorical().contains(ImportOptions.ALL)) {
+                throw new ImportException(file, 0, a.name, "--values counts reads every attribute but the class as"
+                        + " a column of a sparse count matrix; this one is " + (a.kind.equals("numeric")
+                                ? "named by --categorical" : "declared " + a.kind + " (--label " + Sources.quote(a.name)
+                                        + " if it is the class)") + "; or import without --values counts");
+            }
+            a.matrix = m;
+            a.column = column++;
+        }
+        return m;
     }
 
     private static Attribute attribute(Path file, ArffLine line, long ln) {
@@ -372,7 +410,7 @@ public final class ArffImporter implements Importer {
             a.cells.addMissing();
         } else if (a.kind.equals("date")) {
             a.dates.add(0);
-        } else {
+        } else if (a.matrix == null) {
             a.cells.add(ZERO.chars, 0, 1, line.line());
         }
     }
@@ -393,17 +431,27 @@ public final class ArffImporter implements Importer {
                 a.codes.add(code);
                 return;
             }
-            case "numeric":
+            case "numeric": {
+                if (missing && a.matrix != null) {
+                    throw new ImportException(file, line.line(), a.name, "a missing value '?' in a sparse count matrix"
+                            + " (--values counts); import without --values counts to keep it missing");
+                }
                 if (missing) {
                     a.cells.addMissing();
                     return;
                 }
-                if (Numbers.parse(v.chars, 0, v.length) != Numbers.parse(v.chars, 0, v.length)) {
+                double x = Numbers.parse(v.chars, 0, v.length);
+                if (x != x) {
                     throw new ImportException(file, line.line(), a.name, "expected a number (numeric attribute), found "
                             + Sources.quote(v.toString()));
                 }
-                a.cells.add(v.chars, 0, v.length, line.line());
+                if (a.matrix == null) {
+                    a.cells.add(v.chars, 0, v.length, line.line());
+                } else if (x != 0) {
+                    a.matrix.add(a.column, x);
+                }
                 return;
+            }
             case "string":
                 if (missing) {
                     a.cells.addMissing();
@@ -471,16 +519,28 @@ public final class ArffImporter implements Importer {
     }
 
     private static Dataset build(Path file, ImportOptions options, String relation, List<Attribute> attrs, int classIndex,
-            InstanceWeights weights) {
+            InstanceWeights weights, LibSvmRows counts) {
         Dataset.Builder b = Dataset.builder(Sources.datasetName(file, options)).source(file.toString())
                 .metadata("format", "arff");
         if (relation != null) {
             b.metadata("relation", relation);
         }
         boolean allCategorical = options.categorical().contains(ImportOptions.ALL);
+        if (counts != null) {
+            List<String> names = new ArrayList<>();
+            for (Attribute a : attrs) {
+                if (a.matrix != null) {
+                    names.add(a.name);
+                }
+            }
+            b.sparse(counts.matrix(names));
+        }
         for (int k = 0; k < attrs.size(); k++) {
             Attribute a = attrs.get(k);
             boolean isClass = k == classIndex;
+            if (a.matrix != null) {
+                continue;
+            }
             switch (a.kind) {
                 case "nominal": {
                     CategoricalColumn c = CategoricalColumn.of(a.name, a.levels, a.codes.toArray());

@@ -184,7 +184,12 @@ public final class LibSvmImporter implements Importer {
     }
 
     private static String values(Path file, ImportOptions options) {
-        String v = options.extra().getOrDefault(VALUES, "counts").strip().toLowerCase(java.util.Locale.ROOT);
+        return values(file, options, "counts");
+    }
+
+    /** The {@code values} option (counts or numeric), {@code absent} when it is not given. */
+    static String values(Path file, ImportOptions options, String absent) {
+        String v = options.extra().getOrDefault(VALUES, absent).strip().toLowerCase(java.util.Locale.ROOT);
         if (!v.equals("counts") && !v.equals("numeric")) {
             throw new ImportException(file, 0, VALUES, "values must be counts or numeric, got " + Sources.quote(v));
         }

@@ -385,22 +385,35 @@ final class LibSvmRows {
                         + index + ", found " + Sources.quote(new String(c, colon + 1, e - colon - 1)));
             }
             previous = (int) index;
-            maxIndex = Math.max(maxIndex, previous);
-            columns.add(previous);
-            if (counts != null && v == (int) v) {
-                counts.add((int) v);
-            } else {
-                if (counts != null) {
-                    values = new DoubleList(counts.data.length);
-                    for (int k = 0; k < counts.size; k++) {
-                        values.add(counts.data[k]);
-                    }
-                    counts = null;
-                }
-                values.add(v);
-            }
+            add(previous, v);
             i = skipSpace(c, e, n);
         }
+        endRow();
+    }
+
+    /**
+     * Adds the value {@code v} of column {@code column} to the current row (columns in increasing order);
+     * also the entries of a sparse ARFF read with {@code --values counts}.
+     */
+    void add(int column, double v) {
+        maxIndex = Math.max(maxIndex, column);
+        columns.add(column);
+        if (counts != null && v == (int) v) {
+            counts.add((int) v);
+        } else {
+            if (counts != null) {
+                values = new DoubleList(counts.data.length);
+                for (int k = 0; k < counts.size; k++) {
+                    values.add(counts.data[k]);
+                }
+                counts = null;
+            }
+            values.add(v);
+        }
+    }
+
+    /** Ends the current row. */
+    void endRow() {
         rowStart.add(columns.size);
     }
 

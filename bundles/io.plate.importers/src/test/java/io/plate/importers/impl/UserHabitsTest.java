@@ -444,4 +444,44 @@ class UserHabitsTest {
         Inputs.fails(() -> Inputs.csv(euro, ImportOptions.builder().extra(CsvImporter.DECIMAL, ";").build()), "decimal",
                 "'.' or ','");
     }
+
+    /** Weka's StringToWordVector output: a nominal class first, then one numeric attribute per word, sparse rows. */
+    @Test
+    void aSparseArffOfWordCountsReadsAsASparseMatrixWithValuesCounts() {
+        String arff = "@relation 'text-weka.filters.unsupervised.attribute.StringToWordVector'\n"
+                + "@attribute @@class@@ {ham,spam}\n@attribute call numeric\n@attribute free numeric\n"
+                + "@attribute 'you are' numeric\n@data\n"
+                + "{1 2,3 1}\n{0 spam,2 3}\n{}\nham,0,1.5,0\n{0 spam,1 0,3 4}\n";
+        ImportOptions counts = D.toBuilder().extra("values", "counts").build();
+        // the class is the last attribute unless named (Weka's default too); the message says so
+        Inputs.fails(() -> Inputs.arff(arff, counts), "'@@class@@'", "declared nominal", "--label '@@class@@'");
+        Dataset d = Inputs.arff(arff, counts.toBuilder().label("@@class@@").build());
+        SparseMatrix m = d.sparse().orElseThrow();
+        assertEquals(List.of("call", "free", "you are"), m.vocabulary());
+        assertTrue(d.numeric().isEmpty() && d.categorical().isEmpty(), summary(d));
+        assertEquals(List.of("ham", "spam"), d.labels().orElseThrow().levels());
+        // rows as (column, value) pairs: omitted values and a written 0 are not stored; 1.5 keeps the doubles
+        String[] expected = {"0:2.0 2:1.0", "1:3.0", "", "1:1.5", "2:4.0"};
+        for (int r = 0; r < expected.length; r++) {
+            StringBuilder row = new StringBuilder();
+            for (int k = m.start(r); k < m.end(r); k++) {
+                row.append(row.length() == 0 ? "" : " ").append(m.column(k)).append(':').append(m.value(k));
+            }
+            assertEquals(expected[r], row.toString(), "row " + (r + 1));
+        }
+        int[] classes = {0, 1, 0, 0, 1}; // an omitted nominal value is its first level, Weka's rule
+        for (int r = 0; r < classes.length; r++) {
+            assertEquals(classes[r], d.labels().orElseThrow().code(r), "row " + (r + 1));
+        }
+        // without the option, Weka's own reading: one numeric column per attribute, as before
+        Dataset dense = Inputs.arff(arff, D.toBuilder().label("@@class@@").build());
+        assertEquals(3, dense.numeric().size());
+        assertTrue(dense.sparse().isEmpty());
+        // what a matrix of counts cannot hold is refused, naming the attribute and line
+        Inputs.fails(() -> Inputs.arff("@relation r\n@attribute w numeric\n@attribute k {a,b}\n@attribute y {p,q}\n"
+                + "@data\n{0 1}\n", counts), "'k'", "declared nominal", "without --values counts");
+        Inputs.fails(() -> Inputs.arff("@relation r\n@attribute w numeric\n@attribute y {p,q}\n@data\n{0 ?}\n",
+                counts), "line 5", "column w", "missing value");
+        Inputs.fails(() -> Inputs.arff(arff, D.toBuilder().extra("values", "dense").build()), "values must be counts or numeric");
+    }
 }

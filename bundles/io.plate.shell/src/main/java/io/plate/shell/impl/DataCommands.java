@@ -105,7 +105,8 @@ public final class DataCommands {
             @Parameter(names = {"--max-memory"}, absentValue = "") String maxMemory,
             @Descriptor("LibSVM: auto (0-based when an index 0 appears), true or false, as scikit-learn's zero_based")
             @Parameter(names = {"--zero-based"}, absentValue = "") String zeroBased,
-            @Descriptor("LibSVM: counts (a sparse matrix, the default) or numeric (dense numeric columns, for nb.gaussian)")
+            @Descriptor("LibSVM: counts (a sparse matrix, the default) or numeric (dense numeric columns, for nb.gaussian);"
+                    + " ARFF: numeric (the default) or counts (every attribute but the class in a sparse matrix)")
             @Parameter(names = {"--values"}, absentValue = "") String values,
             @Descriptor("text: name of the text column (default 'text')")
             @Parameter(names = {"--text-column"}, absentValue = "") String textColumn,
