@@ -195,6 +195,10 @@ public final class ArffImporter implements Importer {
                     continue;
                 }
                 if (line.peek() == '{') {
+                    if (rows == 0 && counts[0] == null && allNumeric(attrs, classIndex)) {
+                        watch.hint("; a sparse ARFF of numbers reads into a sparse matrix, in far less memory,"
+                                + " with --values counts");
+                    }
                     sparseRow(file, line, attrs);
                 } else {
                     denseRow(file, line, attrs);
@@ -211,6 +215,16 @@ public final class ArffImporter implements Importer {
             watch.checkInterrupted();
             return build(file, options, relation, attrs, classIndex, weights, counts[0]);
         }
+    }
+
+    /** Whether every attribute but the class is numeric (what {@code --values counts} can read). */
+    private static boolean allNumeric(List<Attribute> attrs, int classIndex) {
+        for (int k = 0; k < attrs.size(); k++) {
+            if (k != classIndex && !attrs.get(k).kind.equals("numeric")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -92,6 +92,12 @@ final class ImportWatch {
 
     private long baseBytes;
     private long baseRead;
+    private String hint = "";
+
+    /** A way to read the input in less memory, added to a refusal ({@code "; … --values counts …"}). */
+    void hint(String text) {
+        hint = text;
+    }
 
     /** {@code in} read through this watch. */
     InputStream wrap(InputStream in) {
@@ -157,9 +163,9 @@ final class ImportWatch {
             throw new ImportException(file, line.getAsLong(), null, String.format(Locale.ROOT,
                     "this %s input needs about %s of memory to import (projected from its first %s), more than"
                             + " the %s it may use; give Java a larger heap (java -Xmx%dg -jar plate.jar ...),"
-                            + " or set --max-memory to try anyway",
+                            + " or set --max-memory to try anyway%s",
                     bytes(size), bytes((long) need), bytes(at), bytes(budget),
-                    (long) Math.ceil(need * 1.25 / (1L << 30)) + 1));
+                    (long) Math.ceil(need * 1.25 / (1L << 30)) + 1, hint));
         }
     }
 

@@ -203,6 +203,24 @@ class SizeCasesTest {
     }
 
     @Test
+    void aSparseArffTooLargeForDenseColumnsIsRefusedWithTheOptionThatReadsItSparse() {
+        StringBuilder arff = new StringBuilder("@relation words\n");
+        for (int j = 0; j < 3000; j++) {
+            arff.append("@attribute w").append(j).append(" numeric\n");
+        }
+        arff.append("@attribute y {a,b}\n@data\n");
+        for (int r = 0; arff.length() < (4 << 20); r++) {
+            arff.append('{').append(r % 1000).append(" 1,").append(1000 + r % 2000).append(" 2,3000 ")
+                    .append(r % 2 == 0 ? 'a' : 'b').append("}\n");
+        }
+        ImportOptions tight = ImportOptions.builder().maxMemory(64L << 20).build();
+        refused(() -> Inputs.arff(arff.toString(), tight), -1, "needs about", "with --values counts");
+        Dataset d = Inputs.arff(arff.toString(), tight.toBuilder().extra("values", "counts").build());
+        assertEquals(3000, d.sparse().orElseThrow().columns());
+        assertTrue(d.rows() > 100_000, d.rows() + " rows");
+    }
+
+    @Test
     void aGzipFileIsProjectedByItsCompressedBytes(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws java.io.IOException {
         // 12 MB of CSV in about 3 MB of gzip: the file's size and the bytes read are both counted compressed
