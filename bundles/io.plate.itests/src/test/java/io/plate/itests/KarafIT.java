@@ -188,7 +188,21 @@ class KarafIT {
                 Thread.sleep(500);
             }
         }
-        throw new AssertionError("Karaf's SSH port " + port + " did not open in " + seconds + " s");
+        // what Karaf said, so that a start that hangs can be told from a slow one
+        throw new AssertionError("Karaf's SSH port " + port + " did not open in " + seconds + " s; console:\n"
+                + tail(home.getParent().resolve("karaf-console.txt")) + "\nkaraf.log:\n"
+                + tail(home.resolve("data/log/karaf.log")) + "\netc/org.apache.karaf.shell.cfg:\n"
+                + tail(home.resolve("etc/org.apache.karaf.shell.cfg")));
+    }
+
+    /** The last 40 lines of a file, or what is wrong with it. */
+    private static String tail(Path file) {
+        try {
+            List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+        } catch (IOException | RuntimeException e) {
+            return "(" + file.getFileName() + ": " + e + ")";
+        }
     }
 
     private static int freePort() throws IOException {
