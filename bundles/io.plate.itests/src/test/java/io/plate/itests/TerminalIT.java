@@ -40,6 +40,13 @@ class TerminalIT {
         return tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", SESSION);
     }
 
+    /** Types {@code typed} and Tab, waits for the line to read {@code completed}, then clears the line. */
+    private static void completes(String typed, String completed, String what) throws Exception {
+        tmux("send-keys", "-t", SESSION, typed, "Tab");
+        waitFor(s -> s.contains(completed), what + " completed", 10_000);
+        tmux("send-keys", "-t", SESSION, "C-u");
+    }
+
     private static String waitFor(Predicate<String> ok, String what, long millis) throws Exception {
         long end = System.currentTimeMillis() + millis;
         String s = "";
@@ -114,23 +121,13 @@ class TerminalIT {
             waitFor(s -> s.contains("nb.gaussian model"), "the model", 10_000);
             // plate:params completes learner and sampler names; plate:save a model, then a file (it offered
             // nothing for params, and models again in the file position)
-            tmux("send-keys", "-t", SESSION, "plate:params nb.gau", "Tab");
-            waitFor(s -> s.contains("plate:params nb.gaussian"), "the learner completed", 10_000);
-            tmux("send-keys", "-t", SESSION, "C-u");
-            tmux("send-keys", "-t", SESSION, "plate:save iris.nb.gaussian /etc/hostn", "Tab");
-            waitFor(s -> s.contains("plate:save iris.nb.gaussian /etc/hostname"), "the file completed", 10_000);
-            tmux("send-keys", "-t", SESSION, "C-u");
+            completes("plate:params nb.gau", "plate:params nb.gaussian", "the learner");
+            completes("plate:save iris.nb.gaussian /etc/hostn", "plate:save iris.nb.gaussian /etc/hostname", "the file");
             // plate:draw a distribution's name, plate:plot confusion a file (both offered nothing)
-            tmux("send-keys", "-t", SESSION, "plate:draw --n 5 nor", "Tab");
-            waitFor(s -> s.contains("plate:draw --n 5 normal"), "the distribution completed", 10_000);
-            tmux("send-keys", "-t", SESSION, "C-u");
-            tmux("send-keys", "-t", SESSION, "plate:plot confusion /etc/hostn", "Tab");
-            waitFor(s -> s.contains("plate:plot confusion /etc/hostname"), "the evaluation file completed", 10_000);
-            tmux("send-keys", "-t", SESSION, "C-u");
+            completes("plate:draw --n 5 nor", "plate:draw --n 5 normal", "the distribution");
+            completes("plate:plot confusion /etc/hostn", "plate:plot confusion /etc/hostname", "the evaluation file");
             // plate:import's --format value is an importer's format (files were offered)
-            tmux("send-keys", "-t", SESSION, "plate:import x.txt --format lib", "Tab");
-            waitFor(s -> s.contains("plate:import x.txt --format libsvm"), "the format completed", 10_000);
-            tmux("send-keys", "-t", SESSION, "C-u");
+            completes("plate:import x.txt --format lib", "plate:import x.txt --format libsvm", "the format");
             tmux("send-keys", "-t", SESSION, "exit", "Enter");
             waitFor(s -> s.contains("PLATE-EXITED-0"), "a clean exit", 20_000);
         } finally {
