@@ -4,6 +4,7 @@ import io.plate.api.data.Dataset;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
+import java.util.Optional;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
@@ -44,6 +45,18 @@ public interface Model {
             out[r] = best;
         }
         return out;
+    }
+
+    /**
+     * The names of the numeric and categorical columns this model reads from a dataset it scores (matched by
+     * name), or empty when the model does not say. A scored dataset's other numeric and categorical columns
+     * are not used, and {@code plate:predict} names them (scikit-learn and Weka refuse them). A model of word
+     * counts does not say: it reads the dataset's sparse block or, without one, its numeric columns as counts.
+     *
+     * @since 1.4
+     */
+    default Optional<List<String>> columns() {
+        return Optional.empty();
     }
 
     /** True for a regression model (numeric target). */

@@ -1,17 +1,27 @@
 package io.plate.classifier.impl;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Learner;
+import io.plate.api.learn.Model;
+import io.plate.classifier.impl.kernel.KernelClassifierLearner;
+import io.plate.classifier.impl.kernel.KernelRegressionLearner;
 import io.plate.classifier.impl.nb.BernoulliNaiveBayes;
 import io.plate.classifier.impl.nb.CategoricalNaiveBayes;
 import io.plate.classifier.impl.nb.ComplementNaiveBayes;
+import io.plate.classifier.impl.nb.DirichletNaiveBayes;
 import io.plate.classifier.impl.nb.GaussianNaiveBayes;
+import io.plate.classifier.impl.nb.KernelNaiveBayesLearner;
 import io.plate.classifier.impl.nb.MixedNaiveBayes;
 import io.plate.classifier.impl.nb.MultinomialNaiveBayes;
+import io.plate.classifier.impl.perceptron.PerceptronLearner;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** A learner that leaves columns out says so in the model it returns (nb.gaussian and a categorical column). */
@@ -44,6 +54,34 @@ class IgnoredColumnsTest {
             assertFalse(shown.contains("numeric column"), shown);
             assertTrue(shown.contains("ignores 1 categorical column (colour)"), shown);
         }
+    }
+
+    /** What each model reads, for plate:predict to name a scored dataset's other columns; word models do not say. */
+    @Test
+    void eachModelNamesTheColumnsItReads() {
+        Dataset d = Tiny.data("mixed").numeric(Tiny.num("x", 1, 2, 3, 4, 5, 6)).numeric(Tiny.num("w", 3, 1, 4, 1, 5, 9))
+                .categorical(Tiny.cat("colour", "r", "g", "r", "g", "r", "g"))
+                .labels(Tiny.cat("y", "a", "b", "a", "b", "a", "b")).build();
+        Map<Learner, List<String>> expected = new LinkedHashMap<>();
+        expected.put(new GaussianNaiveBayes(), List.of("x", "w"));
+        expected.put(new CategoricalNaiveBayes(), List.of("colour"));
+        expected.put(new MixedNaiveBayes(), List.of("colour", "x", "w"));
+        expected.put(new DirichletNaiveBayes(), List.of("colour", "x", "w"));
+        expected.put(new KernelNaiveBayesLearner(), List.of("x", "w", "colour")); // Weka's -K: kernels and Lidstone levels
+        expected.put(new KernelClassifierLearner(), List.of("x", "w"));
+        expected.put(new PerceptronLearner(), List.of("x", "w", "colour"));
+        for (Map.Entry<Learner, List<String>> e : expected.entrySet()) {
+            Learner l = e.getKey();
+            Model m = l.fit(d, l.params(Map.of()), 1);
+            assertEquals(Optional.of(e.getValue()), m.columns(), l.name());
+        }
+        for (Learner counts : new Learner[] {new MultinomialNaiveBayes(), new BernoulliNaiveBayes(), new ComplementNaiveBayes()}) {
+            assertEquals(Optional.empty(), counts.fit(d, counts.params(Map.of()), 1).columns(), counts.name());
+        }
+        Learner r = new KernelRegressionLearner();
+        Dataset reg = Tiny.data("r").numeric(Tiny.num("x", 1, 2, 3, 4, 5, 6)).categorical(Tiny.cat("c", "r", "g", "r", "g", "r", "g"))
+                .target(Tiny.num("t", 2, 4, 6, 8, 10, 12)).build();
+        assertEquals(Optional.of(List.of("x")), r.fit(reg, r.params(Map.of()), 1).columns());
     }
 
     @Test

@@ -92,6 +92,7 @@ class ModelStoreTest {
             Model back = store.load(f);
             assertEquals(m.type(), back.type());
             assertEquals(m.classes(), back.classes());
+            assertEquals(m.columns(), back.columns(), l.name());
             Provenance p = back.provenance();
             assertEquals(42, p.seed());
             assertEquals(m.provenance().params(), p.params());

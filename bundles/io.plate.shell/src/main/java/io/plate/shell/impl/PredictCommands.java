@@ -72,10 +72,12 @@ public final class PredictCommands {
         private final List<String> truth; // may be null
         private final int[] truthClass; // per row: index into classes, NOT_A_CLASS, or UNLABELLED; null without labels
         private final io.plate.api.data.NumericColumn target; // known numeric targets, may be null
+        private final List<String> unused; // the dataset's feature columns the model does not read
         private Path written;
 
         private Predictions(String model, String dataset, List<String> classes, double[][] probabilities,
-                double[] predicted, List<String> truth, int[] truthClass, io.plate.api.data.NumericColumn target) {
+                double[] predicted, List<String> truth, int[] truthClass, io.plate.api.data.NumericColumn target,
+                List<String> unused) {
             this.model = model;
             this.dataset = dataset;
             this.classes = classes;
@@ -84,6 +86,7 @@ public final class PredictCommands {
             this.truth = truth;
             this.truthClass = truthClass;
             this.target = target;
+            this.unused = unused;
         }
 
         private static final int NOT_A_CLASS = -1;
@@ -100,6 +103,24 @@ public final class PredictCommands {
             return out;
         }
 
+        /** The dataset's numeric and categorical columns that the model does not read (none when it does not say). */
+        private static List<String> unusedColumns(Model m, Dataset d) {
+            return m.columns().map(read -> {
+                List<String> out = new ArrayList<>();
+                d.numeric().forEach(c -> {
+                    if (!read.contains(c.name())) {
+                        out.add(c.name());
+                    }
+                });
+                d.categorical().forEach(c -> {
+                    if (!read.contains(c.name())) {
+                        out.add(c.name());
+                    }
+                });
+                return out;
+            }).orElse(List.of());
+        }
+
         static Predictions of(String name, Model m, Dataset d) {
             List<String> truth = d.labels().map(l -> {
                 List<String> t = new ArrayList<>(d.rows());
@@ -108,9 +129,10 @@ public final class PredictCommands {
                 }
                 return t;
             }).orElse(null);
+            List<String> unused = unusedColumns(m, d);
             if (m.isRegression()) {
                 return new Predictions(name, d.name(), List.of(), new double[d.rows()][0], m.predict(d), truth,
-                        null, d.target().orElse(null));
+                        null, d.target().orElse(null), unused);
             }
             double[][] lp = m.predictLogProba(d);
             double[] best = new double[lp.length];
@@ -127,11 +149,25 @@ public final class PredictCommands {
                 }
             }
             int[] truthClass = d.labels().map(l -> truthClasses(l, m.classes())).orElse(null);
-            return new Predictions(name, d.name(), m.classes(), lp, best, truth, truthClass, null);
+            return new Predictions(name, d.name(), m.classes(), lp, best, truth, truthClass, null, unused);
         }
 
         public List<String> classes() {
             return classes;
+        }
+
+        /** The scored dataset's numeric and categorical columns that the model does not read. */
+        public List<String> unusedColumns() {
+            return unused;
+        }
+
+        /** "not used: column 'x', which the model was not trained on", naming at most ten columns. */
+        private String unusedLine() {
+            int shown = Math.min(unused.size(), 10);
+            String names = "'" + String.join("', '", unused.subList(0, shown)) + "'"
+                    + (shown < unused.size() ? " and " + (unused.size() - shown) + " more" : "");
+            return unused.size() == 1 ? "not used: column " + names + ", which the model was not trained on"
+                    : "not used: columns " + names + ", which the model was not trained on";
         }
 
         public int rows() {
@@ -204,6 +240,9 @@ public final class PredictCommands {
                 s.append(", written to ").append(written);
             }
             s.append('\n');
+            if (!unused.isEmpty()) {
+                s.append(unusedLine()).append('\n');
+            }
             if (!classes.isEmpty()) {
                 long[] counts = new long[classes.size()];
                 for (int r = 0; r < predicted.length; r++) {

@@ -1,6 +1,7 @@
 package io.plate.shell.impl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -244,6 +245,33 @@ class ModelCommandsTest {
         assertThrows(PlateException.class, () -> c.train("", "", "test.fixed", "d", "alpha=-1"));
         assertThrows(PlateException.class, () -> c.train("x", "", "test.fixed", "d"));
         assertThrows(PlateException.class, () -> c.train("", "", "test.fixed", "nodata"));
+    }
+
+    @Test
+    void predictionNamesTheDatasetsColumnsTheModelDoesNotRead() throws IOException {
+        Workspace w = new Workspace();
+        Dataset d = data(5);
+        w.putDataset("d", d);
+        Dataset extra = Dataset.builder("e").numeric(NumericColumn.of("x", new double[5]))
+                .numeric(NumericColumn.of("extra", new double[5]))
+                .categorical(CategoricalColumn.of("colour", List.of("red"), new int[5])).build();
+        w.putDataset("e", extra);
+        w.putModel("reads-x", new FixedModel(Map.of(), 0) {
+            @Override
+            public Optional<List<String>> columns() {
+                return Optional.of(List.of("x"));
+            }
+        });
+        PredictCommands p = new PredictCommands(w, defaults(dir));
+        PredictCommands.Predictions same = p.predict("", "reads-x", "d");
+        assertEquals(List.of(), same.unusedColumns());
+        assertFalse(same.toString().contains("not used"), same.toString());
+        PredictCommands.Predictions more = p.predict("", "reads-x", "e");
+        assertEquals(List.of("extra", "colour"), more.unusedColumns());
+        assertTrue(more.toString().contains("not used: columns 'extra', 'colour', which the model was not trained on"),
+                more.toString());
+        w.putModel("silent", new FixedModel(Map.of(), 0)); // a model that does not say what it reads
+        assertEquals(List.of(), p.predict("", "silent", "e").unusedColumns());
     }
 
     @Test

@@ -15,6 +15,7 @@ import io.plate.modelfile.ModelFile;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A fitted {@code kde} model: the (standardised) training points of each class and the per-feature
@@ -52,6 +53,11 @@ final class KernelClassifierModel implements Model {
     @Override
     public String type() {
         return KernelNames.KDE;
+    }
+
+    @Override
+    public Optional<List<String>> columns() {
+        return Optional.of(features);
     }
 
     @Override

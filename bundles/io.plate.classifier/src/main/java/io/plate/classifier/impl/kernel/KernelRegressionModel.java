@@ -14,6 +14,7 @@ import io.plate.modelfile.ModelFile;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A fitted {@code kernel.regression} model: the training points, their targets and the bandwidth.
@@ -48,6 +49,11 @@ final class KernelRegressionModel implements Model {
     @Override
     public String type() {
         return KernelNames.KERNEL_REGRESSION;
+    }
+
+    @Override
+    public Optional<List<String>> columns() {
+        return Optional.of(features);
     }
 
     @Override

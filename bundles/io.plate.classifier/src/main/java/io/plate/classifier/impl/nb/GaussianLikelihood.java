@@ -6,6 +6,7 @@ import io.plate.api.data.Dataset;
 import io.plate.api.data.NumericColumn;
 import io.plate.api.learn.Explanation;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The Gaussian event model, as scikit-learn's GaussianNB: per class and feature a normal density with
@@ -67,6 +68,11 @@ final class GaussianLikelihood implements Likelihood {
                 logNorm[i] = -0.5 * (LOG_2PI + Math.log(var));
             }
         }
+    }
+
+    @Override
+    public Optional<List<String>> columns() {
+        return Optional.of(stats.names);
     }
 
     @Override

@@ -14,6 +14,7 @@ import io.plate.classifier.impl.kernel.KernelNames;
 import io.plate.modelfile.Fields;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The numeric block of {@code nb.kernel}: one {@link KernelMarginal} per feature and class, a
@@ -117,6 +118,11 @@ public final class KernelLikelihood implements Likelihood {
     }
 
     /** Adds Σ_f log f̂_kf(x_f) over non-missing features to {@code logJoint[r][k]}. */
+    @Override
+    public Optional<List<String>> columns() {
+        return Optional.of(names);
+    }
+
     @Override
     public void addTo(Dataset data, double[][] logJoint) {
         int p = names.size();

@@ -5,6 +5,7 @@ import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Explanation;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The categorical event model with Lidstone smoothing:
@@ -67,6 +68,11 @@ public final class LidstoneCategorical implements Likelihood {
     /** log θ of level {@code v} of feature {@code f} in class {@code c}. */
     public double logTheta(int f, int v, int c) {
         return logTheta[f][v * k + c];
+    }
+
+    @Override
+    public Optional<List<String>> columns() {
+        return Optional.of(names);
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.plate.api.data.Dataset;
 import io.plate.api.learn.Explanation;
 import io.plate.api.learn.FeatureWeight;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One block's event model: adds log P(x_block | y = k) (up to a term that is the same for every class)
@@ -18,6 +19,14 @@ public interface Likelihood {
 
     /** Appends this block's per-feature terms of row {@code row} to {@code out}. */
     void explain(Dataset data, int row, List<Explanation.Term> out);
+
+    /**
+     * The numeric and categorical columns this block reads by name; empty for a block of word counts, whose
+     * columns depend on the scored dataset (its sparse block, else its numeric columns read as counts).
+     */
+    default Optional<List<String>> columns() {
+        return Optional.empty();
+    }
 
     /** Per class, the {@code top} features that most favour it; empty when the block has no such weights. */
     default List<List<FeatureWeight>> telling(int top) {

@@ -17,6 +17,7 @@ import java.io.OutputStream;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A fitted naive Bayes model: the class prior and one {@link Likelihood} per feature block. The log
@@ -89,6 +90,18 @@ public final class NaiveBayesModel implements Model, Explainable {
     @Override
     public List<String> classes() {
         return classes;
+    }
+
+    @Override
+    public Optional<List<String>> columns() {
+        List<String> out = new ArrayList<>();
+        for (Likelihood b : blocks) {
+            if (b.columns().isEmpty()) {
+                return Optional.empty(); // a block of word counts reads what the scored dataset offers
+            }
+            out.addAll(b.columns().get());
+        }
+        return Optional.of(List.copyOf(out));
     }
 
     @Override

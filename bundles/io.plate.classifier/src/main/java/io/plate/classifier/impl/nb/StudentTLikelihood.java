@@ -6,6 +6,7 @@ import io.plate.api.data.NumericColumn;
 import io.plate.api.learn.Explanation;
 import io.plate.distributions.numerics.SpecialFunctions;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The Bayesian numeric model: per class and feature, a normal likelihood with unknown mean and precision
@@ -72,6 +73,11 @@ final class StudentTLikelihood implements Likelihood {
     private double logDensity(int i, double x) {
         double d = x - loc[i];
         return logNorm[i] - halfNuPlus1[i] * Math.log1p(d * d * invNuScale2[i]);
+    }
+
+    @Override
+    public Optional<List<String>> columns() {
+        return Optional.of(stats.names);
     }
 
     @Override

@@ -43,6 +43,13 @@ final class LinearFeatures {
         this.width = w;
     }
 
+    /** The numeric columns, then the categorical ones, as read by name. */
+    List<String> columns() {
+        List<String> out = new ArrayList<>(numeric);
+        out.addAll(categorical);
+        return List.copyOf(out);
+    }
+
     static LinearFeatures fit(Dataset data, boolean standardize) {
         List<String> names = NumericBlock.names(data);
         int p = names.size();

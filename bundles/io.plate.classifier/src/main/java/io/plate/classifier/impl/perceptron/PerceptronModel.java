@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A fitted perceptron: one weight vector (two classes; it scores {@code classes().get(1)} against
@@ -48,6 +49,11 @@ final class PerceptronModel implements Model {
     @Override
     public String type() {
         return PerceptronNames.PERCEPTRON;
+    }
+
+    @Override
+    public Optional<List<String>> columns() {
+        return Optional.of(features.columns());
     }
 
     @Override

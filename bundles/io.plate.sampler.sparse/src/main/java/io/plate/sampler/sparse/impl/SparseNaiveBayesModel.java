@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -107,6 +108,11 @@ public final class SparseNaiveBayesModel implements Model {
     @Override
     public String type() {
         return SparseNaiveBayes.NAME;
+    }
+
+    @Override
+    public Optional<List<String>> columns() {
+        return Optional.of(table.features());
     }
 
     @Override

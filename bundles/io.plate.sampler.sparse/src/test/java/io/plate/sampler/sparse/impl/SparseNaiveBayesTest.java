@@ -40,6 +40,7 @@ class SparseNaiveBayesTest {
         Params p = LEARNER.params(Map.of("alpha", "0.5", "a", "2", "b", "0.7"));
         Model m = LEARNER.fit(train(), p, 1L);
         assertEquals(List.of("no", "yes"), m.classes());
+        assertEquals(java.util.Optional.of(List.of("colour", "shape")), m.columns()); // what plate:predict compares
         Dataset test = Datasets.of("t", HEADER, new String[][] {{"green", "round", "no"}, {"red", null, "yes"}});
         double[][] lp = m.predictLogProba(test);
         // colour levels in training order: red, green, blue; shape: round, square
