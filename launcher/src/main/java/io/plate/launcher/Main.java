@@ -22,7 +22,9 @@ public final class Main {
 
     public static void main(String[] args) {
         int child = Relaunch.run(args);
-        System.exit(child >= 0 ? child : run(args, System.in, System.out, System.err, System.console() != null));
+        boolean terminal = System.console() != null;
+        System.exit(child >= 0 ? child : run(args, System.in, terminal ? System.out : AnsiStripping.stdout(), System.err,
+                terminal));
     }
 
     /** As {@link #run(String[], InputStream, PrintStream, PrintStream, boolean)} on a terminal. */

@@ -298,6 +298,15 @@ class LauncherProcessIT {
         assertTrue(r.out().contains("Plate ") && r.out().contains("no datasets loaded"), r.out());
     }
 
+    /** Gogo's grep colours its matches on the session's stream, piped or not; a pipe gets the plain text. */
+    @Test
+    void gogoCommandsWriteNoColourCodesIntoAPipe() throws Exception {
+        Result r = plate("-c", "plate:learners | grep gauss");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("nb.gaussian "), r.out());
+        assertTrue(!r.out().contains("\u001b"), r.out());
+    }
+
     @Test
     void pipedCommandsRunAsAScript() throws Exception {
         Result r = plateWith("plate:version\nplate:bogus\nplate:version\n", java.util.Map.of());
