@@ -34,16 +34,26 @@ public final class Params {
      */
     public static Params parse(List<ParamSpec> specs, Map<String, String> given) {
         Map<String, ParamSpec> byName = new LinkedHashMap<>();
+        Map<String, String> bySpelling = new LinkedHashMap<>();
         for (ParamSpec s : specs) {
             byName.put(s.name(), s);
+            bySpelling.put(spelling(s.name()), s.name());
         }
-        for (String k : given.keySet()) {
-            if (!byName.containsKey(k)) {
+        Map<String, String> named = new LinkedHashMap<>(); // the given values under the specs' own names
+        for (Map.Entry<String, String> e : given.entrySet()) {
+            String k = e.getKey();
+            String name = byName.containsKey(k) ? k : bySpelling.get(spelling(k));
+            if (name == null) {
                 List<String> names = new ArrayList<>(byName.keySet());
                 throw new PlateException("unknown parameter '" + k + "'"
                         + (names.isEmpty() ? "; this takes no parameters" : "; known: " + String.join(", ", names)));
             }
+            if (named.containsKey(name)) {
+                throw new PlateException("parameter '" + name + "' is given twice (as '" + k + "' and in another spelling)");
+            }
+            named.put(name, e.getValue());
         }
+        given = named;
         Map<String, String> out = new LinkedHashMap<>();
         for (ParamSpec s : specs) {
             String v = given.containsKey(s.name()) ? given.get(s.name()).trim() : s.defaultValue();
@@ -54,6 +64,14 @@ public final class Params {
             out.put(s.name(), v);
         }
         return new Params(out, byName);
+    }
+
+    /**
+     * A name as matched: case and underscores do not count, so {@code burn_in} finds {@code burnIn} and
+     * {@code prior_scale} finds {@code priorScale}, whichever way a learner spells its parameters.
+     */
+    private static String spelling(String name) {
+        return name.replace("_", "").replace("-", "").toLowerCase(java.util.Locale.ROOT);
     }
 
     private static void check(ParamSpec s, String v) {

@@ -37,4 +37,22 @@ class ParamsTest {
         assertEquals("parameter 'alpha' = '0': must be > 0", refusal("alpha", "0"));
         assertEquals("parameter 'alpha' = 'x': expected a number", refusal("alpha", "x"));
     }
+
+    /** nb.sparse spells burnIn, the other learners var_smoothing: either spelling finds either parameter. */
+    @Test
+    void namesMatchWhateverTheCaseAndUnderscores() {
+        List<ParamSpec> specs = List.of(ParamSpec.integer("burnIn", "500", 0, 1000, "burn-in"),
+                ParamSpec.real("var_smoothing", "1e-9", 0, 1, "variance floor"));
+        Params p = Params.parse(specs, Map.of("burn_in", "7", "varSmoothing", "0.5"));
+        assertEquals(7, p.getInt("burnIn"));
+        assertEquals(0.5, p.getDouble("var_smoothing"));
+        assertEquals(Map.of("burnIn", "7", "var_smoothing", "0.5"), p.asMap()); // kept under the learner's own names
+        assertEquals(3, Params.parse(specs, Map.of("burn-in", "3")).getInt("burnIn"));
+        assertEquals(4, Params.parse(specs, Map.of("BURNIN", "4")).getInt("burnIn"));
+        String twice = assertThrows(PlateException.class,
+                () -> Params.parse(specs, new java.util.TreeMap<>(Map.of("burnIn", "1", "burn_in", "2")))).getMessage();
+        assertEquals("parameter 'burnIn' is given twice (as 'burn_in' and in another spelling)", twice);
+        String unknown = assertThrows(PlateException.class, () -> Params.parse(specs, Map.of("burn_out", "1"))).getMessage();
+        assertEquals("unknown parameter 'burn_out'; known: burnIn, var_smoothing", unknown);
+    }
 }
