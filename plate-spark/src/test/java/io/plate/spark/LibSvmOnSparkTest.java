@@ -113,7 +113,7 @@ class LibSvmOnSparkTest {
         Files.writeString(bad, "1 0:1 3:2\n0 2:x\n");
         Exception e = assertThrows(Exception.class, () -> SparkNaiveBayes.train(
                 PlateFrame.libsvm(spark, bad.toString(), "true"), "nb.multinomial", Map.of(), 1));
-        assertEquals(bad + ": in the line '0 2:x': column field 2: expected a number as the value of index 2,"
+        assertEquals(bad + ": in the line '0 2:x': field 2: expected a number as the value of index 2,"
                 + " found 'x'", Main.sparkFailure(e));
     }
 }

@@ -32,7 +32,7 @@ public class ImportException extends PlateException {
             s.append(", line ").append(line);
         }
         if (column != null && !column.isEmpty()) {
-            s.append(", column ").append(column);
+            s.append(column.startsWith("field ") ? ", " : ", column ").append(column); // "field 2" names itself
         }
         s.append(": ").append(problem);
         return s.toString();

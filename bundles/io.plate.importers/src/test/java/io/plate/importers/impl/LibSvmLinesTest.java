@@ -47,10 +47,10 @@ class LibSvmLinesTest {
     @Test
     void aMalformedLineIsQuotedWhenItsNumberIsUnknown() {
         ImportException e = assertThrows(ImportException.class, () -> lines.parse("1 3:1 2:1", 0));
-        assertEquals("x.svm: in the line '1 3:1 2:1': column field 3: feature index 2 after 3: indices must be"
+        assertEquals("x.svm: in the line '1 3:1 2:1': field 3: feature index 2 after 3: indices must be"
                 + " strictly increasing", e.getMessage());
         ImportException n = assertThrows(ImportException.class, () -> lines.parse("1 2:x", 12));
-        assertEquals("x.svm, line 12, column field 2: expected a number as the value of index 2, found 'x'",
+        assertEquals("x.svm, line 12, field 2: expected a number as the value of index 2, found 'x'",
                 n.getMessage());
     }
 }

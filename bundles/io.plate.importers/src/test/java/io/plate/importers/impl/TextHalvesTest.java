@@ -58,7 +58,7 @@ class TextHalvesTest {
         ImportException e = assertThrows(ImportException.class, () -> new TextImporter().read(f, TWO));
         assertEquals(50_001, e.line(), e.getMessage());
         assertEquals("field 2", e.column());
-        assertTrue(e.getMessage().startsWith(f + ", line 50001, column field 2: ragged row"), e.getMessage());
+        assertTrue(e.getMessage().startsWith(f + ", line 50001, field 2: ragged row"), e.getMessage());
         Path g = corpus(dir, 10, 50_001);
         ImportException first = assertThrows(ImportException.class, () -> new TextImporter().read(g, TWO));
         assertEquals(10, first.line(), "the earlier error is reported");
