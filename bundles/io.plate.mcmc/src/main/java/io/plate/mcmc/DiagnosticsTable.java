@@ -20,6 +20,9 @@ public final class DiagnosticsTable {
     /** R-hat above this (Gelman and Rubin's old threshold) means chains that sit in different places. */
     public static final double APART_RHAT = 1.1;
 
+    /** The R-hat cell of one chain, or of a summary that does not vary: there is nothing to compare. */
+    static final String NO_RHAT = "–";
+
     private DiagnosticsTable() {
     }
 
@@ -30,7 +33,8 @@ public final class DiagnosticsTable {
     public static String render(Posterior p) {
         TextTable table = new TextTable("summary", "mean", "sd", "R-hat", "ESS bulk", "ESS tail");
         for (SummaryDiagnostic d : p.diagnostics()) {
-            table.row(d.name(), fmt(d.mean(), "%.4g"), fmt(d.sd(), "%.4g"), fmt(d.rhat(), "%.3f"),
+            table.row(d.name(), fmt(d.mean(), "%.4g"), fmt(d.sd(), "%.4g"),
+                    Double.isNaN(d.rhat()) ? NO_RHAT : fmt(d.rhat(), "%.3f"),
                     fmt(d.essBulk(), "%.0f"), fmt(d.essTail(), "%.0f"));
         }
         StringBuilder b = new StringBuilder();
@@ -41,6 +45,9 @@ public final class DiagnosticsTable {
                 .append(")").append(p.cancelled() ? " — CANCELLED, partial draws" : "").append('\n');
         b.append(table);
         b.append(String.format(Locale.ROOT, "%.2f s, %.0f sweeps/s", p.seconds(), p.sweepsPerSecond()));
+        if (p.trace().chains() == 1 && !p.diagnostics().isEmpty()) {
+            b.append("\nR-hat ").append(NO_RHAT).append(": it compares chains; run --chains 2 or more for it");
+        }
         for (String w : warnings(p)) {
             b.append('\n').append(w);
         }

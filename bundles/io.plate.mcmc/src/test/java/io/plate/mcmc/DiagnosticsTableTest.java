@@ -24,6 +24,17 @@ class DiagnosticsTableTest {
     }
 
     @Test
+    void oneChainShowsNoRhatAndSaysWhy() {
+        double[][][] v = {{{-1.5}, {-1.25}, {-1.0}, {-0.5}, {-0.75}, {-2.0}, {-1.5}, {-1.0}}};
+        long[][] it = {{1, 2, 3, 4, 5, 6, 7, 8}};
+        Trace trace = new Trace(List.of("logJoint"), v, it);
+        String t = SamplerPosterior.builder("test.sampler", "toy").settings(new RunSettings(8, 0, 1, 1, 1L, 1))
+                .trace(trace).diagnostics(Diagnostics.summarize(trace)).build().toString();
+        assertTrue(t.lines().anyMatch(l -> l.matches("logJoint +-1\\.188 +0\\.4772 +– +7 +7")), t);
+        assertTrue(t.contains("R-hat –: it compares chains; run --chains 2 or more for it"), t);
+    }
+
+    @Test
     void toStringIsTheDiagnosticsTable() {
         double[][][] v = {{{-1.5, 2}, {-1.25, 3}, {-1.0, 2}, {-0.5, 4}, {-0.75, 3}},
             {{-2.0, 1}, {-1.5, 2}, {-1.0, 2}, {-1.25, 3}, {-0.5, 1}}};

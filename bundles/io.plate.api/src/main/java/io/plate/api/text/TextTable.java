@@ -16,9 +16,9 @@ public final class TextTable {
     private static final ThreadLocal<Integer> COLUMNS = ThreadLocal.withInitial(() -> 0);
     /** A shortened last column keeps at least this many characters however narrow the terminal. */
     private static final int MIN_LAST = 16;
-    /** A figure as the tables print one: 12, -1,250, 0.25, 1.5e-09, 95%, inf, NaN, or ? and empty for missing. */
+    /** A figure as the tables print one: 12, -1,250, 0.25, 1.5e-09, 95%, inf, NaN, or ? and empty for missing, – for undefined. */
     private static final Pattern NUMBER = Pattern.compile(
-            "[-+]?(\\d[\\d,]*(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?%?|[-+]?inf|NaN|\\?|");
+            "[-+]?(\\d[\\d,]*(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?%?|[-+]?inf|NaN|\\?|–|");
 
     private final List<String> header;
     private final List<List<String>> rows = new ArrayList<>();
