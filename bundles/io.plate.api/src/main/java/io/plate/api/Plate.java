@@ -24,7 +24,8 @@ import java.util.function.Supplier;
  * the same classes the framework's components are. Services are found through
  * {@link ClassPathServices} entries with {@link java.util.ServiceLoader} on the thread's context class
  * loader (else this class's); nothing is cached, so every call sees the class path as it is. Inside a
- * framework, look the services up in the service registry instead.
+ * framework, look the services up in the service registry instead. A name that no jar on the class
+ * path provides is a {@link PlateException} that lists the names found.
  */
 public final class Plate {
     /** The release, read at run time from this jar (not inlined into the bundles compiled against it). */
