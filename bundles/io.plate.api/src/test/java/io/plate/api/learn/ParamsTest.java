@@ -37,4 +37,13 @@ class ParamsTest {
         assertEquals("parameter 'alpha' = '0': must be > 0", refusal("alpha", "0"));
         assertEquals("parameter 'alpha' = 'x': expected a number", refusal("alpha", "x"));
     }
+
+    /** A map built in Java may hold a null value (a HashMap, a form left empty): a refusal, not a NullPointerException. */
+    @Test
+    void aNullValueIsRefusedNamingTheParameter() {
+        java.util.Map<String, String> given = new java.util.HashMap<>();
+        given.put("alpha", null);
+        assertEquals("parameter 'alpha' has no value (give one, or leave the parameter out for its default 1.0)",
+                assertThrows(PlateException.class, () -> Params.parse(SPECS, given)).getMessage());
+    }
 }
