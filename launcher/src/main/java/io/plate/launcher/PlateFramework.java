@@ -111,6 +111,9 @@ public final class PlateFramework implements AutoCloseable {
             config.put("felix.fileinstall.poll", "500");
             config.put("felix.fileinstall.noInitialDelay", "true");
             config.put("felix.fileinstall.bundles.new.start", "true");
+            // started eagerly, as the launcher starts the features' bundles: by its activation policy a Plate
+            // bundle (Bundle-ActivationPolicy: lazy, for Eclipse-style hosts) would wait in STARTING
+            config.put("felix.fileinstall.bundles.startActivationPolicy", "false");
             config.put("felix.fileinstall.log.level", "2");
         }
         if (!interactive) {

@@ -24,7 +24,8 @@ import java.util.function.Supplier;
  * the same classes the framework's components are. Services are found through
  * {@link ClassPathServices} entries with {@link java.util.ServiceLoader} on the thread's context class
  * loader (else this class's); nothing is cached, so every call sees the class path as it is. Inside a
- * framework, look the services up in the service registry instead.
+ * framework, look the services up in the service registry instead. A name that no jar on the class
+ * path provides is a {@link PlateException} that lists the names found.
  */
 public final class Plate {
     /** The release, read at run time from this jar (not inlined into the bundles compiled against it). */
@@ -85,7 +86,7 @@ public final class Plate {
             }
         }
         throw new PlateException("no " + type.getSimpleName() + " named '" + name + "' on the class path (found: "
-                + String.join(", ", names(type)) + ")");
+                + String.join(", ", names(type)) + ")" + registryHint(type));
     }
 
     /** A new instance of the highest-ranked service of {@code type}. */
@@ -93,9 +94,28 @@ public final class Plate {
         List<Entry> found = entries(type);
         if (found.isEmpty()) {
             throw new PlateException("no " + type.getSimpleName() + " on the class path: add the jar of the bundle"
-                    + " that provides it");
+                    + " that provides it" + registryHint(type));
         }
         return type.cast(found.get(0).factory.get());
+    }
+
+    /**
+     * Inside an OSGi framework the class path holds no services (the bundles' components are in the
+     * service registry), so a call here finds nothing: say where to look. Detected by the loader of this
+     * class being a bundle's ({@code org.osgi.framework.BundleReference}, named, as the API needs no OSGi
+     * class on a plain class path).
+     */
+    private static String registryHint(Class<?> type) {
+        for (Class<?> c = Plate.class.getClassLoader() == null ? null : Plate.class.getClassLoader().getClass();
+                c != null; c = c.getSuperclass()) {
+            for (Class<?> i : c.getInterfaces()) {
+                if (i.getName().equals("org.osgi.framework.BundleReference")) {
+                    return "; this runs inside an OSGi framework, where Plate's services are in the service registry:"
+                            + " look up " + type.getName() + " there";
+                }
+            }
+        }
+        return "";
     }
 
     private record Entry(String name, int ranking, int order, Supplier<?> factory) {

@@ -46,6 +46,31 @@ class DistributionsSwapIT {
         }
     }
 
+    /**
+     * With the distributions bundle stopped, plate:draw is still a command and says where the providers
+     * went (its component had a static reference and vanished: "command not found: plate:draw"); started
+     * again, it draws the same numbers.
+     */
+    @Test
+    void drawSaysWhereTheProvidersWentAndDrawsWhenTheyAreBack() throws Exception {
+        try (PlateFramework plate = PlateFramework.start(List.of(), false, null, Map.of());
+                Shell sh = new Shell(plate.framework().getBundleContext())) {
+            BundleContext ctx = plate.framework().getBundleContext();
+            Bundle dist = List.of(ctx.getBundles()).stream()
+                    .filter(b -> "io.plate.distributions".equals(b.getSymbolicName())).findFirst().orElseThrow();
+            String before = sh.run("plate:draw normal 0 1 --n 100 --seed 3");
+            dist.stop();
+            Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
+                    () -> sh.run("plate:draw normal 0 1 --n 100 --seed 3"));
+            assertTrue(e.getMessage().equals("no distributions provider (none installed; stopped: io.plate.distributions"
+                    + " (bundle " + dist.getBundleId() + "); 'start ID' starts one)"), e.getMessage());
+            String listing = sh.run("plate:distributions");
+            assertTrue(listing.startsWith("none installed; stopped: io.plate.distributions"), listing);
+            dist.start();
+            org.junit.jupiter.api.Assertions.assertEquals(before, sh.run("plate:draw normal 0 1 --n 100 --seed 3"));
+        }
+    }
+
     private static String votes(Shell sh) throws Exception {
         sh.run("plate:import " + ItData.file("house-votes-84/house-votes-84.csv") + " --name votes --categorical all");
         return "votes";

@@ -26,6 +26,19 @@ import org.junit.jupiter.api.io.TempDir;
 class EquinoxEmbeddingIT {
     @Test
     void bundlesRunInEquinox(@TempDir Path dir) throws Exception {
+        runEquinox(dir, List.of());
+    }
+
+    /**
+     * As an Eclipse product starts: only SCR, Gogo and the libraries are started (config.ini's
+     * {@code @start}); Plate's bundles, installed only, come up by their lazy activation policy.
+     */
+    @Test
+    void bundlesComeUpByTheirActivationPolicyAsInAnEclipseProduct(@TempDir Path dir) throws Exception {
+        runEquinox(dir, List.of(EquinoxMain.ECLIPSE_START));
+    }
+
+    private static void runEquinox(Path dir, List<String> options) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-cp");
@@ -45,6 +58,7 @@ class EquinoxEmbeddingIT {
         extract(launcherClasses, classes, "io/plate/launcher/");
         cmd.add(String.join(File.pathSeparator, equinox, System.getProperty("plate.testClasses"), classes.toString()));
         cmd.add(EquinoxMain.class.getName());
+        cmd.addAll(options);
         ClassLoader loader = PlateFramework.class.getClassLoader();
         for (String r : PlateFramework.bundleResources(List.of())) {
             Path jar = dir.resolve(Path.of(r).getFileName());

@@ -30,7 +30,15 @@ public final class EquinoxMain {
     private EquinoxMain() {
     }
 
-    public static void main(String[] args) throws Exception {
+    /**
+     * First argument that starts only the bundles that are not Plate's, as an Eclipse product's config.ini
+     * marks SCR and the libraries {@code @start}: Plate's bundles must come up by their activation policy.
+     */
+    static final String ECLIPSE_START = "--eclipse-start";
+
+    public static void main(String[] argv) throws Exception {
+        boolean eclipse = argv.length > 0 && argv[0].equals(ECLIPSE_START);
+        String[] args = eclipse ? java.util.Arrays.copyOfRange(argv, 1, argv.length) : argv;
         Path storage = Files.createTempDirectory("plate-equinox-");
         Map<String, String> config = new HashMap<>();
         config.put(Constants.FRAMEWORK_STORAGE, storage.toString());
@@ -52,14 +60,25 @@ public final class EquinoxMain {
             fw.start();
             Thread.currentThread().setContextClassLoader(null);
             for (Bundle b : installed) {
-                b.start();
+                if (!eclipse || !b.getSymbolicName().startsWith("io.plate.")) {
+                    b.start();
+                }
             }
             List<String> problems = new ArrayList<>();
             String system = ctx.getBundle(0).getSymbolicName();
             if (!system.contains("org.eclipse.osgi")) {
                 problems.add("system bundle is " + system + ", not Equinox");
             }
-            problems.addAll(Osgi.notActive(ctx));
+            if (eclipse) {
+                // lazily activated: STARTING until a class of the bundle is loaded, then ACTIVE
+                for (Bundle b : installed) {
+                    if (b.getState() != Bundle.STARTING && b.getState() != Bundle.ACTIVE) {
+                        problems.add(b.getSymbolicName() + " state " + b.getState() + " (not started by its policy)");
+                    }
+                }
+            } else {
+                problems.addAll(Osgi.notActive(ctx));
+            }
             problems.addAll(Osgi.unsatisfiedComponents(ctx, 10_000));
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);

@@ -63,4 +63,22 @@ class FelixBootIT {
             sh.run("plate:importers");
         }
     }
+
+    /**
+     * The plain-Java entry point called by code inside the framework finds no class-path services; its
+     * message says to use the service registry (it listed "found: " and nothing else).
+     */
+    @Test
+    void thePlainJavaEntryPointInsideAFrameworkPointsToTheRegistry() throws Exception {
+        Bundle api = List.of(ctx.getBundles()).stream().filter(b -> b.getSymbolicName().equals("io.plate.api"))
+                .findFirst().orElseThrow();
+        Class<?> plateClass = api.loadClass("io.plate.api.Plate");
+        java.lang.reflect.InvocationTargetException e = org.junit.jupiter.api.Assertions.assertThrows(
+                java.lang.reflect.InvocationTargetException.class,
+                () -> plateClass.getMethod("learner", String.class).invoke(null, "nb.gaussian"));
+        String m = e.getCause().getMessage();
+        assertEquals("io.plate.api.PlateException", e.getCause().getClass().getName(), m);
+        assertTrue(m.startsWith("no Learner named 'nb.gaussian' on the class path (found: )")
+                && m.endsWith("look up io.plate.api.learn.Learner there"), m);
+    }
 }

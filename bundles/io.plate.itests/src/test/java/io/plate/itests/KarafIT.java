@@ -81,6 +81,20 @@ class KarafIT {
             // the shell's own checks answer a wrong call, as in the launcher
             String wrong = client(home, port, "plate:cluster mixture.gaussian iris --chians 2\n");
             assertTrue(wrong.contains("unknown option '--chians' (did you mean --chains?)"), wrong);
+
+            // a sampler bundle stopped and started while Karaf runs: the command says where it went, then runs
+            String stopped = client(home, port, "bundle:stop io.plate.sampler.mixture\n"
+                    + "plate:cluster mixture.gaussian iris k=3 --iterations 20 --chains 1\n");
+            assertTrue(stopped.contains("no mixture sampler named 'mixture.gaussian'")
+                    && stopped.contains("stopped: io.plate.sampler.mixture (bundle "), stopped);
+            String started = client(home, port, "bundle:start io.plate.sampler.mixture\n"
+                    + "echo (plate:cluster mixture.gaussian iris k=3 --iterations 20 --chains 1)\n");
+            assertTrue(started.contains("kept as run 'iris.mixture.gaussian'"), started);
+
+            // a user's mistake is no ERROR with a stack trace in karaf.log (Karaf logs a command's
+            // exception at debug level only when its class is named CommandException)
+            String log = Files.readString(home.resolve("data/log/karaf.log"), StandardCharsets.UTF_8);
+            assertFalse(log.contains("Exception caught while executing command"), tail(home.resolve("data/log/karaf.log")));
         } finally {
             // bin/karaf runs Java as a child of its shell: stop the whole tree
             karaf.descendants().forEach(ProcessHandle::destroyForcibly);

@@ -376,6 +376,25 @@ class LauncherProcessIT {
         assertTrue(!r.out().contains("io.plate.classifier"), r.out());
     }
 
+    /**
+     * A Plate bundle dropped in the deploy folder is ACTIVE, as the features' bundles are: FileInstall would
+     * start it by its lazy activation policy (for Eclipse-style hosts) and leave it STARTING until used.
+     */
+    @Test
+    void aPlateBundleDeployedIsActive(@TempDir Path dir) throws Exception {
+        Path deploy = Files.createDirectories(dir.resolve("deploy"));
+        try (java.util.zip.ZipFile jar = new java.util.zip.ZipFile(System.getProperty("plate.jar"));
+                java.io.InputStream in = jar.getInputStream(jar.getEntry("bundles/io.plate.sampler.mixture-"
+                        + System.getProperty("plate.version") + ".jar"))) {
+            Files.copy(in, deploy.resolve("mixture.jar"));
+        }
+        Result r = plate("--features", "plate-core,plate-shell", "--deploy", deploy.toString(), "-c", "sleep 2",
+                "-c", "lb -s");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().lines().anyMatch(l -> l.contains("io.plate.sampler.mixture") && l.contains("|Active")),
+                r.out());
+    }
+
     @Test
     void deployFolderInstallsUpdatesAndRemovesWhileRunning(@TempDir Path dir) throws Exception {
         Path deploy = dir.resolve("deploy");

@@ -98,7 +98,7 @@ class TerminalIT {
             // an error shows its message, as -c does, not a Java class name
             tmux("send-keys", "-t", SESSION, "plate:train nb.nosuch x", "Enter");
             String err = waitFor(s -> s.contains("nb.nosuch"), "the error", 10_000);
-            assertTrue(!err.contains("PlateException") && !err.contains("CommandError") && !err.contains("io.plate."),
+            assertTrue(!err.contains("PlateException") && !err.contains("CommandError") && !err.contains("CommandException") && !err.contains("io.plate."),
                     err);
             tmux("send-keys", "-t", SESSION, "plate:learners extra", "Enter");
             waitFor(s -> s.contains("usage: plate:learners"), "the usage line", 10_000);

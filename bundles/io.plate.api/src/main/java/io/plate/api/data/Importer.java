@@ -11,7 +11,8 @@ import org.osgi.annotation.versioning.ProviderType;
  *
  * <p>Contract: {@link #read} either returns a complete dataset or throws {@link ImportException}
  * naming file, line and column; it never returns a partial dataset, never throws anything else for
- * bad content, and streams the file rather than holding it whole in memory.
+ * bad content, and streams the file rather than holding it whole in memory. An implementation is safe
+ * to call from several threads at once (one service instance serves every caller).
  */
 @ProviderType
 public interface Importer {

@@ -78,6 +78,10 @@ public final class AtomicFiles {
         if (dir == null) {
             throw new FileSystemException(file.toString(), null, "Is a directory");
         }
+        if (Files.isDirectory(target)) {
+            throw new FileSystemException(file.toString(), null, "Is a directory");
+        }
+        nearestFolder(dir); // names a file where a folder is needed (createDirectories names only the path)
         Files.createDirectories(dir);
         removeStale(dir);
         Path tmp = createTemporary(dir, target.getFileName().toString(), false);
@@ -169,17 +173,23 @@ public final class AtomicFiles {
         if (directory && Files.exists(abs) && !Files.isDirectory(abs)) {
             throw new FileSystemException(target.toString(), null, "Not a directory");
         }
-        Path existing = parent;
+        Path existing = nearestFolder(parent);
+        Files.delete(createTemporary(existing, abs.getFileName().toString(), directory));
+    }
+
+    /** The nearest existing one of {@code dir} and its ancestors; it must be a folder. */
+    private static Path nearestFolder(Path dir) throws IOException {
+        Path existing = dir;
         while (existing != null && !Files.exists(existing)) {
             existing = existing.getParent();
         }
         if (existing == null) {
-            throw new NoSuchFileException(parent.toString());
+            throw new NoSuchFileException(dir.toString());
         }
         if (!Files.isDirectory(existing)) {
             throw new FileSystemException(existing.toString(), null, "Not a directory");
         }
-        Files.delete(createTemporary(existing, abs.getFileName().toString(), directory));
+        return existing;
     }
 
     /**

@@ -6,6 +6,7 @@ import org.osgi.annotation.versioning.ProviderType;
 /**
  * Evaluates any {@link Learner} on a {@link Dataset}: stratified k-fold cross-validation or a holdout.
  * Works through the learner interface only, so learners from any bundle are evaluated the same way.
+ * Safe to call from several threads at once.
  */
 @ProviderType
 public interface Evaluator {

@@ -14,6 +14,9 @@ import org.osgi.annotation.versioning.ProviderType;
  * <p>A learner describes its parameters so that the shell can list, validate and explain them;
  * {@link #fit} receives values already checked by {@link Params#parse}. A learner also reads back
  * the model files its models write.
+ *
+ * <p>An implementation is safe to call from several threads at once: in a framework one service instance
+ * serves every shell session and caller.
  */
 @ProviderType
 public interface Learner {

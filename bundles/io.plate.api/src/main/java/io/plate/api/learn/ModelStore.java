@@ -7,7 +7,8 @@ import org.osgi.annotation.versioning.ProviderType;
 /**
  * Saves and loads models as JSON files. Writes are atomic: the file is written to a temporary file in
  * the same folder and renamed over the target, so a failed save leaves no half-written model.
- * Loading finds the learner named in the file's {@code type} among the installed learners.
+ * Loading finds the learner named in the file's {@code type} among the installed learners. Safe to call
+ * from several threads at once.
  */
 @ProviderType
 public interface ModelStore {

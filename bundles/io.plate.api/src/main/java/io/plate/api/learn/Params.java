@@ -29,8 +29,8 @@ public final class Params {
 
     /**
      * Checks {@code given} against {@code specs}: an unknown name, a value of the wrong type or out of
-     * range, or a number that is not finite fails with a {@link PlateException} that names the parameter,
-     * the value and what is allowed. Absent parameters take their defaults.
+     * range, a number that is not finite, or a null value fails with a {@link PlateException} that names the
+     * parameter, the value and what is allowed. Absent parameters take their defaults.
      */
     public static Params parse(List<ParamSpec> specs, Map<String, String> given) {
         Map<String, ParamSpec> byName = new LinkedHashMap<>();
@@ -56,6 +56,10 @@ public final class Params {
         given = named;
         Map<String, String> out = new LinkedHashMap<>();
         for (ParamSpec s : specs) {
+            if (given.containsKey(s.name()) && given.get(s.name()) == null) {
+                throw new PlateException("parameter '" + s.name() + "' has no value (give one, or leave the parameter"
+                        + " out" + (s.defaultValue() == null ? "" : " for its default " + s.defaultValue()) + ")");
+            }
             String v = given.containsKey(s.name()) ? given.get(s.name()).trim() : s.defaultValue();
             if (v == null) {
                 continue;

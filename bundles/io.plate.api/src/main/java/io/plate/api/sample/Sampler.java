@@ -9,7 +9,8 @@ import org.osgi.annotation.versioning.ProviderType;
 /**
  * A posterior sampler over a dataset. Registered as a service with the property {@link #NAME}
  * ({@code sparse.dirichlet}, {@code sparse.collapsed}, {@code mixture.multinomial},
- * {@code mixture.gaussian}, {@code mixture.dp-multinomial}, …).
+ * {@code mixture.gaussian}, {@code mixture.dp-multinomial}, …). An implementation is safe to call
+ * from several threads at once (one service instance serves every caller).
  */
 @ProviderType
 public interface Sampler {

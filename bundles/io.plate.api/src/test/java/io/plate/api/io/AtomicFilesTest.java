@@ -107,4 +107,18 @@ class AtomicFilesTest {
                 () -> AtomicFiles.writeDirectory(dir, d -> false, d -> Files.writeString(d.resolve("a.csv"), "4")));
         assertEquals("2", Files.readString(dir.resolve("a.csv")));
     }
+
+    /** A plain-Java caller reads the message alone: it names the file in the way, or the folder given. */
+    @Test
+    void aFileWhereAFolderIsNeededAndAFolderGivenAsTheFileAreNamed() throws Exception {
+        Path file = Files.writeString(tmp.resolve("model.json"), "{}");
+        IOException e = assertThrows(IOException.class,
+                () -> AtomicFiles.writeText(tmp.resolve("model.json/sub/m.json"), w -> w.write("1")));
+        assertEquals(file + ": Not a directory", e.getMessage());
+        Path folder = Files.createDirectories(tmp.resolve("empty"));
+        e = assertThrows(IOException.class, () -> AtomicFiles.writeText(folder, w -> w.write("1")));
+        assertEquals(folder + ": Is a directory", e.getMessage());
+        assertTrue(Files.isDirectory(folder), "an empty folder is not replaced by the file");
+        assertEquals("{}", Files.readString(file));
+    }
 }

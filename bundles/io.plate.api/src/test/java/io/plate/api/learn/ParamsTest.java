@@ -55,4 +55,13 @@ class ParamsTest {
         String unknown = assertThrows(PlateException.class, () -> Params.parse(specs, Map.of("burn_out", "1"))).getMessage();
         assertEquals("unknown parameter 'burn_out'; known: burnIn, var_smoothing", unknown);
     }
+
+    /** A map built in Java may hold a null value (a HashMap, a form left empty): a refusal, not a NullPointerException. */
+    @Test
+    void aNullValueIsRefusedNamingTheParameter() {
+        java.util.Map<String, String> given = new java.util.HashMap<>();
+        given.put("alpha", null);
+        assertEquals("parameter 'alpha' has no value (give one, or leave the parameter out for its default 1.0)",
+                assertThrows(PlateException.class, () -> Params.parse(SPECS, given)).getMessage());
+    }
 }

@@ -11,6 +11,7 @@ import io.plate.api.io.AtomicFiles;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -56,6 +57,9 @@ public final class JsonModelStore implements ModelStore {
 
     @Override
     public Model load(Path file) throws IOException {
+        if (Files.isDirectory(file)) {
+            throw new FileSystemException(file.toString(), null, "Is a directory, not a model file"); // Java names no path
+        }
         byte[] bytes = Files.readAllBytes(file);
         String type;
         try {

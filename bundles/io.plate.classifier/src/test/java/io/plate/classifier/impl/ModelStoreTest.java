@@ -210,4 +210,11 @@ class ModelStoreTest {
         assertTrue(param.contains("alpha"), param);
         assertTrue(refused(ok.replace("\"classes\"", "\"klasses\"")).getMessage().contains("'classes'"));
     }
+
+    /** A folder given as the model file is named in the message (Java's own IOException names no path). */
+    @Test
+    void aFolderIsRefusedWithItsName() {
+        IOException e = assertThrows(IOException.class, () -> store.load(dir));
+        assertEquals(dir + ": Is a directory, not a model file", e.getMessage());
+    }
 }

@@ -6,9 +6,11 @@ import io.plate.api.text.TextTable;
 /**
  * A failed {@code plate:*} command as the user sees it. Gogo's interactive shell prints a failure with
  * {@code toString()}, which for other exceptions starts with the Java class name; this one prints its
- * message only, as {@code -c} mode does.
+ * message only, as {@code -c} mode does. A failure the user's input caused is the subclass
+ * {@link CommandException}; this class itself is left for the unexpected ones (a bug), which a host's log
+ * should keep with their stack trace.
  */
-public final class CommandError extends PlateException {
+public class CommandError extends PlateException {
     private static final long serialVersionUID = 1L;
 
     public CommandError(String message) {
@@ -33,7 +35,7 @@ public final class CommandError extends PlateException {
         boolean userError = t instanceof PlateException || t instanceof IllegalArgumentException;
         String text = m == null || m.isBlank() ? t.getClass().getSimpleName()
                 : userError ? m : t.getClass().getSimpleName() + ": " + m;
-        return new CommandError(text, e);
+        return userError ? new CommandException(text, e) : new CommandError(text, e);
     }
 
     /**
@@ -46,7 +48,8 @@ public final class CommandError extends PlateException {
         if (w.equals(m)) {
             return this;
         }
-        CommandError e = new CommandError(w, getCause());
+        CommandError e = this instanceof CommandException ? new CommandException(w, getCause())
+                : new CommandError(w, getCause());
         e.setStackTrace(getStackTrace());
         return e;
     }

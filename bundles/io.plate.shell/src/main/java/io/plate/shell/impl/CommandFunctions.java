@@ -188,7 +188,7 @@ public final class CommandFunctions {
             throws Exception {
         Object target = context.getService(ref);
         if (target == null) {
-            throw new CommandError(SCOPE + ":" + fn + " is not available (its bundle stopped meanwhile)");
+            throw new CommandException(SCOPE + ":" + fn + " is not available (its bundle stopped meanwhile)");
         }
         int columns = ProgressPrinter.columns(session);
         try {
@@ -222,7 +222,7 @@ public final class CommandFunctions {
             }
             problem = problem == null ? p : problem;
         }
-        throw new CommandError(problem + "\n" + usageLines(usages));
+        throw new CommandException(problem + "\n" + usageLines(usages));
     }
 
     private static String usageLines(List<CommandUsage> usages) {
@@ -252,7 +252,7 @@ public final class CommandFunctions {
     private Object notFound(CommandSession session, List<Object> args) {
         String name = String.valueOf(args.isEmpty() ? "" : args.get(0));
         String near = CommandUsage.nearest(name.substring(name.indexOf(':') + 1), commands.keySet());
-        throw new CommandError("command not found: " + name + (near != null ? "; did you mean " + SCOPE + ":" + near + "?"
+        throw new CommandException("command not found: " + name + (near != null ? "; did you mean " + SCOPE + ":" + near + "?"
                 : "; 'help' lists the commands")).fitted(ProgressPrinter.columns(session));
     }
 
@@ -306,7 +306,7 @@ public final class CommandFunctions {
                 }
             }
             if (name.startsWith(SCOPE + ":")) {
-                throw new CommandError("help: no command " + name + "; Plate's commands: "
+                throw new CommandException("help: no command " + name + "; Plate's commands: "
                         + String.join(", ", new TreeMap<>(commands).keySet().stream().map(c -> SCOPE + ":" + c)
                                 .toList()));
             }
@@ -314,13 +314,13 @@ public final class CommandFunctions {
         ServiceReference<?>[] refs = context.getAllServiceReferences(null, GOGO_HELP);
         Object original = refs == null || refs.length == 0 ? null : context.getService(refs[0]);
         if (original == null) {
-            throw new CommandError("help: Gogo's help command is not installed");
+            throw new CommandException("help: Gogo's help command is not installed");
         }
         try {
             Object out = original instanceof Function f ? f.execute(session, args)
                     : fitting(usages(original.getClass(), "felix", "help"), args).invoke(session, original, args);
             if (out != null && out.toString().startsWith("No methods found matching")) {
-                throw new CommandError("help: no command " + args.get(0));
+                throw new CommandException("help: no command " + args.get(0));
             }
             return out;
         } finally {

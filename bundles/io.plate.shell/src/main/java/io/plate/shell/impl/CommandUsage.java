@@ -304,14 +304,14 @@ public final class CommandUsage {
         Object v = value instanceof CharSequence ? value.toString() : value;
         if (v == null || type.isInstance(v)) {
             if (v == null && type.isPrimitive()) {
-                throw new CommandError(command + ": " + name + " needs a value\n" + usage());
+                throw new CommandException(command + ": " + name + " needs a value\n" + usage());
             }
             return v;
         }
         try {
             return session.convert(type, v);
         } catch (IllegalArgumentException e) {
-            throw new CommandError(command + ": " + name + " must be " + (type.isPrimitive() ? "" : "a ")
+            throw new CommandException(command + ": " + name + " must be " + (type.isPrimitive() ? "" : "a ")
                     + type.getSimpleName() + ", not '" + v + "'\n" + usage(), e);
         }
     }

@@ -22,7 +22,6 @@ import java.util.Locale;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
-import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
@@ -61,10 +60,20 @@ public final class DrawCommands {
         return out;
     }
 
-    private final Distributions distributions;
+    /**
+     * Dynamic and optional, so that plate:draw stays a command while no provider is installed and says
+     * where the providers went (a static reference made it vanish: "command not found: plate:draw").
+     */
+    @Reference(cardinality = org.osgi.service.component.annotations.ReferenceCardinality.OPTIONAL,
+            policy = org.osgi.service.component.annotations.ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private volatile Distributions distributions;
 
-    @Activate
-    public DrawCommands(@Reference(policyOption = ReferencePolicyOption.GREEDY) Distributions distributions) {
+    public DrawCommands() {
+    }
+
+    /** For tests and embedding: draws from a fixed provider. */
+    DrawCommands(Distributions distributions) {
         this.distributions = distributions;
     }
 
@@ -78,13 +87,17 @@ public final class DrawCommands {
         if (n < 1) {
             throw new PlateException("--n must be >= 1, got " + n);
         }
-        UniformRandomProvider rng = distributions.stream(seed, 0);
+        Distributions d = distributions;
+        if (d == null) {
+            throw new PlateException("no distributions provider" + Missing.note(java.util.List.of()));
+        }
+        UniformRandomProvider rng = d.stream(seed, 0);
         String name = distribution.toLowerCase(Locale.ROOT);
         double[] draws;
         int dimension;
         boolean integral;
         try {
-            Drawer drawer = drawer(name, params == null ? new String[0] : params, rng);
+            Drawer drawer = drawer(d, name, params == null ? new String[0] : params, rng);
             integral = drawer.integral();
             double[] first = drawer.next();
             dimension = first.length;
@@ -101,7 +114,7 @@ public final class DrawCommands {
         }
         String label = (name + " " + String.join(" ", params == null ? new String[0] : params)).trim();
         if (out.isEmpty()) {
-            return new Draws(label, distributions.provider(), seed, draws, dimension, integral, null);
+            return new Draws(label, d.provider(), seed, draws, dimension, integral, null);
         }
         OutputTarget target = OutputTarget.file(defaults, out, "cannot write the draws to");
         Path file = target.path().toAbsolutePath();
@@ -110,7 +123,7 @@ public final class DrawCommands {
         } catch (IOException e) {
             throw target.failure(e);
         }
-        return new Draws(label, distributions.provider(), seed, draws, dimension, integral, file);
+        return new Draws(label, d.provider(), seed, draws, dimension, integral, file);
     }
 
     /** One draw per call, as a row of numbers. */
@@ -122,8 +135,7 @@ public final class DrawCommands {
         }
     }
 
-    private Drawer drawer(String name, String[] p, UniformRandomProvider rng) {
-        Distributions d = distributions;
+    private Drawer drawer(Distributions d, String name, String[] p, UniformRandomProvider rng) {
         switch (name) {
             case "gamma": {
                 arity(name, p, 1, 2, "SHAPE [SCALE]");

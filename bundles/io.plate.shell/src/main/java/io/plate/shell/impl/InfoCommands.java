@@ -92,7 +92,7 @@ public final class InfoCommands {
                     b.getSymbolicName(), b.getVersion());
             first = false;
         }
-        return t.size() == 0 ? "no distribution provider installed\n" : t.toString();
+        return t.size() == 0 ? Missing.listing() + "\n" : t.toString();
     }
 
     @Descriptor("list the datasets loaded in this shell with rows, features and memory used")

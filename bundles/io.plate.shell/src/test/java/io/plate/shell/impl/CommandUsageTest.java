@@ -111,9 +111,9 @@ class CommandUsageTest {
         assertEquals("10 1 normal String", call("draw", "normal"));
         assertEquals("5 7 normal String", call("draw", "--n", "5", "normal", "--seed", "7"));
         assertEquals("5 -2 3 Long", call("draw", "-n", 5L, "--seed", "-2", 3L)); // values of Gogo variables
-        CommandError e = assertThrows(CommandError.class, () -> call("draw", "--n", "many", "normal"));
+        CommandException e = assertThrows(CommandException.class, () -> call("draw", "--n", "many", "normal"));
         assertTrue(e.getMessage().startsWith("plate:draw: --n must be int, not 'many'\nusage: plate:draw"), e.getMessage());
-        assertThrows(CommandError.class, () -> call("draw", "--seed", "1.5", "normal"));
+        assertThrows(CommandException.class, () -> call("draw", "--seed", "1.5", "normal"));
     }
 
     @Test
