@@ -32,8 +32,10 @@ final class ClusteredColumns {
         List<String> out = new ArrayList<>();
         data.labels().ifPresent(l -> out.add("the label column '" + l.name() + "', which only scores the clusters"
                 + (kind == FeatureKind.CATEGORICAL ? " (import with --no-label to cluster on it too)" : "")));
-        data.target().ifPresent(t -> out.add("the target column '" + t.name() + "'"
-                + (kind == FeatureKind.NUMERIC ? " (import with --no-label to cluster on it too)" : "")));
+        // a numeric target is often a class coded as numbers (scikit-learn's y): say how to score against it
+        data.target().ifPresent(t -> out.add("the target column '" + t.name() + "' (import with "
+                + (kind == FeatureKind.NUMERIC ? "--no-label to cluster on it too, or with " : "")
+                + "--categorical " + t.name() + " to score the clusters against its values as classes)"));
         if (kind != FeatureKind.NUMERIC && !data.numeric().isEmpty()) {
             out.add(numeric + ", which mixture.gaussian models");
         }

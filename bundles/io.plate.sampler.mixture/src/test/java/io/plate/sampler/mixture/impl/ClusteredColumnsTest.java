@@ -69,4 +69,18 @@ class ClusteredColumnsTest {
                 + " which only scores the clusters; 1 categorical column (colour), which mixture.categorical models",
                 ClusteredColumns.describe(mixed(), FeatureKind.NUMERIC, "mixture.gaussian"), "no empty row, no sentence");
     }
+
+    /**
+     * A numeric target, as a class coded 0, 1, 2 (scikit-learn's y written by pandas), is left out of a
+     * clustering and scores nothing; the sentence says how to score against it (before, no ARI was printed
+     * and nothing said why).
+     */
+    @Test
+    void aNumericTargetSaysHowToScoreTheClustersAgainstIt() {
+        Dataset d = Dataset.builder("d").numeric(NumericColumn.of("a", new double[] {1, 2, 3}))
+                .target(NumericColumn.of("y", new double[] {0, 1, 1})).build();
+        assertEquals("clusters on 1 numeric column (a); mixture.gaussian leaves out the target column 'y' (import with"
+                + " --no-label to cluster on it too, or with --categorical y to score the clusters against its values as"
+                + " classes)", ClusteredColumns.describe(d, FeatureKind.NUMERIC, "mixture.gaussian"));
+    }
 }
