@@ -10,7 +10,14 @@ package io.plate.api.sample;
  * @param etaSeconds      estimated seconds left (NaN while unknown)
  * @param logJoint        the log joint of chain 0's current state
  * @param rhat            worst split R-hat over the summaries so far (NaN with one chain or too few draws)
+ * @param sweeps          sweeps done over all chains (since 1.3.0): with more chains than threads the slowest
+ *                        chain waits at 0 until a thread is free, while this counts what is done
  */
 public record Progress(long iteration, long iterations, int chains, double sweepsPerSecond, double etaSeconds,
-        double logJoint, double rhat) {
+        double logJoint, double rhat, long sweeps) {
+    /** A report whose chains all ran as fast as the slowest: {@code sweeps = iteration · chains}. */
+    public Progress(long iteration, long iterations, int chains, double sweepsPerSecond, double etaSeconds,
+            double logJoint, double rhat) {
+        this(iteration, iterations, chains, sweepsPerSecond, etaSeconds, logJoint, rhat, iteration * chains);
+    }
 }

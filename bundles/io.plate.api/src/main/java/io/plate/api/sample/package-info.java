@@ -13,7 +13,9 @@
  * <p>1.2.0: checkpoints. A {@link io.plate.api.sample.RestorableChain} writes and reads its state; the
  * runner saves it, with the chain's stream and kept summaries, to a {@link io.plate.api.sample.CheckpointStore}
  * as {@link io.plate.api.sample.Checkpoints} say, and resumes a run from there.
+ *
+ * <p>1.3.0: {@link io.plate.api.sample.Progress#sweeps()}, the sweeps done over all chains.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.2.0")
+@org.osgi.annotation.versioning.Version("1.3.0")
 package io.plate.api.sample;

@@ -371,7 +371,7 @@ public final class ParallelChainRunner implements ChainRunnerPool {
             double rate = elapsed > 0 ? (total - before) / elapsed : Double.NaN;
             long remaining = (long) chains * settings.iterations() - total;
             double eta = total > 0 && rate > 0 ? remaining / rate : Double.NaN;
-            Progress p = new Progress(slowest, settings.iterations(), chains, rate, eta, logJoint0, progressRhat());
+            Progress p = new Progress(slowest, settings.iterations(), chains, rate, eta, logJoint0, progressRhat(), total);
             wantLogJoint = true;
             listener.progress(p);
         }

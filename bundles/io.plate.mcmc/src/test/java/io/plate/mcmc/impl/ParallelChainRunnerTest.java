@@ -159,6 +159,25 @@ class ParallelChainRunnerTest {
         assertTrue(reports.size() <= 4 * seconds + 2, reports.size() + " reports in " + seconds + " s");
     }
 
+    /**
+     * Two chains on one thread: while chain 0 runs, chain 1 waits at 0 sweeps, so the slowest chain's count
+     * says nothing of the progress; the report also counts the sweeps done over all chains.
+     */
+    @Test
+    void progressCountsTheSweepsOfEveryChainWhileOneWaitsForAThread() {
+        Cancellation cancel = new Cancellation();
+        List<Progress> reports = new CopyOnWriteArrayList<>();
+        RUNNER.run((c, rng) -> new Ar1Chain(c, rng, 0.5, -1, 200_000), new RunSettings(1_000_000, 10, 1, 2, 5L, 1), p -> {
+            reports.add(p);
+            if (p.sweeps() > 100 || reports.size() >= 20) { // about five seconds at most
+                cancel.cancel();
+            }
+        }, cancel);
+        Progress last = reports.get(reports.size() - 1);
+        assertEquals(0, last.iteration(), "chain 1 has not started");
+        assertTrue(last.sweeps() > 100, "sweeps " + last.sweeps());
+    }
+
     @Test
     void aBillionIterationsRunInBoundedMemoryUntilCancelled() {
         Cancellation cancel = new Cancellation();

@@ -172,8 +172,8 @@ public final class Figures {
     }
 
     /**
-     * The columns given, else the two numeric columns of a 2-D dataset on their own axes, else the first
-     * two principal components of the numeric columns.
+     * The columns given, else one numeric column against the row number, the two numeric columns of a 2-D
+     * dataset on their own axes, or the first two principal components of the numeric columns.
      */
     static Axes clusterAxes(Dataset data, String xColumn, String yColumn) {
         if (xColumn != null || yColumn != null) {
@@ -181,6 +181,20 @@ public final class Figures {
                 throw new PlateException("give both --x and --y, or neither (first two principal components)");
             }
             return new Axes(new double[][] {column(data, xColumn), column(data, yColumn)}, xColumn, yColumn);
+        }
+        if (data.numeric().isEmpty()) {
+            throw new PlateException("plate:plot clusters draws numeric columns, and dataset '" + data.name() + "' has"
+                    + " none: the clusters' most probable levels or words are in clusters.csv of the run directory"
+                    + " (--out DIR)");
+        }
+        if (data.numeric().size() == 1) {
+            // one column: its values across, each row at its number up the page, so clusters are bands
+            String x = data.numeric().get(0).name();
+            double[] row = new double[data.rows()];
+            for (int r = 0; r < row.length; r++) {
+                row[r] = r;
+            }
+            return new Axes(new double[][] {column(data, x), row}, x, "row (as in assignments.csv)");
         }
         if (data.numeric().size() == 2) {
             // two columns are their own best axes: plot them, not two principal components of them

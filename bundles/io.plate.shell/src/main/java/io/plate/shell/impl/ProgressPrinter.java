@@ -91,7 +91,8 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
             s.append(String.format(Locale.ROOT, "starting %d chain%s (first partitions, restarts), %.0f s",
                     p.chains(), p.chains() == 1 ? "" : "s", (System.nanoTime() - start) / 1e9));
         } else {
-            s.append(p.iteration()).append('/').append(p.iterations()).append(" sweeps");
+            // sweeps per chain on average: the slowest chain stays at 0 while it waits for a thread
+            s.append(p.sweeps() / p.chains()).append('/').append(p.iterations()).append(" sweeps");
             if (p.chains() > 1) {
                 s.append(" × ").append(p.chains()).append(" chains");
             }

@@ -126,6 +126,12 @@ public final class Workspace {
         }
         Parked p = parked.get(name);
         if (p == null) {
+            Posterior run = runs.get(name);
+            if (run != null) { // a clustering is what a scikit-learn user would call predict on
+                throw new PlateException("'" + name + "' is a run of " + run.sampler() + ", not a model: its rows' clusters"
+                        + " are in assignments.csv of its run directory (--out DIR); assigning new rows to a run's"
+                        + " clusters is not offered");
+            }
             Set<String> names = new TreeSet<>(models.keySet());
             names.addAll(parked.keySet());
             throw new PlateException("no model named '" + name + "'" + known(names));

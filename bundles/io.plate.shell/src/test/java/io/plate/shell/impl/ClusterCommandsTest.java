@@ -211,6 +211,11 @@ class ClusterCommandsTest {
         assertTrue(text.contains("highest-log-joint draw (log joint -10.00): 2 clusters"), text);
         assertFalse(text.contains("the estimate has"), text);
         assertTrue(text.contains("kept as run 'toy.mixture.halves'"), text);
+        // plate:predict on a run (as scikit-learn's GaussianMixture.predict) says what the run is, not "no model"
+        PlateException predict = assertThrows(PlateException.class, () -> w.model("toy.mixture.halves"));
+        assertEquals("'toy.mixture.halves' is a run of mixture.halves, not a model: its rows' clusters are in"
+                + " assignments.csv of its run directory (--out DIR); assigning new rows to a run's clusters is not"
+                + " offered", predict.getMessage());
     }
 
     /**

@@ -91,6 +91,27 @@ class FiguresTest {
         assertEquals("principal component 1", Figures.clusterAxes(three, null, null).x());
     }
 
+    /**
+     * One numeric column is drawn against the row number; a dataset without numeric columns (a
+     * categorical or text clustering) says where its clusters are described. Before, both were refused
+     * with "has 1 numeric columns; a cluster scatter needs at least 2".
+     */
+    @Test
+    void oneColumnIsDrawnAgainstTheRowAndNoNumericColumnSaysWhereTheClustersAre() {
+        double[] a = {4, 1, 7};
+        Dataset one = Dataset.builder("one").numeric(NumericColumn.of("eruptions", a)).build();
+        Figures.Axes axes = Figures.clusterAxes(one, null, null);
+        assertEquals("eruptions", axes.x());
+        assertEquals("row (as in assignments.csv)", axes.y());
+        assertArrayEquals(a, axes.xy()[0], 0);
+        assertArrayEquals(new double[] {0, 1, 2}, axes.xy()[1], 0);
+        Dataset none = Dataset.builder("votes").categorical(io.plate.api.data.CategoricalColumn.of("v", List.of("y", "n"),
+                new int[] {0, 1, 0})).build();
+        assertEquals("plate:plot clusters draws numeric columns, and dataset 'votes' has none: the clusters' most"
+                + " probable levels or words are in clusters.csv of the run directory (--out DIR)",
+                assertThrows(PlateException.class, () -> Figures.clusterAxes(none, null, null)).getMessage());
+    }
+
     @Test
     void longTracesAreThinnedForDrawing() {
         int[] shown = Figures.thinned(5900, 1000);

@@ -33,6 +33,10 @@ class TerminalWidthTest {
         assertTrue(starting.startsWith("run: starting 2 chains (first partitions, restarts), "), starting);
         assertTrue(starting.contains("Ctrl-C stops"), starting);
         assertTrue(wide.format(new Progress(0, 2000, 2, 40, 50, -1, Double.NaN)).startsWith("run: 0/2000 sweeps × 2 chains"));
+        // four chains on two threads, the first two half done: the slowest chain has not started, and the line
+        // showed "0/2000 sweeps × 4 chains" for the first half of the run; it shows sweeps per chain on average
+        assertTrue(wide.format(new Progress(0, 2000, 4, 1900, 3, -1, Double.NaN, 2000)).startsWith(
+                "run: 500/2000 sweeps × 4 chains, 1900 sweeps/s, ETA 3 s"));
         // chains constant at different values (Diagnostics.splitRhat is infinite)
         assertTrue(wide.format(new Progress(5, 10, 2, 5, 1, -1, Double.POSITIVE_INFINITY)).contains(", R-hat inf"));
     }

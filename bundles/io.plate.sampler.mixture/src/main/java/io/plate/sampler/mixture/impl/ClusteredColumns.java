@@ -1,14 +1,17 @@
 package io.plate.sampler.mixture.impl;
 
+import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.FeatureKind;
+import io.plate.api.data.SparseMatrix;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The sentence a mixture run reports about its columns: which ones it clusters on, and which it leaves
  * out — the label or target column (it only scores the clusters) and the columns of a kind the model does
- * not describe — with how to include them.
+ * not describe — with how to include them; and the rows that hold nothing the model reads (an empty
+ * document, a row of missing values), which are clustered by the prior alone.
  */
 final class ClusteredColumns {
     private static final int NAMED = 5;
@@ -29,8 +32,10 @@ final class ClusteredColumns {
         List<String> out = new ArrayList<>();
         data.labels().ifPresent(l -> out.add("the label column '" + l.name() + "', which only scores the clusters"
                 + (kind == FeatureKind.CATEGORICAL ? " (import with --no-label to cluster on it too)" : "")));
-        data.target().ifPresent(t -> out.add("the target column '" + t.name() + "'"
-                + (kind == FeatureKind.NUMERIC ? " (import with --no-label to cluster on it too)" : "")));
+        // a numeric target is often a class coded as numbers (scikit-learn's y): say how to score against it
+        data.target().ifPresent(t -> out.add("the target column '" + t.name() + "' (import with "
+                + (kind == FeatureKind.NUMERIC ? "--no-label to cluster on it too, or with " : "")
+                + "--categorical " + t.name() + " to score the clusters against its values as classes)"));
         if (kind != FeatureKind.NUMERIC && !data.numeric().isEmpty()) {
             out.add(numeric + ", which mixture.gaussian models");
         }
@@ -43,7 +48,45 @@ final class ClusteredColumns {
         if (!out.isEmpty()) {
             s.append("; ").append(sampler).append(" leaves out ").append(String.join("; ", out));
         }
+        List<Integer> empty = emptyRows(data, kind);
+        if (!empty.isEmpty()) {
+            boolean one = empty.size() == 1;
+            String shown = String.join(", ", empty.subList(0, Math.min(NAMED, empty.size())).stream()
+                    .map(String::valueOf).toList()) + (empty.size() > NAMED ? ", …" : "");
+            s.append("; ").append(empty.size()).append(one ? " row holds " : " rows hold ").append(switch (kind) {
+                case NUMERIC, CATEGORICAL -> "only missing values";
+                case SPARSE -> "no counts";
+            }).append(one ? " (row " : " (rows ").append(shown).append("): nothing in ").append(one ? "it" : "them")
+                    .append(" tells the clusters apart, so ").append(one ? "its cluster comes" : "their clusters come")
+                    .append(" from the prior alone");
+        }
         return s.toString();
+    }
+
+    /** Rows, numbered from 0 as in assignments.csv, with no value of the kind the model reads. */
+    private static List<Integer> emptyRows(Dataset data, FeatureKind kind) {
+        List<Integer> empty = new ArrayList<>();
+        for (int row = 0; row < data.rows(); row++) {
+            int r = row;
+            boolean none = switch (kind) {
+                case NUMERIC -> data.numeric().stream().allMatch(c -> Double.isNaN(c.value(r)));
+                case CATEGORICAL -> data.categorical().stream().allMatch(c -> c.code(r) == CategoricalColumn.MISSING);
+                case SPARSE -> data.sparse().map(m -> noCounts(m, r)).orElse(false);
+            };
+            if (none) {
+                empty.add(row);
+            }
+        }
+        return empty;
+    }
+
+    private static boolean noCounts(SparseMatrix m, int r) {
+        for (int k = m.start(r); k < m.end(r); k++) {
+            if (m.value(k) != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** "3 numeric columns (a, b, c)", at most five names. */

@@ -94,7 +94,10 @@ final class ExpectedLoss {
         return f;
     }
 
-    /** The posterior expected loss of {@code c} (VI in nats, Binder in row pairs), averaged over the draws. */
+    /**
+     * The posterior expected loss of {@code c} (VI in nats, Binder in row pairs), averaged over the draws;
+     * at least 0.
+     */
     double of(int[] c) {
         int kc = labels(c);
         double a = sizeTerm(c, kc);
@@ -116,7 +119,8 @@ final class ExpectedLoss {
                 cross += f[table[i]];
             }
         }
-        return scale(a + meanDrawTerm - 2 * cross / drawClusters.length);
+        // a loss is never negative; the bracket's three sums cancel to a rounding residue when c equals the draws
+        return Math.max(0, scale(a + meanDrawTerm - 2 * cross / drawClusters.length));
     }
 
     /** The loss from the bracket Σ f(n_k) + Σ f(m_l) − 2 Σ f(n_kl). */

@@ -54,6 +54,11 @@ public final class FullGaussianComponents implements Components {
             throw new IllegalArgumentException("prior_scale must be > 0, got " + scale);
         }
         requireComplete(data);
+        if (data.rows <= data.dims) { // the covariance has rank below d whatever the columns: dropping one is no help
+            throw new IllegalArgumentException("a full covariance needs more rows than columns; the data have " + data.rows
+                    + " row" + (data.rows == 1 ? "" : "s") + " and " + data.dims + " columns: use covariance=diag, or"
+                    + " fewer columns");
+        }
         List<String> collinear = data.collinearColumns();
         if (!collinear.isEmpty()) {
             throw new IllegalArgumentException("the data covariance of columns " + String.join(", ", collinear)

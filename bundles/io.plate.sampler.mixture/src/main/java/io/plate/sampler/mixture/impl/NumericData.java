@@ -64,17 +64,44 @@ final class NumericData {
                 }
             }
         }
+        List<String> constant = new ArrayList<>();
         for (int i = 0; i < dims; i++) {
             for (int j = 0; j <= i; j++) {
                 covariance[i][j] /= Math.max(1, pairs[i][j] - 1);
                 covariance[j][i] = covariance[i][j];
             }
+            if (!Double.isFinite(covariance[i][i])) {
+                throw tooLarge(i);
+            }
             if (!(covariance[i][i] > 0)) {
-                throw new PlateException("numeric column '" + names.get(i) + "' is constant; drop it before "
-                        + "fitting a Gaussian mixture");
+                constant.add("'" + names.get(i) + "'");
             }
         }
+        if (constant.size() == dims) {
+            throw new PlateException("every numeric column is constant (all rows are equal): there is nothing for "
+                    + "a Gaussian mixture to cluster");
+        }
+        if (!constant.isEmpty()) {
+            // every one named at once, so that one edit of the data suffices
+            throw new PlateException("numeric column" + (constant.size() == 1 ? " " : "s ") + String.join(", ", constant)
+                    + (constant.size() == 1 ? " is" : " are") + " constant; drop " + (constant.size() == 1 ? "it" : "them")
+                    + " before fitting a Gaussian mixture");
+        }
         this.anyMissing = missing;
+    }
+
+    /** The refusal of a column whose variance overflows a double, naming its largest value and that row. */
+    private PlateException tooLarge(int j) {
+        int at = -1;
+        for (int r = 0; r < rows; r++) {
+            double v = Math.abs(x[r * dims + j]);
+            if (!Double.isNaN(v) && (at < 0 || v > Math.abs(x[at * dims + j]))) {
+                at = r;
+            }
+        }
+        return new PlateException("numeric column '" + names.get(j) + "' has values too large for a Gaussian mixture"
+                + " (its variance overflows a double; largest " + x[at * dims + j] + " in row " + at
+                + "): rescale the column, e.g. to other units or by its logarithm");
     }
 
     /**

@@ -6,6 +6,7 @@ import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.FeatureKind;
 import io.plate.api.data.NumericColumn;
+import io.plate.api.data.SparseMatrix;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -43,5 +44,43 @@ class ClusteredColumnsTest {
         }
         assertEquals("clusters on 7 numeric columns (c0, c1, c2, c3, c4, …)",
                 ClusteredColumns.describe(b.build(), FeatureKind.NUMERIC, "mixture.gaussian"));
+    }
+
+    /**
+     * An empty document, or a row of missing values, is clustered by the prior alone; before, the run said
+     * nothing about it (a text file with an empty text cell was clustered as if it were a document).
+     */
+    @Test
+    void rowsWithNothingTheModelReadsAreNamed() {
+        SparseMatrix m = SparseMatrix.ofCounts(List.of("apple", "pear"), new int[] {0, 2, 2, 3, 3}, new int[] {0, 1, 1},
+                new int[] {1, 2, 4}, true);
+        Dataset text = Dataset.builder("t").sparse(m).build();
+        assertEquals("clusters on the counts of 2 words or indices; 2 rows hold no counts (rows 1, 3): nothing in them"
+                + " tells the clusters apart, so their clusters come from the prior alone",
+                ClusteredColumns.describe(text, FeatureKind.SPARSE, "mixture.multinomial"));
+        int miss = CategoricalColumn.MISSING;
+        Dataset categories = Dataset.builder("c")
+                .categorical(CategoricalColumn.of("a", List.of("x", "y"), new int[] {0, miss, 1}))
+                .categorical(CategoricalColumn.of("b", List.of("u"), new int[] {0, miss, miss})).build();
+        assertEquals("clusters on 2 categorical columns (a, b); 1 row holds only missing values (row 1): nothing in it"
+                + " tells the clusters apart, so its cluster comes from the prior alone",
+                ClusteredColumns.describe(categories, FeatureKind.CATEGORICAL, "mixture.categorical"));
+        assertEquals("clusters on 2 numeric columns (x1, x2); mixture.gaussian leaves out the label column 'class',"
+                + " which only scores the clusters; 1 categorical column (colour), which mixture.categorical models",
+                ClusteredColumns.describe(mixed(), FeatureKind.NUMERIC, "mixture.gaussian"), "no empty row, no sentence");
+    }
+
+    /**
+     * A numeric target, as a class coded 0, 1, 2 (scikit-learn's y written by pandas), is left out of a
+     * clustering and scores nothing; the sentence says how to score against it (before, no ARI was printed
+     * and nothing said why).
+     */
+    @Test
+    void aNumericTargetSaysHowToScoreTheClustersAgainstIt() {
+        Dataset d = Dataset.builder("d").numeric(NumericColumn.of("a", new double[] {1, 2, 3}))
+                .target(NumericColumn.of("y", new double[] {0, 1, 1})).build();
+        assertEquals("clusters on 1 numeric column (a); mixture.gaussian leaves out the target column 'y' (import with"
+                + " --no-label to cluster on it too, or with --categorical y to score the clusters against its values as"
+                + " classes)", ClusteredColumns.describe(d, FeatureKind.NUMERIC, "mixture.gaussian"));
     }
 }

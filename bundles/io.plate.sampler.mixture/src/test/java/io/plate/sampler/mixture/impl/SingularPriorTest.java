@@ -68,14 +68,20 @@ class SingularPriorTest {
                 refusal(finite, collinear(), Map.of("k", "2", "collapsed", "false")));
         Sampler dp = new DpGaussianMixtureSampler(NEVER, SyntheticData.DIST);
         assertEquals("mixture.dp-gaussian" + expected, refusal(dp, collinear(), Map.of()));
-        // two rows in two columns: the covariance has rank one
+        // two rows in two columns: the covariance has rank one, and no column to drop would mend it (100 rows
+        // of 200 columns listed all 100 first columns as "collinear; drop one of them")
         Dataset two = Dataset.builder("two").numeric(NumericColumn.of("a", new double[] {1, 3}))
                 .numeric(NumericColumn.of("b", new double[] {2, 5})).build();
-        assertEquals("mixture.gaussian" + expected, refusal(finite, two, Map.of("k", "2")));
+        assertEquals("mixture.gaussian: a full covariance needs more rows than columns; the data have 2 rows and 2"
+                + " columns: use covariance=diag, or fewer columns", refusal(finite, two, Map.of("k", "2")));
         // the fix the message offers runs
         Sampler real = new GaussianMixtureSampler(RUNNER, SyntheticData.DIST);
         assertTrue(real.run(collinear(), real.params(Map.of("k", "2", "covariance", "diag")), RecoveryTest.SHORT, null,
                 null).clustering().isPresent());
+        Dataset three = Dataset.builder("three").numeric(NumericColumn.of("a", new double[] {1, 3, 4}))
+                .numeric(NumericColumn.of("b", new double[] {2, 5, 1})).build();
+        assertTrue(real.run(three, real.params(Map.of("k", "2")), RecoveryTest.SHORT, null, null).clustering()
+                .isPresent(), "three rows of two columns are enough");
     }
 
     @Test

@@ -1,0 +1,41 @@
+package io.plate.sampler.mixture.impl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.plate.api.PlateException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The refusals of numeric data a Gaussian mixture cannot use: each names what to change, in one go. */
+class NumericDataTest {
+    static PlateException refusal(double[][] rows, String... names) {
+        return assertThrows(PlateException.class, () -> NumericData.of(rows, List.of(names)));
+    }
+
+    /** 1e300 squared overflows: before, this was called a singular covariance of collinear columns. */
+    @Test
+    void aColumnWhoseVarianceOverflowsIsNamedWithItsLargestValue() {
+        double[][] rows = {{1, 2}, {1e300, 3}, {2, 1}, {3, 5}};
+        assertEquals("numeric column 'a' has values too large for a Gaussian mixture (its variance overflows a double;"
+                + " largest 1.0E300 in row 1): rescale the column, e.g. to other units or by its logarithm",
+                refusal(rows, "a", "b").getMessage());
+    }
+
+    /** Before, only the first constant column was named; dropping it met the next. */
+    @Test
+    void everyConstantColumnIsNamedAtOnce() {
+        double[][] rows = {{1, 5, 0, 7}, {2, 5, 1, 7}, {3, 5, 0, 7}};
+        assertEquals("numeric columns 'b', 'd' are constant; drop them before fitting a Gaussian mixture",
+                refusal(rows, "a", "b", "c", "d").getMessage());
+        assertEquals("numeric column 'b' is constant; drop it before fitting a Gaussian mixture",
+                refusal(new double[][] {{1, 5}, {2, 5}}, "a", "b").getMessage());
+    }
+
+    /** Two identical rows: not a column to drop, but nothing to cluster. */
+    @Test
+    void identicalRowsAreNothingToCluster() {
+        assertEquals("every numeric column is constant (all rows are equal): there is nothing for a Gaussian mixture"
+                + " to cluster", refusal(new double[][] {{1, 2}, {1, 2}}, "a", "b").getMessage());
+    }
+}
