@@ -123,10 +123,10 @@ final class ColumnRoles {
             }
             if (label != null) {
                 classes = NaiveBayesStatistics.classes(sortedLevels(r.getList(categorical.size())));
-                if (classes.isEmpty()) {
-                    throw new PlateException("label column '" + label + "' has no values");
-                }
                 long rows = r.getLong(categorical.size() + 1);
+                if (classes.isEmpty()) {
+                    throw new PlateException(rows == 0 ? "no data rows" : "label column '" + label + "' has no values");
+                }
                 if (Labels.nearlyOnePerRow(classes.size(), rows)) { // the importers' rule (a regression target, an id)
                     throw new PlateException(String.format(Locale.ROOT, "label column '%s' has %,d distinct values"
                             + " in %,d rows, nearly one per row: not a class column; name the class column with"

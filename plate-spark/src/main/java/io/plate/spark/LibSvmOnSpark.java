@@ -24,11 +24,14 @@ import org.apache.spark.sql.types.StructType;
  * position, as the importer names them).
  */
 final class LibSvmOnSpark {
-    /** What a pass over a file's lines found. */
-    record Layout(boolean zero, boolean qid) {
+    /**
+     * What a pass over a file's lines found: an index 0, a query id, the number of lines and of rows (not
+     * blank or comment), the largest index (exact unless the pass stopped at both an index 0 and a query id).
+     */
+    record Layout(boolean zero, boolean qid, long lines, long rows, int maxIndex) {
     }
 
-    /** Bits of a part's {@link Layout} as its task returns it (a boxed int: Kryo 4, Spark's, cannot write records). */
+    /** Bits of a part's {@link Layout} as its task returns it (a long[]: Kryo 4, Spark's, cannot write records). */
     private static final int ZERO = 1;
     private static final int QID = 2;
 
@@ -58,14 +61,22 @@ final class LibSvmOnSpark {
     }
 
     static Layout layout(SparkSession spark, String path) {
-        int found = lines(spark, path).mapPartitions(lines -> {
+        // per part: flags, lines, rows, largest index
+        long[] found = lines(spark, path).mapPartitions(lines -> {
             LibSvmLines parser = parser(path);
+            long[] part = {0, 0, 0, -1};
             while (lines.hasNext() && !(parser.sawZero() && parser.sawQid())) {
-                parser.parse(lines.next(), 0);
+                part[1]++;
+                LibSvmLines.Row row = parser.parse(lines.next(), 0);
+                if (row != null) {
+                    part[2]++;
+                    part[3] = Math.max(part[3], row.lastIndex());
+                }
             }
-            return List.of((parser.sawZero() ? ZERO : 0) | (parser.sawQid() ? QID : 0)).iterator();
-        }).fold(0, (a, b) -> a | b);
-        return new Layout((found & ZERO) != 0, (found & QID) != 0);
+            part[0] = (parser.sawZero() ? ZERO : 0) | (parser.sawQid() ? QID : 0);
+            return List.of(part).iterator();
+        }).fold(new long[] {0, 0, 0, -1}, (a, b) -> new long[] {a[0] | b[0], a[1] + b[1], a[2] + b[2], Math.max(a[3], b[3])});
+        return new Layout((found[0] & ZERO) != 0, (found[0] & QID) != 0, found[1], found[2], (int) found[3]);
     }
 
     /** The rows of a file indexed from {@code base}: {@code label} (double) and {@code features} (max index − base + 1). */

@@ -117,13 +117,60 @@ public final class Main {
             return null;
         }
         Throwable root = job;
+        String file = null;
+        String record = null;
         for (Throwable t = job; t != null; t = t.getCause()) {
             if (t instanceof PlateException) {
                 return firstLine(t);
             }
+            if (t instanceof org.apache.spark.SparkThrowable s && s.getCondition() != null) {
+                if (s.getCondition().startsWith("FAILED_READ_FILE")) {
+                    file = s.getMessageParameters().get("path");
+                } else if (s.getCondition().startsWith("MALFORMED")) {
+                    record = s.getMessageParameters().get("badRecord");
+                }
+            }
             root = t;
         }
-        return firstLine(root);
+        if (file == null) {
+            return firstLine(root);
+        }
+        long line = record == null ? 0 : lineOf(file, record);
+        return shown(file) + (line > 0 ? ", line " + line : "") + ": " + withoutErrorClass(firstLine(root));
+    }
+
+    /**
+     * The number of the first line of {@code file} that is {@code record} (a malformed row Spark quotes but
+     * does not place), read through Hadoop's file system as Spark read it; 0 when not found or not readable.
+     */
+    static long lineOf(String file, String record) {
+        try {
+            org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(new java.net.URI(file));
+            try (java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(
+                    p.getFileSystem(new org.apache.hadoop.conf.Configuration()).open(p), java.nio.charset.StandardCharsets.UTF_8))) {
+                long n = 0;
+                for (String l = in.readLine(); l != null; l = in.readLine()) {
+                    n++;
+                    if (l.equals(record)) {
+                        return n;
+                    }
+                }
+            }
+        } catch (IOException | java.net.URISyntaxException | RuntimeException e) {
+            return 0; // the message then quotes the row without its line
+        }
+        return 0;
+    }
+
+    /** A file Spark names by URI as the user wrote it: a plain path for a local file. */
+    private static String shown(String uri) {
+        Path local = localPath(uri);
+        return local != null ? local.toString() : uri;
+    }
+
+    /** Spark's message without its error class and SQL state: {@code [MALFORMED_CSV_RECORD] … SQLSTATE: KD000}. */
+    static String withoutErrorClass(String message) {
+        return message.replaceFirst("^\\[[A-Z0-9_.]+\\] ", "").replaceFirst("\\s*SQLSTATE: \\w+\\.?\\s*$", "");
     }
 
     private static String firstLine(Throwable t) {

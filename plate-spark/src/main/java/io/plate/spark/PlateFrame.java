@@ -48,7 +48,11 @@ public final class PlateFrame {
      */
     private static org.apache.spark.sql.Dataset<Row> csvRows(SparkSession spark, String path, Character delimiter,
             String decimal, boolean header, Set<String> categorical) {
-        char sep = delimiter != null ? delimiter : CsvImporter.detectDelimiter(spark.read().textFile(path).first());
+        List<String> first = spark.read().textFile(path).limit(1).collectAsList();
+        if (first.isEmpty()) { // an empty file, or a folder of empty parts: the importer's words
+            throw new PlateException(path + ": " + CsvImporter.EMPTY_FILE);
+        }
+        char sep = delimiter != null ? delimiter : CsvImporter.detectDelimiter(first.get(0));
         org.apache.spark.sql.DataFrameReader reader = spark.read().option("header", Boolean.toString(header))
                 .option("sep", String.valueOf(sep)).option("nullValue", "?").option("mode", "FAILFAST");
         org.apache.spark.sql.Dataset<Row> read = reader.option("inferSchema", "true").csv(path);
@@ -231,6 +235,9 @@ public final class PlateFrame {
             throw new PlateException("--zero-based must be auto, true or false, got '" + zeroBased + "'");
         }
         LibSvmOnSpark.Layout layout = LibSvmOnSpark.layout(spark, path);
+        if (layout.rows() == 0) { // the importer's words
+            throw new PlateException(path + ": " + (layout.lines() == 0 ? LibSvmImporter.EMPTY_FILE : LibSvmImporter.NO_ROWS));
+        }
         // auto: an index 0, else the comment scikit-learn writes ('# Column indices are zero-based'), else 1-based
         int stated = zeroBased.equals("auto") ? LibSvmOnSpark.statedBase(spark, path) : -1;
         int base = zeroBased.equals("true") || zeroBased.equals("auto") && (layout.zero() || stated == 0) ? 0 : 1;
@@ -242,8 +249,12 @@ public final class PlateFrame {
             throw new PlateException(path + ": feature index 0 with --zero-based false: indices are 1-based"
                     + " (scikit-learn writes 0-based files: --zero-based true, or auto)");
         }
-        return of(base == 1 && !layout.qid() ? spark.read().format("libsvm").load(path)
-                : LibSvmOnSpark.read(spark, path, base), "label", Set.of(), null);
+        org.apache.spark.sql.DataFrameReader reader = spark.read().format("libsvm");
+        if (layout.maxIndex() > 0) { // the width the pass found, so that Spark's reader makes no pass of its own
+            reader.option("numFeatures", layout.maxIndex());
+        }
+        return of(base == 1 && !layout.qid() ? reader.load(path) : LibSvmOnSpark.read(spark, path, base), "label",
+                Set.of(), null);
     }
 
     /**
@@ -273,13 +284,20 @@ public final class PlateFrame {
                 return labelled ? f : f.unlabelled();
             default: throw new PlateException("format '" + format + "' is not one of csv, parquet, libsvm, text, folders");
         }
-        String l = label;
-        if (labelled && l == null) {
-            String[] c = df.columns();
-            l = c[c.length - 1];
-        }
-        PlateFrame f = of(df, l, categorical, null);
+        String[] c = df.columns();
+        String l = labelled && label == null ? c[c.length - 1] : label;
+        org.apache.spark.sql.Dataset<Row> rows = df;
+        PlateFrame f = withPath(path, () -> of(rows, l, categorical, null));
         return labelled ? f : f.unlabelled();
+    }
+
+    /** {@code frame}, whose refusals (a label column not in the file, no rows, …) name the file read, as the importers' do. */
+    private static PlateFrame withPath(String path, java.util.function.Supplier<PlateFrame> frame) {
+        try {
+            return frame.get();
+        } catch (PlateException e) {
+            throw e.getMessage() != null && e.getMessage().startsWith(path) ? e : new PlateException(path + ": " + e.getMessage(), e);
+        }
     }
 
     public org.apache.spark.sql.Dataset<Row> rows() {

@@ -55,7 +55,7 @@ public final class CsvImporter implements Importer {
             FirstRows[] kept = {null};
             watch.held(() -> rec.bytes() + bytes(reading[0]) + (kept[0] == null ? 0 : kept[0].bytes()), () -> in.line() + 1);
             if (!rec.next()) {
-                throw new ImportException(file, 0, null, "empty file; expected a header row");
+                throw new ImportException(file, 0, null, EMPTY_FILE);
             }
             int width = rec.fields();
             boolean decimalComma = decimalComma(file, options);
@@ -250,6 +250,9 @@ public final class CsvImporter implements Importer {
      * {@code false} when it is data (pandas' {@code to_csv(header=False)}); columns are then {@code V1..Vn}.
      */
     public static final String HEADER = "header";
+
+    /** What an empty file is told (Plate on Spark says it too). */
+    public static final String EMPTY_FILE = "empty file; expected a header row";
 
     private static boolean header(Path file, ImportOptions options) {
         String h = options.extra().getOrDefault(HEADER, "true").strip().toLowerCase(java.util.Locale.ROOT);

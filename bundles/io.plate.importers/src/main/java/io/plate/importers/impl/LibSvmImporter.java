@@ -48,6 +48,9 @@ public final class LibSvmImporter implements Importer {
     public static final String VALUES = "values";
     /** Name of the label column. */
     static final String LABEL = "label";
+    /** What a file with no lines, and one with only blank or comment lines, is told (Plate on Spark says it too). */
+    public static final String EMPTY_FILE = "empty file; expected LIBSVM rows 'label index:value ...'";
+    public static final String NO_ROWS = "no data rows, only blank or comment lines";
 
     @Override
     public String format() {
@@ -115,8 +118,7 @@ public final class LibSvmImporter implements Importer {
         int declared = declaredFeatures(file, options);
         String labelName = options.label().orElse(LABEL);
         if (rows.labels.size == 0) {
-            throw new ImportException(file, 0, null, lines == 0 ? "empty file; expected LIBSVM rows 'label index:value ...'"
-                    : "no data rows, only blank or comment lines");
+            throw new ImportException(file, 0, null, lines == 0 ? EMPTY_FILE : NO_ROWS);
         }
         String zeroBased = zeroBased(file, options);
         // auto: as a comment before the rows states (dump_svmlight_file), else 0-based when an index 0 appears
