@@ -129,7 +129,7 @@ public final class Main {
                 leftOut.removeAll(selection);
                 properties.put("plate.features.left.out", String.join(",", leftOut));
             }
-            plate = PlateFramework.start(opts.features, interactive, opts.deploy, properties, true);
+            plate = PlateFramework.start(opts.features, interactive, opts.deploy, properties, true, true);
         } catch (Exception e) {
             err.println("plate: cannot start: " + message(e));
             return 2;
@@ -195,6 +195,9 @@ public final class Main {
                 Object value;
                 try {
                     t = System.nanoTime();
+                    if (!plateCommandOnly(p.text())) {
+                        plate.startGogoShell(); // echo, each, grep, help and the rest of Gogo's own commands
+                    }
                     value = session.execute(p.text());
                     Timing.phase("command run", t);
                 } catch (Exception e) {
@@ -232,6 +235,16 @@ public final class Main {
         }
     }
 
+    /**
+     * True for one plate:* command with plain words (no pipe, separator, block, variable, redirection or
+     * comment), which needs none of Gogo's own commands; anything else may.
+     */
+    static boolean plateCommandOnly(String program) {
+        String p = program.strip();
+        return p.startsWith("plate:") && !NOT_PLAIN.matcher(p).find();
+    }
+
+    private static final java.util.regex.Pattern NOT_PLAIN = java.util.regex.Pattern.compile("[;|&{}()\\[\\]$<>`#\\n\\r]");
     private static final String NO_MATCHES = "no matches found: ";
     /** A program that is {@code exit} or {@code exit N} (N 0 to 255). */
     private static final java.util.regex.Pattern EXIT = java.util.regex.Pattern.compile(

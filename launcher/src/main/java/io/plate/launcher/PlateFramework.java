@@ -49,16 +49,18 @@ public final class PlateFramework implements AutoCloseable {
      */
     public static PlateFramework start(List<String> features, boolean interactive, Path deploy,
             Map<String, String> extra) throws IOException, BundleException {
-        return start(features, interactive, deploy, extra, false);
+        return start(features, interactive, deploy, extra, false, false);
     }
 
     /**
      * As {@link #start(List, boolean, Path, Map)}; with {@code cached}, the installed bundles are kept in
      * the user cache and reused by the next start of the same plate.jar and features (see
-     * {@link StorageCache}), except with a deploy folder, whose bundles are the user's.
+     * {@link StorageCache}), except with a deploy folder, whose bundles are the user's. With
+     * {@code deferGogoShell} and no console, Gogo's JLine bundle (the gogo:* commands such as echo, each
+     * and grep) is resolved but started only by {@link #startGogoShell()}.
      */
     public static PlateFramework start(List<String> features, boolean interactive, Path deploy,
-            Map<String, String> extra, boolean cached) throws IOException, BundleException {
+            Map<String, String> extra, boolean cached, boolean deferGogoShell) throws IOException, BundleException {
         ClassLoader loader = PlateFramework.class.getClassLoader();
         List<String> selection = FeatureCatalog.selection(features);
         long t0 = System.nanoTime();
@@ -158,7 +160,7 @@ public final class PlateFramework implements AutoCloseable {
             fw.adapt(org.osgi.framework.wiring.FrameworkWiring.class).resolveBundles(bundles);
             Timing.phase("framework start and resolve", t);
             t = System.nanoTime();
-            startAll(bundles, interactive);
+            startAll(bundles, interactive, !interactive && deferGogoShell);
             Timing.phase("bundles started", t);
             if (cache != null && remembered == null) {
                 cache.remember(resources);
@@ -214,12 +216,16 @@ public final class PlateFramework implements AutoCloseable {
      * on two threads was measured and gained nothing, component activation being serialised), except
      * that without a console Gogo's JLine bundle, which has no components, starts on its own thread.
      */
-    private static void startAll(List<Bundle> bundles, boolean interactive) throws BundleException {
+    private static void startAll(List<Bundle> bundles, boolean interactive, boolean deferGogoShell)
+            throws BundleException {
         Thread aside = null;
         java.util.concurrent.atomic.AtomicReference<Throwable> asideFailure = new java.util.concurrent.atomic.AtomicReference<>();
         for (Bundle b : bundles) {
             if (b.getHeaders().get(Constants.FRAGMENT_HOST) != null) {
                 continue;
+            }
+            if (deferGogoShell && GOGO_JLINE.equals(b.getSymbolicName())) {
+                continue; // started by startGogoShell, for the first program that is not only plate:* commands
             }
             if (!interactive && GOGO_JLINE.equals(b.getSymbolicName())) {
                 // Without a console nothing waits for Gogo's JLine bundle (its start builds a terminal and
@@ -358,6 +364,24 @@ public final class PlateFramework implements AutoCloseable {
 
     public Framework framework() {
         return framework;
+    }
+
+    /**
+     * Starts Gogo's JLine bundle if it is installed and not yet active: its start builds a terminal and runs
+     * a login shell (150-180 ms of a start's 0.8 s), which a program of plate:* commands alone never uses.
+     */
+    public void startGogoShell() throws BundleException {
+        for (Bundle b : installed) {
+            if (GOGO_JLINE.equals(b.getSymbolicName()) && b.getState() != Bundle.ACTIVE) {
+                ClassLoader previous = Thread.currentThread().getContextClassLoader();
+                Thread.currentThread().setContextClassLoader(null); // as at start: JLine looks up providers there
+                try {
+                    start(b);
+                } finally {
+                    Thread.currentThread().setContextClassLoader(previous);
+                }
+            }
+        }
     }
 
     /** The bundles installed from the features (and FileInstall), in order. */

@@ -10,6 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import org.apache.felix.service.command.CommandProcessor;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
@@ -53,10 +56,16 @@ public final class CommandFunctions {
 
     private final BundleContext context;
     private final Map<String, ServiceReference<Object>> commands = new ConcurrentHashMap<>();
-    private final Map<ServiceReference<Object>, List<ServiceRegistration<?>>> fronts = new ConcurrentHashMap<>();
+    private final Map<ServiceReference<Object>, List<Front>> fronts = new ConcurrentHashMap<>();
     private final List<ServiceRegistration<?>> helps = new ArrayList<>();
     private final ServiceTracker<Object, Object> tracker;
     private final ServiceTracker<Object, Object> gogoHelp;
+    /** Adds the functions' descriptions for other consoles (see describeLater), one by one. */
+    private final ExecutorService describer = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "plate-command-descriptions");
+        t.setDaemon(true);
+        return t;
+    });
 
     @Activate
     public CommandFunctions(BundleContext context) throws InvalidSyntaxException {
@@ -74,7 +83,6 @@ public final class CommandFunctions {
                 unfront(ref);
             }
         };
-        tracker.open();
         // Plate's help in place of Gogo's, while Gogo's is there (Apache Karaf's console has a help of its own)
         this.gogoHelp = new ServiceTracker<>(context, context.createFilter(GOGO_HELP), null) {
             @Override
@@ -97,14 +105,17 @@ public final class CommandFunctions {
             public void removedService(ServiceReference<Object> ref, Object service) {
                 if (size() == 0) {
                     unregisterHelps();
+                    fronts.values().forEach(regs -> regs.forEach(CommandFunctions.this::describeLater));
                 }
             }
         };
-        gogoHelp.open();
+        gogoHelp.open(); // first, so that the commands' fronts know whether Plate answers help
+        tracker.open();
     }
 
     @Deactivate
     void deactivate() {
+        describer.shutdownNow();
         gogoHelp.close();
         tracker.close();
         unregisterHelps();
@@ -129,14 +140,48 @@ public final class CommandFunctions {
         return p;
     }
 
+    /** A registered function of a command service. */
+    private record Front(ServiceReference<Object> command, String fn, ServiceRegistration<?> registration) {
+    }
+
     private void front(ServiceReference<Object> ref) {
-        List<ServiceRegistration<?>> regs = new ArrayList<>();
+        List<Front> regs = new ArrayList<>();
         for (String fn : functions(ref)) {
             commands.put(fn, ref);
             Function checked = (session, args) -> run(ref, fn, session, args);
-            regs.add(context.registerService(Function.class, checked, properties(SCOPE, fn, description(ref, fn))));
+            Front front = new Front(ref, fn, context.registerService(Function.class, checked, properties(SCOPE, fn, null)));
+            regs.add(front);
+            describeLater(front);
         }
         fronts.put(ref, regs);
+    }
+
+    /**
+     * Adds the function's description for a console whose help lists it (Apache Karaf's), unless Plate answers
+     * help itself (Felix Gogo), which reads the descriptions when asked. It needs the command's class loaded
+     * and its methods' types resolved, which would keep a start waiting 40-70 ms: it is done on a thread of
+     * its own.
+     */
+    private void describeLater(Front front) {
+        synchronized (helps) {
+            if (!helps.isEmpty()) {
+                return;
+            }
+        }
+        try {
+            describer.execute(() -> {
+                String d = description(front.command(), front.fn());
+                if (d != null) {
+                    try {
+                        front.registration().setProperties(properties(SCOPE, front.fn(), d));
+                    } catch (IllegalStateException gone) {
+                        // the command went away meanwhile
+                    }
+                }
+            });
+        } catch (RejectedExecutionException stopping) {
+            // deactivated meanwhile: no description is needed
+        }
     }
 
     /** The {@code @Descriptor} of the command's method, read from its class (the component stays inactive). */
@@ -157,9 +202,9 @@ public final class CommandFunctions {
 
     private void unfront(ServiceReference<Object> ref) {
         commands.values().removeIf(ref::equals);
-        List<ServiceRegistration<?>> regs = fronts.remove(ref);
+        List<Front> regs = fronts.remove(ref);
         if (regs != null) {
-            regs.forEach(CommandFunctions::unregister);
+            regs.forEach(f -> unregister(f.registration()));
         }
     }
 

@@ -11,11 +11,13 @@ import org.osgi.framework.FrameworkUtil;
 /**
  * What a command adds when the learner or sampler asked for is not there: what is installed, and where
  * the others may be — the features the launcher's {@code --features} left out (framework property
- * {@value #LEFT_OUT}) and the bundles that are stopped ({@code stop 21}), with the command that starts them.
+ * {@value #LEFT_OUT}) and the stopped bundles that declare components ({@code stop 21}), with the command that starts them.
  */
 final class Missing {
     /** Set by the launcher: the features {@code --features} left out, comma-separated. */
     static final String LEFT_OUT = "plate.features.left.out";
+    /** The manifest header of a bundle with Declarative Services components. */
+    private static final String SERVICE_COMPONENT = "Service-Component";
 
     private Missing() {
     }
@@ -46,7 +48,10 @@ final class Missing {
         }
         List<String> stopped = new ArrayList<>();
         for (Bundle b : context.getBundles()) {
-            if (b.getState() == Bundle.RESOLVED && b.getHeaders().get(Constants.FRAGMENT_HOST) == null) {
+            // a provider declares its learners and samplers as components: other stopped bundles (Gogo's
+            // JLine bundle, which the launcher starts only for a program that needs it) are not named
+            if (b.getState() == Bundle.RESOLVED && b.getHeaders().get(Constants.FRAGMENT_HOST) == null
+                    && b.getHeaders().get(SERVICE_COMPONENT) != null) {
                 stopped.add(b.getSymbolicName() + " (bundle " + b.getBundleId() + ")");
             }
         }

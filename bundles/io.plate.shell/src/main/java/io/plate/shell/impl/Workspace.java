@@ -22,6 +22,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.FrameworkUtil;
+import org.osgi.service.component.ComponentServiceObjects;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
@@ -44,21 +45,41 @@ public final class Workspace {
     private final Map<String, Posterior> runs = new ConcurrentHashMap<>();
     /** Models whose learner's bundle went away, as their model files, until a learner of their type reads them. */
     private final Map<String, Parked> parked = new ConcurrentHashMap<>();
-    private final List<Map.Entry<Map<String, Object>, Learner>> learners = new CopyOnWriteArrayList<>();
+    /**
+     * The installed learners, bound without being got: the workspace is immediate, and getting them would
+     * activate every learner component at start; one is got only to read a parked model back.
+     */
+    private final List<BoundLearner> learners = new CopyOnWriteArrayList<>();
 
     private record Parked(String type, byte[] file) {
     }
 
+    private record BoundLearner(Map<String, Object> props, ComponentServiceObjects<Learner> objects, Bundle bundle) {
+        boolean same(ComponentServiceObjects<Learner> other) {
+            return objects.getServiceReference().equals(other.getServiceReference());
+        }
+
+        /** Not a bundle being stopped, updated or removed (whose unbind may not have come yet). */
+        boolean current() {
+            return (bundle.getState() & (Bundle.ACTIVE | Bundle.STARTING)) != 0;
+        }
+    }
+
     @Reference(service = Learner.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY, unbind = "removeLearner")
-    void addLearner(Learner learner, Map<String, Object> props) {
-        learners.add(Map.entry(props, learner));
+    void addLearner(ComponentServiceObjects<Learner> learner, Map<String, Object> props) {
+        learners.add(new BoundLearner(props, learner, learner.getServiceReference().getBundle()));
     }
 
     /** A learner going away: the models its bundle made are written to model files while its classes still load. */
-    synchronized void removeLearner(Learner learner, Map<String, Object> props) {
-        learners.removeIf(e -> e.getValue() == learner);
-        Bundle gone = FrameworkUtil.getBundle(learner.getClass());
+    synchronized void removeLearner(ComponentServiceObjects<Learner> learner, Map<String, Object> props) {
+        Bundle gone = null;
+        for (BoundLearner b : learners) {
+            if (b.same(learner)) {
+                gone = b.bundle();
+                learners.remove(b);
+            }
+        }
         if (gone == null) {
             return;
         }
@@ -157,7 +178,10 @@ public final class Workspace {
     }
 
     private Optional<Model> restore(String name, Parked p) {
-        Learner learner = ServicePreference.bound(Guard.current(learners), Learner.NAME, p.type()).orElse(null);
+        List<BoundLearner> current = learners.stream().filter(BoundLearner::current).toList();
+        ComponentServiceObjects<Learner> objects = ServicePreference.named(current, (b, key) -> b.props().get(key),
+                Learner.NAME, p.type()).map(BoundLearner::objects).orElse(null);
+        Learner learner = objects == null ? null : objects.getService();
         if (learner == null) {
             return Optional.empty();
         }
@@ -169,6 +193,8 @@ public final class Workspace {
         } catch (IOException e) {
             throw new PlateException("model '" + name + "' could not be read back by the installed " + p.type()
                     + " learner: " + e.getMessage(), e);
+        } finally {
+            objects.ungetService(learner);
         }
     }
 

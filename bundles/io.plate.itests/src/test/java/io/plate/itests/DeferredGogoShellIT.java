@@ -1,0 +1,81 @@
+package io.plate.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.plate.launcher.PlateFramework;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceReference;
+
+/**
+ * The launcher's start without a console leaves Gogo's JLine bundle (echo, each, grep: 150-180 ms of a start)
+ * resolved but not started until a program needs it, and Plate's commands need nothing of it.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class DeferredGogoShellIT {
+    private static final String GOGO_JLINE = "org.apache.felix.gogo.jline";
+
+    @Test
+    void plateCommandsRunBeforeGogosShellStartsAndItsCommandsAfter() throws Exception {
+        try (PlateFramework plate = PlateFramework.start(List.of(), false, null, Map.of(), false, true)) {
+            BundleContext ctx = plate.framework().getBundleContext();
+            Bundle jline = gogoJline(plate);
+            assertEquals(Bundle.RESOLVED, jline.getState(), "deferred: resolved, not started");
+            try (Shell sh = new Shell(ctx)) {
+                assertTrue(sh.run("plate:version").startsWith("Plate "), "plate:version");
+                assertTrue(sh.run("plate:learners").contains("nb.categorical"), "plate:learners");
+                assertThrows(Exception.class, () -> sh.run("echo hi"), "echo needs Gogo's JLine bundle");
+                plate.startGogoShell();
+                assertEquals(Bundle.ACTIVE, jline.getState());
+                assertEquals("hi", sh.run("echo hi").strip());
+                plate.startGogoShell(); // a second call changes nothing
+                assertEquals(Bundle.ACTIVE, jline.getState());
+            }
+        }
+    }
+
+    @Test
+    void withAConsoleOrWithoutDeferralItStartsWithTheRest() throws Exception {
+        try (PlateFramework plate = PlateFramework.start(List.of(), false, null, Map.of())) {
+            assertEquals(Bundle.ACTIVE, gogoJline(plate).getState());
+        }
+    }
+
+    /**
+     * Plate answers help itself under Felix Gogo, so its functions carry no description property there; a
+     * console without Gogo's help (Apache Karaf's) gets them, added after the start: Gogo's command bundle,
+     * which registers Gogo's help, is stopped here to stand for such a console.
+     */
+    @Test
+    void descriptionsAreAddedWhereGogosHelpIsAbsent() throws Exception {
+        try (PlateFramework plate = PlateFramework.start(List.of(), false, null, Map.of())) {
+            BundleContext ctx = plate.framework().getBundleContext();
+            assertEquals(null, description(ctx, "learners"), "Plate's help reads them when asked");
+            List.of(ctx.getBundles()).stream().filter(b -> b.getSymbolicName().equals("org.apache.felix.gogo.command"))
+                    .findFirst().orElseThrow().stop();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (description(ctx, "learners") == null && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertEquals("list the installed learners with their bundle and version", description(ctx, "learners"));
+        }
+    }
+
+    private static Object description(BundleContext ctx, String fn) throws Exception {
+        ServiceReference<?>[] refs = ctx.getServiceReferences((String) null,
+                "(&(osgi.command.scope=plate)(osgi.command.function=" + fn + "))");
+        assertTrue(refs != null && refs.length == 1, "one plate:" + fn);
+        return refs[0].getProperty("osgi.command.description");
+    }
+
+    private static Bundle gogoJline(PlateFramework plate) {
+        return plate.bundles().stream().filter(b -> GOGO_JLINE.equals(b.getSymbolicName())).findFirst().orElseThrow();
+    }
+}
