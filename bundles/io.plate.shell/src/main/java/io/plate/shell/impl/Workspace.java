@@ -73,16 +73,11 @@ public final class Workspace {
 
     /** A learner going away: the models its bundle made are written to model files while its classes still load. */
     synchronized void removeLearner(ComponentServiceObjects<Learner> learner, Map<String, Object> props) {
-        Bundle gone = null;
-        for (BoundLearner b : learners) {
-            if (b.same(learner)) {
-                gone = b.bundle();
-                learners.remove(b);
-            }
-        }
+        Bundle gone = learners.stream().filter(b -> b.same(learner)).map(BoundLearner::bundle).findFirst().orElse(null);
         if (gone == null) {
             return;
         }
+        learners.removeIf(b -> b.same(learner)); // by service, not by the record's equals (which compares the maps)
         for (Map.Entry<String, Model> e : new TreeMap<>(models).entrySet()) {
             if (FrameworkUtil.getBundle(e.getValue().getClass()) == gone) {
                 park(e.getKey(), e.getValue());
