@@ -129,7 +129,9 @@ public final class Main {
                 leftOut.removeAll(selection);
                 properties.put("plate.features.left.out", String.join(",", leftOut));
             }
-            plate = PlateFramework.start(opts.features, interactive, opts.deploy, properties, true, true);
+            // Gogo's JLine bundle starts beside the others when some program may need it, else not at all
+            boolean plateOnly = programs.stream().allMatch(p -> plateCommandOnly(p.text()));
+            plate = PlateFramework.start(opts.features, interactive, opts.deploy, properties, true, plateOnly);
         } catch (Exception e) {
             err.println("plate: cannot start: " + message(e));
             return 2;
@@ -195,9 +197,6 @@ public final class Main {
                 Object value;
                 try {
                     t = System.nanoTime();
-                    if (!plateCommandOnly(p.text())) {
-                        plate.startGogoShell(); // echo, each, grep, help and the rest of Gogo's own commands
-                    }
                     value = session.execute(p.text());
                     Timing.phase("command run", t);
                 } catch (Exception e) {

@@ -56,8 +56,9 @@ public final class PlateFramework implements AutoCloseable {
      * As {@link #start(List, boolean, Path, Map)}; with {@code cached}, the installed bundles are kept in
      * the user cache and reused by the next start of the same plate.jar and features (see
      * {@link StorageCache}), except with a deploy folder, whose bundles are the user's. With
-     * {@code deferGogoShell} and no console, Gogo's JLine bundle (the gogo:* commands such as echo, each
-     * and grep) is resolved but started only by {@link #startGogoShell()}.
+     * {@code deferGogoShell} and no console (the launcher's choice when every program is one plain plate:*
+     * command), Gogo's JLine bundle (the gogo:* commands such as echo, each and grep) is resolved but
+     * started only by {@link #startGogoShell()}.
      */
     public static PlateFramework start(List<String> features, boolean interactive, Path deploy,
             Map<String, String> extra, boolean cached, boolean deferGogoShell) throws IOException, BundleException {
