@@ -25,6 +25,7 @@ import org.osgi.service.feature.ID;
  */
 public final class PlateFramework implements AutoCloseable {
     private static final String GOGO_JLINE = "org.apache.felix.gogo.jline";
+    private static final String JLINE = "org.jline";
     private final Framework framework;
     private final Path storage;
     private final Path goshHome;
@@ -219,6 +220,9 @@ public final class PlateFramework implements AutoCloseable {
      */
     private static void startAll(List<Bundle> bundles, boolean interactive, boolean deferGogoShell)
             throws BundleException {
+        if (!interactive) {
+            carriedDumbCapabilities(bundles);
+        }
         Thread aside = null;
         java.util.concurrent.atomic.AtomicReference<Throwable> asideFailure = new java.util.concurrent.atomic.AtomicReference<>();
         for (Bundle b : bundles) {
@@ -251,6 +255,29 @@ public final class PlateFramework implements AutoCloseable {
                 throw (BundleException) t;
             } else if (t != null) {
                 throw (RuntimeException) t;
+            }
+        }
+    }
+
+    /**
+     * Without a console Gogo's JLine bundle builds a dumb terminal, and JLine 3.30 runs {@code infocmp -x dumb}
+     * (a process, 20-30 ms) for its capabilities although it carries them: they are handed to it first.
+     */
+    private static void carriedDumbCapabilities(List<Bundle> bundles) {
+        for (Bundle b : bundles) {
+            if (!JLINE.equals(b.getSymbolicName())) {
+                continue;
+            }
+            try {
+                Class<?> infoCmp = b.loadClass("org.jline.utils.InfoCmp");
+                for (String type : List.of("dumb", "dumb-color")) {
+                    Object caps = infoCmp.getMethod("getDefaultInfoCmp", String.class).invoke(null, type);
+                    if (caps != null) {
+                        infoCmp.getMethod("setLoadedInfoCmp", String.class, String.class).invoke(null, type, caps);
+                    }
+                }
+            } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+                // another JLine: it finds the capabilities itself
             }
         }
     }

@@ -1,6 +1,7 @@
 package io.plate.itests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -214,6 +215,32 @@ class LauncherProcessIT {
         assertEquals("plate: --features plate-classifier leaves out plate-shell, which runs the commands; add it:"
                 + " --features plate-classifier,plate-shell", noShell.err().strip());
         assertTrue(seconds < 5, "refused after " + seconds + " s");
+    }
+
+    /**
+     * Without a console no process is started for the terminal's capabilities: JLine ran {@code infocmp -x dumb}
+     * at every start whose programs need Gogo's own commands. An {@code infocmp} first on the PATH that leaves a
+     * mark stands for the real one.
+     */
+    @Test
+    void noInfocmpProcessWithoutAConsole(@TempDir Path dir) throws Exception {
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Path mark = dir.resolve("infocmp-ran");
+        Path fake = Files.writeString(bin.resolve("infocmp"), "#!/bin/sh\necho \"$@\" >> '" + mark + "'\nexit 1\n");
+        assertTrue(fake.toFile().setExecutable(true));
+        Result r = plateWith(null, java.util.Map.of("PATH", bin + ":" + System.getenv("PATH")), "-c", "echo hi",
+                "-c", "plate:version");
+        assertEquals(0, r.status(), r.err());
+        assertEquals("hi", r.out().lines().findFirst().orElse(""), r.out());
+        assertFalse(Files.exists(mark), () -> "infocmp ran: " + read(mark));
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (IOException e) {
+            return e.toString();
+        }
     }
 
     /**
