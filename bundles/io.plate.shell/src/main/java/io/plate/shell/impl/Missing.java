@@ -11,7 +11,8 @@ import org.osgi.framework.FrameworkUtil;
 /**
  * What a command adds when the learner or sampler asked for is not there: what is installed, and where
  * the others may be — the features the launcher's {@code --features} left out (framework property
- * {@value #LEFT_OUT}) and the stopped bundles that declare components ({@code stop 21}), with the command that starts them.
+ * {@value #LEFT_OUT}) and the stopped bundles that declare components ({@code stop 21}), with the command
+ * that starts them.
  */
 final class Missing {
     /** Set by the launcher: the features {@code --features} left out, comma-separated. */
