@@ -162,7 +162,7 @@ public final class PlateFramework implements AutoCloseable {
             fw.adapt(org.osgi.framework.wiring.FrameworkWiring.class).resolveBundles(bundles);
             Timing.phase("framework start and resolve", t);
             t = System.nanoTime();
-            startAll(bundles, interactive, !interactive && deferGogoShell);
+            startAll(bundles, interactive, deferGogoShell);
             Timing.phase("bundles started", t);
             if (cache != null && remembered == null) {
                 cache.remember(resources);
@@ -229,8 +229,8 @@ public final class PlateFramework implements AutoCloseable {
             if (b.getHeaders().get(Constants.FRAGMENT_HOST) != null) {
                 continue;
             }
-            if (deferGogoShell && GOGO_JLINE.equals(b.getSymbolicName())) {
-                continue; // started by startGogoShell, for the first program that is not only plate:* commands
+            if (!interactive && deferGogoShell && GOGO_JLINE.equals(b.getSymbolicName())) {
+                continue; // no program of this run needs it; startGogoShell starts it if one does after all
             }
             if (!interactive && GOGO_JLINE.equals(b.getSymbolicName())) {
                 // Without a console nothing waits for Gogo's JLine bundle (its start builds a terminal and
