@@ -13,7 +13,9 @@ import org.apache.commons.rng.UniformRandomProvider;
  *   p(z_i = k | z_−i, x) ∝ (m_k,−i + α) / (n − 1 + Kα) · p(x_i | rows of cluster k other than i)
  * </pre>
  *
- * (the denominator is the same for every k and drops out). Labelled rows of a semi-supervised run
+ * (the denominator is the same for every k and drops out), by Liu's Metropolised Gibbs update
+ * ({@link RowUpdate#METROPOLISED}: another cluster proposed from that conditional, accepted or not), which
+ * leaves it invariant and moves rows more often than a plain draw. Labelled rows of a semi-supervised run
  * stay in their class's cluster. The log joint is log p(z) + Σ_k log p(x_k), with
  * log p(z) = log Γ(Kα) − log Γ(n + Kα) + Σ_k [log Γ(m_k + α) − log Γ(α)].
  *
@@ -101,7 +103,7 @@ final class FiniteMixtureChain extends MixtureChain implements SplitMerge.Host {
             for (int j = 0; j < k; j++) {
                 logWeights[j] += Math.log(components.size(j) + alpha);
             }
-            int now = dist.nextCategoricalFromLogWeights(rng, logWeights, k);
+            int now = settings.rowUpdate().next(dist, rng, logWeights, k, old);
             components.add(r, now);
             z[r] = now;
         }

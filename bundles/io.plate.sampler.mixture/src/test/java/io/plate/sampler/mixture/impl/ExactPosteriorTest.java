@@ -129,6 +129,10 @@ class ExactPosteriorTest {
         UniformRandomProvider rng = dist.stream(21, 0);
         MultinomialComponents data = new MultinomialComponents(ComponentsTest.counts(DOCS), BETA);
         assertTrue(worstZ("collapsed", new FiniteMixtureChain(data, ALPHA, settings, dist, rng), rng, exact) < 4.5);
+        UniformRandomProvider rngGibbs = dist.stream(24, 0);
+        MultinomialComponents gibbs = new MultinomialComponents(ComponentsTest.counts(DOCS), BETA);
+        assertTrue(worstZ("collapsed, plain Gibbs rows", new FiniteMixtureChain(gibbs, ALPHA,
+                settings.withRowUpdate(RowUpdate.GIBBS), dist, rngGibbs), rngGibbs, exact) < 4.5);
         UniformRandomProvider rng2 = dist.stream(22, 0);
         MultinomialComponents data2 = new MultinomialComponents(ComponentsTest.counts(DOCS), BETA);
         assertTrue(worstZ("uncollapsed", new UncollapsedMultinomialChain(data2, ALPHA, BETA, false, settings, dist, rng2),
@@ -141,7 +145,13 @@ class ExactPosteriorTest {
         ChainSettings settings = new ChainSettings(K, Initialisation.RANDOM, 1, 0, null, 1);
         UniformRandomProvider rng = dist.stream(23, 0);
         MultinomialComponents data = new MultinomialComponents(ComponentsTest.counts(DOCS), BETA);
-        MixtureChain wrong = new FiniteMixtureChain(data, ALPHA, settings, Geweke.tempered(dist), rng);
+        MixtureChain wrong = new FiniteMixtureChain(data, ALPHA,
+                settings.withRowUpdate(GewekeTest.tempered(RowUpdate.METROPOLISED)), Geweke.tempered(dist), rng);
         assertTrue(worstZ("tempered (wrong)", wrong, rng, exact()) >= 4.5);
+        UniformRandomProvider rng2 = dist.stream(25, 0);
+        MultinomialComponents data2 = new MultinomialComponents(ComponentsTest.counts(DOCS), BETA);
+        MixtureChain unadjusted = new FiniteMixtureChain(data2, ALPHA, settings.withRowUpdate(GewekeTest.UNADJUSTED),
+                dist, rng2);
+        assertTrue(worstZ("Metropolised rows without the acceptance test (wrong)", unadjusted, rng2, exact()) >= 4.5);
     }
 }

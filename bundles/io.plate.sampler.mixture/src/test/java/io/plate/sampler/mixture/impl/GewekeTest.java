@@ -11,8 +11,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Joint-distribution tests (Geweke 2004) of every chain family on small problems, each with a negative
- * control: the same chain whose categorical draws use log weights halved (a wrong, tempered conditional)
- * must fail the same test. See {@link Geweke} for the statistics and the false-failure rate.
+ * control: the same chain whose categorical draws and row updates use log weights halved (a wrong,
+ * tempered conditional) must fail the same test. See {@link Geweke} for the statistics and the
+ * false-failure rate.
  */
 class GewekeTest {
     static final int ROWS = 6;
@@ -31,8 +32,13 @@ class GewekeTest {
     }
 
     static <X> Geweke.ChainMaker<X> finite(Function<X, Components> components, int k, double alpha) {
+        return finite(components, k, alpha, RowUpdate.METROPOLISED);
+    }
+
+    static <X> Geweke.ChainMaker<X> finite(Function<X, Components> components, int k, double alpha, RowUpdate update) {
         return (x, z, a, dist, rng) -> {
-            FiniteMixtureChain c = new FiniteMixtureChain(components.apply(x), alpha, settings(k), dist, rng);
+            FiniteMixtureChain c = new FiniteMixtureChain(components.apply(x), alpha,
+                    settings(k).withRowUpdate(forProvider(update, dist)), dist, rng);
             c.assign(z, rng);
             return c;
         };
@@ -78,9 +84,14 @@ class GewekeTest {
     }
 
     static <X> Geweke.ChainMaker<X> dp(Function<X, Components> components, double shape, double rate) {
+        return dp(components, shape, rate, 3, RowUpdate.METROPOLISED);
+    }
+
+    static <X> Geweke.ChainMaker<X> dp(Function<X, Components> components, double shape, double rate, int splitMerge,
+            RowUpdate update) {
         return (x, z, a, dist, rng) -> {
-            DirichletProcessChain c = new DirichletProcessChain(components.apply(x), a, shape, rate, 3, 2, settings(1),
-                    dist, rng);
+            DirichletProcessChain c = new DirichletProcessChain(components.apply(x), a, shape, rate, splitMerge, 2,
+                    settings(1).withRowUpdate(forProvider(update, dist)), dist, rng);
             c.assign(z, rng);
             return c;
         };
@@ -193,6 +204,60 @@ class GewekeTest {
         check("DP diagonal Gaussian", DIAG, dp(DIAG::components, 2, 2), Geweke.PartitionPrior.dirichletProcess(2, 2),
                 19, DP_DRAWS);
     }
+
+    /**
+     * The Metropolised row update without its acceptance step (the proposal always taken) must fail where
+     * the plain Gibbs draw and the Metropolised update pass; the DP chain runs without split–merge moves
+     * here, so that only the row update keeps its posterior.
+     */
+    @Test
+    void metropolisedRowUpdateNeedsItsAcceptanceStep() {
+        Geweke.PartitionPrior finite = Geweke.PartitionPrior.finite(3, 1.0);
+        for (RowUpdate update : new RowUpdate[] {RowUpdate.GIBBS, RowUpdate.METROPOLISED}) {
+            assertTrue(Geweke.run(FULL, finite(FULL::components, 3, 1.0, update), finite, ROWS, DRAWS, DIST, 41)
+                    .passes(), "full Gaussian, " + (update == RowUpdate.GIBBS ? "Gibbs" : "Metropolised") + " rows");
+        }
+        Geweke.Result wrong = Geweke.run(FULL, finite(FULL::components, 3, 1.0, UNADJUSTED), finite, ROWS, DP_DRAWS,
+                DIST, 41);
+        assertFalse(wrong.passes(), "unadjusted Metropolised update should fail:\n" + wrong.report());
+        System.out.println("full Gaussian, unadjusted Metropolised rows:\n" + wrong.report());
+        Geweke.PartitionPrior dp = Geweke.PartitionPrior.dirichletProcess(2, 2);
+        Geweke.Result right = Geweke.run(LCA, dp(LCA::components, 2, 2, 0, RowUpdate.METROPOLISED), dp, ROWS, DP_DRAWS,
+                DIST, 42);
+        assertTrue(right.passes(), "DP categorical without split-merge:\n" + right.report());
+        Geweke.Result wrongDp = Geweke.run(LCA, dp(LCA::components, 2, 2, 0, UNADJUSTED), dp, ROWS, DP_DRAWS, DIST, 42);
+        assertFalse(wrongDp.passes(), "unadjusted Metropolised update (DP) should fail:\n" + wrongDp.report());
+        System.out.println("DP categorical, Metropolised rows\n" + right.report() + "unadjusted:\n" + wrongDp.report());
+    }
+
+    /** The row update the chains of a provider use: tempered like its draws for the negative controls. */
+    static RowUpdate forProvider(RowUpdate update, Distributions dist) {
+        return dist == WRONG ? tempered(update) : update;
+    }
+
+    /** {@code update} given the conditional log weights halved (the posterior tempered to the power ½). */
+    static RowUpdate tempered(RowUpdate update) {
+        return (dist, rng, logWeights, k, current) -> {
+            double[] half = logWeights.clone();
+            for (int j = 0; j < k; j++) {
+                half[j] *= 0.5;
+            }
+            return update.next(dist, rng, half, k, current);
+        };
+    }
+
+    /** Liu's proposal (any slot but the current one, by its weight) taken without the acceptance test. */
+    static final RowUpdate UNADJUSTED = (dist, rng, logWeights, k, current) -> {
+        double kept = logWeights[current];
+        logWeights[current] = Double.NEGATIVE_INFINITY;
+        boolean other = false;
+        for (int j = 0; j < k; j++) {
+            other |= logWeights[j] > Double.NEGATIVE_INFINITY;
+        }
+        int next = other ? dist.nextCategoricalFromLogWeights(rng, logWeights, k) : current;
+        logWeights[current] = kept;
+        return next;
+    };
 
     static UniformRandomProvider rng(long seed) {
         return DIST.stream(seed, 0);
