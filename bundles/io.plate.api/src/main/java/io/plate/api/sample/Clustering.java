@@ -73,6 +73,36 @@ public final class Clustering {
             double ariPosteriorMean, double nmiPosteriorMean) {
     }
 
+    /**
+     * The credible ball of the point estimate (Wade and Ghahramani 2018): the smallest ball around it, in
+     * its own loss, that holds {@code level} of the posterior (estimated from the stored draws), with three
+     * draws in it that bound it: the farthest from the estimate (horizontal), and the farthest of those
+     * with the fewest (vertical upper) and with the most clusters (vertical lower).
+     *
+     * @param level      posterior probability the ball holds, e.g. 0.95
+     * @param radius     its radius (VI in nats, Binder in row pairs)
+     * @param horizontal the horizontal bound
+     * @param upper      the vertical upper bound: fewest clusters in the ball
+     * @param lower      the vertical lower bound: most clusters in the ball
+     * @since 1.4.0
+     */
+    public record CredibleBall(double level, double radius, Bound horizontal, Bound upper, Bound lower) {
+        public CredibleBall {
+            Objects.requireNonNull(horizontal, "horizontal");
+            Objects.requireNonNull(upper, "upper");
+            Objects.requireNonNull(lower, "lower");
+        }
+
+        /**
+         * A draw that bounds the ball.
+         *
+         * @param clusters its number of non-empty clusters
+         * @param distance its loss to the point estimate
+         */
+        public record Bound(int clusters, double distance) {
+        }
+    }
+
     private final Loss loss;
     private final double expectedLoss;
     private final int[] assignments;
@@ -82,6 +112,15 @@ public final class Clustering {
     private final int[] highestLogJointAssignments;
     private final double highestLogJoint;
     private final Agreement agreement;
+    private final CredibleBall credibleBall;
+
+    /** The same without a credible ball. */
+    public Clustering(Loss loss, double expectedLoss, int[] assignments, List<Cluster> clusters, double[] confidence,
+            SortedMap<Integer, Double> kPosterior, int[] highestLogJointAssignments, double highestLogJoint,
+            Agreement agreement) {
+        this(loss, expectedLoss, assignments, clusters, confidence, kPosterior, highestLogJointAssignments,
+                highestLogJoint, agreement, null);
+    }
 
     /**
      * @param loss                        the loss the estimate minimises
@@ -96,10 +135,12 @@ public final class Clustering {
      *                                    estimate (largest cluster first)
      * @param highestLogJoint             that draw's log joint
      * @param agreement                   agreement with the labels, or null when the data have none
+     * @param credibleBall                the estimate's credible ball, or null when not computed
+     * @since 1.4.0
      */
     public Clustering(Loss loss, double expectedLoss, int[] assignments, List<Cluster> clusters, double[] confidence,
             SortedMap<Integer, Double> kPosterior, int[] highestLogJointAssignments, double highestLogJoint,
-            Agreement agreement) {
+            Agreement agreement, CredibleBall credibleBall) {
         this.loss = Objects.requireNonNull(loss, "loss");
         this.expectedLoss = expectedLoss;
         this.assignments = assignments.clone();
@@ -109,6 +150,7 @@ public final class Clustering {
         this.highestLogJointAssignments = highestLogJointAssignments.clone();
         this.highestLogJoint = highestLogJoint;
         this.agreement = agreement;
+        this.credibleBall = credibleBall;
         int n = this.assignments.length;
         if (this.confidence.length != n || this.highestLogJointAssignments.length != n) {
             throw new IllegalArgumentException("assignments, confidence and highest-log-joint draw differ in length: "
@@ -183,6 +225,15 @@ public final class Clustering {
     /** Agreement with the labels; empty when the data have none. */
     public Optional<Agreement> agreement() {
         return Optional.ofNullable(agreement);
+    }
+
+    /**
+     * The estimate's credible ball; empty when the run did not compute one.
+     *
+     * @since 1.4.0
+     */
+    public Optional<CredibleBall> credibleBall() {
+        return Optional.ofNullable(credibleBall);
     }
 
     @Override

@@ -15,7 +15,9 @@
  * as {@link io.plate.api.sample.Checkpoints} say, and resumes a run from there.
  *
  * <p>1.3.0: {@link io.plate.api.sample.Progress#sweeps()}, the sweeps done over all chains.
+ *
+ * <p>1.4.0: {@link io.plate.api.sample.Clustering#credibleBall()}, the point estimate's credible ball.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.3.0")
+@org.osgi.annotation.versioning.Version("1.4.0")
 package io.plate.api.sample;

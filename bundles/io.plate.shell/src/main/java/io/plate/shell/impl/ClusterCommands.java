@@ -236,6 +236,7 @@ public final class ClusterCommands {
             c.kPosterior().forEach((k, p) -> b.append(' ').append(k).append(": ").append(fmt(p, "%.3f")));
             b.append('\n');
             explainClusterCount(b, c, DiagnosticsTable.chainsApart(posterior));
+            c.credibleBall().ifPresent(ball -> describeBall(b, c.loss(), ball, written));
             if (posterior.facts().get("split_merge_acceptance") instanceof Number sm) {
                 b.append(String.format(Locale.ROOT, "split-merge acceptance %.3f%n", sm.doubleValue()));
             }
@@ -272,6 +273,21 @@ public final class ClusterCommands {
                             shown, shown == 1 ? "" : "s", mode.getValue(), mode.getKey(), why));
                 }
             });
+        }
+
+        /** One line: the credible ball's level and radius, the clusters of its draws, its three bounds. */
+        private static void describeBall(StringBuilder b, Clustering.Loss loss, Clustering.CredibleBall ball,
+                Path written) {
+            String f = loss == Clustering.Loss.VI ? "%.3f" : "%.0f";
+            int fewest = ball.upper().clusters();
+            int most = ball.lower().clusters();
+            b.append(String.format(Locale.ROOT, "%.0f%% credible ball (%s radius %s): %s clusters; bounds %d clusters"
+                            + " at %s (farthest), %d at %s (fewest), %d at %s (most)%s%n",
+                    100 * ball.level(), loss == Clustering.Loss.VI ? "VI" : "Binder", fmt(ball.radius(), f),
+                    fewest == most ? Integer.toString(fewest) : fewest + "-" + most,
+                    ball.horizontal().clusters(), fmt(ball.horizontal().distance(), f),
+                    fewest, fmt(ball.upper().distance(), f), most, fmt(ball.lower().distance(), f),
+                    written == null ? "" : " in " + written.resolve("credible-ball-*.csv")));
         }
 
         private static String fmt(double v, String f) {

@@ -61,6 +61,8 @@ class ClusterCommandsTest {
         Checkpoints checkpoints;
         /** A semi-supervised run's reason for having no agreement (its labelled rows held), or null. */
         String held;
+        /** The estimate's credible ball, or null. */
+        Clustering.CredibleBall ball;
 
         @Override
         public Posterior run(Dataset data, Params p, RunSettings s, ProgressListener listener, Cancellation c,
@@ -99,7 +101,7 @@ class ClusterCommandsTest {
                     new Clustering.Cluster(n / 2, 0.5, 1.0, Optional.empty(), Optional.of("a"), 1.0),
                     new Clustering.Cluster(n - n / 2, 0.5, 1.0, Optional.empty(), Optional.of("b"), 1.0)),
                     new double[n], new TreeMap<>(kPosterior), halves, -10.0,
-                    new Clustering.Agreement(n, 1.0, 1.0, 1.0, 1.0, 1.0))
+                    new Clustering.Agreement(n, 1.0, 1.0, 1.0, 1.0, 1.0), ball)
                     : new Clustering(Clustering.Loss.VI, 0.0, halves, List.of(
                     new Clustering.Cluster(n / 2, 0.5, 1.0, Optional.of("a"), Optional.empty(), Double.NaN),
                     new Clustering.Cluster(n - n / 2, 0.5, 1.0, Optional.of("b"), Optional.empty(), Double.NaN)),
@@ -159,6 +161,21 @@ class ClusterCommandsTest {
         text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
                 .cluster(null, "30", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
         assertFalse(text.contains("the estimate has"), text);
+    }
+
+    @Test
+    void theCredibleBallIsOneLineNamingItsFiles() throws Exception {
+        HalvesSampler s = new HalvesSampler();
+        String text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
+                .cluster(null, "30", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
+        assertFalse(text.contains("credible ball"), text); // a run without one says nothing of it
+        s.ball = new Clustering.CredibleBall(0.95, 0.8421, new Clustering.CredibleBall.Bound(3, 0.8421),
+                new Clustering.CredibleBall.Bound(2, 0.61), new Clustering.CredibleBall.Bound(4, 0.5));
+        text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
+                .cluster(null, "30", "10", "2", "3", "42", "ball", "", "", "", "", "mixture.halves", "toy").toString();
+        assertTrue(text.contains("\n95% credible ball (VI radius 0.842): 2-4 clusters; bounds 3 clusters at 0.842"
+                + " (farthest), 2 at 0.610 (fewest), 4 at 0.500 (most) in "
+                + dir.resolve("ball").resolve("credible-ball-*.csv") + "\n"), text);
     }
 
     @Test

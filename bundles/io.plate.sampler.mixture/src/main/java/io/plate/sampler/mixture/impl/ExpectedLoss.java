@@ -21,6 +21,8 @@ final class ExpectedLoss {
     private final int rows;
     private final List<int[]> draws;
     private final int[] drawClusters;
+    /** Per draw, Σ f(m_l) over its cluster sizes. */
+    private final double[] drawTerms;
     private final double[] f;
     private final double meanDrawTerm;
 
@@ -36,6 +38,7 @@ final class ExpectedLoss {
             f[x] = loss == Loss.VI ? x * Math.log(x) : (double) x * x;
         }
         this.drawClusters = new int[this.draws.size()];
+        this.drawTerms = new double[this.draws.size()];
         double b = 0;
         for (int m = 0; m < drawClusters.length; m++) {
             int[] d = this.draws.get(m);
@@ -44,7 +47,8 @@ final class ExpectedLoss {
             }
             int k = labels(d);
             drawClusters[m] = k;
-            b += sizeTerm(d, k);
+            drawTerms[m] = sizeTerm(d, k);
+            b += drawTerms[m];
         }
         this.meanDrawTerm = b / drawClusters.length;
     }
@@ -99,9 +103,29 @@ final class ExpectedLoss {
      * at least 0.
      */
     double of(int[] c) {
+        double[] cross = crossTerms(c);
+        double sum = 0;
+        for (double x : cross) {
+            sum += x;
+        }
+        // a loss is never negative; the bracket's three sums cancel to a rounding residue when c equals the draws
+        return Math.max(0, scale(sizeTerm(c, labels(c)) + meanDrawTerm - 2 * sum / cross.length));
+    }
+
+    /** The loss between {@code c} and each draw, in draw order (each at least 0). */
+    double[] distances(int[] c) {
+        double a = sizeTerm(c, labels(c));
+        double[] out = crossTerms(c);
+        for (int m = 0; m < out.length; m++) {
+            out[m] = Math.max(0, scale(a + drawTerms[m] - 2 * out[m]));
+        }
+        return out;
+    }
+
+    /** Per draw, Σ f(n_kl) over the contingency table of {@code c} against it. */
+    private double[] crossTerms(int[] c) {
         int kc = labels(c);
-        double a = sizeTerm(c, kc);
-        double cross = 0;
+        double[] out = new double[drawClusters.length];
         int[] table = new int[0];
         for (int m = 0; m < drawClusters.length; m++) {
             int[] d = draws.get(m);
@@ -115,12 +139,13 @@ final class ExpectedLoss {
             for (int r = 0; r < rows; r++) {
                 table[c[r] * kd + d[r]]++;
             }
+            double cross = 0;
             for (int i = 0; i < cells; i++) {
                 cross += f[table[i]];
             }
+            out[m] = cross;
         }
-        // a loss is never negative; the bracket's three sums cancel to a rounding residue when c equals the draws
-        return Math.max(0, scale(a + meanDrawTerm - 2 * cross / drawClusters.length));
+        return out;
     }
 
     /** The loss from the bracket Σ f(n_k) + Σ f(m_l) − 2 Σ f(n_kl). */

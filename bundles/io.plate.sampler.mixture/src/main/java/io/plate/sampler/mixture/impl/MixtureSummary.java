@@ -22,7 +22,8 @@ import org.apache.commons.rng.UniformRandomProvider;
  * posterior expected VI or Binder loss over the stored draws ({@link PartitionSearch}), relabelled by
  * decreasing cluster size; how firmly each row sits in its estimated cluster across the draws; the
  * posterior of the number of clusters; the draw with the highest log joint over all chains as a
- * secondary answer; the posterior similarity matrix for small data; ARI and NMI against the labels.
+ * secondary answer; the estimate's 95% credible ball and the draws that bound it ({@link CredibleBall});
+ * the posterior similarity matrix for small data; ARI and NMI against the labels.
  * The same facts reach the shell as a typed {@link Clustering}.
  */
 final class MixtureSummary {
@@ -156,6 +157,12 @@ final class MixtureSummary {
         out.table("assignments", assignmentTable(labels));
         out.table("assignments-highest-log-joint", assignmentTable(top.labels()));
 
+        // how far the posterior strays from the estimate: its credible ball and the draws that bound it
+        CredibleBall ball = CredibleBall.of(allLoss, found.partition(), CredibleBall.LEVEL);
+        out.table("credible-ball-horizontal", assignmentTable(Labelled.of(ball.horizontal(), fixed).labels()));
+        out.table("credible-ball-upper", assignmentTable(Labelled.of(ball.upper(), fixed).labels()));
+        out.table("credible-ball-lower", assignmentTable(Labelled.of(ball.lower(), fixed).labels()));
+
         // how firmly each row sits with its estimated cluster mates across the stored draws
         double[] confidence = new double[n];
         for (int[] draw : draws) {
@@ -253,6 +260,12 @@ final class MixtureSummary {
         out.fact("estimate_search_draws", searchDraws.size());
         out.fact("estimate_search_seconds", searchSeconds);
         out.fact("best_draw_expected_loss", allLoss.of(found.bestDraw()));
+        Clustering.CredibleBall cb = ball.summary();
+        out.fact("credible_ball_level", cb.level());
+        out.fact("credible_ball_radius", cb.radius());
+        out.fact("credible_ball_horizontal", fact(cb.horizontal()));
+        out.fact("credible_ball_upper", fact(cb.upper()));
+        out.fact("credible_ball_lower", fact(cb.lower()));
         out.fact("highest_log_joint", best.bestLogJoint());
         out.fact("highest_log_joint_chain", bestIndex);
         out.fact("highest_log_joint_iteration", best.bestIteration());
@@ -287,7 +300,15 @@ final class MixtureSummary {
             }
         }
         return new Clustering(loss, expectedLoss, labels, clusters, confidence, kPosterior, top.labels(),
-                best.bestLogJoint(), agreement);
+                best.bestLogJoint(), agreement, cb);
+    }
+
+    /** A bound of the credible ball as a fact: its clusters, then its distance to the estimate. */
+    private static Map<String, Object> fact(Clustering.CredibleBall.Bound b) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("clusters", b.clusters());
+        m.put("distance", b.distance());
+        return m;
     }
 
     /** At most {@code max} of the list, evenly spread. */
