@@ -11,11 +11,17 @@ import java.util.List;
  * cluster's (mean, covariance), integrated out. The predictive of a row is the multivariate Student-t
  * with ν_n − d + 1 degrees of freedom, location μ_n and scale matrix Ψ_n (κ_n + 1) / (κ_n (ν_n − d + 1))
  * (Murphy 2007, "Conjugate Bayesian analysis of the Gaussian distribution", §9). Statistics are sums
- * of y = x − μ0 and of y yᵀ; each slot caches the Cholesky factor of its predictive scale and
- * recomputes it (O(d³)) the first time it is read after a change.
+ * of y = x − μ0 and of y yᵀ; each slot caches the Cholesky factor of Ψ_n. Adding or removing a row
+ * changes Ψ_n by a rank-one term, κ/(κ + 1) (y − μ)(y − μ)ᵀ, so the factor follows by a rank-one update
+ * or downdate (O(d²)); it is refactored from the sums (O(d³)) after {@link #REFACTOR_AFTER} such steps,
+ * when a downdate loses precision, and when the slot empties.
  */
 public final class FullGaussianComponents implements Components {
     private static final double LOG_PI = Math.log(Math.PI);
+    /** Rank-one steps after which a slot's factor is recomputed from its sums, so that rounding cannot pile up. */
+    static final int REFACTOR_AFTER = 64;
+    /** A downdate whose new pivot keeps less than this share of the old pivot's square refactors instead. */
+    private static final double DOWNDATE_MARGIN = 1e-8;
 
     private final NumericData data;
     private final int d;
@@ -30,12 +36,16 @@ public final class FullGaussianComponents implements Components {
     private double[] sum; // [k*d + j]
     private double[] scatter; // [k*d*d + i*d + j]
     private boolean[] dirty;
-    private double[] chol; // lower factor of the predictive scale, [k*d*d + i*d + j]
+    private int[] steps; // rank-one steps since the slot's factor was computed from its sums
+    private double[] chol; // lower factor of Ψ_n, [k*d*d + i*d + j]
     private double[] loc; // [k*d + j] in centred coordinates
     private double[] df;
     private double[] logNorm;
     private double[] logDetPsiN;
+    private double[] scale; // predictive scale = scale[k] · Ψ_n
+    private double[] normBySize = new double[0]; // see normaliser(n)
     private final double[] work; // d
+    private final double[] vector; // d, the rank-one step's vector
     private final double[] matrix; // d*d
 
     /**
@@ -107,6 +117,7 @@ public final class FullGaussianComponents implements Components {
             }
         }
         this.work = new double[d];
+        this.vector = new double[d];
         this.matrix = new double[d * d];
         System.arraycopy(this.psi0, 0, matrix, 0, d * d);
         this.logDetPsi0 = choleskyLogDet(matrix, d);
@@ -115,11 +126,13 @@ public final class FullGaussianComponents implements Components {
         this.sum = new double[0];
         this.scatter = new double[0];
         this.dirty = new boolean[0];
+        this.steps = new int[0];
         this.chol = new double[0];
         this.loc = new double[0];
         this.df = new double[0];
         this.logNorm = new double[0];
         this.logDetPsiN = new double[0];
+        this.scale = new double[0];
     }
 
     private static void requireComplete(NumericData data) {
@@ -188,11 +201,13 @@ public final class FullGaussianComponents implements Components {
         sum = Arrays.copyOf(sum, slots * d);
         scatter = Arrays.copyOf(scatter, slots * d * d);
         dirty = Arrays.copyOf(dirty, slots);
+        steps = Arrays.copyOf(steps, slots);
         chol = Arrays.copyOf(chol, slots * d * d);
         loc = Arrays.copyOf(loc, slots * d);
         df = Arrays.copyOf(df, slots);
         logNorm = Arrays.copyOf(logNorm, slots);
         logDetPsiN = Arrays.copyOf(logDetPsiN, slots);
+        scale = Arrays.copyOf(scale, slots);
         capacity = slots;
         for (int k = old; k < slots; k++) {
             dirty[k] = true;
@@ -227,6 +242,17 @@ public final class FullGaussianComponents implements Components {
         for (int i = 0; i < d; i++) {
             work[i] = data.x[rb + i] - mu0[i];
         }
+        // Ψ changes by ± c (y − μ)(y − μ)ᵀ with μ the location before the change: c = κ/(κ + 1) when a row
+        // joins a slot of κ = κ0 + n, and κ/(κ − 1) when one leaves it
+        double kappa = kappa0 + sizes[k];
+        double c = sign > 0 ? kappa / (kappa + 1) : kappa / (kappa - 1);
+        boolean stepped = !dirty[k] && sizes[k] + sign > 0 && steps[k] < REFACTOR_AFTER;
+        if (stepped) {
+            double root = Math.sqrt(c);
+            for (int i = 0; i < d; i++) {
+                vector[i] = root * (work[i] - loc[kb + i]);
+            }
+        }
         for (int i = 0; i < d; i++) {
             double yi = sign * work[i];
             sum[kb + i] += yi;
@@ -239,33 +265,99 @@ public final class FullGaussianComponents implements Components {
             Arrays.fill(sum, kb, kb + d, 0);
             Arrays.fill(scatter, sb, sb + d * d, 0);
         }
-        dirty[k] = true;
+        double ratio = stepped ? rankOne(sb, sign > 0) : Double.NaN;
+        if (ratio > 0 && Double.isFinite(ratio)) {
+            steps[k]++;
+            finish(k, logDetPsiN[k] + 2 * Math.log(ratio));
+        } else {
+            dirty[k] = true;
+        }
     }
 
+    /**
+     * L Lᵀ ± v vᵀ in place for the lower factor L at {@code chol[off..]} and v in {@link #vector} (which it
+     * overwrites); returns the product of the new pivots over the old (so that log det changes by twice
+     * its log, one logarithm for all pivots), or NaN, with the factor spoilt, when a downdate would leave
+     * a pivot near zero.
+     */
+    private double rankOne(int off, boolean up) {
+        double sign = up ? 1 : -1;
+        double ratio = 1;
+        for (int j = 0; j < d; j++) {
+            double ljj = chol[off + j * d + j];
+            double vj = vector[j];
+            double r2 = ljj * ljj + sign * vj * vj;
+            if (!(r2 > DOWNDATE_MARGIN * ljj * ljj)) {
+                return Double.NaN;
+            }
+            double r = Math.sqrt(r2);
+            double cos = r / ljj;
+            ratio *= cos; // the product is sqrt(det ratio) = sqrt(1 ± vᵀ(LLᵀ)⁻¹v); 0 or ∞ refactors instead
+            double sin = vj / ljj;
+            chol[off + j * d + j] = r;
+            for (int i = j + 1; i < d; i++) {
+                double lij = (chol[off + i * d + j] + sign * sin * vector[i]) / cos;
+                chol[off + i * d + j] = lij;
+                vector[i] = cos * vector[i] - sin * lij;
+            }
+        }
+        return ratio;
+    }
+
+    /** The slot's factor of Ψ_n computed from its sums, then its predictive's terms. */
     private void refresh(int k) {
         int n = sizes[k];
         double kn = kappa0 + n;
-        double nun = nu0 + n;
         int kb = k * d;
         int sb = k * d * d;
         for (int i = 0; i < d; i++) {
             loc[kb + i] = sum[kb + i] / kn;
         }
-        double dfk = nun - d + 1;
-        double factor = (kn + 1) / (kn * dfk);
         for (int i = 0; i < d; i++) {
             for (int j = 0; j <= i; j++) {
-                double psi = psi0[i * d + j] + scatter[sb + i * d + j] - kn * loc[kb + i] * loc[kb + j];
-                chol[sb + i * d + j] = psi * factor;
+                chol[sb + i * d + j] = psi0[i * d + j] + scatter[sb + i * d + j] - kn * loc[kb + i] * loc[kb + j];
             }
         }
-        double logDetPred = choleskyLogDetInPlace(chol, sb, d, "the scale matrix of cluster slot " + k + " (" + n
+        double logDetPsi = choleskyLogDetInPlace(chol, sb, d, "the scale matrix of cluster slot " + k + " (" + n
                 + " rows)");
-        df[k] = dfk;
-        logNorm[k] = SpecialFunctions.logGamma(0.5 * (dfk + d)) - SpecialFunctions.logGamma(0.5 * dfk)
-                - 0.5 * d * (Math.log(dfk) + LOG_PI) - 0.5 * logDetPred;
-        logDetPsiN[k] = logDetPred - d * Math.log(factor);
+        steps[k] = 0;
         dirty[k] = false;
+        finish(k, logDetPsi);
+    }
+
+    /** Location, degrees of freedom and normaliser of the slot's predictive, given log det Ψ_n. */
+    private void finish(int k, double logDetPsi) {
+        int n = sizes[k];
+        double kn = kappa0 + n;
+        int kb = k * d;
+        for (int i = 0; i < d; i++) {
+            loc[kb + i] = sum[kb + i] / kn;
+        }
+        double dfk = nu0 + n - d + 1;
+        df[k] = dfk;
+        scale[k] = (kn + 1) / (kn * dfk);
+        logNorm[k] = normaliser(n) - 0.5 * logDetPsi;
+        logDetPsiN[k] = logDetPsi;
+    }
+
+    /**
+     * The part of the predictive's log normaliser that depends on the slot's size n alone (log Γ terms,
+     * the degrees of freedom and the scale factor's determinant), kept per n: a rank-one step needs it
+     * for every change.
+     */
+    private double normaliser(int n) {
+        if (n >= normBySize.length) {
+            int from = normBySize.length;
+            normBySize = Arrays.copyOf(normBySize, Math.max(n + 1, 2 * from));
+            for (int m = from; m < normBySize.length; m++) {
+                double kn = kappa0 + m;
+                double dfk = nu0 + m - d + 1;
+                double factor = (kn + 1) / (kn * dfk);
+                normBySize[m] = SpecialFunctions.logGamma(0.5 * (dfk + d)) - SpecialFunctions.logGamma(0.5 * dfk)
+                        - 0.5 * d * (Math.log(dfk) + LOG_PI) - 0.5 * d * Math.log(factor);
+            }
+        }
+        return normBySize[n];
     }
 
     /**
@@ -331,7 +423,7 @@ public final class FullGaussianComponents implements Components {
         }
         int kb = k * d;
         int sb = k * d * d;
-        // forward solve L u = (y - loc), accumulating |u|²
+        // forward solve L u = (y - loc) with L Lᵀ = Ψ_n, accumulating |u|²; the predictive scale is scale · Ψ_n
         double q = 0;
         for (int i = 0; i < d; i++) {
             double t = work[i] - loc[kb + i];
@@ -343,7 +435,7 @@ public final class FullGaussianComponents implements Components {
             q += u * u;
         }
         double dfk = df[k];
-        return logNorm[k] - 0.5 * (dfk + d) * Math.log1p(q / dfk);
+        return logNorm[k] - 0.5 * (dfk + d) * Math.log1p(q / (scale[k] * dfk));
     }
 
     @Override
