@@ -46,6 +46,13 @@ public final class FullGaussianComponents implements Components {
     private double[] normBySize = new double[0]; // see normaliser(n)
     private final double[] work; // d
     private final double[] vector; // d, the rank-one step's vector
+    // the state of the slot the last removed row left, while that row may come back (see add)
+    private int undoRow = -1;
+    private int undoSlot;
+    private int undoSteps;
+    private final double[] undoChol; // d*d
+    private final double[] undoLoc; // d
+    private final double[] undoTerms = new double[4]; // df, scale, log normaliser, log det Ψ_n
     private final double[] matrix; // d*d
 
     /**
@@ -118,6 +125,8 @@ public final class FullGaussianComponents implements Components {
         }
         this.work = new double[d];
         this.vector = new double[d];
+        this.undoChol = new double[d * d];
+        this.undoLoc = new double[d];
         this.matrix = new double[d * d];
         System.arraycopy(this.psi0, 0, matrix, 0, d * d);
         this.logDetPsi0 = choleskyLogDet(matrix, d);
@@ -220,10 +229,21 @@ public final class FullGaussianComponents implements Components {
         Arrays.fill(sum, 0);
         Arrays.fill(scatter, 0);
         Arrays.fill(dirty, true);
+        undoRow = -1;
     }
 
     @Override
     public void add(int row, int k) {
+        if (row == undoRow && k == undoSlot) {
+            // the row returns to the slot it just left, as most rows of a sweep do: the slot's factor and
+            // predictive terms are those saved before it left
+            undoRow = -1;
+            centre(row);
+            accumulate(k, 1);
+            restore(k);
+            return;
+        }
+        undoRow = -1;
         change(row, k, 1);
     }
 
@@ -232,27 +252,49 @@ public final class FullGaussianComponents implements Components {
         if (sizes[k] <= 0) {
             throw new IllegalStateException("row " + row + " removed from empty cluster slot " + k);
         }
+        boolean saved = !dirty[k];
+        if (saved) {
+            save(k);
+        }
         change(row, k, -1);
+        undoRow = saved ? row : -1;
+        undoSlot = k;
     }
 
-    private void change(int row, int k, double sign) {
+    /** The slot's factor and predictive terms, for {@link #restore} when the row just removed comes back. */
+    private void save(int k) {
+        System.arraycopy(chol, k * d * d, undoChol, 0, d * d);
+        System.arraycopy(loc, k * d, undoLoc, 0, d);
+        undoTerms[0] = df[k];
+        undoTerms[1] = scale[k];
+        undoTerms[2] = logNorm[k];
+        undoTerms[3] = logDetPsiN[k];
+        undoSteps = steps[k];
+    }
+
+    private void restore(int k) {
+        System.arraycopy(undoChol, 0, chol, k * d * d, d * d);
+        System.arraycopy(undoLoc, 0, loc, k * d, d);
+        df[k] = undoTerms[0];
+        scale[k] = undoTerms[1];
+        logNorm[k] = undoTerms[2];
+        logDetPsiN[k] = undoTerms[3];
+        steps[k] = undoSteps;
+        dirty[k] = false;
+    }
+
+    /** y = x_row − μ0 into {@link #work}. */
+    private void centre(int row) {
         int rb = row * d;
-        int kb = k * d;
-        int sb = k * d * d;
         for (int i = 0; i < d; i++) {
             work[i] = data.x[rb + i] - mu0[i];
         }
-        // Ψ changes by ± c (y − μ)(y − μ)ᵀ with μ the location before the change: c = κ/(κ + 1) when a row
-        // joins a slot of κ = κ0 + n, and κ/(κ − 1) when one leaves it
-        double kappa = kappa0 + sizes[k];
-        double c = sign > 0 ? kappa / (kappa + 1) : kappa / (kappa - 1);
-        boolean stepped = !dirty[k] && sizes[k] + sign > 0 && steps[k] < REFACTOR_AFTER;
-        if (stepped) {
-            double root = Math.sqrt(c);
-            for (int i = 0; i < d; i++) {
-                vector[i] = root * (work[i] - loc[kb + i]);
-            }
-        }
+    }
+
+    /** Adds (sign 1) or takes away (−1) the centred row in {@link #work} to the slot's size and sums. */
+    private void accumulate(int k, double sign) {
+        int kb = k * d;
+        int sb = k * d * d;
         for (int i = 0; i < d; i++) {
             double yi = sign * work[i];
             sum[kb + i] += yi;
@@ -265,6 +307,24 @@ public final class FullGaussianComponents implements Components {
             Arrays.fill(sum, kb, kb + d, 0);
             Arrays.fill(scatter, sb, sb + d * d, 0);
         }
+    }
+
+    private void change(int row, int k, double sign) {
+        int kb = k * d;
+        int sb = k * d * d;
+        centre(row);
+        // Ψ changes by ± c (y − μ)(y − μ)ᵀ with μ the location before the change: c = κ/(κ + 1) when a row
+        // joins a slot of κ = κ0 + n, and κ/(κ − 1) when one leaves it
+        double kappa = kappa0 + sizes[k];
+        double c = sign > 0 ? kappa / (kappa + 1) : kappa / (kappa - 1);
+        boolean stepped = !dirty[k] && sizes[k] + sign > 0 && steps[k] < REFACTOR_AFTER;
+        if (stepped) {
+            double root = Math.sqrt(c);
+            for (int i = 0; i < d; i++) {
+                vector[i] = root * (work[i] - loc[kb + i]);
+            }
+        }
+        accumulate(k, sign);
         double ratio = stepped ? rankOne(sb, sign > 0) : Double.NaN;
         if (ratio > 0 && Double.isFinite(ratio)) {
             steps[k]++;
@@ -294,9 +354,11 @@ public final class FullGaussianComponents implements Components {
             double cos = r / ljj;
             ratio *= cos; // the product is sqrt(det ratio) = sqrt(1 ± vᵀ(LLᵀ)⁻¹v); 0 or ∞ refactors instead
             double sin = vj / ljj;
+            double signedSin = sign * sin;
+            double invCos = ljj / r;
             chol[off + j * d + j] = r;
             for (int i = j + 1; i < d; i++) {
-                double lij = (chol[off + i * d + j] + sign * sin * vector[i]) / cos;
+                double lij = (chol[off + i * d + j] + signedSin * vector[i]) * invCos;
                 chol[off + i * d + j] = lij;
                 vector[i] = cos * vector[i] - sin * lij;
             }
