@@ -283,7 +283,8 @@ public final class ClusterCommands {
             int most = ball.lower().clusters();
             b.append(String.format(Locale.ROOT, "%.0f%% credible ball (%s radius %s): %s clusters; bounds %d clusters"
                             + " at %s (farthest), %d at %s (fewest), %d at %s (most)%s%n",
-                    100 * ball.level(), loss == Clustering.Loss.VI ? "VI" : "Binder", fmt(ball.radius(), f),
+                    100 * ball.level(), loss == Clustering.Loss.VI ? "VI" : "Binder",
+                    fmt(ball.radius(), f) + (loss == Clustering.Loss.VI ? "" : " row pairs"),
                     fewest == most ? Integer.toString(fewest) : fewest + "-" + most,
                     ball.horizontal().clusters(), fmt(ball.horizontal().distance(), f),
                     fewest, fmt(ball.upper().distance(), f), most, fmt(ball.lower().distance(), f),

@@ -63,6 +63,8 @@ class ClusterCommandsTest {
         String held;
         /** The estimate's credible ball, or null. */
         Clustering.CredibleBall ball;
+        /** The loss of the estimate. */
+        Clustering.Loss loss = Clustering.Loss.VI;
 
         @Override
         public Posterior run(Dataset data, Params p, RunSettings s, ProgressListener listener, Cancellation c,
@@ -97,7 +99,7 @@ class ClusterCommandsTest {
                 halves[r] = r < n / 2 ? 0 : 1;
                 rows.add(List.of(Integer.toString(r), Integer.toString(halves[r])));
             }
-            Clustering clustering = held == null ? new Clustering(Clustering.Loss.VI, 0.0, halves, List.of(
+            Clustering clustering = held == null ? new Clustering(loss, 0.0, halves, List.of(
                     new Clustering.Cluster(n / 2, 0.5, 1.0, Optional.empty(), Optional.of("a"), 1.0),
                     new Clustering.Cluster(n - n / 2, 0.5, 1.0, Optional.empty(), Optional.of("b"), 1.0)),
                     new double[n], new TreeMap<>(kPosterior), halves, -10.0,
@@ -176,6 +178,14 @@ class ClusterCommandsTest {
         assertTrue(text.contains("\n95% credible ball (VI radius 0.842): 2-4 clusters; bounds 3 clusters at 0.842"
                 + " (farthest), 2 at 0.610 (fewest), 4 at 0.500 (most) in "
                 + dir.resolve("ball").resolve("credible-ball-*.csv") + "\n"), text);
+        // Binder's loss counts row pairs
+        s.loss = Clustering.Loss.BINDER;
+        s.ball = new Clustering.CredibleBall(0.95, 9494, new Clustering.CredibleBall.Bound(3, 9494),
+                new Clustering.CredibleBall.Bound(2, 9398), new Clustering.CredibleBall.Bound(3, 9494));
+        text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
+                .cluster(null, "30", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
+        assertTrue(text.contains("\n95% credible ball (Binder radius 9494 row pairs): 2-3 clusters; bounds 3 clusters"
+                + " at 9494 (farthest), 2 at 9398 (fewest), 3 at 9494 (most)\n"), text);
     }
 
     @Test
