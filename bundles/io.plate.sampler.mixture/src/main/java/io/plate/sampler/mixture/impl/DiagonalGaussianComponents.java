@@ -13,7 +13,7 @@ import java.util.Locale;
  * b_n(κ_n + 1)/(a_n κ_n); a row's predictive is the product over its columns (missing values are
  * left out). Statistics are kept centred on μ0 (sums of y = x − μ0 and y²) so that large offsets do
  * not cancel. Each slot caches the Student-t constants of every column and refreshes them when the
- * slot changes.
+ * slot changes; a row that returns to the slot it just left gets the constants saved when it left.
  */
 public final class DiagonalGaussianComponents implements Components {
     private static final double LOG_PI = Math.log(Math.PI);
@@ -36,6 +36,10 @@ public final class DiagonalGaussianComponents implements Components {
     private double[] halfNuPlus1;
     private double[] logNorm;
     private final double[] gammaTerm; // log Γ((ν+1)/2) − log Γ(ν/2) − ½ log(νπ) for ν = 2a0 + n
+    // the constants of the slot the last removed row left, while that row may come back (see add)
+    private int undoRow = -1;
+    private int undoSlot;
+    private final double[] undo; // loc, nuScale2, halfNuPlus1, logNorm of the slot's d columns
 
     /**
      * Default priors: μ0 the data mean, a0 = nu0 / 2, and b0_j = a0 · scale · var_j, so that the prior
@@ -89,6 +93,7 @@ public final class DiagonalGaussianComponents implements Components {
         this.a0 = a0;
         this.b0 = b0.clone();
         this.gammaTerm = new double[data.rows + 1];
+        this.undo = new double[4 * d];
         for (int n = 0; n <= data.rows; n++) {
             double nu = 2 * a0 + n;
             gammaTerm[n] = SpecialFunctions.logGamma(0.5 * (nu + 1)) - SpecialFunctions.logGamma(0.5 * nu)
@@ -164,6 +169,7 @@ public final class DiagonalGaussianComponents implements Components {
 
     @Override
     public void clearAll() {
+        undoRow = -1;
         Arrays.fill(count, 0);
         Arrays.fill(sum, 0);
         Arrays.fill(sumSq, 0);
@@ -177,7 +183,16 @@ public final class DiagonalGaussianComponents implements Components {
 
     @Override
     public void add(int row, int k) {
-        change(row, k, 1);
+        boolean back = row == undoRow && k == undoSlot;
+        undoRow = -1;
+        change(row, k, 1, !back);
+        if (back) { // most rows of a sweep return to the slot they left: its constants as they were
+            int kb = k * d;
+            System.arraycopy(undo, 0, loc, kb, d);
+            System.arraycopy(undo, d, nuScale2, kb, d);
+            System.arraycopy(undo, 2 * d, halfNuPlus1, kb, d);
+            System.arraycopy(undo, 3 * d, logNorm, kb, d);
+        }
     }
 
     @Override
@@ -185,10 +200,17 @@ public final class DiagonalGaussianComponents implements Components {
         if (sizes[k] <= 0) {
             throw new IllegalStateException("row " + row + " removed from empty cluster slot " + k);
         }
-        change(row, k, -1);
+        int kb = k * d;
+        System.arraycopy(loc, kb, undo, 0, d);
+        System.arraycopy(nuScale2, kb, undo, d, d);
+        System.arraycopy(halfNuPlus1, kb, undo, 2 * d, d);
+        System.arraycopy(logNorm, kb, undo, 3 * d, d);
+        undoRow = row;
+        undoSlot = k;
+        change(row, k, -1, true);
     }
 
-    private void change(int row, int k, int sign) {
+    private void change(int row, int k, int sign, boolean refresh) {
         int rb = row * d;
         int kb = k * d;
         for (int j = 0; j < d; j++) {
@@ -204,7 +226,9 @@ public final class DiagonalGaussianComponents implements Components {
                 sum[kb + j] = 0; // drop rounding residue of an emptied slot
                 sumSq[kb + j] = 0;
             }
-            refresh(k, j);
+            if (refresh) {
+                refresh(k, j);
+            }
         }
         sizes[k] += sign;
     }
