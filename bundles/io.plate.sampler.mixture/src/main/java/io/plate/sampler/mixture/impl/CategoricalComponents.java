@@ -18,6 +18,8 @@ import java.util.Locale;
  * one chain's counts.
  */
 public final class CategoricalComponents implements Components {
+    /** Below this a product of column probabilities is logged and restarted (far above underflow). */
+    private static final double SMALL = 1e-100;
     private final CategoricalTable table;
     private final int cols;
     private final int[] codes; // [row * cols + j], MISSING = -1
@@ -142,14 +144,26 @@ public final class CategoricalComponents implements Components {
         int cb = k * totalLevels;
         int pb = k * cols;
         int rb = row * cols;
+        // the columns' probabilities multiplied, one logarithm per run of them: each factor is in (0, 1],
+        // and the product is logged before it falls below 1e-100 (a factor that small is logged alone)
         double s = 0;
+        double product = 1;
         for (int j = 0; j < cols; j++) {
             int c = codes[rb + j];
             if (c != CategoricalColumn.MISSING) {
-                s += Math.log((counts[cb + offset[j] + c] + beta) / (present[pb + j] + lBeta[j]));
+                double p = (counts[cb + offset[j] + c] + beta) / (present[pb + j] + lBeta[j]);
+                if (p < SMALL) {
+                    s += Math.log(p);
+                    continue;
+                }
+                product *= p;
+                if (product < SMALL) {
+                    s += Math.log(product);
+                    product = 1;
+                }
             }
         }
-        return s;
+        return s + Math.log(product);
     }
 
     @Override
