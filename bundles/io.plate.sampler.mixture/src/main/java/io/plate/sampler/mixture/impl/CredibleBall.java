@@ -30,9 +30,9 @@ record CredibleBall(Clustering.CredibleBall summary, int[] horizontal, int[] upp
         // the smallest radius whose ball holds at least `level` of the draws
         int inside = (int) Math.ceil(level * d.length - 1e-9);
         double radius = sorted[Math.max(0, inside - 1)];
-        int[] k = new int[d.length];
+        int[] k = new int[d.length]; // draws are labelled 0..K−1: their number of clusters
         for (int m = 0; m < d.length; m++) {
-            k[m] = clusters(loss.draws().get(m));
+            k[m] = loss.drawClusters(m);
         }
         int h = -1;
         int up = -1;
@@ -57,18 +57,5 @@ record CredibleBall(Clustering.CredibleBall summary, int[] horizontal, int[] upp
                 new Clustering.CredibleBall.Bound(k[h], d[h]), new Clustering.CredibleBall.Bound(k[up], d[up]),
                 new Clustering.CredibleBall.Bound(k[low], d[low]));
         return new CredibleBall(summary, loss.draws().get(h), loss.draws().get(up), loss.draws().get(low));
-    }
-
-    /** Non-empty clusters of a partition (its labels need not be contiguous). */
-    static int clusters(int[] partition) {
-        boolean[] seen = new boolean[ExpectedLoss.labels(partition)];
-        int k = 0;
-        for (int l : partition) {
-            if (!seen[l]) {
-                seen[l] = true;
-                k++;
-            }
-        }
-        return k;
     }
 }

@@ -10,10 +10,11 @@ import org.apache.commons.rng.UniformRandomProvider;
  * Dirichlet-process mixture sampled by Neal (2000) Algorithm 3: the component parameters are
  * integrated out, and each row joins an existing cluster k with weight m_k,−i · p(x_i | cluster k) or a
  * new one with weight α · p(x_i) (the prior predictive), moved by Liu's Metropolised Gibbs update
- * ({@link RowUpdate#METROPOLISED}; a row alone in its cluster is in the "new cluster" option). Each sweep then tries {@code splitMerge}
- * split–merge moves (Jain and Neal 2004, conjugate case): two rows i, j are drawn; if they share a
- * cluster a split is proposed, else a merge, with the split found by a restricted Gibbs sampler started
- * from a random launch state and {@code launchScans} intermediate scans, so that the chain can leave
+ * ({@link RowUpdate#METROPOLISED}; a row alone in its cluster is in the "new cluster" option). Each
+ * sweep then tries {@code splitMerge} split–merge moves (Jain and Neal 2004, conjugate case): two rows
+ * i, j are drawn; if they share a cluster a split is proposed, else a merge, with the split found by a
+ * restricted Gibbs sampler started from a random launch state and {@code launchScans} intermediate
+ * scans, so that the chain can leave
  * partitions that one-row moves cannot. The concentration α has a Gamma(a, b) prior (b a rate) and is
  * drawn after every sweep by the auxiliary-variable method of Escobar and West (1995).
  *

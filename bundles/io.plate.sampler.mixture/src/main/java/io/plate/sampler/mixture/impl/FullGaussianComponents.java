@@ -19,7 +19,7 @@ import java.util.List;
 public final class FullGaussianComponents implements Components {
     private static final double LOG_PI = Math.log(Math.PI);
     /** Rank-one steps after which a slot's factor is recomputed from its sums, so that rounding cannot pile up. */
-    static final int REFACTOR_AFTER = 64;
+    private static final int REFACTOR_AFTER = 64;
     /** A downdate whose new pivot keeps less than this share of the old pivot's square refactors instead. */
     private static final double DOWNDATE_MARGIN = 1e-8;
 
@@ -50,9 +50,8 @@ public final class FullGaussianComponents implements Components {
     private int undoRow = -1;
     private int undoSlot;
     private int undoSteps;
+    private double undoLogDet;
     private final double[] undoChol; // d*d
-    private final double[] undoLoc; // d
-    private final double[] undoTerms = new double[4]; // df, scale, log normaliser, log det Ψ_n
     private final double[] matrix; // d*d
 
     /**
@@ -126,7 +125,6 @@ public final class FullGaussianComponents implements Components {
         this.work = new double[d];
         this.vector = new double[d];
         this.undoChol = new double[d * d];
-        this.undoLoc = new double[d];
         this.matrix = new double[d * d];
         System.arraycopy(this.psi0, 0, matrix, 0, d * d);
         this.logDetPsi0 = choleskyLogDet(matrix, d);
@@ -235,8 +233,8 @@ public final class FullGaussianComponents implements Components {
     @Override
     public void add(int row, int k) {
         if (row == undoRow && k == undoSlot) {
-            // the row returns to the slot it just left, as most rows of a sweep do: the slot's factor and
-            // predictive terms are those saved before it left
+            // the row returns to the slot it just left, as most rows of a sweep do: the slot's factor is
+            // the one saved before it left
             undoRow = -1;
             centre(row);
             accumulate(k, 1);
@@ -261,26 +259,19 @@ public final class FullGaussianComponents implements Components {
         undoSlot = k;
     }
 
-    /** The slot's factor and predictive terms, for {@link #restore} when the row just removed comes back. */
+    /** The slot's factor, for {@link #restore} when the row just removed comes back. */
     private void save(int k) {
         System.arraycopy(chol, k * d * d, undoChol, 0, d * d);
-        System.arraycopy(loc, k * d, undoLoc, 0, d);
-        undoTerms[0] = df[k];
-        undoTerms[1] = scale[k];
-        undoTerms[2] = logNorm[k];
-        undoTerms[3] = logDetPsiN[k];
+        undoLogDet = logDetPsiN[k];
         undoSteps = steps[k];
     }
 
+    /** The saved factor back; the predictive's other terms follow from it and the slot's sums. */
     private void restore(int k) {
         System.arraycopy(undoChol, 0, chol, k * d * d, d * d);
-        System.arraycopy(undoLoc, 0, loc, k * d, d);
-        df[k] = undoTerms[0];
-        scale[k] = undoTerms[1];
-        logNorm[k] = undoTerms[2];
-        logDetPsiN[k] = undoTerms[3];
         steps[k] = undoSteps;
         dirty[k] = false;
+        finish(k, undoLogDet);
     }
 
     /** y = x_row − μ0 into {@link #work}. */

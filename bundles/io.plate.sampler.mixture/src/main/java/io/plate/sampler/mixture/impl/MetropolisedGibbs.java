@@ -19,7 +19,12 @@ final class MetropolisedGibbs {
         for (int j = 0; j < k; j++) {
             max = Math.max(max, logWeights[j]);
         }
-        double restOfCurrent = sumExcept(logWeights, k, current, max);
+        double restOfCurrent = 0; // 1 − p_cur, unnormalised, summed from the other weights
+        for (int j = 0; j < k; j++) {
+            if (j != current) {
+                restOfCurrent += Math.exp(logWeights[j] - max);
+            }
+        }
         if (!(restOfCurrent > 0)) {
             return current; // every other value has probability 0 (or k = 1)
         }
@@ -27,19 +32,9 @@ final class MetropolisedGibbs {
         logWeights[current] = Double.NEGATIVE_INFINITY;
         int proposed = dist.nextCategoricalFromLogWeights(rng, logWeights, k);
         logWeights[current] = kept;
-        // accept with (1 − p_cur) / (1 − p_prop), each 1 − p summed from the other weights (no cancellation)
-        double restOfProposed = sumExcept(logWeights, k, proposed, max);
+        // accept with (1 − p_cur) / (1 − p_prop), 1 − p_prop = rest − w_prop + w_cur: its rounding error is an
+        // ulp of rest, so an acceptance probability below 1 (rest below 1 − p_prop) is exact to an ulp
+        double restOfProposed = restOfCurrent - Math.exp(logWeights[proposed] - max) + Math.exp(kept - max);
         return rng.nextDouble() * restOfProposed < restOfCurrent ? proposed : current;
-    }
-
-    /** Σ_{j ≠ skip} exp(logWeights[j] − max). */
-    private static double sumExcept(double[] logWeights, int k, int skip, double max) {
-        double sum = 0;
-        for (int j = 0; j < k; j++) {
-            if (j != skip) {
-                sum += Math.exp(logWeights[j] - max);
-            }
-        }
-        return sum;
     }
 }
