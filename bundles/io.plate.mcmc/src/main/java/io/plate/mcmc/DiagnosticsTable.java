@@ -43,6 +43,9 @@ public final class DiagnosticsTable {
                 .append(p.settings().iterations()).append(" iterations, burn-in ").append(p.settings().burnIn())
                 .append(", thin ").append(p.settings().thin()).append(", seed ").append(p.settings().seed())
                 .append(")").append(p.cancelled() ? " — CANCELLED, partial draws" : "").append('\n');
+        if (p.facts().get(SamplerPosterior.EXTENSION) instanceof String e) {
+            b.append(e).append('\n');
+        }
         b.append(table);
         b.append(String.format(Locale.ROOT, "%.2f s, %.0f sweeps/s", p.seconds(), p.sweepsPerSecond()));
         if (p.trace().chains() == 1 && !p.diagnostics().isEmpty()) {

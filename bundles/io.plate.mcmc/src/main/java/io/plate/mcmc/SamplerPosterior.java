@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -130,6 +131,21 @@ public final class SamplerPosterior implements Posterior {
         return DiagnosticsTable.render(this);
     }
 
+    /** The fact saying how far an extensible run went, and why ({@link RunSettings#maxIterations()}). */
+    public static final String EXTENSION = "extension";
+
+    /** What an extensible run did: stopped at its iterations, extended, or stopped at its maximum. */
+    static String extension(RunSettings asked, int went) {
+        String goal = String.format(Locale.ROOT, "every summary's R-hat ≤ %.2f and bulk ESS ≥ %.0f",
+                RunSettings.TARGET_RHAT, asked.targetBulkEss());
+        if (went <= asked.iterations()) {
+            return "not extended: " + goal + " at " + asked.iterations() + " iterations";
+        }
+        return "extended from " + asked.iterations() + " to " + went + " iterations"
+                + (went >= asked.maxIterations() ? " (the most allowed, --max-iterations " + asked.maxIterations() + ")" : "")
+                + " until " + goal;
+    }
+
     /** Builds a {@link SamplerPosterior}. */
     public static final class Builder {
         private final String sampler;
@@ -150,9 +166,15 @@ public final class SamplerPosterior implements Posterior {
             this.dataset = dataset;
         }
 
-        /** Takes settings, trace, diagnostics, cancellation, seconds and sweeps per second from a run. */
+        /**
+         * Takes settings (their iterations as the run went, when it was extended), trace, diagnostics,
+         * cancellation, seconds and sweeps per second from a run.
+         */
         public Builder run(ChainRun<?> run, RunSettings runSettings) {
-            this.settings = runSettings;
+            this.settings = run.asRun(runSettings);
+            if (runSettings.extensible() && !run.cancelled()) {
+                facts.put(EXTENSION, extension(runSettings, this.settings.iterations()));
+            }
             this.trace = run.trace();
             this.diagnostics = run.diagnostics();
             this.cancelled = run.cancelled();

@@ -17,7 +17,10 @@
  * <p>1.3.0: {@link io.plate.api.sample.Progress#sweeps()}, the sweeps done over all chains.
  *
  * <p>1.4.0: {@link io.plate.api.sample.Clustering#credibleBall()}, the point estimate's credible ball.
+ *
+ * <p>1.5.0: runs that go on until their summaries converge: {@link io.plate.api.sample.RunSettings#maxIterations()}
+ * and {@link io.plate.api.sample.ChainRun#iterations()}.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.4.0")
+@org.osgi.annotation.versioning.Version("1.5.0")
 package io.plate.api.sample;

@@ -49,6 +49,10 @@ import org.apache.commons.rng.UniformRandomProvider;
  * throws, the other chains stop at their next sweep and the exception propagates; a chain that runs
  * out of memory ends the run with a {@link PlateException} giving the heap limit.
  *
+ * <p>A run whose settings allow more iterations than they ask for ({@link RunSettings#extensible()}) goes on
+ * in rounds past its iterations while some summary's split R-hat or bulk ESS misses its target; each chain
+ * continues its own stream, so an extended run's draws are those of a run asked for the iterations it went to.
+ *
  * <p>Memory does not grow with iterations: each chain's trace holds at most {@link #MAX_TRACE_DRAWS}
  * evenly spaced kept draws ({@link TraceBuffer}), so a run of 10⁹ iterations runs, with progress,
  * until it ends or is cancelled.
@@ -60,6 +64,9 @@ import org.apache.commons.rng.UniformRandomProvider;
 public final class ParallelChainRunner implements ChainRunnerPool {
     /** Nanoseconds between progress reports. */
     static final long REPORT_INTERVAL_NANOS = 250_000_000L;
+
+    /** An extended run's iterations are a multiple of this (or its maximum). */
+    private static final int EXTENSION_STEP = 100;
 
     /** Draws per chain beyond which the R-hat shown in progress reports is computed on a strided subset. */
     private static final int PROGRESS_RHAT_DRAWS = 2_000;
@@ -129,6 +136,10 @@ public final class ParallelChainRunner implements ChainRunnerPool {
         if (distributions == null) {
             throw new IllegalStateException("no Distributions provider is available");
         }
+        if (checkpoints != null && settings.extensible()) {
+            throw new IllegalArgumentException("a checkpointed run has a fixed number of iterations (" + settings.iterations()
+                    + "); it cannot be extended to " + settings.maxIterations());
+        }
         // a resumed run's checkpoints are read and checked (or a new run's folder found empty) before any chain starts
         ChainCheckpoints saved = checkpoints == null ? null : new ChainCheckpoints(checkpoints, settings);
         running.add(cancel);
@@ -179,6 +190,8 @@ public final class ParallelChainRunner implements ChainRunnerPool {
         private volatile boolean abort;
         private volatile boolean wantLogJoint = true;
         private volatile double logJoint0 = Double.NaN;
+        private final ChainState<C>[] states; // each chain's, kept between rounds; written by its worker
+        private volatile int target; // sweeps per chain of the current round
 
         Run(Distributions distributions, ChainFactory<C> factory, RunSettings settings, ProgressListener listener,
                 Cancellation cancellation, ChainCheckpoints checkpoints) {
@@ -193,48 +206,25 @@ public final class ParallelChainRunner implements ChainRunnerPool {
             this.traces = new AtomicReferenceArray<>(chains);
             this.sweeps = new AtomicLongArray(chains);
             this.resumed = new AtomicLongArray(chains);
+            @SuppressWarnings("unchecked")
+            ChainState<C>[] st = new ChainState[chains];
+            this.states = st;
+            this.target = settings.iterations();
         }
 
         ChainRun<C> execute() {
-            int cores = Runtime.getRuntime().availableProcessors();
-            int threads = Math.min(chains, settings.threads() == 0 ? cores : settings.threads());
-            CountDownLatch done = new CountDownLatch(threads);
             long start = System.nanoTime();
-            for (int t = 0; t < threads; t++) {
-                try {
-                    pool.execute(() -> {
-                        try {
-                            work();
-                        } finally {
-                            done.countDown();
-                        }
-                    });
-                } catch (RejectedExecutionException e) { // shut down meanwhile: stop what was started
-                    fail(-1, new IllegalStateException("the chain runner has been shut down", e));
-                    for (int left = t; left < threads; left++) {
-                        done.countDown();
-                    }
-                    break;
-                }
-            }
             boolean interrupted = false;
             while (true) {
-                try {
-                    if (done.await(REPORT_INTERVAL_NANOS, TimeUnit.NANOSECONDS)) {
-                        break;
-                    }
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                    cancellation.cancel("interrupted");
-                    continue;
+                interrupted |= round(start);
+                if (failure.get() != null || cancellation.isCancelled()) {
+                    break;
                 }
-                if (failure.get() == null) {
-                    try {
-                        report(start);
-                    } catch (RuntimeException e) { // a listener broke its contract: stop the chains, then rethrow
-                        fail(-1, e);
-                    }
+                int next = extendTo();
+                if (next <= target) {
+                    break;
                 }
+                target = next;
             }
             double seconds = (System.nanoTime() - start) / 1e9;
             if (interrupted) {
@@ -261,6 +251,85 @@ public final class ParallelChainRunner implements ChainRunnerPool {
             }
             report(start);
             return result(seconds);
+        }
+
+        /**
+         * Runs every chain on to {@link #target} on at most {@code settings.threads()} workers, reporting
+         * progress meanwhile; true when the calling thread was interrupted (the run is then cancelled).
+         */
+        private boolean round(long start) {
+            int cores = Runtime.getRuntime().availableProcessors();
+            int threads = Math.min(chains, settings.threads() == 0 ? cores : settings.threads());
+            CountDownLatch done = new CountDownLatch(threads);
+            nextChain.set(0);
+            for (int t = 0; t < threads; t++) {
+                try {
+                    pool.execute(() -> {
+                        try {
+                            work();
+                        } finally {
+                            done.countDown();
+                        }
+                    });
+                } catch (RejectedExecutionException e) { // shut down meanwhile: stop what was started
+                    fail(-1, new IllegalStateException("the chain runner has been shut down", e));
+                    for (int left = t; left < threads; left++) {
+                        done.countDown();
+                    }
+                    break;
+                }
+            }
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    if (done.await(REPORT_INTERVAL_NANOS, TimeUnit.NANOSECONDS)) {
+                        return interrupted;
+                    }
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    cancellation.cancel("interrupted");
+                    continue;
+                }
+                if (failure.get() == null) {
+                    try {
+                        report(start);
+                    } catch (RuntimeException e) { // a listener broke its contract: stop the chains, then rethrow
+                        fail(-1, e);
+                    }
+                }
+            }
+        }
+
+        /**
+         * The iterations to extend the run to, or {@link #target} when it stops here: at the maximum, or when
+         * every summary's split R-hat is at most {@link RunSettings#TARGET_RHAT} and its bulk ESS at least
+         * {@link RunSettings#targetBulkEss()} (summaries without them, e.g. constant ones, do not count). A
+         * short ESS scales the kept draws by 1.2 × target / ESS (ESS grows about linearly with them), within
+         * [1.25, 4]; a high R-hat alone by 1.5.
+         */
+        private int extendTo() {
+            if (target >= settings.maxIterations()) {
+                return target;
+            }
+            double worstEss = Double.POSITIVE_INFINITY;
+            boolean apart = false;
+            for (SummaryDiagnostic d : Diagnostics.summarize(trace())) {
+                if (!Double.isNaN(d.essBulk())) {
+                    worstEss = Math.min(worstEss, d.essBulk());
+                }
+                apart |= d.rhat() > RunSettings.TARGET_RHAT;
+            }
+            boolean shortEss = worstEss < settings.targetBulkEss();
+            if (!shortEss && !apart) {
+                return target;
+            }
+            double factor = shortEss
+                    ? Math.max(1.25, Math.min(4, 1.2 * settings.targetBulkEss() / Math.max(worstEss, 1)))
+                    : 1.5;
+            long kept = (target - settings.burnIn() + settings.thin() - 1) / settings.thin();
+            long next = settings.burnIn() + (long) Math.ceil(kept * factor) * settings.thin();
+            next = (next + EXTENSION_STEP - 1) / EXTENSION_STEP * EXTENSION_STEP; // round figures for the reader
+            return (int) Math.min(settings.maxIterations(), Math.max(next, target + 1L));
         }
 
         /** Worker loop: takes chain indices until none are left. */
@@ -296,7 +365,47 @@ public final class ParallelChainRunner implements ChainRunnerPool {
             return abort && failedChain < c;
         }
 
+        /** Runs chain {@code c} on to {@link #target}, creating it (or restoring it from its checkpoint) first. */
         private void runChain(int c) {
+            ChainState<C> st = states[c];
+            if (st == null) {
+                st = start(c);
+                states[c] = st;
+            }
+            C chain = st.chain;
+            TraceBuffer trace = st.trace;
+            UniformRandomProvider rng = st.rng;
+            double[] row = st.row;
+            int burnIn = settings.burnIn();
+            int thin = settings.thin();
+            int last = target;
+            for (long it = st.next; it <= last; it++) {
+                if (abort || cancellation.isCancelled()) {
+                    break;
+                }
+                chain.sweep(rng);
+                sweeps.lazySet(c, it);
+                st.next = it + 1;
+                if (it > burnIn && (it - burnIn - 1) % thin == 0) {
+                    chain.summaries(row);
+                    chain.keep(it);
+                    trace.add(it, row);
+                    if (c == 0) {
+                        logJoint0 = row[0];
+                    }
+                } else if (c == 0 && wantLogJoint) {
+                    chain.summaries(st.scratch);
+                    logJoint0 = st.scratch[0];
+                    wantLogJoint = false;
+                }
+                if (st.restorable != null && (it % checkpoints.every() == 0 || it == last)) {
+                    checkpoints.save(c, it, rng, trace, st.restorable);
+                }
+            }
+        }
+
+        /** Creates chain {@code c} on its stream, checks its summaries and restores it from its checkpoint. */
+        private ChainState<C> start(int c) {
             UniformRandomProvider rng = distributions.stream(settings.seed(), c);
             C chain = factory.create(c, rng);
             if (chain == null) {
@@ -311,8 +420,7 @@ public final class ParallelChainRunner implements ChainRunnerPool {
                 throw new IllegalStateException("chain " + c + " reports summaries " + summaryNames + ", another chain "
                         + names.get());
             }
-            int s = summaryNames.size();
-            TraceBuffer trace = new TraceBuffer(s, traceDraws);
+            TraceBuffer trace = new TraceBuffer(summaryNames.size(), traceDraws);
             RestorableChain restorable = null;
             long first = 1;
             if (checkpoints != null) {
@@ -329,32 +437,7 @@ public final class ParallelChainRunner implements ChainRunnerPool {
                 }
             }
             traces.set(c, trace);
-            double[] row = new double[s];
-            double[] scratch = new double[s];
-            int burnIn = settings.burnIn();
-            int thin = settings.thin();
-            for (long it = first; it <= settings.iterations(); it++) {
-                if (abort || cancellation.isCancelled()) {
-                    break;
-                }
-                chain.sweep(rng);
-                sweeps.lazySet(c, it);
-                if (it > burnIn && (it - burnIn - 1) % thin == 0) {
-                    chain.summaries(row);
-                    chain.keep(it);
-                    trace.add(it, row);
-                    if (c == 0) {
-                        logJoint0 = row[0];
-                    }
-                } else if (c == 0 && wantLogJoint) {
-                    chain.summaries(scratch);
-                    logJoint0 = scratch[0];
-                    wantLogJoint = false;
-                }
-                if (restorable != null && (it % checkpoints.every() == 0 || it == settings.iterations())) {
-                    checkpoints.save(c, it, rng, trace, restorable);
-                }
-            }
+            return new ChainState<>(chain, rng, trace, restorable, first);
         }
 
         private void report(long start) {
@@ -369,9 +452,9 @@ public final class ParallelChainRunner implements ChainRunnerPool {
             }
             double elapsed = (System.nanoTime() - start) / 1e9;
             double rate = elapsed > 0 ? (total - before) / elapsed : Double.NaN;
-            long remaining = (long) chains * settings.iterations() - total;
+            long remaining = (long) chains * target - total;
             double eta = total > 0 && rate > 0 ? remaining / rate : Double.NaN;
-            Progress p = new Progress(slowest, settings.iterations(), chains, rate, eta, logJoint0, progressRhat(), total);
+            Progress p = new Progress(slowest, target, chains, rate, eta, logJoint0, progressRhat(), total);
             wantLogJoint = true;
             listener.progress(p);
         }
@@ -420,21 +503,49 @@ public final class ParallelChainRunner implements ChainRunnerPool {
                 }
                 list.add((C) chainObjects[c]);
             }
+            long total = 0;
+            boolean cut = false;
+            for (int c = 0; c < chains; c++) {
+                total += sweeps.get(c) - resumed.get(c); // this run's sweeps: a resumed run's rate is its own
+                cut |= sweeps.get(c) < target;
+            }
+            Trace trace = trace();
+            List<SummaryDiagnostic> diagnostics = Diagnostics.summarize(trace);
+            return new ChainRun<>(list, trace, diagnostics, cut && cancellation.isCancelled(), seconds, total, target);
+        }
+
+        /** The summaries every chain has kept so far. */
+        private Trace trace() {
             List<String> summaryNames = names.get();
             double[][][] v = new double[chains][][];
             long[][] its = new long[chains][];
-            long total = 0;
-            boolean cut = false;
             for (int c = 0; c < chains; c++) {
                 TraceBuffer t = traces.get(c);
                 v[c] = t == null ? new double[0][summaryNames.size()] : t.rows();
                 its[c] = t == null ? new long[0] : t.iterations();
-                total += sweeps.get(c) - resumed.get(c); // this run's sweeps: a resumed run's rate is its own
-                cut |= sweeps.get(c) < settings.iterations();
             }
-            Trace trace = new Trace(summaryNames, v, its);
-            List<SummaryDiagnostic> diagnostics = Diagnostics.summarize(trace);
-            return new ChainRun<>(list, trace, diagnostics, cut && cancellation.isCancelled(), seconds, total);
+            return new Trace(summaryNames, v, its);
+        }
+    }
+
+    /** A chain with what its worker needs to run it on in a later round. */
+    private static final class ChainState<C extends Chain> {
+        final C chain;
+        final UniformRandomProvider rng;
+        final TraceBuffer trace;
+        final RestorableChain restorable; // null without checkpoints
+        final double[] row;
+        final double[] scratch;
+        long next; // the next sweep's number
+
+        ChainState(C chain, UniformRandomProvider rng, TraceBuffer trace, RestorableChain restorable, long next) {
+            this.chain = chain;
+            this.rng = rng;
+            this.trace = trace;
+            this.restorable = restorable;
+            this.row = new double[trace.width()];
+            this.scratch = new double[trace.width()];
+            this.next = next;
         }
     }
 }

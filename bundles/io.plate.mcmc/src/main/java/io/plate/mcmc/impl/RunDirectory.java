@@ -100,6 +100,7 @@ public final class RunDirectory {
         RunSettings s = p.settings();
         ObjectNode settings = root.putObject("settings");
         settings.put("iterations", s.iterations());
+        settings.put("maxIterations", s.maxIterations());
         settings.put("burnIn", s.burnIn());
         settings.put("thin", s.thin());
         settings.put("chains", s.chains());

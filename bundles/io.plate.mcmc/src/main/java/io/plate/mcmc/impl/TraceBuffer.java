@@ -55,6 +55,11 @@ final class TraceBuffer {
         iterations[size++] = iteration;
     }
 
+    /** Summaries per draw. */
+    int width() {
+        return summaries;
+    }
+
     /** Draws held. */
     synchronized int size() {
         return size;

@@ -122,6 +122,16 @@ class ChainCheckpointsTest {
     }
 
     @Test
+    void aCheckpointedRunCannotBeExtended(@TempDir Path dir) throws IOException {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> run(SETTINGS.withMaxIterations(
+                SETTINGS.iterations() * 2), (c, rng) -> new RestorableAr1(c, rng, -1), every(dir, 50, false)));
+        assertTrue(e.getMessage().startsWith("a checkpointed run has a fixed number of iterations"), e.getMessage());
+        try (var files = java.nio.file.Files.list(dir)) {
+            assertEquals(0, files.count()); // refused before any chain swept
+        }
+    }
+
+    @Test
     void anotherRunsOrABrokenCheckpointIsRefused(@TempDir Path dir) throws IOException {
         run(SETTINGS, (c, rng) -> new RestorableAr1(c, rng, -1), every(dir, 50, false));
         Path file = dir.resolve("chain-0-sweep-200");

@@ -90,6 +90,57 @@ class ParallelChainRunnerTest {
         return RUNNER.run((c, rng) -> new Ar1Chain(c, rng, 0.5, -1, 0), s, ProgressListener.NONE, new Cancellation());
     }
 
+    private static ChainRun<Ar1Chain> run(RunSettings s, double phi) {
+        return RUNNER.run((c, rng) -> new Ar1Chain(c, rng, phi, -1, 0), s, ProgressListener.NONE, new Cancellation());
+    }
+
+    @Test
+    void anExtensibleRunGoesOnUntilEverySummaryConverges() {
+        // AR(1) with φ = 0.95: integrated autocorrelation time (1 + φ)/(1 − φ) = 39, so 4 chains × 300 kept draws
+        // have a bulk ESS near 31 and the run must go on to about 400 · 39 / 4 ≈ 3,900 kept draws per chain
+        RunSettings asked = new RunSettings(400, 100, 1, 4, 7L, 2, 40_000);
+        ChainRun<Ar1Chain> r = run(asked, 0.95);
+        assertTrue(r.iterations() > 2_000 && r.iterations() < 40_000, "went to " + r.iterations());
+        assertEquals(0, r.iterations() % 100);
+        for (SummaryDiagnostic d : r.diagnostics()) {
+            assertTrue(d.essBulk() >= 400 && d.rhat() <= 1.01, d.toString());
+        }
+        for (int c = 0; c < 4; c++) {
+            assertEquals(r.iterations(), r.chains().get(c).sweeps);
+            assertEquals(r.iterations() - 100, r.trace().draws(c));
+        }
+        // the same draws as a run asked for those iterations, on one thread
+        ChainRun<Ar1Chain> fixed = run(new RunSettings(r.iterations(), 100, 1, 4, 7L, 1), 0.95);
+        assertEquals(r.iterations(), fixed.iterations());
+        for (int c = 0; c < 4; c++) {
+            assertEquals(fixed.chains().get(c).keptX, r.chains().get(c).keptX);
+        }
+        assertEquals(fixed.diagnostics(), r.diagnostics());
+        assertEquals(4L * r.iterations(), r.sweeps());
+        assertEquals(r.iterations(), r.asRun(asked).iterations());
+    }
+
+    @Test
+    void aRunThatHasConvergedIsNotExtended() {
+        ChainRun<Ar1Chain> r = run(new RunSettings(1_000, 100, 1, 4, 3L, 2, 40_000), 0.0);
+        assertEquals(1_000, r.iterations());
+        assertEquals(4_000, r.sweeps());
+        // and a run that is not extensible keeps its iterations however poorly it mixes
+        ChainRun<Ar1Chain> fixed = run(new RunSettings(1_000, 100, 1, 4, 3L, 2), 0.99);
+        assertEquals(1_000, fixed.iterations());
+        assertTrue(fixed.diagnostics().get(1).essBulk() < 400);
+    }
+
+    @Test
+    void anExtensibleRunStopsAtItsMaximum() {
+        // φ = 0.999 needs about 2 million draws for an ESS of 400: the run ends at its maximum, not rounded
+        ChainRun<Ar1Chain> r = run(new RunSettings(500, 100, 1, 2, 5L, 2, 3_050), 0.999);
+        assertEquals(3_050, r.iterations());
+        assertEquals(2_950, r.trace().draws(0));
+        assertTrue(r.diagnostics().get(1).essBulk() < 400);
+        assertThrows(IllegalArgumentException.class, () -> new RunSettings(500, 100, 1, 2, 5L, 2, 499));
+    }
+
     @Test
     void drawsDoNotDependOnThreadCount() {
         ChainRun<Ar1Chain> one = run(new RunSettings(400, 100, 1, 4, 42L, 1));

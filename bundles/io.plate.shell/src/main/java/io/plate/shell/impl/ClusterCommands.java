@@ -85,8 +85,11 @@ public final class ClusterCommands {
             + " (minimum posterior expected VI, or Binder with loss=binder), the posterior of the number of clusters"
             + " and ARI/NMI against the labels, and keeps the run under --name (default DATASET.SAMPLER)")
     public ClusterResult cluster(CommandSession session,
-            @Descriptor("sweeps per chain, burn-in included (default: plate:config)")
+            @Descriptor("sweeps per chain, burn-in included (default: plate:config); given, the run has exactly these")
             @Parameter(names = {"-i", "--iterations"}, absentValue = "") String iterations,
+            @Descriptor("go on past the iterations, to at most this many, while a summary's R-hat is above 1.01 or its"
+                    + " bulk ESS below 400 (default without --iterations: plate:config max.iterations, 8000)")
+            @Parameter(names = {"--max-iterations"}, absentValue = "") String maxIterations,
             @Descriptor("sweeps discarded at the start of each chain")
             @Parameter(names = {"-b", "--burn-in"}, absentValue = "") String burnIn,
             @Descriptor("keep every T-th sweep after burn-in")
@@ -118,7 +121,7 @@ public final class ClusterCommands {
                     + " (use plate:sample for others)");
         }
         SamplerRuns.Outcome o = SamplerRuns.runAndKeep(session, sampler(sampler), sampler, dataset, params,
-                new SamplerRuns.Options(iterations, burnIn, thin, chains, seed, out, name,
+                new SamplerRuns.Options(iterations, maxIterations, burnIn, thin, chains, seed, out, name,
                         SamplerRuns.checkpoints(defaults, checkpoint, checkpointEvery, resume)), workspace, defaults,
                 samplers);
         return o.report(new ClusterResult(o.kept(), o.posterior(), o.dir(), o.stopped()));

@@ -76,8 +76,11 @@ public final class SampleCommands {
     @Descriptor("run a posterior sampler on a dataset; prints R-hat and ESS per summary and keeps the run"
             + " under --name (default DATASET.SAMPLER)")
     public SampleResult sample(CommandSession session,
-            @Descriptor("sweeps per chain, burn-in included (default: plate:config)")
+            @Descriptor("sweeps per chain, burn-in included (default: plate:config); given, the run has exactly these")
             @Parameter(names = {"-i", "--iterations"}, absentValue = "") String iterations,
+            @Descriptor("go on past the iterations, to at most this many, while a summary's R-hat is above 1.01 or its"
+                    + " bulk ESS below 400 (default without --iterations: plate:config max.iterations, 8000)")
+            @Parameter(names = {"--max-iterations"}, absentValue = "") String maxIterations,
             @Descriptor("sweeps discarded at the start of each chain")
             @Parameter(names = {"-b", "--burn-in"}, absentValue = "") String burnIn,
             @Descriptor("keep every T-th sweep after burn-in")
@@ -94,7 +97,7 @@ public final class SampleCommands {
             @Descriptor("name of a loaded dataset") String dataset,
             @Descriptor("sampler parameters as key=value (plate:params SAMPLER lists them with defaults)") String... params) throws IOException {
         SamplerRuns.Outcome o = SamplerRuns.runAndKeep(session, sampler(sampler), sampler, dataset, params,
-                new SamplerRuns.Options(iterations, burnIn, thin, chains, seed, out, name), workspace, defaults, samplers);
+                new SamplerRuns.Options(iterations, maxIterations, burnIn, thin, chains, seed, out, name), workspace, defaults, samplers);
         return o.report(new SampleResult(o.kept(), o.posterior(), o.dir(), o.stopped()));
     }
 

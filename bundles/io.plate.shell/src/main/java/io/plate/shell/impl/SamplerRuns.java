@@ -85,10 +85,21 @@ final class SamplerRuns {
      * Options of a run as the commands receive them (empty text = the configured default); {@code checkpoints}
      * null when the run is not checkpointed.
      */
-    record Options(String iterations, String burnIn, String thin, String chains, String seed, String out,
-            String name, Checkpoints checkpoints) {
-        Options(String iterations, String burnIn, String thin, String chains, String seed, String out, String name) {
-            this(iterations, burnIn, thin, chains, seed, out, name, null);
+    record Options(String iterations, String maxIterations, String burnIn, String thin, String chains, String seed,
+            String out, String name, Checkpoints checkpoints) {
+        Options(String iterations, String maxIterations, String burnIn, String thin, String chains, String seed,
+                String out, String name) {
+            this(iterations, maxIterations, burnIn, thin, chains, seed, out, name, null);
+        }
+
+        /** The run settings these options ask for; a checkpointed run is not extended. */
+        RunSettings settings(ShellDefaults defaults) {
+            if (checkpoints != null && !maxIterations.isEmpty()) {
+                throw new PlateException("--max-iterations cannot be used with --checkpoint or --resume: a checkpointed"
+                        + " run has a fixed number of iterations");
+            }
+            RunSettings s = defaults.runSettings(iterations, burnIn, thin, chains, seed, maxIterations);
+            return checkpoints == null ? s : s.withMaxIterations(s.iterations());
         }
     }
 
@@ -155,7 +166,7 @@ final class SamplerRuns {
         String what = "the run of " + samplerName;
         Params p = Guard.call(what, s, () -> s.params(Args.keyValues(Arrays.asList(params))));
         Dataset d = workspace.dataset(datasetName);
-        RunSettings settings = defaults.runSettings(o.iterations(), o.burnIn(), o.thin(), o.chains(), o.seed());
+        RunSettings settings = o.settings(defaults);
         String kept = o.name().isEmpty() ? datasetName + "." + samplerName : o.name();
         OutputTarget out = o.out().isEmpty() ? null : OutputTarget.folder(defaults, o.out(), "cannot write the run directory");
         Path dir = out == null ? null : out.path();

@@ -37,6 +37,11 @@ public final class ShellDefaults {
                 min = "1")
         int iterations() default 2000;
 
+        @AttributeDefinition(name = "max.iterations", description = "most sweeps per chain a run without --iterations"
+                + " goes on to while a summary's R-hat is above 1.01 or its bulk ESS below 400 (at most the"
+                + " iterations: no extension)", min = "1")
+        int max_iterations() default 8000;
+
         @AttributeDefinition(name = "burn.in", description = "sweeps discarded when --burn-in is not given", min = "0")
         int burn_in() default 500;
 
@@ -101,6 +106,10 @@ public final class ShellDefaults {
         return config.iterations();
     }
 
+    public int maxIterations() {
+        return config.max_iterations();
+    }
+
     public int burnIn() {
         return config.burn_in();
     }
@@ -116,18 +125,32 @@ public final class ShellDefaults {
     }
 
     /**
-     * Run settings from the given option texts, each falling back to the default when empty.
+     * Run settings from the given option texts, each falling back to the default when empty. A run without
+     * {@code --iterations} may go on to {@code max.iterations} until its summaries converge
+     * ({@link RunSettings#maxIterations()}); with it, the run has exactly those, unless {@code --max-iterations}
+     * is given too.
      *
-     * @throws io.plate.api.PlateException naming the option when a value is not a number
+     * @throws io.plate.api.PlateException naming the option when a value is not a number or out of range
      */
-    public RunSettings runSettings(String iterations, String burnIn, String thin, String chains, String seed) {
+    public RunSettings runSettings(String iterations, String burnIn, String thin, String chains, String seed,
+            String maxIterations) {
         int it = iterations.isEmpty() ? iterations() : Args.parseInt("--iterations", iterations);
         int bi = burnIn.isEmpty() ? Math.min(burnIn(), Math.max(0, it / 2)) : Args.parseInt("--burn-in", burnIn);
         int th = thin.isEmpty() ? thin() : Args.parseInt("--thin", thin);
         int ch = chains.isEmpty() ? chains() : Args.parseInt("--chains", chains);
         long sd = seed.isEmpty() ? seed() : Args.parseLong("--seed", seed);
+        int max;
+        if (!maxIterations.isEmpty()) {
+            max = Args.parseInt("--max-iterations", maxIterations);
+            if (max < it) {
+                throw new io.plate.api.PlateException("--max-iterations " + max + " is below the run's " + it
+                        + " iterations; give at least " + it);
+            }
+        } else {
+            max = iterations.isEmpty() ? Math.max(it, maxIterations()) : it;
+        }
         try {
-            return new RunSettings(it, bi, th, ch, sd, 0);
+            return new RunSettings(it, bi, th, ch, sd, 0, max);
         } catch (IllegalArgumentException e) {
             throw new io.plate.api.PlateException(e.getMessage());
         }
@@ -135,7 +158,7 @@ public final class ShellDefaults {
 
     @Override
     public String toString() {
-        return "seed = " + seed() + "\nchains = " + chains() + "\niterations = " + iterations() + "\nburn.in = "
-                + burnIn() + "\nthin = " + thin() + "\noutput.folder = " + config.output_folder() + "\n";
+        return "seed = " + seed() + "\nchains = " + chains() + "\niterations = " + iterations() + "\nmax.iterations = "
+                + maxIterations() + "\nburn.in = " + burnIn() + "\nthin = " + thin() + "\noutput.folder = " + config.output_folder() + "\n";
     }
 }

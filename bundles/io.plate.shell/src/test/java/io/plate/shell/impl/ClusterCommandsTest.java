@@ -141,7 +141,7 @@ class ClusterCommandsTest {
         HalvesSampler s = new HalvesSampler();
         s.kPosterior = Map.of(2, 0.024, 3, 0.976);
         String text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
-                .cluster(null, "30", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
+                .cluster(null, "30", "", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
         assertTrue(text.contains("posterior of the number of clusters: 2: 0.024 3: 0.976\nthe estimate has 2 clusters"
                 + " where most draws (0.976) have 3: the VI loss merges a cluster whose rows change from draw to draw"
                 + " (loss=binder tends to keep more clusters)\n"), text);
@@ -152,7 +152,7 @@ class ClusterCommandsTest {
             s.logJoints[1][d] = -80 - d % 5;
         }
         text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
-                .cluster(null, "30", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
+                .cluster(null, "30", "", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
         assertTrue(text.contains("R-hat above 1.01 (logJoint "), text);
         assertTrue(text.contains("\n  mean logJoint per chain: -12.00 -82.00;"), text);
         assertTrue(text.contains("the estimate has 2 clusters where most draws (0.976) have 3: the chains disagree"),
@@ -161,7 +161,7 @@ class ClusterCommandsTest {
         s.logJoints = new double[][] {{-10, -11, -12}};
         s.kPosterior = Map.of(2, 0.4, 3, 0.35, 4, 0.25); // no majority: nothing to explain
         text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
-                .cluster(null, "30", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
+                .cluster(null, "30", "", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
         assertFalse(text.contains("the estimate has"), text);
     }
 
@@ -169,12 +169,12 @@ class ClusterCommandsTest {
     void theCredibleBallIsOneLineNamingItsFiles() throws Exception {
         HalvesSampler s = new HalvesSampler();
         String text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
-                .cluster(null, "30", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
+                .cluster(null, "30", "", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
         assertFalse(text.contains("credible ball"), text); // a run without one says nothing of it
         s.ball = new Clustering.CredibleBall(0.95, 0.8421, new Clustering.CredibleBall.Bound(3, 0.8421),
                 new Clustering.CredibleBall.Bound(2, 0.61), new Clustering.CredibleBall.Bound(4, 0.5));
         text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
-                .cluster(null, "30", "10", "2", "3", "42", "ball", "", "", "", "", "mixture.halves", "toy").toString();
+                .cluster(null, "30", "", "10", "2", "3", "42", "ball", "", "", "", "", "mixture.halves", "toy").toString();
         assertTrue(text.contains("\n95% credible ball (VI radius 0.842): 2-4 clusters; bounds 3 clusters at 0.842"
                 + " (farthest), 2 at 0.610 (fewest), 4 at 0.500 (most) in "
                 + dir.resolve("ball").resolve("credible-ball-*.csv") + "\n"), text);
@@ -183,7 +183,7 @@ class ClusterCommandsTest {
         s.ball = new Clustering.CredibleBall(0.95, 9494, new Clustering.CredibleBall.Bound(3, 9494),
                 new Clustering.CredibleBall.Bound(2, 9398), new Clustering.CredibleBall.Bound(3, 9494));
         text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
-                .cluster(null, "30", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
+                .cluster(null, "30", "", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
         assertTrue(text.contains("\n95% credible ball (Binder radius 9494 row pairs): 2-3 clusters; bounds 3 clusters"
                 + " at 9494 (farthest), 2 at 9398 (fewest), 3 at 9494 (most)\n"), text);
     }
@@ -194,7 +194,7 @@ class ClusterCommandsTest {
         HalvesSampler s = new HalvesSampler();
         s.held = "ARI/NMI/purity not shown: the labelled rows were held in their classes";
         ClusterCommands.ClusterResult r = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
-                .cluster(null, "30", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy");
+                .cluster(null, "30", "", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy");
         String text = r.toString();
         assertTrue(text.contains("\n" + s.held + "\n"), text);
         assertFalse(text.contains("ARI 1.0000") || text.contains("majority_label"), text);
@@ -202,7 +202,7 @@ class ClusterCommandsTest {
         // a run that did not hold its labels prints its ARI and no such line
         s.held = null;
         text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
-                .cluster(null, "30", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
+                .cluster(null, "30", "", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
         assertTrue(text.contains("ARI 1.0000") && !text.contains("not shown"), text);
     }
 
@@ -219,7 +219,7 @@ class ClusterCommandsTest {
         Workspace w = workspaceWithData();
         HalvesSampler s = new HalvesSampler();
         ClusterCommands c = ClusterCommands.of(w, defaults(dir), List.of(s));
-        ClusterCommands.ClusterResult r = c.cluster(null, "30", "10", "2", "3", "42", "run1", "", "", "", "", "mixture.halves",
+        ClusterCommands.ClusterResult r = c.cluster(null, "30", "", "10", "2", "3", "42", "run1", "", "", "", "", "mixture.halves",
                 "toy", "k=2");
         assertEquals(2, s.params.getInt("k"));
         assertEquals(new RunSettings(30, 10, 2, 3, 42, 0), s.settings);
@@ -246,6 +246,34 @@ class ClusterCommandsTest {
     }
 
     /**
+     * A run without --iterations may be extended to max.iterations (8000 by default) until it converges; with
+     * --iterations it has exactly those, unless --max-iterations is given too; mistakes are one line.
+     */
+    @Test
+    void iterationsAndMaxIterationsReachTheRunner() throws Exception {
+        HalvesSampler s = new HalvesSampler();
+        ClusterCommands c = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s));
+        c.cluster(null, "", "", "", "", "2", "42", "", "", "", "", "", "mixture.halves", "toy");
+        assertEquals(new RunSettings(2000, 500, 1, 2, 42, 0, 8000), s.settings);
+        c.cluster(null, "30", "", "10", "", "2", "42", "", "", "", "", "", "mixture.halves", "toy");
+        assertEquals(new RunSettings(30, 10, 1, 2, 42, 0, 30), s.settings);
+        c.cluster(null, "30", "90", "10", "", "2", "42", "", "", "", "", "", "mixture.halves", "toy");
+        assertEquals(new RunSettings(30, 10, 1, 2, 42, 0, 90), s.settings);
+        s.settings = null;
+        PlateException below = assertThrows(PlateException.class, () -> c.cluster(null, "30", "20", "10", "", "2", "42",
+                "", "", "", "", "", "mixture.halves", "toy"));
+        assertEquals("--max-iterations 20 is below the run's 30 iterations; give at least 30", below.getMessage());
+        PlateException checkpointed = assertThrows(PlateException.class, () -> c.cluster(null, "30", "90", "10", "",
+                "2", "42", "", "", "ck", "", "", "mixture.halves", "toy"));
+        assertEquals("--max-iterations cannot be used with --checkpoint or --resume: a checkpointed run has a fixed"
+                + " number of iterations", checkpointed.getMessage());
+        assertEquals(null, s.settings);
+        // a checkpointed run without --iterations is not extended
+        c.cluster(null, "", "", "", "", "2", "42", "", "", "ck2", "", "", "mixture.halves", "toy");
+        assertEquals(new RunSettings(2000, 500, 1, 2, 42, 0, 2000), s.settings);
+    }
+
+    /**
      * A run directory that cannot be written fails before sampling (the sampler never runs), in one line
      * with the path as given: a regular file, a folder under a regular file, the root folder.
      */
@@ -258,12 +286,12 @@ class ClusterCommandsTest {
                 {"afile.txt", "cannot write the run directory afile.txt: not a folder: afile.txt is a file"},
                 {"afile.txt/sub", "cannot write the run directory afile.txt/sub: not a folder: afile.txt is a file"},
                 {"/", "cannot write the run directory /: the folder exists and is never replaced"}}) {
-            PlateException e = assertThrows(PlateException.class, () -> c.cluster(null, "30", "10", "2", "3", "42",
+            PlateException e = assertThrows(PlateException.class, () -> c.cluster(null, "30", "", "10", "2", "3", "42",
                     outAndMessage[0], "", "", "", "", "mixture.halves", "toy"));
             assertEquals(outAndMessage[1], e.getMessage());
             assertEquals(null, s.settings, "sampled before checking " + outAndMessage[0]);
         }
-        PlateException ck = assertThrows(PlateException.class, () -> c.cluster(null, "30", "10", "2", "3", "42", "",
+        PlateException ck = assertThrows(PlateException.class, () -> c.cluster(null, "30", "", "10", "2", "3", "42", "",
                 "", "afile.txt/ck", "", "", "mixture.halves", "toy"));
         assertEquals("cannot write checkpoints to afile.txt/ck: not a folder: afile.txt is a file", ck.getMessage());
         assertEquals(null, s.settings);
@@ -278,16 +306,16 @@ class ClusterCommandsTest {
     void checkpointOptionsReachTheSampler() throws Exception {
         HalvesSampler s = new HalvesSampler();
         ClusterCommands c = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s));
-        c.cluster(null, "", "", "", "", "", "", "", "ck", "7", "", "mixture.halves", "toy");
+        c.cluster(null, "", "", "", "", "", "", "", "", "ck", "7", "", "mixture.halves", "toy");
         assertEquals(7, s.checkpoints.every());
         assertFalse(s.checkpoints.resume());
         assertEquals(dir.resolve("ck").toAbsolutePath().resolve("chain-0-sweep-7").toString(),
                 s.checkpoints.store().where("chain-0-sweep-7"));
         Files.createDirectories(dir.resolve("ck"));
-        c.cluster(null, "", "", "", "", "", "", "", "", "", "ck", "mixture.halves", "toy");
+        c.cluster(null, "", "", "", "", "", "", "", "", "", "", "ck", "mixture.halves", "toy");
         assertEquals(100, s.checkpoints.every());
         assertTrue(s.checkpoints.resume());
-        c.cluster(null, "", "", "", "", "", "", "", "", "", "", "mixture.halves", "toy");
+        c.cluster(null, "", "", "", "", "", "", "", "", "", "", "", "mixture.halves", "toy");
         assertEquals(null, s.checkpoints);
         String[][] bad = {{"ck", "", "ck"}, {"", "5", ""}, {"ck", "0", ""}, {"ck", "x", ""}, {"", "", "nope"}};
         String[] messages = {"--checkpoint DIR starts a checkpointed run and --resume DIR continues one: give one of them",
@@ -297,7 +325,7 @@ class ClusterCommandsTest {
         for (int i = 0; i < bad.length; i++) {
             s.checkpoints = null;
             String[] b = bad[i];
-            PlateException e = assertThrows(PlateException.class, () -> c.cluster(null, "", "", "", "", "", "", "", b[0],
+            PlateException e = assertThrows(PlateException.class, () -> c.cluster(null, "", "", "", "", "", "", "", "", b[0],
                     b[1], b[2], "mixture.halves", "toy"));
             assertTrue(e.getMessage().startsWith(messages[i]), e.getMessage());
             assertEquals(1, e.getMessage().lines().count());
@@ -335,17 +363,17 @@ class ClusterCommandsTest {
     void mistakesAreClearMessages() {
         ClusterCommands c = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(new HalvesSampler()));
         PlateException notMixture = assertThrows(PlateException.class,
-                () -> c.cluster(null, "", "", "", "", "", "", "", "", "", "", "sparse.dirichlet", "toy"));
+                () -> c.cluster(null, "", "", "", "", "", "", "", "", "", "", "", "sparse.dirichlet", "toy"));
         assertTrue(notMixture.getMessage().contains("not a mixture sampler"), notMixture.getMessage());
         PlateException unknown = assertThrows(PlateException.class,
-                () -> c.cluster(null, "", "", "", "", "", "", "", "", "", "", "mixture.nope", "toy"));
+                () -> c.cluster(null, "", "", "", "", "", "", "", "", "", "", "", "mixture.nope", "toy"));
         assertTrue(unknown.getMessage().contains("installed: mixture.halves"), unknown.getMessage());
-        assertThrows(PlateException.class, () -> c.cluster(null, "", "", "", "", "", "", "", "", "", "", "mixture.halves", "nope"));
+        assertThrows(PlateException.class, () -> c.cluster(null, "", "", "", "", "", "", "", "", "", "", "", "mixture.halves", "nope"));
         assertThrows(PlateException.class,
-                () -> c.cluster(null, "x", "", "", "", "", "", "", "", "", "", "mixture.halves", "toy"));
+                () -> c.cluster(null, "x", "", "", "", "", "", "", "", "", "", "", "mixture.halves", "toy"));
         assertThrows(PlateException.class,
-                () -> c.cluster(null, "", "", "", "", "", "", "", "", "", "", "mixture.halves", "toy", "k=99"));
+                () -> c.cluster(null, "", "", "", "", "", "", "", "", "", "", "", "mixture.halves", "toy", "k=99"));
         assertThrows(PlateException.class,
-                () -> c.cluster(null, "", "", "", "", "", "", "", "", "", "", "mixture.halves", "toy", "novalue"));
+                () -> c.cluster(null, "", "", "", "", "", "", "", "", "", "", "", "mixture.halves", "toy", "novalue"));
     }
 }

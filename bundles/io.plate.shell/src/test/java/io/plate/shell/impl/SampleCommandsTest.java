@@ -142,7 +142,7 @@ class SampleCommandsTest {
     void sampleRunsKeepsAndWritesTheRun() throws Exception {
         Workspace w = new Workspace();
         SampleCommands c = commands(w);
-        SampleCommands.SampleResult r = c.sample(null, "600", "100", "2", "3", "5", "runs/ar1", "", "test.ar1", "toy",
+        SampleCommands.SampleResult r = c.sample(null, "600", "", "100", "2", "3", "5", "runs/ar1", "", "test.ar1", "toy",
                 "rho=0.3");
         assertEquals("toy.test.ar1", r.name());
         assertSame(r.posterior(), w.run("toy.test.ar1"));
@@ -168,18 +168,18 @@ class SampleCommandsTest {
     void mistakesAreClearMessages() {
         SampleCommands c = commands(new Workspace());
         PlateException unknown = assertThrows(PlateException.class,
-                () -> c.sample(null, "", "", "", "", "", "", "", "nope", "toy"));
+                () -> c.sample(null, "", "", "", "", "", "", "", "", "nope", "toy"));
         assertTrue(unknown.getMessage().contains("test.ar1"), unknown.getMessage());
         PlateException param = assertThrows(PlateException.class,
-                () -> c.sample(null, "", "", "", "", "", "", "", "test.ar1", "toy", "rho=2"));
+                () -> c.sample(null, "", "", "", "", "", "", "", "", "test.ar1", "toy", "rho=2"));
         assertTrue(param.getMessage().contains("rho"), param.getMessage());
         PlateException burn = assertThrows(PlateException.class,
-                () -> c.sample(null, "10", "10", "", "", "", "", "", "test.ar1", "toy"));
+                () -> c.sample(null, "10", "", "10", "", "", "", "", "", "test.ar1", "toy"));
         assertTrue(burn.getMessage().contains("burn-in"), burn.getMessage());
         PlateException iters = assertThrows(PlateException.class,
-                () -> c.sample(null, "many", "", "", "", "", "", "", "test.ar1", "toy"));
+                () -> c.sample(null, "many", "", "", "", "", "", "", "", "test.ar1", "toy"));
         assertTrue(iters.getMessage().contains("--iterations"), iters.getMessage());
-        assertThrows(PlateException.class, () -> c.sample(null, "", "", "", "", "", "", "", "test.ar1", "missing"));
+        assertThrows(PlateException.class, () -> c.sample(null, "", "", "", "", "", "", "", "", "test.ar1", "missing"));
         assertThrows(PlateException.class, () -> c.trace("", "no-such-run"));
     }
 
@@ -188,7 +188,7 @@ class SampleCommandsTest {
         java.util.concurrent.CompletableFuture<SampleCommands.SampleResult> result = java.util.concurrent.CompletableFuture
                 .supplyAsync(() -> {
                     try {
-                        return c.sample(null, "1000000000", "10", "", "2", "5", "runs/stopped", "", "test.ar1", "toy");
+                        return c.sample(null, "1000000000", "", "10", "", "2", "5", "runs/stopped", "", "test.ar1", "toy");
                     } catch (java.io.IOException e) {
                         throw new java.io.UncheckedIOException(e);
                     }

@@ -23,7 +23,8 @@ final class DrawRecorder {
     static final long MAX_STORED_LABELS = 4_000_000L;
 
     private final int rows;
-    private final int stride;
+    private final int storedCap; // stored partitions beyond which every other one is dropped
+    private int stride;
     private final Map<Integer, Integer> clusterCounts = new TreeMap<>();
     private final List<int[]> partitions = new ArrayList<>();
     private final int[] pairCounts; // upper triangle i<j at i*rows+j, or null
@@ -43,6 +44,7 @@ final class DrawRecorder {
         this.rows = rows;
         long total = (long) rows * Math.max(1, expectedDraws);
         this.stride = (int) Math.max(1, (total + MAX_STORED_LABELS - 1) / MAX_STORED_LABELS);
+        this.storedCap = 2 * Math.max(1, (int) Math.min(Integer.MAX_VALUE / 2, (Math.max(1, expectedDraws) + stride - 1) / stride));
         this.pairCounts = rows <= MAX_SIMILARITY_ROWS ? new int[rows * rows] : null;
         this.slotToLabel = new int[Math.max(1, maxSlots)];
     }
@@ -60,8 +62,17 @@ final class DrawRecorder {
         clusterCounts.merge(clusters, 1, Integer::sum);
         int[] labels = null;
         if (kept % stride == 0) {
-            labels = canonical(slots, slotCount);
-            partitions.add(labels);
+            if (partitions.size() == storedCap) { // a run extended past its expected draws: keep every other
+                for (int d = 0; d < storedCap / 2; d++) {
+                    partitions.set(d, partitions.get(2 * d));
+                }
+                partitions.subList(storedCap / 2, storedCap).clear();
+                stride *= 2;
+            }
+            if (kept % stride == 0) {
+                labels = canonical(slots, slotCount);
+                partitions.add(labels);
+            }
         }
         kept++;
         if (pairCounts != null) {
