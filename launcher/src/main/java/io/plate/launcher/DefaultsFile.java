@@ -15,7 +15,7 @@ import org.osgi.framework.ServiceReference;
 
 /**
  * The launcher's {@code --config FILE}: {@code key = value} lines (the shell defaults: seed, chains,
- * iterations, burn.in, thin, output.folder; {@code #} comments) checked here, then handed to
+ * iterations, max.iterations, burn.in, thin, output.folder; {@code #} comments) checked here, then handed to
  * Configuration Admin under the shell defaults' PID.
  */
 final class DefaultsFile {
@@ -60,6 +60,7 @@ final class DefaultsFile {
                     return Long.parseLong(value);
                 case "chains":
                 case "iterations":
+                case "max.iterations":
                 case "thin": {
                     int v = Integer.parseInt(value);
                     if (v < 1) {
@@ -81,7 +82,7 @@ final class DefaultsFile {
                     return value;
                 default:
                     throw new IllegalArgumentException(file + ", line " + line + ": unknown setting '" + key
-                            + "'; known: seed, chains, iterations, burn.in, thin, output.folder");
+                            + "'; known: seed, chains, iterations, max.iterations, burn.in, thin, output.folder");
             }
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(where + ": expected a whole number");

@@ -18,7 +18,8 @@ import org.osgi.service.component.annotations.Reference;
 @Component(service = ConfigCommands.class)
 @PlateCommand({"config"})
 public final class ConfigCommands {
-    static final Set<String> KEYS = Set.of("seed", "chains", "iterations", "burn.in", "thin", "output.folder");
+    static final Set<String> KEYS = Set.of("seed", "chains", "iterations", "max.iterations", "burn.in", "thin",
+            "output.folder");
     /** How long a change may take to reach the defaults before the command returns anyway. */
     static final long APPLY_TIMEOUT_MS = 10_000;
 
@@ -31,8 +32,8 @@ public final class ConfigCommands {
         this.defaults = defaults;
     }
 
-    @Descriptor("show the defaults of the plate commands, or change them: seed=, chains=, iterations=, burn.in=,"
-            + " thin=, output.folder=")
+    @Descriptor("show the defaults of the plate commands, or change them: seed=, chains=, iterations=,"
+            + " max.iterations=, burn.in=, thin=, output.folder=")
     public String config(@Descriptor("key=value pairs to change (none: show)") String... settings) throws IOException {
         Map<String, String> kv = Args.keyValues(settings == null ? List.of() : List.of(settings));
         if (kv.isEmpty()) {
@@ -64,6 +65,7 @@ public final class ConfigCommands {
                 return Args.parseLong(key, value);
             case "chains":
             case "iterations":
+            case "max.iterations":
             case "thin": {
                 int v = Args.parseInt(key, value);
                 if (v < 1) {

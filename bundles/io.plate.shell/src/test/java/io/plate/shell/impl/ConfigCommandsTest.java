@@ -25,5 +25,8 @@ class ConfigCommandsTest {
         assertEquals(missing, ConfigCommands.typed("output.folder", missing));
         assertEquals("chains '0': must be at least 1",
                 assertThrows(PlateException.class, () -> ConfigCommands.typed("chains", "0")).getMessage());
+        assertEquals(8000, ConfigCommands.typed("max.iterations", "8000"));
+        assertEquals("max.iterations '0': must be at least 1",
+                assertThrows(PlateException.class, () -> ConfigCommands.typed("max.iterations", "0")).getMessage());
     }
 }
