@@ -81,15 +81,21 @@ public final class DiagnosticsTable {
             for (int c = 0; c < chains; c++) {
                 b.append(' ').append(fmt(Arrays.stream(p.trace().series(c, s)).average().orElse(Double.NaN), "%.4g"));
             }
-            out.add(b.append("; run more iterations, or start the chains better").toString());
+            out.add(b.append("; ").append(more(p)).append(", or start the chains better").toString());
         }
         int least = ESS_PER_CHAIN * chains;
         List<SummaryDiagnostic> low = p.diagnostics().stream().filter(d -> d.sd() > 0 && d.essBulk() < least).toList();
         if (!low.isEmpty()) {
             out.add("bulk ESS below " + least + " (" + figures(low, SummaryDiagnostic::essBulk, "%.0f")
-                    + "): these summaries' means are rough; run more iterations");
+                    + "): these summaries' means are rough; " + more(p));
         }
         return out;
+    }
+
+    /** The advice for more draws: a run that went to its maximum is told to raise it. */
+    private static String more(Posterior p) {
+        return p.facts().get(SamplerPosterior.EXTENSION) instanceof String e && e.contains("the most allowed")
+                ? "raise --max-iterations" : "run more iterations (--max-iterations N goes on until they converge)";
     }
 
     private static String figures(List<SummaryDiagnostic> ds, ToDoubleFunction<SummaryDiagnostic> f, String format) {

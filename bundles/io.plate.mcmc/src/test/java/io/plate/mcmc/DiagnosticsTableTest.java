@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.plate.api.sample.Chain;
+import io.plate.api.sample.ChainRun;
 import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.Trace;
 import java.util.List;
@@ -123,6 +125,29 @@ class DiagnosticsTableTest {
         List<String> w = DiagnosticsTable.warnings(one);
         assertEquals(1, w.size(), w.toString());
         assertTrue(w.get(0).startsWith("bulk ESS below 100 (logJoint "), w.get(0));
+    }
+
+    @Test
+    void anExtensibleRunSaysHowFarItWentAndWhatIsLeft() {
+        Trace t = twoChains(400, 0, 0, true).trace(); // a random walk: bulk ESS far below 400
+        RunSettings asked = new RunSettings(100, 0, 1, 2, 1L, 1, 400);
+        ChainRun<Chain> atMost = new ChainRun<>(List.of(), t, Diagnostics.summarize(t), false, 1.0, 800, 400);
+        SamplerPosterior p = SamplerPosterior.builder("test.sampler", "toy").run(atMost, asked).build();
+        assertEquals(400, p.settings().iterations());
+        assertTrue(p.toString().startsWith("test.sampler on toy: 2 chains × 400 kept draws (400 iterations, burn-in 0,"
+                + " thin 1, seed 1)\nextended from 100 to 400 iterations (the most allowed, --max-iterations 400) until"
+                + " every summary's R-hat ≤ 1.01 and bulk ESS ≥ 400\n"), p.toString());
+        assertTrue(DiagnosticsTable.warnings(p).stream().anyMatch(l -> l.startsWith("bulk ESS below 200 (logJoint ")
+                && l.endsWith("; raise --max-iterations")), DiagnosticsTable.warnings(p).toString());
+        // a run that met both goals at its iterations says so; a fixed run is told how to go on
+        ChainRun<Chain> met = new ChainRun<>(List.of(), t, Diagnostics.summarize(t), false, 1.0, 800, 100);
+        assertEquals("not extended: every summary's R-hat ≤ 1.01 and bulk ESS ≥ 400 at 100 iterations",
+                SamplerPosterior.builder("s", "toy").run(met, asked).build().facts().get(SamplerPosterior.EXTENSION));
+        SamplerPosterior fixed = SamplerPosterior.builder("s", "toy").run(met, asked.withMaxIterations(100)).build();
+        assertFalse(fixed.facts().containsKey(SamplerPosterior.EXTENSION));
+        assertTrue(DiagnosticsTable.warnings(fixed).stream().anyMatch(l -> l.endsWith(
+                "; run more iterations (--max-iterations N goes on until they converge)")),
+                DiagnosticsTable.warnings(fixed).toString());
     }
 
     @Test
