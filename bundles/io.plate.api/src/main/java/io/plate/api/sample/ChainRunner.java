@@ -8,6 +8,11 @@ import org.osgi.annotation.versioning.ProviderType;
  * sweep boundaries and progress reports; computes split R-hat and ESS over the summaries. The result
  * does not depend on thread scheduling.
  *
+ * <p>When {@link RunSettings#extensible()}, the chains go on past {@code settings.iterations()}, in rounds, while
+ * some summary's split R-hat is above {@link RunSettings#TARGET_RHAT} or its bulk ESS below
+ * {@link RunSettings#targetBulkEss()}, to at most {@code settings.maxIterations()}; each chain continues its
+ * stream, so the draws are those of a run asked for the iterations it went to ({@link ChainRun#iterations()}).
+ *
  * <p>If a chain throws, the other chains are cancelled and the exception propagates (wrapped when
  * checked). Cancellation is not an error: the run returns what it kept, marked cancelled.
  */
