@@ -14,6 +14,7 @@ import io.plate.api.sample.ProgressListener;
 import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.Sampler;
 import io.plate.mcmc.DiagnosticsTable;
+import io.plate.mcmc.SamplerPosterior;
 import org.apache.spark.api.java.JavaSparkContext;
 import io.plate.classifier.impl.nb.NaiveBayesStatistics;
 import io.plate.mcmc.CheckpointFolder;
@@ -41,7 +42,7 @@ import org.apache.spark.sql.functions;
  * <pre>
  * train LEARNER --input PATH [--format F] [--label COL] [--categorical A,B] [key=value …] [--seed S] --out MODEL.json
  * predict MODEL.json --input PATH [--format F] [--categorical A,B] --out DIR
- * cluster SAMPLER --input PATH [--format F] [--label COL] [key=value …] [--iterations N] [--burn-in B] [--thin T]
+ * cluster SAMPLER --input PATH [--format F] [--label COL] [key=value …] [--iterations N] [--max-iterations M] [--burn-in B] [--thin T]
  *         [--chains C] [--seed S] [--partitions P] [--checkpoint DIR | --resume DIR] [--checkpoint-every N] --out DIR
  * </pre>
  * {@code cluster} runs the shell's sampler ({@link SparkSamplers}) with its heavy step on the executors
@@ -69,7 +70,7 @@ public final class Main {
     private static final Set<String> FLAGS = Set.of("--binary", "--stop-words", "--no-header");
     private static final Set<String> VALUED = Set.of("--input", "--format", "--label", "--categorical", "--seed",
             "--out", "--master", "--min-df", "--max-df", "--max-features", "--ngram", "--iterations", "--burn-in",
-            "--thin", "--chains", "--partitions", "--zero-based", "--delimiter", "--text-column", "--decimal", "--checkpoint", "--checkpoint-every", "--resume");
+            "--thin", "--chains", "--max-iterations", "--partitions", "--zero-based", "--delimiter", "--text-column", "--decimal", "--checkpoint", "--checkpoint-every", "--resume");
 
     Main(PrintStream out) {
         this.out = out;
@@ -183,7 +184,7 @@ public final class Main {
                 + " [--categorical A,B] [key=value ...] [--seed S] --out MODEL.json [--master M]\n"
                 + "       predict MODEL.json --input PATH [--format F] --out DIR [--master M]\n"
                 + "       cluster SAMPLER --input PATH [--format F] [--label COL] [key=value ...] [--iterations N]"
-                + " [--burn-in B] [--thin T] [--chains C] [--seed S] [--partitions P]\n"
+                + " [--max-iterations M]\n               [--burn-in B] [--thin T] [--chains C] [--seed S] [--partitions P]\n"
                 + "               [--checkpoint DIR | --resume DIR] [--checkpoint-every N] --out DIR [--master M]\n"
                 + "       with a CSV input: [--no-header] (the first line is data, not column names (columns V1..Vn))"
                 + " [--delimiter C|tab] [--decimal ,]\n"
@@ -414,13 +415,23 @@ public final class Main {
         int iterations = parseInt("--iterations", "2000");
         RunSettings settings;
         try {
+            // fixed unless --max-iterations is given: a sweep is a Spark job per chain, and a cluster's time is budgeted
+            int max = parseInt("--max-iterations", Integer.toString(iterations));
+            if (max < iterations) {
+                throw new UsageException("--max-iterations " + max + " is below the run's " + iterations
+                        + " iterations; give at least " + iterations);
+            }
             settings = new RunSettings(iterations, parseInt("--burn-in", Integer.toString(Math.min(500, iterations / 2))),
-                    parseInt("--thin", "1"), parseInt("--chains", "4"), parseLong("--seed", "1"), 0);
+                    parseInt("--thin", "1"), parseInt("--chains", "4"), parseLong("--seed", "1"), 0, max);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
         input();
         CheckpointOption checkpointing = checkpointOptions();
+        if (checkpointing != null && settings.extensible()) {
+            throw new UsageException("--checkpoint or --resume with --max-iterations: a checkpointed run has a fixed"
+                    + " number of iterations");
+        }
         SparkSamplers.check(factory, params); // a mistake fails before Spark starts
         String format = options.getOrDefault("--format", "csv");
         boolean labelled = options.containsKey("--label") || format.equals("text") || format.equals("folders")
@@ -447,9 +458,12 @@ public final class Main {
             Object nmi = posterior.facts().get("nmi");
             out.printf(Locale.ROOT, "%s on %s (%d rows): %d chains × %d sweeps in %.2f s (%.2f sweeps/s), %s clusters"
                     + " in the estimate%s; run directory %s%n", name, dataset, data.rows(), settings.chains(),
-                    settings.iterations(), posterior.seconds(), posterior.sweepsPerSecond(),
+                    posterior.settings().iterations(), posterior.seconds(), posterior.sweepsPerSecond(),
                     posterior.facts().get("estimate_clusters"), nmi instanceof Number x ? String.format(Locale.ROOT, ", NMI %.4f", x.doubleValue())
                     : nmi == null ? "" : ", NMI " + nmi, dir);
+            if (posterior.facts().get(SamplerPosterior.EXTENSION) instanceof String extension) {
+                out.println(extension);
+            }
             DiagnosticsTable.warnings(posterior).forEach(out::println); // R-hat or ESS short of the goal, as the shell says
             if (checkpointing != null) {
                 out.printf(Locale.ROOT, "%scheckpoints in %s (every %d sweeps and after the last)%n",

@@ -115,17 +115,20 @@ class MainIT {
         Path tsv = SparkTestSession.data("sms-spam-collection/sms-spam.tsv");
         Path spark = dir.resolve("spark-run");
         Run c = run("cluster", "mixture.multinomial", "--input", tsv.toString(), "--format", "text", "k=4",
-                "--iterations", "30", "--burn-in", "10", "--chains", "2", "--seed", "7", "--partitions", "3",
-                "--out", spark.toString(), "--master", "local[2]");
+                "--iterations", "30", "--max-iterations", "60", "--burn-in", "10", "--chains", "2", "--seed", "7",
+                "--partitions", "3", "--out", spark.toString(), "--master", "local[2]");
         assertEquals(0, c.status(), c.err());
-        assertTrue(c.out().startsWith("mixture.multinomial on sms-spam.tsv (5574 rows): 2 chains"), c.out());
-        // 2 chains × 20 kept draws cannot reach 100 effective draws per chain: the diagnostics say so
+        assertTrue(c.out().startsWith("mixture.multinomial on sms-spam.tsv (5574 rows): 2 chains × 60 sweeps"), c.out());
+        // 2 chains × 20 kept draws cannot reach 400 effective draws: the run goes on to its maximum, and says so
+        assertTrue(c.out().contains("\nextended from 30 to 60 iterations (the most allowed, --max-iterations 60)"),
+                c.out());
         assertTrue(c.out().contains("\nbulk ESS below 200 (logJoint "), c.out());
+        assertTrue(c.out().contains("; raise --max-iterations\n"), c.out());
 
         Dataset local = new TextImporter().read(tsv, ImportOptions.defaults());
         Sampler sampler = Plate.sampler("mixture.multinomial");
         Path single = dir.resolve("single-run");
-        sampler.run(local, sampler.params(Map.of("k", "4")), new RunSettings(30, 10, 1, 2, 7, 0), ProgressListener.NONE,
+        sampler.run(local, sampler.params(Map.of("k", "4")), new RunSettings(30, 10, 1, 2, 7, 0, 60), ProgressListener.NONE,
                 new Cancellation()).write(single);
         List<String> files;
         try (Stream<Path> l = Files.list(single)) {
@@ -192,7 +195,8 @@ class MainIT {
         for (List<String> bad : List.of(List.of("--checkpoint-every", "0", "--checkpoint", none.toString()),
                 List.of("--checkpoint-every", "ten", "--checkpoint", none.toString()),
                 List.of("--checkpoint", none.toString(), "--resume", none.toString()),
-                List.of("--checkpoint-every", "5"))) {
+                List.of("--checkpoint-every", "5"),
+                List.of("--checkpoint", none.toString(), "--iterations", "40", "--max-iterations", "80"))) {
             List<String> args = new ArrayList<>(List.of("cluster", "mixture.gaussian", "--input", csv.toString(), "--label",
                     "class", "k=3", "collapsed=false", "--out", none.toString()));
             args.addAll(bad);
@@ -202,6 +206,11 @@ class MainIT {
             assertTrue(u.err().lines().skip(1).allMatch(l -> l.startsWith("usage:") || l.startsWith(" ")
                     || l.startsWith("learners:") || l.startsWith("samplers:")), u.err());
         }
+        Run below = run("cluster", "mixture.gaussian", "--input", csv.toString(), "--label", "class", "k=3",
+                "collapsed=false", "--iterations", "40", "--max-iterations", "20", "--out", none.toString());
+        assertEquals(2, below.status(), below.err());
+        assertTrue(below.err().startsWith("plate-spark: --max-iterations 20 is below the run's 40 iterations; give at"
+                + " least 40\n"), below.err());
         Run missing = run("cluster", "mixture.gaussian", "--input", csv.toString(), "--label", "class", "k=3",
                 "collapsed=false", "--resume", dir.resolve("no-such-run").toString(), "--out", none.toString());
         assertEquals(1, missing.status());
