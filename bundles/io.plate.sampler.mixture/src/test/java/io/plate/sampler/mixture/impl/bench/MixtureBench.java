@@ -34,7 +34,8 @@ import org.apache.commons.rng.UniformRandomProvider;
  *     {@code mixture.gaussian} (full and diag) on letter-like synthetic data, 20,000 × 16, K = 26;</li>
  * <li>quality: ARI (train) and held-out log predictive density (test) of {@code mixture.gaussian} on
  *     iris, wine, old-faithful and ripley-synth, with the same splits as bench/sklearn_mixture.py;</li>
- * <li>prior TRAIN.csv TEST.csv K|dp CHAINS SWEEPS [key=value …]: one case of the defaults study
+ * <li>prior TRAIN.csv TEST.csv K|dp CHAINS SWEEPS [key=value …]: one case of the defaults study (the VI and the
+ *     Binder estimates' ARI)
  *     (bench/mixture_defaults.py): ARI of the point estimate on the training rows (when the header's last
  *     column is {@code label}), its number of clusters and the held-out log predictive density, under the
  *     Gaussian parameters given (defaults where absent), a third of the sweeps burn-in;</li>
@@ -289,8 +290,8 @@ public final class MixtureBench {
         double[] r = chainQuality(split, 29, rng -> dp ? BenchAccess.dpGaussian(split.train(), 1, given, DIST, rng)
                 : BenchAccess.gaussian(split.train(), k, given, restarts, DIST, rng), chains, sweeps, sweeps / 3,
                 dp ? split.train().rows() : k);
-        System.out.printf(Locale.ROOT, "ARI %.4f clusters %d lpd %.5f seconds %.1f%n", r[0], (int) r[3], r[1],
-                (System.nanoTime() - t0) / 1e9);
+        System.out.printf(Locale.ROOT, "ARI %.4f clusters %d lpd %.5f seconds %.1f binderARI %.4f binderClusters %d%n",
+                r[0], (int) r[3], r[1], (System.nanoTime() - t0) / 1e9, r[4], (int) r[5]);
     }
 
     /** Mean over test rows of log of the posterior predictive density averaged over every kept draw. */
@@ -363,12 +364,16 @@ public final class MixtureBench {
         double ari = Double.NaN;
         double ariBest = Double.NaN;
         int[] estimate = BenchAccess.estimate(kept, "vi", maxClusters, DIST.stream(seed, chains), new double[2]);
+        int[] binder = BenchAccess.estimate(kept, "binder", maxClusters, DIST.stream(seed, chains), new double[2]);
+        double ariBinder = Double.NaN;
         if (split.train().labels().isPresent()) {
             int[] truth = split.train().labels().get().codes();
             ari = ClusterAgreement.adjustedRandIndex(truth, estimate);
             ariBest = ClusterAgreement.adjustedRandIndex(truth, bestZ);
+            ariBinder = ClusterAgreement.adjustedRandIndex(truth, binder);
         }
-        return new double[] {ari, total / test.size(), ariBest, Arrays.stream(estimate).distinct().count()};
+        return new double[] {ari, total / test.size(), ariBest, Arrays.stream(estimate).distinct().count(), ariBinder,
+            Arrays.stream(binder).distinct().count()};
     }
 
     // ------------------------------------------------------------------------------------------ text
