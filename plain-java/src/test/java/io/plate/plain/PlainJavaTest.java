@@ -112,4 +112,24 @@ class PlainJavaTest {
         p.write(dir.resolve("run"));
         assertTrue(Files.exists(dir.resolve("run/summary.json")));
     }
+
+    /** A run allowed more iterations than it asks for goes on until its summaries converge, and says so. */
+    @Test
+    void anExtensibleRunGoesOnUntilItConverges(@TempDir Path dir) throws Exception {
+        Dataset iris = Plate.importer("csv").read(iris(), ImportOptions.defaults());
+        Sampler sampler = Plate.sampler("mixture.gaussian");
+        Posterior p = sampler.run(iris, sampler.params(Map.of("k", "3")),
+                new RunSettings(200, 100, 1, 2, 7L, 2).withMaxIterations(4000), ProgressListener.NONE, new Cancellation());
+        int went = p.settings().iterations();
+        assertTrue(went > 200 && went <= 4000, "went to " + went);
+        assertEquals(went - 100, p.trace().draws(0));
+        assertTrue(String.valueOf(p.facts().get("extension")).startsWith("extended from 200 to " + went + " iterations"),
+                String.valueOf(p.facts().get("extension")));
+        boolean met = p.diagnostics().stream().allMatch(d -> Double.isNaN(d.essBulk())
+                || d.essBulk() >= 400 && !(d.rhat() > 1.01));
+        assertTrue(met || went == 4000, p.toString());
+        p.write(dir.resolve("run"));
+        String summary = Files.readString(dir.resolve("run/summary.json"));
+        assertTrue(summary.contains("\"iterations\" : " + went) && summary.contains("\"maxIterations\" : 4000"), summary);
+    }
 }
