@@ -26,6 +26,7 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
     private int width;
 
     private final int columns;
+    private int asked; // the run's iterations as asked (0: unknown); more in a report: the run was extended
 
     public ProgressPrinter(PrintStream out, String label, boolean terminal) {
         this(out, label, terminal, 0);
@@ -47,6 +48,12 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
     public static ProgressPrinter forSession(CommandSession session, PrintStream out, String label) {
         int columns = columns(session);
         return new ProgressPrinter(columns > 0 ? out : System.err, label, columns > 0, columns);
+    }
+
+    /** Says that the run asked for {@code iterations}, so that a report of more says the run goes on past them. */
+    public ProgressPrinter asked(int iterations) {
+        this.asked = iterations;
+        return this;
     }
 
     /** The width of the session's real terminal, or 0 when it has none (a dumb terminal, a pipe, -c). */
@@ -93,6 +100,9 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
         } else {
             // sweeps per chain on average: the slowest chain stays at 0 while it waits for a thread
             s.append(p.sweeps() / p.chains()).append('/').append(p.iterations()).append(" sweeps");
+            if (asked > 0 && p.iterations() > asked) { // R-hat or ESS short at the iterations asked
+                s.append(" (extended from ").append(asked).append(')');
+            }
             if (p.chains() > 1) {
                 s.append(" × ").append(p.chains()).append(" chains");
             }

@@ -178,7 +178,7 @@ final class SamplerRuns {
         PrintStream progressOut = background ? new PrintStream(java.io.OutputStream.nullOutputStream()) : console;
         try (CtrlC ctrlC = CtrlC.during(session, () -> cancellation.cancel("Ctrl-C"));
                 ProgressPrinter progress = ProgressPrinter.forSession(session, progressOut,
-                        samplerName + " on " + datasetName)) {
+                        samplerName + " on " + datasetName).asked(settings.iterations())) {
             posterior = Guard.call(what, s, () -> s.run(d, p, settings, progress, cancellation, o.checkpoints()));
         }
         // An interrupt of the command thread (Gogo's job interrupt) cancels the run in the runner, which keeps

@@ -37,6 +37,13 @@ class TerminalWidthTest {
         // showed "0/2000 sweeps × 4 chains" for the first half of the run; it shows sweeps per chain on average
         assertTrue(wide.format(new Progress(0, 2000, 4, 1900, 3, -1, Double.NaN, 2000)).startsWith(
                 "run: 500/2000 sweeps × 4 chains, 1900 sweeps/s, ETA 3 s"));
+        // a run that goes on past the iterations it asked for says so
+        ProgressPrinter extended = new ProgressPrinter(new PrintStream(new ByteArrayOutputStream()), "m", true, 100)
+                .asked(2000);
+        assertEquals("m: 2434/6500 sweeps (extended from 2000) × 4 chains, 1986 sweeps/s, ETA 8 s, log joint -7300.00",
+                extended.format(new Progress(2434, 6500, 4, 1986, 8, -7300, Double.NaN, 4 * 2434)));
+        assertTrue(extended.format(new Progress(1000, 2000, 4, 1986, 8, -7300, Double.NaN, 4000)).startsWith(
+                "m: 1000/2000 sweeps × 4 chains"));
         // chains constant at different values (Diagnostics.splitRhat is infinite)
         assertTrue(wide.format(new Progress(5, 10, 2, 5, 1, -1, Double.POSITIVE_INFINITY)).contains(", R-hat inf"));
     }
