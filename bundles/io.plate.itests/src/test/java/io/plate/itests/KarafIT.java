@@ -49,13 +49,8 @@ class KarafIT {
         List<String> locations = bundleFiles(Files.readString(Path.of(System.getProperty("plate.karafFeatures"))),
                 repo, features);
         int port = freePort();
-        configure(home, repo, port);
-
-        Process karaf = new ProcessBuilder("sh", home.resolve("bin/karaf").toString(), "server").directory(home.toFile())
-                .redirectErrorStream(true).redirectOutput(work.resolve("karaf-console.txt").toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        Process karaf = startKaraf(home, repo, port);
         try {
-            waitForPort(home, port, karaf, 90);
             String install = client(home, port, "feature:repo-add " + features.toUri()
                     + "\nfeature:install " + String.join(" ", FEATURES) + "\n");
             assertFalse(install.contains("Error"), install);
@@ -183,6 +178,60 @@ class KarafIT {
             throw new AssertionError("bin/client did not finish in 90 s: " + commands + Files.readString(out));
         }
         return Files.readString(out, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * A fresh copy of Karaf started as a server, once its SSH port is open. Karaf's own boot (before any Plate
+     * bundle) hung once in about twenty CI runs with its log ending at "Setting startlevel to 100": such a start
+     * is stopped, with the thread dump of its JVM kept for the message, and made once more from a fresh copy.
+     */
+    private static Process startKaraf(Path home, Path repo, int port) throws IOException, InterruptedException {
+        String first = null;
+        for (int attempt = 1; attempt <= 2; attempt++) {
+            if (attempt > 1) {
+                deleteTree(home);
+                copyTree(Path.of(System.getProperty("plate.karaf")), home);
+            }
+            configure(home, repo, port);
+            Process karaf = new ProcessBuilder("sh", home.resolve("bin/karaf").toString(), "server")
+                    .directory(home.toFile()).redirectErrorStream(true)
+                    .redirectOutput(home.getParent().resolve("karaf-console.txt").toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+            try {
+                waitForPort(home, port, karaf, 90);
+                return karaf;
+            } catch (AssertionError notOpen) {
+                String dump = threadDump(karaf);
+                karaf.descendants().forEach(ProcessHandle::destroyForcibly);
+                karaf.destroyForcibly();
+                karaf.waitFor(30, TimeUnit.SECONDS);
+                if (attempt == 2) {
+                    throw new AssertionError((first == null ? "" : "first start: " + first + "\nsecond start: ")
+                            + notOpen.getMessage() + "\n" + dump, notOpen);
+                }
+                first = notOpen.getMessage() + "\n" + dump;
+            }
+        }
+        throw new IllegalStateException("unreachable");
+    }
+
+    /** The thread dump of Karaf's JVM (a child of bin/karaf's shell), from the JDK's jcmd, or why there is none. */
+    private static String threadDump(Process karaf) {
+        try {
+            ProcessHandle jvm = karaf.descendants().filter(h -> h.info().command().orElse("").endsWith("java"))
+                    .findFirst().orElse(null);
+            if (jvm == null) {
+                return "(no Java process under bin/karaf)";
+            }
+            Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+            Process p = new ProcessBuilder(jcmd.toString(), Long.toString(jvm.pid()), "Thread.print")
+                    .redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            p.waitFor(30, TimeUnit.SECONDS);
+            return "thread dump of Karaf's JVM:\n" + out.lines().limit(300).collect(java.util.stream.Collectors.joining("\n"));
+        } catch (IOException | InterruptedException e) {
+            return "(no thread dump: " + e + ")";
+        }
     }
 
     private static void waitForPort(Path home, int port, Process karaf, int seconds)
