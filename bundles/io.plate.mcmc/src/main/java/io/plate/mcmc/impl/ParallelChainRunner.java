@@ -65,9 +65,6 @@ public final class ParallelChainRunner implements ChainRunnerPool {
     /** Nanoseconds between progress reports. */
     static final long REPORT_INTERVAL_NANOS = 250_000_000L;
 
-    /** An extended run's iterations are a multiple of this (or its maximum). */
-    private static final int EXTENSION_STEP = 100;
-
     /** Draws per chain beyond which the R-hat shown in progress reports is computed on a strided subset. */
     private static final int PROGRESS_RHAT_DRAWS = 2_000;
     /**
@@ -220,7 +217,8 @@ public final class ParallelChainRunner implements ChainRunnerPool {
                 if (failure.get() != null || cancellation.isCancelled()) {
                     break;
                 }
-                int next = extendTo();
+                int next = target < settings.maxIterations()
+                        ? RunExtension.next(settings, target, Diagnostics.summarize(trace())) : target;
                 if (next <= target) {
                     break;
                 }
@@ -298,38 +296,6 @@ public final class ParallelChainRunner implements ChainRunnerPool {
                     }
                 }
             }
-        }
-
-        /**
-         * The iterations to extend the run to, or {@link #target} when it stops here: at the maximum, or when
-         * every summary's split R-hat is at most {@link RunSettings#TARGET_RHAT} and its bulk ESS at least
-         * {@link RunSettings#targetBulkEss()} (summaries without them, e.g. constant ones, do not count). A
-         * short ESS scales the kept draws by 1.2 × target / ESS (ESS grows about linearly with them), within
-         * [1.25, 4]; a high R-hat alone by 1.5.
-         */
-        private int extendTo() {
-            if (target >= settings.maxIterations()) {
-                return target;
-            }
-            double worstEss = Double.POSITIVE_INFINITY;
-            boolean apart = false;
-            for (SummaryDiagnostic d : Diagnostics.summarize(trace())) {
-                if (!Double.isNaN(d.essBulk())) {
-                    worstEss = Math.min(worstEss, d.essBulk());
-                }
-                apart |= d.rhat() > RunSettings.TARGET_RHAT;
-            }
-            boolean shortEss = worstEss < settings.targetBulkEss();
-            if (!shortEss && !apart) {
-                return target;
-            }
-            double factor = shortEss
-                    ? Math.max(1.25, Math.min(4, 1.2 * settings.targetBulkEss() / Math.max(worstEss, 1)))
-                    : 1.5;
-            long kept = (target - settings.burnIn() + settings.thin() - 1) / settings.thin();
-            long next = settings.burnIn() + (long) Math.ceil(kept * factor) * settings.thin();
-            next = (next + EXTENSION_STEP - 1) / EXTENSION_STEP * EXTENSION_STEP; // round figures for the reader
-            return (int) Math.min(settings.maxIterations(), Math.max(next, target + 1L));
         }
 
         /** Worker loop: takes chain indices until none are left. */
