@@ -164,6 +164,27 @@ class LauncherProcessIT {
         assertTrue(unknown.err().contains("colour"), unknown.err());
     }
 
+    /**
+     * Through the real launcher: a run without --iterations goes on past the configured iterations (here 40,
+     * to at most 400 from the --config file) while its summaries have not converged, and says so; with
+     * --iterations it has exactly those.
+     */
+    @Test
+    void aRunWithoutIterationsGoesOnUntilItConverges(@TempDir Path dir) throws Exception {
+        Path cfg = dir.resolve("plate.cfg");
+        Files.writeString(cfg, "iterations = 40\nburn.in = 10\nmax.iterations = 400\nchains = 2\n");
+        String cluster = "plate:cluster mixture.gaussian iris k=3 restarts=1 --seed 3";
+        Result r = plate("--config", cfg.toString(), "-c", "plate:import " + iris() + " --name iris", "-c", cluster);
+        assertEquals(0, r.status(), r.err());
+        // 2 chains × 30 kept draws cannot reach a bulk ESS of 400
+        assertTrue(r.out().matches("(?s).*\nextended from 40 to \\d+ iterations.* until every summary's R-hat ≤ 1\\.01"
+                + " and bulk ESS ≥ 400\n.*"), r.out());
+        Result fixed = plate("--config", cfg.toString(), "-c", "plate:import " + iris() + " --name iris",
+                "-c", cluster + " --iterations 40");
+        assertEquals(0, fixed.status(), fixed.err());
+        assertTrue(fixed.out().contains("(40 iterations, burn-in 10") && !fixed.out().contains("extended"), fixed.out());
+    }
+
     @Test
     void configChangesEndWithTheLauncher(@TempDir Path dir) throws Exception {
         // with the kept storage a change made in one start was read by every later start that got the cache
