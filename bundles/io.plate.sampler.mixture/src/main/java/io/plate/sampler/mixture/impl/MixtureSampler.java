@@ -168,6 +168,7 @@ abstract class MixtureSampler<D> implements Sampler {
         long perCluster = bytesPerCluster(shared, params);
         long slots = startSlots(k);
         long stored = Math.min((long) data.rows() * Math.max(1, settings.keptPerChain()), DrawRecorder.MAX_STORED_LABELS);
+        stored *= settings.extensible() ? 2 : 1; // an extended run's recorder holds up to twice the planned partitions
         long perChain = slots * perCluster + 16L * data.rows() + 4 * stored;
         long need = perChain * settings.chains();
         Runtime rt = Runtime.getRuntime();
