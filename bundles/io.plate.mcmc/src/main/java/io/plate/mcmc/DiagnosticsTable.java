@@ -92,10 +92,11 @@ public final class DiagnosticsTable {
         return out;
     }
 
-    /** The advice for more draws: a run that went to its maximum is told to raise it. */
+    /** The advice for more draws: an extensible run that went to its maximum is told to raise it. */
     private static String more(Posterior p) {
-        return p.facts().get(SamplerPosterior.EXTENSION) instanceof String e && e.contains("the most allowed")
-                ? "raise --max-iterations" : "run more iterations (--max-iterations N goes on until they converge)";
+        boolean atMost = p.facts().containsKey(SamplerPosterior.EXTENSION)
+                && p.settings().iterations() >= p.settings().maxIterations();
+        return atMost ? "raise --max-iterations" : "run more iterations (--max-iterations N goes on until they converge)";
     }
 
     private static String figures(List<SummaryDiagnostic> ds, ToDoubleFunction<SummaryDiagnostic> f, String format) {

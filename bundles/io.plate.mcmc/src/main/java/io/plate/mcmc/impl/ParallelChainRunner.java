@@ -212,16 +212,20 @@ public final class ParallelChainRunner implements ChainRunnerPool {
         ChainRun<C> execute() {
             long start = System.nanoTime();
             boolean interrupted = false;
+            Trace last = null; // the trace and diagnostics the last extension decision read, when the run ended there
+            List<SummaryDiagnostic> lastDiagnostics = null;
             while (true) {
                 interrupted |= round(start);
-                if (failure.get() != null || cancellation.isCancelled()) {
+                if (failure.get() != null || cancellation.isCancelled() || target >= settings.maxIterations()) {
                     break;
                 }
-                int next = target < settings.maxIterations()
-                        ? RunExtension.next(settings, target, Diagnostics.summarize(trace())) : target;
+                last = trace();
+                lastDiagnostics = Diagnostics.summarize(last);
+                int next = RunExtension.next(settings, target, lastDiagnostics);
                 if (next <= target) {
                     break;
                 }
+                last = null;
                 target = next;
             }
             double seconds = (System.nanoTime() - start) / 1e9;
@@ -248,7 +252,7 @@ public final class ParallelChainRunner implements ChainRunnerPool {
                 throw new IllegalStateException("a chain failed: " + t, t);
             }
             report(start);
-            return result(seconds);
+            return result(seconds, last, lastDiagnostics);
         }
 
         /**
@@ -455,8 +459,12 @@ public final class ParallelChainRunner implements ChainRunnerPool {
             return worst;
         }
 
+        /**
+         * The run's result; {@code trace} and {@code diagnostics} are the chains' final ones when the last
+         * extension decision read them, else null.
+         */
         @SuppressWarnings("unchecked")
-        private ChainRun<C> result(double seconds) {
+        private ChainRun<C> result(double seconds, Trace trace, List<SummaryDiagnostic> diagnostics) {
             List<C> list = new ArrayList<>(chains);
             // chains that never started (a cancelled run with fewer threads than chains) are created
             // here so that the result has every chain; they hold no draws
@@ -475,9 +483,9 @@ public final class ParallelChainRunner implements ChainRunnerPool {
                 total += sweeps.get(c) - resumed.get(c); // this run's sweeps: a resumed run's rate is its own
                 cut |= sweeps.get(c) < target;
             }
-            Trace trace = trace();
-            List<SummaryDiagnostic> diagnostics = Diagnostics.summarize(trace);
-            return new ChainRun<>(list, trace, diagnostics, cut && cancellation.isCancelled(), seconds, total, target);
+            Trace held = trace != null ? trace : trace();
+            List<SummaryDiagnostic> summary = trace != null ? diagnostics : Diagnostics.summarize(held);
+            return new ChainRun<>(list, held, summary, cut && cancellation.isCancelled(), seconds, total, target);
         }
 
         /** The summaries every chain has kept so far. */

@@ -44,7 +44,7 @@ final class DrawRecorder {
         this.rows = rows;
         long total = (long) rows * Math.max(1, expectedDraws);
         this.stride = (int) Math.max(1, (total + MAX_STORED_LABELS - 1) / MAX_STORED_LABELS);
-        this.storedCap = 2 * Math.max(1, (int) Math.min(Integer.MAX_VALUE / 2, (Math.max(1, expectedDraws) + stride - 1) / stride));
+        this.storedCap = (int) (2 * ((Math.max(1L, expectedDraws) + stride - 1) / stride)); // twice the planned
         this.pairCounts = rows <= MAX_SIMILARITY_ROWS ? new int[rows * rows] : null;
         this.slotToLabel = new int[Math.max(1, maxSlots)];
     }
