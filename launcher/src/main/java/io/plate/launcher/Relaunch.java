@@ -24,7 +24,8 @@ import java.util.zip.CRC32;
 final class Relaunch {
     /** Set on the child's command line to the parent's pid. */
     static final String CHILD = "plate.relaunched";
-    private static final String PREFIX = "cds-";
+    /** The archives' file names: cds-SLOT-KEY.jsa (a slot as {@link StorageCache#slot}). */
+    static final String ARCHIVE_PREFIX = "cds-";
     /** C2 only for code invoked or looping ten times more than by default: a start's code stays in C1. */
     private static final List<String> JIT = List.of("-XX:Tier4InvocationThreshold=50000",
             "-XX:Tier4MinInvocationThreshold=6000", "-XX:Tier4CompileThreshold=150000",
@@ -59,7 +60,7 @@ final class Relaunch {
         Path archive;
         try {
             Files.createDirectories(root);
-            archive = root.resolve(PREFIX + StorageCache.slot(jar) + "-" + key(jar) + ".jsa");
+            archive = root.resolve(ARCHIVE_PREFIX + StorageCache.slot(jar) + "-" + key(jar) + ".jsa");
         } catch (IOException | RuntimeException e) {
             return -1;
         }
@@ -86,7 +87,7 @@ final class Relaunch {
         Signals.forwardTerminate(child);
         int status = waitFor(child);
         if (create) {
-            keep(fresh, archive, root, PREFIX + StorageCache.slot(jar) + "-");
+            keep(fresh, archive, root, ARCHIVE_PREFIX + StorageCache.slot(jar) + "-");
         }
         return status;
     }

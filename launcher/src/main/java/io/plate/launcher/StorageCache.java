@@ -26,11 +26,16 @@ import java.util.zip.ZipFile;
  * the folder's lock for as long as it runs; a second start at the same time, or a cache that cannot be
  * written, gets {@code null} and uses a temporary folder as before. {@code PLATE_CACHE=none} turns it off.
  * Beside the folder, {@code FOLDER.bundles} lists the bundles installed in it, so that a later start
- * need not read the feature files (the storage must hold exactly those, or the start reads them).
+ * need not read the feature files (the storage must hold exactly those, or the start reads them), and
+ * {@code FOLDER.origin} names the plate.jar it serves: a folder whose plate.jar is gone (a deleted clone) is
+ * removed by the next start of any plate.jar, with the class-data-sharing archives of that jar's slot.
  */
 final class StorageCache implements AutoCloseable {
     private static final String PREFIX = "storage-";
     private static final String GOSH = ".gosh";
+    private static final String ORIGIN = ".origin";
+    /** A folder from before origins were written down is removed when unused for this long. */
+    static final long UNNAMED_MAX_AGE_MILLIS = 14L * 24 * 3_600_000;
 
     private final Path dir;
     private final FileChannel lockChannel;
@@ -59,7 +64,9 @@ final class StorageCache implements AutoCloseable {
             Path dir = root.resolve(slot + key);
             StorageCache c = lock(root.resolve(slot + key + ".lock"), dir);
             if (c != null) {
+                c.nameOrigin(jar);
                 prune(root, dir, slot);
+                pruneOrphans(root);
             }
             return c;
         } catch (IOException | RuntimeException e) {
@@ -90,6 +97,19 @@ final class StorageCache implements AutoCloseable {
         }
     }
 
+    /** Writes down which plate.jar this folder serves, unless it says so already. */
+    private void nameOrigin(Path jar) {
+        String path = jar.toAbsolutePath().toString();
+        try {
+            Path origin = origin(dir);
+            if (!Files.isRegularFile(origin) || !Files.readString(origin, StandardCharsets.UTF_8).equals(path)) {
+                writeAtomically(origin, path);
+            }
+        } catch (IOException | RuntimeException e) {
+            // without it the folder is pruned by age only
+        }
+    }
+
     /** Gogo's home (profile, motd) for this folder's starts, interactive or not; kept with the folder. */
     Path goshHome(boolean interactive) {
         return goshHomes(dir).resolve(interactive ? "interactive" : "commands");
@@ -97,6 +117,10 @@ final class StorageCache implements AutoCloseable {
 
     private static Path bundleList(Path dir) {
         return Path.of(dir + ".bundles");
+    }
+
+    private static Path origin(Path dir) {
+        return Path.of(dir + ORIGIN);
     }
 
     private static Path goshHomes(Path dir) {
@@ -169,20 +193,79 @@ final class StorageCache implements AutoCloseable {
                 if (!Files.isDirectory(p) || p.equals(keep) || p.getFileName().toString().endsWith(GOSH)) {
                     continue;
                 }
-                StorageCache other = lock(Path.of(p + ".lock"), p);
-                if (other != null) {
-                    try {
-                        PlateFramework.deleteTree(p);
-                        PlateFramework.deleteTree(goshHomes(p));
-                        Files.deleteIfExists(bundleList(p));
-                        Files.deleteIfExists(Path.of(p + ".lock"));
-                    } finally {
-                        other.close();
-                    }
-                }
+                removeUnlocked(p);
             }
         } catch (IOException | RuntimeException e) {
             // pruning is housekeeping only
+        }
+    }
+
+    /**
+     * Removes the storage folders, of any slot, whose plate.jar is gone (their origin names a missing file)
+     * or, named by no origin, unused for {@link #UNNAMED_MAX_AGE_MILLIS}, unless a running start holds
+     * them; and the class-data-sharing archives of a slot left with no folder.
+     */
+    static void pruneOrphans(Path root) {
+        java.util.Set<String> slotsGone = new java.util.HashSet<>();
+        java.util.Set<String> slotsKept = new java.util.HashSet<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(root, PREFIX + "*")) {
+            for (Path p : ds) {
+                if (!Files.isDirectory(p) || p.getFileName().toString().endsWith(GOSH)) {
+                    continue;
+                }
+                String slot = slotOf(p);
+                if (orphaned(p) && removeUnlocked(p)) {
+                    slotsGone.add(slot);
+                } else {
+                    slotsKept.add(slot);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return; // pruning is housekeeping only
+        }
+        slotsGone.removeAll(slotsKept);
+        for (String slot : slotsGone) {
+            try (DirectoryStream<Path> ds = Files.newDirectoryStream(root, Relaunch.ARCHIVE_PREFIX + slot + "-*")) {
+                for (Path p : ds) {
+                    Files.deleteIfExists(p); // a start mapping it keeps its mapping
+                }
+            } catch (IOException | RuntimeException e) {
+                // housekeeping only
+            }
+        }
+    }
+
+    private static boolean orphaned(Path dir) throws IOException {
+        Path origin = origin(dir);
+        if (Files.isRegularFile(origin)) {
+            String jar = Files.readString(origin, StandardCharsets.UTF_8).trim();
+            return !jar.isEmpty() && !Files.exists(Path.of(jar));
+        }
+        return Files.getLastModifiedTime(dir).toMillis() < System.currentTimeMillis() - UNNAMED_MAX_AGE_MILLIS;
+    }
+
+    /** {@code storage-SLOT-KEY}: the slot. */
+    private static String slotOf(Path dir) {
+        String rest = dir.getFileName().toString().substring(PREFIX.length());
+        int dash = rest.indexOf('-');
+        return dash < 0 ? rest : rest.substring(0, dash);
+    }
+
+    /** Removes a storage folder and what lies beside it, unless a running start holds its lock. */
+    private static boolean removeUnlocked(Path p) throws IOException {
+        StorageCache other = lock(Path.of(p + ".lock"), p);
+        if (other == null) {
+            return false;
+        }
+        try {
+            PlateFramework.deleteTree(p);
+            PlateFramework.deleteTree(goshHomes(p));
+            Files.deleteIfExists(bundleList(p));
+            Files.deleteIfExists(origin(p));
+            Files.deleteIfExists(Path.of(p + ".lock"));
+            return true;
+        } finally {
+            other.close();
         }
     }
 

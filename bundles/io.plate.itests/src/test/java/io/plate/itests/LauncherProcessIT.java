@@ -406,6 +406,28 @@ class LauncherProcessIT {
         assertTrue(Files.readString(list).contains("bundles/io.plate.shell-"), "written anew: " + Files.readString(list));
     }
 
+    @Test
+    void aStartRemovesTheCacheOfAPlateJarThatIsGone(@TempDir Path dir) throws Exception {
+        java.util.Map<String, String> env = java.util.Map.of("PLATE_CACHE", dir.toString());
+        Path orphan = Files.createDirectories(dir.resolve("storage-0bad-1-2/bundle1"));
+        Files.writeString(dir.resolve("storage-0bad-1-2.origin"), dir.resolve("deleted-clone/plate.jar").toString());
+        Files.writeString(dir.resolve("storage-0bad-1-2.bundles"), "bundles/io.plate.api-0.1.0.jar\n");
+        Files.writeString(dir.resolve("cds-0bad-3.jsa"), "");
+        Result r = plateWith(null, env, "-c", "plate:version");
+        assertEquals(0, r.status(), r.err());
+        List<Path> left;
+        try (var s = Files.list(dir)) {
+            left = s.toList();
+        }
+        assertTrue(left.stream().noneMatch(p -> p.getFileName().toString().contains("0bad")), left.toString());
+        assertTrue(!Files.exists(orphan));
+        List<Path> kept = left.stream().filter(p -> isStorageFolder(p)).toList();
+        assertEquals(1, kept.size(), left.toString());
+        // the folder of this start names the plate.jar it serves, for the pruning of a later start
+        assertEquals(Path.of(System.getProperty("plate.jar")).toRealPath().toString(),
+                Files.readString(Path.of(kept.get(0) + ".origin")));
+    }
+
     /** A kept Felix storage folder (beside it: its lock, its bundle list and its Gogo home). */
     private static boolean isStorageFolder(Path p) {
         String name = p.getFileName().toString();
