@@ -58,14 +58,14 @@ final class BernoulliLikelihood implements Likelihood {
             }
         }
         SparseMatrix m = WordCounts.source(data, learner);
-        WordTables.addLinear(m, stats.bind(m, vocabularies), delta, k, binarize, jll);
+        WordTables.addLinear(m, stats.bind(data, m, learner, vocabularies), delta, k, binarize, jll);
     }
 
     @Override
     public void explain(Dataset data, int row, List<Explanation.Term> out) {
         out.add(new Explanation.Term("(every word absent)", "", absent));
         SparseMatrix m = WordCounts.source(data, learner);
-        WordTables.explainLinear(data, m, stats.bind(m, vocabularies), delta, k, binarize, stats.vocabulary, row, out);
+        WordTables.explainLinear(data, m, stats.bind(data, m, learner, vocabularies), delta, k, binarize, stats.vocabulary, row, out);
     }
 
     @Override

@@ -1,6 +1,8 @@
 package io.plate.classifier.impl.nb;
 
 
+import io.plate.api.PlateException;
+import io.plate.api.data.Dataset;
 import io.plate.api.data.SparseMatrix;
 import java.util.List;
 
@@ -16,8 +18,39 @@ final class BoundVocabulary {
         this.words = List.copyOf(words);
     }
 
-    /** Column map of {@code m} into this vocabulary: -1 for a word the model never saw; {@code cache} may be null. */
-    int[] bind(SparseMatrix m, VocabularyIndexCache cache) {
+    /**
+     * Column map of {@code m}, the counts of scored dataset {@code data}, into this vocabulary: -1 for a word
+     * the model never saw; {@code cache} may be null. A dataset none of whose columns is a word of the model
+     * (a table given to a model of a text corpus, text given to a LibSVM model) is refused: every row would
+     * get the class prior alone.
+     */
+    int[] bind(Dataset data, SparseMatrix m, String learner, VocabularyIndexCache cache) {
+        int[] id = map(m, cache);
+        boolean none = id.length > 0 && !words.isEmpty();
+        for (int i = 0; i < id.length && none; i++) {
+            none = id[i] < 0;
+        }
+        if (none) {
+            throw new PlateException(learner + ": dataset '" + data.name() + "' has none of the " + words.size()
+                    + " words the model was trained on (" + some(words) + "); its " + m.columns() + " "
+                    + (data.sparse().isPresent() ? "count columns" : "numeric columns") + " (" + some(m.vocabulary())
+                    + ") would leave every row at the class prior: import it as the training data were imported");
+        }
+        return id;
+    }
+
+    /** The first three names, quoted, and how many more. */
+    private static String some(List<String> names) {
+        int shown = Math.min(3, names.size());
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < shown; i++) {
+            b.append(i == 0 ? "" : ", ").append('\'').append(names.get(i)).append('\'');
+        }
+        return names.size() > shown ? b.append(", … ").append(names.size() - shown).append(" more").toString()
+                : b.toString();
+    }
+
+    private int[] map(SparseMatrix m, VocabularyIndexCache cache) {
         List<String> v = m.vocabulary();
         if (v == words || (v.size() == words.size() && v.equals(words))) {
             int[] id = new int[v.size()];

@@ -60,13 +60,13 @@ final class ComplementLikelihood implements Likelihood {
     @Override
     public void addTo(Dataset data, double[][] jll) {
         SparseMatrix m = WordCounts.source(data, learner);
-        WordTables.addLinear(m, stats.bind(m, vocabularies), weight, k, Double.NaN, jll);
+        WordTables.addLinear(m, stats.bind(data, m, learner, vocabularies), weight, k, Double.NaN, jll);
     }
 
     @Override
     public void explain(Dataset data, int row, List<Explanation.Term> out) {
         SparseMatrix m = WordCounts.source(data, learner);
-        WordTables.explainLinear(data, m, stats.bind(m, vocabularies), weight, k, Double.NaN, stats.vocabulary, row,
+        WordTables.explainLinear(data, m, stats.bind(data, m, learner, vocabularies), weight, k, Double.NaN, stats.vocabulary, row,
                 out);
     }
 

@@ -64,7 +64,7 @@ final class DirichletMultinomialLikelihood implements Likelihood {
     @Override
     public void addTo(Dataset data, double[][] jll) {
         SparseMatrix m = WordCounts.source(data, learner);
-        int[] map = stats.bind(m, vocabularies);
+        int[] map = stats.bind(data, m, learner, vocabularies);
         for (int r = 0; r < jll.length; r++) {
             double[] row = jll[r];
             double n = 0;
@@ -91,7 +91,7 @@ final class DirichletMultinomialLikelihood implements Likelihood {
     @Override
     public void explain(Dataset data, int row, List<Explanation.Term> out) {
         SparseMatrix m = WordCounts.source(data, learner);
-        int[] map = stats.bind(m, vocabularies);
+        int[] map = stats.bind(data, m, learner, vocabularies);
         double n = 0;
         for (int i = m.start(row), e = m.end(row); i < e; i++) {
             int w = map[m.column(i)];

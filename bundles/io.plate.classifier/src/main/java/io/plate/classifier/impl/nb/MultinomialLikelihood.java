@@ -81,13 +81,13 @@ public final class MultinomialLikelihood implements Likelihood {
     @Override
     public void addTo(Dataset data, double[][] jll) {
         SparseMatrix m = WordCounts.source(data, learner);
-        WordTables.addLinear(m, vocabulary.bind(m, vocabularies), logTheta, k, Double.NaN, jll);
+        WordTables.addLinear(m, vocabulary.bind(data, m, learner, vocabularies), logTheta, k, Double.NaN, jll);
     }
 
     @Override
     public void explain(Dataset data, int row, List<Explanation.Term> out) {
         SparseMatrix m = WordCounts.source(data, learner);
-        WordTables.explainLinear(data, m, vocabulary.bind(m, vocabularies), logTheta, k, Double.NaN,
+        WordTables.explainLinear(data, m, vocabulary.bind(data, m, learner, vocabularies), logTheta, k, Double.NaN,
                 vocabulary.words, row, out);
     }
 

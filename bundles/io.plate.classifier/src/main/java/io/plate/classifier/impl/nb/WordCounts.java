@@ -189,14 +189,12 @@ final class WordCounts {
         return new WordCounts(new ArrayList<>(pos.keySet()), k, c);
     }
 
-    /** Column map of {@code m} into this vocabulary: -1 for a word the model never saw. Read-only. */
-    int[] bind(SparseMatrix m) {
-        return bound.bind(m, null);
-    }
-
-    /** As {@link #bind(SparseMatrix)}, taking the vocabulary's index from {@code cache} when given. */
-    int[] bind(SparseMatrix m, VocabularyIndexCache cache) {
-        return bound.bind(m, cache);
+    /**
+     * Column map of {@code m}, the counts of scored dataset {@code data}, into this vocabulary: -1 for a word
+     * the model never saw ({@link BoundVocabulary#bind}); the index from {@code cache} when given. Read-only.
+     */
+    int[] bind(Dataset data, SparseMatrix m, String learner, VocabularyIndexCache cache) {
+        return bound.bind(data, m, learner, cache);
     }
 
     BoundVocabulary vocabulary() {
