@@ -303,6 +303,16 @@ class LauncherProcessIT {
     }
 
     @Test
+    void aClassifierOnANumericTargetSaysHowToGoOn() throws Exception {
+        String pima = ItData.file("pima-indians-diabetes/pima-indians-diabetes.csv");
+        Result r = plate("-c", "plate:import " + pima + " --name pima; plate:evaluate nb.gaussian pima");
+        assertEquals(1, r.status(), r.err());
+        assertTrue(r.err().contains("nb.gaussian is a classifier and 'pima' has a numeric target 'class' with 2 values "
+                + "(0, 1): import the file again with --categorical class"), r.err());
+        assertTrue(!r.err().contains("ImportOptions") && !r.err().contains("fold"), r.err());
+    }
+
+    @Test
     void missingAndExtraArgumentsAnswerWithUsage() throws Exception {
         Result missing = plate("-c", "plate:train nb.gaussian");
         assertEquals(1, missing.status());

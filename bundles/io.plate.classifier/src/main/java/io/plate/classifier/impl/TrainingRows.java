@@ -5,6 +5,7 @@ import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.LevelNumbers;
 import io.plate.api.data.NumericColumn;
+import io.plate.classifier.impl.kernel.KernelNames;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -52,13 +53,17 @@ public final class TrainingRows {
 
     /**
      * The refusal of a dataset without class labels; when it has a numeric target (a column of numbers is
-     * one unless named categorical), how to make its values classes.
+     * one unless named categorical), how many values it holds and the two ways on.
      */
     static PlateException noLabels(Dataset data) {
-        return new PlateException(data.target().map(t -> "dataset '" + data.name() + "' has a numeric target '"
-                + t.name() + "', not class labels: import it again with that column categorical (--categorical "
-                + t.name() + "; ImportOptions.builder().categorical(...) in Java) to use its values as classes")
-                .orElse("dataset '" + data.name() + "' has no class labels; import it with --label COLUMN"));
+        return new PlateException(data.target().map(t -> {
+            List<String> values = LevelNumbers.sorted(t.asLevels().levels());
+            return "dataset '" + data.name() + "' has a numeric target '" + t.name() + "' ("
+                    + (values.size() <= 10 ? values.size() + " values: " + String.join(", ", values)
+                            : values.size() + " distinct values")
+                    + "), not class labels: make that column categorical at import to use its values as classes, "
+                    + "or predict it with a regression learner (" + KernelNames.KERNEL_REGRESSION + ")";
+        }).orElse("dataset '" + data.name() + "' has no class labels; import it with --label COLUMN"));
     }
 
     /** Class names as scikit-learn's {@code classes_} orders them: by value when all are numbers, else by text. */

@@ -107,8 +107,17 @@ class IgnoredColumnsTest {
         Dataset d = Tiny.data("r").numeric(Tiny.num("x", 1, 2, 3)).target(Tiny.num("class", 0, 1, 2)).build();
         io.plate.api.PlateException e = org.junit.jupiter.api.Assertions.assertThrows(io.plate.api.PlateException.class,
                 () -> g.fit(d, g.params(Map.of()), 1));
-        assertTrue(e.getMessage().startsWith("dataset 'r' has a numeric target 'class', not class labels: import it "
-                + "again with that column categorical (--categorical class;"), e.getMessage());
+        assertEquals("dataset 'r' has a numeric target 'class' (3 values: 0, 1, 2), not class labels: make that column "
+                + "categorical at import to use its values as classes, or predict it with a regression learner "
+                + "(kernel.regression)", e.getMessage());
+        double[] many = new double[30];
+        for (int i = 0; i < many.length; i++) {
+            many[i] = 0.5 * i;
+        }
+        Dataset q = Tiny.data("q").numeric(Tiny.num("x", many)).target(Tiny.num("y", many)).build();
+        e = org.junit.jupiter.api.Assertions.assertThrows(io.plate.api.PlateException.class, () -> g.fit(q, g.params(Map.of()), 1));
+        assertTrue(e.getMessage().startsWith("dataset 'q' has a numeric target 'y' (30 distinct values), not class labels"),
+                e.getMessage());
     }
 
     @Test
@@ -122,5 +131,26 @@ class IgnoredColumnsTest {
         assertTrue(e.getMessage().endsWith("has no numeric column 'x' that the model uses: the import read 'x' as "
                 + "categorical, as a value in it is not a number; import it again with --numeric x to be told which"),
                 e.getMessage());
+    }
+
+    /** kde and kernel.regression model numeric columns only: they say which columns and rows they leave out. */
+    @Test
+    void kernelModelsSayWhatTheyLeaveOut() {
+        Dataset d = Tiny.data("k").numeric(Tiny.num("x", 1, 2, Double.NaN, 4, 5, 6))
+                .categorical(Tiny.cat("colour", "r", "g", "r", "g", "r", "g"))
+                .labels(Tiny.cat("y", "a", "b", "a", "b", "a", "b")).build();
+        Learner kde = new KernelClassifierLearner();
+        String shown = kde.fit(d, kde.params(Map.of()), 1).toString();
+        assertTrue(shown.endsWith("\nignores 1 categorical column (colour) and 1 training row with a missing numeric "
+                + "value (in the class prior only) of the data"), shown);
+        Dataset r = Tiny.data("r").numeric(Tiny.num("x", 1, 2, Double.NaN, 4, 5, 6))
+                .categorical(Tiny.cat("colour", "r", "g", "r", "g", "r", "g"))
+                .target(Tiny.num("t", 1, 2, 3, Double.NaN, 5, 6)).build();
+        Learner kr = new KernelRegressionLearner();
+        String reg = kr.fit(r, kr.params(Map.of()), 1).toString();
+        assertTrue(reg.endsWith("\nignores 1 categorical column (colour) and 2 training rows with a missing target or "
+                + "feature value of the data"), reg);
+        Dataset clean = Tiny.data("c").numeric(Tiny.num("x", 1, 2, 3, 4)).labels(Tiny.cat("y", "a", "b", "a", "b")).build();
+        assertFalse(kde.fit(clean, kde.params(Map.of()), 1).toString().contains("ignores"));
     }
 }

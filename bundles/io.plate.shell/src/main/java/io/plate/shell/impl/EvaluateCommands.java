@@ -1,7 +1,9 @@
 package io.plate.shell.impl;
 
 import io.plate.api.PlateException;
+import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
+import io.plate.api.data.NumericColumn;
 import io.plate.api.io.AtomicFiles;
 import io.plate.api.learn.EvaluationReport;
 import io.plate.api.learn.EvaluationSettings;
@@ -113,17 +115,31 @@ public final class EvaluateCommands {
         }
         Evaluation result = new Evaluation(report, written);
         result.ignores = ignores;
+        result.leftOut = leftOut(d);
         return result;
+    }
+
+    /** "3 rows without a label left out" (or a target, for regression), or "": rows no fold can score. */
+    private static String leftOut(Dataset d) {
+        int n = 0;
+        for (int r = 0; r < d.rows(); r++) {
+            boolean missing = d.labels().isPresent() ? d.labels().get().code(r) == CategoricalColumn.MISSING
+                    : d.target().isPresent() && Double.isNaN(d.target().get().value(r));
+            n += missing ? 1 : 0;
+        }
+        return n == 0 ? "" : n + (n == 1 ? " row" : " rows") + " without a " + (d.labels().isPresent() ? "label" : "target")
+                + " left out";
     }
 
     /**
      * What the learner's model leaves out of {@code d} ("ignores 1 categorical column (sex) …", the line its
-     * model prints), or "" — found by one more fit, made only when the data have more than one kind of column.
+     * model prints), or "" — found by one more fit, made only when the data have more than one kind of column
+     * or a missing numeric value (a row a model may leave out).
      */
     private static String ignores(Learner l, Dataset d, Params p, long seed) {
         int kinds = (d.categorical().isEmpty() ? 0 : 1) + (d.numeric().isEmpty() ? 0 : 1)
                 + (d.sparse().isPresent() ? 1 : 0);
-        if (kinds < 2) {
+        if (kinds < 2 && !missingNumber(d)) {
             return "";
         }
         for (String line : l.fit(d, p, seed).toString().split("\n")) {
@@ -134,11 +150,23 @@ public final class EvaluateCommands {
         return "";
     }
 
+    private static boolean missingNumber(Dataset d) {
+        for (NumericColumn c : d.numeric()) {
+            for (int r = 0; r < c.size(); r++) {
+                if (Double.isNaN(c.value(r))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** What {@code plate:evaluate} returns: the report, printed for people. */
     public static final class Evaluation {
         private final EvaluationReport report;
         private final Path written;
         private String ignores = "";
+        private String leftOut = "";
 
         Evaluation(EvaluationReport report, Path written) {
             this.report = report;
@@ -169,6 +197,9 @@ public final class EvaluateCommands {
             }
             if (!ignores.isEmpty()) {
                 s.append(r.learner()).append(' ').append(ignores).append('\n');
+            }
+            if (!leftOut.isEmpty()) {
+                s.append(leftOut).append('\n');
             }
             String few = fewerRowsThanFolds(r);
             if (!few.isEmpty()) {

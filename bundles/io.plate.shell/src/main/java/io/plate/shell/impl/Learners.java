@@ -22,6 +22,9 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  */
 @Component(service = Learners.class)
 public final class Learners {
+    /** A numeric target with at most this many values reads as classes written as numbers (0/1, 1-5). */
+    private static final int FEW_VALUES = 20;
+
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)
     private final List<Map.Entry<Map<String, Object>, Learner>> learners = new CopyOnWriteArrayList<>();
@@ -47,19 +50,24 @@ public final class Learners {
     }
     /**
      * Runs a fit or evaluation; when a classifier refuses a dataset that has a numeric target and no
-     * labels, says so in the user's terms (its message would name an internal fold such as
-     * {@code d.fold1.train} and advise {@code --label}, which a regression dataset already has).
+     * labels, says so in the shell's terms: few values are classes written as numbers ({@code --categorical}),
+     * many a quantity for a regression learner.
      */
     static <T> T withAdvice(Learner l, Dataset d, java.util.function.Supplier<T> work) {
         try {
             return work.get();
         } catch (PlateException ex) {
-            if (d.labels().isEmpty() && d.target().isPresent()
-                    && String.valueOf(ex.getMessage()).contains("no class labels")) {
+            if (d.labels().isEmpty() && d.target().isPresent() && String.valueOf(ex.getMessage()).contains("class labels")) {
                 String t = d.target().get().name();
-                throw new PlateException(l.name() + " is a classifier and '" + d.name() + "' has a numeric target '" + t
-                        + "': use a regression learner (see plate:learners, e.g. kernel.regression), or import the"
-                        + " file again with --categorical " + t + " to treat its values as classes", ex);
+                List<String> values = io.plate.api.data.LevelNumbers.sorted(d.target().get().asLevels().levels());
+                String head = l.name() + " is a classifier and '" + d.name() + "' has a numeric target '" + t + "'";
+                throw new PlateException(values.size() <= FEW_VALUES
+                        ? head + " with " + values.size() + " values" + (values.size() <= 10 ? " (" + String.join(", ", values)
+                                + ")" : "") + ": import the "
+                                + "file again with --categorical " + t + " to use them as classes, or use a regression "
+                                + "learner (kernel.regression)"
+                        : head + " with " + values.size() + " distinct values: use a regression learner "
+                                + "(kernel.regression; see plate:learners)", ex);
             }
             throw ex;
         }

@@ -23,7 +23,7 @@ import org.osgi.service.component.annotations.Reference;
 
 /**
  * {@code plate:predict}: scores a dataset with a kept model; the result prints a summary (and the
- * accuracy against the dataset's labels, or RMSE and MAE against its target) and can be written as CSV.
+ * accuracy against the dataset's labels, or RMSE, MAE and R² against its target) and can be written as CSV.
  */
 @Component(service = PredictCommands.class)
 @PlateCommand({"predict"})
@@ -161,6 +161,11 @@ public final class PredictCommands {
             return unused;
         }
 
+        /** "1 row without a label left out", "3 rows without …". */
+        private static String rowsWithout(int n, String what) {
+            return n + (n == 1 ? " row" : " rows") + " without " + what + " left out";
+        }
+
         /** "not used: column 'x', which the model was not trained on", naming at most ten columns. */
         private String unusedLine() {
             int shown = Math.min(unused.size(), 10);
@@ -264,7 +269,7 @@ public final class PredictCommands {
                     if (labelled > 0) {
                         s.append(String.format(Locale.ROOT, "accuracy against the dataset's labels: %.4f (%d of %d%s)%n",
                                 (double) right / labelled, right, labelled,
-                                unlabelled == 0 ? "" : "; " + unlabelled + " rows without a label left out"));
+                                unlabelled == 0 ? "" : "; " + rowsWithout(unlabelled, "a label")));
                     }
                 }
             }
@@ -281,8 +286,9 @@ public final class PredictCommands {
                 if (n > 0) {
                     t = Arrays.copyOf(t, n);
                     p = Arrays.copyOf(p, n);
-                    s.append(String.format(Locale.ROOT, "against the dataset's target '%s': RMSE %s, MAE %s (%d rows)%n",
-                            target.name(), value(Metrics.rmse(t, p)), value(Metrics.mae(t, p)), n));
+                    s.append(String.format(Locale.ROOT, "against the dataset's target '%s': RMSE %s, MAE %s, R² %.4f (%d rows%s)%n",
+                            target.name(), value(Metrics.rmse(t, p)), value(Metrics.mae(t, p)), Metrics.r2(t, p), n,
+                            n == rows() ? "" : "; " + rowsWithout(rows() - n, "a target")));
                 }
             }
             if (written == null && rows() > 0) {

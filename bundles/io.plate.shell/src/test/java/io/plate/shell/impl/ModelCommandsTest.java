@@ -413,7 +413,9 @@ class ModelCommandsTest {
         // predictions 2/3 against 1, 2, 3 (the fourth target is missing): errors 1/3, 4/3, 7/3
         double rmse = Math.sqrt((1.0 / 9 + 16.0 / 9 + 49.0 / 9) / 3);
         assertTrue(shown.contains("RMSE " + String.format(java.util.Locale.ROOT, "%.5f", rmse)), shown);
-        assertTrue(shown.contains("MAE 1.33333 (3 rows)"), shown);
+        // R² = 1 - SSE / SST with SST = 2 around the mean 2, SSE = 66/9
+        assertTrue(shown.contains(String.format(java.util.Locale.ROOT, "MAE 1.33333, R² %.4f (3 rows; 1 row without a target left out)",
+                1 - (66.0 / 9) / 2)), shown);
         assertTrue(shown.contains(" 0.666667 ") && !shown.contains("0.6666666"), "six significant digits:\n" + shown);
         assertEquals("151.234", PredictCommands.Predictions.value(151.23412345678));
         assertEquals("3", PredictCommands.Predictions.value(3.0));
@@ -445,8 +447,30 @@ class ModelCommandsTest {
         assertTrue(e.getMessage().contains("test.fixed is a classifier and 'diabetes' has a numeric target 'y'"),
                 e.getMessage());
         assertTrue(!e.getMessage().contains("fold1") && !e.getMessage().contains("--label"), e.getMessage());
+        assertTrue(e.getMessage().contains("with 3 values (1, 2, 3): import the file again with --categorical y"),
+                e.getMessage());
         PlateException t = assertThrows(PlateException.class, () -> c.train("", "", "test.fixed", "diabetes"));
         assertTrue(t.getMessage().contains("regression learner"), t.getMessage());
+        // many distinct values: a quantity, not classes written as numbers
+        double[] y = new double[40];
+        for (int i = 0; i < y.length; i++) {
+            y[i] = 25 + 7.5 * i;
+        }
+        w.putDataset("many", Dataset.builder("many").numeric(NumericColumn.of("x", y)).target(NumericColumn.of("y", y)).build());
+        PlateException m = assertThrows(PlateException.class, () -> c.train("", "", "test.fixed", "many"));
+        assertTrue(m.getMessage().endsWith("'many' has a numeric target 'y' with 40 distinct values: use a regression "
+                + "learner (kernel.regression; see plate:learners)"), m.getMessage());
+        // the classifier's own wording for a target ("…, not class labels: …") is answered the same way
+        Learner own = new FixedLearner() {
+            @Override
+            public Model fit(Dataset data, Params params, long seed) {
+                throw new PlateException("dataset '" + data.name() + "' has a numeric target 'y' (40 distinct values), "
+                        + "not class labels: make that column categorical at import");
+            }
+        };
+        ModelShell c2 = ModelShell.of(w, defaults(dir), List.of(own), folds, null);
+        PlateException o = assertThrows(PlateException.class, () -> c2.train("", "", "test.fixed", "many"));
+        assertTrue(o.getMessage().startsWith("test.fixed is a classifier"), o.getMessage());
     }
 
     @Test
@@ -475,7 +499,14 @@ class ModelCommandsTest {
         w.putDataset("n", data(6));
         String plain = ModelShell.of(w, defaults(dir), List.of(numericOnly), e, null)
                 .evaluate("", "", "", "", "test.fixed", "n").toString();
-        assertTrue(!plain.contains("ignores"), "one kind of column, nothing to say:\n" + plain);
+        assertTrue(!plain.contains("ignores") && !plain.contains("left out"), "one kind of column, nothing to say:\n" + plain);
+        // a missing number: a model may leave its row out, so the learner is asked; a row without a label is left out
+        w.putDataset("gaps", Dataset.builder("gaps").numeric(NumericColumn.of("x", new double[] {0, 1, Double.NaN, 3, 4, 5}))
+                .labels(CategoricalColumn.of("class", List.of("a", "b"), new int[] {0, 1, 0, CategoricalColumn.MISSING, 0, 1}))
+                .build());
+        String gaps = ModelShell.of(w, defaults(dir), List.of(numericOnly), e, null)
+                .evaluate("", "", "", "", "test.fixed", "gaps").toString();
+        assertTrue(gaps.contains("test.fixed ignores ") && gaps.contains("\n1 row without a label left out\n"), gaps);
     }
 
     @Test

@@ -10,6 +10,7 @@ import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
 import io.plate.api.learn.Provenance;
 import io.plate.classifier.impl.ClassPrior;
+import io.plate.classifier.impl.IgnoredData;
 import io.plate.classifier.impl.NumericBlock;
 import io.plate.classifier.impl.Standardizer;
 import io.plate.classifier.impl.TrainingRows;
@@ -102,9 +103,15 @@ public final class KernelClassifierLearner implements Learner {
                 System.arraycopy(x, r * p, points[j], fill[j]++ * p, p);
             }
         }
+        int labelled = 0;
+        for (int r = 0; r < n; r++) {
+            labelled += y.y[r] >= 0 ? 1 : 0;
+        }
+        String ignored = new IgnoredData().allButNumeric(data)
+                .rows(labelled - used, "with a missing numeric value (in the class prior only)").text("of the data");
         return new KernelClassifierModel(y.classes, ClassPrior.fromParams(params, y.classCount()).logPrior(y.classWeights()), names, st,
                 radial, h, points, new Provenance(name(), params.asMap(), seed, data.summary(), Plate.VERSION,
-                Instant.now().toString()));
+                Instant.now().toString())).ignored(ignored);
     }
 
     private static boolean complete(double[] x, int r, int p) {

@@ -33,6 +33,8 @@ final class KernelClassifierModel implements Model {
     private final boolean radial;
     private final double[] bandwidth;
     private final double[][] points; // [class][i * p + d]
+    /** What the fit left out of its data (IgnoredData), or ""; not kept in the model file. */
+    private volatile String ignored = "";
     private final Provenance provenance;
 
     KernelClassifierModel(List<String> classes, double[] logPrior, List<String> features, Standardizer standardizer,
@@ -48,6 +50,12 @@ final class KernelClassifierModel implements Model {
             this.points[j] = points[j].clone();
         }
         this.provenance = provenance;
+    }
+
+    /** Notes what the fit left out of its data, for the line "ignores …" of {@link #toString}. */
+    KernelClassifierModel ignored(String what) {
+        this.ignored = what;
+        return this;
     }
 
     @Override
@@ -176,6 +184,7 @@ final class KernelClassifierModel implements Model {
             n += pt.length / features.size();
         }
         return "kde model: " + classes.size() + " classes, " + features.size() + " features, " + n
-                + " training points, " + (radial ? "radial" : "product") + " Gaussian kernel";
+                + " training points, " + (radial ? "radial" : "product") + " Gaussian kernel"
+                + (ignored.isEmpty() ? "" : "\nignores " + ignored);
     }
 }

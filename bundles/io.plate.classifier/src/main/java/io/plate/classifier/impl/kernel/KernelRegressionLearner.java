@@ -10,6 +10,7 @@ import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
 import io.plate.api.learn.Provenance;
+import io.plate.classifier.impl.IgnoredData;
 import io.plate.classifier.impl.NumericBlock;
 import io.plate.classifier.impl.Standardizer;
 import io.plate.modelfile.ModelFile;
@@ -113,9 +114,11 @@ public final class KernelRegressionLearner implements Learner {
                 h = h0;
             }
         }
+        String ignored = new IgnoredData().allButNumeric(data)
+                .rows(n - used, "with a missing target or feature value").text("of the data");
         return new KernelRegressionModel(target.name(), names, st, h, pts, y, grid, mse,
                 new Provenance(name(), params.asMap(), seed, data.summary(), Plate.VERSION,
-                Instant.now().toString()));
+                Instant.now().toString())).ignored(ignored);
     }
 
     @Override

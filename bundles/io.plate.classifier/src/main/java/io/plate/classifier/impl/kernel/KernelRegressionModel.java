@@ -31,6 +31,8 @@ final class KernelRegressionModel implements Model {
     private final double[] y;
     private final double[] looGrid;
     private final double[] looMse;
+    /** What the fit left out of its data (IgnoredData), or ""; not kept in the model file. */
+    private volatile String ignored = "";
     private final Provenance provenance;
 
     KernelRegressionModel(String target, List<String> features, Standardizer standardizer, double bandwidth,
@@ -44,6 +46,12 @@ final class KernelRegressionModel implements Model {
         this.looGrid = looGrid.clone();
         this.looMse = looMse.clone();
         this.provenance = provenance;
+    }
+
+    /** Notes what the fit left out of its data, for the line "ignores …" of {@link #toString}. */
+    KernelRegressionModel ignored(String what) {
+        this.ignored = what;
+        return this;
     }
 
     @Override
@@ -166,6 +174,7 @@ final class KernelRegressionModel implements Model {
     @Override
     public String toString() {
         return "kernel.regression model of '" + target + "': " + y.length + " training points, " + features.size()
-                + " features, bandwidth " + bandwidth;
+                + " features, bandwidth " + bandwidth
+                + (ignored.isEmpty() ? "" : "\nignores " + ignored);
     }
 }

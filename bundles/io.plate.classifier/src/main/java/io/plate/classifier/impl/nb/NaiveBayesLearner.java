@@ -11,6 +11,7 @@ import io.plate.api.learn.Params;
 import io.plate.api.learn.Provenance;
 import io.plate.classifier.impl.Blocks;
 import io.plate.classifier.impl.ClassPrior;
+import io.plate.classifier.impl.IgnoredData;
 import io.plate.classifier.impl.TrainingRows;
 import io.plate.modelfile.ModelFile;
 import java.io.IOException;
@@ -58,25 +59,19 @@ abstract class NaiveBayesLearner implements Learner {
      * column), said with the learner that uses them; empty when it uses every column.
      */
     static String ignored(Dataset data, SufficientStatistics s) {
-        List<String> parts = new java.util.ArrayList<>();
-        if (s.categorical == null && !data.categorical().isEmpty()) {
-            parts.add(columns(data.categorical().size(), "categorical", data.categorical().stream()
-                    .map(c -> c.name()).toList()));
+        IgnoredData out = new IgnoredData();
+        if (s.categorical == null) {
+            out.columns("categorical", data.categorical().stream().map(c -> c.name()).toList());
         }
         // without a sparse block the count learners read the numeric columns as their words (WordCounts.source)
         boolean numericAsWords = s.words != null && data.sparse().isEmpty();
-        if (s.numeric == null && !numericAsWords && !data.numeric().isEmpty()) {
-            parts.add(columns(data.numeric().size(), "numeric", data.numeric().stream().map(c -> c.name()).toList()));
+        if (s.numeric == null && !numericAsWords) {
+            out.columns("numeric", data.numeric().stream().map(c -> c.name()).toList());
         }
-        if (s.words == null && data.sparse().isPresent()) {
-            parts.add("the word counts");
+        if (s.words == null) {
+            out.words(data);
         }
-        return parts.isEmpty() ? "" : String.join(" and ", parts) + " of the data (nb.mixed models every kind of column)";
-    }
-
-    private static String columns(int n, String kind, List<String> names) {
-        String shown = String.join(", ", names.subList(0, Math.min(5, names.size()))) + (names.size() > 5 ? ", …" : "");
-        return n + " " + kind + " column" + (n == 1 ? "" : "s") + " (" + shown + ")";
+        return out.text("of the data (nb.mixed models every kind of column)");
     }
 
     @Override

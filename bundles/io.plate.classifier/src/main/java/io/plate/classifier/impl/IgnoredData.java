@@ -1,0 +1,48 @@
+package io.plate.classifier.impl;
+
+import io.plate.api.data.Dataset;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a model leaves out of its training data, said on the line its model prints after "ignores " (and
+ * {@code plate:evaluate} repeats): columns of a kind it does not model, training rows it cannot use.
+ */
+public final class IgnoredData {
+    private final List<String> parts = new ArrayList<>();
+
+    /** "2 categorical columns (color, shape)": at most five names. */
+    public IgnoredData columns(String kind, List<String> names) {
+        if (!names.isEmpty()) {
+            String shown = String.join(", ", names.subList(0, Math.min(5, names.size()))) + (names.size() > 5 ? ", …" : "");
+            parts.add(names.size() + " " + kind + " column" + (names.size() == 1 ? "" : "s") + " (" + shown + ")");
+        }
+        return this;
+    }
+
+    /** The word counts (the sparse block), when {@code data} has them. */
+    public IgnoredData words(Dataset data) {
+        if (data.sparse().isPresent()) {
+            parts.add("the word counts");
+        }
+        return this;
+    }
+
+    /** The categorical columns and the word counts of {@code data}, for a model of numeric columns only. */
+    public IgnoredData allButNumeric(Dataset data) {
+        return columns("categorical", data.categorical().stream().map(c -> c.name()).toList()).words(data);
+    }
+
+    /** "12 training rows with a missing value", when {@code n} > 0. */
+    public IgnoredData rows(int n, String why) {
+        if (n > 0) {
+            parts.add(n + " training row" + (n == 1 ? "" : "s") + " " + why);
+        }
+        return this;
+    }
+
+    /** What is left out, joined ("2 categorical columns (a, b) and 3 training rows …"), or "" for nothing. */
+    public String text(String advice) {
+        return parts.isEmpty() ? "" : String.join(" and ", parts) + (advice.isEmpty() ? "" : " " + advice);
+    }
+}
