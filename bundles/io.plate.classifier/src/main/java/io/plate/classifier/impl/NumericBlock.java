@@ -16,6 +16,16 @@ public final class NumericBlock {
     private NumericBlock() {
     }
 
+    /**
+     * The refusal of a dataset with no numeric column; when its values are a sparse block (a LibSVM file read
+     * as counts, the default), how to read them as numeric columns.
+     */
+    public static PlateException noNumeric(String learner, Dataset data) {
+        return new PlateException(learner + " needs numeric columns; dataset '" + data.name() + "' has none"
+                + (data.sparse().isPresent() ? " (its values are a sparse block: import the LibSVM file again with "
+                        + "--values numeric to read them as numeric columns)" : ""));
+    }
+
     public static List<String> names(Dataset data) {
         List<String> out = new ArrayList<>();
         for (NumericColumn c : data.numeric()) {

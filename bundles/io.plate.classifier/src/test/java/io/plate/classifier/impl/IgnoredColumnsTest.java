@@ -153,4 +153,25 @@ class IgnoredColumnsTest {
         Dataset clean = Tiny.data("c").numeric(Tiny.num("x", 1, 2, 3, 4)).labels(Tiny.cat("y", "a", "b", "a", "b")).build();
         assertFalse(kde.fit(clean, kde.params(Map.of()), 1).toString().contains("ignores"));
     }
+
+    /** A LibSVM file read as counts (the default) has no numeric columns: numeric learners say how to get them. */
+    @Test
+    void numericLearnersOnSparseValuesPointToValuesNumeric() {
+        Dataset svm = Tiny.data("clf0").sparse(Tiny.words("1 2", "2 3", "1 3", "3 3")).labels(Tiny.cat("label", "a", "b", "a", "b")).build();
+        for (Learner l : new Learner[] {new GaussianNaiveBayes(), new KernelClassifierLearner()}) {
+            io.plate.api.PlateException e = org.junit.jupiter.api.Assertions.assertThrows(io.plate.api.PlateException.class,
+                    () -> l.fit(svm, l.params(Map.of()), 1));
+            assertEquals(l.name() + " needs numeric columns; dataset 'clf0' has none (its values are a sparse block: "
+                    + "import the LibSVM file again with --values numeric to read them as numeric columns)", e.getMessage());
+        }
+        Learner c = new CategoricalNaiveBayes();
+        io.plate.api.PlateException e = org.junit.jupiter.api.Assertions.assertThrows(io.plate.api.PlateException.class,
+                () -> c.fit(svm, c.params(Map.of()), 1));
+        assertTrue(e.getMessage().contains("nb.multinomial or nb.bernoulli") && !e.getMessage().contains("--categorical"),
+                e.getMessage());
+        Dataset none = Tiny.data("cat").categorical(Tiny.cat("c", "x", "y")).labels(Tiny.cat("label", "a", "b")).build();
+        Learner g = new GaussianNaiveBayes();
+        e = org.junit.jupiter.api.Assertions.assertThrows(io.plate.api.PlateException.class, () -> g.fit(none, g.params(Map.of()), 1));
+        assertEquals("nb.gaussian needs numeric columns; dataset 'cat' has none", e.getMessage());
+    }
 }

@@ -67,7 +67,7 @@ public final class KernelClassifierLearner implements Learner {
         List<String> names = NumericBlock.names(data);
         int p = names.size();
         if (p == 0) {
-            throw new PlateException(name() + ": dataset '" + data.name() + "' has no numeric features");
+            throw NumericBlock.noNumeric(name(), data);
         }
         double[] x = NumericBlock.matrix(data, names, name());
         int n = data.rows();

@@ -57,7 +57,7 @@ public final class KernelRegressionLearner implements Learner {
         List<String> names = NumericBlock.names(data);
         int p = names.size();
         if (p == 0) {
-            throw new PlateException(name() + ": dataset '" + data.name() + "' has no numeric features");
+            throw NumericBlock.noNumeric(name(), data);
         }
         String bwText = params.getString(KernelNames.BANDWIDTH).trim();
         boolean loo = bwText.equalsIgnoreCase("loo");

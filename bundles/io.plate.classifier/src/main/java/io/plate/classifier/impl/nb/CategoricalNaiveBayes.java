@@ -27,8 +27,9 @@ public final class CategoricalNaiveBayes extends NaiveBayesLearner {
 
     @Override
     SufficientStatistics collect(TrainingRows t, Params p) {
-        requireBlock(!t.features.categorical().isEmpty(), t.features, name(),
-                "categorical columns (import with --categorical all)");
+        requireBlock(!t.features.categorical().isEmpty(), t.features, name(), t.features.sparse().isPresent()
+                ? "categorical columns (a LibSVM file's values are counts: nb.multinomial or nb.bernoulli model them)"
+                : "categorical columns (import with --categorical all)");
         return new SufficientStatistics(t.classes, t.classWeights(), CategoricalCounts.of(t), null, null);
     }
 

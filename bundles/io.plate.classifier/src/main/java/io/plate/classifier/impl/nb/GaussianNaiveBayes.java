@@ -3,6 +3,7 @@ package io.plate.classifier.impl.nb;
 import io.plate.api.learn.Learner;
 import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
+import io.plate.classifier.impl.NumericBlock;
 import io.plate.classifier.impl.TrainingRows;
 import java.util.List;
 import org.osgi.service.component.annotations.Component;
@@ -27,7 +28,9 @@ public final class GaussianNaiveBayes extends NaiveBayesLearner {
 
     @Override
     SufficientStatistics collect(TrainingRows t, Params p) {
-        requireBlock(!t.features.numeric().isEmpty(), t.features, name(), "numeric columns");
+        if (t.features.numeric().isEmpty()) {
+            throw NumericBlock.noNumeric(name(), t.features);
+        }
         return new SufficientStatistics(t.classes, t.classWeights(), null, Moments.of(t), null);
     }
 

@@ -150,7 +150,9 @@ final class NumericData {
     static NumericData of(Dataset data) {
         List<NumericColumn> cols = data.numeric();
         if (cols.isEmpty()) {
-            throw new PlateException("dataset '" + data.name() + "' has no numeric columns for a Gaussian mixture");
+            throw new PlateException("dataset '" + data.name() + "' has no numeric columns for a Gaussian mixture"
+                    + (data.sparse().isPresent() ? " (its values are a sparse block: import the LibSVM file again with "
+                            + "--values numeric to read them as numeric columns)" : ""));
         }
         int n = data.rows();
         int d = cols.size();

@@ -38,4 +38,15 @@ class NumericDataTest {
         assertEquals("every numeric column is constant (all rows are equal): there is nothing for a Gaussian mixture"
                 + " to cluster", refusal(new double[][] {{1, 2}, {1, 2}}, "a", "b").getMessage());
     }
+
+    /** A LibSVM file read as counts (the default) has no numeric columns: the refusal says how to get them. */
+    @Test
+    void sparseValuesPointToValuesNumeric() {
+        io.plate.api.data.SparseMatrix m = io.plate.api.data.SparseMatrix.ofCounts(List.of("1", "2"), new int[] {0, 1, 2},
+                new int[] {0, 1}, new int[] {3, 4}, true);
+        io.plate.api.data.Dataset svm = io.plate.api.data.Dataset.builder("svm").sparse(m).build();
+        assertEquals("dataset 'svm' has no numeric columns for a Gaussian mixture (its values are a sparse block: import "
+                + "the LibSVM file again with --values numeric to read them as numeric columns)",
+                assertThrows(PlateException.class, () -> NumericData.of(svm)).getMessage());
+    }
 }
