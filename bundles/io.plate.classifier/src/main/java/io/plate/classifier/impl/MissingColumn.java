@@ -25,8 +25,19 @@ public final class MissingColumn {
                 + " column; import it again with --label COLUMN naming the column to predict, or --no-label"
                 : readAsLevels ? ": the import read '" + column + "' as categorical, as a value in it is not a number; "
                         + "import it again with --numeric " + column + " to be told which"
+                : libsvmBeyondLast(data, column) ? ": a LibSVM file has no column past its largest feature index ("
+                        + data.numeric().size() + " here); import it again with --n-features N, N the training file's"
+                        + " number of features, for the columns it leaves out as zeros"
                 : "";
         return new PlateException(prefix + "dataset '" + data.name() + "' has no " + kind + " column '" + column
                 + "' that the model uses" + why);
+    }
+
+    /** A LibSVM dataset read with --values numeric (columns "1".."n") asked for a column "m" past n. */
+    private static boolean libsvmBeyondLast(Dataset data, String column) {
+        if (!"libsvm".equals(data.metadata().get("format")) || !column.matches("[1-9][0-9]{0,8}")) {
+            return false;
+        }
+        return Integer.parseInt(column) > data.numeric().size();
     }
 }

@@ -174,4 +174,19 @@ class IgnoredColumnsTest {
         e = org.junit.jupiter.api.Assertions.assertThrows(io.plate.api.PlateException.class, () -> g.fit(none, g.params(Map.of()), 1));
         assertEquals("nb.gaussian needs numeric columns; dataset 'cat' has none", e.getMessage());
     }
+
+    /** A LibSVM test file read --values numeric whose last features are all zero lacks their columns: say --n-features. */
+    @Test
+    void aLibSvmFileShorterThanTheModelPointsToNFeatures() {
+        Dataset train = Tiny.data("a_tr").metadata("format", "libsvm").numeric(Tiny.num("1", 1, 2, 3, 4))
+                .numeric(Tiny.num("2", 0, 1, 0, 2)).labels(Tiny.cat("label", "a", "b", "a", "b")).build();
+        Dataset test = Tiny.data("a_te").metadata("format", "libsvm").numeric(Tiny.num("1", 1, 2)).build();
+        Learner g = new GaussianNaiveBayes();
+        Model m = g.fit(train, g.params(Map.of()), 1);
+        io.plate.api.PlateException e = org.junit.jupiter.api.Assertions.assertThrows(io.plate.api.PlateException.class,
+                () -> m.predictLogProba(test));
+        assertTrue(e.getMessage().endsWith("has no numeric column '2' that the model uses: a LibSVM file has no column past "
+                + "its largest feature index (1 here); import it again with --n-features N, N the training file's number "
+                + "of features, for the columns it leaves out as zeros"), e.getMessage());
+    }
 }
