@@ -208,7 +208,8 @@ public final class Dataset {
      */
     public String summary() {
         StringBuilder s = new StringBuilder();
-        s.append(name).append(": ").append(rows).append(" rows, ").append(featureCount()).append(" features");
+        s.append(name).append(": ").append(rows).append(rows == 1 ? " row, " : " rows, ").append(featureCount())
+                .append(featureCount() == 1 ? " feature" : " features");
         List<String> kinds = new ArrayList<>();
         if (!categorical.isEmpty()) {
             kinds.add(categorical.size() + " categorical");
@@ -237,7 +238,7 @@ public final class Dataset {
                     counts[c]++;
                 }
             }
-            s.append(", ").append(labels.cardinality()).append(" classes in '").append(labels.name()).append("' (");
+            s.append(", ").append(labels.cardinality()).append(labels.cardinality() == 1 ? " class in '" : " classes in '").append(labels.name()).append("' (");
             for (int c = 0; c < counts.length; c++) {
                 if (c > 0) {
                     s.append(", ");

@@ -80,7 +80,13 @@ public record ParamSpec(String name, ParamType type, String defaultValue, double
         }
     }
 
+    /** A bound as people write it: 0.5, 1000, 1e-12, 1e12 (no "1.0E-12", no twelve zeros). */
     private static String num(double d) {
-        return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
+        if (d != 0 && (Math.abs(d) >= 1e6 || Math.abs(d) < 1e-4)) {
+            String[] me = String.format(java.util.Locale.ROOT, "%.5e", d).split("e");
+            String mantissa = me[0].replaceAll("\\.?0+$", "");
+            return mantissa + "e" + Integer.parseInt(me[1]);
+        }
+        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
     }
 }

@@ -64,4 +64,15 @@ class ParamsTest {
         assertEquals("parameter 'alpha' has no value (give one, or leave the parameter out for its default 1.0)",
                 assertThrows(PlateException.class, () -> Params.parse(SPECS, given)).getMessage());
     }
+
+    /** Bounds read as people write them, not as Double.toString: "1e-12", "1e12", "0.5", "1000". */
+    @org.junit.jupiter.api.Test
+    void rangesShowBoundsAsPeopleWriteThem() {
+        org.junit.jupiter.api.Assertions.assertEquals(">= 1e-12, <= 1e12",
+                ParamSpec.real("tol", "1e-6", 1e-12, 1e12, "tolerance").range());
+        org.junit.jupiter.api.Assertions.assertEquals(">= 0.5, <= 1000",
+                ParamSpec.real("a", "1", 0.5, 1000, "a").range());
+        org.junit.jupiter.api.Assertions.assertEquals(">= 2.5e-5", ParamSpec.real("b", "1", 2.5e-5,
+                Double.POSITIVE_INFINITY, "b").range());
+    }
 }

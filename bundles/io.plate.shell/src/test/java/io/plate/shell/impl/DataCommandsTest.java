@@ -138,7 +138,7 @@ class DataCommandsTest {
                 ImportOptions.builder().name("good").build());
         assertEquals("good", ok.name());
         assertTrue(w.hasDataset("good"));
-        assertTrue(ok.toString().startsWith("good: 2 rows, 1 features"), ok.toString());
+        assertTrue(ok.toString().startsWith("good: 2 rows, 1 feature"), ok.toString());
     }
 
     @Test
