@@ -525,7 +525,7 @@ class ModelCommandsTest {
         c.load("", "m.json"); // read back from where it was written
         Files.createDirectories(dir.resolve("models"));
         PlateException folder = assertThrows(PlateException.class, () -> c.save("m", "models"));
-        assertTrue(folder.getMessage().contains("to models: it is a folder"), folder.getMessage());
+        assertTrue(folder.getMessage().contains("to " + dir.resolve("models") + ": it is a folder"), folder.getMessage());
         assertTrue(!folder.getMessage().contains(".tmp"), folder.getMessage());
     }
 
@@ -551,11 +551,13 @@ class ModelCommandsTest {
         c.train("", "m", "test.fixed", "d");
         Files.createDirectories(dir.resolve("t"));
         Files.writeString(dir.resolve("t/iris.csv"), "x\n");
-        assertEquals("cannot write predictions to t/iris.csv/x.csv: not a folder: t/iris.csv is a file",
+        // named under the output folder (dir), as a success would name the file written
+        String t = dir.resolve("t") + "/";
+        assertEquals("cannot write predictions to " + t + "iris.csv/x.csv: not a folder: " + t + "iris.csv is a file",
                 assertThrows(PlateException.class, () -> c.predict("t/iris.csv/x.csv", "m", "d")).getMessage());
-        assertEquals("cannot save model 'm' to t/iris.csv/m.json: not a folder: t/iris.csv is a file",
+        assertEquals("cannot save model 'm' to " + t + "iris.csv/m.json: not a folder: " + t + "iris.csv is a file",
                 assertThrows(PlateException.class, () -> c.save("m", "t/iris.csv/m.json")).getMessage());
-        assertEquals("cannot write the evaluation to t/iris.csv/e.json: not a folder: t/iris.csv is a file",
+        assertEquals("cannot write the evaluation to " + t + "iris.csv/e.json: not a folder: " + t + "iris.csv is a file",
                 assertThrows(PlateException.class, () -> c.evaluate("2", "", "", "t/iris.csv/e.json", "test.fixed", "d"))
                         .getMessage());
         if (Files.isDirectory(Path.of("/proc/self"))) {
@@ -581,6 +583,33 @@ class ModelCommandsTest {
         assertTrue(said.matches("saved model 'm' \\(\\S+\\) to " + java.util.regex.Pattern.quote(folder.resolve("m2.json").toString())
                 + " \\(\\d+ bytes\\)"), said);
         assertTrue(Files.isRegularFile(dir.resolve("m2.json")));
+    }
+
+    /** A failed save names the path a success would have named: the file under the output folder, not the bare name. */
+    @Test
+    void aFailedSaveNamesTheFileUnderTheOutputFolder() throws IOException {
+        Workspace w = new Workspace();
+        w.putDataset("d", data(3));
+        Path ro = Files.writeString(dir.resolve("ro"), "a file where a folder is needed");
+        Path folder = Path.of("").toAbsolutePath().relativize(ro.resolve("sub"));
+        ModelShell c = commands(w, null, defaults(folder));
+        c.train("", "m", "test.fixed", "d");
+        String said = assertThrows(PlateException.class, () -> c.save("m", "m.json")).getMessage();
+        assertEquals("cannot save model 'm' to " + folder.resolve("m.json") + ": not a folder: " + folder.getParent()
+                + " is a file", said);
+    }
+
+    /** A relative file name is named as the user gave it: no "./" before it when output.folder is the current one. */
+    @Test
+    void aRelativeFileIsNamedAsGivenUnderTheCurrentFolder() throws IOException {
+        Workspace w = new Workspace();
+        w.putDataset("d", data(3));
+        ModelShell c = commands(w, null, defaults(Path.of(".")));
+        c.train("", "m", "test.fixed", "d");
+        String given = Path.of("").toAbsolutePath().relativize(dir.resolve("m4.json")).toString();
+        String said = c.save("m", given);
+        assertTrue(said.startsWith("saved model 'm' (test.fixed) to " + given + " ("), said);
+        assertTrue(Files.isRegularFile(dir.resolve("m4.json")));
     }
 
     @Test
