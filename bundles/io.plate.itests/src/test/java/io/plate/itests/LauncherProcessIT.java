@@ -311,6 +311,18 @@ class LauncherProcessIT {
                 bogus.err());
     }
 
+    /** {@code --k 3} where k is a parameter of the sampler: the answer is {@code k=3}, not "did you mean -i?". */
+    @Test
+    void anOptionThatIsASamplerParameterIsAnsweredWithNameEqualsValue() throws Exception {
+        Result r = plate("-c", "plate:import " + iris() + " --name iris", "-c", "plate:cluster mixture.gaussian iris --k 3");
+        assertEquals(1, r.status());
+        assertTrue(r.err().contains("plate:cluster: parameters are NAME=VALUE: k=3"), r.err());
+        assertTrue(!r.err().contains("did you mean"), r.err());
+        Result learner = plate("-c", "plate:import " + iris() + " --name iris",
+                "-c", "plate:train nb.gaussian iris --var_smoothing=1e-8");
+        assertTrue(learner.err().contains("plate:train: parameters are NAME=VALUE: var_smoothing=1e-8"), learner.err());
+    }
+
     @Test
     void missingAndExtraArgumentsAnswerWithUsage() throws Exception {
         Result missing = plate("-c", "plate:train nb.gaussian");

@@ -1,5 +1,9 @@
 package io.plate.shell.impl;
 
+import io.plate.api.ServicePreference;
+import io.plate.api.learn.Learner;
+import io.plate.api.learn.ParamSpec;
+import io.plate.api.sample.Sampler;
 import io.plate.api.text.TextTable;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -237,7 +241,7 @@ public final class CommandFunctions {
         }
         int columns = ProgressPrinter.columns(session);
         try {
-            CommandUsage usage = fitting(usages(target.getClass(), fn), args);
+            CommandUsage usage = fitting(usages(target.getClass(), fn), args, this::parameterNames);
             TextTable.terminalColumns(columns);
             Object result = usage.invoke(session, target, args);
             // a returned text (plate:params' heading, a message) broken between words, as reports are by
@@ -259,15 +263,51 @@ public final class CommandFunctions {
 
     /** The first usage {@code args} fit, or a {@link CommandError} naming what is wrong, with the usage lines. */
     static CommandUsage fitting(List<CommandUsage> usages, List<Object> args) {
+        return fitting(usages, args, CommandUsage.ParameterNames.NONE);
+    }
+
+    /** As {@link #fitting(List, List)}, answering {@code --NAME} with {@code NAME=VALUE} for the {@code parameters}. */
+    static CommandUsage fitting(List<CommandUsage> usages, List<Object> args, CommandUsage.ParameterNames parameters) {
         String problem = null;
         for (CommandUsage u : usages) {
-            String p = u.problem(args);
+            String p = u.problem(args, parameters);
             if (p == null) {
                 return u;
             }
             problem = problem == null ? p : problem;
         }
         throw new CommandException(problem + "\n" + usageLines(usages));
+    }
+
+    /** The parameter names of the installed learner or sampler (best ranked) of that name; empty when none is. */
+    private java.util.Set<String> parameterNames(String kind, String name) {
+        try {
+            List<ParamSpec> specs = switch (kind) {
+                case "LEARNER" -> specs(Learner.class, Learner.NAME, name, Learner::parameters);
+                case "SAMPLER" -> specs(Sampler.class, Sampler.NAME, name, Sampler::parameters);
+                default -> List.of();
+            };
+            java.util.Set<String> names = new java.util.HashSet<>();
+            specs.forEach(p -> names.add(p.name()));
+            return names;
+        } catch (InvalidSyntaxException | RuntimeException e) {
+            return java.util.Set.of(); // only advice: without it the unknown option is answered as any other
+        }
+    }
+
+    private <S> List<ParamSpec> specs(Class<S> type, String property, String name,
+            java.util.function.Function<S, List<ParamSpec>> read) throws InvalidSyntaxException {
+        ServiceReference<S> ref = ServicePreference.named(context.getServiceReferences(type, null),
+                ServiceReference::getProperty, property, name).orElse(null);
+        S service = ref == null ? null : context.getService(ref);
+        if (service == null) {
+            return List.of();
+        }
+        try {
+            return read.apply(service);
+        } finally {
+            context.ungetService(ref);
+        }
     }
 
     private static String usageLines(List<CommandUsage> usages) {
