@@ -347,6 +347,13 @@ class LauncherProcessIT {
         Result nosuch = plate("-c", "help plate:nosuch");
         assertEquals(1, nosuch.status());
         assertTrue(nosuch.err().contains("no command plate:nosuch"), nosuch.err());
+        // the commands the shell profile calls for itself are not offered to users
+        assertTrue(nosuch.err().contains("plate:cluster") && nosuch.err().contains("plate:version"), nosuch.err());
+        for (String internal : List.of("plate:banner", "plate:completions", "plate:names")) {
+            assertTrue(!nosuch.err().contains(internal), nosuch.err());
+        }
+        Result typo = plate("-c", "plate:banne");
+        assertTrue(typo.err().contains("command not found: plate:banne; 'help' lists the commands"), typo.err());
         Result gogo = plate("-c", "help lb");
         assertEquals(0, gogo.status(), gogo.err());
         assertTrue(gogo.out().contains("lb"), gogo.out());
@@ -358,6 +365,7 @@ class LauncherProcessIT {
                 all.out());
         assertTrue(all.out().contains("plate:import ") && all.out().contains("plate:train "), all.out());
         assertTrue(all.out().indexOf("felix:lb") > all.out().indexOf("Other commands:"), all.out());
+        assertTrue(!all.out().contains("plate:banner ") && !all.out().contains("plate:names "), all.out());
     }
 
     /**
