@@ -30,6 +30,12 @@ class LauncherProcessIT {
     /** Runs plate.jar with {@code stdin} (null: /dev/null) piped in and {@code env} added to its environment. */
     static Result plateWith(String stdin, java.util.Map<String, String> env, String... args)
             throws IOException, InterruptedException {
+        return plateIn(null, stdin, env, args);
+    }
+
+    /** As {@link #plateWith}, in the working folder {@code dir} (null: this process's). */
+    static Result plateIn(Path dir, String stdin, java.util.Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-jar");
@@ -47,6 +53,9 @@ class LauncherProcessIT {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(outFile.toFile()).redirectError(errFile.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(input));
         pb.environment().putAll(env);
+        if (dir != null) {
+            pb.directory(dir.toFile());
+        }
         Process p = pb.start();
         if (!p.waitFor(120, TimeUnit.SECONDS)) {
             p.destroyForcibly();
@@ -302,6 +311,18 @@ class LauncherProcessIT {
                 bogus.err());
     }
 
+    /** {@code --k 3} where k is a parameter of the sampler: the answer is {@code k=3}, not "did you mean -i?". */
+    @Test
+    void anOptionThatIsASamplerParameterIsAnsweredWithNameEqualsValue() throws Exception {
+        Result r = plate("-c", "plate:import " + iris() + " --name iris", "-c", "plate:cluster mixture.gaussian iris --k 3");
+        assertEquals(1, r.status());
+        assertTrue(r.err().contains("plate:cluster: parameters are NAME=VALUE: k=3"), r.err());
+        assertTrue(!r.err().contains("did you mean"), r.err());
+        Result learner = plate("-c", "plate:import " + iris() + " --name iris",
+                "-c", "plate:train nb.gaussian iris --var_smoothing=1e-8");
+        assertTrue(learner.err().contains("plate:train: parameters are NAME=VALUE: var_smoothing=1e-8"), learner.err());
+    }
+
     @Test
     void aClassifierOnANumericTargetSaysHowToGoOn() throws Exception {
         String pima = ItData.file("pima-indians-diabetes/pima-indians-diabetes.csv");
@@ -336,6 +357,13 @@ class LauncherProcessIT {
         Result nosuch = plate("-c", "help plate:nosuch");
         assertEquals(1, nosuch.status());
         assertTrue(nosuch.err().contains("no command plate:nosuch"), nosuch.err());
+        // the commands the shell profile calls for itself are not offered to users
+        assertTrue(nosuch.err().contains("plate:cluster") && nosuch.err().contains("plate:version"), nosuch.err());
+        for (String internal : List.of("plate:banner", "plate:completions", "plate:names")) {
+            assertTrue(!nosuch.err().contains(internal), nosuch.err());
+        }
+        Result typo = plate("-c", "plate:banne");
+        assertTrue(typo.err().contains("command not found: plate:banne; 'help' lists the commands"), typo.err());
         Result gogo = plate("-c", "help lb");
         assertEquals(0, gogo.status(), gogo.err());
         assertTrue(gogo.out().contains("lb"), gogo.out());
@@ -347,6 +375,61 @@ class LauncherProcessIT {
                 all.out());
         assertTrue(all.out().contains("plate:import ") && all.out().contains("plate:train "), all.out());
         assertTrue(all.out().indexOf("felix:lb") > all.out().indexOf("Other commands:"), all.out());
+        assertTrue(!all.out().contains("plate:banner ") && !all.out().contains("plate:names "), all.out());
+    }
+
+    /**
+     * Paths as users type them: a leading ~ is the home folder ($HOME) for reading and writing (Gogo left it,
+     * and ./~/ was made); a relative name is named as given, under output.folder when set, on success and on
+     * failure alike.
+     */
+    @Test
+    void pathsExpandTheHomeFolderAndAreNamedUnderTheOutputFolder(@TempDir Path dir) throws Exception {
+        Path home = Files.createDirectories(dir.resolve("home"));
+        Path work = Files.createDirectories(dir.resolve("work"));
+        java.util.Map<String, String> env = java.util.Map.of("HOME", home.toString());
+        String train = "plate:import " + iris() + " --name iris; plate:train nb.gaussian iris --name m";
+        Result r = plateIn(work, null, env, "-c", train, "-c", "plate:save m ~/tilde-model.json",
+                "-c", "plate:load ~/tilde-model.json --name back", "-c", "plate:config output.folder=out2",
+                "-c", "plate:predict m iris --out ~/tilde.csv", "-c", "plate:save m runs/quick/m.json",
+                "-c", "plate:import ~/tilde.csv --name p");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("saved model 'm' (nb.gaussian) to " + home.resolve("tilde-model.json") + " ("), r.out());
+        assertTrue(r.out().contains("written to " + home.resolve("tilde.csv")), r.out());
+        assertTrue(r.out().contains("saved model 'm' (nb.gaussian) to out2/runs/quick/m.json ("), r.out());
+        assertTrue(r.out().contains("p: 150 rows"), r.out());
+        assertTrue(Files.isRegularFile(home.resolve("tilde-model.json")) && Files.isRegularFile(home.resolve("tilde.csv")));
+        assertTrue(Files.isRegularFile(work.resolve("out2/runs/quick/m.json")));
+        assertTrue(!Files.exists(work.resolve("~")) && !Files.exists(work.resolve("out2/~")), "no folder named ~");
+        Result plain = plateIn(work, null, env, "-c", train, "-c", "plate:predict m iris --out runs/p.csv");
+        assertTrue(plain.out().contains("written to runs/p.csv"), "as given, no ./ before it: " + plain.out());
+
+        // ro is a file, so nothing can be written under ro/sub: the failure names ro/sub/…, as a success would
+        Files.writeString(work.resolve("ro"), "a file");
+        for (String[] command : new String[][] {
+                {"plate:save m m.json", "plate: cannot save model 'm' to ro/sub/m.json: not a folder: ro is a file"},
+                {"plate:predict m iris --out p.csv", "plate: cannot write predictions to ro/sub/p.csv: not a folder: ro is a file"},
+                {"plate:cluster mixture.gaussian iris --iterations 20 --chains 1 --out run",
+                        "plate: cannot write the run directory ro/sub/run: not a folder: ro is a file"}}) {
+            Result f = plateIn(work, null, env, "-c", train, "-c", "plate:config output.folder=ro/sub", "-c", command[0]);
+            assertEquals(1, f.status(), f.out());
+            assertEquals(command[1], f.err().strip());
+        }
+    }
+
+    /** plate:plot confusion reads an evaluation JSON file where plate:evaluate wrote it, as plate:load reads a model. */
+    @Test
+    void plotConfusionFindsTheEvaluationUnderTheOutputFolder(@TempDir Path dir) throws Exception {
+        Path of = dir.resolve("of");
+        Result r = plate("-c", "plate:import " + iris() + " --name iris", "-c", "plate:config output.folder=" + of,
+                "-c", "plate:evaluate nb.gaussian iris --out e.json", "-c", "plate:plot confusion e.json --out c.png");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("written to " + of.resolve("e.json")), r.out());
+        assertTrue(r.out().contains("confusion plot written to " + of.resolve("c.png")), r.out());
+        assertTrue(Files.size(of.resolve("c.png")) > 1000);
+        Result missing = plate("-c", "plate:plot confusion nosuch.json --out " + dir.resolve("c.png"));
+        assertEquals(1, missing.status());
+        assertEquals("plate: file not found: nosuch.json", missing.err().strip());
     }
 
     @Test

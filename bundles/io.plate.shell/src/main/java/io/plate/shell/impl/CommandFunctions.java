@@ -1,5 +1,9 @@
 package io.plate.shell.impl;
 
+import io.plate.api.ServicePreference;
+import io.plate.api.learn.Learner;
+import io.plate.api.learn.ParamSpec;
+import io.plate.api.sample.Sampler;
 import io.plate.api.text.TextTable;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -8,7 +12,6 @@ import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -46,6 +49,8 @@ public final class CommandFunctions {
     static final String SCOPE = "plate";
     /** The service property {@link PlateCommand} sets. */
     static final String COMMAND = "plate.command";
+    /** The service property {@link PlateInternalCommand} sets. */
+    static final String INTERNAL = "plate.internal.command";
     /** Marks the functions registered here, so that Gogo's own help is found apart from Plate's. */
     static final String CHECKED = "plate.command.checked";
     /** Ranks Plate's help above Gogo's. */
@@ -56,6 +61,8 @@ public final class CommandFunctions {
 
     private final BundleContext context;
     private final Map<String, ServiceReference<Object>> commands = new ConcurrentHashMap<>();
+    /** The functions the shell profile calls for itself: never listed or suggested. */
+    private final java.util.Set<String> internal = ConcurrentHashMap.newKeySet();
     private final Map<ServiceReference<Object>, List<Front>> fronts = new ConcurrentHashMap<>();
     private final List<ServiceRegistration<?>> helps = new ArrayList<>();
     private final ServiceTracker<Object, Object> tracker;
@@ -146,6 +153,7 @@ public final class CommandFunctions {
 
     private void front(ServiceReference<Object> ref) {
         List<Front> regs = new ArrayList<>();
+        internal.addAll(strings(ref.getProperty(INTERNAL)));
         for (String fn : functions(ref)) {
             commands.put(fn, ref);
             Function checked = (session, args) -> run(ref, fn, session, args);
@@ -202,6 +210,7 @@ public final class CommandFunctions {
 
     private void unfront(ServiceReference<Object> ref) {
         commands.values().removeIf(ref::equals);
+        internal.retainAll(commands.keySet());
         List<Front> regs = fronts.remove(ref);
         if (regs != null) {
             regs.forEach(f -> unregister(f.registration()));
@@ -218,13 +227,24 @@ public final class CommandFunctions {
 
     /** The functions a command service declares ({@link PlateCommand}). */
     static List<String> functions(ServiceReference<?> ref) {
-        Object f = ref.getProperty(COMMAND);
+        return strings(ref.getProperty(COMMAND));
+    }
+
+    /** A service property of one or more strings as a list. */
+    private static List<String> strings(Object property) {
         List<String> out = new ArrayList<>();
-        if (f instanceof String[]) {
-            out.addAll(List.of((String[]) f));
-        } else if (f != null) {
-            out.add(f.toString());
+        if (property instanceof String[]) {
+            out.addAll(List.of((String[]) property));
+        } else if (property != null) {
+            out.add(property.toString());
         }
+        return out;
+    }
+
+    /** The commands users are offered (listed by help, suggested for a typo): all but the internal ones, sorted. */
+    private java.util.SortedSet<String> offered() {
+        java.util.SortedSet<String> out = new java.util.TreeSet<>(commands.keySet());
+        out.removeAll(internal);
         return out;
     }
 
@@ -237,7 +257,7 @@ public final class CommandFunctions {
         }
         int columns = ProgressPrinter.columns(session);
         try {
-            CommandUsage usage = fitting(usages(target.getClass(), fn), args);
+            CommandUsage usage = fitting(usages(target.getClass(), fn), args, this::parameterNames);
             TextTable.terminalColumns(columns);
             Object result = usage.invoke(session, target, args);
             // a returned text (plate:params' heading, a message) broken between words, as reports are by
@@ -259,15 +279,51 @@ public final class CommandFunctions {
 
     /** The first usage {@code args} fit, or a {@link CommandError} naming what is wrong, with the usage lines. */
     static CommandUsage fitting(List<CommandUsage> usages, List<Object> args) {
+        return fitting(usages, args, CommandUsage.ParameterNames.NONE);
+    }
+
+    /** As {@link #fitting(List, List)}, answering {@code --NAME} with {@code NAME=VALUE} for the {@code parameters}. */
+    static CommandUsage fitting(List<CommandUsage> usages, List<Object> args, CommandUsage.ParameterNames parameters) {
         String problem = null;
         for (CommandUsage u : usages) {
-            String p = u.problem(args);
+            String p = u.problem(args, parameters);
             if (p == null) {
                 return u;
             }
             problem = problem == null ? p : problem;
         }
         throw new CommandException(problem + "\n" + usageLines(usages));
+    }
+
+    /** The parameter names of the installed learner or sampler (best ranked) of that name; empty when none is. */
+    private java.util.Set<String> parameterNames(String kind, String name) {
+        try {
+            List<ParamSpec> specs = switch (kind) {
+                case "LEARNER" -> specs(Learner.class, Learner.NAME, name, Learner::parameters);
+                case "SAMPLER" -> specs(Sampler.class, Sampler.NAME, name, Sampler::parameters);
+                default -> List.of();
+            };
+            java.util.Set<String> names = new java.util.HashSet<>();
+            specs.forEach(p -> names.add(p.name()));
+            return names;
+        } catch (InvalidSyntaxException | RuntimeException e) {
+            return java.util.Set.of(); // only advice: without it the unknown option is answered as any other
+        }
+    }
+
+    private <S> List<ParamSpec> specs(Class<S> type, String property, String name,
+            java.util.function.Function<S, List<ParamSpec>> read) throws InvalidSyntaxException {
+        ServiceReference<S> ref = ServicePreference.named(context.getServiceReferences(type, null),
+                ServiceReference::getProperty, property, name).orElse(null);
+        S service = ref == null ? null : context.getService(ref);
+        if (service == null) {
+            return List.of();
+        }
+        try {
+            return read.apply(service);
+        } finally {
+            context.ungetService(ref);
+        }
     }
 
     private static String usageLines(List<CommandUsage> usages) {
@@ -296,7 +352,7 @@ public final class CommandFunctions {
     /** A name that is no command (Gogo passes it first): says so, with the nearest command name if one is close. */
     private Object notFound(CommandSession session, List<Object> args) {
         String name = String.valueOf(args.isEmpty() ? "" : args.get(0));
-        String near = CommandUsage.nearest(name.substring(name.indexOf(':') + 1), commands.keySet());
+        String near = CommandUsage.nearest(name.substring(name.indexOf(':') + 1), offered());
         throw new CommandException("command not found: " + name + (near != null ? "; did you mean " + SCOPE + ":" + near + "?"
                 : "; 'help' lists the commands")).fitted(ProgressPrinter.columns(session));
     }
@@ -304,9 +360,10 @@ public final class CommandFunctions {
     /** Plate's commands with the first clause of each description, for {@code help} without a name. */
     private String commandList() {
         TextTable t = new TextTable("command", "what it does");
-        for (Map.Entry<String, ServiceReference<Object>> c : new TreeMap<>(commands).entrySet()) {
-            String d = description(c.getValue(), c.getKey());
-            t.row(SCOPE + ":" + c.getKey(), d == null ? "" : d.split("; ", 2)[0]);
+        for (String fn : offered()) {
+            ServiceReference<Object> ref = commands.get(fn);
+            String d = ref == null ? null : description(ref, fn);
+            t.row(SCOPE + ":" + fn, d == null ? "" : d.split("; ", 2)[0]);
         }
         return "Plate's commands ('help plate:NAME' explains one):\n" + t;
     }
@@ -352,8 +409,7 @@ public final class CommandFunctions {
             }
             if (name.startsWith(SCOPE + ":")) {
                 throw new CommandException("help: no command " + name + "; Plate's commands: "
-                        + String.join(", ", new TreeMap<>(commands).keySet().stream().map(c -> SCOPE + ":" + c)
-                                .toList()));
+                        + String.join(", ", offered().stream().map(c -> SCOPE + ":" + c).toList()));
             }
         }
         ServiceReference<?>[] refs = context.getAllServiceReferences(null, GOGO_HELP);

@@ -178,11 +178,28 @@ public final class CommandUsage {
         return s.toString();
     }
 
+    /** The parameter names of the learner ({@code kind} LEARNER) or sampler (SAMPLER) named {@code name}; empty when none. */
+    @FunctionalInterface
+    public interface ParameterNames {
+        /** Knows no learner or sampler. */
+        ParameterNames NONE = (kind, name) -> java.util.Set.of();
+
+        java.util.Set<String> of(String kind, String name);
+    }
+
     /**
      * What is wrong with {@code args} for this command, or {@code null} when they fit its shape (Gogo may
      * still find a value it cannot convert; the command itself checks values).
      */
     public String problem(List<Object> args) {
+        return problem(args, ParameterNames.NONE);
+    }
+
+    /**
+     * As {@link #problem(List)}; an unknown option {@code --NAME} that is a parameter of the learner or sampler
+     * named by the command's first argument ({@code parameters}) is answered with its {@code NAME=VALUE} form.
+     */
+    public String problem(List<Object> args, ParameterNames parameters) {
         int given = 0;
         List<Option> named = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
@@ -197,6 +214,10 @@ public final class CommandUsage {
                 String w = a.toString();
                 Option o = option(w);
                 if (o == null) {
+                    String asParameter = asParameter(args, i, parameters);
+                    if (asParameter != null) {
+                        return command + ": parameters are NAME=VALUE: " + asParameter;
+                    }
                     String near = nearest(w);
                     return command + ": unknown option '" + w + "'" + (near == null ? "" : " (did you mean " + near + "?)");
                 }
@@ -314,6 +335,45 @@ public final class CommandUsage {
             throw new CommandException(command + ": " + name + " must be " + (type.isPrimitive() ? "" : "a ")
                     + type.getSimpleName() + ", not '" + v + "'\n" + usage(), e);
         }
+    }
+
+    /**
+     * {@code NAME=VALUE} for the option word at {@code at} ({@code --NAME VALUE} or {@code --NAME=VALUE}) when
+     * this command takes {@code LEARNER|SAMPLER … PARAMS...} and NAME is a parameter of the one named; else null.
+     */
+    private String asParameter(List<Object> args, int at, ParameterNames parameters) {
+        if (positionals.isEmpty() || !positionals.get(positionals.size() - 1).varargs) {
+            return null;
+        }
+        String kind = positionals.get(0).name;
+        Object named = firstWord(args);
+        if (!(kind.equals("LEARNER") || kind.equals("SAMPLER")) || named == null) {
+            return null;
+        }
+        String bare = args.get(at).toString().replaceFirst("^-+", "");
+        int eq = bare.indexOf('=');
+        String name = eq < 0 ? bare : bare.substring(0, eq);
+        if (!parameters.of(kind, named.toString()).contains(name)) {
+            return null;
+        }
+        String value = eq >= 0 ? bare.substring(eq + 1)
+                : at + 1 < args.size() && !isOptionWord(args.get(at + 1)) ? String.valueOf(args.get(at + 1)) : "VALUE";
+        return name + "=" + value;
+    }
+
+    /** The first argument word (known options' values skipped), or null. */
+    private Object firstWord(List<Object> args) {
+        for (int i = 0; i < args.size(); i++) {
+            Object a = args.get(i);
+            if (!isOptionWord(a)) {
+                return a;
+            }
+            Option o = option(a.toString());
+            if (o != null && !o.flag) {
+                i++;
+            }
+        }
+        return null;
     }
 
     private static boolean isOptionWord(Object a) {

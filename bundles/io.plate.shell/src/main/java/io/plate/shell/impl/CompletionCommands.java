@@ -21,6 +21,7 @@ import org.osgi.service.component.annotations.Component;
  */
 @Component(service = CompletionCommands.class)
 @PlateCommand({"completions"})
+@PlateInternalCommand({"completions"})
 public final class CompletionCommands {
     private final BundleContext context;
 

@@ -85,7 +85,7 @@ public final class ConfigCommands {
                     throw new PlateException("output.folder must not be empty");
                 }
                 // a file there would fail every later write ("not a folder"): refused now, naming it
-                if (java.nio.file.Files.isRegularFile(java.nio.file.Path.of(value))) {
+                if (java.nio.file.Files.isRegularFile(UserPaths.of(value))) {
                     throw new PlateException("output.folder '" + value + "': it is a file, not a folder");
                 }
                 return value;

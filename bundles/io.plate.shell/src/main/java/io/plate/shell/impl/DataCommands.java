@@ -10,7 +10,6 @@ import io.plate.api.learn.StratifiedSplit;
 import io.plate.api.text.TextTable;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -118,7 +117,7 @@ public final class DataCommands {
                     + " latin-1, utf-16, or another charset name")
             @Parameter(names = {"--encoding"}, absentValue = "") String encoding,
             @Descriptor("the file to import (a folder of class folders for text)") String file) {
-        Path path = Paths.get(file);
+        Path path = defaults.input(file); // ~ is the home folder; a file a command wrote is found under output.folder
         String datasetName = name.isEmpty() ? defaultName(path) : name;
         ImportOptions options = limits(options(datasetName, label, categorical, numeric, noLabel, minDf, maxDf,
                 maxFeatures, binary, stopWords, ngram, delimiter, missing, nFeatures), maxColumns, maxLine, maxMemory)

@@ -117,7 +117,7 @@ public final class DrawCommands {
             return new Draws(label, d.provider(), seed, draws, dimension, integral, null);
         }
         OutputTarget target = OutputTarget.file(defaults, out, "cannot write the draws to");
-        Path file = target.path().toAbsolutePath();
+        Path file = target.path(); // named as given under the output folder, as every command names what it wrote
         try {
             write(file, draws, dimension, integral);
         } catch (IOException e) {

@@ -163,6 +163,9 @@ public final class EvaluateCommands {
 
     /** What {@code plate:evaluate} returns: the report, printed for people. */
     public static final class Evaluation {
+        /** Longest class name that heads a confusion column itself when there are more than six classes. */
+        static final int SHORT_CLASS_NAME = 8;
+
         private final EvaluationReport report;
         private final Path written;
         private String ignores = "";
@@ -208,9 +211,18 @@ public final class EvaluateCommands {
             s.append(String.format(Locale.ROOT, "fit %.3f s, predict %.3f s%n", r.fitSeconds(), r.predictSeconds()));
             if (!r.isRegression()) {
                 s.append("\nconfusion (rows = true class, columns = predicted):\n");
-                // many classes: number the columns #1, #2, … (a '#' so that classes named by numbers are not
-                // mistaken for them) and name the rows "#number name"
-                boolean numbered = r.classes().size() > 6;
+                // many classes with long names: number the columns #1, #2, …, say which class each number is, and
+                // name the rows "#number name"; short names (digits 0-9) head their columns themselves, so that a
+                // class named by a number is never read under another number
+                boolean numbered = r.classes().size() > 6
+                        && r.classes().stream().anyMatch(c -> c.length() > SHORT_CLASS_NAME);
+                if (numbered) {
+                    StringBuilder legend = new StringBuilder("columns:");
+                    for (int i = 0; i < r.classes().size(); i++) {
+                        legend.append(i == 0 ? " #" : ", #").append(i + 1).append(' ').append(r.classes().get(i));
+                    }
+                    s.append(legend).append('\n');
+                }
                 List<String> header = new ArrayList<>();
                 header.add("");
                 for (int i = 0; i < r.classes().size(); i++) {

@@ -34,6 +34,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 @Component(service = InfoCommands.class)
 @PlateCommand({"learners", "samplers", "importers", "distributions", "datasets",
         "version", "banner", "names", "params"})
+@PlateInternalCommand({"banner", "names"})
 public final class InfoCommands {
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             policyOption = ReferencePolicyOption.GREEDY)

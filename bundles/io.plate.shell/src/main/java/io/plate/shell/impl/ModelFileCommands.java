@@ -7,7 +7,6 @@ import io.plate.api.text.TextTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.Map;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
@@ -49,14 +48,14 @@ public final class ModelFileCommands {
     public String save(@Descriptor("name of a model (see plate:models)") String model,
             @Descriptor("the file to write") String file) {
         Model m = workspace.model(model);
-        Path path = defaults.output(file).toAbsolutePath();
+        Path path = defaults.output(file);
         if (Files.isDirectory(path)) {
-            throw new PlateException("cannot save model '" + model + "' to " + file + ": it is a folder; give a file"
-                    + " name, e.g. " + Path.of(file).resolve(model + ".json"));
+            throw new PlateException("cannot save model '" + model + "' to " + path + ": it is a folder; give a file"
+                    + " name, e.g. " + path.resolve(model + ".json"));
         }
         OutputTarget target = OutputTarget.file(defaults, file, "cannot save model '" + model + "' to");
         try {
-            modelStore().save(m, path);
+            modelStore().save(m, path.toAbsolutePath());
             // the file as given under output.folder, as the other commands name what they wrote
             return "saved model '" + model + "' (" + m.type() + ") to " + target.path() + " (" + Files.size(path)
                     + " bytes)";
@@ -70,10 +69,7 @@ public final class ModelFileCommands {
             @Descriptor("name to keep the model under")
             @Parameter(names = {"-n", "--name"}, absentValue = "") String name,
             @Descriptor("a model file written by plate:save") String file) {
-        Path path = Paths.get(file);
-        if (!Files.isRegularFile(path) && Files.isRegularFile(defaults.output(file))) {
-            path = defaults.output(file); // where plate:save put it under the output folder
-        }
+        Path path = defaults.input(file); // as given, else where plate:save put it under the output folder
         if (!Files.isRegularFile(path)) {
             throw new PlateException("no model file " + file);
         }

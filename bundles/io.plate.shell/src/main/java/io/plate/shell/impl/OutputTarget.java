@@ -8,13 +8,13 @@ import java.nio.file.Path;
 
 /**
  * A file or run directory a command will write: the path the user gave, resolved against the output
- * folder, checked writable when made (before sampling or fitting), and the one message of a failed write.
+ * folder ({@link UserPaths#output}), checked writable when made (before sampling or fitting), and the one
+ * message of a failed write. Success and failure name the same path: the given one under the output folder.
  *
- * @param given as the user typed it
- * @param path resolved against the output folder
+ * @param path resolved against the output folder, as the messages name it
  * @param doing how a failure begins, e.g. "cannot write predictions to"
  */
-record OutputTarget(String given, Path path, String doing) {
+record OutputTarget(Path path, String doing) {
     /** A file (plot, predictions, model, evaluation) to be written by {@link AtomicFiles#write}. */
     static OutputTarget file(ShellDefaults defaults, String given, String doing) {
         return checked(defaults, given, doing, false);
@@ -26,11 +26,11 @@ record OutputTarget(String given, Path path, String doing) {
     }
 
     private static OutputTarget checked(ShellDefaults defaults, String given, String doing, boolean directory) {
-        OutputTarget t = new OutputTarget(given, defaults == null ? Path.of(given) : defaults.output(given), doing);
+        OutputTarget t = new OutputTarget(defaults == null ? UserPaths.of(given) : defaults.output(given), doing);
         try {
             AtomicFiles.checkWritable(t.path, directory);
         } catch (java.nio.file.FileAlreadyExistsException e) {
-            throw new PlateException(doing + " " + given + ": the folder exists and is never replaced", e);
+            throw new PlateException(doing + " " + t.path + ": the folder exists and is never replaced", e);
         } catch (IOException e) {
             throw t.failure(e);
         }
@@ -39,6 +39,6 @@ record OutputTarget(String given, Path path, String doing) {
 
     /** The one-line failure of writing this target. */
     PlateException failure(IOException e) {
-        return new PlateException(WriteFailures.message(doing, given, path, e), e);
+        return new PlateException(WriteFailures.message(doing, path.toString(), path, e), e);
     }
 }

@@ -102,18 +102,28 @@ public final class PlotCommands {
                 Figures.theta(run(what), feature.isEmpty() ? null : feature, file);
                 break;
             case "confusion":
-                Figures.confusion(report(what), file);
+                Figures.confusion(report(what instanceof CharSequence ? existing(what.toString()) : what), file);
                 break;
             case "lines":
                 if (x.isEmpty() || y.isEmpty()) {
                     throw new PlateException("plate:plot lines needs --x COLUMN and --y COLUMN");
                 }
-                Figures.csvLines(Path.of(String.valueOf(what)), x, y,
+                Figures.csvLines(existing(String.valueOf(what)), x, y,
                         group.isEmpty() ? List.of() : List.of(group.split(",")), file);
                 break;
             default:
                 throw new PlateException("unknown plot kind '" + kind + "': use trace, clusters, theta, confusion or lines");
         }
+    }
+
+    /** A file to read, found as {@code plate:load} finds one (as given, else under the output folder); it must exist. */
+    private Path existing(String given) {
+        ShellDefaults d = defaults;
+        Path f = d == null ? UserPaths.of(given) : d.input(given);
+        if (!Files.exists(f)) {
+            throw new PlateException("file not found: " + given);
+        }
+        return f;
     }
 
     private Posterior run(Object what) {
@@ -123,7 +133,7 @@ public final class PlotCommands {
         return workspace.run(String.valueOf(what));
     }
 
-    /** An evaluation report: the object itself, an object that holds one, or the evaluation JSON file. */
+    /** An evaluation report: the object itself, an object that holds one, or the evaluation JSON file (a path or its name). */
     static EvaluationReport report(Object what) throws IOException {
         if (what instanceof EvaluationReport) {
             return (EvaluationReport) what;
@@ -137,9 +147,16 @@ public final class PlotCommands {
                 }
             }
         }
-        Path f = Path.of(String.valueOf(what));
+        if (!(what instanceof Path || what instanceof CharSequence)) {
+            throw new PlateException("plate:plot confusion takes an evaluation: plate:evaluate's result (e = plate:evaluate"
+                    + " …; then $e) or its --out JSON file");
+        }
+        Path f = what instanceof Path p ? p : Path.of(what.toString());
+        if (!Files.exists(f)) {
+            throw new PlateException("file not found: " + what);
+        }
         if (!Files.isRegularFile(f)) {
-            throw new PlateException("'" + what + "' is neither an evaluation nor an evaluation JSON file");
+            throw new PlateException("'" + what + "' is a folder, not an evaluation JSON file");
         }
         JsonNode n;
         try {

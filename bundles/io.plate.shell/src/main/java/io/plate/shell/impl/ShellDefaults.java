@@ -118,10 +118,14 @@ public final class ShellDefaults {
         return config.thin();
     }
 
-    /** Resolves a relative output path against the configured output folder. */
+    /** A path to write: a relative one under the configured output folder ({@link UserPaths#output}). */
     public Path output(String path) {
-        Path p = Path.of(path);
-        return p.isAbsolute() ? p : Path.of(config.output_folder()).resolve(p);
+        return UserPaths.output(config.output_folder(), path);
+    }
+
+    /** A path to read: as given when it exists, else under the output folder when there ({@link UserPaths#input}). */
+    public Path input(String path) {
+        return UserPaths.input(config.output_folder(), path);
     }
 
     /**

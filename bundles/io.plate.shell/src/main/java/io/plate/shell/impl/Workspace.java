@@ -115,7 +115,7 @@ public final class Workspace {
 
     private static boolean isFile(String name) {
         try {
-            return java.nio.file.Files.isRegularFile(java.nio.file.Path.of(name));
+            return java.nio.file.Files.isRegularFile(UserPaths.of(name));
         } catch (java.nio.file.InvalidPathException e) {
             return false;
         }

@@ -275,16 +275,18 @@ class ClusterCommandsTest {
 
     /**
      * A run directory that cannot be written fails before sampling (the sampler never runs), in one line
-     * with the path as given: a regular file, a folder under a regular file, the root folder.
+     * with the path as given under the output folder (dir): a regular file, a folder under a regular file, the
+     * root folder.
      */
     @Test
     void anUnwritableRunDirectoryFailsBeforeSampling() throws Exception {
         Files.writeString(dir.resolve("afile.txt"), "x");
         HalvesSampler s = new HalvesSampler();
         ClusterCommands c = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s));
+        String f = dir.resolve("afile.txt").toString();
         for (String[] outAndMessage : new String[][] {
-                {"afile.txt", "cannot write the run directory afile.txt: not a folder: afile.txt is a file"},
-                {"afile.txt/sub", "cannot write the run directory afile.txt/sub: not a folder: afile.txt is a file"},
+                {"afile.txt", "cannot write the run directory " + f + ": not a folder: " + f + " is a file"},
+                {"afile.txt/sub", "cannot write the run directory " + f + "/sub: not a folder: " + f + " is a file"},
                 {"/", "cannot write the run directory /: the folder exists and is never replaced"}}) {
             PlateException e = assertThrows(PlateException.class, () -> c.cluster(null, "30", "", "10", "2", "3", "42",
                     outAndMessage[0], "", "", "", "", "mixture.halves", "toy"));
@@ -293,7 +295,7 @@ class ClusterCommandsTest {
         }
         PlateException ck = assertThrows(PlateException.class, () -> c.cluster(null, "30", "", "10", "2", "3", "42", "",
                 "", "afile.txt/ck", "", "", "mixture.halves", "toy"));
-        assertEquals("cannot write checkpoints to afile.txt/ck: not a folder: afile.txt is a file", ck.getMessage());
+        assertEquals("cannot write checkpoints to " + f + "/ck: not a folder: " + f + " is a file", ck.getMessage());
         assertEquals(null, s.settings);
         assertEquals("x", Files.readString(dir.resolve("afile.txt")));
     }

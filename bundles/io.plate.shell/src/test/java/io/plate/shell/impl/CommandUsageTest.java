@@ -74,6 +74,25 @@ class CommandUsageTest {
         assertEquals("plate:learners: unexpected argument 'x' (it takes none)", usage("learners").problem(List.of("x")));
     }
 
+    /** {@code --k 3} where k is a parameter of the learner named: the answer is its NAME=VALUE form, not "did you mean -s?". */
+    @Test
+    void anOptionThatIsAParameterOfTheLearnerIsAnsweredWithNameEqualsValue() {
+        CommandUsage u = usage("train");
+        CommandUsage.ParameterNames nb = (kind, name) -> kind.equals("LEARNER") && name.equals("nb")
+                ? java.util.Set.of("k", "alpha") : java.util.Set.of();
+        assertEquals("plate:train: parameters are NAME=VALUE: k=3", u.problem(List.of("nb", "iris", "--k", "3"), nb));
+        assertEquals("plate:train: parameters are NAME=VALUE: alpha=0.5",
+                u.problem(List.of("--seed", "2", "--alpha=0.5", "nb", "iris"), nb));
+        assertEquals("plate:train: parameters are NAME=VALUE: k=VALUE", u.problem(List.of("nb", "iris", "--k"), nb));
+        // not a parameter of it, or of another learner: the unknown option as before
+        assertEquals("plate:train: unknown option '--sed' (did you mean --seed?)",
+                u.problem(List.of("nb", "iris", "--sed", "3"), nb));
+        assertTrue(u.problem(List.of("other", "iris", "--k", "3"), nb).startsWith("plate:train: unknown option '--k'"));
+        // a command without a learner or sampler argument never asks
+        assertTrue(usage("draw").problem(List.of("normal", "--k", "3"), (kind, name) -> java.util.Set.of("k"))
+                .startsWith("plate:draw: unknown option '--k'"));
+    }
+
     @Test
     void aFilePatternThatMatchedSeveralFilesIsNamed() {
         // Gogo passes a word with * or ? as the list of files it matched

@@ -352,13 +352,14 @@ class ModelCommandsTest {
         assertThrows(PlateException.class, () -> c.evaluate("5", "d", "", "", "test.fixed", "d"));
         assertThrows(PlateException.class, () -> c.evaluate("1", "", "", "", "test.fixed", "d"));
         assertThrows(PlateException.class, () -> commands(w, null).evaluate("", "", "", "", "test.fixed", "d"));
-        // seven classes named by numbers: the columns are #1 … #7, not numbers that read as class names
+        // seven classes named by numbers: each column is headed by its class's own name, never by a number that
+        // reads as another class (#1 … #7 put "#1" over class "1" and "#3" over class "2")
         List<String> seven = List.of("1", "1.5", "2", "3", "4", "5", "12");
         EvaluationReport many = new EvaluationReport("test.fixed", Map.of(), "d", 2, 3, seven, 1, 0, 1, new long[7][7],
                 Double.NaN, Double.NaN, 0.01, 0.002, List.of());
         Evaluator e7 = returning(many);
         String table = commands(w, e7).evaluate("", "", "", "", "test.fixed", "d").toString();
-        assertTrue(table.contains("#1  #2  #3") && table.contains("#7 12 "), table);
+        assertTrue(table.contains("1  1.5  2  3  4  5  12\n") && !table.contains("#"), table);
     }
 
     /** An evaluator that returns {@code report} for any learner and data, and writes nothing. */
@@ -526,6 +527,42 @@ class ModelCommandsTest {
         }
     }
 
+    /**
+     * Ten digit classes head their confusion columns themselves: numbered #1…#10, column "#1" was digit 0. Long
+     * names are numbered, with a line saying which class each number is.
+     */
+    @Test
+    void confusionColumnsAreHeadedByShortClassNamesElseNumberedWithALegend() {
+        List<String> digits = List.of("0", "1", "2", "3", "4", "5", "6", "7", "8", "9");
+        long[][] c = new long[10][10];
+        for (int i = 0; i < 10; i++) {
+            c[i][i] = 10 + i;
+        }
+        String text = new EvaluateCommands.Evaluation(report(digits, c), null).toString();
+        List<String> lines = text.lines().toList();
+        int at = lines.indexOf("confusion (rows = true class, columns = predicted):");
+        assertEquals(List.of("0", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
+                List.of(lines.get(at + 1).strip().split(" +")), text);
+        assertEquals(List.of("0", "10", "0", "0", "0", "0", "0", "0", "0", "0", "0"),
+                List.of(lines.get(at + 3).strip().split(" +")), "row of digit 0, its count under column 0:\n" + text);
+        assertTrue(!text.contains("#"), text);
+
+        List<String> groups = List.of("alt.atheism", "comp.graphics", "misc.forsale", "rec.autos", "sci.crypt",
+                "sci.med", "sci.space");
+        String news = new EvaluateCommands.Evaluation(report(groups, new long[7][7]), null).toString();
+        assertTrue(news.contains("\ncolumns: #1 alt.atheism, #2 comp.graphics, #3 misc.forsale, #4 rec.autos,"
+                + " #5 sci.crypt, #6 sci.med, #7 sci.space\n"), news);
+        assertTrue(news.contains("\n#1 alt.atheism ") && news.contains("\n#7 sci.space "), news);
+        // six classes or fewer: the names, long or not
+        String few = new EvaluateCommands.Evaluation(report(groups.subList(0, 6), new long[6][6]), null).toString();
+        assertTrue(few.contains("alt.atheism  comp.graphics") && !few.contains("#") && !few.contains("columns:"), few);
+    }
+
+    private static EvaluationReport report(List<String> classes, long[][] confusion) {
+        return new EvaluationReport("test.fixed", Map.of(), "d", 3, 3, classes, 0.75, 0.5, 0.7, confusion, Double.NaN,
+                Double.NaN, 0.01, 0.002, List.of());
+    }
+
     private static EvaluationReport report(int folds, long[][] confusion) {
         return new EvaluationReport("test.fixed", Map.of(), "d", folds, 3, List.of("a", "b", "c"), 0.75, 0.5, 0.7,
                 confusion, Double.NaN, Double.NaN, 0.01, 0.002, List.of());
@@ -556,7 +593,7 @@ class ModelCommandsTest {
         c.load("", "m.json"); // read back from where it was written
         Files.createDirectories(dir.resolve("models"));
         PlateException folder = assertThrows(PlateException.class, () -> c.save("m", "models"));
-        assertTrue(folder.getMessage().contains("to models: it is a folder"), folder.getMessage());
+        assertTrue(folder.getMessage().contains("to " + dir.resolve("models") + ": it is a folder"), folder.getMessage());
         assertTrue(!folder.getMessage().contains(".tmp"), folder.getMessage());
     }
 
@@ -582,11 +619,13 @@ class ModelCommandsTest {
         c.train("", "m", "test.fixed", "d");
         Files.createDirectories(dir.resolve("t"));
         Files.writeString(dir.resolve("t/iris.csv"), "x\n");
-        assertEquals("cannot write predictions to t/iris.csv/x.csv: not a folder: t/iris.csv is a file",
+        // named under the output folder (dir), as a success would name the file written
+        String t = dir.resolve("t") + "/";
+        assertEquals("cannot write predictions to " + t + "iris.csv/x.csv: not a folder: " + t + "iris.csv is a file",
                 assertThrows(PlateException.class, () -> c.predict("t/iris.csv/x.csv", "m", "d")).getMessage());
-        assertEquals("cannot save model 'm' to t/iris.csv/m.json: not a folder: t/iris.csv is a file",
+        assertEquals("cannot save model 'm' to " + t + "iris.csv/m.json: not a folder: " + t + "iris.csv is a file",
                 assertThrows(PlateException.class, () -> c.save("m", "t/iris.csv/m.json")).getMessage());
-        assertEquals("cannot write the evaluation to t/iris.csv/e.json: not a folder: t/iris.csv is a file",
+        assertEquals("cannot write the evaluation to " + t + "iris.csv/e.json: not a folder: " + t + "iris.csv is a file",
                 assertThrows(PlateException.class, () -> c.evaluate("2", "", "", "t/iris.csv/e.json", "test.fixed", "d"))
                         .getMessage());
         if (Files.isDirectory(Path.of("/proc/self"))) {
@@ -612,6 +651,33 @@ class ModelCommandsTest {
         assertTrue(said.matches("saved model 'm' \\(\\S+\\) to " + java.util.regex.Pattern.quote(folder.resolve("m2.json").toString())
                 + " \\(\\d+ bytes\\)"), said);
         assertTrue(Files.isRegularFile(dir.resolve("m2.json")));
+    }
+
+    /** A failed save names the path a success would have named: the file under the output folder, not the bare name. */
+    @Test
+    void aFailedSaveNamesTheFileUnderTheOutputFolder() throws IOException {
+        Workspace w = new Workspace();
+        w.putDataset("d", data(3));
+        Path ro = Files.writeString(dir.resolve("ro"), "a file where a folder is needed");
+        Path folder = Path.of("").toAbsolutePath().relativize(ro.resolve("sub"));
+        ModelShell c = commands(w, null, defaults(folder));
+        c.train("", "m", "test.fixed", "d");
+        String said = assertThrows(PlateException.class, () -> c.save("m", "m.json")).getMessage();
+        assertEquals("cannot save model 'm' to " + folder.resolve("m.json") + ": not a folder: " + folder.getParent()
+                + " is a file", said);
+    }
+
+    /** A relative file name is named as the user gave it: no "./" before it when output.folder is the current one. */
+    @Test
+    void aRelativeFileIsNamedAsGivenUnderTheCurrentFolder() throws IOException {
+        Workspace w = new Workspace();
+        w.putDataset("d", data(3));
+        ModelShell c = commands(w, null, defaults(Path.of(".")));
+        c.train("", "m", "test.fixed", "d");
+        String given = Path.of("").toAbsolutePath().relativize(dir.resolve("m4.json")).toString();
+        String said = c.save("m", given);
+        assertTrue(said.startsWith("saved model 'm' (test.fixed) to " + given + " ("), said);
+        assertTrue(Files.isRegularFile(dir.resolve("m4.json")));
     }
 
     @Test
