@@ -77,7 +77,8 @@ public final class ModelFileCommands {
         try {
             m = modelStore().load(path);
         } catch (IOException e) {
-            throw new PlateException("cannot read " + path + ": " + e, e);
+            // the reason in a user's words (permission denied, a model file's own message), no exception class
+            throw new PlateException("cannot read " + file + ": " + io.plate.api.io.WriteFailures.reason(file, path, e), e);
         }
         String base = path.getFileName().toString();
         String kept = name.isEmpty() ? (base.endsWith(".json") ? base.substring(0, base.length() - 5) : base) : name;

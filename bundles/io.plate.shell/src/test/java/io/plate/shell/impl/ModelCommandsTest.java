@@ -195,7 +195,10 @@ class ModelCommandsTest {
             }
 
             @Override
-            public Model load(Path file) {
+            public Model load(Path file) throws IOException {
+                if (file.getFileName().toString().startsWith("locked")) {
+                    throw new java.nio.file.AccessDeniedException(file.toString());
+                }
                 return new FixedModel(Map.of("loaded", "yes"), 0);
             }
         };
@@ -694,6 +697,9 @@ class ModelCommandsTest {
         c.load("other", f.toString());
         assertEquals("yes", w.model("other").provenance().params().get("loaded"));
         assertThrows(PlateException.class, () -> c.load("", dir.resolve("none.json").toString()));
+        Files.writeString(dir.resolve("locked.json"), "{}");
+        PlateException denied = assertThrows(PlateException.class, () -> c.load("", "locked.json"));
+        assertEquals("cannot read locked.json: permission denied", denied.getMessage()); // no exception class
         assertThrows(PlateException.class, () -> c.save("nomodel", f.toString()));
         assertTrue(c.models().contains("m1"));
     }
