@@ -275,6 +275,31 @@ class TerminalIT {
         }
     }
 
+    /**
+     * Ctrl-C at 80 columns erases the progress line: the line is one column under the width, so the terminal's
+     * {@code ^C} echo wrapped below it and the erase cleared the wrapped row, leaving
+     * {@code … sweeps × 2 chains, 5146 sweeps/s, ETA 67 s^} above the summary. The dataset's long name makes
+     * the line always as wide as the terminal allows (cut with "…"), whatever the speed and ETA.
+     */
+    @Test
+    void ctrlCErasesAProgressLineAsWideAsTheTerminal() throws Exception {
+        openShell(80, 30);
+        try {
+            tmux("send-keys", "-t", SESSION, "plate:import " + ItData.file("old-faithful/faithful.csv")
+                    + " --name old-faithful-eruptions --no-label", "Enter");
+            waitFor(s -> s.contains("old-faithful-eruptions: 272 rows"), "the import", 20_000);
+            tmux("send-keys", "-t", SESSION, "plate:cluster mixture.gaussian old-faithful-eruptions k=3"
+                    + " --iterations 200000 --chains 2", "Enter");
+            String progress = waitFor(s -> s.contains("/200000 sweeps"), "the progress line", 30_000);
+            assertTrue(progress.lines().anyMatch(l -> l.contains("/200000 sweeps") && l.length() == 79), progress);
+            tmux("send-keys", "-t", SESSION, "C-c");
+            String after = waitFor(s -> s.contains("stopped early (Ctrl-C)"), "the summary after Ctrl-C", 30_000);
+            assertTrue(!after.contains("/200000 sweeps") && !after.contains("^C"), "a progress line left:\n" + after);
+        } finally {
+            tmux("kill-session", "-t", SESSION);
+        }
+    }
+
     @Test
     void completionProgressCtrlCAndExit() throws Exception {
         String votes = ItData.file("splice-junction/splice.csv");

@@ -82,7 +82,9 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
         if (terminal) {
             String padded = line.length() < width ? line + " ".repeat(width - line.length()) : line;
             width = line.length();
-            out.print("\r" + padded);
+            // the cursor waits at the line's start: what the terminal echoes meanwhile (^C, keys typed ahead)
+            // lands on this line and never wraps below it, so close() erases it all whatever was echoed
+            out.print("\r" + padded + "\r");
         } else {
             out.println(line);
         }
@@ -137,6 +139,7 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
     /**
      * Erases the progress line (carriage return, ANSI erase-to-end-of-line), so that the result is printed
      * in its place: left standing, its last state (2545/3000 sweeps, ETA 0 s) read as where the run ended.
+     * The cursor is still on the line's first column (see {@link #progress}), so an echoed {@code ^C} is erased too.
      */
     @Override
     public synchronized void close() {
