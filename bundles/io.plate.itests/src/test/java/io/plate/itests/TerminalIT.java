@@ -299,6 +299,35 @@ class TerminalIT {
         }
     }
 
+    /**
+     * Ctrl-C during burn-in: one line says where the chains stopped and that nothing is kept. It printed a
+     * table of NaN under "2 chains × 0 kept draws", then "the draws so far are kept as run …".
+     */
+    @Test
+    void ctrlCInBurnInSaysWhereTheChainsStoppedAndKeepsNothing() throws Exception {
+        openShell(80, 30);
+        try {
+            tmux("send-keys", "-t", SESSION, "plate:import " + ItData.file("old-faithful/faithful.csv")
+                    + " --name ff --no-label", "Enter");
+            waitFor(s -> s.contains("ff: 272 rows"), "the import", 20_000);
+            tmux("send-keys", "-t", SESSION, "plate:cluster mixture.gaussian ff k=3 --iterations 1000000000"
+                    + " --burn-in 999999999 --chains 2 --name burning", "Enter");
+            waitFor(s -> s.contains("/1000000000 sweeps"), "the progress line", 30_000);
+            tmux("send-keys", "-t", SESSION, "C-c");
+            String after = waitFor(s -> s.contains("stopped in burn-in") && s.lastIndexOf("g! ") > s.indexOf("stopped in"),
+                    "the message after Ctrl-C", 30_000);
+            String run = after.substring(after.lastIndexOf("--name burning"));
+            // one message, broken between words at the terminal's width
+            String said = "stopped in burn-in at sweep \\d+ of 999999999 \\(Ctrl-C\\): no draws kept, so no run is kept";
+            assertTrue(Pattern.compile("\n" + said.replace(" ", "\\s+") + "\ng! ").matcher(run).find(), run);
+            assertTrue(!run.contains("NaN") && !run.contains("logJoint") && !run.contains("kept as run"), run);
+            tmux("send-keys", "-t", SESSION, "plate:trace burning", "Enter");
+            waitFor(s -> s.contains("no run named 'burning'"), "no run kept", 10_000);
+        } finally {
+            tmux("kill-session", "-t", SESSION);
+        }
+    }
+
     @Test
     void completionProgressCtrlCAndExit() throws Exception {
         String votes = ItData.file("splice-junction/splice.csv");

@@ -27,6 +27,7 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
 
     private final int columns;
     private int asked; // the run's iterations as asked (0: unknown); more in a report: the run was extended
+    private Progress latest; // the last report, printed or not: how far the run got
 
     public ProgressPrinter(PrintStream out, String label, boolean terminal) {
         this(out, label, terminal, 0);
@@ -71,8 +72,14 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
         return 0;
     }
 
+    /** The last report received, printed or not (the runner's last one is where the chains stopped); null before any. */
+    public synchronized Progress latest() {
+        return latest;
+    }
+
     @Override
     public synchronized void progress(Progress p) {
+        latest = p;
         long now = System.nanoTime();
         if (now - start < QUIET_NANOS || now - last < (terminal ? TERMINAL_EVERY_NANOS : PLAIN_EVERY_NANOS)) {
             return;

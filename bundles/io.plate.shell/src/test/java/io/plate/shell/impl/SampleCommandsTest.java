@@ -201,6 +201,43 @@ class SampleCommandsTest {
         return result.get(30, java.util.concurrent.TimeUnit.SECONDS); // returns only once the run is kept and written
     }
 
+    /**
+     * A run stopped in its burn-in holds no draws: the command fails with one line saying where the chains
+     * stopped, and neither keeps nor writes a run (it printed a table of NaN and "the draws so far are kept").
+     */
+    @Test
+    void aRunStoppedInBurnInSaysSoAndKeepsNothing() throws Exception {
+        Workspace w = new Workspace();
+        commands(w); // the dataset
+        SampleCommands c = SampleCommands.of(w, defaults(tmp), List.of());
+        Sampler s = new Ar1Sampler();
+        c.addSampler(s, java.util.Map.of(Sampler.NAME, "test.ar1"));
+        long before0 = SWEEPS.get(0);
+        long before1 = SWEEPS.get(1);
+        java.util.concurrent.CompletableFuture<SampleCommands.SampleResult> result = java.util.concurrent.CompletableFuture
+                .supplyAsync(() -> {
+                    try {
+                        return c.sample(null, "1000000000", "", "999999999", "", "2", "5", "runs/burning", "", "test.ar1",
+                                "toy");
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                });
+        while (Math.min(SWEEPS.get(0) - before0, SWEEPS.get(1) - before1) < 100) {
+            Thread.sleep(10);
+        }
+        c.removeSampler(s, java.util.Map.of(Sampler.NAME, "test.ar1"));
+        java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class,
+                () -> result.get(30, java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(e.getCause() instanceof PlateException, String.valueOf(e.getCause()));
+        // the sweep the chains reached on average, as the progress line counts them
+        long reached = (SWEEPS.get(0) - before0 + SWEEPS.get(1) - before1) / 2;
+        assertEquals("stopped in burn-in at sweep " + reached + " of 999999999 (its sampler's bundle was updated or"
+                + " stopped): no draws kept, so no run is kept or written", e.getCause().getMessage());
+        assertTrue(w.runs().isEmpty(), w.runs().toString());
+        assertTrue(Files.notExists(tmp.resolve("runs/burning")));
+    }
+
     @Test
     void aSamplerGoingAwayStopsItsRunWhichKeepsItsDraws() throws Exception {
         Workspace w = new Workspace();
