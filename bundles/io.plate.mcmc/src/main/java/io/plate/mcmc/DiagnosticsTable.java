@@ -3,12 +3,14 @@ package io.plate.mcmc;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.SummaryDiagnostic;
 import io.plate.api.sample.Trace;
+import io.plate.api.text.Plural;
 import io.plate.api.text.TextTable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.StringJoiner;
 import java.util.function.ToDoubleFunction;
 
 /** The diagnostics table of a run, as the shell and {@code SamplerPosterior.toString()} show it. */
@@ -20,8 +22,11 @@ public final class DiagnosticsTable {
     /** R-hat above this (Gelman and Rubin's old threshold) means chains that sit in different places. */
     public static final double APART_RHAT = 1.1;
 
-    /** The R-hat cell of one chain, or of a summary that does not vary: there is nothing to compare. */
-    static final String NO_RHAT = "–";
+    /**
+     * A figure that cannot be computed: R-hat of one chain or of a summary that does not vary, sd and ESS
+     * of a single draw. NaN read as a failure of the run.
+     */
+    static final String UNDEFINED = "–";
 
     private DiagnosticsTable() {
     }
@@ -33,13 +38,12 @@ public final class DiagnosticsTable {
     public static String render(Posterior p) {
         TextTable table = new TextTable("summary", "mean", "sd", "R-hat", "ESS bulk", "ESS tail");
         for (SummaryDiagnostic d : p.diagnostics()) {
-            table.row(d.name(), fmt(d.mean(), "%.4g"), fmt(d.sd(), "%.4g"),
-                    Double.isNaN(d.rhat()) ? NO_RHAT : fmt(d.rhat(), "%.3f"),
+            table.row(d.name(), fmt(d.mean(), "%.4g"), fmt(d.sd(), "%.4g"), fmt(d.rhat(), "%.3f"),
                     fmt(d.essBulk(), "%.0f"), fmt(d.essTail(), "%.0f"));
         }
         StringBuilder b = new StringBuilder();
-        b.append(p.sampler()).append(" on ").append(p.dataset()).append(": ").append(p.settings().chains())
-                .append(" chains × ").append(keptDraws(p.trace(), p.settings().thin())).append(" (")
+        b.append(p.sampler()).append(" on ").append(p.dataset()).append(": ")
+                .append(keptDraws(p.trace(), p.settings().thin())).append(" (")
                 .append(p.settings().iterations()).append(" iterations, burn-in ").append(p.settings().burnIn())
                 .append(", thin ").append(p.settings().thin()).append(", seed ").append(p.settings().seed())
                 .append(")").append(p.cancelled() ? " — CANCELLED, partial draws" : "").append('\n');
@@ -49,7 +53,7 @@ public final class DiagnosticsTable {
         b.append(table);
         b.append(String.format(Locale.ROOT, "%.2f s, %.0f sweeps/s", p.seconds(), p.sweepsPerSecond()));
         if (p.trace().chains() == 1 && !p.diagnostics().isEmpty()) {
-            b.append("\nR-hat ").append(NO_RHAT).append(": it compares chains; run --chains 2 or more for it");
+            b.append("\nR-hat ").append(UNDEFINED).append(": it compares chains; run --chains 2 or more for it");
         }
         for (String w : warnings(p)) {
             b.append('\n').append(w);
@@ -108,31 +112,41 @@ public final class DiagnosticsTable {
     }
 
     /**
-     * The draws the chains actually hold, e.g. {@code 1500 kept draws}, {@code 784/947 kept draws} for a
-     * run cut short, with the storage stride when the trace was thinned to stay bounded.
+     * The draws the chains actually hold: {@code 4 chains × 1500 kept draws}; for chains cut short at
+     * different counts the total, then each chain's ({@code 1731 kept draws, 784 + 947 in 2 chains}: "784/947"
+     * read as a fraction); with the storage stride when the trace was thinned to stay bounded.
      */
     static String keptDraws(Trace t, int thin) {
-        StringBuilder b = new StringBuilder();
         boolean same = true;
         long stride = 1;
+        long total = 0;
+        StringJoiner each = new StringJoiner(" + ");
         for (int c = 0; c < t.chains(); c++) {
             same &= t.draws(c) == t.draws(0);
+            total += t.draws(c);
+            each.add(Integer.toString(t.draws(c)));
             if (t.draws(c) > 1) {
                 stride = Math.max(stride, (t.iteration(c, 1) - t.iteration(c, 0)) / thin);
             }
         }
-        for (int c = 0; c < t.chains() && (c == 0 || !same); c++) {
-            b.append(c == 0 ? "" : "/").append(t.draws(c));
-        }
-        b.append(stride > 1 ? " draws held (1 in " + stride + " of the kept draws)" : " kept draws");
-        return b.toString();
+        String held = same ? Plural.of(t.chains(), "chain") + " × " + draws(t.chains() == 0 ? 0 : t.draws(0), stride)
+                : draws(total, stride) + ", " + each + " in " + Plural.of(t.chains(), "chain");
+        return stride > 1 ? held + ", 1 in " + stride + " of the kept draws" : held;
     }
 
-    /** {@code v} in format {@code f}; {@code inf} for an infinite R-hat (chains constant at different values). */
+    /** {@code n} kept draws, or draws held when the trace keeps only every {@code stride}-th of them. */
+    private static String draws(long n, long stride) {
+        return stride > 1 ? Plural.of(n, "draw held", "draws held") : Plural.of(n, "kept draw");
+    }
+
+    /**
+     * {@code v} in format {@code f}; {@code inf} for an infinite R-hat (chains constant at different values),
+     * {@link #UNDEFINED} for NaN (what cannot be computed).
+     */
     private static String fmt(double v, String f) {
         if (Double.isInfinite(v)) {
             return v > 0 ? "inf" : "-inf";
         }
-        return Double.isFinite(v) ? String.format(Locale.ROOT, f, v) : "NaN";
+        return Double.isFinite(v) ? String.format(Locale.ROOT, f, v) : UNDEFINED;
     }
 }

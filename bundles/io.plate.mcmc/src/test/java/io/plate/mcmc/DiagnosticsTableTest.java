@@ -19,10 +19,27 @@ class DiagnosticsTableTest {
                 new long[][] {{11, 12, 13}, {11, 12, 13, 14, 15}});
         SamplerPosterior p = SamplerPosterior.builder("test.sampler", "toy").settings(new RunSettings(210, 10, 1, 2, 1L, 1))
                 .trace(cut).cancelled(true).build();
-        assertTrue(p.toString().startsWith("test.sampler on toy: 2 chains × 3/5 kept draws (210 iterations"), p.toString());
+        // the total, then each chain's count ("3/5 kept draws" read as 3 of 5)
+        assertTrue(p.toString().startsWith("test.sampler on toy: 8 kept draws, 3 + 5 in 2 chains (210 iterations"),
+                p.toString());
         // a trace thinned for storage (every 4th of the kept draws of thin 2) says so
         Trace thinned = new Trace(List.of("logJoint"), new double[][][] {{{-1}, {-2}}}, new long[][] {{11, 19}});
-        assertEquals("2 draws held (1 in 4 of the kept draws)", DiagnosticsTable.keptDraws(thinned, 2));
+        assertEquals("1 chain × 2 draws held, 1 in 4 of the kept draws", DiagnosticsTable.keptDraws(thinned, 2));
+        Trace thinnedCut = new Trace(List.of("logJoint"), new double[][][] {{{-1}, {-2}}, {{-1}, {-2}, {-3}}},
+                new long[][] {{11, 19}, {11, 19, 27}});
+        assertEquals("5 draws held, 2 + 3 in 2 chains, 1 in 4 of the kept draws",
+                DiagnosticsTable.keptDraws(thinnedCut, 2));
+    }
+
+    /** One draw of one chain: its mean, and "–" where a figure needs more (sd, ESS, R-hat), not NaN. */
+    @Test
+    void oneDrawShowsItsMeanAndADashForWhatItCannotGive() {
+        Trace one = new Trace(List.of("logJoint"), new double[][][] {{{-1175.5}}}, new long[][] {{3}});
+        String t = SamplerPosterior.builder("test.sampler", "toy").settings(new RunSettings(3, 2, 1, 1, 1L, 1))
+                .trace(one).seconds(0.06).sweepsPerSecond(50).build().toString();
+        assertTrue(t.startsWith("test.sampler on toy: 1 chain × 1 kept draw (3 iterations, burn-in 2,"), t);
+        assertTrue(t.lines().anyMatch(l -> l.matches("logJoint +-1176 +– +– +– +–")), t);
+        assertFalse(t.contains("NaN"), t);
     }
 
     @Test

@@ -27,6 +27,7 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
 
     private final int columns;
     private int asked; // the run's iterations as asked (0: unknown); more in a report: the run was extended
+    private Progress latest; // the last report, printed or not: how far the run got
 
     public ProgressPrinter(PrintStream out, String label, boolean terminal) {
         this(out, label, terminal, 0);
@@ -71,8 +72,14 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
         return 0;
     }
 
+    /** The last report received, printed or not (the runner's last one is where the chains stopped); null before any. */
+    public synchronized Progress latest() {
+        return latest;
+    }
+
     @Override
     public synchronized void progress(Progress p) {
+        latest = p;
         long now = System.nanoTime();
         if (now - start < QUIET_NANOS || now - last < (terminal ? TERMINAL_EVERY_NANOS : PLAIN_EVERY_NANOS)) {
             return;
@@ -82,7 +89,9 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
         if (terminal) {
             String padded = line.length() < width ? line + " ".repeat(width - line.length()) : line;
             width = line.length();
-            out.print("\r" + padded);
+            // the cursor waits at the line's start: what the terminal echoes meanwhile (^C, keys typed ahead)
+            // lands on this line and never wraps below it, so close() erases it all whatever was echoed
+            out.print("\r" + padded + "\r");
         } else {
             out.println(line);
         }
@@ -137,6 +146,7 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
     /**
      * Erases the progress line (carriage return, ANSI erase-to-end-of-line), so that the result is printed
      * in its place: left standing, its last state (2545/3000 sweeps, ETA 0 s) read as where the run ended.
+     * The cursor is still on the line's first column (see {@link #progress}), so an echoed {@code ^C} is erased too.
      */
     @Override
     public synchronized void close() {

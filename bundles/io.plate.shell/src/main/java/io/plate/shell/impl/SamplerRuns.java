@@ -8,8 +8,10 @@ import io.plate.mcmc.CheckpointFolder;
 import io.plate.api.sample.Cancellation;
 import io.plate.api.sample.Checkpoints;
 import io.plate.api.sample.Posterior;
+import io.plate.api.sample.Progress;
 import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.Sampler;
+import io.plate.api.text.Plural;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -79,6 +81,17 @@ final class SamplerRuns {
             return stopped == null ? "" : "stopped early (" + stopped + "): the chains stopped at their next sweep;"
                     + " the draws so far are kept as run '" + kept + "'\n";
         }
+
+        /**
+         * What a run stopped before its first kept draw says in place of a table of undefined figures: how far
+         * the chains got ({@code reached}, their last progress report; null when there was none) and that nothing
+         * is kept, or written when {@code written}.
+         */
+        static String stoppedInBurnIn(String stopped, Progress reached, int burnIn, boolean written) {
+            String at = reached == null ? "stopped in burn-in (" + Plural.of(burnIn, "sweep") + ")"
+                    : "stopped in burn-in at sweep " + reached.sweeps() / reached.chains() + " of " + burnIn;
+            return at + " (" + stopped + "): no draws kept, so no run is kept" + (written ? " or written" : "");
+        }
     }
 
     /**
@@ -139,6 +152,8 @@ final class SamplerRuns {
      * Runs {@code s} and keeps the run. Ctrl-C in the terminal cancels this run's token (in place of
      * Gogo's interrupt of the job, which returns the prompt while the command still runs): the chains stop
      * at their next sweep and the command returns the run with the draws kept, before the next prompt.
+     *
+     * @throws PlateException also when the run was stopped in burn-in: without draws it is neither kept nor written
      */
     static Outcome runAndKeep(CommandSession session, Sampler s, String samplerName, String datasetName,
             String[] params, Options o, Workspace workspace, ShellDefaults defaults, BoundSamplers active)
@@ -174,12 +189,14 @@ final class SamplerRuns {
         Job job = Job.Utils.current();
         boolean background = job != null && job.status() == Job.Status.Background;
         Posterior posterior;
+        Progress reached;
         // a background job (&) shows no progress: its line would overwrite the prompt and what the user types
         PrintStream progressOut = background ? new PrintStream(java.io.OutputStream.nullOutputStream()) : console;
         try (CtrlC ctrlC = CtrlC.during(session, () -> cancellation.cancel("Ctrl-C"));
                 ProgressPrinter progress = ProgressPrinter.forSession(session, progressOut,
                         samplerName + " on " + datasetName).asked(settings.iterations())) {
             posterior = Guard.call(what, s, () -> s.run(d, p, settings, progress, cancellation, o.checkpoints()));
+            reached = progress.latest();
         }
         // An interrupt of the command thread (Gogo's job interrupt) cancels the run in the runner, which keeps
         // the draws. Clear the flag so that writing the run directory (interruptible file channels) still works.
@@ -187,6 +204,9 @@ final class SamplerRuns {
         String stopped = null;
         if (posterior.cancelled()) {
             stopped = cancellation.isCancelled() ? cancellation.reason() : "interrupted";
+            if (!holdsDraws(posterior)) { // a run without draws has nothing to show, trace or write: it is not kept
+                throw new PlateException(Outcome.stoppedInBurnIn(stopped, reached, settings.burnIn(), dir != null));
+            }
         }
         workspace.putRun(kept, posterior);
         if (dir != null) {
@@ -197,5 +217,15 @@ final class SamplerRuns {
             }
         }
         return new Outcome(kept, posterior, dir, stopped, interrupted || background, console);
+    }
+
+    /** Whether some chain of {@code p} kept a draw. */
+    private static boolean holdsDraws(Posterior p) {
+        for (int c = 0; c < p.trace().chains(); c++) {
+            if (p.trace().draws(c) > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 }

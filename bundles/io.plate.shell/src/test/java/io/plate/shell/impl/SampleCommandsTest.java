@@ -201,6 +201,43 @@ class SampleCommandsTest {
         return result.get(30, java.util.concurrent.TimeUnit.SECONDS); // returns only once the run is kept and written
     }
 
+    /**
+     * A run stopped in its burn-in holds no draws: the command fails with one line saying where the chains
+     * stopped, and neither keeps nor writes a run (it printed a table of NaN and "the draws so far are kept").
+     */
+    @Test
+    void aRunStoppedInBurnInSaysSoAndKeepsNothing() throws Exception {
+        Workspace w = new Workspace();
+        commands(w); // the dataset
+        SampleCommands c = SampleCommands.of(w, defaults(tmp), List.of());
+        Sampler s = new Ar1Sampler();
+        c.addSampler(s, java.util.Map.of(Sampler.NAME, "test.ar1"));
+        long before0 = SWEEPS.get(0);
+        long before1 = SWEEPS.get(1);
+        java.util.concurrent.CompletableFuture<SampleCommands.SampleResult> result = java.util.concurrent.CompletableFuture
+                .supplyAsync(() -> {
+                    try {
+                        return c.sample(null, "1000000000", "", "999999999", "", "2", "5", "runs/burning", "", "test.ar1",
+                                "toy");
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                });
+        while (Math.min(SWEEPS.get(0) - before0, SWEEPS.get(1) - before1) < 100) {
+            Thread.sleep(10);
+        }
+        c.removeSampler(s, java.util.Map.of(Sampler.NAME, "test.ar1"));
+        java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class,
+                () -> result.get(30, java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(e.getCause() instanceof PlateException, String.valueOf(e.getCause()));
+        // the sweep the chains reached on average, as the progress line counts them
+        long reached = (SWEEPS.get(0) - before0 + SWEEPS.get(1) - before1) / 2;
+        assertEquals("stopped in burn-in at sweep " + reached + " of 999999999 (its sampler's bundle was updated or"
+                + " stopped): no draws kept, so no run is kept or written", e.getCause().getMessage());
+        assertTrue(w.runs().isEmpty(), w.runs().toString());
+        assertTrue(Files.notExists(tmp.resolve("runs/burning")));
+    }
+
     @Test
     void aSamplerGoingAwayStopsItsRunWhichKeepsItsDraws() throws Exception {
         Workspace w = new Workspace();
@@ -227,8 +264,11 @@ class SampleCommandsTest {
             SampleCommands.SampleResult r = stopMidRun(c, c::deactivate);
             assertTrue(r.posterior().cancelled());
             assertTrue(r.toString().contains("stopped early (interrupted by SIGTERM)"), r.toString());
-            // the table reports the draws held, not the planned 999,999,990
-            assertTrue(r.toString().contains("2 chains × " + r.posterior().trace().draws(0)), r.toString());
+            // the table reports the draws held, not the planned 999,999,990: the total, then each chain's
+            int a = r.posterior().trace().draws(0);
+            int b = r.posterior().trace().draws(1);
+            assertTrue(r.toString().contains(a == b ? "2 chains × " + a + " kept draws"
+                    : (a + b) + " kept draws, " + a + " + " + b + " in 2 chains"), r.toString());
         } finally {
             System.clearProperty(BoundSamplers.SIGNAL_PROPERTY);
         }
