@@ -1,5 +1,6 @@
 package io.plate.api.data;
 
+import io.plate.api.text.Plural;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -208,8 +209,7 @@ public final class Dataset {
      */
     public String summary() {
         StringBuilder s = new StringBuilder();
-        s.append(name).append(": ").append(rows).append(rows == 1 ? " row, " : " rows, ").append(featureCount())
-                .append(featureCount() == 1 ? " feature" : " features");
+        s.append(name).append(": ").append(Plural.of(rows, "row")).append(", ").append(Plural.of(featureCount(), "feature"));
         List<String> kinds = new ArrayList<>();
         if (!categorical.isEmpty()) {
             kinds.add(categorical.size() + " categorical");
@@ -238,7 +238,7 @@ public final class Dataset {
                     counts[c]++;
                 }
             }
-            s.append(", ").append(labels.cardinality()).append(labels.cardinality() == 1 ? " class in '" : " classes in '").append(labels.name()).append("' (");
+            s.append(", ").append(Plural.of(labels.cardinality(), "class", "classes")).append(" in '").append(labels.name()).append("' (");
             for (int c = 0; c < counts.length; c++) {
                 if (c > 0) {
                     s.append(", ");

@@ -1,6 +1,7 @@
 package io.plate.classifier.impl;
 
 import io.plate.api.data.Dataset;
+import io.plate.api.text.Plural;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,7 +16,7 @@ public final class IgnoredData {
     public IgnoredData columns(String kind, List<String> names) {
         if (!names.isEmpty()) {
             String shown = String.join(", ", names.subList(0, Math.min(5, names.size()))) + (names.size() > 5 ? ", …" : "");
-            parts.add(names.size() + " " + kind + " column" + (names.size() == 1 ? "" : "s") + " (" + shown + ")");
+            parts.add(Plural.of(names.size(), kind + " column") + " (" + shown + ")");
         }
         return this;
     }
@@ -36,7 +37,7 @@ public final class IgnoredData {
     /** "12 training rows with a missing value", when {@code n} > 0. */
     public IgnoredData rows(int n, String why) {
         if (n > 0) {
-            parts.add(n + " training row" + (n == 1 ? "" : "s") + " " + why);
+            parts.add(Plural.of(n, "training row") + " " + why);
         }
         return this;
     }

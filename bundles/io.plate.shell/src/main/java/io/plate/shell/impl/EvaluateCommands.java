@@ -11,6 +11,7 @@ import io.plate.api.learn.Evaluator;
 import io.plate.api.learn.FoldReport;
 import io.plate.api.learn.Learner;
 import io.plate.api.learn.Params;
+import io.plate.api.text.Plural;
 import io.plate.api.text.TextTable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -127,7 +128,7 @@ public final class EvaluateCommands {
                     : d.target().isPresent() && Double.isNaN(d.target().get().value(r));
             n += missing ? 1 : 0;
         }
-        return n == 0 ? "" : n + (n == 1 ? " row" : " rows") + " without a " + (d.labels().isPresent() ? "label" : "target")
+        return n == 0 ? "" : Plural.of(n, "row") + " without a " + (d.labels().isPresent() ? "label" : "target")
                 + " left out";
     }
 

@@ -6,6 +6,7 @@ import io.plate.api.data.Dataset;
 import io.plate.api.io.AtomicFiles;
 import io.plate.api.learn.Metrics;
 import io.plate.api.learn.Model;
+import io.plate.api.text.Plural;
 import io.plate.api.text.TextTable;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -163,7 +164,7 @@ public final class PredictCommands {
 
         /** "1 row without a label left out", "3 rows without …". */
         private static String rowsWithout(int n, String what) {
-            return n + (n == 1 ? " row" : " rows") + " without " + what + " left out";
+            return Plural.of(n, "row") + " without " + what + " left out";
         }
 
         /** "not used: column 'x', which the model was not trained on", naming at most ten columns. */
