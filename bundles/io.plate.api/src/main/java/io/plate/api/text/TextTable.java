@@ -67,7 +67,9 @@ public final class TextTable {
         boolean[] numeric = new boolean[n];
         for (int i = 0; i < n; i++) {
             w[i] = header.get(i).length();
-            boolean digits = false;
+            int col = i;
+            // a column of '–' only (a figure no row could give) stays in a number's place
+            boolean digits = !rows.isEmpty() && rows.stream().allMatch(r -> cell(r, col).equals("–"));
             numeric[i] = true;
             for (List<String> r : rows) {
                 String c = cell(r, i);

@@ -100,6 +100,9 @@ class TextTableTest {
         String named = new TextTable("", "setosa", "virginica").row("setosa", 50, 0).row("virginica", 4, 46).render(0);
         assertEquals("           setosa  virginica\n---------  ------  ---------\nsetosa         50          0\n"
                 + "virginica       4         46\n", named);
+        // a figure no row could give ('–' in every row: R-hat of one chain) stays in a number's place
+        String undefined = new TextTable("summary", "mean", "R-hat").row("logJoint", "-1194", "–").row("k", "3", "–").render(0);
+        assertEquals("summary    mean  R-hat\n--------  -----  -----\nlogJoint  -1194      –\nk             3      –\n", undefined);
     }
 
     private static TextTable learners() {
