@@ -7,7 +7,9 @@ import java.util.Arrays;
  * Splits delimited text into records following RFC 4180: a field that starts with a double quote runs
  * to the matching quote, may hold delimiters and line breaks (kept as {@code \n}), and writes a quote as
  * {@code ""}. As in Python's {@code csv} module, text after a closing quote is appended to the field and
- * a quote inside an unquoted field is an ordinary character. Blank lines are skipped.
+ * a quote inside an unquoted field is an ordinary character. Blank lines are skipped. An unquoted field is
+ * stripped of the spaces around it, as the header's names are ({@code a, b, y} rows hold {@code x}, not
+ * {@code " x"}); a quoted field keeps its spaces.
  *
  * <p>Field {@code i} of the current record is {@code chars()[start(i), end(i))}; the arrays are reused.
  */
@@ -114,7 +116,7 @@ final class CsvRecordReader {
                     record.append(ch);
                     i++;
                 } else if (ch == delimiter) {
-                    ends[fields - 1] = record.length;
+                    endField();
                     startField = true;
                     i++;
                 } else {
@@ -136,8 +138,26 @@ final class CsvRecordReader {
         if (startField) {
             newField(); // trailing delimiter: one more, empty field
         }
-        ends[fields - 1] = record.length;
+        endField();
         return true;
+    }
+
+    /** Ends the last field at the end of the record so far, without the spaces around it unless it was quoted. */
+    private void endField() {
+        int f = fields - 1;
+        int e = record.length;
+        if (!quoted[f]) {
+            char[] c = record.chars;
+            int s = starts[f];
+            while (s < e && Character.isWhitespace(c[s])) {
+                s++;
+            }
+            while (e > s && Character.isWhitespace(c[e - 1])) {
+                e--;
+            }
+            starts[f] = s;
+        }
+        ends[f] = e;
     }
 
     private void newField() {
