@@ -31,4 +31,15 @@ class NewUserFilesTest {
             assertEquals(List.of(" x", "z"), Inputs.csv(rows("a,y", more, "1,\" x\"", "2,z"), D).labels().orElseThrow().levels());
         }
     }
+
+    @Test
+    void numbersWrittenByNumpysSavetxtAreClassesInTheirShortestForm() {
+        // np.savetxt(f, np.column_stack([X, y]), delimiter=',', header='a,y', comments='') writes '%.18e'
+        ImportOptions cat = ImportOptions.builder().categorical(java.util.Set.of("y")).build();
+        for (int more : new int[] {0, 300}) {
+            Dataset d = Inputs.csv(rows("a,y", more, "5.099999999999999645e+00,0.000000000000000000e+00",
+                    "4.900000000000000355e+00,1.000000000000000000e+00", "4.700000000000000178e+00,2.500000000000000000e+00"), cat);
+            assertEquals(List.of("0", "1", "2.5"), d.labels().orElseThrow().levels());
+        }
+    }
 }
