@@ -568,7 +568,7 @@ public final class ArffImporter implements Importer {
                 case "string":
                     if (isClass) {
                         CategoricalColumn classes = a.cells.toCategorical(); // 1 and 1.0 one class
-                        Labels.checkClasses(file, a.name, classes.cardinality(), a.cells.rows(), null);
+                        Labels.checkClasses(file, a.name, classes.cardinality(), a.cells.rows(), Labels.COLUMN_FIX);
                         b.labels(classes);
                     } else {
                         b.categorical(a.cells.toCategorical());

@@ -618,7 +618,7 @@ public final class CsvImporter implements Importer {
                     b.target(col.toNumeric());
                 } else {
                     CategoricalColumn classes = col.toCategorical(); // 1 and 1.0 one class (LevelNumbers.levels)
-                    Labels.checkClasses(file, n, classes.cardinality(), rows, null);
+                    Labels.checkClasses(file, n, classes.cardinality(), rows, Labels.COLUMN_FIX);
                     if (lostClasses != null) { // a class named None or NA read as missing: say so, with the fix
                         warnings.add(lostClasses);
                     }

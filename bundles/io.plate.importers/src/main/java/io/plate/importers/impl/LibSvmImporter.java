@@ -22,10 +22,11 @@ import org.osgi.service.component.annotations.Component;
  * index, or the declared number of features (option {@link #N_FEATURES} in
  * {@link ImportOptions#extra()}), as scikit-learn's {@code load_svmlight_file(n_features=…)}.
  *
- * <p>Labels are classes: each distinct label value is a level, written canonically ({@code +1} and
- * {@code 1.0} are both {@code "1"}), levels in numeric order. With {@code --numeric LABEL} (any name in
- * {@link ImportOptions#numeric()}, or {@code label}) they become a numeric target instead. Query ids are
- * checked and counted, and kept out of the features.
+ * <p>Labels that are whole numbers are classes: each distinct label value is a level, written canonically
+ * ({@code +1} and {@code 1.0} are both {@code "1"}), levels in numeric order. Labels with a fraction are a
+ * numeric target (regression), as a column of numbers in a CSV file. {@code --numeric label} and
+ * {@code --categorical label} (the label's name, {@code label} unless {@code --label} gives another) decide
+ * otherwise. Query ids are checked and counted, and kept out of the features.
  */
 @Component(service = Importer.class, property = {
         Importer.FORMAT + "=libsvm",
@@ -149,11 +150,20 @@ public final class LibSvmImporter implements Importer {
         }
         if (!options.noLabel()) {
             double[] y = rows.labels.toArray();
-            if (options.numeric().contains(labelName)) {
+            double[] distinct = rows.labelValues.values();
+            boolean whole = Labels.wholeNumbers(distinct);
+            // class numbers unless a fraction makes them a measurement (as the CSV importer's rule makes a column of numbers a target)
+            if (options.numeric().contains(labelName) || !(whole || options.categorical().contains(labelName))) {
                 b.target(NumericColumn.of(labelName, y));
             } else {
-                Labels.checkClasses(file, labelName, rows.labelValues.size(), y.length, "--numeric " + labelName);
-                b.labels(classes(labelName, rows.labelValues.values(), rows.labelCodes.toArray()));
+                String numericFix = whole ? "give --numeric " + labelName : "leave out --categorical " + labelName;
+                Labels.checkClasses(file, labelName, distinct.length, y.length, "for a numeric target (regression) "
+                        + numericFix + ", or import with --no-label");
+                String many = whole ? Labels.manyNumberClasses(labelName, distinct.length, y.length, numericFix) : null;
+                if (many != null) {
+                    b.metadata(Importer.WARNINGS, many);
+                }
+                b.labels(classes(labelName, distinct, rows.labelCodes.toArray()));
             }
         }
         return b.build();

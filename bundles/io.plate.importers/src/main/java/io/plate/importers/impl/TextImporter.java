@@ -215,7 +215,7 @@ public final class TextImporter implements Importer {
         Dataset.Builder b = dataset(file, options, m, "tsv");
         if (layout.labelColumn >= 0) {
             CategoricalColumn classes = labelColumn(layout.labelName, part.labels, part.codes); // 1 and 1.0 one class
-            Labels.checkClasses(file, layout.labelName, classes.cardinality(), part.codes.size, null);
+            Labels.checkClasses(file, layout.labelName, classes.cardinality(), part.codes.size, Labels.COLUMN_FIX);
             List<String> warnings = new ArrayList<>();
             String quoted = part.quotedSingleRowClass(); // the TSV layout does not read CSV quoting: say so
             if (quoted != null) {

@@ -1,10 +1,16 @@
 package io.plate.importers.impl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.plate.api.data.Dataset;
+import io.plate.api.data.ImportException;
 import io.plate.api.data.ImportOptions;
+import io.plate.api.data.Importer;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Files as a new user brings them from scikit-learn, pandas, numpy and Weka (the new-user test's findings). */
@@ -35,11 +41,50 @@ class NewUserFilesTest {
     @Test
     void numbersWrittenByNumpysSavetxtAreClassesInTheirShortestForm() {
         // np.savetxt(f, np.column_stack([X, y]), delimiter=',', header='a,y', comments='') writes '%.18e'
-        ImportOptions cat = ImportOptions.builder().categorical(java.util.Set.of("y")).build();
+        ImportOptions cat = ImportOptions.builder().categorical(Set.of("y")).build();
         for (int more : new int[] {0, 300}) {
             Dataset d = Inputs.csv(rows("a,y", more, "5.099999999999999645e+00,0.000000000000000000e+00",
                     "4.900000000000000355e+00,1.000000000000000000e+00", "4.700000000000000178e+00,2.500000000000000000e+00"), cat);
             assertEquals(List.of("0", "1", "2.5"), d.labels().orElseThrow().levels());
         }
+    }
+
+    @Test
+    void libsvmLabelsWithAFractionAreANumericTargetAndManyWholeNumberClassesAreReported() {
+        // dump_svmlight_file(X, y) of a regression target: labels such as 151.5 are a numeric target, as in a CSV file
+        StringBuilder real = new StringBuilder();
+        for (int i = 0; i < 100; i++) {
+            real.append(25 + i * 0.5).append(" 0:").append(i % 7).append('\n');
+        }
+        Dataset target = Inputs.libsvm(real.toString(), D);
+        assertTrue(target.labels().isEmpty());
+        assertEquals(74.5, target.target().orElseThrow().value(99));
+        assertNull(target.metadata().get(Importer.WARNINGS));
+        // --categorical label makes them classes; one per row is refused, saying what to leave out
+        ImportOptions cat = ImportOptions.builder().categorical(Set.of("label")).build();
+        ImportException refused = Inputs.fails(() -> Inputs.libsvm(real.toString(), cat), "100 distinct values in 100 rows",
+                "leave out --categorical label");
+        assertFalse(refused.getMessage().contains("--label"), refused.getMessage());
+        // whole numbers are classes; 50 of them in 100 rows (scikit-learn's diabetes target: 214 in 442) are reported
+        StringBuilder whole = new StringBuilder();
+        for (int i = 0; i < 100; i++) {
+            whole.append(25 + i / 2).append(" 0:").append(i % 7).append('\n');
+        }
+        Dataset many = Inputs.libsvm(whole.toString(), D);
+        assertEquals(50, many.labels().orElseThrow().cardinality());
+        String warning = many.metadata().get(Importer.WARNINGS);
+        assertTrue(warning != null && warning.contains("the label 'label' has 50 classes in 100 rows, 2.0 rows a class")
+                && !warning.contains("; ")
+                && warning.contains("give --numeric label"), warning);
+        assertEquals(100, Inputs.libsvm(whole.toString(), ImportOptions.builder().numeric(Set.of("label")).build())
+                .target().orElseThrow().size());
+        // class numbers with many rows each are classes, with nothing to say
+        StringBuilder classes = new StringBuilder();
+        for (int i = 0; i < 300; i++) {
+            classes.append(i % 3 == 0 ? "+1" : i % 3 == 1 ? "-1" : "2.0").append(" 0:").append(i % 7).append('\n');
+        }
+        Dataset three = Inputs.libsvm(classes.toString(), D);
+        assertEquals(List.of("-1", "1", "2"), three.labels().orElseThrow().levels());
+        assertNull(three.metadata().get(Importer.WARNINGS));
     }
 }
