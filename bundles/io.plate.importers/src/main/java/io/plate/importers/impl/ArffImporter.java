@@ -113,6 +113,7 @@ public final class ArffImporter implements Importer {
         ImportWatch watch = ImportWatch.of(file, stream, options);
         try (TextInput in = new TextInput(watch.wrap(stream), file, Sources.charset(file, options)).hintEncoding()
                 .limitLines(options.maxLineLength())) {
+            FormatOptions.check(file, options, FormatOptions.ARFF);
             CharBuf buf = new CharBuf(1024);
             ArffLine line = new ArffLine(file);
             List<Attribute> attrs = new ArrayList<>();

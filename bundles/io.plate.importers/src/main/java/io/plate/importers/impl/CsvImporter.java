@@ -50,6 +50,7 @@ public final class CsvImporter implements Importer {
     Dataset read(InputStream stream, Path file, ImportOptions options) {
         ImportWatch watch = ImportWatch.of(file, stream, options);
         try (TextInput in = new TextInput(watch.wrap(stream), file, Sources.charset(file, options)).hintEncoding()) {
+            FormatOptions.check(file, options, FormatOptions.CSV);
             CsvRecordReader rec = new CsvRecordReader(in, options.delimiter().orElse((char) 0), options.maxLineLength());
             CellColumn[][] reading = {new CellColumn[0]};
             FirstRows[] kept = {null};
@@ -398,10 +399,7 @@ public final class CsvImporter implements Importer {
     private static int labelIndex(Path file, long line, ImportOptions options, List<String> names,
             TermTable byName) {
         if (options.noLabel()) {
-            if (options.label().isPresent()) {
-                throw new ImportException(file, line, options.label().get(), "both a label column and --no-label given");
-            }
-            return -1;
+            return -1; // with --label too: refused by FormatOptions
         }
         if (options.label().isEmpty()) {
             return names.size() - 1;

@@ -82,6 +82,7 @@ public final class LibSvmImporter implements Importer {
         int declared = declaredFeatures(file, options);
         ImportWatch watch = ImportWatch.of(file, stream, options);
         try (ByteLines in = new ByteLines(watch.wrap(stream), file).limitLines(options.maxLineLength())) {
+            FormatOptions.check(file, options, FormatOptions.LIBSVM);
             String base = zeroBased(file, options);
             values(file, options);
             LibSvmRows rows = new LibSvmRows(file, declared, options.maxColumns());

@@ -78,6 +78,7 @@ public final class TextImporter implements Importer {
 
     @Override
     public Dataset read(Path file, ImportOptions options) throws ImportException {
+        FormatOptions.check(file, options, FormatOptions.TEXT); // a folder and a file read in halves too
         if (Files.isDirectory(file)) {
             return readFolders(file, options);
         }
@@ -111,6 +112,7 @@ public final class TextImporter implements Importer {
         ImportWatch watch = ImportWatch.of(file, stream, options);
         try (TextInput in = new TextInput(watch.wrap(stream), file, Sources.charset(file, options)).hintEncoding()
                 .limitLines(options.maxLineLength())) {
+            FormatOptions.check(file, options, FormatOptions.TEXT); // again for a stream read on its own
             char delimiter = options.delimiter().orElse('\t');
             // a delimiter given (tab too): a delimited file with CSV quoting, as pandas' to_csv writes it; the
             // CSV reader's records. None: Plate's TSV layout, one document a line with backslash escapes

@@ -87,4 +87,70 @@ class NewUserFilesTest {
         assertEquals(List.of("-1", "1", "2"), three.labels().orElseThrow().levels());
         assertNull(three.metadata().get(Importer.WARNINGS));
     }
+
+    /** A small valid file of each format, read with {@code o}. */
+    private static Dataset read(String format, ImportOptions o) {
+        switch (format) {
+            case "csv":
+                return Inputs.csv("a,text,label\n1,hello world,x\n2,good day,y\n", o);
+            case "arff":
+                return Inputs.arff("@relation r\n@attribute a numeric\n@attribute label {x,y}\n@data\n1,x\n2,y\n", o);
+            case "libsvm":
+                return Inputs.libsvm("1 1:2\n2 2:3\n", o);
+            default:
+                return Inputs.text("label\ttext\nx\thello world\ny\thello day\n", o);
+        }
+    }
+
+    @Test
+    void anOptionAFormatDoesNotReadIsRefusedNamingItAndWhatToGiveInstead() {
+        // the new-user test: --categorical all and --numeric foo were silently ignored for LibSVM
+        ImportException all = Inputs.fails(() -> read("libsvm", ImportOptions.builder().categorical(Set.of("all")).build()),
+                "--categorical all does not apply to LibSVM files", "--values numeric");
+        assertTrue(all.getMessage().contains("--categorical label"), all.getMessage());
+        Inputs.fails(() -> read("libsvm", ImportOptions.builder().numeric(Set.of("foo")).build()),
+                "--numeric foo does not apply to LibSVM files", "--values numeric", "--numeric label");
+        // naming the label is what they do for LibSVM
+        assertTrue(read("libsvm", ImportOptions.builder().numeric(Set.of("label")).build()).target().isPresent());
+        assertTrue(read("libsvm", ImportOptions.builder().label("y").categorical(Set.of("y")).build()).labels().isPresent());
+        // --label with --no-label: refused for text as for CSV (text took it silently)
+        for (String format : List.of("csv", "arff", "libsvm", "text")) {
+            Inputs.fails(() -> read(format, ImportOptions.builder().label("label").noLabel(true).build()),
+                    "both --label label and --no-label given");
+        }
+        // every option against every format: those a format reads pass, the others are refused by name
+        record Case(String name, ImportOptions options, Set<String> formats) {
+        }
+        List<Case> cases = List.of(
+                new Case("--categorical", ImportOptions.builder().categorical(Set.of("a")).build(), Set.of("csv", "arff")),
+                new Case("--numeric", ImportOptions.builder().numeric(Set.of("a")).build(), Set.of("csv", "arff")),
+                new Case("--missing", ImportOptions.builder().missing(Set.of("?")).build(), Set.of("csv", "text")),
+                new Case("--delimiter", ImportOptions.builder().delimiter(',').build(), Set.of("csv", "text")),
+                new Case("--min-df", ImportOptions.builder().minDf(2).build(), Set.of("text")),
+                new Case("--max-df", ImportOptions.builder().maxDf(0.9).build(), Set.of("text")),
+                new Case("--max-features", ImportOptions.builder().maxFeatures(5).build(), Set.of("text")),
+                new Case("--binary", ImportOptions.builder().binary(true).build(), Set.of("text")),
+                new Case("--stop-words", ImportOptions.builder().stopWords(true).build(), Set.of("text")),
+                new Case("--ngram", ImportOptions.builder().ngramMax(2).build(), Set.of("text")),
+                new Case("--text-column", ImportOptions.builder().extra("text_column", "text").build(), Set.of("text")),
+                new Case("--n-features", ImportOptions.builder().extra("n_features", "5").build(), Set.of("libsvm")),
+                new Case("--zero-based", ImportOptions.builder().extra("zero_based", "auto").build(), Set.of("libsvm")),
+                new Case("--values", ImportOptions.builder().extra("values", "numeric").build(), Set.of("libsvm", "arff")),
+                new Case("--decimal", ImportOptions.builder().extra("decimal", ".").build(), Set.of("csv")),
+                new Case("--no-header", ImportOptions.builder().extra("header", "true").build(), Set.of("csv")),
+                new Case("--encoding", ImportOptions.builder().extra("encoding", "utf-8").build(), Set.of("csv", "arff", "text")));
+        for (Case c : cases) {
+            for (String format : List.of("csv", "arff", "libsvm", "text")) {
+                if (c.formats().contains(format)) {
+                    try {
+                        read(format, c.options());
+                    } catch (ImportException e) { // read, though its value may not fit this small file
+                        assertFalse(e.getMessage().contains("does not apply"), e.getMessage());
+                    }
+                } else {
+                    Inputs.fails(() -> read(format, c.options()), c.name(), " does not apply to ");
+                }
+            }
+        }
+    }
 }
