@@ -67,6 +67,9 @@ public final class CsvImporter implements Importer {
                         + " spaces and no comma, semicolon or tab (numpy's savetxt writes so): give --delimiter ' '"
                         + (header ? " --no-header (the first line is data)" : ""));
             }
+            // one column: a table separated by spaces? (pandas' to_csv(sep=' '), R's write.table) looked at with the first row
+            String oneColumnHeader = header && width == 1 && options.delimiter().isEmpty() ? rec.lastLine() : null;
+            long headerLine = rec.line();
             if (width > options.maxColumns()) {
                 throw new ImportException(file, rec.line(), null, String.format(java.util.Locale.ROOT,
                         "the header has %,d columns, more than the limit of %,d (--max-columns)", width, options.maxColumns()));
@@ -97,6 +100,10 @@ public final class CsvImporter implements Importer {
             boolean firstIsData = !header; // --no-header: the first record read above is a row
             while (firstIsData || rec.next()) {
                 firstIsData = false;
+                if (oneColumnHeader != null) {
+                    spaceSeparatedTable(file, headerLine, oneColumnHeader, rec.lastLine());
+                    oneColumnHeader = null;
+                }
                 if (rec.fields() != width) {
                     throw new ImportException(file, rec.line(), "field " + (rec.fields() < width ? rec.fields() + 1 : width + 1),
                             "ragged row: expected " + width + " fields as in the header, found " + rec.fields());
@@ -207,6 +214,28 @@ public final class CsvImporter implements Importer {
             names.add(n);
         }
         return names;
+    }
+
+    /**
+     * Refuses a one-column file whose header and first row split at single spaces (quotes honoured) into the
+     * same number of fields, 2 or more: a table separated by spaces, which {@code --delimiter ' '} reads.
+     */
+    private static void spaceSeparatedTable(Path file, long line, String header, String firstRow) {
+        List<String> names = spaceSeparated(header);
+        if (names.size() >= 2 && spaceSeparated(firstRow).size() == names.size()) {
+            throw new ImportException(file, line, null, "the header holds " + names.size() + " names separated by spaces "
+                    + Sources.names(names) + ", and the first row as many values, with no comma, semicolon or tab between"
+                    + " them (pandas' to_csv(sep=' ') writes so): give --delimiter ' '");
+        }
+    }
+
+    /**
+     * The fields of {@code line} split at single spaces as {@code --delimiter ' '} splits a record (quotes
+     * honoured), or none when a field would be empty (spaces repeated to align columns are not that delimiter).
+     */
+    static List<String> spaceSeparated(String line) {
+        List<String> fields = CsvRecordReader.fields(line, ' ');
+        return fields.contains("") ? List.of() : fields;
     }
 
     /** How many numbers {@code line} holds between single or repeated spaces when it is nothing else, else 0. */

@@ -71,6 +71,33 @@ final class CsvRecordReader {
         return ',';
     }
 
+    /**
+     * The fields of {@code line} split at {@code delimiter} as this reader splits a record (quotes honoured
+     * and removed, unquoted fields stripped), for a line looked at on its own; one field, the line, when its
+     * quotes do not close.
+     */
+    static java.util.List<String> fields(String line, char delimiter) {
+        java.nio.file.Path none = java.nio.file.Path.of("line");
+        try (TextInput in = new TextInput(new java.io.ByteArrayInputStream(line.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                none, java.nio.charset.StandardCharsets.UTF_8)) {
+            CsvRecordReader r = new CsvRecordReader(in, delimiter, Math.max(1, line.length()));
+            java.util.List<String> out = new java.util.ArrayList<>();
+            if (r.next()) {
+                for (int i = 0; i < r.fields(); i++) {
+                    out.add(r.field(i));
+                }
+            }
+            return out;
+        } catch (ImportException e) {
+            return java.util.List.of(line);
+        }
+    }
+
+    /** The text of the last line read, as it is in the file (quotes and all): a one-line record's own text. */
+    String lastLine() {
+        return line.toString();
+    }
+
     /** Reads the next non-blank record; false at the end of input. */
     boolean next() {
         do {

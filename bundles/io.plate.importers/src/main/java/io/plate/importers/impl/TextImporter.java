@@ -181,10 +181,7 @@ public final class TextImporter implements Importer {
                 hint = "the header is separated by tabs, not '" + delimiter + "': leave out --delimiter (tab is the default)";
             } else if (header.length == 1 && delimiter == '\t' && (header[0].indexOf(',') >= 0 || header[0].indexOf(';') >= 0)) {
                 char d = header[0].indexOf(',') >= 0 ? ',' : ';';
-                List<String> fields = new ArrayList<>();
-                for (String f : header[0].split(java.util.regex.Pattern.quote(String.valueOf(d)), -1)) {
-                    fields.add(f.strip().replace("\"", ""));
-                }
+                List<String> fields = CsvRecordReader.fields(header[0], d);
                 // with no text column among the fields either, --delimiter alone would only lead to the next error
                 hint = fields.contains(textName) ? "the header has no tab; for a file separated by '" + d + "' give --delimiter " + d
                         : "the header has no tab, and separated by '" + d + "' it has no '" + textName + "' column either "
@@ -193,6 +190,11 @@ public final class TextImporter implements Importer {
             } else if (header.length == 1 && CsvImporter.numbersBetweenSpaces(header[0]) >= 2) {
                 hint = "the first line is numbers separated by spaces (numpy's savetxt writes so): import it with --format csv"
                         + " --delimiter ' ' --no-header";
+            } else if (header.length == 1 && CsvImporter.spaceSeparated(header[0]).size() >= 2) {
+                List<String> fields = CsvImporter.spaceSeparated(header[0]);
+                hint = "the header is " + fields.size() + " names separated by spaces " + Sources.names(fields) + " (pandas'"
+                        + " to_csv(sep=' ') writes so): " + (fields.contains(textName) ? "give --delimiter ' '"
+                        : "for a table of numbers or categories give --format csv --delimiter ' '");
             } else {
                 hint = "name the text column with --text-column NAME, or import a table of numbers or categories"
                         + " with --format csv";

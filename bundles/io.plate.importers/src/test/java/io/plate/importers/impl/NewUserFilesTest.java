@@ -153,4 +153,27 @@ class NewUserFilesTest {
             }
         }
     }
+
+    @Test
+    void aTableSeparatedBySpacesSaysToGiveThatDelimiterWhichReadsItsQuotes() {
+        // df.to_csv('iris_sp.txt', sep=' ', index=False): pandas quotes the names and values that hold a space
+        String spaced = rows("\"sepal length (cm)\" \"sepal width (cm)\" species", 30, "5.1 3.5 \"Iris setosa\"",
+                "7.0 3.2 \"Iris versicolor\"", "6.3 3.3 \"Iris virginica\"");
+        for (int more : new int[] {0, 300}) {
+            String file = spaced + rows("x", more, "5.9 3.0 \"Iris virginica\"").substring(2);
+            // before: one column 'sepal length (cm) "sepal width (cm)" species', refused as a label of 33 values
+            ImportException e = Inputs.fails(() -> Inputs.csv(file, D), "line 1", "3 names separated by spaces",
+                    "[sepal length (cm), sepal width (cm), species]", "give --delimiter ' '");
+            assertFalse(e.getMessage().contains("--format"), e.getMessage());
+            Dataset d = Inputs.csv(file, ImportOptions.builder().delimiter(' ').build());
+            assertEquals(List.of("sepal length (cm)", "sepal width (cm)"), List.of(d.numeric().get(0).name(), d.numeric().get(1).name()));
+            assertEquals(List.of("Iris setosa", "Iris versicolor", "Iris virginica"), d.labels().orElseThrow().levels());
+        }
+        // the text importer, which claims .txt, says the same with --format csv
+        Inputs.fails(() -> Inputs.text(spaced, D), "no 'text' column", "3 names separated by spaces",
+                "give --format csv --delimiter ' '");
+        // a one-column file whose name holds spaces is a column, not a table
+        assertEquals(1, Inputs.csv(rows("sepal length (cm)", 30, "5.1", "4.9"), ImportOptions.builder().noLabel(true).build())
+                .featureCount());
+    }
 }
