@@ -205,8 +205,15 @@ public final class TextImporter implements Importer {
         if (options.noLabel()) {
             labelCol = -1;
         } else if (labelCol < 0) {
+            List<String> others = new ArrayList<>(); // a header of the text and one other column: that one is the label
+            for (int i = 0; i < header.length; i++) {
+                if (i != textCol) {
+                    others.add(header[i].strip());
+                }
+            }
             throw new ImportException(file, 1, labelName, "no label column '" + labelName + "' in the header "
-                    + Sources.names(List.of(header)) + " (use --no-label for unlabelled text)");
+                    + Sources.names(List.of(header)) + (others.size() == 1 ? ": give --label " + others.get(0)
+                            + " (or --no-label for unlabelled text)" : " (use --no-label for unlabelled text)"));
         }
         return new TsvPart.Layout(header.length, textCol, labelCol, labelName, new MissingMarkers(options));
     }

@@ -176,4 +176,20 @@ class NewUserFilesTest {
         assertEquals(1, Inputs.csv(rows("sepal length (cm)", 30, "5.1", "4.9"), ImportOptions.builder().noLabel(true).build())
                 .featureCount());
     }
+
+    @Test
+    void aTextFileWithOneOtherColumnIsToldToNameItAsTheLabel() {
+        // pd.DataFrame({'text': ..., 'target': ...}).to_csv(f, index=False), imported --format text --delimiter ,
+        ImportOptions comma = ImportOptions.builder().delimiter(',').build();
+        ImportException e = Inputs.fails(() -> Inputs.text("text,target\nhello world,a\n\"good, day\",b\n", comma),
+                "no label column 'label' in the header [text, target]", "give --label target");
+        assertTrue(e.getMessage().contains("--no-label"), e.getMessage());
+        assertEquals(List.of("a", "b"), Inputs.text("text,target\nhello world,a\n\"good, day\",b\n",
+                comma.toBuilder().label("target").build()).labels().orElseThrow().levels());
+        // the TSV layout too; with two other columns there is no telling which
+        Inputs.fails(() -> Inputs.text("target\ttext\na\thello world\n", D), "give --label target");
+        ImportException two = Inputs.fails(() -> Inputs.text("id\ttext\ttarget\n1\thello world\ta\n", D),
+                "no label column 'label'", "--no-label");
+        assertFalse(two.getMessage().contains("--label "), two.getMessage());
+    }
 }
