@@ -89,6 +89,7 @@ public final class CsvImporter implements Importer {
                     throw new ImportException(file, rec.line(), n, "named both --categorical and --numeric");
                 }
             }
+            Set<String> ignored = ignored(file, rec.line(), options, names, byName);
             MissingMarkers missing = new MissingMarkers(options);
             long[][] wordsMissing = new long[width][]; // per column, cells read as missing per word marker (None, NA)
             FirstRows first = new FirstRows(width);
@@ -147,7 +148,14 @@ public final class CsvImporter implements Importer {
             if (rows == 0) {
                 throw new ImportException(file, rec.line() + 1, null, "no data rows after the header");
             }
-            boolean[] dropped = emptyUnnamed(unnamed, cols, first, names, options);
+            boolean[] emptyUnnamed = emptyUnnamed(unnamed, cols, first, names, options);
+            boolean[] dropped = emptyUnnamed.clone(); // and the columns --ignore names
+            for (String n : ignored) {
+                dropped[byName.find(n)] = true;
+            }
+            if (!ignored.isEmpty() && java.util.stream.IntStream.range(0, width).allMatch(i -> dropped[i])) {
+                throw new ImportException(file, 0, null, "--ignore leaves no column to import");
+            }
             if (options.label().isEmpty() && !options.noLabel()) { // the default label: the last column kept
                 labelIndex = width - 1;
                 while (dropped[labelIndex]) {
@@ -167,7 +175,7 @@ public final class CsvImporter implements Importer {
                         + " is mostly numbers: if it is the first row of data, import with --no-header (columns V1..V"
                         + width + ")");
             }
-            droppedNote(dropped, warnings);
+            droppedNote(emptyUnnamed, warnings);
             String lostClasses = labelIndex < 0 ? null : missing.labelWarning(names.get(labelIndex), wordsMissing[labelIndex]);
             return build(file, options, names, cols, numbers, labelIndex, rows, rec.delimiter(), header, indexCandidates, dropped,
                     warnings, lostClasses);
@@ -280,6 +288,12 @@ public final class CsvImporter implements Importer {
      * {@code false} when it is data (pandas' {@code to_csv(header=False)}); columns are then {@code V1..Vn}.
      */
     public static final String HEADER = "header";
+
+    /**
+     * {@link ImportOptions#extra()} key: columns to leave out, comma-separated, as if the file did not have
+     * them (an identifier, a column that gives the answer away); shell {@code --ignore COLS}.
+     */
+    public static final String IGNORE = "ignore";
 
     /** What an empty file is told (Plate on Spark says it too). */
     public static final String EMPTY_FILE = "empty file; expected a header row";
@@ -441,6 +455,28 @@ public final class CsvImporter implements Importer {
         return i;
     }
 
+    /**
+     * The columns {@link #IGNORE} names, each one the header has, none the label or named by another option
+     * (a column cannot be left out and read).
+     */
+    private static Set<String> ignored(Path file, long line, ImportOptions options, List<String> names, TermTable byName) {
+        Set<String> ignored = new TreeSet<>();
+        for (String n : options.extra().getOrDefault(IGNORE, "").split(",")) {
+            if (!n.isBlank()) {
+                ignored.add(n.strip());
+            }
+        }
+        checkNamed(file, line, ignored, names, byName, "--ignore", false);
+        for (String n : ignored) {
+            String other = n.equals(options.label().orElse(null)) ? "--label" : options.categorical().contains(n)
+                    ? "--categorical" : options.numeric().contains(n) ? "--numeric" : null;
+            if (other != null) {
+                throw new ImportException(file, line, n, "named both --ignore and " + other + ": give one");
+            }
+        }
+        return ignored;
+    }
+
     private static void checkNamed(Path file, long line, Set<String> requested, List<String> names, TermTable byName,
             String option, boolean allowAll) {
         for (String n : new TreeSet<>(requested)) {
@@ -533,14 +569,19 @@ public final class CsvImporter implements Importer {
         }
         double base = c.value(0);
         boolean inOrder = n >= 2 && (base == 0 || base == 1);
-        double[] sorted = new double[n];
+        double[] sorted = anyOrder ? new double[n] : null;
         for (int r = 0; r < n; r++) {
             double v = c.value(r);
             if (!(v >= 0) || v != Math.rint(v) || v >= 0x1p53) {
                 return null;
             }
             inOrder &= v == r + base;
-            sorted[r] = v;
+            if (!anyOrder && !inOrder) {
+                return null;
+            }
+            if (sorted != null) {
+                sorted[r] = v;
+            }
         }
         if (inOrder) {
             return String.format(java.util.Locale.ROOT, "numbers the rows %.0f..%.0f in order", base, base + n - 1);
@@ -560,6 +601,21 @@ public final class CsvImporter implements Importer {
         }
         return String.format(java.util.Locale.ROOT, "holds %,d distinct whole number%s (%s%s), as a subset of a frame's"
                 + " rows keeps its index (a split, a filter, a sample)", n, n == 1 ? "" : "s", first, n > 3 ? ", …" : "");
+    }
+
+    /**
+     * Adds a warning when {@code c}, a named column of numbers, numbers the rows in order from 0 or 1 (in at
+     * least {@link Labels#MIN_ROWS} rows): an identifier, which as a feature tells a learner the file's order
+     * (iris sorted by species: nb.gaussian 0.9933 with it) and as the label is no target, with the option that leaves it out.
+     */
+    private static void identifier(NumericColumn c, boolean label, List<String> warnings) {
+        String why = c.size() >= Labels.MIN_ROWS ? rowIndex(c, false) : null;
+        if (why != null) {
+            warnings.add((label ? "the label column '" : "column '") + c.name() + "' " + why + ": an identifier, "
+                    + (label ? "not a target: name the label with --label COLUMN and leave this one out"
+                            : "from which a learner would learn the file's order, not the data: leave it out")
+                    + " with --ignore " + c.name());
+        }
     }
 
     /** Whether every value of {@code c} is missing. */
@@ -617,6 +673,9 @@ public final class CsvImporter implements Importer {
                 empty.add(names.get(i));
             }
             if (numbers != null && numbers[i] != null) { // neither the label forced categorical nor a category
+                if (!options.numeric().contains(names.get(i))) {
+                    identifier(numbers[i], i == labelIndex, warnings);
+                }
                 if (i == labelIndex) {
                     b.target(numbers[i]);
                 } else {
@@ -642,7 +701,11 @@ public final class CsvImporter implements Importer {
             if (i == labelIndex) {
                 // as in Weka: a numeric label column is a numeric target unless --categorical names it
                 if (forcedNumeric || (!forcedCategorical && col.allNumeric())) {
-                    b.target(col.toNumeric());
+                    NumericColumn target = col.toNumeric();
+                    if (!forcedNumeric) {
+                        identifier(target, true, warnings);
+                    }
+                    b.target(target);
                 } else {
                     CategoricalColumn classes = col.toCategorical(); // 1 and 1.0 one class (LevelNumbers.levels)
                     Labels.checkClasses(file, n, classes.cardinality(), rows, Labels.COLUMN_FIX);
@@ -654,7 +717,9 @@ public final class CsvImporter implements Importer {
             } else if (forcedNumeric) {
                 b.numeric(col.toNumeric());
             } else if (!forcedCategorical && col.allNumeric()) {
-                b.numeric(col.toNumericKeepingCodes()); // codes such as 007 as written, for a model that has them as levels
+                NumericColumn feature = col.toNumericKeepingCodes(); // codes such as 007 as written, for a model that has them as levels
+                identifier(feature, false, warnings);
+                b.numeric(feature);
             } else {
                 freeText(file, col, rows, delimiter, warnings);
                 if (!forcedCategorical && col.levelsWithDecimalComma(FREE_TEXT_LEVELS)) {

@@ -58,6 +58,7 @@ final class FormatOptions {
             new Option("--values", o -> o.extra().containsKey(LibSvmImporter.VALUES), Set.of(LIBSVM, ARFF),
                     Map.of(CSV, "a column's type comes from its cells, or --numeric COLS and --categorical COLS",
                             TEXT, "the text importer makes word counts")),
+            new Option("--ignore", o -> o.extra().containsKey(CsvImporter.IGNORE), Set.of(CSV), Map.of("", "it is for --format csv")),
             new Option("--decimal", o -> o.extra().containsKey(CsvImporter.DECIMAL), Set.of(CSV), Map.of("", "it is for --format csv")),
             new Option("--no-header", o -> o.extra().containsKey(CsvImporter.HEADER), Set.of(CSV),
                     Map.of(TEXT, "a text file's header names its text and label columns", "", "it is for --format csv")),

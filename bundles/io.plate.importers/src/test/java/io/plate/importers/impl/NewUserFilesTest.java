@@ -192,4 +192,50 @@ class NewUserFilesTest {
                 "no label column 'label'", "--no-label");
         assertFalse(two.getMessage().contains("--label "), two.getMessage());
     }
+
+    /** {@code n} rows of a measurement and a species, with {@code d['id'] = range(1, n + 1)} first or last. */
+    private static String withId(int n, boolean idFirst) {
+        StringBuilder s = new StringBuilder(idFirst ? "id,x,species\n" : "x,species,id\n");
+        for (int i = 0; i < n; i++) {
+            String row = (4 + (i * 7) % 13 * 0.1) + "," + (i < n / 2 ? "setosa" : "virginica");
+            s.append(idFirst ? (i + 1) + "," + row : row + "," + (i + 1)).append('\n');
+        }
+        return s.toString();
+    }
+
+    @Test
+    void aNamedColumnThatNumbersTheRowsInOrderIsReportedWithTheOptionThatLeavesItOut() {
+        for (int n : new int[] {150, 300}) { // a file of a few rows, and one replayed into growing columns
+            // d['id'] = range(1, 151) as the last column: it was the numeric target with nothing said
+            Dataset last = Inputs.csv(withId(n, false), D);
+            assertEquals("id", last.target().orElseThrow().name());
+            String w = last.metadata().get(Importer.WARNINGS);
+            assertTrue(w != null && w.contains("the label column 'id' numbers the rows 1.." + n + " in order: an identifier,"
+                    + " not a target") && w.contains("--label COLUMN") && w.contains("--ignore id"), w);
+            Dataset ignored = Inputs.csv(withId(n, false), ImportOptions.builder().extra("ignore", "id").build());
+            assertEquals(List.of("setosa", "virginica"), ignored.labels().orElseThrow().levels());
+            assertEquals(1, ignored.featureCount());
+            assertNull(ignored.metadata().get(Importer.WARNINGS));
+            // first, as a feature: it would tell a learner the file's order (sorted by species)
+            Dataset first = Inputs.csv(withId(n, true), D);
+            assertEquals(2, first.featureCount());
+            String f = first.metadata().get(Importer.WARNINGS);
+            assertTrue(f != null && f.contains("column 'id' numbers the rows 1.." + n + " in order: an identifier")
+                    && f.contains("leave it out with --ignore id"), f);
+            assertEquals(1, Inputs.csv(withId(n, true), ImportOptions.builder().extra("ignore", "id").build()).featureCount());
+            // named in --numeric, it is meant: nothing said
+            assertNull(Inputs.csv(withId(n, true), ImportOptions.builder().numeric(Set.of("id")).build())
+                    .metadata().get(Importer.WARNINGS));
+        }
+        // numbers out of order, or a toy table of a few rows, are not an identifier by this rule
+        assertNull(Inputs.csv(rows("id,x,y", 30, "3,1,a", "1,2,b", "2,3,a"), D).metadata().get(Importer.WARNINGS));
+        assertNull(Inputs.csv("id,x,y\n1,5,a\n2,6,b\n3,7,a\n", D).metadata().get(Importer.WARNINGS));
+        // --ignore names a column of the header, and not one another option reads
+        Inputs.fails(() -> Inputs.csv(withId(30, true), ImportOptions.builder().extra("ignore", "ids").build()),
+                "column ids", "--ignore names a column the header does not have");
+        Inputs.fails(() -> Inputs.csv(withId(30, true), ImportOptions.builder().label("id").extra("ignore", "id").build()),
+                "named both --ignore and --label");
+        Inputs.fails(() -> Inputs.csv("a\n1\n", ImportOptions.builder().extra("ignore", "a").build()),
+                "--ignore leaves no column to import");
+    }
 }

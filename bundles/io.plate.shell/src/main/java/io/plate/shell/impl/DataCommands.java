@@ -110,6 +110,8 @@ public final class DataCommands {
             @Parameter(names = {"--values"}, absentValue = "") String values,
             @Descriptor("text: name of the text column (default 'text')")
             @Parameter(names = {"--text-column"}, absentValue = "") String textColumn,
+            @Descriptor("CSV: columns to leave out, comma-separated (an identifier such as id, say)")
+            @Parameter(names = {"--ignore"}, absentValue = "") String ignore,
             @Descriptor("CSV: the first line is data, not column names (columns V1..Vn)")
             @Parameter(names = {"--no-header"}, presentValue = "true", absentValue = "false") boolean noHeader,
             @Descriptor("CSV: the numbers' decimal separator, '.' (default) or ',' (as written with ';' by European spreadsheets)")
@@ -122,7 +124,7 @@ public final class DataCommands {
         String datasetName = name.isEmpty() ? defaultName(path) : name;
         ImportOptions options = limits(options(datasetName, label, categorical, numeric, noLabel, minDf, maxDf,
                 maxFeatures, binary, stopWords, ngram, delimiter, missing, nFeatures), maxColumns, maxLine, maxMemory)
-                .toBuilder().extra(extras(zeroBased, values, textColumn, decimal, encoding)).extra(noHeader ? java.util.Map.of("header", "false") : java.util.Map.of())
+                .toBuilder().extra(extras(zeroBased, values, textColumn, decimal, encoding, ignore)).extra(noHeader ? java.util.Map.of("header", "false") : java.util.Map.of())
                 .progress(progressLine(path.getFileName() == null ? file : path.getFileName().toString())).build();
         List<ServiceReference<Importer>> refs = snapshot();
         ServiceReference<Importer> ref = chooseReference(refs, format, path);
@@ -212,7 +214,7 @@ public final class DataCommands {
 
     /** The importers' documented extra keys for the options given (empty strings are left out). */
     static java.util.Map<String, String> extras(String zeroBased, String values, String textColumn, String decimal,
-            String encoding) {
+            String encoding, String ignore) {
         java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
         if (!zeroBased.isEmpty()) {
             m.put("zero_based", zeroBased);
@@ -228,6 +230,9 @@ public final class DataCommands {
         }
         if (!encoding.isEmpty()) {
             m.put("encoding", encoding);
+        }
+        if (!ignore.isEmpty()) {
+            m.put("ignore", ignore);
         }
         return m;
     }

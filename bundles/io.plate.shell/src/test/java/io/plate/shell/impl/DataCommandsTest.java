@@ -174,8 +174,8 @@ class DataCommandsTest {
         assertTrue(line.getMessage().contains("max-line"), line.getMessage());
         assertThrows(PlateException.class, () -> DataCommands.limits(ImportOptions.defaults(), "0", "", ""));
         assertEquals(java.util.Map.of("zero_based", "true", "values", "numeric", "text_column", "msg", "decimal", ",",
-                "encoding", "cp1252"), DataCommands.extras("true", "numeric", "msg", ",", "cp1252"));
-        assertTrue(DataCommands.extras("", "", "", "", "").isEmpty());
+                "encoding", "cp1252", "ignore", "id"), DataCommands.extras("true", "numeric", "msg", ",", "cp1252", "id"));
+        assertTrue(DataCommands.extras("", "", "", "", "", "").isEmpty());
         assertEquals("import big.csv: 50% (1 MB of 2 MB; Ctrl-C cancels)",
                 new ImportProgressLine(System.out, "big.csv").format(1 << 20, 2 << 20));
     }
