@@ -46,6 +46,31 @@ public final class CsvImporter implements Importer {
         return read(in, file, options);
     }
 
+    /**
+     * {@code --format csv} when the first line has a comma, semicolon or tab (outside quotes), with
+     * {@code --no-header} when it is mostly numbers; {@code --format csv --delimiter ' ' --no-header} for
+     * numbers between spaces (numpy's savetxt). Read as Latin-1: only its punctuation counts here.
+     */
+    @Override
+    public java.util.Optional<String> suggest(Path file) {
+        try (TextInput in = new TextInput(Sources.open(file), file, java.nio.charset.StandardCharsets.ISO_8859_1)) {
+            CsvRecordReader rec = new CsvRecordReader(in, (char) 0, SUGGEST_LINE);
+            if (!rec.next()) {
+                return java.util.Optional.empty();
+            }
+            if (rec.fields() >= 2) {
+                return java.util.Optional.of("--format csv" + (looksLikeData(rec, rec.fields()) ? " --no-header" : ""));
+            }
+            return numbersBetweenSpaces(rec.field(0)) >= 2 ? java.util.Optional.of("--format csv --delimiter ' ' --no-header")
+                    : java.util.Optional.empty();
+        } catch (ImportException e) {
+            return java.util.Optional.empty(); // not readable as text lines: not a CSV file to suggest
+        }
+    }
+
+    /** Longest first record {@link #suggest} reads. */
+    static final int SUGGEST_LINE = 1 << 20;
+
     /** Reads from a stream (closed at the end); {@code file} names the input in messages and metadata. */
     Dataset read(InputStream stream, Path file, ImportOptions options) {
         ImportWatch watch = ImportWatch.of(file, stream, options);

@@ -73,6 +73,25 @@ public final class LibSvmImporter implements Importer {
         return read(Sources.open(file), file, options);
     }
 
+    /** {@code --format libsvm} when the first rows (after blank and comment lines) parse as LIBSVM rows with a feature. */
+    @Override
+    public java.util.Optional<String> suggest(Path file) {
+        try (ByteLines in = new ByteLines(Sources.open(file), file).limitLines(ImportOptions.DEFAULT_MAX_LINE_LENGTH)) {
+            LibSvmRows rows = new LibSvmRows(file, 0, ImportOptions.DEFAULT_MAX_COLUMNS);
+            CharBuf line = new CharBuf(256);
+            while (rows.labels.size < SUGGEST_ROWS && in.next()) {
+                in.decode(line);
+                rows.parse(line.chars, line.length, in.line());
+            }
+            return rows.maxIndex >= 0 ? java.util.Optional.of("--format libsvm") : java.util.Optional.empty();
+        } catch (ImportException e) {
+            return java.util.Optional.empty(); // a line that is not a LIBSVM row
+        }
+    }
+
+    /** Rows {@link #suggest} parses. */
+    static final int SUGGEST_ROWS = 5;
+
     /**
      * Reads LIBSVM rows from a stream (closed at the end). A line of plain ASCII in the usual shape is
      * parsed from its bytes ({@link LibSvmRows#asciiLabel}, {@link LibSvmRows#asciiPairs}); any other line is decoded and parsed as text

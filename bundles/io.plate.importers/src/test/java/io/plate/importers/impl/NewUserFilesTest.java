@@ -238,4 +238,30 @@ class NewUserFilesTest {
         Inputs.fails(() -> Inputs.csv("a\n1\n", ImportOptions.builder().extra("ignore", "a").build()),
                 "--ignore leaves no column to import");
     }
+
+    @Test
+    void aFileWithAnExtensionNoImporterClaimsGetsTheOptionsItsContentNeeds(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        // UCI's iris.data: comma-separated, no header
+        java.nio.file.Path data = java.nio.file.Files.writeString(dir.resolve("iris.data"),
+                rows("5.1,3.5,1.4,0.2,Iris-setosa", 3, "4.9,3.0,1.4,0.2,Iris-setosa"));
+        assertEquals(java.util.Optional.of("--format csv --no-header"), new CsvImporter().suggest(data));
+        assertEquals(java.util.Optional.empty(), new LibSvmImporter().suggest(data));
+        // with a header, semicolons, or numpy's savetxt (spaces)
+        assertEquals(java.util.Optional.of("--format csv"), new CsvImporter().suggest(
+                java.nio.file.Files.writeString(dir.resolve("a.dat"), "a;b;y\n1;2;x\n")));
+        assertEquals(java.util.Optional.of("--format csv --delimiter ' ' --no-header"), new CsvImporter().suggest(
+                java.nio.file.Files.writeString(dir.resolve("x.out"), "5.1 3.5 0\n4.9 3.0 1\n")));
+        // LibSVM files often have no extension (a9a, news20.scale): comments and blank lines first are fine
+        java.nio.file.Path a9a = java.nio.file.Files.writeString(dir.resolve("a9a"), "# made by hand\n\n-1 3:1 11:1\n+1 5:1\n");
+        assertEquals(java.util.Optional.of("--format libsvm"), new LibSvmImporter().suggest(a9a));
+        assertEquals(java.util.Optional.empty(), new CsvImporter().suggest(a9a));
+        // nothing to say about other content, a missing file or a folder; ARFF and text say nothing
+        java.nio.file.Path prose = java.nio.file.Files.writeString(dir.resolve("README"), "Some words\nand more\n");
+        for (io.plate.api.data.Importer i : List.of(new CsvImporter(), new LibSvmImporter(), new ArffImporter(), new TextImporter())) {
+            assertEquals(java.util.Optional.empty(), i.suggest(prose), i.format());
+            assertEquals(java.util.Optional.empty(), i.suggest(dir.resolve("missing")), i.format());
+            assertEquals(java.util.Optional.empty(), i.suggest(dir), i.format());
+        }
+    }
 }

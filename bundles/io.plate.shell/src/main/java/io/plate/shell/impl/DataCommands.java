@@ -391,12 +391,18 @@ public final class DataCommands {
         }
     }
 
+    /** {@link #choose(List, String, Path, java.util.function.Supplier)} with no importer asked about the content. */
+    static int choose(List<Claim> claims, String format, Path path) {
+        return choose(claims, format, path, List::of);
+    }
+
     /**
      * Index of the importer to use: the one whose format is {@code format}, else (a folder) the text
      * importer, else the one claiming the longest extension the file name ends with. Claims are in
-     * preference order (highest service ranking first), which breaks ties.
+     * preference order (highest service ranking first), which breaks ties. A file no importer claims fails
+     * with the options {@code byContent} gives (the importers' {@link Importer#suggest}), or with the formats.
      */
-    static int choose(List<Claim> claims, String format, Path path) {
+    static int choose(List<Claim> claims, String format, Path path, java.util.function.Supplier<List<String>> byContent) {
         if (claims.isEmpty()) {
             throw new PlateException("no importer installed (is the io.plate.importers bundle running?)");
         }
@@ -430,8 +436,10 @@ public final class DataCommands {
             }
         }
         if (best < 0) {
-            throw new PlateException("cannot tell the format of '" + path.getFileName()
-                    + "' from its extension; give --format (installed: " + listed(claims) + ")");
+            List<String> suggested = byContent.get();
+            throw new PlateException("cannot tell the format of '" + path.getFileName() + "' from its extension; "
+                    + (suggested.isEmpty() ? "give --format (installed: " + listed(claims) + ")"
+                            : "by its first lines, give " + String.join(", or ", suggested)));
         }
         return best;
     }
@@ -444,7 +452,23 @@ public final class DataCommands {
     private ServiceReference<Importer> chooseReference(List<ServiceReference<Importer>> refs, String format, Path path) {
         List<Claim> claims = new ArrayList<>(refs.size());
         refs.forEach(r -> claims.add(Claim.of(r)));
-        return refs.get(choose(claims, format, path));
+        return refs.get(choose(claims, format, path, () -> suggestions(refs, path)));
+    }
+
+    /** The options each importer, in preference order, suggests for {@code path} by its content (distinct). */
+    private List<String> suggestions(List<ServiceReference<Importer>> refs, Path path) {
+        Set<String> out = new LinkedHashSet<>();
+        for (ServiceReference<Importer> ref : refs) {
+            Importer importer = context.getService(ref);
+            if (importer != null) {
+                try {
+                    importer.suggest(path).ifPresent(out::add);
+                } finally {
+                    context.ungetService(ref);
+                }
+            }
+        }
+        return new ArrayList<>(out);
     }
 
     /**

@@ -86,6 +86,11 @@ class DataCommandsTest {
         assertEquals(3, DataCommands.choose(CLAIMS, "", dir), "a folder is a text corpus");
         PlateException unknown = assertThrows(PlateException.class, () -> DataCommands.choose(CLAIMS, "", Path.of("a9a")));
         assertTrue(unknown.getMessage().contains("--format"), unknown.getMessage());
+        // what the importers suggest by the file's content is named, ready to copy
+        PlateException byContent = assertThrows(PlateException.class,
+                () -> DataCommands.choose(CLAIMS, "", Path.of("iris.data"), () -> List.of("--format csv --no-header")));
+        assertEquals("cannot tell the format of 'iris.data' from its extension; by its first lines, give --format csv"
+                + " --no-header", byContent.getMessage());
         PlateException xls = assertThrows(PlateException.class, () -> DataCommands.choose(CLAIMS, "xls", Path.of("a.csv")));
         assertTrue(xls.getMessage().endsWith("no such importer; installed: csv (.csv), arff (.arff), libsvm (.libsvm,"
                 + " .svm), text (.tsv, .txt)"), xls.getMessage());
