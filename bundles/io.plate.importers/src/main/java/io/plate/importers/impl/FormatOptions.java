@@ -75,7 +75,7 @@ final class FormatOptions {
     static void check(Path file, ImportOptions options, String format) {
         if (options.noLabel() && options.label().isPresent()) {
             throw new ImportException(file, 0, null, "both --label " + options.label().get() + " and --no-label given:"
-                    + " give one (--no-label: every column is a feature)");
+                    + " give one");
         }
         for (Option o : OPTIONS) {
             if (!o.formats().contains(format) && o.given().test(options)) {

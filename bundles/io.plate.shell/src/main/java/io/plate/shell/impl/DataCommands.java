@@ -66,9 +66,11 @@ public final class DataCommands {
             @Parameter(names = {"-f", "--format"}, absentValue = "") String format,
             @Descriptor("label column (CSV/TSV) or class attribute (ARFF); default: the last column, or 'label' for text")
             @Parameter(names = {"-l", "--label"}, absentValue = "") String label,
-            @Descriptor("columns to read as categorical, comma-separated, or 'all'")
+            @Descriptor("CSV and ARFF: columns to read as categorical, comma-separated, or 'all'; LibSVM: only the label"
+                    + " (its fractions as classes)")
             @Parameter(names = {"-c", "--categorical"}, absentValue = "") String categorical,
-            @Descriptor("columns to read as numeric, comma-separated (fails on a non-number); naming the label"
+            @Descriptor("CSV and ARFF: columns to read as numeric, comma-separated (fails on a non-number); LibSVM: only"
+                    + " the label; naming the label"
                     + " makes it a numeric target")
             @Parameter(names = {"--numeric"}, absentValue = "") String numeric,
             @Descriptor("name to keep the dataset under")
