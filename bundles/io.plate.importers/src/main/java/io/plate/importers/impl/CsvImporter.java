@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.osgi.service.component.annotations.Component;
@@ -52,19 +53,19 @@ public final class CsvImporter implements Importer {
      * numbers between spaces (numpy's savetxt). Read as Latin-1: only its punctuation counts here.
      */
     @Override
-    public java.util.Optional<String> suggest(Path file) {
+    public Optional<String> suggest(Path file) {
         try (TextInput in = new TextInput(Sources.open(file), file, java.nio.charset.StandardCharsets.ISO_8859_1)) {
             CsvRecordReader rec = new CsvRecordReader(in, (char) 0, SUGGEST_LINE);
             if (!rec.next()) {
-                return java.util.Optional.empty();
+                return Optional.empty();
             }
             if (rec.fields() >= 2) {
-                return java.util.Optional.of("--format csv" + (looksLikeData(rec, rec.fields()) ? " --no-header" : ""));
+                return Optional.of("--format csv" + (looksLikeData(rec, rec.fields()) ? " --no-header" : ""));
             }
-            return numbersBetweenSpaces(rec.field(0)) >= 2 ? java.util.Optional.of("--format csv --delimiter ' ' --no-header")
-                    : java.util.Optional.empty();
+            return numbersBetweenSpaces(rec.field(0)) >= 2 ? Optional.of("--format csv --delimiter ' ' --no-header")
+                    : Optional.empty();
         } catch (ImportException e) {
-            return java.util.Optional.empty(); // not readable as text lines: not a CSV file to suggest
+            return Optional.empty(); // not readable as text lines: not a CSV file to suggest
         }
     }
 

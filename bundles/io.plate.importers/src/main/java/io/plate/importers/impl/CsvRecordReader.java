@@ -1,7 +1,12 @@
 package io.plate.importers.impl;
 
 import io.plate.api.data.ImportException;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Splits delimited text into records following RFC 4180: a field that starts with a double quote runs
@@ -76,12 +81,12 @@ final class CsvRecordReader {
      * and removed, unquoted fields stripped), for a line looked at on its own; one field, the line, when its
      * quotes do not close.
      */
-    static java.util.List<String> fields(String line, char delimiter) {
-        java.nio.file.Path none = java.nio.file.Path.of("line");
-        try (TextInput in = new TextInput(new java.io.ByteArrayInputStream(line.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
-                none, java.nio.charset.StandardCharsets.UTF_8)) {
+    static List<String> fields(String line, char delimiter) {
+        Path none = Path.of("line");
+        try (TextInput in = new TextInput(new ByteArrayInputStream(line.getBytes(StandardCharsets.UTF_8)),
+                none, StandardCharsets.UTF_8)) {
             CsvRecordReader r = new CsvRecordReader(in, delimiter, Math.max(1, line.length()));
-            java.util.List<String> out = new java.util.ArrayList<>();
+            List<String> out = new ArrayList<>();
             if (r.next()) {
                 for (int i = 0; i < r.fields(); i++) {
                     out.add(r.field(i));
@@ -89,7 +94,7 @@ final class CsvRecordReader {
             }
             return out;
         } catch (ImportException e) {
-            return java.util.List.of(line);
+            return List.of(line);
         }
     }
 

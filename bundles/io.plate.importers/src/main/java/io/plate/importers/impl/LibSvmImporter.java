@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import org.osgi.service.component.annotations.Component;
 
 /**
@@ -75,7 +76,7 @@ public final class LibSvmImporter implements Importer {
 
     /** {@code --format libsvm} when the first rows (after blank and comment lines) parse as LIBSVM rows with a feature. */
     @Override
-    public java.util.Optional<String> suggest(Path file) {
+    public Optional<String> suggest(Path file) {
         try (ByteLines in = new ByteLines(Sources.open(file), file).limitLines(ImportOptions.DEFAULT_MAX_LINE_LENGTH)) {
             LibSvmRows rows = new LibSvmRows(file, 0, ImportOptions.DEFAULT_MAX_COLUMNS);
             CharBuf line = new CharBuf(256);
@@ -83,9 +84,9 @@ public final class LibSvmImporter implements Importer {
                 in.decode(line);
                 rows.parse(line.chars, line.length, in.line());
             }
-            return rows.maxIndex >= 0 ? java.util.Optional.of("--format libsvm") : java.util.Optional.empty();
+            return rows.maxIndex >= 0 ? Optional.of("--format libsvm") : Optional.empty();
         } catch (ImportException e) {
-            return java.util.Optional.empty(); // a line that is not a LIBSVM row
+            return Optional.empty(); // a line that is not a LIBSVM row
         }
     }
 
