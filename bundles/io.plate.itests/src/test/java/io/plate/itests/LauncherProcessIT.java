@@ -334,6 +334,47 @@ class LauncherProcessIT {
     }
 
     @Test
+    void importSaysWhatReadsAFileAndRefusesOptionsItsFormatDoesNotRead(@TempDir Path dir) throws Exception {
+        // UCI's iris.data: the extension tells nothing, the first lines tell the options (before: only 'give --format')
+        Path data = Files.writeString(dir.resolve("iris.data"),
+                "5.1,3.5,1.4,0.2,Iris-setosa\n4.9,3.0,1.4,0.2,Iris-setosa\n7.0,3.2,4.7,1.4,Iris-versicolor\n");
+        Result unknown = plate("-c", "plate:import " + data);
+        assertEquals(1, unknown.status());
+        assertTrue(unknown.err().contains("cannot tell the format of 'iris.data' from its extension; by its first lines,"
+                + " give --format csv --no-header"), unknown.err());
+        Result read = plate("-c", "plate:import " + data + " --format csv --no-header");
+        assertEquals(0, read.status(), read.err());
+        assertTrue(read.out().contains("iris: 3 rows, 4 features (4 numeric), 2 classes in 'V5'"), read.out());
+        // an option the format does not read is refused in one line, naming it and what to give (before: ignored)
+        Path svm = Files.writeString(dir.resolve("int.svm"), "0 0:5 1:4\n1 0:6 1:3\n");
+        for (String option : List.of("--categorical all", "--numeric foo")) {
+            Result r = plate("-c", "plate:import " + svm + " " + option);
+            assertEquals(1, r.status(), r.out());
+            assertTrue(r.err().contains(option + " does not apply to LibSVM files") && r.err().contains("--values numeric"),
+                    r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertFalse(r.err().contains("Exception") || r.err().contains("\tat "), r.err());
+        }
+        Path texts = Files.writeString(dir.resolve("texts.csv"), "text,target\nhello world,a\ngood day,b\n");
+        Result both = plate("-c", "plate:import " + texts + " --format text --delimiter , --label target --no-label");
+        assertEquals(1, both.status(), both.out());
+        assertTrue(both.err().contains("both --label target and --no-label given"), both.err());
+        // a column that numbers the rows is reported with the option that leaves it out, and --ignore does
+        StringBuilder ids = new StringBuilder("id,x,y\n");
+        for (int i = 1; i <= 30; i++) {
+            ids.append(i).append(',').append(i % 7).append(',').append(i <= 15 ? "a" : "b").append('\n');
+        }
+        Path idCsv = Files.writeString(dir.resolve("ids.csv"), ids);
+        Result warned = plate("-c", "plate:import " + idCsv);
+        assertEquals(0, warned.status(), warned.err());
+        assertTrue(warned.out().contains("warning: column 'id' numbers the rows 1..30 in order: an identifier")
+                && warned.out().contains("--ignore id"), warned.out());
+        Result ignored = plate("-c", "plate:import " + idCsv + " --ignore id");
+        assertEquals(0, ignored.status(), ignored.err());
+        assertTrue(ignored.out().contains("ids: 30 rows, 1 features") && !ignored.out().contains("warning"), ignored.out());
+    }
+
+    @Test
     void missingAndExtraArgumentsAnswerWithUsage() throws Exception {
         Result missing = plate("-c", "plate:train nb.gaussian");
         assertEquals(1, missing.status());

@@ -2,6 +2,7 @@ package io.plate.api.data;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
@@ -37,4 +38,14 @@ public interface Importer {
 
     /** Reads {@code file}. The dataset's name is {@code options.name()} or derived from the file name. */
     Dataset read(Path file, ImportOptions options) throws ImportException;
+
+    /**
+     * The options that read {@code file} in this format, as a user types them ({@code --format csv --no-header}),
+     * when its first lines look like this format; empty when they do not or the file cannot be read. For a file
+     * whose extension no importer claims (a UCI {@code .data} file, a LibSVM file with none): the shell suggests
+     * them. Looks at a few lines only and never throws. By default, empty.
+     */
+    default Optional<String> suggest(Path file) {
+        return Optional.empty();
+    }
 }

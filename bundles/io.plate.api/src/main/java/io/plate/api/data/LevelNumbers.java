@@ -53,9 +53,11 @@ public final class LevelNumbers {
 
     /**
      * The level each of {@code texts} is: when every one is a number, the texts of one value ({@code 1},
-     * {@code 1.0}, {@code +1}) are one level spelled as the shortest of them (ties: the first by text), as
-     * pandas reads such a column as floats, one class per value; otherwise (a code such as {@code 007}, a word)
-     * each text is its own level. Element {@code i} of the result is the level of {@code texts.get(i)}.
+     * {@code 1.0}, {@code +1}) are one level, as pandas reads such a column as floats, one class per value,
+     * spelled in its shortest form: {@link #text} ({@code 0} for numpy's {@code 0.000000000000000000e+00},
+     * {@code 2.5}) unless the column writes it shorter ({@code 1e20}; ties: the first by text); otherwise (a
+     * code such as {@code 007}, a word) each text is its own level. Element {@code i} of the result is the
+     * level of {@code texts.get(i)}.
      */
     public static List<String> levels(List<String> texts) {
         Map<Double, String> spelling = new HashMap<>();
@@ -66,6 +68,7 @@ public final class LevelNumbers {
             }
             spelling.merge(v + 0.0, t, LevelNumbers::shorter);
         }
+        spelling.replaceAll((v, written) -> text(v).length() < written.length() ? text(v) : written);
         List<String> out = new ArrayList<>(texts.size());
         for (String t : texts) {
             out.add(spelling.get(value(t) + 0.0));

@@ -46,9 +46,12 @@ class LevelNumbersTest {
 
     @Test
     void theSpellingsOfOneNumberAreOneLevelAndCodesStayText() {
-        // pandas reads 1 and 1.0 in one column as the float 1.0: one class; the shortest spelling is kept
+        // pandas reads 1 and 1.0 in one column as the float 1.0: one class, in its shortest form
         assertEquals(List.of("1", "1", "2", "2", "1"), LevelNumbers.levels(List.of("1", "1.0", "2", "+2", "1e0")));
-        assertEquals(List.of("1.0", "1.0", "0", "0"), LevelNumbers.levels(List.of("1.00", "1.0", "-0", "0")));
+        assertEquals(List.of("1", "1", "0", "0"), LevelNumbers.levels(List.of("1.00", "1.0", "-0", "0")));
+        // numpy's savetxt spelling ('%.18e') is shown as the number it is; a shorter spelling written is kept
+        assertEquals(List.of("0", "2.5", "1e20"), LevelNumbers.levels(List.of("0.000000000000000000e+00",
+                "2.500000000000000000e+00", "1e20")));
         // not every text a number: each is its own level (007 is a code, not 7)
         assertEquals(List.of("007", "7", "7.0"), LevelNumbers.levels(List.of("007", "7", "7.0")));
         assertEquals(List.of("1", "1.0", "a"), LevelNumbers.levels(List.of("1", "1.0", "a")));

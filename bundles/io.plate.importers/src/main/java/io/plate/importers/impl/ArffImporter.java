@@ -113,6 +113,7 @@ public final class ArffImporter implements Importer {
         ImportWatch watch = ImportWatch.of(file, stream, options);
         try (TextInput in = new TextInput(watch.wrap(stream), file, Sources.charset(file, options)).hintEncoding()
                 .limitLines(options.maxLineLength())) {
+            FormatOptions.check(file, options, FormatOptions.ARFF);
             CharBuf buf = new CharBuf(1024);
             ArffLine line = new ArffLine(file);
             List<Attribute> attrs = new ArrayList<>();
@@ -568,7 +569,7 @@ public final class ArffImporter implements Importer {
                 case "string":
                     if (isClass) {
                         CategoricalColumn classes = a.cells.toCategorical(); // 1 and 1.0 one class
-                        Labels.checkClasses(file, a.name, classes.cardinality(), a.cells.rows(), null);
+                        Labels.checkClasses(file, a.name, classes.cardinality(), a.cells.rows(), Labels.COLUMN_FIX);
                         b.labels(classes);
                     } else {
                         b.categorical(a.cells.toCategorical());

@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.osgi.service.component.annotations.Component;
@@ -46,10 +47,36 @@ public final class CsvImporter implements Importer {
         return read(in, file, options);
     }
 
+    /**
+     * {@code --format csv} when the first line has a comma, semicolon or tab (outside quotes), with
+     * {@code --no-header} when it is mostly numbers; {@code --format csv --delimiter ' ' --no-header} for
+     * numbers between spaces (numpy's savetxt). Read as Latin-1: only its punctuation counts here.
+     */
+    @Override
+    public Optional<String> suggest(Path file) {
+        try (TextInput in = new TextInput(Sources.open(file), file, java.nio.charset.StandardCharsets.ISO_8859_1)) {
+            CsvRecordReader rec = new CsvRecordReader(in, (char) 0, SUGGEST_LINE);
+            if (!rec.next()) {
+                return Optional.empty();
+            }
+            if (rec.fields() >= 2) {
+                return Optional.of("--format csv" + (looksLikeData(rec, rec.fields()) ? " --no-header" : ""));
+            }
+            return numbersBetweenSpaces(rec.field(0)) >= 2 ? Optional.of("--format csv --delimiter ' ' --no-header")
+                    : Optional.empty();
+        } catch (ImportException e) {
+            return Optional.empty(); // not readable as text lines: not a CSV file to suggest
+        }
+    }
+
+    /** Longest first record {@link #suggest} reads. */
+    static final int SUGGEST_LINE = 1 << 20;
+
     /** Reads from a stream (closed at the end); {@code file} names the input in messages and metadata. */
     Dataset read(InputStream stream, Path file, ImportOptions options) {
         ImportWatch watch = ImportWatch.of(file, stream, options);
         try (TextInput in = new TextInput(watch.wrap(stream), file, Sources.charset(file, options)).hintEncoding()) {
+            FormatOptions.check(file, options, FormatOptions.CSV);
             CsvRecordReader rec = new CsvRecordReader(in, options.delimiter().orElse((char) 0), options.maxLineLength());
             CellColumn[][] reading = {new CellColumn[0]};
             FirstRows[] kept = {null};
@@ -66,6 +93,9 @@ public final class CsvImporter implements Importer {
                         + " spaces and no comma, semicolon or tab (numpy's savetxt writes so): give --delimiter ' '"
                         + (header ? " --no-header (the first line is data)" : ""));
             }
+            // one column: a table separated by spaces? (pandas' to_csv(sep=' '), R's write.table) looked at with the first row
+            String oneColumnHeader = header && width == 1 && options.delimiter().isEmpty() ? rec.lastLine() : null;
+            long headerLine = rec.line();
             if (width > options.maxColumns()) {
                 throw new ImportException(file, rec.line(), null, String.format(java.util.Locale.ROOT,
                         "the header has %,d columns, more than the limit of %,d (--max-columns)", width, options.maxColumns()));
@@ -85,6 +115,7 @@ public final class CsvImporter implements Importer {
                     throw new ImportException(file, rec.line(), n, "named both --categorical and --numeric");
                 }
             }
+            Set<String> ignored = ignored(file, rec.line(), options, names, byName);
             MissingMarkers missing = new MissingMarkers(options);
             long[][] wordsMissing = new long[width][]; // per column, cells read as missing per word marker (None, NA)
             FirstRows first = new FirstRows(width);
@@ -96,6 +127,10 @@ public final class CsvImporter implements Importer {
             boolean firstIsData = !header; // --no-header: the first record read above is a row
             while (firstIsData || rec.next()) {
                 firstIsData = false;
+                if (oneColumnHeader != null) {
+                    spaceSeparatedTable(file, headerLine, oneColumnHeader, rec.lastLine());
+                    oneColumnHeader = null;
+                }
                 if (rec.fields() != width) {
                     throw new ImportException(file, rec.line(), "field " + (rec.fields() < width ? rec.fields() + 1 : width + 1),
                             "ragged row: expected " + width + " fields as in the header, found " + rec.fields());
@@ -139,7 +174,14 @@ public final class CsvImporter implements Importer {
             if (rows == 0) {
                 throw new ImportException(file, rec.line() + 1, null, "no data rows after the header");
             }
-            boolean[] dropped = emptyUnnamed(unnamed, cols, first, names, options);
+            boolean[] emptyUnnamed = emptyUnnamed(unnamed, cols, first, names, options);
+            boolean[] dropped = emptyUnnamed.clone(); // and the columns --ignore names
+            for (String n : ignored) {
+                dropped[byName.find(n)] = true;
+            }
+            if (!ignored.isEmpty() && java.util.stream.IntStream.range(0, width).allMatch(i -> dropped[i])) {
+                throw new ImportException(file, 0, null, "--ignore leaves no column to import");
+            }
             if (options.label().isEmpty() && !options.noLabel()) { // the default label: the last column kept
                 labelIndex = width - 1;
                 while (dropped[labelIndex]) {
@@ -159,7 +201,7 @@ public final class CsvImporter implements Importer {
                         + " is mostly numbers: if it is the first row of data, import with --no-header (columns V1..V"
                         + width + ")");
             }
-            droppedNote(dropped, warnings);
+            droppedNote(emptyUnnamed, warnings);
             String lostClasses = labelIndex < 0 ? null : missing.labelWarning(names.get(labelIndex), wordsMissing[labelIndex]);
             return build(file, options, names, cols, numbers, labelIndex, rows, rec.delimiter(), header, indexCandidates, dropped,
                     warnings, lostClasses);
@@ -208,6 +250,28 @@ public final class CsvImporter implements Importer {
         return names;
     }
 
+    /**
+     * Refuses a one-column file whose header and first row split at single spaces (quotes honoured) into the
+     * same number of fields, 2 or more: a table separated by spaces, which {@code --delimiter ' '} reads.
+     */
+    private static void spaceSeparatedTable(Path file, long line, String header, String firstRow) {
+        List<String> names = spaceSeparated(header);
+        if (names.size() >= 2 && spaceSeparated(firstRow).size() == names.size()) {
+            throw new ImportException(file, line, null, "the header holds " + names.size() + " names separated by spaces "
+                    + Sources.names(names) + ", and the first row as many values, with no comma, semicolon or tab between"
+                    + " them (pandas' to_csv(sep=' ') writes so): give --delimiter ' '");
+        }
+    }
+
+    /**
+     * The fields of {@code line} split at single spaces as {@code --delimiter ' '} splits a record (quotes
+     * honoured), or none when a field would be empty (spaces repeated to align columns are not that delimiter).
+     */
+    static List<String> spaceSeparated(String line) {
+        List<String> fields = CsvRecordReader.fields(line, ' ');
+        return fields.contains("") ? List.of() : fields;
+    }
+
     /** How many numbers {@code line} holds between single or repeated spaces when it is nothing else, else 0. */
     static int numbersBetweenSpaces(String line) {
         String[] tokens = line.strip().split(" +");
@@ -250,6 +314,12 @@ public final class CsvImporter implements Importer {
      * {@code false} when it is data (pandas' {@code to_csv(header=False)}); columns are then {@code V1..Vn}.
      */
     public static final String HEADER = "header";
+
+    /**
+     * {@link ImportOptions#extra()} key: columns to leave out, comma-separated, as if the file did not have
+     * them (an identifier, a column that gives the answer away); shell {@code --ignore COLS}.
+     */
+    public static final String IGNORE = "ignore";
 
     /** What an empty file is told (Plate on Spark says it too). */
     public static final String EMPTY_FILE = "empty file; expected a header row";
@@ -398,10 +468,7 @@ public final class CsvImporter implements Importer {
     private static int labelIndex(Path file, long line, ImportOptions options, List<String> names,
             TermTable byName) {
         if (options.noLabel()) {
-            if (options.label().isPresent()) {
-                throw new ImportException(file, line, options.label().get(), "both a label column and --no-label given");
-            }
-            return -1;
+            return -1; // with --label too: refused by FormatOptions
         }
         if (options.label().isEmpty()) {
             return names.size() - 1;
@@ -412,6 +479,28 @@ public final class CsvImporter implements Importer {
                     "no label column of that name; the header has " + Sources.names(names));
         }
         return i;
+    }
+
+    /**
+     * The columns {@link #IGNORE} names, each one the header has, none the label or named by another option
+     * (a column cannot be left out and read).
+     */
+    private static Set<String> ignored(Path file, long line, ImportOptions options, List<String> names, TermTable byName) {
+        Set<String> ignored = new TreeSet<>();
+        for (String n : options.extra().getOrDefault(IGNORE, "").split(",")) {
+            if (!n.isBlank()) {
+                ignored.add(n.strip());
+            }
+        }
+        checkNamed(file, line, ignored, names, byName, "--ignore", false);
+        for (String n : ignored) {
+            String other = n.equals(options.label().orElse(null)) ? "--label" : options.categorical().contains(n)
+                    ? "--categorical" : options.numeric().contains(n) ? "--numeric" : null;
+            if (other != null) {
+                throw new ImportException(file, line, n, "named both --ignore and " + other + ": give one");
+            }
+        }
+        return ignored;
     }
 
     private static void checkNamed(Path file, long line, Set<String> requested, List<String> names, TermTable byName,
@@ -506,14 +595,19 @@ public final class CsvImporter implements Importer {
         }
         double base = c.value(0);
         boolean inOrder = n >= 2 && (base == 0 || base == 1);
-        double[] sorted = new double[n];
+        double[] sorted = anyOrder ? new double[n] : null;
         for (int r = 0; r < n; r++) {
             double v = c.value(r);
             if (!(v >= 0) || v != Math.rint(v) || v >= 0x1p53) {
                 return null;
             }
             inOrder &= v == r + base;
-            sorted[r] = v;
+            if (!anyOrder && !inOrder) {
+                return null;
+            }
+            if (sorted != null) {
+                sorted[r] = v;
+            }
         }
         if (inOrder) {
             return String.format(java.util.Locale.ROOT, "numbers the rows %.0f..%.0f in order", base, base + n - 1);
@@ -533,6 +627,21 @@ public final class CsvImporter implements Importer {
         }
         return String.format(java.util.Locale.ROOT, "holds %,d distinct whole number%s (%s%s), as a subset of a frame's"
                 + " rows keeps its index (a split, a filter, a sample)", n, n == 1 ? "" : "s", first, n > 3 ? ", …" : "");
+    }
+
+    /**
+     * Adds a warning when {@code c}, a named column of numbers, numbers the rows in order from 0 or 1 (in at
+     * least {@link Labels#MIN_ROWS} rows): an identifier, which as a feature tells a learner the file's order
+     * (iris sorted by species: nb.gaussian 0.9933 with it) and as the label is no target, with the option that leaves it out.
+     */
+    private static void identifier(NumericColumn c, boolean label, List<String> warnings) {
+        String why = c.size() >= Labels.MIN_ROWS ? rowIndex(c, false) : null;
+        if (why != null) {
+            warnings.add((label ? "the label column '" : "column '") + c.name() + "' " + why + ": an identifier, "
+                    + (label ? "not a target: name the label with --label COLUMN and leave this one out"
+                            : "from which a learner would learn the file's order, not the data: leave it out")
+                    + " with --ignore " + c.name());
+        }
     }
 
     /** Whether every value of {@code c} is missing. */
@@ -590,6 +699,9 @@ public final class CsvImporter implements Importer {
                 empty.add(names.get(i));
             }
             if (numbers != null && numbers[i] != null) { // neither the label forced categorical nor a category
+                if (!options.numeric().contains(names.get(i))) {
+                    identifier(numbers[i], i == labelIndex, warnings);
+                }
                 if (i == labelIndex) {
                     b.target(numbers[i]);
                 } else {
@@ -615,10 +727,14 @@ public final class CsvImporter implements Importer {
             if (i == labelIndex) {
                 // as in Weka: a numeric label column is a numeric target unless --categorical names it
                 if (forcedNumeric || (!forcedCategorical && col.allNumeric())) {
-                    b.target(col.toNumeric());
+                    NumericColumn target = col.toNumeric();
+                    if (!forcedNumeric) {
+                        identifier(target, true, warnings);
+                    }
+                    b.target(target);
                 } else {
                     CategoricalColumn classes = col.toCategorical(); // 1 and 1.0 one class (LevelNumbers.levels)
-                    Labels.checkClasses(file, n, classes.cardinality(), rows, null);
+                    Labels.checkClasses(file, n, classes.cardinality(), rows, Labels.COLUMN_FIX);
                     if (lostClasses != null) { // a class named None or NA read as missing: say so, with the fix
                         warnings.add(lostClasses);
                     }
@@ -627,7 +743,9 @@ public final class CsvImporter implements Importer {
             } else if (forcedNumeric) {
                 b.numeric(col.toNumeric());
             } else if (!forcedCategorical && col.allNumeric()) {
-                b.numeric(col.toNumericKeepingCodes()); // codes such as 007 as written, for a model that has them as levels
+                NumericColumn feature = col.toNumericKeepingCodes(); // codes such as 007 as written, for a model that has them as levels
+                identifier(feature, false, warnings);
+                b.numeric(feature);
             } else {
                 freeText(file, col, rows, delimiter, warnings);
                 if (!forcedCategorical && col.levelsWithDecimalComma(FREE_TEXT_LEVELS)) {

@@ -1,13 +1,20 @@
 package io.plate.importers.impl;
 
 import io.plate.api.data.ImportException;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Splits delimited text into records following RFC 4180: a field that starts with a double quote runs
  * to the matching quote, may hold delimiters and line breaks (kept as {@code \n}), and writes a quote as
  * {@code ""}. As in Python's {@code csv} module, text after a closing quote is appended to the field and
- * a quote inside an unquoted field is an ordinary character. Blank lines are skipped.
+ * a quote inside an unquoted field is an ordinary character. Blank lines are skipped. An unquoted field is
+ * stripped of the spaces around it, as the header's names are ({@code a, b, y} rows hold {@code x}, not
+ * {@code " x"}); a quoted field keeps its spaces.
  *
  * <p>Field {@code i} of the current record is {@code chars()[start(i), end(i))}; the arrays are reused.
  */
@@ -69,6 +76,33 @@ final class CsvRecordReader {
         return ',';
     }
 
+    /**
+     * The fields of {@code line} split at {@code delimiter} as this reader splits a record (quotes honoured
+     * and removed, unquoted fields stripped), for a line looked at on its own; one field, the line, when its
+     * quotes do not close.
+     */
+    static List<String> fields(String line, char delimiter) {
+        Path none = Path.of("line");
+        try (TextInput in = new TextInput(new ByteArrayInputStream(line.getBytes(StandardCharsets.UTF_8)),
+                none, StandardCharsets.UTF_8)) {
+            CsvRecordReader r = new CsvRecordReader(in, delimiter, Math.max(1, line.length()));
+            List<String> out = new ArrayList<>();
+            if (r.next()) {
+                for (int i = 0; i < r.fields(); i++) {
+                    out.add(r.field(i));
+                }
+            }
+            return out;
+        } catch (ImportException e) {
+            return List.of(line);
+        }
+    }
+
+    /** The text of the last line read, as it is in the file (quotes and all): a one-line record's own text. */
+    String lastLine() {
+        return line.toString();
+    }
+
     /** Reads the next non-blank record; false at the end of input. */
     boolean next() {
         do {
@@ -114,7 +148,7 @@ final class CsvRecordReader {
                     record.append(ch);
                     i++;
                 } else if (ch == delimiter) {
-                    ends[fields - 1] = record.length;
+                    endField();
                     startField = true;
                     i++;
                 } else {
@@ -136,8 +170,26 @@ final class CsvRecordReader {
         if (startField) {
             newField(); // trailing delimiter: one more, empty field
         }
-        ends[fields - 1] = record.length;
+        endField();
         return true;
+    }
+
+    /** Ends the last field at the end of the record so far, without the spaces around it unless it was quoted. */
+    private void endField() {
+        int f = fields - 1;
+        int e = record.length;
+        if (!quoted[f]) {
+            char[] c = record.chars;
+            int s = starts[f];
+            while (s < e && Character.isWhitespace(c[s])) {
+                s++;
+            }
+            while (e > s && Character.isWhitespace(c[e - 1])) {
+                e--;
+            }
+            starts[f] = s;
+        }
+        ends[f] = e;
     }
 
     private void newField() {

@@ -8,6 +8,11 @@ import java.util.Locale;
 public final class Labels {
     /** Fewer rows than this are never refused for their number of classes (a toy table may have a class per row). */
     static final int MIN_ROWS = 20;
+    /** Classes of numbers from this many on, with fewer than {@link #ROWS_PER_CLASS} rows each, look like a measurement. */
+    static final int MANY_CLASSES = 20;
+    static final int ROWS_PER_CLASS = 10;
+    /** The fix of a table's class column that is not one: the column to use instead, or none. */
+    static final String COLUMN_FIX = "name the class column with --label COLUMN, or import with --no-label";
 
     private Labels() {
     }
@@ -20,14 +25,38 @@ public final class Labels {
     /**
      * Refuses a class column with (nearly) one value per row — more distinct values than half the rows, in
      * at least {@link #MIN_ROWS} rows: it is an identifier, a name or a measurement, not a class.
-     * {@code numericFix} is the option that would make it a numeric target, or null when it is not numeric.
+     * {@code fix} says what to give instead ({@link #COLUMN_FIX} for a table).
      */
-    static void checkClasses(Path file, String column, int classes, int rows, String numericFix) {
+    static void checkClasses(Path file, String column, int classes, int rows, String fix) {
         if (nearlyOnePerRow(classes, rows)) {
             throw new ImportException(file, 0, column, String.format(Locale.ROOT,
-                    "the label has %,d distinct values in %,d rows, nearly one per row: not a class column;"
-                            + " %sname the class column with --label COLUMN, or import with --no-label",
-                    classes, rows, numericFix == null ? "" : "for a numeric target use " + numericFix + "; "));
+                    "the label has %,d distinct values in %,d rows, nearly one per row: not a class column; %s",
+                    classes, rows, fix));
         }
+    }
+
+    /**
+     * The warning for classes that are numbers, {@link #MANY_CLASSES} or more with fewer than
+     * {@link #ROWS_PER_CLASS} rows each on average (a count or a measurement rounded to whole numbers, such as
+     * scikit-learn's diabetes target), with {@code numericFix}, what makes them a numeric target ({@code give
+     * --numeric label}); else null.
+     */
+    static String manyNumberClasses(String column, int classes, int rows, String numericFix) {
+        if (classes < MANY_CLASSES || (long) classes * ROWS_PER_CLASS <= rows) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "the label '%s' has %,d classes in %,d rows, %.1f rows a class, as whole"
+                + " numbers that are a count or a measurement would: for a numeric target (regression) %s", column,
+                classes, rows, (double) rows / classes, numericFix);
+    }
+
+    /** Whether every value is a whole number: class numbers, where a fraction makes the values a measurement. */
+    static boolean wholeNumbers(double[] values) {
+        for (double v : values) {
+            if (v != Math.rint(v)) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import org.osgi.service.component.annotations.Component;
 
 /**
@@ -22,10 +23,11 @@ import org.osgi.service.component.annotations.Component;
  * index, or the declared number of features (option {@link #N_FEATURES} in
  * {@link ImportOptions#extra()}), as scikit-learn's {@code load_svmlight_file(n_features=…)}.
  *
- * <p>Labels are classes: each distinct label value is a level, written canonically ({@code +1} and
- * {@code 1.0} are both {@code "1"}), levels in numeric order. With {@code --numeric LABEL} (any name in
- * {@link ImportOptions#numeric()}, or {@code label}) they become a numeric target instead. Query ids are
- * checked and counted, and kept out of the features.
+ * <p>Labels that are whole numbers are classes: each distinct label value is a level, written canonically
+ * ({@code +1} and {@code 1.0} are both {@code "1"}), levels in numeric order. Labels with a fraction are a
+ * numeric target (regression), as a column of numbers in a CSV file. {@code --numeric label} and
+ * {@code --categorical label} (the label's name, {@code label} unless {@code --label} gives another) decide
+ * otherwise. Query ids are checked and counted, and kept out of the features.
  */
 @Component(service = Importer.class, property = {
         Importer.FORMAT + "=libsvm",
@@ -72,6 +74,25 @@ public final class LibSvmImporter implements Importer {
         return read(Sources.open(file), file, options);
     }
 
+    /** {@code --format libsvm} when the first rows (after blank and comment lines) parse as LIBSVM rows with a feature. */
+    @Override
+    public Optional<String> suggest(Path file) {
+        try (ByteLines in = new ByteLines(Sources.open(file), file).limitLines(ImportOptions.DEFAULT_MAX_LINE_LENGTH)) {
+            LibSvmRows rows = new LibSvmRows(file, 0, ImportOptions.DEFAULT_MAX_COLUMNS);
+            CharBuf line = new CharBuf(256);
+            while (rows.labels.size < SUGGEST_ROWS && in.next()) {
+                in.decode(line);
+                rows.parse(line.chars, line.length, in.line());
+            }
+            return rows.maxIndex >= 0 ? Optional.of("--format libsvm") : Optional.empty();
+        } catch (ImportException e) {
+            return Optional.empty(); // a line that is not a LIBSVM row
+        }
+    }
+
+    /** Rows {@link #suggest} parses. */
+    static final int SUGGEST_ROWS = 5;
+
     /**
      * Reads LIBSVM rows from a stream (closed at the end). A line of plain ASCII in the usual shape is
      * parsed from its bytes ({@link LibSvmRows#asciiLabel}, {@link LibSvmRows#asciiPairs}); any other line is decoded and parsed as text
@@ -81,6 +102,7 @@ public final class LibSvmImporter implements Importer {
         int declared = declaredFeatures(file, options);
         ImportWatch watch = ImportWatch.of(file, stream, options);
         try (ByteLines in = new ByteLines(watch.wrap(stream), file).limitLines(options.maxLineLength())) {
+            FormatOptions.check(file, options, FormatOptions.LIBSVM);
             String base = zeroBased(file, options);
             values(file, options);
             LibSvmRows rows = new LibSvmRows(file, declared, options.maxColumns());
@@ -149,11 +171,20 @@ public final class LibSvmImporter implements Importer {
         }
         if (!options.noLabel()) {
             double[] y = rows.labels.toArray();
-            if (options.numeric().contains(labelName)) {
+            double[] distinct = rows.labelValues.values();
+            boolean whole = Labels.wholeNumbers(distinct);
+            // class numbers unless a fraction makes them a measurement (as the CSV importer's rule makes a column of numbers a target)
+            if (options.numeric().contains(labelName) || !(whole || options.categorical().contains(labelName))) {
                 b.target(NumericColumn.of(labelName, y));
             } else {
-                Labels.checkClasses(file, labelName, rows.labelValues.size(), y.length, "--numeric " + labelName);
-                b.labels(classes(labelName, rows.labelValues.values(), rows.labelCodes.toArray()));
+                String numericFix = whole ? "give --numeric " + labelName : "leave out --categorical " + labelName;
+                Labels.checkClasses(file, labelName, distinct.length, y.length, "for a numeric target (regression) "
+                        + numericFix + ", or import with --no-label");
+                String many = whole ? Labels.manyNumberClasses(labelName, distinct.length, y.length, numericFix) : null;
+                if (many != null) {
+                    b.metadata(Importer.WARNINGS, many);
+                }
+                b.labels(classes(labelName, distinct, rows.labelCodes.toArray()));
             }
         }
         return b.build();

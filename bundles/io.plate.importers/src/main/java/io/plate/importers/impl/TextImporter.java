@@ -78,6 +78,7 @@ public final class TextImporter implements Importer {
 
     @Override
     public Dataset read(Path file, ImportOptions options) throws ImportException {
+        FormatOptions.check(file, options, FormatOptions.TEXT); // a folder and a file read in halves too
         if (Files.isDirectory(file)) {
             return readFolders(file, options);
         }
@@ -111,6 +112,7 @@ public final class TextImporter implements Importer {
         ImportWatch watch = ImportWatch.of(file, stream, options);
         try (TextInput in = new TextInput(watch.wrap(stream), file, Sources.charset(file, options)).hintEncoding()
                 .limitLines(options.maxLineLength())) {
+            FormatOptions.check(file, options, FormatOptions.TEXT); // again for a stream read on its own
             char delimiter = options.delimiter().orElse('\t');
             // a delimiter given (tab too): a delimited file with CSV quoting, as pandas' to_csv writes it; the
             // CSV reader's records. None: Plate's TSV layout, one document a line with backslash escapes
@@ -179,10 +181,7 @@ public final class TextImporter implements Importer {
                 hint = "the header is separated by tabs, not '" + delimiter + "': leave out --delimiter (tab is the default)";
             } else if (header.length == 1 && delimiter == '\t' && (header[0].indexOf(',') >= 0 || header[0].indexOf(';') >= 0)) {
                 char d = header[0].indexOf(',') >= 0 ? ',' : ';';
-                List<String> fields = new ArrayList<>();
-                for (String f : header[0].split(java.util.regex.Pattern.quote(String.valueOf(d)), -1)) {
-                    fields.add(f.strip().replace("\"", ""));
-                }
+                List<String> fields = CsvRecordReader.fields(header[0], d);
                 // with no text column among the fields either, --delimiter alone would only lead to the next error
                 hint = fields.contains(textName) ? "the header has no tab; for a file separated by '" + d + "' give --delimiter " + d
                         : "the header has no tab, and separated by '" + d + "' it has no '" + textName + "' column either "
@@ -191,6 +190,11 @@ public final class TextImporter implements Importer {
             } else if (header.length == 1 && CsvImporter.numbersBetweenSpaces(header[0]) >= 2) {
                 hint = "the first line is numbers separated by spaces (numpy's savetxt writes so): import it with --format csv"
                         + " --delimiter ' ' --no-header";
+            } else if (header.length == 1 && CsvImporter.spaceSeparated(header[0]).size() >= 2) {
+                List<String> fields = CsvImporter.spaceSeparated(header[0]);
+                hint = "the header is " + fields.size() + " names separated by spaces " + Sources.names(fields) + " (pandas'"
+                        + " to_csv(sep=' ') writes so): " + (fields.contains(textName) ? "give --delimiter ' '"
+                        : "for a table of numbers or categories give --format csv --delimiter ' '");
             } else {
                 hint = "name the text column with --text-column NAME, or import a table of numbers or categories"
                         + " with --format csv";
@@ -201,8 +205,15 @@ public final class TextImporter implements Importer {
         if (options.noLabel()) {
             labelCol = -1;
         } else if (labelCol < 0) {
+            List<String> others = new ArrayList<>(); // a header of the text and one other column: that one is the label
+            for (int i = 0; i < header.length; i++) {
+                if (i != textCol) {
+                    others.add(header[i].strip());
+                }
+            }
             throw new ImportException(file, 1, labelName, "no label column '" + labelName + "' in the header "
-                    + Sources.names(List.of(header)) + " (use --no-label for unlabelled text)");
+                    + Sources.names(List.of(header)) + (others.size() == 1 ? ": give --label " + others.get(0)
+                            + " (or --no-label for unlabelled text)" : " (use --no-label for unlabelled text)"));
         }
         return new TsvPart.Layout(header.length, textCol, labelCol, labelName, new MissingMarkers(options));
     }
@@ -215,7 +226,7 @@ public final class TextImporter implements Importer {
         Dataset.Builder b = dataset(file, options, m, "tsv");
         if (layout.labelColumn >= 0) {
             CategoricalColumn classes = labelColumn(layout.labelName, part.labels, part.codes); // 1 and 1.0 one class
-            Labels.checkClasses(file, layout.labelName, classes.cardinality(), part.codes.size, null);
+            Labels.checkClasses(file, layout.labelName, classes.cardinality(), part.codes.size, Labels.COLUMN_FIX);
             List<String> warnings = new ArrayList<>();
             String quoted = part.quotedSingleRowClass(); // the TSV layout does not read CSV quoting: say so
             if (quoted != null) {

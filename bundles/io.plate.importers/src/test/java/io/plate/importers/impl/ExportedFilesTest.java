@@ -269,8 +269,8 @@ class ExportedFilesTest {
             // a code with a leading zero is text (LevelNumbers): 007 and 7 stay two levels, ordered by text
             Dataset codes = Inputs.csv(rows("c,x,y", more, "007,1,a", "7,2,b", "010,3,a", "7,4,b"), cat);
             assertEquals(List.of("007", "010", "7"), codes.categorical().get(0).levels());
-            // spellings of one value with no shorter one: the first by text
-            assertEquals(List.of("1.0"), Inputs.csv(rows("c,x,y", more, "1.00,1,a", "1.0,2,b"), cat)
+            // spellings of one value, none of them its shortest form: that form
+            assertEquals(List.of("1"), Inputs.csv(rows("c,x,y", more, "1.00,1,a", "1.0,2,b"), cat)
                     .categorical().get(0).levels());
         }
         // one class per value, not per spelling, when counting classes against rows: 10 classes in 20 rows are classes

@@ -80,8 +80,13 @@ class LibSvmBytesTest {
                 }
                 s.append('\n');
             }
-            CategoricalColumn y = d.labels().orElseThrow();
-            s.append(y.levels()).append(Arrays.toString(y.codes())).append('\n').append(d.metadata());
+            if (d.labels().isPresent()) {
+                CategoricalColumn y = d.labels().get();
+                s.append(y.levels()).append(Arrays.toString(y.codes()));
+            } else { // labels with a fraction: a numeric target
+                s.append(Arrays.toString(d.target().orElseThrow().values()));
+            }
+            s.append('\n').append(d.metadata());
             return s.toString();
         } catch (ImportException e) {
             return "failed: " + e.getMessage() + " (line " + e.line() + ", column " + e.column() + ")";

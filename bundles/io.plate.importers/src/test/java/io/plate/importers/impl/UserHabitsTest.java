@@ -20,11 +20,11 @@ import org.junit.jupiter.api.Test;
 class UserHabitsTest {
     private static final ImportOptions D = ImportOptions.defaults();
 
-    /** {@code n} rows {@code x,y} with y = 2x + 0.5, a regression table. */
+    /** {@code n} rows {@code x,y} with y = 4x + 0.5, a regression table (x by halves: not the rows' numbers). */
     private static String regression(int n) {
         StringBuilder s = new StringBuilder("x,y\n");
         for (int i = 0; i < n; i++) {
-            s.append(i).append(',').append(2 * i + 0.5).append('\n');
+            s.append(i * 0.5).append(',').append(2 * i + 0.5).append('\n');
         }
         return s.toString();
     }
@@ -54,12 +54,15 @@ class UserHabitsTest {
         Inputs.fails(() -> Inputs.csv(ids.toString(), D), "column name", "300 distinct values in 300 rows", "--label", "--no-label");
         // --no-label imports every column as a feature
         assertEquals(2, Inputs.csv(ids.toString(), ImportOptions.builder().noLabel(true).build()).featureCount());
-        // LibSVM labels that are measurements: the fix names --numeric label
+        // LibSVM labels that are whole numbers, one per row: the fix names --numeric label (a LibSVM file has no
+        // other column to name with --label)
         StringBuilder svm = new StringBuilder();
         for (int i = 0; i < 50; i++) {
-            svm.append(i * 0.37).append(" 1:").append(i).append('\n');
+            svm.append(i).append(" 1:").append(i).append('\n');
         }
-        Inputs.fails(() -> Inputs.libsvm(svm.toString(), D), "50 distinct values in 50 rows", "--numeric label");
+        ImportException byNumber = Inputs.fails(() -> Inputs.libsvm(svm.toString(), D), "50 distinct values in 50 rows",
+                "give --numeric label", "--no-label");
+        assertFalse(byNumber.getMessage().contains("--label"), byNumber.getMessage());
         assertEquals(50, Inputs.libsvm(svm.toString(), ImportOptions.builder().numeric(Set.of("label")).build())
                 .target().orElseThrow().size());
         // a few rows may have a class each (a toy table), and ordinary classes pass
@@ -310,7 +313,7 @@ class UserHabitsTest {
         for (int rows : new int[] {3, 600}) {
             StringBuilder s = new StringBuilder("a,b,c,d,y\n");
             for (int i = 0; i < rows; i++) {
-                s.append(i).append(",,").append(i == 1 ? "x" : "").append(",NaN,").append(i % 2 == 0 ? "p" : "q").append('\n');
+                s.append(i % 5).append(",,").append(i == 1 ? "x" : "").append(",NaN,").append(i % 2 == 0 ? "p" : "q").append('\n');
             }
             Dataset d = Inputs.csv(s.toString(), D);
             assertEquals(List.of("a", "b", "d"), d.numeric().stream().map(NumericColumn::name).toList(), "rows " + rows);

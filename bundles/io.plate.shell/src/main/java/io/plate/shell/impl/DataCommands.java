@@ -65,9 +65,11 @@ public final class DataCommands {
             @Parameter(names = {"-f", "--format"}, absentValue = "") String format,
             @Descriptor("label column (CSV/TSV) or class attribute (ARFF); default: the last column, or 'label' for text")
             @Parameter(names = {"-l", "--label"}, absentValue = "") String label,
-            @Descriptor("columns to read as categorical, comma-separated, or 'all'")
+            @Descriptor("CSV and ARFF: columns to read as categorical, comma-separated, or 'all'; LibSVM: only the label"
+                    + " (its fractions as classes)")
             @Parameter(names = {"-c", "--categorical"}, absentValue = "") String categorical,
-            @Descriptor("columns to read as numeric, comma-separated (fails on a non-number); naming the label"
+            @Descriptor("CSV and ARFF: columns to read as numeric, comma-separated (fails on a non-number); LibSVM: only"
+                    + " the label; naming the label"
                     + " makes it a numeric target")
             @Parameter(names = {"--numeric"}, absentValue = "") String numeric,
             @Descriptor("name to keep the dataset under")
@@ -109,6 +111,8 @@ public final class DataCommands {
             @Parameter(names = {"--values"}, absentValue = "") String values,
             @Descriptor("text: name of the text column (default 'text')")
             @Parameter(names = {"--text-column"}, absentValue = "") String textColumn,
+            @Descriptor("CSV: columns to leave out, comma-separated (an identifier such as id, say)")
+            @Parameter(names = {"--ignore"}, absentValue = "") String ignore,
             @Descriptor("CSV: the first line is data, not column names (columns V1..Vn)")
             @Parameter(names = {"--no-header"}, presentValue = "true", absentValue = "false") boolean noHeader,
             @Descriptor("CSV: the numbers' decimal separator, '.' (default) or ',' (as written with ';' by European spreadsheets)")
@@ -121,7 +125,7 @@ public final class DataCommands {
         String datasetName = name.isEmpty() ? defaultName(path) : name;
         ImportOptions options = limits(options(datasetName, label, categorical, numeric, noLabel, minDf, maxDf,
                 maxFeatures, binary, stopWords, ngram, delimiter, missing, nFeatures), maxColumns, maxLine, maxMemory)
-                .toBuilder().extra(extras(zeroBased, values, textColumn, decimal, encoding)).extra(noHeader ? java.util.Map.of("header", "false") : java.util.Map.of())
+                .toBuilder().extra(extras(zeroBased, values, textColumn, decimal, encoding, ignore)).extra(noHeader ? java.util.Map.of("header", "false") : java.util.Map.of())
                 .progress(progressLine(path.getFileName() == null ? file : path.getFileName().toString())).build();
         List<ServiceReference<Importer>> refs = snapshot();
         ServiceReference<Importer> ref = chooseReference(refs, format, path);
@@ -211,7 +215,7 @@ public final class DataCommands {
 
     /** The importers' documented extra keys for the options given (empty strings are left out). */
     static java.util.Map<String, String> extras(String zeroBased, String values, String textColumn, String decimal,
-            String encoding) {
+            String encoding, String ignore) {
         java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
         if (!zeroBased.isEmpty()) {
             m.put("zero_based", zeroBased);
@@ -227,6 +231,9 @@ public final class DataCommands {
         }
         if (!encoding.isEmpty()) {
             m.put("encoding", encoding);
+        }
+        if (!ignore.isEmpty()) {
+            m.put("ignore", ignore);
         }
         return m;
     }
@@ -385,12 +392,18 @@ public final class DataCommands {
         }
     }
 
+    /** {@link #choose(List, String, Path, java.util.function.Supplier)} with no importer asked about the content. */
+    static int choose(List<Claim> claims, String format, Path path) {
+        return choose(claims, format, path, List::of);
+    }
+
     /**
      * Index of the importer to use: the one whose format is {@code format}, else (a folder) the text
      * importer, else the one claiming the longest extension the file name ends with. Claims are in
-     * preference order (highest service ranking first), which breaks ties.
+     * preference order (highest service ranking first), which breaks ties. A file no importer claims fails
+     * with the options {@code byContent} gives (the importers' {@link Importer#suggest}), or with the formats.
      */
-    static int choose(List<Claim> claims, String format, Path path) {
+    static int choose(List<Claim> claims, String format, Path path, java.util.function.Supplier<List<String>> byContent) {
         if (claims.isEmpty()) {
             throw new PlateException("no importer installed (is the io.plate.importers bundle running?)");
         }
@@ -424,8 +437,10 @@ public final class DataCommands {
             }
         }
         if (best < 0) {
-            throw new PlateException("cannot tell the format of '" + path.getFileName()
-                    + "' from its extension; give --format (installed: " + listed(claims) + ")");
+            List<String> suggested = byContent.get();
+            throw new PlateException("cannot tell the format of '" + path.getFileName() + "' from its extension; "
+                    + (suggested.isEmpty() ? "give --format (installed: " + listed(claims) + ")"
+                            : "by its first lines, give " + String.join(", or ", suggested)));
         }
         return best;
     }
@@ -438,7 +453,23 @@ public final class DataCommands {
     private ServiceReference<Importer> chooseReference(List<ServiceReference<Importer>> refs, String format, Path path) {
         List<Claim> claims = new ArrayList<>(refs.size());
         refs.forEach(r -> claims.add(Claim.of(r)));
-        return refs.get(choose(claims, format, path));
+        return refs.get(choose(claims, format, path, () -> suggestions(refs, path)));
+    }
+
+    /** The options each importer, in preference order, suggests for {@code path} by its content (distinct). */
+    private List<String> suggestions(List<ServiceReference<Importer>> refs, Path path) {
+        Set<String> out = new LinkedHashSet<>();
+        for (ServiceReference<Importer> ref : refs) {
+            Importer importer = context.getService(ref);
+            if (importer != null) {
+                try {
+                    importer.suggest(path).ifPresent(out::add);
+                } finally {
+                    context.ungetService(ref);
+                }
+            }
+        }
+        return new ArrayList<>(out);
     }
 
     /**

@@ -86,6 +86,11 @@ class DataCommandsTest {
         assertEquals(3, DataCommands.choose(CLAIMS, "", dir), "a folder is a text corpus");
         PlateException unknown = assertThrows(PlateException.class, () -> DataCommands.choose(CLAIMS, "", Path.of("a9a")));
         assertTrue(unknown.getMessage().contains("--format"), unknown.getMessage());
+        // what the importers suggest by the file's content is named, ready to copy
+        PlateException byContent = assertThrows(PlateException.class,
+                () -> DataCommands.choose(CLAIMS, "", Path.of("iris.data"), () -> List.of("--format csv --no-header")));
+        assertEquals("cannot tell the format of 'iris.data' from its extension; by its first lines, give --format csv"
+                + " --no-header", byContent.getMessage());
         PlateException xls = assertThrows(PlateException.class, () -> DataCommands.choose(CLAIMS, "xls", Path.of("a.csv")));
         assertTrue(xls.getMessage().endsWith("no such importer; installed: csv (.csv), arff (.arff), libsvm (.libsvm,"
                 + " .svm), text (.tsv, .txt)"), xls.getMessage());
@@ -174,8 +179,8 @@ class DataCommandsTest {
         assertTrue(line.getMessage().contains("max-line"), line.getMessage());
         assertThrows(PlateException.class, () -> DataCommands.limits(ImportOptions.defaults(), "0", "", ""));
         assertEquals(java.util.Map.of("zero_based", "true", "values", "numeric", "text_column", "msg", "decimal", ",",
-                "encoding", "cp1252"), DataCommands.extras("true", "numeric", "msg", ",", "cp1252"));
-        assertTrue(DataCommands.extras("", "", "", "", "").isEmpty());
+                "encoding", "cp1252", "ignore", "id"), DataCommands.extras("true", "numeric", "msg", ",", "cp1252", "id"));
+        assertTrue(DataCommands.extras("", "", "", "", "", "").isEmpty());
         assertEquals("import big.csv: 50% (1 MB of 2 MB; Ctrl-C cancels)",
                 new ImportProgressLine(System.out, "big.csv").format(1 << 20, 2 << 20));
     }
