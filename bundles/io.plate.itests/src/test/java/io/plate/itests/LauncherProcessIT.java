@@ -374,6 +374,21 @@ class LauncherProcessIT {
         assertTrue(ignored.out().contains("ids: 30 rows, 1 features") && !ignored.out().contains("warning"), ignored.out());
     }
 
+    /** scikit-learn writes 0-based files; a test file whose feature 0 is zero in every row reads 1-based alone. */
+    @Test
+    void libsvmFilesReadWithDifferentBasesAreWarnedAbout(@TempDir Path dir) throws Exception {
+        Path train = Files.writeString(dir.resolve("tr.svm"), "1 0:1 2:3\n0 1:2 3:1\n1 0:2 1:1\n");
+        Path test = Files.writeString(dir.resolve("te.svm"), "1 2:3\n0 1:2 3:1\n");
+        Result r = plate("-c", "plate:import " + train + "; plate:import " + test);
+        assertEquals(0, r.status(), r.err());
+        String said = (r.out() + r.err()).replaceAll("\\s+", " ");
+        assertTrue(said.contains("warning: 'te' was read 1-based (no index 0 in it) and 'tr' 0-based, so their feature"
+                + " columns are shifted by one against each other: if they were written together") && said.contains("import 'te' again with --zero-based true"),
+                said);
+        Result same = plate("-c", "plate:import " + train + "; plate:import " + test + " --zero-based true");
+        assertTrue(!(same.out() + same.err()).contains("shifted"), same.out() + same.err());
+    }
+
     @Test
     void missingAndExtraArgumentsAnswerWithUsage() throws Exception {
         Result missing = plate("-c", "plate:train nb.gaussian");

@@ -136,8 +136,10 @@ public final class DataCommands {
         try {
             Dataset d = importInto(workspace, importer, path, options);
             String warnings = d.metadata().get(Importer.WARNINGS);
-            if (warnings != null) {
-                System.out.print(warningLines(warnings, TextTable.terminalColumns()));
+            String bases = libsvmBases(workspace, d);
+            if (warnings != null || !bases.isEmpty()) {
+                String all = warnings == null ? bases : bases.isEmpty() ? warnings : warnings + "; " + bases;
+                System.out.print(warningLines(all, TextTable.terminalColumns()));
             }
             return d;
         } finally {
@@ -192,6 +194,36 @@ public final class DataCommands {
         }
         workspace.putDataset(d.name(), d);
         return d;
+    }
+
+    /**
+     * When {@code d} and another LibSVM dataset of the session were read with different index bases and one
+     * of them was read 1-based only because no index 0 appears in it (a test file of a 0-based writer such as
+     * scikit-learn's dump_svmlight_file whose first feature is zero in every row), the warning that its
+     * columns are shifted against the other's; else "".
+     */
+    static String libsvmBases(Workspace workspace, Dataset d) {
+        if (!"libsvm".equals(d.metadata().get("format"))) {
+            return "";
+        }
+        for (Dataset other : workspace.datasets().values()) {
+            if (other == d || other.name().equals(d.name()) || !"libsvm".equals(other.metadata().get("format"))) {
+                continue;
+            }
+            String mine = d.metadata().getOrDefault("indices", "");
+            String theirs = other.metadata().getOrDefault("indices", "");
+            boolean mineGuessed = mine.startsWith("1-based (auto");
+            boolean theirsGuessed = theirs.startsWith("1-based (auto");
+            if (mine.startsWith("0-based") && theirsGuessed || theirs.startsWith("0-based") && mineGuessed) {
+                Dataset guessed = mineGuessed ? d : other;
+                Dataset zero = mineGuessed ? other : d;
+                return "'" + guessed.name() + "' was read 1-based (no index 0 in it) and '" + zero.name()
+                        + "' 0-based, so their feature columns are shifted by one against each other: if they were "
+                        + "written together (scikit-learn's dump_svmlight_file writes 0-based), import '" + guessed.name()
+                        + "' again with --zero-based true";
+            }
+        }
+        return "";
     }
 
     /** {@code options} with the size limits given (empty strings keep the defaults). */
