@@ -371,7 +371,7 @@ class LauncherProcessIT {
                 && warned.out().contains("--ignore id"), warned.out());
         Result ignored = plate("-c", "plate:import " + idCsv + " --ignore id");
         assertEquals(0, ignored.status(), ignored.err());
-        assertTrue(ignored.out().contains("ids: 30 rows, 1 features") && !ignored.out().contains("warning"), ignored.out());
+        assertTrue(ignored.out().contains("ids: 30 rows, 1 feature ") && !ignored.out().contains("warning"), ignored.out());
     }
 
     /** scikit-learn writes 0-based files; a test file whose feature 0 is zero in every row reads 1-based alone. */
