@@ -279,6 +279,16 @@ class LauncherProcessIT {
         assertEquals(0, piped.status(), piped.err());
     }
 
+    /** --version prints what plate:version prints and exits 0, as java, mvn and git do (it was refused, status 2). */
+    @Test
+    void versionOptionPrintsThePlateVersion() throws Exception {
+        Result version = plate("--version");
+        assertEquals(0, version.status(), version.err());
+        assertEquals(plate("-c", "plate:version").out(), version.out());
+        assertTrue(version.out().startsWith("Plate " + System.getProperty("plate.version") + " on "), version.out());
+        assertTrue(plate("--help").out().contains("--version"));
+    }
+
     /** An open quote or bracket is a syntax error in words (it printed "EOFException: unexpected EOT …"). */
     @Test
     void anUnclosedQuoteOrBracketIsASyntaxError() throws Exception {
