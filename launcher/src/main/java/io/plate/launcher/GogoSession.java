@@ -17,11 +17,19 @@ import org.osgi.framework.ServiceReference;
  */
 public final class GogoSession implements AutoCloseable {
     private static final String PROCESSOR = "org.apache.felix.service.command.CommandProcessor";
+    /**
+     * Session variables with the widths of the terminals the session's output and its errors go to (0: not
+     * a terminal), to which Plate's commands fit their text (io.plate.shell's SessionColumns); unset, the
+     * session's JLine terminal says.
+     */
+    static final String OUTPUT_COLUMNS = ".plate.out.columns";
+    static final String ERROR_COLUMNS = ".plate.err.columns";
     private static final int INSPECT = 0;
 
     private final Object session;
     private final Method execute;
     private final Method format;
+    private final Method put;
     private final Method close;
 
     private GogoSession(Object session) throws ReflectiveOperationException {
@@ -30,6 +38,7 @@ public final class GogoSession implements AutoCloseable {
         this.session = session;
         this.execute = type.getMethod("execute", CharSequence.class);
         this.format = type.getMethod("format", Object.class, int.class);
+        this.put = type.getMethod("put", String.class, Object.class);
         this.close = type.getMethod("close");
     }
 
@@ -85,6 +94,17 @@ public final class GogoSession implements AutoCloseable {
                 throw (Error) t;
             }
             throw e;
+        }
+    }
+
+    /** Sets session variable {@code name} (read by the commands, as Gogo's shell sets {@code .terminal}). */
+    public void put(String name, Object value) {
+        try {
+            put.invoke(session, name, value);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        } catch (InvocationTargetException e) {
+            throw new IllegalStateException(e.getCause());
         }
     }
 

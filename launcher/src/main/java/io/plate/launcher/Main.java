@@ -90,6 +90,11 @@ public final class Main {
             in = InputStream.nullInputStream();
         }
         boolean interactive = opts.interactive() && terminal;
+        // the widths of the terminals the output and errors go to, asked while the framework starts (stty
+        // takes some 20 ms): the commands fit tables, help, messages and progress lines to them
+        java.util.concurrent.CompletableFuture<int[]> widths = interactive ? null
+                : java.util.concurrent.CompletableFuture.supplyAsync(() -> new int[] {Tty.columns(Tty.OUT),
+                        Tty.columns(Tty.ERR)});
 
         Map<String, Object> defaults = Map.of();
         if (opts.config != null) {
@@ -162,7 +167,7 @@ public final class Main {
                 return 0;
             }
             try {
-                return runPrograms(plate, programs, in, out, err);
+                return runPrograms(plate, programs, widths, in, out, err);
             } finally {
                 programsEnded.countDown();
             }
@@ -184,11 +189,15 @@ public final class Main {
     private record Program(String where, String text) {
     }
 
-    private static int runPrograms(PlateFramework plate, List<Program> programs, InputStream in, PrintStream out,
-            PrintStream err) {
+    private static int runPrograms(PlateFramework plate, List<Program> programs,
+            java.util.concurrent.CompletableFuture<int[]> widths, InputStream in, PrintStream out, PrintStream err) {
         long t = System.nanoTime();
         try (GogoSession session = GogoSession.open(plate.framework().getBundleContext(), in, out, err, 10_000)) {
             Timing.phase("session opened", t);
+            t = System.nanoTime();
+            session.put(GogoSession.OUTPUT_COLUMNS, widths.get()[0]);
+            session.put(GogoSession.ERROR_COLUMNS, widths.get()[1]);
+            Timing.phase("terminal widths", t);
             for (Program p : programs) {
                 java.util.regex.Matcher exit = EXIT.matcher(p.text().strip());
                 if (exit.matches()) { // as in the interactive shell: ends the script, with its status if given
