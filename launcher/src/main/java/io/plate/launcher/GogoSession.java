@@ -16,12 +16,20 @@ import org.osgi.framework.ServiceReference;
  * session is driven reflectively through the interfaces the Gogo runtime bundle exports.
  */
 public final class GogoSession implements AutoCloseable {
-    private static final String PROCESSOR = "org.apache.felix.service.command.CommandProcessor";
+    static final String PROCESSOR = "org.apache.felix.service.command.CommandProcessor";
+    /**
+     * Session variables with the widths of the terminals the session's output and its errors go to (0: not
+     * a terminal), to which Plate's commands fit their text (io.plate.shell's SessionColumns); unset, the
+     * session's JLine terminal says.
+     */
+    static final String OUTPUT_COLUMNS = ".plate.out.columns";
+    static final String ERROR_COLUMNS = ".plate.err.columns";
     private static final int INSPECT = 0;
 
     private final Object session;
     private final Method execute;
     private final Method format;
+    private final Method put;
     private final Method close;
 
     private GogoSession(Object session) throws ReflectiveOperationException {
@@ -30,27 +38,14 @@ public final class GogoSession implements AutoCloseable {
         this.session = session;
         this.execute = type.getMethod("execute", CharSequence.class);
         this.format = type.getMethod("format", Object.class, int.class);
+        this.put = type.getMethod("put", String.class, Object.class);
         this.close = type.getMethod("close");
     }
 
     /** Opens a session, waiting at most {@code timeoutMillis} for the command processor. */
     public static GogoSession open(BundleContext context, InputStream in, PrintStream out, PrintStream err,
             long timeoutMillis) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-        ServiceReference<?> ref = null;
-        while (ref == null) {
-            ServiceReference<?>[] refs = allRefs(context);
-            if (refs != null && refs.length > 0) {
-                ref = refs[0];
-                break;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the Gogo command processor did not start within " + timeoutMillis
-                        + " ms (is the plate-shell feature installed?)");
-            }
-            Thread.sleep(5);
-        }
-        Object processor = context.getService(ref);
+        Object processor = service(context, PROCESSOR, "the Gogo command processor", timeoutMillis);
         Method create = null;
         for (Method m : processor.getClass().getMethods()) {
             if (m.getName().equals("createSession") && m.getParameterCount() == 3
@@ -68,8 +63,25 @@ public final class GogoSession implements AutoCloseable {
         return new GogoSession(create.invoke(processor, in, out, err));
     }
 
-    private static ServiceReference<?>[] allRefs(BundleContext context) throws InvalidSyntaxException {
-        return context.getAllServiceReferences(PROCESSOR, null);
+    /**
+     * The service registered under {@code className} (a Gogo type the launcher does not compile against),
+     * waiting at most {@code timeoutMillis} for it; {@code what} names it in the error.
+     */
+    static Object service(BundleContext context, String className, String what, long timeoutMillis)
+            throws InvalidSyntaxException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (true) {
+            // all references: a class space that differs from the bundles' (a test class path) hides the service
+            ServiceReference<?>[] refs = context.getAllServiceReferences(className, null);
+            if (refs != null && refs.length > 0) {
+                return context.getService(refs[0]);
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(what + " did not start within " + timeoutMillis
+                        + " ms (is the plate-shell feature installed?)");
+            }
+            Thread.sleep(5);
+        }
     }
 
     /** Runs one program; returns its value (possibly null). Throws the command's own exception. */
@@ -86,6 +98,22 @@ public final class GogoSession implements AutoCloseable {
             }
             throw e;
         }
+    }
+
+    /** Sets session variable {@code name} (read by the commands, as Gogo's shell sets {@code .terminal}). */
+    public void put(String name, Object value) {
+        try {
+            put.invoke(session, name, value);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        } catch (InvocationTargetException e) {
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** Gogo's own session object, for Gogo's shell to run on ({@link InteractiveShell}). */
+    Object gogoSession() {
+        return session;
     }
 
     /** Renders a value as the interactive shell would (Plate's converter gives readable text). */

@@ -7,8 +7,11 @@ import java.util.List;
 /**
  * The launcher's command line:
  * {@code java -jar plate.jar [--features a,b] [--deploy DIR] [-c "COMMANDS"]… [SCRIPT.gosh]}.
+ * {@code --version} is {@code -c plate:version} alone (the rest is left, as with {@code --help}).
  */
 final class LaunchOptions {
+    /** What {@code --version} runs. */
+    static final String VERSION_COMMAND = "plate:version";
     final List<String> commands = new ArrayList<>();
     List<String> features = List.of();
     Path deploy;
@@ -19,6 +22,7 @@ final class LaunchOptions {
 
     static LaunchOptions parse(String[] args) {
         LaunchOptions o = new LaunchOptions();
+        boolean version = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -54,6 +58,10 @@ final class LaunchOptions {
                 case "--help":
                     o.help = true;
                     break;
+                case "-V":
+                case "--version":
+                    version = true;
+                    break;
                 default:
                     if (a.startsWith("-")) {
                         throw new IllegalArgumentException("unknown option '" + a + "' (see --help)");
@@ -64,6 +72,11 @@ final class LaunchOptions {
                     }
                     o.script = Path.of(a);
             }
+        }
+        if (version) {
+            o.script = null;
+            o.commands.clear();
+            o.commands.add(VERSION_COMMAND);
         }
         if (o.script != null && !o.commands.isEmpty()) {
             throw new IllegalArgumentException("give either -c COMMANDS or a SCRIPT, not both");
@@ -82,22 +95,30 @@ final class LaunchOptions {
         return script == null && commands.isEmpty();
     }
 
+    /** The help: lines under 80 characters, so that a terminal of 80 columns breaks none. */
     static String usage() {
         return String.join("\n",
                 "usage: java -jar plate.jar [options] [SCRIPT.gosh]",
                 "",
-                "  (no script, no -c)     open the interactive Gogo shell (g! prompt); without a terminal,",
-                "                         read the commands from standard input as a script",
-                "  SCRIPT.gosh            run a Gogo script and exit",
-                "  -c, --command CMDS     run commands and exit (repeatable; each is one Gogo program)",
-                "  -f, --features a,b     install only these features (default: all; plate-core always)",
-                "  -d, --deploy DIR       watch DIR: bundles dropped in are installed, updated, removed",
-                "  --config FILE          command defaults (seed, chains, iterations, burn.in, thin,",
-                "                         output.folder) as key = value lines, through Configuration Admin",
-                "  -q, --quiet            no banner",
-                "  -h, --help             this help",
+                "  (no script, no -c)   the interactive Gogo shell (g! prompt) when standard",
+                "                       input is a terminal; else the commands on standard",
+                "                       input, run as a script",
+                "  SCRIPT.gosh          run a Gogo script and exit",
+                "  -c, --command CMDS   run commands and exit (repeatable; each is one Gogo",
+                "                       program)",
+                "  -f, --features a,b   install only these features (default: all; plate-core",
+                "                       always)",
+                "  -d, --deploy DIR     watch DIR: bundles dropped in are installed, updated,",
+                "                       removed",
+                "  --config FILE        command defaults (seed, chains, iterations, burn.in,",
+                "                       thin, output.folder) as key = value lines, through",
+                "                       Configuration Admin",
+                "  -q, --quiet          no banner",
+                "  -V, --version        print the version (what plate:version prints) and exit",
+                "  -h, --help           this help",
                 "",
-                "Exit status: 0 when every command succeeded, 1 when one failed, 2 on a launcher error.",
+                "Exit status: 0 when every command succeeded, 1 when one failed, 2 on a launcher",
+                "error; 'exit N' ends a script, -c or the shell with status N.",
                 "");
     }
 }

@@ -12,9 +12,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code java -jar plate.jar}: boots Felix with the chosen features and either hands the console to the
- * Gogo shell or runs commands/a script itself and exits with 0 when every command succeeded and 1
- * otherwise (2 for a launcher error), printing the failing command's message on stderr.
+ * {@code java -jar plate.jar}: boots Felix with the chosen features and either runs the interactive shell
+ * on the terminal ({@link InteractiveShell}) or runs commands/a script itself and exits with 0 when every
+ * command succeeded and 1 otherwise (2 for a launcher error), printing the failing command's message on
+ * stderr; {@code exit N} ends either with status N.
  */
 public final class Main {
     private Main() {
@@ -22,22 +23,17 @@ public final class Main {
 
     public static void main(String[] args) {
         int child = Relaunch.run(args);
-        boolean terminal = System.console() != null;
-        System.exit(child >= 0 ? child : run(args, System.in, terminal ? System.out : AnsiStripping.stdout(), System.err,
-                terminal));
-    }
-
-    /** As {@link #run(String[], InputStream, PrintStream, PrintStream, boolean)} on a terminal. */
-    public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
-        return run(args, in, out, err, true);
+        System.exit(child >= 0 ? child
+                : run(args, System.in, Tty.isTerminal(Tty.OUT) ? System.out : AnsiStripping.stdout(), System.err));
     }
 
     /**
-     * Runs the launcher and returns the exit status (the process exits with it). Without a terminal
-     * ({@code terminal} false), no script and no {@code -c}, the commands are read from {@code in} as a
-     * script: no banner, no prompt, errors on {@code err}, the exit status of {@code -c}.
+     * Runs the launcher and returns the exit status (the process exits with it). Without a script and
+     * {@code -c}, the interactive shell runs when standard input is a terminal (and standard output or
+     * error is one, for its prompt); otherwise the commands are read from {@code in} as a script: no
+     * banner, no prompt, errors on {@code err}, the exit status of {@code -c}.
      */
-    public static int run(String[] args, InputStream in, PrintStream out, PrintStream err, boolean terminal) {
+    public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
         LaunchOptions opts;
         try {
             opts = LaunchOptions.parse(args);
@@ -76,7 +72,7 @@ public final class Main {
                     programs.add(new Program("-c", s.text()));
                 }
             }
-        } else if (!terminal) {
+        } else if (!interactiveConsole()) {
             String text;
             try {
                 text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
@@ -89,7 +85,12 @@ public final class Main {
             }
             in = InputStream.nullInputStream();
         }
-        boolean interactive = opts.interactive() && terminal;
+        boolean interactive = opts.interactive() && interactiveConsole();
+        // the widths of the terminals the output and errors go to, asked while the framework starts (stty
+        // takes some 20 ms): the commands fit tables, help, messages and progress lines to them
+        java.util.concurrent.CompletableFuture<int[]> widths = interactive ? null
+                : java.util.concurrent.CompletableFuture.supplyAsync(() -> new int[] {Tty.columns(Tty.OUT),
+                        Tty.columns(Tty.ERR)});
 
         Map<String, Object> defaults = Map.of();
         if (opts.config != null) {
@@ -120,8 +121,9 @@ public final class Main {
         PlateFramework plate;
         try {
             Map<String, String> properties = new java.util.HashMap<>();
-            if (opts.quiet) {
-                properties.put("plate.quiet", "true"); // Plate's shell profile prints no banner
+            if (opts.quiet || interactive && !Tty.isTerminal(Tty.OUT)) {
+                // Plate's shell profile prints no banner (with output redirected: it is no result)
+                properties.put("plate.quiet", "true");
             }
             if (selection != null && !opts.features.isEmpty()) {
                 // the shell names them when a command finds no learner or sampler
@@ -155,21 +157,20 @@ public final class Main {
             }
         }, "plate-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        Signals.install(opts.interactive());
+        Signals.install(interactive);
         try {
             if (interactive) {
-                plate.waitForStop();
-                return 0;
+                return InteractiveShell.run(plate.framework().getBundleContext(), out, PlateFramework.historyWritable());
             }
-            try {
-                return runPrograms(plate, programs, in, out, err);
-            } finally {
-                programsEnded.countDown();
-            }
+            return runPrograms(plate, programs, widths, in, out, err);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return 1;
+        } catch (Exception e) {
+            err.println("plate: " + message(e));
+            return 1;
         } finally {
+            programsEnded.countDown();
             long t = System.nanoTime();
             plate.stop();
             Timing.phase("framework stopped", t);
@@ -184,15 +185,37 @@ public final class Main {
     private record Program(String where, String text) {
     }
 
-    private static int runPrograms(PlateFramework plate, List<Program> programs, InputStream in, PrintStream out,
-            PrintStream err) {
+    /** Whether standard input is a terminal and standard output or error one the shell can prompt on. */
+    private static boolean interactiveConsole() {
+        return Tty.isTerminal(Tty.IN) && (Tty.isTerminal(Tty.OUT) || Tty.isTerminal(Tty.ERR));
+    }
+
+    /** The line that says program {@code p} failed with {@code message}. */
+    private static String failure(Program p, String message) {
+        // a command's own message already starts with its name (plate:import: …)
+        return (p.where().equals("-c") ? message.startsWith("plate:") ? "" : "plate: " : "plate: " + p.where() + ": ")
+                + message;
+    }
+
+    private static int runPrograms(PlateFramework plate, List<Program> programs,
+            java.util.concurrent.CompletableFuture<int[]> widths, InputStream in, PrintStream out, PrintStream err) {
         long t = System.nanoTime();
         try (GogoSession session = GogoSession.open(plate.framework().getBundleContext(), in, out, err, 10_000)) {
             Timing.phase("session opened", t);
+            t = System.nanoTime();
+            session.put(GogoSession.OUTPUT_COLUMNS, widths.get()[0]);
+            session.put(GogoSession.ERROR_COLUMNS, widths.get()[1]);
+            Timing.phase("terminal widths", t);
             for (Program p : programs) {
-                java.util.regex.Matcher exit = EXIT.matcher(p.text().strip());
-                if (exit.matches()) { // as in the interactive shell: ends the script, with its status if given
-                    return exit.group(1) == null ? 0 : Integer.parseInt(exit.group(1));
+                Integer exit;
+                try {
+                    exit = ExitCommand.of(p.text());
+                } catch (IllegalArgumentException e) {
+                    err.println(failure(p, e.getMessage()));
+                    return 1;
+                }
+                if (exit != null) { // as in the interactive shell: ends the script, with its status if given
+                    return exit;
                 }
                 Object value;
                 try {
@@ -205,10 +228,7 @@ public final class Main {
                         err.println("plate: " + (Signals.reason() != null ? Signals.reason() : "stopped (shutting down)"));
                         return 1;
                     }
-                    String m = message(e);
-                    // a command's own message already starts with its name (plate:import: …)
-                    err.println((p.where().equals("-c") ? m.startsWith("plate:") ? "" : "plate: " : "plate: " + p.where()
-                            + ": ") + m);
+                    err.println(failure(p, message(e)));
                     if (System.getenv("PLATE_DEBUG") != null) {
                         e.printStackTrace(err);
                     }
@@ -245,9 +265,6 @@ public final class Main {
 
     private static final java.util.regex.Pattern NOT_PLAIN = java.util.regex.Pattern.compile("[;|&{}()\\[\\]$<>`#\\n\\r]");
     private static final String NO_MATCHES = "no matches found: ";
-    /** A program that is {@code exit} or {@code exit N} (N 0 to 255). */
-    private static final java.util.regex.Pattern EXIT = java.util.regex.Pattern.compile(
-            "exit(?:\\s+(25[0-5]|2[0-4]\\d|1?\\d?\\d))?");
     private static final String UNEXPECTED_EOT = "unexpected EOT";
 
     /** The message a user should see: the innermost meaningful message, never a stack trace. */

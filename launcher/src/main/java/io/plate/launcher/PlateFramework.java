@@ -26,6 +26,8 @@ import org.osgi.service.feature.ID;
 public final class PlateFramework implements AutoCloseable {
     private static final String GOGO_JLINE = "org.apache.felix.gogo.jline";
     private static final String JLINE = "org.jline";
+    private static final String JLINE_DUMB = "org.jline.terminal.dumb";
+    private static final String JLINE_PROVIDER = "org.jline.terminal.provider";
     private final Framework framework;
     private final Path storage;
     private final Path goshHome;
@@ -44,7 +46,8 @@ public final class PlateFramework implements AutoCloseable {
     /**
      * Boots a framework with {@code features} (empty = all).
      *
-     * @param interactive true to let Gogo's JLine shell take the console
+     * @param interactive true when the launcher will run the interactive shell ({@link InteractiveShell}):
+     *                    its profile is written and Gogo's JLine bundle is started at once
      * @param deploy      a directory for Felix FileInstall to watch, or {@code null}
      * @param extra       more framework properties (may be empty)
      */
@@ -83,7 +86,8 @@ public final class PlateFramework implements AutoCloseable {
             // fitted to the terminal's width
             StorageCache.writeAtomically(goshHome.resolve("etc/motd"), "");
             // Non-interactive: an empty profile (Gogo's own throws without a line reader). Interactive:
-            // Gogo's own profile (prompt, completion machinery) followed by Plate's completions.
+            // Gogo's own profile (prompt, completion machinery) followed by Plate's completions, which only the
+            // launcher's shell runs (see interactiveProfile).
             StorageCache.writeAtomically(profile,
                     interactive ? interactiveProfile(loader) : "# Plate: no profile in non-interactive mode\n");
         }
@@ -106,9 +110,9 @@ public final class PlateFramework implements AutoCloseable {
         // start); Configuration Admin's file store would keep them in the kept storage, for some starts only
         config.put("felix.cm.pm", "memory");
         config.put("gosh.home", goshHome.toString());
-        // The launcher runs non-interactive commands itself; Gogo's shell only takes the console when asked.
-        // without a writable home Gogo's JLine would print a stack trace after every command it cannot save
-        config.put("gosh.args", !interactive ? "--nointeractive" : historyWritable() ? "" : "--nohistory");
+        // The launcher runs the commands, and the interactive shell (InteractiveShell), itself: the shell of
+        // Gogo's JLine bundle never takes the console
+        config.put("gosh.args", "--nointeractive");
         if (deploy != null) {
             Files.createDirectories(deploy);
             config.put("felix.fileinstall.dir", deploy.toAbsolutePath().toString());
@@ -120,13 +124,15 @@ public final class PlateFramework implements AutoCloseable {
             config.put("felix.fileinstall.bundles.startActivationPolicy", "false");
             config.put("felix.fileinstall.log.level", "2");
         }
-        if (!interactive) {
-            // no console shell: keep JLine from probing for (and warning about) a system terminal; Gogo's
-            // JLine bundle still builds one at start, and the dumb provider spares it loading JLine's native
-            // library and running a process per provider
-            System.setProperty("org.jline.terminal.dumb", "true");
-            System.setProperty("org.jline.terminal.provider", "dumb");
+        // Gogo's JLine bundle builds a terminal at start, never used (see gosh.args): keep JLine from probing
+        // for (and warning about) a system terminal; the dumb provider spares it loading JLine's native
+        // library and running a process per provider. The interactive shell builds the real one afterwards.
+        Map<String, String> jlineBefore = new HashMap<>();
+        for (String k : List.of(JLINE_DUMB, JLINE_PROVIDER)) {
+            jlineBefore.put(k, System.getProperty(k));
         }
+        System.setProperty(JLINE_DUMB, "true");
+        System.setProperty(JLINE_PROVIDER, "dumb");
         config.putAll(extra);
 
         long tf = System.nanoTime();
@@ -164,6 +170,15 @@ public final class PlateFramework implements AutoCloseable {
             t = System.nanoTime();
             startAll(bundles, interactive, deferGogoShell);
             Timing.phase("bundles started", t);
+            if (interactive) { // for the terminal of the launcher's shell
+                jlineBefore.forEach((k, v) -> {
+                    if (v == null) {
+                        System.clearProperty(k);
+                    } else {
+                        System.setProperty(k, v);
+                    }
+                });
+            }
             if (cache != null && remembered == null) {
                 cache.remember(resources);
             }
@@ -216,13 +231,11 @@ public final class PlateFramework implements AutoCloseable {
     /**
      * Starts the bundles in feature order (after they were resolved together in one pass; starting them
      * on two threads was measured and gained nothing, component activation being serialised), except
-     * that without a console Gogo's JLine bundle, which has no components, starts on its own thread.
+     * that Gogo's JLine bundle, which has no components, starts on its own thread.
      */
     private static void startAll(List<Bundle> bundles, boolean interactive, boolean deferGogoShell)
             throws BundleException {
-        if (!interactive) {
-            carriedDumbCapabilities(bundles);
-        }
+        carriedDumbCapabilities(bundles);
         Thread aside = null;
         java.util.concurrent.atomic.AtomicReference<Throwable> asideFailure = new java.util.concurrent.atomic.AtomicReference<>();
         for (Bundle b : bundles) {
@@ -232,9 +245,9 @@ public final class PlateFramework implements AutoCloseable {
             if (!interactive && deferGogoShell && GOGO_JLINE.equals(b.getSymbolicName())) {
                 continue; // no program of this run needs it; startGogoShell starts it if one does after all
             }
-            if (!interactive && GOGO_JLINE.equals(b.getSymbolicName())) {
-                // Without a console nothing waits for Gogo's JLine bundle (its start builds a terminal and
-                // runs a login shell) until the first command: it starts beside the bundles after it.
+            if (GOGO_JLINE.equals(b.getSymbolicName())) {
+                // Nothing waits for Gogo's JLine bundle (its start builds a terminal and runs a login shell)
+                // until the first command or the interactive shell: it starts beside the bundles after it.
                 aside = new Thread(() -> {
                     try {
                         start(b);
@@ -260,7 +273,7 @@ public final class PlateFramework implements AutoCloseable {
     }
 
     /**
-     * Without a console Gogo's JLine bundle builds a dumb terminal, and JLine 3.30 runs {@code infocmp -x dumb}
+     * Gogo's JLine bundle builds a dumb terminal, and JLine 3.30 runs {@code infocmp -x dumb}
      * (a process, 20-30 ms) for its capabilities although it carries them: they are handed to it first.
      */
     private static void carriedDumbCapabilities(List<Bundle> bundles) {
@@ -339,9 +352,13 @@ public final class PlateFramework implements AutoCloseable {
                 && Files.isWritable(file.getParent());
     }
 
-    /** Gogo JLine's built-in gosh_profile (read from the carried bundle) plus Plate's completions. */
+    /**
+     * Gogo JLine's built-in gosh_profile (read from the carried bundle) plus Plate's completions, run only in
+     * a session with a line reader: Gogo's JLine bundle reads the profile too, for its own login session,
+     * which has none (its shell never takes the console), and Gogo's profile throws there.
+     */
     private static String interactiveProfile(ClassLoader loader) throws IOException {
-        StringBuilder profile = new StringBuilder();
+        StringBuilder profile = new StringBuilder("if { $.reader } {\n");
         for (String name : listCarried(loader)) {
             if (!name.contains("org.apache.felix.gogo.jline")) {
                 continue;
@@ -361,7 +378,7 @@ public final class PlateFramework implements AutoCloseable {
                 profile.append('\n').append(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
             }
         }
-        return profile.toString();
+        return profile.append("\n}\n").toString();
     }
 
     private static List<String> listCarried(ClassLoader loader) throws IOException {
@@ -415,11 +432,6 @@ public final class PlateFramework implements AutoCloseable {
     /** The bundles installed from the features (and FileInstall), in order. */
     public List<Bundle> bundles() {
         return List.copyOf(installed);
-    }
-
-    /** Waits until the framework stops (the interactive shell stops it on exit). */
-    public void waitForStop() throws InterruptedException {
-        framework.waitForStop(0);
     }
 
     private final java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();

@@ -286,6 +286,20 @@ class LauncherProcessIT {
         assertEquals(3, plate("-c", "plate:version", "-c", "exit 3").status());
         Result piped = plateWith("plate:version\nexit 0\nplate:nosuch\n", java.util.Map.of());
         assertEquals(0, piped.status(), piped.err());
+        // a status outside 0-255 is refused by the rule the interactive shell's exit follows ("command not found")
+        Result bad = plate("-c", "exit 300");
+        assertEquals(1, bad.status());
+        assertEquals("plate: exit: the status is one whole number from 0 to 255, not '300'", bad.err().strip());
+    }
+
+    /** --version prints what plate:version prints and exits 0, as java, mvn and git do (it was refused, status 2). */
+    @Test
+    void versionOptionPrintsThePlateVersion() throws Exception {
+        Result version = plate("--version");
+        assertEquals(0, version.status(), version.err());
+        assertEquals(plate("-c", "plate:version").out(), version.out());
+        assertTrue(version.out().startsWith("Plate " + System.getProperty("plate.version") + " on "), version.out());
+        assertTrue(plate("--help").out().contains("--version"));
     }
 
     /** An open quote or bracket is a syntax error in words (it printed "EOFException: unexpected EOT …"). */

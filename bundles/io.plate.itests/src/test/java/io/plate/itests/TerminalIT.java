@@ -1,9 +1,11 @@
 package io.plate.itests;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,11 +16,13 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The interactive shell in a real terminal, driven through tmux: Tab completion, the in-place progress
- * line, Ctrl-C returning to the prompt with a summary of the draws so far, and 'exit'. CI installs tmux
- * (.ci/run); without it the test is skipped, saying so.
+ * line, Ctrl-C returning to the prompt with a summary of the draws so far, 'exit N' and Ctrl-D, a shell
+ * whose output is piped; and -c fitted to the terminal it runs in. CI installs tmux (.ci/run); without it
+ * the test is skipped, saying so.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class TerminalIT {
@@ -77,16 +81,30 @@ class TerminalIT {
 
     /** As {@link #openShell(int, int)}, with launcher options ({@code " -q"}) after the jar. */
     private static void openShell(int columns, int rows, String options) throws Exception {
-        Assumptions.assumeTrue(haveTmux(), "tmux is not installed");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        tmux("new-session", "-d", "-s", SESSION, "-x", Integer.toString(columns), "-y", Integer.toString(rows),
-                java + " -jar " + System.getProperty("plate.jar") + options + "; echo PLATE-EXITED-$?; sleep 30");
+        run(columns, rows, plate() + options + "; echo PLATE-EXITED-$?; sleep 30");
         try {
             waitFor(s -> s.contains("g! "), "the prompt", 30_000);
         } catch (AssertionError | Exception e) {
             tmux("kill-session", "-t", SESSION);
             throw e;
         }
+    }
+
+    /** {@code java -jar plate.jar}, as a shell command. */
+    private static String plate() {
+        return Path.of(System.getProperty("java.home"), "bin", "java") + " -jar " + System.getProperty("plate.jar");
+    }
+
+    /** Runs shell command {@code command} in a detached tmux pane of that size (the caller kills the session). */
+    private static void run(int columns, int rows, String command) throws Exception {
+        Assumptions.assumeTrue(haveTmux(), "tmux is not installed");
+        tmux("new-session", "-d", "-s", SESSION, "-x", Integer.toString(columns), "-y", Integer.toString(rows), command);
+    }
+
+    /** The lines of {@code screen} after the one that holds {@code typed}, up to the one starting {@code end}. */
+    private static List<String> linesBetween(String screen, String typed, String end) {
+        String after = screen.substring(screen.lastIndexOf(typed));
+        return after.lines().skip(1).takeWhile(l -> !l.startsWith(end)).toList();
     }
 
     @Test
@@ -196,6 +214,109 @@ class TerminalIT {
             assertTrue(draws.contains("component") && draws.split("\ncomponent ").length >= 3, draws);
             tmux("send-keys", "-t", SESSION, "exit", "Enter");
             waitFor(s -> s.contains("PLATE-EXITED-0"), "a clean exit", 20_000);
+        } finally {
+            tmux("kill-session", "-t", SESSION);
+        }
+    }
+
+    /**
+     * 'exit N' ends the shell with status N, and Ctrl-D with 0, printing nothing more: 'exit 5' ended with
+     * status 0 after an empty line, a new prompt and Gogo's "gosh: stopping framework", which Ctrl-D
+     * printed too.
+     */
+    @Test
+    void exitEndsTheShellWithItsStatusAndNothingMore() throws Exception {
+        openShell(80, 30, " -q");
+        try {
+            tmux("send-keys", "-t", SESSION, "exit 5", "Enter");
+            String s = waitFor(t -> t.contains("PLATE-EXITED-"), "the end of the shell", 20_000);
+            assertTrue(s.contains("PLATE-EXITED-5"), s);
+            assertEquals(List.of(), linesBetween(s, "exit 5", "PLATE-EXITED-"), s);
+        } finally {
+            tmux("kill-session", "-t", SESSION);
+        }
+        openShell(80, 30, " -q");
+        try {
+            tmux("send-keys", "-t", SESSION, "exit 300", "Enter");
+            waitFor(t -> t.contains("exit: the status is one whole number from 0 to 255, not '300'"), "the refusal", 10_000);
+            tmux("send-keys", "-t", SESSION, "C-d");
+            String s = waitFor(t -> t.contains("PLATE-EXITED-"), "the end of the shell", 20_000);
+            assertTrue(s.contains("PLATE-EXITED-0") && !s.contains("gosh"), s);
+        } finally {
+            tmux("kill-session", "-t", SESSION);
+        }
+    }
+
+    /**
+     * With its output piped ({@code plate.jar | tee LOG}) and the keyboard on standard input the shell is
+     * interactive: prompt and line editing on the terminal (standard error), each result in the pipe as soon
+     * as its command ran, whole (not fitted to the terminal), without prompt or colour codes. The launcher
+     * read standard input to its end as a script instead: no prompt, and nothing ran until Ctrl-D.
+     */
+    @Test
+    void aShellWithItsOutputPipedStaysInteractive(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("log.txt");
+        run(80, 50, "bash -c '" + plate() + " | tee " + log + "; echo PLATE-EXITED-${PIPESTATUS[0]}'; sleep 30");
+        try {
+            waitFor(s -> s.contains("g! "), "the prompt", 30_000);
+            tmux("send-keys", "-t", SESSION, "plate:version", "Enter");
+            waitFor(s -> s.contains("Plate 0"), "the version", 10_000);
+            long end = System.currentTimeMillis() + 10_000;
+            while (!Files.readString(log).contains("Plate 0")) { // in the pipe while the shell runs
+                assertTrue(System.currentTimeMillis() < end, "nothing in the pipe: " + Files.readString(log));
+                Thread.sleep(100);
+            }
+            tmux("send-keys", "-t", SESSION, "plate:learners", "Enter");
+            waitFor(s -> s.contains("perceptron"), "the learners", 10_000);
+            tmux("send-keys", "-t", SESSION, "echo printed", "Enter");
+            waitFor(s -> s.contains("\nprinted"), "what a command printed", 10_000);
+            tmux("send-keys", "-t", SESSION, "exit 3", "Enter");
+            waitFor(s -> s.contains("PLATE-EXITED-3"), "the status of exit 3", 20_000);
+            String logged = Files.readString(log);
+            // results and what commands print, whole lines: the table's rows are wider than the terminal
+            assertTrue(logged.lines().anyMatch(l -> l.startsWith("nb.gaussian ") && l.length() > 80)
+                    && logged.contains("\nprinted\n"), logged);
+            assertTrue(!logged.contains("g! ") && !logged.contains("\u001b"), "a prompt or colour codes:\n" + logged);
+        } finally {
+            tmux("kill-session", "-t", SESSION);
+        }
+    }
+
+    /**
+     * -c in an 80-column terminal fits it as the shell does: the tables' rows (wrapped mid-word), help's
+     * rule (421 dashes) and a usage error on standard error (a 344-character line) fitted, and the progress
+     * lines on standard error when the output goes to a file (97 characters). Into a pipe the output keeps
+     * whole lines.
+     */
+    @Test
+    void commandsFitTheTerminalTheyRunIn(@TempDir Path dir) throws Exception {
+        Path piped = dir.resolve("piped.txt");
+        run(80, 200, plate() + " -c plate:learners; " + plate() + " -c help; " + plate()
+                + " -c 'plate:import x.csv --bogus-flag' > /dev/null; " + plate() + " -c plate:learners | cat > " + piped
+                + "; echo COMMANDS-DONE; sleep 30");
+        try {
+            String s = waitFor(t -> t.contains("COMMANDS-DONE"), "the commands", 120_000);
+            assertTrue(s.contains("nb.gaussian ") && s.contains("Plate's commands") && s.contains("usage: plate:import")
+                    && s.contains("--bogus-flag"), s);
+            for (String l : s.split("\n")) {
+                assertTrue(l.length() < 80, "wraps at 80 columns: " + l + "\nin\n" + s);
+            }
+            assertTrue(Files.readString(piped).lines().anyMatch(l -> l.startsWith("nb.gaussian ") && l.length() > 80),
+                    Files.readString(piped));
+        } finally {
+            tmux("kill-session", "-t", SESSION);
+        }
+        run(80, 50, plate() + " -c 'plate:import " + ItData.file("splice-junction/splice.csv") + " --name splice' -c"
+                + " 'plate:sample sparse.dirichlet splice exclude=instance --iterations 5000000 --burn-in 100 --chains 2'"
+                + " > /dev/null; echo PLATE-EXITED-$?; sleep 30");
+        try {
+            waitFor(t -> t.contains("sweeps"), "a progress line", 60_000);
+            tmux("send-keys", "-t", SESSION, "C-c");
+            String s = waitFor(t -> t.contains("PLATE-EXITED-"), "the end of the run", 30_000);
+            assertTrue(s.lines().anyMatch(l -> l.startsWith("sparse.dirichlet on splice: ")), s);
+            for (String l : s.split("\n")) {
+                assertTrue(l.length() < 80, "wraps at 80 columns: " + l + "\nin\n" + s);
+            }
         } finally {
             tmux("kill-session", "-t", SESSION);
         }

@@ -255,7 +255,7 @@ public final class CommandFunctions {
         if (target == null) {
             throw new CommandException(SCOPE + ":" + fn + " is not available (its bundle stopped meanwhile)");
         }
-        int columns = ProgressPrinter.columns(session);
+        int columns = SessionColumns.output(session);
         try {
             CommandUsage usage = fitting(usages(target.getClass(), fn), args, this::parameterNames);
             TextTable.terminalColumns(columns);
@@ -266,7 +266,7 @@ public final class CommandFunctions {
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
-            throw CommandError.of(e).fitted(columns);
+            throw CommandError.of(e).fitted(SessionColumns.error(session)); // printed where errors go
         } finally {
             TextTable.terminalColumns(0);
             try {
@@ -354,7 +354,7 @@ public final class CommandFunctions {
         String name = String.valueOf(args.isEmpty() ? "" : args.get(0));
         String near = CommandUsage.nearest(name.substring(name.indexOf(':') + 1), offered());
         throw new CommandException("command not found: " + name + (near != null ? "; did you mean " + SCOPE + ":" + near + "?"
-                : "; 'help' lists the commands")).fitted(ProgressPrinter.columns(session));
+                : "; 'help' lists the commands")).fitted(SessionColumns.error(session));
     }
 
     /** Plate's commands with the first clause of each description, for {@code help} without a name. */
@@ -372,9 +372,9 @@ public final class CommandFunctions {
     private Object help(CommandSession session, List<Object> args) throws Exception {
         try {
             Object out = helpText(session, args);
-            return out instanceof String text ? TextTable.wrap(text, ProgressPrinter.columns(session)) : out;
+            return out instanceof String text ? TextTable.wrap(text, SessionColumns.output(session)) : out;
         } catch (CommandError e) {
-            throw e.fitted(ProgressPrinter.columns(session));
+            throw e.fitted(SessionColumns.error(session));
         }
     }
 
@@ -382,7 +382,7 @@ public final class CommandFunctions {
         if (args.isEmpty()) {
             // Gogo's list prints the commands of command objects only: Plate's functions were not in it
             int before = TextTable.terminalColumns();
-            TextTable.terminalColumns(ProgressPrinter.columns(session));
+            TextTable.terminalColumns(SessionColumns.output(session));
             try {
                 System.out.print(commandList() + "\nOther commands:\n");
             } finally {

@@ -26,7 +26,7 @@ public final class PlateConverter implements Converter {
             return null;
         }
         int before = TextTable.terminalColumns();
-        int columns = escape instanceof CommandSession session ? ProgressPrinter.columns(session) : before;
+        int columns = escape instanceof CommandSession session ? SessionColumns.output(session) : before;
         TextTable.terminalColumns(columns);
         String s;
         try {

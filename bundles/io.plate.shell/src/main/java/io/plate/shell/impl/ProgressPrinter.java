@@ -9,8 +9,9 @@ import org.apache.felix.service.command.CommandSession;
 /**
  * Shows the progress of a run that takes longer than a second: in a terminal, one line rewritten in
  * place (iterations, sweeps per second, ETA, current log joint, R-hat so far); otherwise a plain line
- * every few seconds. Called from the runner's threads; prints to the stream of the command's session,
- * captured when the command starts (Gogo's {@code System.out} is per thread).
+ * every few seconds, as wide as the terminal standard error goes to, if any. Called from the runner's
+ * threads; prints to the stream of the command's session, captured when the command starts (Gogo's
+ * {@code System.out} is per thread).
  */
 public final class ProgressPrinter implements ProgressListener, AutoCloseable {
     private static final long QUIET_NANOS = 1_000_000_000L;
@@ -33,7 +34,7 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
         this(out, label, terminal, 0);
     }
 
-    /** {@code columns}: the terminal's width, which the in-place line keeps under (0: unknown). */
+    /** {@code columns}: the terminal's width, which the line keeps under (0: unknown, or not a terminal). */
     public ProgressPrinter(PrintStream out, String label, boolean terminal, int columns) {
         this.out = out;
         this.label = label;
@@ -43,33 +44,20 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
 
     /**
      * A printer for the command running in {@code session} (may be null): in-place updates on {@code out}
-     * when the session has a real JLine terminal, plain lines on standard error otherwise (so that the
-     * results a pipe or a file receives hold no progress lines, as with curl or pip).
+     * when the session's output is a terminal, plain lines on standard error otherwise (so that the
+     * results a pipe or a file receives hold no progress lines, as with curl or pip), fitted to standard
+     * error's terminal when it is one.
      */
     public static ProgressPrinter forSession(CommandSession session, PrintStream out, String label) {
-        int columns = columns(session);
-        return new ProgressPrinter(columns > 0 ? out : System.err, label, columns > 0, columns);
+        int columns = SessionColumns.output(session);
+        return columns > 0 ? new ProgressPrinter(out, label, true, columns)
+                : new ProgressPrinter(System.err, label, false, SessionColumns.error(session));
     }
 
     /** Says that the run asked for {@code iterations}, so that a report of more says the run goes on past them. */
     public ProgressPrinter asked(int iterations) {
         this.asked = iterations;
         return this;
-    }
-
-    /** The width of the session's real terminal, or 0 when it has none (a dumb terminal, a pipe, -c). */
-    static int columns(CommandSession session) {
-        if (session != null) {
-            Object t = session.get(".terminal");
-            if (t instanceof org.jline.terminal.Terminal) {
-                org.jline.terminal.Terminal term = (org.jline.terminal.Terminal) t;
-                String type = term.getType();
-                if (type != null && !type.startsWith("dumb")) {
-                    return Math.max(1, term.getWidth() > 0 ? term.getWidth() : 80);
-                }
-            }
-        }
-        return 0;
     }
 
     /** The last report received, printed or not (the runner's last one is where the chains stopped); null before any. */
@@ -128,7 +116,7 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
         // rewrite then starts a new line
         String[] candidates = {head + speed + eta + logJoint + rhat, head + speed + eta + logJoint, head + speed + eta,
                 head + eta};
-        int limit = terminal && columns > 0 ? columns - 1 : Integer.MAX_VALUE;
+        int limit = columns > 0 ? columns - 1 : Integer.MAX_VALUE;
         String line = null;
         for (String c : candidates) {
             if (c.length() <= limit) {

@@ -47,4 +47,20 @@ class TerminalWidthTest {
         // chains constant at different values (Diagnostics.splitRhat is infinite)
         assertTrue(wide.format(new Progress(5, 10, 2, 5, 1, -1, Double.POSITIVE_INFINITY)).contains(", R-hat inf"));
     }
+
+    /**
+     * Output redirected, standard error an 80-column terminal (-c with > FILE): plain progress lines on
+     * standard error fitted to it, without the in-place line's Ctrl-C hint (they were 97 characters).
+     */
+    @Test
+    void plainProgressLinesFitTheTerminalStandardErrorGoesTo() {
+        ProgressPrinter p = ProgressPrinter.forSession(SessionColumnsTest.session(java.util.Map.of(
+                SessionColumns.OUTPUT, 0, SessionColumns.ERROR, 80)), System.out, "sparse.dirichlet on splice");
+        String line = p.format(new Progress(16975, 100000, 2, 17763, 21, -256438.58, 1.001));
+        assertTrue(line.length() <= 79 && line.endsWith(", ETA 21 s") && !line.contains("Ctrl-C"), line.length() + ": " + line);
+        // into a file or pipe: the whole line
+        ProgressPrinter file = ProgressPrinter.forSession(SessionColumnsTest.session(java.util.Map.of(
+                SessionColumns.OUTPUT, 0, SessionColumns.ERROR, 0)), System.out, "sparse.dirichlet on splice");
+        assertTrue(file.format(new Progress(16975, 100000, 2, 17763, 21, -256438.58, 1.001)).endsWith(", R-hat 1.001"));
+    }
 }
