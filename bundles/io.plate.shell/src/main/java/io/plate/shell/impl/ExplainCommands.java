@@ -90,7 +90,7 @@ public final class ExplainCommands {
             for (Explanation.Term term : terms) {
                 double v = term.logOdds(j, k);
                 if (shown < top) {
-                    t.row(term.feature(), term.value(), String.format(Locale.ROOT, "%+.4f", v), v >= 0 ? cj : ck);
+                    t.row(term.feature(), SixDigits.ofText(term.value()), String.format(Locale.ROOT, "%+.4f", v), v >= 0 ? cj : ck);
                     shown++;
                 } else {
                     rest += v;

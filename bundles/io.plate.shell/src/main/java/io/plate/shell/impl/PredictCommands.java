@@ -220,15 +220,7 @@ public final class PredictCommands {
 
         /** A value for people: six significant digits, no trailing zeros ({@code 151.234}, not {@code 151.23412345678}). */
         static String value(double v) {
-            if (!Double.isFinite(v)) {
-                return Double.toString(v);
-            }
-            if (v != 0 && (Math.abs(v) >= 1e7 || Math.abs(v) < 1e-4)) {
-                return String.format(Locale.ROOT, "%.5e", v);
-            }
-            String t = new java.math.BigDecimal(v).round(new java.math.MathContext(6)).stripTrailingZeros()
-                    .toPlainString();
-            return t.equals("-0") ? "0" : t;
+            return SixDigits.of(v);
         }
 
         static String csv(String s) {

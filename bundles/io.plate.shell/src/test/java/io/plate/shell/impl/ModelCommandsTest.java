@@ -101,7 +101,7 @@ class ModelCommandsTest {
         @Override
         public Explanation explain(Dataset data, int row) {
             return new Explanation(classes(), new double[] {-1, -2, -0.5},
-                    List.of(new Explanation.Term("f1", "x", new double[] {0.5, 0.1, 3.0}),
+                    List.of(new Explanation.Term("f1", "-1.341219714076669", new double[] {0.5, 0.1, 3.0}),
                             new Explanation.Term("f2", "y", new double[] {-1.0, 0.25, 0.0})),
                     new double[] {Math.log(0.2), Math.log(0.1), Math.log(0.7)});
         }
@@ -716,6 +716,7 @@ class ModelCommandsTest {
         assertTrue(text.contains(String.format(java.util.Locale.ROOT, "log P(d|x) / P(a|x) = %.4f", Math.log(3.5))), text);
         // prior: -0.5 - (-1) = +0.5; f1: 3.0 - 0.5 = +2.5; f2: 0 - (-1) = +1.0, sorted by size
         assertTrue(text.indexOf("f1") < text.indexOf("f2"), text);
+        assertTrue(text.contains(" -1.34122 ") && !text.contains("-1.341219"), "a value for people:\n" + text);
         assertTrue(text.contains("+2.5000") && text.contains("+1.0000") && text.contains("+0.5000"), text);
         assertTrue(text.contains("d: delta 1.50"), text);
         assertThrows(PlateException.class, () -> c.explain("4", "10", "m", "d"));
