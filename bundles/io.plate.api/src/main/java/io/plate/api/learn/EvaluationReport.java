@@ -1,5 +1,6 @@
 package io.plate.api.learn;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -47,5 +48,33 @@ public record EvaluationReport(String learner, Map<String, String> params, Strin
 
     public boolean isRegression() {
         return classes.isEmpty();
+    }
+
+    /** Equal when every field is, the confusion matrix by its counts (a record compares arrays by identity). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof EvaluationReport r && learner.equals(r.learner) && params.equals(r.params)
+                && dataset.equals(r.dataset) && folds == r.folds && seed == r.seed && classes.equals(r.classes)
+                && Double.compare(accuracy, r.accuracy) == 0 && Double.compare(logLoss, r.logLoss) == 0
+                && Double.compare(macroF1, r.macroF1) == 0 && Arrays.deepEquals(confusion, r.confusion)
+                && Double.compare(rmse, r.rmse) == 0 && Double.compare(r2, r.r2) == 0
+                && Double.compare(fitSeconds, r.fitSeconds) == 0 && Double.compare(predictSeconds, r.predictSeconds) == 0
+                && perFold.equals(r.perFold) && Double.compare(mae, r.mae) == 0;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(learner, params, dataset, folds, seed, classes, accuracy, Arrays.deepHashCode(confusion),
+                rmse, mae);
+    }
+
+    /** The fields as a record prints them, the confusion matrix by its counts (not {@code [[J@1d8bd0de}). */
+    @Override
+    public String toString() {
+        return "EvaluationReport[learner=" + learner + ", params=" + params + ", dataset=" + dataset + ", folds=" + folds
+                + ", seed=" + seed + ", classes=" + classes + ", accuracy=" + accuracy + ", logLoss=" + logLoss
+                + ", macroF1=" + macroF1 + ", confusion=" + Arrays.deepToString(confusion) + ", rmse=" + rmse
+                + ", r2=" + r2 + ", mae=" + mae + ", fitSeconds=" + fitSeconds + ", predictSeconds=" + predictSeconds
+                + ", perFold=" + perFold + "]";
     }
 }
