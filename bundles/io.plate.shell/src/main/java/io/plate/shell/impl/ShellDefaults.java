@@ -60,25 +60,77 @@ public final class ShellDefaults {
      */
     public static final String STAMP = "plate.config.stamp";
 
-    private volatile Config config;
+    /** The defaults in use: checked, each key that fails its check at its default. */
+    private record Values(long seed, int chains, int iterations, int maxIterations, int burnIn, int thin,
+            String outputFolder) {
+        static Values of(Config c) {
+            return new Values(c.seed(), c.chains(), c.iterations(), c.max_iterations(), c.burn_in(), c.thin(),
+                    c.output_folder());
+        }
+    }
+
+    private volatile Values values;
+    /** What the configuration holds that failed its check, one line each; "" when nothing. */
+    private volatile String problems = "";
     private String stamp; // guarded by this
 
     @Activate
-    public ShellDefaults(Config config, Map<String, Object> properties) {
-        this.config = config;
+    public ShellDefaults(Map<String, Object> properties) {
+        apply(properties);
         this.stamp = String.valueOf(properties.get(STAMP));
     }
 
     /** Defaults outside a framework (tests, embedding code). */
     ShellDefaults(Config config) {
-        this(config, Map.of());
+        this.values = Values.of(config);
+        this.stamp = "null";
     }
 
     @Modified
-    synchronized void modified(Config c, Map<String, Object> properties) {
-        this.config = c;
+    synchronized void modified(Map<String, Object> properties) {
+        apply(properties);
         this.stamp = String.valueOf(properties.get(STAMP));
         notifyAll();
+    }
+
+    /**
+     * Takes the configuration's values through the checks of {@code plate:config} ({@link ConfigCommands#typed}):
+     * a value that fails (Karaf's {@code config:property-set chains two}, a deployed {@code .cfg} file) leaves its
+     * key at the default and is said once on standard error and by {@code plate:config}, instead of failing
+     * every command with the conversion's exception.
+     */
+    private void apply(Map<String, Object> properties) {
+        java.util.List<String> bad = new java.util.ArrayList<>();
+        Values v = new Values((Long) checked("seed", "seed", properties, bad), (Integer) checked("chains", "chains", properties, bad),
+                (Integer) checked("iterations", "iterations", properties, bad),
+                (Integer) checked("max.iterations", "max_iterations", properties, bad),
+                (Integer) checked("burn.in", "burn_in", properties, bad), (Integer) checked("thin", "thin", properties, bad),
+                (String) checked("output.folder", "output_folder", properties, bad));
+        this.values = v;
+        String said = String.join("\n", bad);
+        if (!said.isEmpty() && !said.equals(problems)) {
+            System.err.println(said);
+        }
+        this.problems = said;
+    }
+
+    private static Object checked(String key, String method, Map<String, Object> properties, java.util.List<String> bad) {
+        Object fallback;
+        try {
+            fallback = Config.class.getMethod(method).getDefaultValue();
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(e);
+        }
+        Object raw = properties.get(key);
+        if (raw == null) {
+            return fallback;
+        }
+        try {
+            return ConfigCommands.typed(key, String.valueOf(raw).trim());
+        } catch (io.plate.api.PlateException e) {
+            bad.add("plate: configuration " + PID + ": " + e.getMessage() + "; the default " + fallback + " is used");
+            return fallback;
+        }
     }
 
     /** Waits until a configuration carrying {@code expected} as its {@link #STAMP} is in use; false after the timeout. */
@@ -95,37 +147,37 @@ public final class ShellDefaults {
     }
 
     public long seed() {
-        return config.seed();
+        return values.seed();
     }
 
     public int chains() {
-        return config.chains();
+        return values.chains();
     }
 
     public int iterations() {
-        return config.iterations();
+        return values.iterations();
     }
 
     public int maxIterations() {
-        return config.max_iterations();
+        return values.maxIterations();
     }
 
     public int burnIn() {
-        return config.burn_in();
+        return values.burnIn();
     }
 
     public int thin() {
-        return config.thin();
+        return values.thin();
     }
 
     /** A path to write: a relative one under the configured output folder ({@link UserPaths#output}). */
     public Path output(String path) {
-        return UserPaths.output(config.output_folder(), path);
+        return UserPaths.output(values.outputFolder(), path);
     }
 
     /** A path to read: as given when it exists, else under the output folder when there ({@link UserPaths#input}). */
     public Path input(String path) {
-        return UserPaths.input(config.output_folder(), path);
+        return UserPaths.input(values.outputFolder(), path);
     }
 
     /**
@@ -163,6 +215,7 @@ public final class ShellDefaults {
     @Override
     public String toString() {
         return "seed = " + seed() + "\nchains = " + chains() + "\niterations = " + iterations() + "\nmax.iterations = "
-                + maxIterations() + "\nburn.in = " + burnIn() + "\nthin = " + thin() + "\noutput.folder = " + config.output_folder() + "\n";
+                + maxIterations() + "\nburn.in = " + burnIn() + "\nthin = " + thin() + "\noutput.folder = " + values.outputFolder() + "\n"
+                + (problems.isEmpty() ? "" : problems.replace("plate: configuration", "not used: configuration") + "\n");
     }
 }

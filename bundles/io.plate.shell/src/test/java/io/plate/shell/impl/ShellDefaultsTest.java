@@ -1,0 +1,35 @@
+package io.plate.shell.impl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A configuration whose values fail the checks of plate:config (Karaf's config:property-set, a deployed .cfg
+ * file) leaves those keys at their defaults and says so, instead of failing every command.
+ */
+class ShellDefaultsTest {
+    @Test
+    void aBadValueKeepsItsDefaultAndIsNamed() {
+        ShellDefaults d = new ShellDefaults(Map.of("chains", "two", "iterations", "300", "burn.in", "-1", "seed", 7L));
+        assertEquals(4, d.chains());
+        assertEquals(300, d.iterations());
+        assertEquals(500, d.burnIn());
+        assertEquals(7L, d.seed());
+        String shown = d.toString();
+        assertTrue(shown.contains("chains = 4\n") && shown.contains("iterations = 300\n"), shown);
+        assertTrue(shown.contains("not used: configuration io.plate.shell.defaults: chains 'two': expected a whole number;"
+                + " the default 4 is used"), shown);
+        assertTrue(shown.contains("burn.in '-1': must be at least 0; the default 500 is used"), shown);
+    }
+
+    @Test
+    void aGoodValueReplacesABadOneAndTheNoteGoes() {
+        ShellDefaults d = new ShellDefaults(Map.of("chains", "two"));
+        d.modified(Map.of("chains", 3));
+        assertEquals(3, d.chains());
+        assertTrue(!d.toString().contains("not used"), d.toString());
+    }
+}
