@@ -287,6 +287,6 @@ public final class SparseNaiveBayesModel implements Model {
     @Override
     public String toString() {
         return String.format(Locale.ROOT, "nb.sparse model: %d classes %s, %d features, %s", classes().size(),
-                classes(), table.features().size(), provenance.params());
+                classes(), table.features().size(), new java.util.TreeMap<>(provenance.params())); // sorted: Map.copyOf has no fixed order
     }
 }

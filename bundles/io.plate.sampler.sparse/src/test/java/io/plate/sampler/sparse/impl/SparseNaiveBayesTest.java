@@ -64,6 +64,19 @@ class SparseNaiveBayesTest {
      * held-out row's own colour (purple) is not a category, so the model equals the one of the same rows on
      * their own, which {@link #exactPredictiveMatchesBruteForce} checks against the brute-force predictive.
      */
+    /** The summary prints the parameters in one order, by name (it followed Map.copyOf's, which changes per JVM). */
+    @Test
+    void theSummaryListsTheParametersByName() {
+        String shown = LEARNER.fit(train(), LEARNER.params(Map.of()), 1L).toString();
+        String inner = shown.substring(shown.lastIndexOf('{') + 1, shown.lastIndexOf('}'));
+        List<String> keys = new java.util.ArrayList<>();
+        for (String kv : inner.split(", ")) {
+            keys.add(kv.substring(0, kv.indexOf('=')));
+        }
+        assertTrue(keys.size() > 3, shown);
+        assertEquals(new java.util.ArrayList<>(new java.util.TreeSet<>(keys)), keys, shown);
+    }
+
     @Test
     void aLevelOnlyHeldOutRowsUseIsNotACategory() {
         String[][] rows = java.util.Arrays.copyOf(ROWS, ROWS.length + 1);
