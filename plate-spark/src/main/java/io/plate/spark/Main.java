@@ -45,7 +45,7 @@ import org.apache.spark.sql.functions;
  * The command line of the Spark jar, the same under {@code spark-submit} and with {@code java -jar}:
  * <pre>
  * train LEARNER --input PATH [--format F] [--label COL] [--categorical A,B] [key=value …] [--seed S] --out MODEL.json
- * predict MODEL.json --input PATH [--format F] [--categorical A,B] --out DIR
+ * predict MODEL.json --input PATH [--format F] [--label COL] [--categorical A,B] --out DIR
  * cluster SAMPLER --input PATH [--format F] [--label COL] [key=value …] [--iterations N] [--max-iterations M] [--burn-in B] [--thin T]
  *         [--chains C] [--seed S] [--partitions P] [--checkpoint DIR | --resume DIR] [--checkpoint-every N] --out DIR
  * </pre>
@@ -63,7 +63,9 @@ import org.apache.spark.sql.functions;
  * (numbers written with a decimal comma, as {@code plate:import}) and {@code --no-header} (the first line is
  * data, not column names (columns {@code V1..Vn}), as {@code plate:import}). {@code --master M}
  * picks the Spark master when no {@code spark-submit} set one (default {@code local[*]}). Exit status 0
- * on success, 1 with a one-line message on stderr when the command failed, 2 for a usage error.
+ * on success, 1 with a one-line message on stderr when the command failed, 2 for a usage error (an option
+ * the command or format does not take, a bad value or parameter, checked before Spark starts). Models,
+ * inputs and output folders are local paths or URIs ({@link Locations}). {@code --help}, {@code --version}.
  */
 public final class Main {
     private final PrintStream out;
