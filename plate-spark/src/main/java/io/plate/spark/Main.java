@@ -221,11 +221,12 @@ public final class Main {
 
     /** Runs one command; returns the exit status. */
     int run(String[] args) throws IOException {
-        if (args.length > 0 && List.of("--help", "-h", "help").contains(args[0])) {
+        List<String> words = Arrays.asList(args);
+        if (words.contains("--help") || words.contains("-h") || args.length > 0 && args[0].equals("help")) {
             out.println(usage());
             return 0;
         }
-        if (args.length > 0 && args[0].equals("--version")) {
+        if (words.contains("--version")) {
             out.println("plate-spark " + Plate.VERSION);
             return 0;
         }
@@ -260,8 +261,6 @@ public final class Main {
                     throw new UsageException("option " + a + " needs a value");
                 }
                 options.put(a, args[++i]);
-            } else if (a.equals("--help") || a.equals("--version")) {
-                throw new UsageException(a + " comes alone: plate-spark " + a);
             } else if (a.startsWith("--")) {
                 String near = NearestName.of(a, options());
                 throw new UsageException("unknown option '" + a + "'" + (near == null ? "" : " (did you mean " + near + "?)"));

@@ -91,7 +91,7 @@ class MainTest {
 
     @Test
     void helpAndVersionArePrinted() throws Exception {
-        for (String help : new String[] {"--help", "help", "-h"}) {
+        for (String[] help : new String[][] {{"--help"}, {"help"}, {"-h"}, {"train", "nb.gaussian", "--help"}}) {
             printed.reset();
             assertEquals(0, run(help));
             String usage = printed.toString(StandardCharsets.UTF_8);
