@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.plate.api.PlateException;
+import io.plate.api.text.Plural;
 import io.plate.importers.impl.CsvImporter;
 import io.plate.importers.impl.Labels;
 import io.plate.classifier.impl.nb.NaiveBayesStatistics;
@@ -239,7 +240,7 @@ final class ColumnRoles {
             s.append(", ").append(vocabulary.size()).append(" words in '").append(counts).append("'");
         }
         if (label != null) {
-            s.append(", ").append(classes.size()).append(" classes in '").append(label).append("'");
+            s.append(", ").append(Plural.of(classes.size(), "class", "classes")).append(" in '").append(label).append("'");
         }
         return s.toString();
     }

@@ -16,7 +16,8 @@ import org.apache.hadoop.fs.Path;
  * Checkpoints in a folder of any Hadoop file system ({@code hdfs:}, {@code s3a:}, {@code file:} …): a file
  * is written under a hidden name ({@code .NAME.tmp}) and renamed when whole, so a reader, or a driver
  * lost meanwhile, never sees half of one. Hidden entries ({@code .…}, {@code _…}: temporaries, the local
- * file system's checksums) are not listed.
+ * file system's checksums) are not listed. The jar's model files and run directories on such a file
+ * system are written through it too ({@link Locations}).
  */
 public final class HadoopCheckpointStore implements CheckpointStore {
     private final Path dir;

@@ -1,9 +1,11 @@
 package io.plate.spark;
 
+import io.plate.api.Plate;
 import io.plate.api.PlateException;
 import io.plate.api.data.ImportException;
 import io.plate.api.data.ImportOptions;
 import io.plate.api.data.Dataset;
+import io.plate.api.learn.Learner;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.Params;
 import io.plate.api.sample.Cancellation;
@@ -13,11 +15,12 @@ import io.plate.api.sample.Posterior;
 import io.plate.api.sample.ProgressListener;
 import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.Sampler;
+import io.plate.api.text.NearestName;
+import io.plate.api.text.Plural;
 import io.plate.mcmc.DiagnosticsTable;
 import io.plate.mcmc.SamplerPosterior;
 import org.apache.spark.api.java.JavaSparkContext;
 import io.plate.classifier.impl.nb.NaiveBayesStatistics;
-import io.plate.mcmc.CheckpointFolder;
 import io.plate.importers.impl.CsvImporter;
 import io.plate.importers.impl.LibSvmImporter;
 import io.plate.importers.impl.TextImporter;
@@ -32,6 +35,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -41,7 +45,7 @@ import org.apache.spark.sql.functions;
  * The command line of the Spark jar, the same under {@code spark-submit} and with {@code java -jar}:
  * <pre>
  * train LEARNER --input PATH [--format F] [--label COL] [--categorical A,B] [key=value …] [--seed S] --out MODEL.json
- * predict MODEL.json --input PATH [--format F] [--categorical A,B] --out DIR
+ * predict MODEL.json --input PATH [--format F] [--label COL] [--categorical A,B] --out DIR
  * cluster SAMPLER --input PATH [--format F] [--label COL] [key=value …] [--iterations N] [--max-iterations M] [--burn-in B] [--thin T]
  *         [--chains C] [--seed S] [--partitions P] [--checkpoint DIR | --resume DIR] [--checkpoint-every N] --out DIR
  * </pre>
@@ -59,7 +63,9 @@ import org.apache.spark.sql.functions;
  * (numbers written with a decimal comma, as {@code plate:import}) and {@code --no-header} (the first line is
  * data, not column names (columns {@code V1..Vn}), as {@code plate:import}). {@code --master M}
  * picks the Spark master when no {@code spark-submit} set one (default {@code local[*]}). Exit status 0
- * on success, 1 with a one-line message on stderr when the command failed, 2 for a usage error.
+ * on success, 1 with a one-line message on stderr when the command failed, 2 for a usage error (an option
+ * the command or format does not take, a bad value or parameter, checked before Spark starts). Models,
+ * inputs and output folders are local paths or URIs ({@link Locations}). {@code --help}, {@code --version}.
  */
 public final class Main {
     private final PrintStream out;
@@ -71,6 +77,22 @@ public final class Main {
     private static final Set<String> VALUED = Set.of("--input", "--format", "--label", "--categorical", "--seed",
             "--out", "--master", "--min-df", "--max-df", "--max-features", "--ngram", "--iterations", "--burn-in",
             "--thin", "--chains", "--max-iterations", "--partitions", "--zero-based", "--delimiter", "--text-column", "--decimal", "--checkpoint", "--checkpoint-every", "--resume");
+    /** The options each command takes, besides those of its input's format. */
+    private static final Map<String, Set<String>> COMMAND_OPTIONS = Map.of(
+            "train", Set.of("--input", "--format", "--label", "--categorical", "--seed", "--out", "--master"),
+            "predict", Set.of("--input", "--format", "--label", "--categorical", "--out", "--master"),
+            "cluster", Set.of("--input", "--format", "--label", "--categorical", "--iterations", "--max-iterations",
+                    "--burn-in", "--thin", "--chains", "--seed", "--partitions", "--checkpoint", "--checkpoint-every",
+                    "--resume", "--out", "--master"));
+    /** The options each input format takes. */
+    private static final Map<String, Set<String>> FORMAT_OPTIONS = Map.of(
+            "csv", Set.of("--no-header", "--delimiter", "--decimal"),
+            "parquet", Set.of(),
+            "libsvm", Set.of("--zero-based"),
+            "text", Set.of("--min-df", "--max-df", "--max-features", "--binary", "--stop-words", "--ngram", "--delimiter",
+                    "--text-column"),
+            "folders", Set.of("--min-df", "--max-df", "--max-features", "--binary", "--stop-words", "--ngram"));
+    private static final List<String> FORMATS = List.of("csv", "parquet", "libsvm", "text", "folders");
 
     Main(PrintStream out) {
         this.out = out;
@@ -89,14 +111,14 @@ public final class Main {
             System.err.println(usage());
             status = 2;
         } catch (PlateException | IOException | IllegalArgumentException e) {
-            System.err.println("plate-spark: " + firstLine(e)); // one line, whatever a library put in the message
+            System.err.println("plate-spark: " + SparkAdvice.of(firstLine(e))); // one line, in the jar's options
             status = 1;
         } catch (Exception e) { // Spark's own errors, thrown unchecked: reading (AnalysisException) and failed jobs
             String line = sparkFailure(e);
             if (line == null) {
                 throw e;
             }
-            System.err.println("plate-spark: " + line);
+            System.err.println("plate-spark: " + SparkAdvice.of(line));
             status = 1;
         }
         System.exit(status);
@@ -165,7 +187,7 @@ public final class Main {
 
     /** A file Spark names by URI as the user wrote it: a plain path for a local file. */
     private static String shown(String uri) {
-        Path local = localPath(uri);
+        Path local = Locations.local(uri);
         return local != null ? local.toString() : uri;
     }
 
@@ -180,24 +202,43 @@ public final class Main {
     }
 
     static String usage() {
-        return "usage: train LEARNER --input PATH [--format csv|parquet|libsvm|text|folders] [--zero-based auto|true|false] [--label COL]"
+        return "usage: train LEARNER --input PATH [--format csv|parquet|libsvm|text|folders] [--label COL]"
                 + " [--categorical A,B] [key=value ...] [--seed S] --out MODEL.json [--master M]\n"
-                + "       predict MODEL.json --input PATH [--format F] --out DIR [--master M]\n"
+                + "       predict MODEL.json --input PATH [--format F] [--label COL] [--categorical A,B] --out DIR"
+                + " [--master M]\n"
                 + "       cluster SAMPLER --input PATH [--format F] [--label COL] [key=value ...] [--iterations N]"
                 + " [--max-iterations M]\n               [--burn-in B] [--thin T] [--chains C] [--seed S] [--partitions P]\n"
                 + "               [--checkpoint DIR | --resume DIR] [--checkpoint-every N] --out DIR [--master M]\n"
+                + "       plate-spark --help | --version\n"
                 + "       with a CSV input: [--no-header] (the first line is data, not column names (columns V1..Vn))"
                 + " [--delimiter C|tab] [--decimal ,]\n"
+                + "       with a LibSVM input: [--zero-based auto|true|false]\n"
+                + "       with a text input (TSV) or folders (one per class): [--min-df N] [--max-df F] [--max-features N]"
+                + " [--ngram 2] [--binary] [--stop-words]\n               text only: [--delimiter C|tab] [--text-column NAME]\n"
+                + "       MODEL.json, --input and the output folders: a local path, or a URI (file:, hdfs:, s3a: ...)\n"
                 + "learners: " + NaiveBayesStatistics.LEARNERS + "\nsamplers: " + SparkSamplers.names();
     }
 
     /** Runs one command; returns the exit status. */
     int run(String[] args) throws IOException {
+        List<String> words = Arrays.asList(args);
+        if (words.contains("--help") || words.contains("-h") || args.length > 0 && args[0].equals("help")) {
+            out.println(usage());
+            return 0;
+        }
+        if (words.contains("--version")) {
+            out.println("plate-spark " + Plate.VERSION);
+            return 0;
+        }
         parse(args);
         if (positional.isEmpty()) {
             throw new UsageException("no command");
         }
         String command = positional.get(0);
+        if (COMMAND_OPTIONS.containsKey(command)) {
+            refuseOptionsNotTaken(command);
+        }
+        master();
         switch (command) {
             case "train":
                 return train();
@@ -221,13 +262,67 @@ public final class Main {
                 }
                 options.put(a, args[++i]);
             } else if (a.startsWith("--")) {
-                throw new UsageException("unknown option '" + a + "'");
+                String near = NearestName.of(a, options());
+                throw new UsageException("unknown option '" + a + "'" + (near == null ? "" : " (did you mean " + near + "?)"));
             } else if (a.contains("=") && positional.size() >= 2) {
                 params.put(a.substring(0, a.indexOf('=')), a.substring(a.indexOf('=') + 1));
             } else {
                 positional.add(a);
             }
         }
+    }
+
+    /**
+     * Refuses an option the command, or its input's format, does not take, and parameters for {@code predict}
+     * (a model carries its own): silently ignoring one would run something other than what was asked.
+     */
+    private void refuseOptionsNotTaken(String command) {
+        String format = format();
+        for (String o : options.keySet()) {
+            if (o.equals("--format") || COMMAND_OPTIONS.get(command).contains(o)
+                    || FORMAT_OPTIONS.get(format).contains(o)) {
+                continue;
+            }
+            if (!COMMAND_OPTIONS.get(command).contains(o) && FORMAT_OPTIONS.values().stream().noneMatch(f -> f.contains(o))) {
+                throw new UsageException(o + " does not apply to " + command);
+            }
+            List<String> formats = FORMATS.stream().filter(f -> FORMAT_OPTIONS.get(f).contains(o)).toList();
+            throw new UsageException(o + " applies to --format " + String.join(" or ", formats) + ", not " + format
+                    + " (" + command + ")");
+        }
+        if (command.equals("predict") && !params.isEmpty()) {
+            throw new UsageException("predict takes no key=value parameters (the model carries its own), got "
+                    + params.keySet().iterator().next() + "=" + params.values().iterator().next());
+        }
+    }
+
+    /** {@code --format}, one of the formats the jar reads (csv when not given). */
+    private String format() {
+        String format = options.getOrDefault("--format", "csv");
+        if (!FORMAT_OPTIONS.containsKey(format)) {
+            throw new UsageException("--format '" + format + "': expected one of " + String.join(", ", FORMATS));
+        }
+        return format;
+    }
+
+    /**
+     * {@code --master}, checked before Spark starts (Spark logs a stack trace for a URL it cannot parse):
+     * local, local[N|*], local[N|*,F], local-cluster[N,C,M], yarn, or a cluster manager's URL (spark://, k8s:// …).
+     */
+    private void master() {
+        String m = options.get("--master");
+        if (m != null && !m.matches("local(\\[(\\d+|\\*)(,\\s*\\d+)?\\])?|local-cluster\\[\\s*\\d+\\s*(,\\s*\\d+\\s*){2}\\]|yarn"
+                + "|[a-z][a-z0-9+.-]*://.+")) {
+            throw new UsageException("--master '" + m + "' is not a Spark master URL; expected local, local[N], local[*],"
+                    + " spark://HOST:PORT, yarn or k8s://URL");
+        }
+    }
+
+    /** Every option the jar takes, sorted. */
+    static Set<String> options() {
+        Set<String> known = new TreeSet<>(FLAGS);
+        known.addAll(VALUED);
+        return known;
     }
 
     private String required(String option) {
@@ -241,30 +336,20 @@ public final class Main {
     /** The input, refused before Spark starts when it is a local path that does not exist (or --zero-based is wrong). */
     private String input() {
         String in = required("--input");
-        Path local = localPath(in);
+        Path local = Locations.local(in);
         if (local != null && !java.nio.file.Files.exists(local)) {
             throw new PlateException("--input '" + in + "': no such file or folder");
         }
-        zeroBased(); // its value too, --delimiter's and --decimal's
+        zeroBased(); // its value too, --format's, --delimiter's, --decimal's and the text options'
+        String format = format();
+        if (format.equals("text") || format.equals("folders")) {
+            textOptions(null, true);
+        }
         delimiter();
         if (!Set.of(".", ",").contains(options.getOrDefault("--decimal", "."))) {
             throw new UsageException("--decimal must be '.' or ',', got '" + options.get("--decimal") + "'");
         }
         return in;
-    }
-
-    /** The local path {@code location} names (a plain path or a {@code file:} URI), or null for another file system. */
-    private static Path localPath(String location) {
-        java.net.URI uri;
-        try {
-            uri = new java.net.URI(location);
-        } catch (java.net.URISyntaxException e) {
-            return Path.of(location);
-        }
-        if (uri.getScheme() == null) {
-            return Path.of(location);
-        }
-        return uri.getScheme().equals("file") ? Path.of(uri) : null;
     }
 
     /**
@@ -289,7 +374,7 @@ public final class Main {
             throw new UsageException("--checkpoint-every must be at least 1 sweep, got " + every);
         }
         if (resume != null) {
-            Path local = localPath(resume);
+            Path local = Locations.local(resume);
             if (local != null && !java.nio.file.Files.isDirectory(local)) {
                 throw new PlateException("--resume '" + resume + "': no such folder");
             }
@@ -301,9 +386,7 @@ public final class Main {
     private record CheckpointOption(String dir, int every, boolean resume) {
         /** A local folder, or a folder on Spark's Hadoop file system. */
         Checkpoints on(JavaSparkContext jsc) throws IOException {
-            Path local = localPath(dir);
-            CheckpointStore store = local != null ? new CheckpointFolder(local)
-                    : new HadoopCheckpointStore(dir, jsc.hadoopConfiguration());
+            CheckpointStore store = Locations.folder(dir, jsc.hadoopConfiguration());
             return resume ? Checkpoints.resuming(store, every) : Checkpoints.to(store, every);
         }
     }
@@ -313,8 +396,13 @@ public final class Main {
             throw new UsageException("train needs one LEARNER, got " + positional.subList(1, positional.size()));
         }
         String learner = positional.get(1);
-        NaiveBayesStatistics.learner(learner); // an unknown learner fails before Spark starts
-        Path model = Path.of(required("--out"));
+        Learner l = learner(learner); // an unknown learner, or a bad parameter, fails before Spark starts
+        try {
+            l.params(params);
+        } catch (PlateException e) {
+            throw new UsageException(learner + ": " + e.getMessage());
+        }
+        String model = required("--out");
         long seed = parseLong("--seed", "1");
         input();
         SparkSession spark = session();
@@ -324,13 +412,23 @@ public final class Main {
             long t0 = System.nanoTime();
             Model m = SparkNaiveBayes.train(frame, learner, params, seed);
             double seconds = (System.nanoTime() - t0) / 1e9;
-            ModelFiles.save(m, model);
+            ModelFiles.save(m, model, spark.sparkContext().hadoopConfiguration());
             out.printf("%s: %s, trained in %.2f s, written to %s%n", learner, m.provenance().dataSummary(), seconds,
                     model);
             return 0;
         } finally {
             spark.stop();
         }
+    }
+
+    /** The learner {@code name}; a name no learner has is refused with the nearest of the jar's learners. */
+    private static Learner learner(String name) {
+        if (!NaiveBayesStatistics.LEARNERS.contains(name) && !Plate.names(Learner.class).contains(name)) {
+            String near = NearestName.of(name, NaiveBayesStatistics.LEARNERS);
+            throw new PlateException("no learner named '" + name + "'; " + (near != null ? "did you mean " + near + "?"
+                    : "the jar trains " + String.join(", ", NaiveBayesStatistics.LEARNERS)));
+        }
+        return NaiveBayesStatistics.learner(name); // a learner that does not run on Spark: it says so
     }
 
     /**
@@ -355,9 +453,9 @@ public final class Main {
         if (positional.size() != 2) {
             throw new UsageException("predict needs one MODEL.json, got " + positional.subList(1, positional.size()));
         }
-        Model model = ModelFiles.load(Path.of(positional.get(1)));
+        Model model = ModelFiles.load(positional.get(1), new org.apache.hadoop.conf.Configuration());
         String dir = required("--out");
-        Path localOut = localPath(dir);
+        Path localOut = Locations.local(dir);
         if (localOut != null && java.nio.file.Files.exists(localOut)) {
             throw new PlateException("--out '" + dir + "' already exists; the predictions are written as a new folder"
                     + " of CSV parts: give another name or remove it");
@@ -409,9 +507,11 @@ public final class Main {
         String name = positional.get(1);
         SparkSamplers.Factory factory = SparkSamplers.get(name);
         if (factory == null) {
-            throw new PlateException("sampler '" + name + "' does not run on Spark; these do: " + SparkSamplers.names());
+            String near = NearestName.of(name, SparkSamplers.names());
+            throw new PlateException("sampler '" + name + "' does not run on Spark; " + (near != null && !Plate.names(
+                    Sampler.class).contains(name) ? "did you mean " + near + "?" : "these do: " + SparkSamplers.names()));
         }
-        Path dir = Path.of(required("--out"));
+        String dir = required("--out");
         int iterations = parseInt("--iterations", "2000");
         RunSettings settings;
         try {
@@ -432,7 +532,12 @@ public final class Main {
             throw new UsageException("--checkpoint or --resume with --max-iterations: a checkpointed run has a fixed"
                     + " number of iterations");
         }
-        SparkSamplers.check(factory, params); // a mistake fails before Spark starts
+        try {
+            Params.parse(SparkSamplers.parameters(factory), params); // a mistake fails before Spark starts
+        } catch (PlateException e) {
+            throw new UsageException(name + ": " + e.getMessage());
+        }
+        SparkSamplers.check(factory, params); // and a chain that does not run on Spark
         String format = options.getOrDefault("--format", "csv");
         boolean labelled = options.containsKey("--label") || format.equals("text") || format.equals("folders")
                 || format.equals("libsvm"); // formats whose rows carry their label, as plate:import reads them
@@ -454,11 +559,11 @@ public final class Main {
             } finally {
                 blocks.close();
             }
-            posterior.write(dir);
+            Locations.writeFolder(dir, jsc.hadoopConfiguration(), posterior::write);
             Object nmi = posterior.facts().get("nmi");
-            out.printf(Locale.ROOT, "%s on %s (%d rows): %d chains × %d sweeps in %.2f s (%.2f sweeps/s), %s clusters"
-                    + " in the estimate%s; run directory %s%n", name, dataset, data.rows(), settings.chains(),
-                    posterior.settings().iterations(), posterior.seconds(), posterior.sweepsPerSecond(),
+            out.printf(Locale.ROOT, "%s on %s (%d rows): %s × %s in %.2f s (%.2f sweeps/s), %s clusters"
+                    + " in the estimate%s; run directory %s%n", name, dataset, data.rows(), Plural.of(settings.chains(), "chain"),
+                    Plural.of(posterior.settings().iterations(), "sweep"), posterior.seconds(), posterior.sweepsPerSecond(),
                     posterior.facts().get("estimate_clusters"), nmi instanceof Number x ? String.format(Locale.ROOT, ", NMI %.4f", x.doubleValue())
                     : nmi == null ? "" : ", NMI " + nmi, dir);
             if (posterior.facts().get(SamplerPosterior.EXTENSION) instanceof String extension) {
@@ -542,23 +647,23 @@ public final class Main {
     }
 
     private ImportOptions textOptions(String label, boolean labelled) {
+        ImportOptions.Builder b = ImportOptions.builder();
+        if (label != null) {
+            b.label(label);
+        }
+        b.noLabel(!labelled);
         try {
-            ImportOptions.Builder b = ImportOptions.builder();
-            if (label != null) {
-                b.label(label);
-            }
-            b.noLabel(!labelled);
             if (options.containsKey("--min-df")) {
-                b.minDf(Integer.parseInt(options.get("--min-df")));
+                b.minDf(parseInt("--min-df", null));
             }
             if (options.containsKey("--max-df")) {
-                b.maxDf(Double.parseDouble(options.get("--max-df")));
+                b.maxDf(parseDouble("--max-df"));
             }
             if (options.containsKey("--max-features")) {
-                b.maxFeatures(Integer.parseInt(options.get("--max-features")));
+                b.maxFeatures(parseInt("--max-features", null));
             }
             if (options.containsKey("--ngram")) {
-                b.ngramMax(Integer.parseInt(options.get("--ngram")));
+                b.ngramMax(parseInt("--ngram", null));
             }
             if (delimiter() != null) {
                 b.delimiter(delimiter());
@@ -567,8 +672,17 @@ public final class Main {
                 b.extra(TextImporter.TEXT_COLUMN, options.get("--text-column"));
             }
             return b.binary(options.containsKey("--binary")).stopWords(options.containsKey("--stop-words")).build();
+        } catch (IllegalArgumentException e) { // a value out of the importer's range: "min-df must be at least 1, got 0"
+            throw new UsageException("--" + e.getMessage());
+        }
+    }
+
+    private double parseDouble(String option) {
+        String v = options.get(option);
+        try {
+            return Double.parseDouble(v);
         } catch (NumberFormatException e) {
-            throw new UsageException("a text option is not a number: " + e.getMessage());
+            throw new UsageException(option + " must be a number, got '" + v + "'");
         }
     }
 

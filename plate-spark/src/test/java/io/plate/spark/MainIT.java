@@ -43,13 +43,18 @@ class MainIT {
     }
 
     private Run run(String... args) throws IOException, InterruptedException {
+        return runIn(Path.of("").toAbsolutePath(), args);
+    }
+
+    /** The jar run with {@code cwd} as its working folder. */
+    private Run runIn(Path cwd, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx1g", "-jar", Path.of(System.getProperty("plate.spark.jar", "target/plate-spark.jar")).toAbsolutePath()
                         .toString()));
         cmd.addAll(List.of(args));
         Path out = dir.resolve("out.txt");
         Path err = dir.resolve("err.txt");
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Process p = new ProcessBuilder(cmd).directory(cwd.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         int status = p.waitFor();
         return new Run(status, Files.readString(out), Files.readString(err));
     }
@@ -238,8 +243,9 @@ class MainIT {
         assertEquals("plate-spark: --input '" + dir.resolve("none.tsv") + "': no such file or folder", missing.err().strip());
         Run badK = run("cluster", "mixture.multinomial", "--input", SparkTestSession.data("sms-spam-collection/sms-spam.tsv")
                 .toString(), "--format", "text", "k=abc", "--out", dir.resolve("run").toString(), "--master", "local[1]");
-        assertEquals(1, badK.status());
-        assertTrue(badK.err().strip().endsWith("plate-spark: parameter 'k' = 'abc': expected a whole number"), badK.err());
+        assertEquals(2, badK.status());
+        assertTrue(badK.err().startsWith("plate-spark: mixture.multinomial: parameter 'k' = 'abc': expected a whole"
+                + " number\nusage:"), badK.err()); // before Spark started: no line of its logging first
         assertTrue(Files.notExists(dir.resolve("run")), "nothing written");
         Run noModel = run("predict", dir.resolve("none.json").toString(), "--input", "x.csv", "--out",
                 dir.resolve("p").toString());
@@ -267,6 +273,63 @@ class MainIT {
         assertTrue(usage.err().startsWith("plate-spark: option --input needs a value"), usage.err());
         assertTrue(usage.err().contains("[--no-header] (the first line is data, not column names (columns V1..Vn))"),
                 usage.err());
+    }
+
+    /**
+     * {@code file:} URIs as model files and output folders are the local paths they name, not folders
+     * called {@code file:} in the working folder; the model written is read back by {@code predict}.
+     */
+    @Test
+    void modelsAndRunDirectoriesGoWhereTheirURIsSay() throws Exception {
+        Path work = Files.createDirectories(dir.resolve("work"));
+        String iris = SparkTestSession.data("iris/iris.csv").toString();
+        String model = dir.resolve("models/iris.json").toUri().toString();
+        assertTrue(model.startsWith("file:/"), model);
+        Run t = runIn(work, "train", "nb.gaussian", "--input", iris, "--label", "class", "--out", model, "--master",
+                "local[1]");
+        assertEquals(0, t.status(), t.err());
+        assertTrue(t.out().strip().endsWith("written to " + model), t.out());
+        assertEquals(List.of("setosa", "versicolor", "virginica"), ModelFiles.load(dir.resolve("models/iris.json")).classes());
+        String predictions = dir.resolve("predictions").toUri().toString();
+        Run p = runIn(work, "predict", model, "--input", iris, "--label", "class", "--out", predictions, "--master",
+                "local[1]");
+        assertEquals(0, p.status(), p.err());
+        assertTrue(Files.exists(dir.resolve("predictions/_SUCCESS")), p.out());
+        String run = dir.resolve("runs/iris").toUri().toString();
+        Run c = runIn(work, "cluster", "mixture.gaussian", "--input", iris, "--label", "class", "k=3", "collapsed=false",
+                "--iterations", "20", "--burn-in", "5", "--chains", "1", "--out", run, "--master", "local[1]");
+        assertEquals(0, c.status(), c.err());
+        assertTrue(c.out().startsWith("mixture.gaussian on iris.csv (150 rows): 1 chain × 20 sweeps in "), c.out());
+        for (String file : List.of("trace.csv", "summary.json", "assignments.csv", "clusters.csv")) {
+            assertTrue(Files.isRegularFile(dir.resolve("runs/iris").resolve(file)), file);
+        }
+        try (Stream<Path> l = Files.list(work)) {
+            assertEquals(List.of(), l.toList(), "nothing written in the working folder");
+        }
+        Run missing = runIn(work, "predict", dir.resolve("models/none.json").toUri().toString(), "--input", iris,
+                "--out", dir.resolve("p2").toString());
+        assertEquals(1, missing.status());
+        assertEquals("plate-spark: no model file " + dir.resolve("models/none.json"), missing.err().strip());
+    }
+
+    /** A master URL Spark cannot parse is one line and the usage, before Spark starts; --help and --version answer. */
+    @Test
+    void aBadMasterIsOneLineAndHelpAndVersionAnswer() throws Exception {
+        Run bogus = run("train", "nb.gaussian", "--input", SparkTestSession.data("iris/iris.csv").toString(), "--out",
+                dir.resolve("m.json").toString(), "--master", "bogus");
+        assertEquals(2, bogus.status(), bogus.err());
+        assertTrue(bogus.err().startsWith("plate-spark: --master 'bogus' is not a Spark master URL; expected local,"
+                + " local[N], local[*], spark://HOST:PORT, yarn or k8s://URL\nusage: "), bogus.err());
+        assertTrue(bogus.err().lines().noneMatch(l -> l.contains("ERROR") || l.contains("Exception")), bogus.err());
+        Run help = run("--help");
+        assertEquals(0, help.status(), help.err());
+        assertTrue(help.out().startsWith("usage: train LEARNER"), help.out());
+        Run version = run("--version");
+        assertEquals(0, version.status(), version.err());
+        assertTrue(version.out().startsWith("plate-spark "), version.out());
+        Run typo = run("train", "nb.gausian", "--input", "x.csv", "--out", "m.json");
+        assertEquals(1, typo.status());
+        assertEquals("plate-spark: no learner named 'nb.gausian'; did you mean nb.gaussian?", typo.err().strip());
     }
 
     /** {@code --no-header}, as {@code plate:import}'s: a CSV whose first line is data, columns V1..Vn, the label the last. */

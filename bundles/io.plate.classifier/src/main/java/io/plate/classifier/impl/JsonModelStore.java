@@ -60,7 +60,14 @@ public final class JsonModelStore implements ModelStore {
         if (Files.isDirectory(file)) {
             throw new FileSystemException(file.toString(), null, "Is a directory, not a model file"); // Java names no path
         }
-        byte[] bytes = Files.readAllBytes(file);
+        return load(file.toString(), Files.readAllBytes(file));
+    }
+
+    /**
+     * The model in {@code bytes}, read from {@code file} (named in the refusals): for files read
+     * another way than as a local path (a Hadoop file system's, on Spark).
+     */
+    public Model load(String file, byte[] bytes) throws IOException {
         String type;
         try {
             type = ModelFile.type(new ByteArrayInputStream(bytes));

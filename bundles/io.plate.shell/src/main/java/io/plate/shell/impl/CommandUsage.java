@@ -1,5 +1,6 @@
 package io.plate.shell.impl;
 
+import io.plate.api.text.NearestName;
 import java.lang.reflect.Array;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -402,44 +403,14 @@ public final class CommandUsage {
         return nearest(word, names);
     }
 
-    /** The name of {@code names} closest to {@code word} in edit distance (or starting with it), if close enough to be a typo. */
+    /** The name of {@code names} closest to {@code word}, if close enough to be a typo ({@link NearestName}). */
     static String nearest(String word, Iterable<String> names) {
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        String w = word.toLowerCase(Locale.ROOT);
-        for (String n : names) {
-            int d = distance(w, n.toLowerCase(Locale.ROOT));
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = n;
-            }
-        }
-        if (best == null) {
-            return null;
-        }
-        String bare = w.replaceFirst("^-+", "");
-        boolean prefix = bare.length() >= 2 && best.replaceFirst("^-+", "").startsWith(bare);
-        return prefix || bestDistance <= Math.max(2, best.length() / 3) ? best : null;
+        return NearestName.of(word, names);
     }
 
-    /** Levenshtein distance. */
+    /** Levenshtein distance ({@link NearestName#distance}). */
     static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
+        return NearestName.distance(a, b);
     }
 
     private static String metavar(String name) {

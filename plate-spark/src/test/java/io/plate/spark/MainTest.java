@@ -1,0 +1,116 @@
+package io.plate.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.plate.api.PlateException;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The command line's refusals that come before Spark starts (none of these commands reaches a session):
+ * options a command or format does not take, bad values and parameters, a master URL Spark cannot parse,
+ * typos with the nearest name; and {@code --help}, {@code --version}.
+ */
+class MainTest {
+    private static final String IRIS = SparkTestSession.data("iris/iris.csv").toString();
+    private static final String SMS = SparkTestSession.data("sms-spam-collection/sms-spam.tsv").toString();
+
+    private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+    private int run(String... args) throws Exception {
+        return new Main(new PrintStream(printed, true, StandardCharsets.UTF_8)).run(args);
+    }
+
+    /** The message of the usage error (exit status 2) {@code args} gets. */
+    private String usageError(String... args) {
+        return assertThrows(Main.UsageException.class, () -> run(args)).getMessage();
+    }
+
+    @Test
+    void optionsACommandOrItsFormatDoesNotTakeAreRefused() {
+        assertEquals("--iterations does not apply to train", usageError("train", "nb.gaussian", "--input", IRIS,
+                "--iterations", "5", "--chains", "3", "--out", "m.json"));
+        assertEquals("--min-df applies to --format text or folders, not csv (train)", usageError("train",
+                "nb.multinomial", "--input", IRIS, "--min-df", "2", "--out", "m.json"));
+        assertEquals("--zero-based applies to --format libsvm, not text (cluster)", usageError("cluster",
+                "mixture.multinomial", "--input", SMS, "--format", "text", "--zero-based", "true", "--out", "run"));
+        assertEquals("--seed does not apply to predict", usageError("predict", "m.json", "--input", IRIS, "--seed", "4",
+                "alpha=3", "--out", "p"));
+        assertEquals("predict takes no key=value parameters (the model carries its own), got alpha=3",
+                usageError("predict", "m.json", "--input", IRIS, "alpha=3", "--out", "p"));
+    }
+
+    @Test
+    void badValuesAndParametersAreRefusedNamingThem() {
+        assertTrue(usageError("train", "nb.gaussian", "--input", IRIS, "alpha=1", "--out", "m.json")
+                .startsWith("nb.gaussian: unknown parameter 'alpha'"));
+        String negative = usageError("train", "nb.categorical", "--input", IRIS, "alpha=-1", "--out", "m.json");
+        assertTrue(negative.startsWith("nb.categorical: parameter 'alpha' = '-1'"), negative);
+        assertEquals("--format 'xls': expected one of csv, parquet, libsvm, text, folders", usageError("train",
+                "nb.gaussian", "--input", IRIS, "--format", "xls", "--out", "m.json"));
+        assertEquals("--min-df must be a whole number, got 'abc'", usageError("train", "nb.multinomial", "--input", SMS,
+                "--format", "text", "--min-df", "abc", "--out", "m.json"));
+        assertEquals("--max-df must be a number, got 'half'", usageError("cluster", "mixture.multinomial", "--input", SMS,
+                "--format", "text", "--max-df", "half", "k=3", "--out", "run"));
+        assertEquals("--ngram must be 1 or 2, got 3", usageError("train", "nb.multinomial", "--input", SMS,
+                "--format", "text", "--ngram", "3", "--out", "m.json"));
+        assertEquals("mixture.multinomial: parameter 'k' = 'abc': expected a whole number", usageError("cluster",
+                "mixture.multinomial", "--input", SMS, "--format", "text", "k=abc", "--out", "run"));
+    }
+
+    @Test
+    void aMasterURLSparkCannotParseIsRefused() {
+        assertTrue(usageError("train", "nb.gaussian", "--input", IRIS, "--out", "m.json", "--master", "bogus")
+                .startsWith("--master 'bogus' is not a Spark master URL"));
+        for (String notOne : new String[] {"local[two]", "local[2", "spark:7077"}) {
+            assertTrue(usageError("train", "nb.gaussian", "--input", IRIS, "alpha=1", "--master", notOne, "--out", "m")
+                    .startsWith("--master '" + notOne + "'"), notOne);
+        }
+        // the forms Spark takes pass on to the next check (here the parameter no Gaussian has)
+        for (String master : new String[] {"local", "local[2]", "local[*]", "local[2,3]", "local-cluster[2, 1, 1024]",
+                "yarn", "spark://host:7077", "k8s://https://host:443"}) {
+            assertTrue(usageError("train", "nb.gaussian", "--input", IRIS, "alpha=1", "--master", master, "--out", "m")
+                    .startsWith("nb.gaussian: unknown parameter"), master);
+        }
+    }
+
+    @Test
+    void typosAreAnsweredWithTheNearestName() {
+        assertEquals("no learner named 'nb.gausian'; did you mean nb.gaussian?", assertThrows(PlateException.class,
+                () -> run("train", "nb.gausian", "--input", IRIS, "--out", "m.json")).getMessage());
+        assertEquals("unknown option '--lable' (did you mean --label?)", usageError("train", "nb.gaussian", "--input",
+                IRIS, "--lable", "class", "--out", "m.json"));
+        assertEquals("sampler 'mixture.gausian' does not run on Spark; did you mean mixture.gaussian?",
+                assertThrows(PlateException.class, () -> run("cluster", "mixture.gausian", "--input", IRIS, "--out", "r"))
+                        .getMessage());
+    }
+
+    @Test
+    void helpAndVersionArePrinted() throws Exception {
+        for (String[] help : new String[][] {{"--help"}, {"help"}, {"-h"}, {"train", "nb.gaussian", "--help"}}) {
+            printed.reset();
+            assertEquals(0, run(help));
+            String usage = printed.toString(StandardCharsets.UTF_8);
+            assertTrue(usage.startsWith("usage: train LEARNER"), usage);
+            assertTrue(usage.contains("predict MODEL.json --input PATH [--format F] [--label COL]"), usage);
+            assertTrue(usage.contains("[--min-df N] [--max-df F] [--max-features N] [--ngram 2] [--binary] [--stop-words]"),
+                    usage);
+            assertTrue(usage.contains("[--delimiter C|tab] [--text-column NAME]"), usage);
+        }
+        printed.reset();
+        assertEquals(0, run("--version"));
+        assertTrue(printed.toString(StandardCharsets.UTF_8).matches("plate-spark \\d+\\.\\d+\\.\\d+\\S*\\R"),
+                printed.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void theUsageNamesEveryOptionTheJarTakes() {
+        for (String option : Main.options()) {
+            assertTrue(Main.usage().contains(option), option);
+        }
+    }
+}
