@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Timeout;
  * Installs Plate in a real Apache Karaf (the minimal distribution, unpacked from Maven Central by the
  * build) the way the README tells a Karaf user to: {@code feature:repo-add} of the generated
  * {@code plate-features.xml}, {@code feature:install} of the four features, then Plate commands in Karaf's
- * own console ({@code plate:learners}, an import and a short {@code plate:cluster}), reached with
+ * own console ({@code plate:learners}, an import, a short {@code plate:cluster} and its help), reached with
  * {@code bin/client} over SSH on 127.0.0.1. The bundles are the ones plate.jar carries, copied to a
  * Maven layout under target/.
  */
@@ -76,6 +76,11 @@ class KarafIT {
             // the shell's own checks answer a wrong call, as in the launcher
             String wrong = client(home, port, "plate:cluster mixture.gaussian iris --chians 2\n");
             assertTrue(wrong.contains("unknown option '--chians' (did you mean --chains?)"), wrong);
+            // a command's help, as Karaf's banner offers it: '[cmd] --help' (it was an unknown option)
+            String help = client(home, port, "plate:cluster --help\n");
+            assertTrue(help.contains("usage: plate:cluster") && help.contains("--resume RESUME")
+                    && !help.contains("unknown option"), help);
+            helpInKarafsConsole(home, port);
 
             // a sampler bundle stopped and started while Karaf runs: the command says where it went, then runs
             String stopped = client(home, port, "bundle:stop io.plate.sampler.mixture\n"
@@ -97,6 +102,31 @@ class KarafIT {
             karaf.waitFor(30, TimeUnit.SECONDS);
         }
         deleteTree(work);
+    }
+
+    /**
+     * Karaf's {@code help plate:cluster} shows Plate's help (it showed only a COMMANDS heading): Karaf's help runs
+     * {@code NAME --help} and shows what it printed. Its help prints nothing in bin/client's batch mode, even for
+     * Karaf's own commands, so it is typed in an interactive console, in a terminal that tmux gives bin/client.
+     */
+    private static void helpInKarafsConsole(Path home, int port) throws Exception {
+        if (!Tmux.available()) {
+            System.err.println("KarafIT: tmux is not installed; Karaf's help plate:cluster is not checked");
+            return;
+        }
+        String session = "plate-karaf-it-" + ProcessHandle.current().pid();
+        Tmux.run("new-session", "-d", "-s", session, "-x", "200", "-y", "80", "-c", home.toString(),
+                "-e", "JAVA_HOME=" + System.getProperty("java.home"),
+                "sh bin/client -u karaf -p karaf -h 127.0.0.1 -a " + port + " -r 20; sleep 30");
+        try {
+            Tmux.waitFor(session, s -> s.contains("karaf@root()>"), "Karaf's prompt", 60_000);
+            Tmux.run("send-keys", "-t", session, "help plate:cluster", "Enter");
+            String screen = Tmux.waitFor(session, s -> s.contains("--resume RESUME"), "Plate's help of plate:cluster", 30_000);
+            assertTrue(screen.contains("plate:cluster - cluster a dataset with a mixture sampler")
+                    && screen.contains("usage: plate:cluster") && !screen.contains("COMMANDS"), screen);
+        } finally {
+            Tmux.run("kill-session", "-t", session);
+        }
     }
 
     /**

@@ -449,6 +449,27 @@ class LauncherProcessIT {
     }
 
     /**
+     * {@code plate:X --help} (or {@code -h}, anywhere among the words) prints what {@code help plate:X} prints and
+     * succeeds; it was refused as an unknown option, though every usage error points to the command's help.
+     */
+    @Test
+    void helpOptionPrintsTheCommandsHelp() throws Exception {
+        Result help = plate("-c", "help plate:cluster");
+        assertEquals(0, help.status(), help.err());
+        assertTrue(help.out().startsWith("plate:cluster - ") && help.out().contains("--chains"), help.out());
+        for (String call : List.of("plate:cluster --help", "plate:cluster -h", "plate:cluster mixture.gaussian nosuch --help")) {
+            Result r = plate("-c", call);
+            assertEquals(0, r.status(), call + ": " + r.err());
+            assertEquals("", r.err(), call);
+            assertEquals(help.out().strip(), r.out().strip(), call);
+        }
+        // the value of an option is no request for help
+        Result value = plate("-c", "plate:split --test --help");
+        assertEquals(1, value.status(), value.out());
+        assertTrue(value.err().contains("plate:split"), value.err());
+    }
+
+    /**
      * Paths as users type them: a leading ~ is the home folder ($HOME) for reading and writing (Gogo left it,
      * and ./~/ was made); a relative name is named as given, under output.folder when set, on success and on
      * failure alike.

@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
@@ -29,18 +28,11 @@ class TerminalIT {
     private static final String SESSION = "plate-it-" + ProcessHandle.current().pid();
 
     private static String tmux(String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of("tmux"));
-        cmd.addAll(Arrays.asList(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        if (!p.waitFor(20, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("tmux " + cmd + " hung");
-        }
-        return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        return Tmux.run(args);
     }
 
     private static String screen() throws Exception {
-        return tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", SESSION);
+        return Tmux.screen(SESSION);
     }
 
     /** Types {@code typed} and Tab, waits for the line to read {@code completed}, then clears the line. */
@@ -51,24 +43,11 @@ class TerminalIT {
     }
 
     private static String waitFor(Predicate<String> ok, String what, long millis) throws Exception {
-        long end = System.currentTimeMillis() + millis;
-        String s = "";
-        while (System.currentTimeMillis() < end) {
-            s = screen();
-            if (ok.test(s)) {
-                return s;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("waited for " + what + "; screen:\n" + s);
+        return Tmux.waitFor(SESSION, ok, what, millis);
     }
 
     private static boolean haveTmux() {
-        try {
-            return new ProcessBuilder("tmux", "-V").start().waitFor(10, TimeUnit.SECONDS);
-        } catch (IOException | InterruptedException e) {
-            return false;
-        }
+        return Tmux.available();
     }
 
     /**

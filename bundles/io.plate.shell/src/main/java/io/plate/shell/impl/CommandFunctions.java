@@ -257,7 +257,13 @@ public final class CommandFunctions {
         }
         int columns = SessionColumns.output(session);
         try {
-            CommandUsage usage = fitting(usages(target.getClass(), fn), args, this::parameterNames);
+            List<CommandUsage> usages = usages(target.getClass(), fn);
+            if (usages.stream().anyMatch(u -> u.asksForHelp(args))) {
+                // printed, not returned: Karaf's `help plate:X` runs `plate:X --help` and shows what it printed
+                System.out.print(TextTable.wrap(CommandUsage.help(usages), columns));
+                return null;
+            }
+            CommandUsage usage = fitting(usages, args, this::parameterNames);
             TextTable.terminalColumns(columns);
             Object result = usage.invoke(session, target, args);
             // a returned text (plate:params' heading, a message) broken between words, as reports are by
@@ -397,11 +403,7 @@ public final class CommandFunctions {
                 Object target = context.getService(ref);
                 if (target != null) {
                     try {
-                        StringBuilder s = new StringBuilder();
-                        for (CommandUsage u : usages(target.getClass(), fn)) {
-                            s.append(s.length() == 0 ? "" : "\n").append(u.help());
-                        }
-                        return s.toString();
+                        return CommandUsage.help(usages(target.getClass(), fn));
                     } finally {
                         context.ungetService(ref);
                     }

@@ -179,6 +179,39 @@ public final class CommandUsage {
         return s.toString();
     }
 
+    /** The help of a command with these usages (one per method of its name), as {@code help plate:X} and {@code plate:X --help} print it. */
+    public static String help(List<CommandUsage> usages) {
+        StringBuilder s = new StringBuilder();
+        for (CommandUsage u : usages) {
+            s.append(s.length() == 0 ? "" : "\n").append(u.help());
+        }
+        return s.toString();
+    }
+
+    /** The words that ask a command for its help instead of running it, unless the command has an option of that name. */
+    private static final List<String> HELP_WORDS = List.of("--help", "-h");
+
+    /**
+     * Whether {@code args} ask for this command's help: {@code --help} or {@code -h} anywhere as an option word
+     * (not as the value of an option), as Karaf's console and most command-line tools take it.
+     */
+    public boolean asksForHelp(List<Object> args) {
+        for (int i = 0; i < args.size(); i++) {
+            Object a = args.get(i);
+            if (!isOptionWord(a)) {
+                continue;
+            }
+            Option o = option(a.toString());
+            if (o == null && HELP_WORDS.contains(a.toString())) {
+                return true;
+            }
+            if (o != null && !o.flag) {
+                i++;
+            }
+        }
+        return false;
+    }
+
     /** The parameter names of the learner ({@code kind} LEARNER) or sampler (SAMPLER) named {@code name}; empty when none. */
     @FunctionalInterface
     public interface ParameterNames {

@@ -1,6 +1,7 @@
 package io.plate.shell.impl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -140,6 +141,34 @@ class CommandUsageTest {
         String h = usage("train").help();
         assertTrue(h.startsWith("plate:train - fit a model\nusage: plate:train"), h);
         assertTrue(h.contains("  -s, --seed SEED   seed\n") && h.contains("  LEARNER   learner name\n"), h);
+    }
+
+    /** {@code --help} or {@code -h} as an option word asks for help; as an option's value, or a command's own -h option, it does not. */
+    @Test
+    void helpOptionWordsAskForHelp() {
+        CommandUsage train = usage("train");
+        assertTrue(train.asksForHelp(List.of("--help")));
+        assertTrue(train.asksForHelp(List.of("nb", "iris", "-h")));
+        assertTrue(train.asksForHelp(List.of("--verbose", "--help", "nb")));
+        assertFalse(train.asksForHelp(List.of("nb", "iris")));
+        assertFalse(train.asksForHelp(List.of("--seed", "--help", "nb", "iris")));
+        assertFalse(train.asksForHelp(List.of("nb", "iris", "help")));
+        assertFalse(CommandFunctions.usages(OwnH.class, "hist").get(0).asksForHelp(List.of("-h", "3")));
+    }
+
+    /** A command with an -h option of its own. */
+    public static final class OwnH {
+        @Descriptor("histogram")
+        public String hist(@Descriptor("bins") @Parameter(names = {"-h", "--bins"}, absentValue = "10") int bins) {
+            return "" + bins;
+        }
+    }
+
+    @Test
+    void helpOfSeveralUsagesListsEach() {
+        List<CommandUsage> both = List.of(usage("train"), usage("draw"));
+        assertEquals(usage("train").help() + "\n" + usage("draw").help(), CommandUsage.help(both));
+        assertEquals(usage("train").help(), CommandUsage.help(List.of(usage("train"))));
     }
 
     @Test
