@@ -11,8 +11,10 @@ import java.util.regex.Pattern;
  * each chain's, {@code 1731 kept draws, 784 + 947 in 2 chains} (a line broken by the terminal's width included).
  */
 final class KeptDraws {
-    private static final Pattern SAME = Pattern.compile("(\\d+)\\s+chains?\\s+×\\s+(\\d+)\\s+kept\\s+draws?");
-    private static final Pattern EACH = Pattern.compile("(\\d+)\\s+kept\\s+draws?,\\s+(\\d+(?:\\s+\\+\\s+\\d+)*)\\s+in\\s+"
+    /** "kept draws", or "draws held" when a long run's trace stores every n-th draw (thinned storage). */
+    private static final String DRAWS = "(?:kept\\s+draws?|draws?\\s+held)";
+    private static final Pattern SAME = Pattern.compile("(\\d+)\\s+chains?\\s+×\\s+(\\d+)\\s+" + DRAWS);
+    private static final Pattern EACH = Pattern.compile("(\\d+)\\s+" + DRAWS + ",\\s+(\\d+(?:\\s+\\+\\s+\\d+)*)\\s+in\\s+"
             + "(\\d+)\\s+chains?");
 
     private KeptDraws() {
