@@ -28,7 +28,8 @@ import java.util.zip.ZipFile;
  * Beside the folder, {@code FOLDER.bundles} lists the bundles installed in it, so that a later start
  * need not read the feature files (the storage must hold exactly those, or the start reads them), and
  * {@code FOLDER.origin} names the plate.jar it serves: a folder whose plate.jar is gone (a deleted clone) is
- * removed by the next start of any plate.jar, with the class-data-sharing archives of that jar's slot.
+ * removed, with the class-data-sharing archives of that jar's slot, by the next start that installs bundles
+ * (the first start of a new build or checkout, when caches accumulate).
  */
 final class StorageCache implements AutoCloseable {
     private static final String PREFIX = "storage-";
@@ -62,11 +63,14 @@ final class StorageCache implements AutoCloseable {
             String key = key(jar, features);
             Files.createDirectories(root);
             Path dir = root.resolve(slot + key);
+            boolean installs = !Files.isDirectory(dir); // a new build or checkout: its bundles are installed now
             StorageCache c = lock(root.resolve(slot + key + ".lock"), dir);
             if (c != null) {
                 c.nameOrigin(jar);
                 prune(root, dir, slot);
-                pruneOrphans(root);
+                if (installs) {
+                    pruneOrphans(root); // reads every folder's origin: kept off the starts that reuse their bundles
+                }
             }
             return c;
         } catch (IOException | RuntimeException e) {
