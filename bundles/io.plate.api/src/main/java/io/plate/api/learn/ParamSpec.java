@@ -70,14 +70,24 @@ public record ParamSpec(String name, ParamType type, String defaultValue, double
             case STRING:
                 return "text";
             default:
-                String lo = Double.isInfinite(min) ? "" : (minExclusive ? "> " : ">= ") + num(min);
-                String hi = Double.isInfinite(max) ? "" : "<= " + num(max);
+                String lo = Double.isInfinite(min) ? "" : (minExclusive ? "> " : ">= ") + bound(min);
+                String hi = Double.isInfinite(max) || typeLimit(max) ? "" : "<= " + bound(max);
                 if (lo.isEmpty() && hi.isEmpty()) {
                     return "any";
                 }
                 return (lo + (lo.isEmpty() || hi.isEmpty() ? "" : ", ") + hi) + (type == ParamType.DOUBLE_LIST
                         ? " (comma-separated)" : "");
         }
+    }
+
+    /** True for a whole-number parameter's bound at the type's own limit, which is no bound a user chose. */
+    boolean typeLimit(double bound) {
+        return type == ParamType.INT && Math.abs(bound) >= Integer.MAX_VALUE;
+    }
+
+    /** A whole-number bound in all its digits; a real one as {@link #num} writes it. */
+    private String bound(double d) {
+        return type == ParamType.INT ? Long.toString((long) d) : num(d);
     }
 
     /** A bound as people write it: 0.5, 1000, 1e-12, 1e12 (no "1.0E-12", no twelve zeros). */

@@ -136,7 +136,8 @@ public final class Params {
     private static void inRange(ParamSpec s, String what, double d) {
         boolean lowOk = s.minExclusive() ? d > s.min() : d >= s.min();
         if (!lowOk || !(d <= s.max())) {
-            throw new PlateException(what + ": must be " + s.range());
+            throw new PlateException(what + ": must be " + s.range() + (d > s.max() && s.typeLimit(s.max())
+                    ? " and at most " + (long) s.max() : ""));
         }
     }
 

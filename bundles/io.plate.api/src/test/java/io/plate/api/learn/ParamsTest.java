@@ -75,4 +75,14 @@ class ParamsTest {
         org.junit.jupiter.api.Assertions.assertEquals(">= 2.5e-5", ParamSpec.real("b", "1", 2.5e-5,
                 Double.POSITIVE_INFINITY, "b").range());
     }
+
+    /** A whole number's type limit is no bound to show ("<= 2.14748e9" was shown); a chosen one is exact. */
+    @Test
+    void wholeNumberRangesShowExactBoundsAndNotTheTypesLimit() {
+        assertEquals(">= 0", ParamSpec.integer("n", "0", 0, Integer.MAX_VALUE, "n").range());
+        assertEquals(">= 1, <= 1234567", ParamSpec.integer("n", "1", 1, 1234567, "n").range());
+        PlateException e = assertThrows(PlateException.class, () -> Params.parse(
+                java.util.List.of(ParamSpec.integer("n", "0", 0, Integer.MAX_VALUE, "n")), java.util.Map.of("n", "3000000000")));
+        assertEquals(true, e.getMessage().endsWith("must be >= 0 and at most 2147483647"), e.getMessage());
+    }
 }
