@@ -23,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -141,9 +142,11 @@ public final class RunDirectory {
                 .settings(settings(summary, summaryFile))
                 .trace(readTrace(traceFile, draws(summary, summaryFile)))
                 .cancelled(summary.path("cancelled").asBoolean(false))
-                .seconds(number(summary.get("seconds")))
-                .sweepsPerSecond(number(summary.get("sweepsPerSecond")));
-        summary.path("params").fields().forEachRemaining(e -> b.params(Map.of(e.getKey(), e.getValue().asText())));
+                .seconds(figure(summary, "seconds", summaryFile))
+                .sweepsPerSecond(figure(summary, "sweepsPerSecond", summaryFile));
+        Map<String, String> params = new LinkedHashMap<>();
+        summary.path("params").fields().forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
+        b.params(params);
         facts.forEach(b::fact);
         Map<String, Table> tables = new TreeMap<>();
         try (Stream<Path> entries = Files.list(dir)) {
@@ -184,7 +187,7 @@ public final class RunDirectory {
         int iterations = whole(s, "iterations", file);
         try {
             return new RunSettings(iterations, whole(s, "burnIn", file), whole(s, "thin", file),
-                    whole(s, "chains", file), s.has("seed") ? s.get("seed").asLong() : summary.path("seed").asLong(),
+                    whole(s, "chains", file), seed(s.has("seed") ? s.get("seed") : summary.get("seed"), file),
                     s.path("threads").asInt(0), s.has("maxIterations") ? whole(s, "maxIterations", file) : iterations);
         } catch (IllegalArgumentException e) {
             throw new ImportException(file, 0, null, "settings: " + e.getMessage());
@@ -197,6 +200,14 @@ public final class RunDirectory {
             throw new ImportException(file, 0, null, "no 'settings." + name + "' (a whole number)");
         }
         return n.asInt();
+    }
+
+    /** The run's root seed: a whole number (settings.seed, else seed). */
+    private static long seed(JsonNode n, Path file) {
+        if (n == null || !n.isIntegralNumber() || !n.canConvertToLong()) {
+            throw new ImportException(file, 0, null, "no 'settings.seed' (a whole number)");
+        }
+        return n.asLong();
     }
 
     /** Kept draws per chain ({@code draws}: chain number to count), or null when the summary has none. */
@@ -217,8 +228,12 @@ public final class RunDirectory {
         return out;
     }
 
-    /** A figure as {@link #number(ObjectNode, String, double)} writes it: a number, "inf", "-inf" or null (NaN). */
-    static double number(JsonNode n) {
+    /**
+     * The figure {@code name} of {@code summary.json} as {@link #number(ObjectNode, String, double)} writes it:
+     * a number, "inf", "-inf", or null or absent for NaN.
+     */
+    private static double figure(JsonNode summary, String name, Path file) {
+        JsonNode n = summary.get(name);
         if (n == null || n.isNull()) {
             return Double.NaN;
         }
@@ -226,9 +241,10 @@ public final class RunDirectory {
             return n.asDouble();
         }
         return switch (n.asText()) {
-            case "inf", "Infinity" -> Double.POSITIVE_INFINITY;
-            case "-inf", "-Infinity" -> Double.NEGATIVE_INFINITY;
-            default -> Double.NaN;
+            case "inf" -> Double.POSITIVE_INFINITY;
+            case "-inf" -> Double.NEGATIVE_INFINITY;
+            default -> throw new ImportException(file, 0, null, "'" + name + "' must be a number, \"inf\" or null, got "
+                    + n);
         };
     }
 

@@ -8,10 +8,13 @@ import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.sample.Clustering;
 import io.plate.api.sample.Posterior;
+import io.plate.api.sample.Sampler;
+import io.plate.mcmc.ChainRunnerPool;
 import io.plate.mcmc.DiagnosticsTable;
 import io.plate.mcmc.SamplerPosterior;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,11 +27,21 @@ import org.junit.jupiter.api.io.TempDir;
 class ClusteringReadBackTest {
     /** Cells of clusters.csv and coclustering.csv are printed with six significant digits. */
     private static final double SIX_DIGITS = 5e-6;
+    private static final ChainRunnerPool RUNNER = ChainRunnerPool.over(SyntheticData.DIST);
+
+    @AfterAll
+    static void close() {
+        RUNNER.close();
+    }
+
+    private static Posterior run(Sampler s, Dataset d, Map<String, String> params) {
+        return s.run(d, s.params(params), RecoveryTest.SHORT, null, null);
+    }
 
     @Test
     void aGaussianMixtureRunReadsBackWithItsClustering(@TempDir Path dir) throws Exception {
         Dataset d = SyntheticData.gaussians(90, RecoveryTest.MEANS, RecoveryTest.CHOL, new double[] {0.3, 0.3, 0.4}, 4);
-        Posterior p = RecoveryTest.run(new GaussianMixtureSampler(RecoveryTest.RUNNER, SyntheticData.DIST), d,
+        Posterior p = run(new GaussianMixtureSampler(RUNNER, SyntheticData.DIST), d,
                 Map.of("k", "3"));
         assertReadsBack(p, dir);
         assertTrue(SamplerPosterior.read(dir).clustering().orElseThrow().agreement().isPresent(), "labelled data");
@@ -44,7 +57,7 @@ class ClusteringReadBackTest {
         }
         Dataset d = full.toBuilder("semi").labels(CategoricalColumn.of("truth", full.labels().get().levels(), partial))
                 .build();
-        Posterior p = RecoveryTest.run(new DpGaussianMixtureSampler(RecoveryTest.RUNNER, SyntheticData.DIST), d,
+        Posterior p = run(new DpGaussianMixtureSampler(RUNNER, SyntheticData.DIST), d,
                 Map.of("semi_supervised", "true"));
         assertReadsBack(p, dir);
         Clustering back = SamplerPosterior.read(dir).clustering().orElseThrow();
