@@ -508,6 +508,54 @@ class LauncherProcessIT {
         }
     }
 
+    /**
+     * Each plate.jar -c is a new process: a run written with --out by one is traced and plotted by the next from
+     * its folder, with the diagnostics table the run printed; plot clusters asks for the run's dataset; a name that
+     * is neither a kept run nor a folder, and a malformed trace.csv, are one line each.
+     */
+    @Test
+    void aRunDirectoryWrittenByOneProcessIsTracedAndPlottedByTheNext(@TempDir Path work) throws Exception {
+        java.util.Map<String, String> env = java.util.Map.of();
+        Result run = plateIn(work, null, env, "-c", "plate:import " + Path.of(iris()).toAbsolutePath() + " --name iris;"
+                + " plate:cluster mixture.gaussian iris k=3 --iterations 600 --chains 2 --seed 1 --out run1");
+        assertEquals(0, run.status(), run.err());
+        int start = run.out().indexOf("mixture.gaussian on iris: 2 chains × 300 kept draws");
+        assertTrue(start >= 0, run.out());
+        String table = run.out().substring(start, run.out().indexOf("\n\n", start));
+        assertTrue(table.contains("R-hat") && table.contains("logJoint"), table);
+
+        Result trace = plateIn(work, null, env, "-c", "plate:trace run1 --plot tr.svg");
+        assertEquals(0, trace.status(), trace.err());
+        assertTrue(trace.out().startsWith("run 'run1': " + table + "\n\n"), "the table the run printed:\n" + table
+                + "\nplate:trace printed:\n" + trace.out());
+        assertTrue(trace.out().contains("trace plot written to tr.svg"), trace.out());
+        Result plot = plateIn(work, null, env, "-c", "plate:plot trace run1 --out x.svg");
+        assertEquals(0, plot.status(), plot.err());
+        assertTrue(plot.out().contains("trace plot written to x.svg"), plot.out());
+        assertTrue(Files.size(work.resolve("x.svg")) > 1000 && Files.size(work.resolve("tr.svg")) > 1000);
+
+        Result noData = plateIn(work, null, env, "-c", "plate:plot clusters run1 --out c.png");
+        assertEquals(1, noData.status(), noData.out());
+        assertEquals("plate:plot clusters needs the dataset 'iris' the run clustered: import it first"
+                + " (plate:import FILE --name iris)", noData.err().strip());
+        Result clusters = plateIn(work, null, env, "-c", "plate:import " + Path.of(iris()).toAbsolutePath()
+                + " --name iris", "-c", "plate:plot clusters run1 --out c.png");
+        assertEquals(0, clusters.status(), clusters.err());
+        assertTrue(Files.size(work.resolve("c.png")) > 1000);
+
+        Result none = plateIn(work, null, env, "-c", "plate:trace run2");
+        assertEquals(1, none.status());
+        assertEquals("plate: no run named 'run2' (none kept in this session) and no folder 'run2': give a kept run or a"
+                + " run directory written with --out", none.err().strip());
+        Path traceCsv = work.resolve("run1/trace.csv");
+        List<String> lines = new ArrayList<>(Files.readAllLines(traceCsv));
+        lines.set(4, lines.get(4).replaceFirst(",[^,]+$", ",x"));
+        Files.write(traceCsv, lines);
+        Result bad = plateIn(work, null, env, "-c", "plate:trace run1");
+        assertEquals(1, bad.status());
+        assertEquals("plate: run1/trace.csv, line 5, column entropy: 'x' is not a number", bad.err().strip());
+    }
+
     /** plate:plot confusion reads an evaluation JSON file where plate:evaluate wrote it, as plate:load reads a model. */
     @Test
     void plotConfusionFindsTheEvaluationUnderTheOutputFolder(@TempDir Path dir) throws Exception {

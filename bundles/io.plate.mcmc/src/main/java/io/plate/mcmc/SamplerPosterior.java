@@ -21,7 +21,7 @@ import java.util.Optional;
 /**
  * An immutable {@link Posterior}: what a sampler's run produced. Built with {@link #builder}, usually
  * from a {@link ChainRun} ({@link Builder#run}); {@link #write} writes the run directory of the command-line
- * contract; {@link #toString} is its {@link DiagnosticsTable}.
+ * contract and {@link #read} reads one back; {@link #toString} is its {@link DiagnosticsTable}.
  */
 public final class SamplerPosterior implements Posterior {
     private final String sampler;
@@ -51,7 +51,7 @@ public final class SamplerPosterior implements Posterior {
         this.seconds = b.seconds;
         this.sweepsPerSecond = b.sweepsPerSecond;
         for (String stem : tables.keySet()) {
-            if (!stem.matches("[A-Za-z0-9_\\-]+") || stem.equals("trace")) {
+            if (!RunDirectory.isTableName(stem)) {
                 throw new IllegalArgumentException("invalid table name '" + stem + "'");
             }
         }
@@ -124,6 +124,19 @@ public final class SamplerPosterior implements Posterior {
     @Override
     public void write(Path dir) throws IOException {
         RunDirectory.write(this, dir);
+    }
+
+    /**
+     * The run written as {@code dir} by {@link #write}, in this process or an earlier one: its trace,
+     * settings, seed, timings, facts and tables, the diagnostics computed again from the trace, and a
+     * mixture run's clustering.
+     *
+     * @throws io.plate.api.PlateException when {@code dir} is no run directory or one of its files is missing
+     *         or malformed, naming the file and, where it applies, the line
+     * @since 3.2.0
+     */
+    public static SamplerPosterior read(Path dir) throws IOException {
+        return RunDirectory.read(dir);
     }
 
     @Override

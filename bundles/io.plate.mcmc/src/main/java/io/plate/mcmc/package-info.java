@@ -14,10 +14,13 @@
  * checkpointed runs, and {@link io.plate.mcmc.StateCodec} how runner and chains write generator states
  * and strings in them (3.1.0).
  *
+ * <p>3.2.0: {@link io.plate.mcmc.SamplerPosterior#read}, a run directory read back (for a run of an
+ * earlier process).
+ *
  * <p>3.0.0: {@code ParallelChainRunner}, {@code RunDirectory} and {@code TraceBuffer} are no longer
  * exported ({@code ChainRunnerPool.over} in place of {@code new ParallelChainRunner},
  * {@code DiagnosticsTable.render} in place of {@code RunDirectory.diagnosticsTable}).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("3.1.0")
+@org.osgi.annotation.versioning.Version("3.2.0")
 package io.plate.mcmc;

@@ -1,8 +1,12 @@
 package io.plate.mcmc.impl;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.plate.api.data.ImportException;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.SummaryDiagnostic;
@@ -10,14 +14,19 @@ import io.plate.api.sample.Table;
 import io.plate.api.sample.Trace;
 import io.plate.api.PlateException;
 import io.plate.api.io.AtomicFiles;
+import io.plate.mcmc.Diagnostics;
+import io.plate.mcmc.SamplerPosterior;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
@@ -32,10 +41,15 @@ import java.util.stream.Stream;
  * <li>one {@code STEM.csv} per table of the posterior.</li>
  * </ul>
  * The directory is written whole into a temporary sibling and renamed into place, so a reader (or a
- * process killed meanwhile) never sees half a file or files of two runs side by side.
+ * process killed meanwhile) never sees half a file or files of two runs side by side. {@link #read} reads
+ * it back by the same names, for a run of an earlier process.
  */
 public final class RunDirectory {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final TypeReference<Map<String, Object>> FACTS = new TypeReference<>() { };
+    /** The files every run directory holds. */
+    static final String TRACE = "trace.csv";
+    static final String SUMMARY = "summary.json";
 
     private RunDirectory() {
     }
@@ -50,8 +64,8 @@ public final class RunDirectory {
     public static void write(Posterior p, Path dir) throws IOException {
         try {
             AtomicFiles.writeDirectory(dir, RunDirectory::isRunDirectory, tmp -> {
-                AtomicFiles.writeText(tmp.resolve("trace.csv"), w -> writeTrace(p.trace(), w));
-                AtomicFiles.writeText(tmp.resolve("summary.json"), w -> JSON.writeValue(w, summaryJson(p)));
+                AtomicFiles.writeText(tmp.resolve(TRACE), w -> writeTrace(p.trace(), w));
+                AtomicFiles.writeText(tmp.resolve(SUMMARY), w -> JSON.writeValue(w, summaryJson(p)));
                 for (Map.Entry<String, Table> t : p.tables().entrySet()) {
                     AtomicFiles.writeText(tmp.resolve(t.getKey() + ".csv"), w -> writeTable(t.getValue(), w));
                 }
@@ -78,7 +92,7 @@ public final class RunDirectory {
                 if (!Files.isRegularFile(e, LinkOption.NOFOLLOW_LINKS)) {
                     return false;
                 }
-                if (name.equals("summary.json")) {
+                if (name.equals(SUMMARY)) {
                     summary = true;
                 } else if (!name.endsWith(".csv") && !name.endsWith(AtomicFiles.SUFFIX)) {
                     return false;
@@ -88,6 +102,150 @@ public final class RunDirectory {
         } catch (IOException e) {
             return false;
         }
+    }
+
+    /**
+     * The run written as {@code dir} by {@link #write}: trace, settings, seed, timings, facts and tables as
+     * written, the diagnostics computed again from the trace ({@link Diagnostics#summarize(Trace)}, as the
+     * runner computed them), and a mixture run's clustering ({@link RunClustering}). A {@code .csv} file whose
+     * name is no table name (a copy a user made) is left out.
+     *
+     * @throws PlateException naming {@code dir} when it is no run directory, or an {@link ImportException}
+     *         naming the file (and line) that is missing or malformed
+     */
+    public static SamplerPosterior read(Path dir) throws IOException {
+        Path traceFile = dir.resolve(TRACE);
+        Path summaryFile = dir.resolve(SUMMARY);
+        if (!Files.isRegularFile(traceFile)) {
+            throw new PlateException(dir + ": not a run directory (no " + TRACE + "; plate:sample and plate:cluster"
+                    + " write one with --out DIR)");
+        }
+        if (!Files.isRegularFile(summaryFile)) {
+            throw new ImportException(summaryFile, 0, null, "not found: a run directory holds " + TRACE + " and "
+                    + SUMMARY);
+        }
+        JsonNode summary;
+        try {
+            summary = JSON.readTree(summaryFile.toFile());
+        } catch (JsonProcessingException e) {
+            // the line where the parser stopped (io.plate.modelfile's JsonSyntax, of the same layer, is not imported)
+            long line = e.getLocation() == null ? 0 : Math.max(0, e.getLocation().getLineNr());
+            throw new ImportException(summaryFile, line, null, "not valid JSON (not the summary.json a run wrote, or"
+                    + " edited since)", e);
+        }
+        if (summary == null || !summary.isObject()) {
+            throw new ImportException(summaryFile, 0, null, "not a run's summary (a JSON object)");
+        }
+        Map<String, Object> facts = summary.has("facts") ? JSON.convertValue(summary.get("facts"), FACTS) : Map.of();
+        SamplerPosterior.Builder b = SamplerPosterior.builder(text(summary, "sampler", summaryFile),
+                text(summary, "dataset", summaryFile))
+                .settings(settings(summary, summaryFile))
+                .trace(readTrace(traceFile, draws(summary, summaryFile)))
+                .cancelled(summary.path("cancelled").asBoolean(false))
+                .seconds(figure(summary, "seconds", summaryFile))
+                .sweepsPerSecond(figure(summary, "sweepsPerSecond", summaryFile));
+        Map<String, String> params = new LinkedHashMap<>();
+        summary.path("params").fields().forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
+        b.params(params);
+        facts.forEach(b::fact);
+        Map<String, Table> tables = new TreeMap<>();
+        try (Stream<Path> entries = Files.list(dir)) {
+            for (Path f : entries.sorted().toList()) {
+                String name = f.getFileName().toString();
+                String stem = name.substring(0, Math.max(0, name.length() - ".csv".length()));
+                if (name.endsWith(".csv") && !name.equals(TRACE) && isTableName(stem)
+                        && Files.isRegularFile(f)) {
+                    tables.put(stem, readTable(f));
+                }
+            }
+        }
+        tables.forEach(b::table);
+        b.clustering(RunClustering.read(dir, tables, facts));
+        return b.build();
+    }
+
+    /** Whether {@code stem} may name a table: letters, digits, '_' and '-', and not {@code trace}. */
+    public static boolean isTableName(String stem) {
+        return stem.matches("[A-Za-z0-9_\\-]+") && !stem.equals("trace");
+    }
+
+    /** The text at {@code name} of {@code summary.json}; it must be there. */
+    private static String text(JsonNode summary, String name, Path file) {
+        JsonNode n = summary.get(name);
+        if (n == null || !n.isTextual()) {
+            throw new ImportException(file, 0, null, "no '" + name + "' (a text)");
+        }
+        return n.asText();
+    }
+
+    /** The run settings of {@code summary.json}, checked as a run's settings are. */
+    private static RunSettings settings(JsonNode summary, Path file) {
+        JsonNode s = summary.get("settings");
+        if (s == null || !s.isObject()) {
+            throw new ImportException(file, 0, null, "no 'settings' (an object)");
+        }
+        int iterations = whole(s, "iterations", file);
+        try {
+            return new RunSettings(iterations, whole(s, "burnIn", file), whole(s, "thin", file),
+                    whole(s, "chains", file), seed(s.has("seed") ? s.get("seed") : summary.get("seed"), file),
+                    s.path("threads").asInt(0), s.has("maxIterations") ? whole(s, "maxIterations", file) : iterations);
+        } catch (IllegalArgumentException e) {
+            throw new ImportException(file, 0, null, "settings: " + e.getMessage());
+        }
+    }
+
+    private static int whole(JsonNode o, String name, Path file) {
+        JsonNode n = o.get(name);
+        if (n == null || !n.canConvertToInt() || !n.isIntegralNumber()) {
+            throw new ImportException(file, 0, null, "no 'settings." + name + "' (a whole number)");
+        }
+        return n.asInt();
+    }
+
+    /** The run's root seed: a whole number (settings.seed, else seed). */
+    private static long seed(JsonNode n, Path file) {
+        if (n == null || !n.isIntegralNumber() || !n.canConvertToLong()) {
+            throw new ImportException(file, 0, null, "no 'settings.seed' (a whole number)");
+        }
+        return n.asLong();
+    }
+
+    /** Kept draws per chain ({@code draws}: chain number to count), or null when the summary has none. */
+    private static int[] draws(JsonNode summary, Path file) {
+        JsonNode d = summary.get("draws");
+        if (d == null) {
+            return null;
+        }
+        int[] out = new int[d.size()];
+        for (int c = 0; c < out.length; c++) {
+            JsonNode n = d.get(Integer.toString(c));
+            if (n == null || !n.isIntegralNumber() || n.asInt() < 0) {
+                throw new ImportException(file, 0, null, "'draws' must give the kept draws of chains 0 to "
+                        + (out.length - 1) + ", each a whole number; chain " + c + " has " + n);
+            }
+            out[c] = n.asInt();
+        }
+        return out;
+    }
+
+    /**
+     * The figure {@code name} of {@code summary.json} as {@link #number(ObjectNode, String, double)} writes it:
+     * a number, "inf", "-inf", or null or absent for NaN.
+     */
+    private static double figure(JsonNode summary, String name, Path file) {
+        JsonNode n = summary.get(name);
+        if (n == null || n.isNull()) {
+            return Double.NaN;
+        }
+        if (n.isNumber()) {
+            return n.asDouble();
+        }
+        return switch (n.asText()) {
+            case "inf" -> Double.POSITIVE_INFINITY;
+            case "-inf" -> Double.NEGATIVE_INFINITY;
+            default -> throw new ImportException(file, 0, null, "'" + name + "' must be a number, \"inf\" or null, got "
+                    + n);
+        };
     }
 
     /** The JSON object of {@code summary.json}. */
@@ -143,7 +301,7 @@ public final class RunDirectory {
     public static void writeTrace(Trace trace, Writer w) throws IOException {
         StringBuilder line = new StringBuilder("chain,iteration");
         for (String n : trace.summaryNames()) {
-            line.append(',').append(csv(n));
+            line.append(',').append(RunCsv.cell(n));
         }
         w.write(line.append('\n').toString());
         int s = trace.summaryNames().size();
@@ -159,29 +317,118 @@ public final class RunDirectory {
         }
     }
 
+    /**
+     * Reads {@code trace.csv} as {@link #writeTrace} writes it: the header {@code chain,iteration,<summaries…>},
+     * then each chain's draws in order of iteration, chains in order. {@code drawsPerChain} (summary.json's
+     * count per chain; null when it has none) must match the rows, so a file cut short is not read as a
+     * shorter run.
+     *
+     * @throws ImportException naming the file, line and column of what does not fit
+     */
+    static Trace readTrace(Path file, int[] drawsPerChain) throws IOException {
+        List<List<double[]>> values = new ArrayList<>();
+        List<List<Long>> iterations = new ArrayList<>();
+        List<String> names;
+        try (RunCsv.Reader in = new RunCsv.Reader(file)) {
+            RunCsv.Record header = in.next();
+            if (header == null || header.cells().size() < 2 || !header.cells().get(0).equals("chain")
+                    || !header.cells().get(1).equals("iteration")) {
+                throw new ImportException(file, 1, null, "the header must begin chain,iteration (then the summaries)"
+                        + (header == null ? "; the file is empty" : ", got '" + String.join(",", header.cells()) + "'"));
+            }
+            names = header.cells().subList(2, header.cells().size());
+            for (RunCsv.Record r = in.next(); r != null; r = in.next()) {
+                List<String> cells = r.cells();
+                if (cells.size() != header.cells().size()) {
+                    throw new ImportException(file, r.line(), null, cells.size() + " cells, the header has "
+                            + header.cells().size());
+                }
+                int chain = (int) whole(file, r.line(), "chain", cells.get(0), 0, Integer.MAX_VALUE - 1);
+                long iteration = whole(file, r.line(), "iteration", cells.get(1), 1, Long.MAX_VALUE);
+                if (chain < values.size() - 1) {
+                    throw new ImportException(file, r.line(), "chain", "chain " + chain + " after chain "
+                            + (values.size() - 1) + ": the rows of a chain come together, chains in order");
+                }
+                while (values.size() <= chain) {
+                    values.add(new ArrayList<>());
+                    iterations.add(new ArrayList<>());
+                }
+                List<Long> its = iterations.get(chain);
+                if (!its.isEmpty() && iteration <= its.get(its.size() - 1)) {
+                    throw new ImportException(file, r.line(), "iteration", "iteration " + iteration + " after "
+                            + its.get(its.size() - 1) + " in chain " + chain + ": a chain's draws come in order");
+                }
+                double[] row = new double[names.size()];
+                for (int s = 0; s < row.length; s++) {
+                    try {
+                        row[s] = Double.parseDouble(cells.get(2 + s));
+                    } catch (NumberFormatException e) {
+                        throw new ImportException(file, r.line(), names.get(s), "'" + cells.get(2 + s)
+                                + "' is not a number");
+                    }
+                }
+                values.get(chain).add(row);
+                its.add(iteration);
+            }
+        }
+        int chains = drawsPerChain == null ? values.size() : Math.max(values.size(), drawsPerChain.length);
+        double[][][] v = new double[chains][][];
+        long[][] it = new long[chains][];
+        for (int c = 0; c < chains; c++) {
+            List<double[]> rows = c < values.size() ? values.get(c) : List.of();
+            if (drawsPerChain != null && (c >= drawsPerChain.length || rows.size() != drawsPerChain[c])) {
+                throw new ImportException(file, 0, null, "chain " + c + " has " + rows.size() + " rows but " + SUMMARY
+                        + " says " + (c >= drawsPerChain.length ? "there are " + drawsPerChain.length + " chains"
+                        : drawsPerChain[c] + " kept draws") + ": the file was cut short or edited");
+            }
+            v[c] = rows.toArray(new double[0][]);
+            it[c] = c < values.size() ? iterations.get(c).stream().mapToLong(Long::longValue).toArray() : new long[0];
+        }
+        return new Trace(names, v, it);
+    }
+
+    /** The whole number in a cell, in {@code [min, max]}. */
+    private static long whole(Path file, long line, String column, String cell, long min, long max) {
+        long n;
+        try {
+            n = Long.parseLong(cell);
+        } catch (NumberFormatException e) {
+            n = min - 1;
+        }
+        if (n < min || n > max) {
+            throw new ImportException(file, line, column, "'" + cell + "' is not a whole number of at least " + min);
+        }
+        return n;
+    }
+
     /** Writes a table as CSV, quoting cells that hold a comma, quote or line break. */
     public static void writeTable(Table t, Writer w) throws IOException {
-        w.write(row(t.header()));
+        w.write(RunCsv.row(t.header()));
         for (List<String> r : t.rows()) {
-            w.write(row(r));
+            w.write(RunCsv.row(r));
         }
     }
 
-    private static String row(List<String> cells) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < cells.size(); i++) {
-            if (i > 0) {
-                b.append(',');
+    /**
+     * Reads a table as {@link #writeTable} writes it: a header, then rows of as many cells.
+     *
+     * @throws ImportException naming the file and line of a row that does not fit
+     */
+    static Table readTable(Path file) throws IOException {
+        try (RunCsv.Reader in = new RunCsv.Reader(file)) {
+            RunCsv.Record header = in.next();
+            if (header == null) {
+                throw new ImportException(file, 0, null, "empty file: a table begins with its header");
             }
-            b.append(csv(cells.get(i)));
+            List<List<String>> rows = new ArrayList<>();
+            for (RunCsv.Record r = in.next(); r != null; r = in.next()) {
+                if (r.cells().size() != header.cells().size()) {
+                    throw new ImportException(file, r.line(), null, r.cells().size() + " cells, the header has "
+                            + header.cells().size());
+                }
+                rows.add(r.cells());
+            }
+            return new Table(header.cells(), rows);
         }
-        return b.append('\n').toString();
-    }
-
-    private static String csv(String cell) {
-        if (cell.indexOf(',') < 0 && cell.indexOf('"') < 0 && cell.indexOf('\n') < 0 && cell.indexOf('\r') < 0) {
-            return cell;
-        }
-        return '"' + cell.replace("\"", "\"\"") + '"';
     }
 }

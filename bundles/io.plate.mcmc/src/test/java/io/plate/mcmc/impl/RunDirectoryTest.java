@@ -8,12 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.plate.api.PlateException;
+import io.plate.api.sample.Cancellation;
+import io.plate.api.sample.ChainRun;
+import io.plate.api.sample.ProgressListener;
 import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.Table;
 import io.plate.api.sample.Trace;
+import io.plate.mcmc.DiagnosticsTable;
 import io.plate.mcmc.SamplerPosterior;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -103,5 +108,118 @@ class RunDirectoryTest {
         try (var files = Files.list(tmp)) {
             assertEquals(2, files.count(), "no temporary folder left beside them");
         }
+    }
+
+    /**
+     * A run of the real runner (AR(1) chains, thinned), with a table whose cells hold commas, quotes and a
+     * line break, written and read back: the same trace to the bit, settings, timings, facts and tables, and
+     * diagnostics computed again from the trace that equal the runner's, so the table people read is the same.
+     */
+    @Test
+    void aRunReadsBackAsItWasWritten() throws Exception {
+        RunSettings settings = new RunSettings(300, 100, 2, 3, 5L, 2);
+        ChainRun<ParallelChainRunnerTest.Ar1Chain> run;
+        try (ParallelChainRunner runner = new ParallelChainRunner(new StreamDistributions())) {
+            run = runner.run((c, rng) -> new ParallelChainRunnerTest.Ar1Chain(c, rng, 0.7, -1, 0), settings,
+                    ProgressListener.NONE, new Cancellation());
+        }
+        SamplerPosterior p = SamplerPosterior.builder("test.ar1", "toy").run(run, settings)
+                .params(Map.of("phi", "0.7", "note", "a, \"b\""))
+                .table("theta", new Table(List.of("class", "text"), List.of(List.of("a,b", "say \"x\"\nthen y"),
+                        List.of("", "plain"))))
+                .fact("note", "hello").fact("count", 3).fact("share", 0.25).build();
+        Path dir = tmp.resolve("ar1");
+        p.write(dir);
+
+        SamplerPosterior back = SamplerPosterior.read(dir);
+        assertEquals(p.sampler(), back.sampler());
+        assertEquals(p.dataset(), back.dataset());
+        assertEquals(p.params(), back.params());
+        assertEquals(p.settings(), back.settings());
+        assertEquals(p.seconds(), back.seconds());
+        assertEquals(p.sweepsPerSecond(), back.sweepsPerSecond());
+        assertFalse(back.cancelled());
+        Trace t = p.trace();
+        Trace u = back.trace();
+        assertEquals(t.summaryNames(), u.summaryNames());
+        assertEquals(3, u.chains());
+        for (int c = 0; c < 3; c++) {
+            assertEquals(100, u.draws(c));
+            for (int d = 0; d < 100; d++) {
+                assertEquals(t.iteration(c, d), u.iteration(c, d));
+                for (int s = 0; s < 2; s++) {
+                    assertEquals(Double.doubleToLongBits(t.value(c, d, s)), Double.doubleToLongBits(u.value(c, d, s)));
+                }
+            }
+        }
+        assertEquals(run.diagnostics(), back.diagnostics());
+        assertEquals(DiagnosticsTable.render(p), DiagnosticsTable.render(back));
+        assertEquals(p.tables(), back.tables());
+        assertEquals(Map.of("note", "hello", "count", 3, "share", 0.25), back.facts());
+        assertTrue(back.clustering().isEmpty());
+    }
+
+    /** Each malformed trace.csv or table names the file and line (and column) at fault, in one line. */
+    @Test
+    void aMalformedFileIsNamedWithItsLine() throws Exception {
+        Path dir = tmp.resolve("bad");
+        posterior().write(dir);
+        Path trace = dir.resolve("trace.csv");
+        List<String> good = Files.readAllLines(trace);
+
+        assertReadFails(dir, trace + ", line 4, column logJoint: 'x' is not a number",
+                () -> replaceLine(trace, good, 3, "0,13,x,2.0"));
+        assertReadFails(dir, trace + ", line 5: 2 cells, the header has 4", () -> replaceLine(trace, good, 4, "0,14"));
+        assertReadFails(dir, trace + ", line 3, column chain: 'one' is not a whole number of at least 0",
+                () -> replaceLine(trace, good, 2, "one,12,-1.25,3.0"));
+        assertReadFails(dir, trace + ", line 8, column chain: chain 0 after chain 1: the rows of a chain come together,"
+                + " chains in order", () -> replaceLine(trace, good, 7, "0,16,-1.0,2.0"));
+        assertReadFails(dir, trace + ", line 4, column iteration: iteration 12 after 12 in chain 0: a chain's draws come"
+                + " in order", () -> replaceLine(trace, good, 3, "0,12,-1.0,2.0"));
+        assertReadFails(dir, trace + ", line 1: the header must begin chain,iteration (then the summaries), got"
+                + " 'iteration,chain,logJoint,active'", () -> replaceLine(trace, good, 0, "iteration,chain,logJoint,active"));
+        assertReadFails(dir, trace + ": chain 1 has 4 rows but summary.json says 5 kept draws: the file was cut short"
+                + " or edited", () -> Files.write(trace, good.subList(0, good.size() - 1)));
+        Files.write(trace, good);
+
+        Path theta = dir.resolve("theta.csv");
+        assertReadFails(dir, theta + ", line 2: 3 cells, the header has 2",
+                () -> Files.writeString(theta, "class,feature\na,b,c\n"));
+        assertReadFails(dir, theta + ", line 2: a quoted cell is not closed by the end of the file",
+                () -> Files.writeString(theta, "class,feature\n\"a,b\n"));
+        Files.writeString(theta, "class,feature\na,b\n");
+
+        Path summary = dir.resolve("summary.json");
+        String json = Files.readString(summary);
+        assertReadFails(dir, summary + ", line 3: not valid JSON (not the summary.json a run wrote, or edited since)",
+                () -> Files.writeString(summary, "{\n  \"sampler\" : \"x\",\n  oops\n}\n"));
+        assertReadFails(dir, summary + ": settings: burn-in must be in [0, iterations) = [0, 15), got 20",
+                () -> Files.writeString(summary, json.replace("\"burnIn\" : 10", "\"burnIn\" : 20")));
+        assertReadFails(dir, summary + ": not found: a run directory holds trace.csv and summary.json",
+                () -> Files.delete(summary));
+        Files.writeString(summary, json);
+        assertEquals(2, SamplerPosterior.read(dir).trace().chains(), "restored");
+
+        Path notes = Files.createDirectories(tmp.resolve("notes"));
+        Files.writeString(notes.resolve("summary.json"), "{}");
+        PlateException none = assertThrows(PlateException.class, () -> SamplerPosterior.read(notes));
+        assertEquals(notes + ": not a run directory (no trace.csv; plate:sample and plate:cluster write one with --out"
+                + " DIR)", none.getMessage());
+    }
+
+    private interface Change {
+        void apply() throws Exception;
+    }
+
+    private static void assertReadFails(Path dir, String message, Change change) throws Exception {
+        change.apply();
+        PlateException e = assertThrows(PlateException.class, () -> SamplerPosterior.read(dir));
+        assertEquals(message, e.getMessage());
+    }
+
+    private static void replaceLine(Path file, List<String> lines, int index, String line) throws Exception {
+        List<String> changed = new ArrayList<>(lines);
+        changed.set(index, line);
+        Files.write(file, changed);
     }
 }

@@ -129,11 +129,16 @@ public final class Figures {
                 + " different values)", top), pts[0], y);
     }
 
+    /** The clustering of a mixture run, which a cluster plot draws. */
+    public static Clustering clustering(Posterior run) {
+        return run.clustering().orElseThrow(() -> new PlateException("run of " + run.sampler()
+                + " has no clustering to plot"));
+    }
+
     /** Rows of the run's dataset in two dimensions, coloured by cluster of the point estimate. */
     public static void clusters(Posterior run, Dataset data, String xColumn, String yColumn, Path file)
             throws IOException {
-        Clustering clustering = run.clustering().orElseThrow(() -> new PlateException("run of " + run.sampler()
-                + " has no clustering to plot"));
+        Clustering clustering = clustering(run);
         if (data.rows() != clustering.rows()) {
             throw new PlateException("dataset '" + data.name() + "' has " + data.rows() + " rows but the run clustered "
                     + clustering.rows());

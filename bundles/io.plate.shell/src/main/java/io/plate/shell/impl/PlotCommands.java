@@ -3,6 +3,7 @@ package io.plate.shell.impl;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.plate.api.PlateException;
+import io.plate.api.data.Dataset;
 import io.plate.api.learn.EvaluationReport;
 import io.plate.api.sample.Posterior;
 import java.io.IOException;
@@ -65,8 +66,9 @@ public final class PlotCommands {
             @Descriptor("lines: comma-separated columns whose values name the lines (e.g. learner)")
             @Parameter(names = {"--group"}, absentValue = "") String group,
             @Descriptor("trace, clusters, theta, confusion or lines") String kind,
-            @Descriptor("a run name (plate:sample/plate:cluster --name), or for confusion an evaluation"
-                    + " (a variable holding plate:evaluate's result, or its --out JSON file)") Object what)
+            @Descriptor("a run name (plate:sample/plate:cluster --name) or run directory (their --out), or for"
+                    + " confusion an evaluation (a variable holding plate:evaluate's result, or its --out JSON file)")
+            Object what)
             throws IOException {
         if (out.isEmpty()) {
             throw new PlateException("plate:plot needs --out FILE.png or FILE.svg");
@@ -94,8 +96,8 @@ public final class PlotCommands {
                 break;
             case "clusters": {
                 Posterior p = run(what);
-                Figures.clusters(p, workspace.dataset(p.dataset()), x.isEmpty() ? null : x, y.isEmpty() ? null : y,
-                        file);
+                Figures.clustering(p);
+                Figures.clusters(p, clusteredRows(p), x.isEmpty() ? null : x, y.isEmpty() ? null : y, file);
                 break;
             }
             case "theta":
@@ -126,11 +128,24 @@ public final class PlotCommands {
         return f;
     }
 
+    /** A run: the object itself, a kept run's name or a run directory ({@link RunArgument}). */
     private Posterior run(Object what) {
         if (what instanceof Posterior) {
             return (Posterior) what;
         }
-        return workspace.run(String.valueOf(what));
+        return RunArgument.resolve(String.valueOf(what), workspace, defaults);
+    }
+
+    /**
+     * The rows a clustering run clustered: its dataset, which a run directory does not hold, so the session
+     * must have it loaded under the name the run recorded.
+     */
+    private Dataset clusteredRows(Posterior p) {
+        if (!workspace.hasDataset(p.dataset())) {
+            throw new PlateException("plate:plot clusters needs the dataset '" + p.dataset() + "' the run clustered:"
+                    + " import it first (plate:import FILE --name " + p.dataset() + ")");
+        }
+        return workspace.dataset(p.dataset());
     }
 
     /** An evaluation report: the object itself, an object that holds one, or the evaluation JSON file (a path or its name). */

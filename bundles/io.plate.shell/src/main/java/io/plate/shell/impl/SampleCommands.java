@@ -27,7 +27,7 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 /**
  * Posterior sampling from the shell: {@code plate:sample} runs a {@link Sampler} found by its
  * {@code plate.sampler} name, keeps the {@link Posterior} in the {@link Workspace} and writes the run
- * directory on request; {@code plate:trace} shows a kept run's trace summary. Samplers are a dynamic,
+ * directory on request; {@code plate:trace} shows the trace summary of a kept run or a run directory. Samplers are a dynamic,
  * greedy, multiple reference: a sampler bundle installed while the shell runs is usable at the next
  * command, and a better-ranked provider of the same name wins. Ctrl-C (an interrupt of the command's
  * thread) stops the chains at their next sweep and keeps what they drew, marked cancelled.
@@ -101,12 +101,14 @@ public final class SampleCommands {
         return o.report(new SampleResult(o.kept(), o.posterior(), o.dir(), o.stopped()));
     }
 
-    @Descriptor("show the trace summary of a kept run: per summary its mean, sd, R-hat and ESS, and each chain's mean")
+    @Descriptor("show the trace summary of a kept run or a run directory: per summary its mean, sd, R-hat and ESS,"
+            + " and each chain's mean")
     public TraceSummary trace(
             @Descriptor("also draw the trace plot with running R-hat into this .png or .svg file")
             @Parameter(names = {"-p", "--plot"}, absentValue = "") String plot,
-            @Descriptor("name of a kept run (see plate:sample --name)") String run) throws IOException {
-        Posterior p = workspace.run(run);
+            @Descriptor("name of a kept run (see plate:sample --name), or a run directory written with --out")
+            String run) throws IOException {
+        Posterior p = RunArgument.resolve(run, workspace, defaults);
         Path file = null;
         if (!plot.isEmpty()) {
             file = defaults.output(plot);

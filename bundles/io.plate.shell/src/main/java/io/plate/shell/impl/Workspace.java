@@ -198,14 +198,7 @@ public final class Workspace {
         runs.put(name, p);
     }
 
-    public Posterior run(String name) {
-        Posterior p = runs.get(name);
-        if (p == null) {
-            throw new PlateException("no run named '" + name + "'" + known(runs.keySet()));
-        }
-        return p;
-    }
-
+    /** The kept runs by name (a command that takes a RUN also reads run directories: {@link RunArgument}). */
     public Map<String, Posterior> runs() {
         return Collections.unmodifiableMap(new TreeMap<>(runs));
     }

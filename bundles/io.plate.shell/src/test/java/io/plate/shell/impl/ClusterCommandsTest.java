@@ -223,7 +223,7 @@ class ClusterCommandsTest {
                 "toy", "k=2");
         assertEquals(2, s.params.getInt("k"));
         assertEquals(new RunSettings(30, 10, 2, 3, 42, 0), s.settings);
-        assertSame(r.posterior(), w.run("toy.mixture.halves"));
+        assertSame(r.posterior(), w.runs().get("toy.mixture.halves"));
         assertArrayEquals(new int[] {2, 2}, r.sizes());
         assertEquals(1.0, r.ari());
         assertEquals(dir.resolve("run1"), r.written());

@@ -145,7 +145,7 @@ class SampleCommandsTest {
         SampleCommands.SampleResult r = c.sample(null, "600", "", "100", "2", "3", "5", "runs/ar1", "", "test.ar1", "toy",
                 "rho=0.3");
         assertEquals("toy.test.ar1", r.name());
-        assertSame(r.posterior(), w.run("toy.test.ar1"));
+        assertSame(r.posterior(), w.runs().get("toy.test.ar1"));
         assertEquals(250, r.posterior().trace().draws(2));
         assertEquals(5L, r.posterior().settings().seed());
         String text = r.toString();
@@ -162,6 +162,37 @@ class SampleCommandsTest {
         assertTrue(Files.size(tmp.resolve("plots/trace.svg")) > 0);
         assertTrue(plotted.contains("trace plot written to"), plotted);
         assertThrows(PlateException.class, () -> c.trace("plots/trace.txt", "toy.test.ar1"));
+    }
+
+    /**
+     * Each plate.jar -c is a new session: a run written with --out by an earlier one is traced and plotted
+     * from its folder (found under the output folder, as files to read are), with the table the run printed;
+     * a name that is neither a kept run nor a folder says both are accepted, and a folder that is no run's
+     * says so.
+     */
+    @Test
+    void traceReadsARunDirectoryOfAnEarlierSession() throws Exception {
+        Workspace first = new Workspace();
+        SampleCommands c = commands(first);
+        c.sample(null, "400", "", "100", "2", "3", "5", "runs/ar1", "", "test.ar1", "toy", "rho=0.3");
+        String kept = c.trace("", "toy.test.ar1").toString();
+
+        Workspace next = new Workspace();
+        SampleCommands later = SampleCommands.of(next, defaults(tmp), List.of());
+        String read = later.trace("plots/read.svg", "runs/ar1").toString();
+        assertEquals(kept.replace("run 'toy.test.ar1'", "run 'runs/ar1'"),
+                read.replace("\ntrace plot written to " + tmp.resolve("plots/read.svg") + "\n", ""));
+        assertTrue(Files.size(tmp.resolve("plots/read.svg")) > 1000);
+
+        PlateException none = assertThrows(PlateException.class, () -> later.trace("", "run1"));
+        assertEquals("no run named 'run1' (none kept in this session) and no folder 'run1': give a kept run or a run"
+                + " directory written with --out", none.getMessage());
+        PlateException known = assertThrows(PlateException.class, () -> c.trace("", "run1"));
+        assertEquals("no run named 'run1' (kept: toy.test.ar1) and no folder 'run1': give a kept run or a run"
+                + " directory written with --out", known.getMessage());
+        PlateException notRun = assertThrows(PlateException.class, () -> later.trace("", "plots"));
+        assertEquals(tmp.resolve("plots") + ": not a run directory (no trace.csv; plate:sample and plate:cluster write"
+                + " one with --out DIR)", notRun.getMessage());
     }
 
     @Test
@@ -247,7 +278,7 @@ class SampleCommandsTest {
         c.addSampler(s, java.util.Map.of(Sampler.NAME, "test.ar1"));
         SampleCommands.SampleResult r = stopMidRun(c, () -> c.removeSampler(s, java.util.Map.of(Sampler.NAME, "test.ar1")));
         assertTrue(r.posterior().cancelled());
-        assertSame(r.posterior(), w.run("toy.test.ar1"));
+        assertSame(r.posterior(), w.runs().get("toy.test.ar1"));
         int draws = r.posterior().trace().draws(0);
         assertTrue(draws > 0 && draws < 1_000_000_000, draws + " draws");
         assertTrue(r.toString().contains("stopped early (its sampler's bundle was updated or stopped): the chains"

@@ -1,0 +1,96 @@
+package io.plate.sampler.mixture.impl;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.plate.api.data.CategoricalColumn;
+import io.plate.api.data.Dataset;
+import io.plate.api.sample.Clustering;
+import io.plate.api.sample.Posterior;
+import io.plate.api.sample.Sampler;
+import io.plate.mcmc.ChainRunnerPool;
+import io.plate.mcmc.DiagnosticsTable;
+import io.plate.mcmc.SamplerPosterior;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A mixture run written with its run directory and read back in another process's place
+ * ({@link SamplerPosterior#read}): the clustering that plate:plot clusters draws is the run's, read from
+ * assignments.csv, clusters.csv, coclustering.csv and the facts of summary.json; the diagnostics table is
+ * the run's.
+ */
+class ClusteringReadBackTest {
+    /** Cells of clusters.csv and coclustering.csv are printed with six significant digits. */
+    private static final double SIX_DIGITS = 5e-6;
+    private static final ChainRunnerPool RUNNER = ChainRunnerPool.over(SyntheticData.DIST);
+
+    @AfterAll
+    static void close() {
+        RUNNER.close();
+    }
+
+    private static Posterior run(Sampler s, Dataset d, Map<String, String> params) {
+        return s.run(d, s.params(params), RecoveryTest.SHORT, null, null);
+    }
+
+    @Test
+    void aGaussianMixtureRunReadsBackWithItsClustering(@TempDir Path dir) throws Exception {
+        Dataset d = SyntheticData.gaussians(90, RecoveryTest.MEANS, RecoveryTest.CHOL, new double[] {0.3, 0.3, 0.4}, 4);
+        Posterior p = run(new GaussianMixtureSampler(RUNNER, SyntheticData.DIST), d,
+                Map.of("k", "3"));
+        assertReadsBack(p, dir);
+        assertTrue(SamplerPosterior.read(dir).clustering().orElseThrow().agreement().isPresent(), "labelled data");
+    }
+
+    @Test
+    void aSemiSupervisedRunReadsBackWithItsClassClusters(@TempDir Path dir) throws Exception {
+        Dataset full = SyntheticData.gaussians(90, RecoveryTest.MEANS, RecoveryTest.CHOL, new double[] {0.3, 0.3, 0.4}, 5);
+        int[] truth = full.labels().get().codes();
+        int[] partial = new int[truth.length];
+        for (int r = 0; r < partial.length; r++) {
+            partial[r] = truth[r] < 2 && r % 3 == 0 ? truth[r] : CategoricalColumn.MISSING;
+        }
+        Dataset d = full.toBuilder("semi").labels(CategoricalColumn.of("truth", full.labels().get().levels(), partial))
+                .build();
+        Posterior p = run(new DpGaussianMixtureSampler(RUNNER, SyntheticData.DIST), d,
+                Map.of("semi_supervised", "true"));
+        assertReadsBack(p, dir);
+        Clustering back = SamplerPosterior.read(dir).clustering().orElseThrow();
+        assertEquals("c0", back.clusters().get(0).fixedClass().orElseThrow());
+        assertTrue(back.agreement().isEmpty(), "no agreement with labels the run held");
+    }
+
+    private static void assertReadsBack(Posterior p, Path dir) throws Exception {
+        p.write(dir);
+        SamplerPosterior back = SamplerPosterior.read(dir);
+        assertEquals(DiagnosticsTable.render(p), DiagnosticsTable.render(back));
+        assertEquals(p.tables(), back.tables());
+        Clustering c = p.clustering().orElseThrow();
+        Clustering b = back.clustering().orElseThrow();
+        assertEquals(c.loss(), b.loss());
+        assertEquals(c.expectedLoss(), b.expectedLoss());
+        assertArrayEquals(c.assignments(), b.assignments());
+        assertArrayEquals(c.highestLogJointAssignments(), b.highestLogJointAssignments());
+        assertEquals(c.highestLogJoint(), b.highestLogJoint());
+        assertEquals(c.kPosterior(), b.kPosterior());
+        assertArrayEquals(c.confidence(), b.confidence(), SIX_DIGITS);
+        assertEquals(c.clusters().size(), b.clusters().size());
+        for (int i = 0; i < c.clusters().size(); i++) {
+            Clustering.Cluster x = c.clusters().get(i);
+            Clustering.Cluster y = b.clusters().get(i);
+            assertEquals(x.size(), y.size());
+            assertEquals(x.proportion(), y.proportion(), SIX_DIGITS);
+            assertEquals(x.confidence(), y.confidence(), SIX_DIGITS);
+            assertEquals(x.fixedClass(), y.fixedClass());
+            assertEquals(x.majorityLabel(), y.majorityLabel());
+            assertEquals(x.purity(), y.purity(), SIX_DIGITS);
+        }
+        assertEquals(c.agreement(), b.agreement());
+        assertEquals(c.credibleBall(), b.credibleBall());
+    }
+}
