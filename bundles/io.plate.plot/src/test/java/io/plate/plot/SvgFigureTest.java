@@ -156,6 +156,26 @@ class SvgFigureTest {
         assertTrue(lines < 40, lines + " <line> elements (grid, ticks, legend)");
     }
 
+    /**
+     * The ticks that {@link Panel} draws on a line chart are written kind by kind, so each kind's style is
+     * written once: drawn tick by tick (grid line, mark, label), every one of them repeated its style.
+     */
+    @Test
+    void tickLabelsAndGridLinesShareAStylePerKind(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("trace.svg");
+        Plot.write(f, 1, List.of(Plot.line("logJoint — trace", "iteration", "logJoint",
+                List.of(chain("chain 1", 1), chain("chain 2", 2)))));
+        List<Element> all = elements(parse(f));
+        List<Element> labels = all.stream().filter(e -> e.getLocalName().equals("text")).toList();
+        assertTrue(labels.size() >= 6, labels.size() + " tick labels");
+        assertTrue(labels.stream().allMatch(e -> !e.hasAttribute("style") && e.getParentNode() == labels.get(0).getParentNode()),
+                "the labels in one group that carries their style");
+        List<Element> grid = all.stream().filter(e -> e.getLocalName().equals("line") && property(e, "stroke-dasharray") != null
+                && !property(e, "stroke-dasharray").equals("3,0")).toList(); // 3,0: XChart's solid frame
+        assertTrue(grid.size() >= 6, grid.size() + " grid lines");
+        assertTrue(grid.stream().allMatch(e -> !e.hasAttribute("style")), "grid lines share their style");
+    }
+
     @Test
     void scatterMarkersShareTheirSeriesStyle(@TempDir Path dir) throws Exception {
         Random r = new Random(3);
