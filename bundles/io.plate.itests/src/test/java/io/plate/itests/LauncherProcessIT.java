@@ -571,6 +571,31 @@ class LauncherProcessIT {
         assertEquals("plate: file not found: nosuch.json", missing.err().strip());
     }
 
+    /**
+     * SVG plots are tens of kilobytes, not megabytes: the new user's iris trace (2 chains, 600 drawn points
+     * each, 3 summaries) was 1.24 MB of 3,792 {@code <line>} elements, one a segment, and the cluster plot
+     * 216 KB. Through the launcher, whose framework supplies the XML parser the plot bundle rewrites them with.
+     */
+    @Test
+    void svgPlotsAreTensOfKilobytes(@TempDir Path dir) throws Exception {
+        Path trace = dir.resolve("tr.svg");
+        Path clusters = dir.resolve("cl.svg");
+        Result r = plate("-c", "plate:import " + iris() + " --name iris; plate:cluster mixture.gaussian iris k=3 "
+                + "--iterations 4000 --chains 2 --seed 1 --name r; plate:trace r --plot " + trace
+                + "; plate:plot clusters r --out " + clusters);
+        assertEquals(0, r.status(), r.err());
+        assertTrue(Files.size(trace) < 200_000, Files.size(trace) + " bytes");
+        assertTrue(Files.size(clusters) < 100_000, Files.size(clusters) + " bytes");
+        for (Path svg : List.of(trace, clusters)) {
+            javax.xml.parsers.DocumentBuilder b = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder();
+            b.setEntityResolver((pub, sys) -> new org.xml.sax.InputSource(new java.io.StringReader("")));
+            org.w3c.dom.Document doc = b.parse(svg.toFile()); // well-formed
+            assertEquals("svg", doc.getDocumentElement().getNodeName());
+            int lines = doc.getElementsByTagName("line").getLength();
+            assertTrue(lines < 300, svg.getFileName() + ": " + lines + " <line> elements");
+        }
+    }
+
     @Test
     void semicolonSeparatedCommandsPrintEachResult() throws Exception {
         Result r = plate("-c", "plate:version ; plate:datasets");

@@ -60,7 +60,9 @@ public final class Panel {
     /**
      * The ticks: grid lines across the plot, marks outside it and labels (centred under the x marks, kept
      * inside the panel; right-aligned left of the y marks), in XChart's styles. The axis bounds are the
-     * plot's edges (content size 1), so chart coordinates map onto the plot's frame.
+     * plot's edges (content size 1), so chart coordinates map onto the plot's frame. Drawn kind by kind
+     * (all grid lines, all marks, all labels), so that an SVG shares one style per kind; they do not
+     * overlap, so a PNG's pixels are those of any order.
      */
     private void paintTicks(Graphics2D g, int width) {
         org.knowm.xchart.style.AxesChartStyler st = (org.knowm.xchart.style.AxesChartStyler) chart.getStyler();
@@ -70,25 +72,32 @@ public final class Panel {
         int right = (int) Math.round(chart.getScreenXFromChart(xTicks.high()));
         int mark = st.getAxisTickMarkLength();
         int pad = st.getAxisTickPadding();
-        g.setFont(st.getAxisTickLabelsFont());
-        FontMetrics fm = g.getFontMetrics();
-        for (double v : xTicks.values()) {
-            int x = (int) Math.round(chart.getScreenXFromChart(v));
+        int[] xs = java.util.Arrays.stream(xTicks.values()).mapToInt(v -> (int) Math.round(chart.getScreenXFromChart(v))).toArray();
+        int[] ys = java.util.Arrays.stream(yTicks.values()).mapToInt(v -> (int) Math.round(chart.getScreenYFromChart(v))).toArray();
+        for (int x : xs) {
             grid(g, st, x, top, x, bottom);
+        }
+        for (int y : ys) {
+            grid(g, st, left, y, right, y);
+        }
+        for (int x : xs) {
             mark(g, st, x, bottom + pad, x, bottom + pad + mark);
-            String label = xTicks.label(v);
+        }
+        for (int y : ys) {
+            mark(g, st, left - pad - mark, y, left - pad, y);
+        }
+        g.setFont(st.getAxisTickLabelsFont());
+        g.setColor(st.getAxisTickLabelsColor());
+        FontMetrics fm = g.getFontMetrics();
+        for (int i = 0; i < xs.length; i++) {
+            String label = xTicks.label(xTicks.values()[i]);
             int w = fm.stringWidth(label);
-            int lx = Math.max(0, Math.min(width - w - 2, x - w / 2));
-            g.setColor(st.getAxisTickLabelsColor());
+            int lx = Math.max(0, Math.min(width - w - 2, xs[i] - w / 2));
             g.drawString(label, lx, bottom + pad + mark + fm.getAscent());
         }
-        for (double v : yTicks.values()) {
-            int y = (int) Math.round(chart.getScreenYFromChart(v));
-            grid(g, st, left, y, right, y);
-            mark(g, st, left - pad - mark, y, left - pad, y);
-            String label = yTicks.label(v);
-            g.setColor(st.getAxisTickLabelsColor());
-            g.drawString(label, left - pad - mark - 2 - fm.stringWidth(label), y + fm.getAscent() / 2 - 1);
+        for (int i = 0; i < ys.length; i++) {
+            String label = yTicks.label(yTicks.values()[i]);
+            g.drawString(label, left - pad - mark - 2 - fm.stringWidth(label), ys[i] + fm.getAscent() / 2 - 1);
         }
     }
 

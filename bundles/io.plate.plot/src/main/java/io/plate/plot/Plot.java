@@ -9,6 +9,7 @@ import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import io.plate.api.io.AtomicFiles;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -306,7 +307,9 @@ public final class Plot {
                 paintCaption(g, lines);
                 paintAll(g, panels, cols, top);
                 Document doc = new SVGProcessor().getDocument(g.getCommands(), new PageSize(0, 0, w, h));
-                doc.writeTo(out);
+                ByteArrayOutputStream drawn = new ByteArrayOutputStream();
+                doc.writeTo(drawn);
+                SvgCompaction.write(drawn.toByteArray(), out); // one path per line series, shared styles
             } else {
                 BufferedImage img = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
                 Graphics2D g = img.createGraphics();
