@@ -198,6 +198,33 @@ class MainIT {
                 collapsed.err().strip()); // the only line on stderr: Spark, which logs there, never started
         assertTrue(Files.notExists(none), "nothing written");
 
+        // iris with its classes coded 0, 1, 2 and one stray cell: as plate:import reads it, the label column of numbers
+        // is a numeric target the clusters leave out (no NMI), and the column of numbers but for 'oops' is categorical
+        List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+        List<String> coded = new ArrayList<>(List.of(lines.get(0).replace(",class", ",species")));
+        for (String l : lines.subList(1, lines.size())) {
+            coded.add(l.replace("setosa", "0").replace("versicolor", "1").replace("virginica", "2"));
+        }
+        coded.set(6, coded.get(6).replaceFirst("^([^,]*),[^,]*,", "$1,oops,"));
+        Path codedCsv = dir.resolve("iris-coded.csv");
+        Files.write(codedCsv, coded);
+        Path codedRun = dir.resolve("spark-coded");
+        Run target = run("cluster", "mixture.gaussian", "--input", codedCsv.toString(), "--label", "species", "k=3",
+                "collapsed=false", "covariance=diag", "--iterations", "20", "--burn-in", "5", "--chains", "2", "--seed", "5",
+                "--partitions", "2", "--out", codedRun.toString(), "--master", "local[2]");
+        assertEquals(0, target.status(), target.err());
+        Dataset shell = new CsvImporter().read(codedCsv, ImportOptions.builder().label("species").build());
+        Path codedSingle = dir.resolve("single-coded");
+        sampler.run(shell, sampler.params(Map.of("k", "3", "collapsed", "false", "covariance", "diag")),
+                new RunSettings(20, 5, 1, 2, 5, 0), ProgressListener.NONE, new Cancellation()).write(codedSingle);
+        assertSameRunDirectory(codedSingle, codedRun, "mixture.gaussian on a numeric label");
+        assertTrue(("\n" + target.err()).contains("\nplate-spark: warning: " + codedCsv + ": column 'sepal_width_cm' holds numbers"
+                + " but for 1 cell such as 'oops', so it became categorical: if 'oops' marks a missing value, run again with"
+                + " --missing '?,,"), target.err());
+        assertTrue(!target.out().contains("NMI") && target.out().contains("; mixture.gaussian leaves out the target column"
+                + " 'species' (leave out --label to cluster on it too, or give --categorical species to score the clusters"
+                + " against its values as classes)"), target.out());
+
         // checkpoint options checked before Spark starts: one line and the usage, status 2, nothing written
         for (List<String> bad : List.of(List.of("--checkpoint-every", "0", "--checkpoint", none.toString()),
                 List.of("--checkpoint-every", "ten", "--checkpoint", none.toString()),
