@@ -45,7 +45,7 @@ import org.apache.spark.sql.functions;
  * The command line of the Spark jar, the same under {@code spark-submit} and with {@code java -jar}:
  * <pre>
  * train LEARNER --input PATH [--format F] [--label COL] [--categorical A,B] [key=value …] [--seed S] --out MODEL.json
- * predict MODEL.json --input PATH [--format F] [--label COL] [--categorical A,B] --out DIR
+ * predict MODEL.json --input PATH [--format F] [--label COL] [--categorical A,B] [--keep COLS] --out DIR
  * cluster SAMPLER --input PATH [--format F] [--label COL] [key=value …] [--iterations N] [--max-iterations M] [--burn-in B] [--thin T]
  *         [--chains C] [--seed S] [--partitions P] [--checkpoint DIR | --resume DIR] [--checkpoint-every N] --out DIR
  * </pre>
@@ -76,12 +76,12 @@ public final class Main {
 
     private static final Set<String> FLAGS = Set.of("--binary", "--stop-words", "--no-header");
     private static final Set<String> VALUED = Set.of("--input", "--format", "--label", "--categorical", "--seed",
-            "--out", "--master", "--min-df", "--max-df", "--max-features", "--ngram", "--iterations", "--burn-in",
+            "--out", "--master", "--keep", "--min-df", "--max-df", "--max-features", "--ngram", "--iterations", "--burn-in",
             "--thin", "--chains", "--max-iterations", "--partitions", "--zero-based", "--delimiter", "--text-column", "--decimal", "--missing", "--checkpoint", "--checkpoint-every", "--resume");
     /** The options each command takes, besides those of its input's format. */
     private static final Map<String, Set<String>> COMMAND_OPTIONS = Map.of(
             "train", Set.of("--input", "--format", "--label", "--categorical", "--seed", "--out", "--master"),
-            "predict", Set.of("--input", "--format", "--label", "--categorical", "--out", "--master"),
+            "predict", Set.of("--input", "--format", "--label", "--categorical", "--keep", "--out", "--master"),
             "cluster", Set.of("--input", "--format", "--label", "--categorical", "--iterations", "--max-iterations",
                     "--burn-in", "--thin", "--chains", "--seed", "--partitions", "--checkpoint", "--checkpoint-every",
                     "--resume", "--out", "--master"));
@@ -205,7 +205,8 @@ public final class Main {
     static String usage() {
         return "usage: train LEARNER --input PATH [--format csv|parquet|libsvm|text|folders] [--label COL]"
                 + " [--categorical A,B] [key=value ...] [--seed S] --out MODEL.json [--master M]\n"
-                + "       predict MODEL.json --input PATH [--format F] [--label COL] [--categorical A,B] --out DIR"
+                + "       predict MODEL.json --input PATH [--format F] [--label COL] [--categorical A,B] [--keep COLS]"
+                + " --out DIR"
                 + " [--master M]\n"
                 + "       cluster SAMPLER --input PATH [--format F] [--label COL] [key=value ...] [--iterations N]"
                 + " [--max-iterations M]\n               [--burn-in B] [--thin T] [--chains C] [--seed S] [--partitions P]\n"
@@ -471,8 +472,9 @@ public final class Main {
             PlateFrame frame = frame(spark, options.get("--label"), options.containsKey("--label"), asWritten);
             org.apache.spark.sql.Dataset<Row> scored = SparkNaiveBayes.predict(model, frame)
                     .persist(org.apache.spark.storage.StorageLevel.MEMORY_AND_DISK());
-            // Plate's predictions CSV: predicted, then the probability of each class in the model's order
-            List<Column> cols = new ArrayList<>();
+            // Plate's predictions CSV: the --keep columns, predicted, then the probability of each class in the
+            // model's order; one row per input row, in input order
+            List<Column> cols = new ArrayList<>(keptColumns(frame, model));
             cols.add(functions.col(SparkNaiveBayes.PREDICTION).as("predicted"));
             List<String> classes = model.classes();
             for (int k = 0; k < classes.size(); k++) {
@@ -496,6 +498,37 @@ public final class Main {
         } finally {
             spark.stop();
         }
+    }
+
+    /**
+     * The input columns {@code --keep} names, to be written before {@code predicted} (an identifier to join the
+     * predictions back to the input), checked before the job: each a column of the input that a CSV cell holds,
+     * and none named as a column of the predictions.
+     */
+    private List<Column> keptColumns(PlateFrame frame, Model model) {
+        if (!options.containsKey("--keep")) {
+            return List.of();
+        }
+        List<String> names = Arrays.asList(frame.rows().columns());
+        Set<String> taken = new LinkedHashSet<>(model.classes());
+        taken.add("predicted");
+        List<Column> kept = new ArrayList<>();
+        for (String k : options.get("--keep").split(",", -1)) {
+            if (!names.contains(k)) {
+                throw new PlateException("--keep '" + k + "': the input has no such column; columns are " + names);
+            }
+            if (!taken.add(k)) {
+                throw new PlateException("--keep '" + k + "': the predictions have a column of that name already"
+                        + " (predicted and the classes " + model.classes() + "), or it is named twice");
+            }
+            org.apache.spark.sql.types.DataType type = frame.rows().schema().apply(k).dataType();
+            if (!(type instanceof org.apache.spark.sql.types.AtomicType)) {
+                throw new PlateException("--keep '" + k + "': a column of " + type.simpleString()
+                        + " values, which a CSV cell cannot hold; keep an identifier column");
+            }
+            kept.add(PlateFrame.column(k));
+        }
+        return kept;
     }
 
     /**

@@ -75,6 +75,8 @@ public final class PlateFrame {
         if (retype) {
             read = reader.schema(new org.apache.spark.sql.types.StructType(fields)).csv(path);
         }
+        org.apache.spark.sql.types.StructType schema = read.schema();
+        read = InputFiles.inNameOrder(spark, path, read, f -> reader.schema(schema).csv(f));
         // Spark names the columns of a file without a header _c0.._c(n-1); there, only V1 numbering the rows is an index
         org.apache.spark.sql.Dataset<Row> df = header ? withoutRowIndex(read, path)
                 : withoutRowNumbers(read.toDF(columnNames(read.columns().length)), path);
@@ -284,8 +286,8 @@ public final class PlateFrame {
         if (layout.maxIndex() > 0) { // the width the pass found, so that Spark's reader makes no pass of its own
             reader.option("numFeatures", layout.maxIndex());
         }
-        return of(base == 1 && !layout.qid() ? reader.load(path) : LibSvmOnSpark.read(spark, path, base), "label",
-                Set.of(), null);
+        return of(base == 1 && !layout.qid() ? InputFiles.inNameOrder(spark, path, reader.load(path), reader::load)
+                : LibSvmOnSpark.read(spark, path, base), "label", Set.of(), null);
     }
 
     /**
@@ -312,7 +314,10 @@ public final class PlateFrame {
         switch (format) {
             case "csv": df = csvRows(spark, path, reading.delimiter().orElse(null), decimal, header, categorical,
                     reading.missing()); break;
-            case "parquet": df = spark.read().parquet(path); break;
+            case "parquet":
+                org.apache.spark.sql.Dataset<Row> parquet = spark.read().parquet(path);
+                df = InputFiles.inNameOrder(spark, path, parquet, f -> spark.read().schema(parquet.schema()).parquet(f));
+                break;
             case "libsvm":
                 PlateFrame f = libsvm(spark, path, zeroBased);
                 return labelled ? f : f.unlabelled();
