@@ -31,7 +31,8 @@ import org.apache.spark.sql.types.StructField;
 
 /**
  * How the columns of a DataFrame map to Plate's feature blocks, with the tables every partition shares:
- * the label column and its classes (sorted as a fit sorts them), categorical columns (string and boolean
+ * the label column and its classes (sorted as a fit sorts them) or a numeric target (regression, as
+ * {@code plate:import} reads a label column of numbers), categorical columns (string and boolean
  * columns, or any named in {@code categorical}) with their levels in the importers' order, numeric
  * columns, and one count column (a Spark ML vector) with its vocabulary. Travels to executors as JSON.
  */
@@ -40,16 +41,19 @@ final class ColumnRoles {
 
     final String label;
     final List<String> classes;
+    /** A label column of numbers read as a numeric target (regression), not classes; null when none. */
+    final String target;
     final List<String> categorical;
     final List<List<String>> levels;
     final List<String> numeric;
     final String counts;
     final List<String> vocabulary;
 
-    ColumnRoles(String label, List<String> classes, List<String> categorical, List<List<String>> levels,
+    ColumnRoles(String label, List<String> classes, String target, List<String> categorical, List<List<String>> levels,
             List<String> numeric, String counts, List<String> vocabulary) {
         this.label = label;
         this.classes = classes;
+        this.target = target;
         this.categorical = categorical;
         this.levels = levels;
         this.numeric = numeric;
@@ -66,9 +70,20 @@ final class ColumnRoles {
      */
     static ColumnRoles of(org.apache.spark.sql.Dataset<Row> df, String label, Set<String> forceCategorical,
             List<String> vocabulary) {
+        return of(df, label, null, forceCategorical, vocabulary);
+    }
+
+    /**
+     * As {@link #of(org.apache.spark.sql.Dataset, String, Set, List)}, with {@code target} (or null), a numeric
+     * column read as the numeric target instead of a label: no classes, and not a feature.
+     */
+    static ColumnRoles of(org.apache.spark.sql.Dataset<Row> df, String label, String target, Set<String> forceCategorical,
+            List<String> vocabulary) {
         Set<String> names = new LinkedHashSet<>(Arrays.asList(df.columns()));
-        if (label != null && !names.contains(label)) {
-            throw new PlateException("no label column '" + label + "'; columns are " + names);
+        for (String l : Arrays.asList(label, target)) {
+            if (l != null && !names.contains(l)) {
+                throw new PlateException("no label column '" + l + "'; columns are " + names);
+            }
         }
         for (String c : forceCategorical) {
             if (!names.contains(c)) {
@@ -81,7 +96,7 @@ final class ColumnRoles {
         for (StructField f : df.schema().fields()) {
             String n = f.name();
             DataType t = f.dataType();
-            if (n.equals(label)) {
+            if (n.equals(label) || n.equals(target)) {
                 continue;
             }
             if (t instanceof VectorUDT) {
@@ -145,7 +160,7 @@ final class ColumnRoles {
                 vocab.add(Integer.toString(j));
             }
         }
-        return new ColumnRoles(label, classes, categorical, levels, numeric, counts,
+        return new ColumnRoles(label, classes, target, categorical, levels, numeric, counts,
                 vocab == null ? List.of() : vocab);
     }
 
@@ -160,7 +175,7 @@ final class ColumnRoles {
 
     /** The same roles for data without labels (a DataFrame to score). */
     ColumnRoles withoutLabel() {
-        return new ColumnRoles(null, List.of(), categorical, levels, numeric, counts, vocabulary);
+        return new ColumnRoles(null, List.of(), null, categorical, levels, numeric, counts, vocabulary);
     }
 
     /** The columns this mapping reads, in the order {@link PartitionData} expects them. */
@@ -168,6 +183,9 @@ final class ColumnRoles {
         List<Column> c = new ArrayList<>();
         if (label != null) {
             c.add(PlateFrame.column(label));
+        }
+        if (target != null) {
+            c.add(PlateFrame.column(target));
         }
         for (String n : categorical) {
             c.add(PlateFrame.column(n));
@@ -185,6 +203,7 @@ final class ColumnRoles {
         ObjectNode o = MAPPER.createObjectNode();
         o.put("label", label);
         strings(o.putArray("classes"), classes);
+        o.put("target", target);
         strings(o.putArray("categorical"), categorical);
         ArrayNode lv = o.putArray("levels");
         for (List<String> l : levels) {
@@ -208,7 +227,7 @@ final class ColumnRoles {
                 levels.add(strings(l));
             }
             return new ColumnRoles(o.get("label").isNull() ? null : o.get("label").asText(), strings(o.get("classes")),
-                    strings(o.get("categorical")), levels, strings(o.get("numeric")),
+                    o.get("target").isNull() ? null : o.get("target").asText(), strings(o.get("categorical")), levels, strings(o.get("numeric")),
                     o.get("counts").isNull() ? null : o.get("counts").asText(), strings(o.get("vocabulary")));
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
@@ -241,6 +260,9 @@ final class ColumnRoles {
         }
         if (label != null) {
             s.append(", ").append(Plural.of(classes.size(), "class", "classes")).append(" in '").append(label).append("'");
+        }
+        if (target != null) {
+            s.append(", numeric target '").append(target).append("'");
         }
         return s.toString();
     }

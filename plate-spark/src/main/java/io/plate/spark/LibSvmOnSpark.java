@@ -95,8 +95,9 @@ final class LibSvmOnSpark {
         return spark.createDataFrame(out, schema);
     }
 
+    /** The file's lines; a folder's files in name order ({@link InputFiles}). */
     private static JavaRDD<String> lines(SparkSession spark, String path) {
-        return spark.read().textFile(path).javaRDD();
+        return InputFiles.inNameOrder(spark, path, spark.read().textFile(path), f -> spark.read().textFile(f)).javaRDD();
     }
 
     private static LibSvmLines parser(String path) {

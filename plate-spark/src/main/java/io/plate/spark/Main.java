@@ -45,7 +45,7 @@ import org.apache.spark.sql.functions;
  * The command line of the Spark jar, the same under {@code spark-submit} and with {@code java -jar}:
  * <pre>
  * train LEARNER --input PATH [--format F] [--label COL] [--categorical A,B] [key=value …] [--seed S] --out MODEL.json
- * predict MODEL.json --input PATH [--format F] [--label COL] [--categorical A,B] --out DIR
+ * predict MODEL.json --input PATH [--format F] [--label COL] [--categorical A,B] [--keep COLS] --out DIR
  * cluster SAMPLER --input PATH [--format F] [--label COL] [key=value …] [--iterations N] [--max-iterations M] [--burn-in B] [--thin T]
  *         [--chains C] [--seed S] [--partitions P] [--checkpoint DIR | --resume DIR] [--checkpoint-every N] --out DIR
  * </pre>
@@ -60,7 +60,8 @@ import org.apache.spark.sql.functions;
  * {@code --max-features}, {@code --binary}, {@code --stop-words}, {@code --ngram 2}, {@code --delimiter D}
  * (a delimited file with CSV quoting, as {@code plate:import}) and {@code --text-column NAME}; libsvm takes {@code --zero-based
  * auto|true|false} (scikit-learn's rule: auto reads a file with an index 0 as 0-based); csv takes {@code --decimal ,}
- * (numbers written with a decimal comma, as {@code plate:import}) and {@code --no-header} (the first line is
+ * (numbers written with a decimal comma, as {@code plate:import}), {@code --missing A,B} (the cell texts read as
+ * missing, as {@code plate:import}) and {@code --no-header} (the first line is
  * data, not column names (columns {@code V1..Vn}), as {@code plate:import}). {@code --master M}
  * picks the Spark master when no {@code spark-submit} set one (default {@code local[*]}). Exit status 0
  * on success, 1 with a one-line message on stderr when the command failed, 2 for a usage error (an option
@@ -75,18 +76,18 @@ public final class Main {
 
     private static final Set<String> FLAGS = Set.of("--binary", "--stop-words", "--no-header");
     private static final Set<String> VALUED = Set.of("--input", "--format", "--label", "--categorical", "--seed",
-            "--out", "--master", "--min-df", "--max-df", "--max-features", "--ngram", "--iterations", "--burn-in",
-            "--thin", "--chains", "--max-iterations", "--partitions", "--zero-based", "--delimiter", "--text-column", "--decimal", "--checkpoint", "--checkpoint-every", "--resume");
+            "--out", "--master", "--keep", "--min-df", "--max-df", "--max-features", "--ngram", "--iterations", "--burn-in",
+            "--thin", "--chains", "--max-iterations", "--partitions", "--zero-based", "--delimiter", "--text-column", "--decimal", "--missing", "--checkpoint", "--checkpoint-every", "--resume");
     /** The options each command takes, besides those of its input's format. */
     private static final Map<String, Set<String>> COMMAND_OPTIONS = Map.of(
             "train", Set.of("--input", "--format", "--label", "--categorical", "--seed", "--out", "--master"),
-            "predict", Set.of("--input", "--format", "--label", "--categorical", "--out", "--master"),
+            "predict", Set.of("--input", "--format", "--label", "--categorical", "--keep", "--out", "--master"),
             "cluster", Set.of("--input", "--format", "--label", "--categorical", "--iterations", "--max-iterations",
                     "--burn-in", "--thin", "--chains", "--seed", "--partitions", "--checkpoint", "--checkpoint-every",
                     "--resume", "--out", "--master"));
     /** The options each input format takes. */
     private static final Map<String, Set<String>> FORMAT_OPTIONS = Map.of(
-            "csv", Set.of("--no-header", "--delimiter", "--decimal"),
+            "csv", Set.of("--no-header", "--delimiter", "--decimal", "--missing"),
             "parquet", Set.of(),
             "libsvm", Set.of("--zero-based"),
             "text", Set.of("--min-df", "--max-df", "--max-features", "--binary", "--stop-words", "--ngram", "--delimiter",
@@ -204,14 +205,16 @@ public final class Main {
     static String usage() {
         return "usage: train LEARNER --input PATH [--format csv|parquet|libsvm|text|folders] [--label COL]"
                 + " [--categorical A,B] [key=value ...] [--seed S] --out MODEL.json [--master M]\n"
-                + "       predict MODEL.json --input PATH [--format F] [--label COL] [--categorical A,B] --out DIR"
+                + "       predict MODEL.json --input PATH [--format F] [--label COL] [--categorical A,B] [--keep COLS]"
+                + " --out DIR"
                 + " [--master M]\n"
                 + "       cluster SAMPLER --input PATH [--format F] [--label COL] [key=value ...] [--iterations N]"
                 + " [--max-iterations M]\n               [--burn-in B] [--thin T] [--chains C] [--seed S] [--partitions P]\n"
                 + "               [--checkpoint DIR | --resume DIR] [--checkpoint-every N] --out DIR [--master M]\n"
                 + "       plate-spark --help | --version\n"
                 + "       with a CSV input: [--no-header] (the first line is data, not column names (columns V1..Vn))"
-                + " [--delimiter C|tab] [--decimal ,]\n"
+                + " [--delimiter C|tab] [--decimal ,]\n               [--missing '?,,NA,...'] (cell texts read as"
+                + " missing, replacing the default: '?', empty and pandas' markers)\n"
                 + "       with a LibSVM input: [--zero-based auto|true|false]\n"
                 + "       with a text input (TSV) or folders (one per class): [--min-df N] [--max-df F] [--max-features N]"
                 + " [--ngram 2] [--binary] [--stop-words]\n               text only: [--delimiter C|tab] [--text-column NAME]\n"
@@ -408,7 +411,7 @@ public final class Main {
         SparkSession spark = session();
         try {
             PlateFrame frame = frame(spark, options.get("--label"), true);
-            refuseNumericLabel(frame);
+            refuseNumericTarget(frame);
             long t0 = System.nanoTime();
             Model m = SparkNaiveBayes.train(frame, learner, params, seed);
             double seconds = (System.nanoTime() - t0) / 1e9;
@@ -432,20 +435,16 @@ public final class Main {
     }
 
     /**
-     * As {@code plate:import} reads a CSV (and Weka): a numeric label column is a regression target unless
-     * {@code --categorical} names it, and naive Bayes needs classes. LibSVM labels are classes.
+     * Naive Bayes needs classes: a label column read as a numeric target ({@link PlateFrame#read}, as
+     * {@code plate:import} reads it) is refused, with the option that reads its values as classes.
      */
-    private void refuseNumericLabel(PlateFrame frame) {
-        String label = frame.roles().label;
-        String format = options.getOrDefault("--format", "csv");
-        if (label == null || format.equals("libsvm") || format.equals("text") || format.equals("folders")
-                || Arrays.asList(options.getOrDefault("--categorical", "").split(",")).contains(label)) {
-            return;
-        }
-        if (frame.rows().schema().apply(label).dataType() instanceof org.apache.spark.sql.types.NumericType) {
-            throw new PlateException("label column '" + label + "' is numeric, a regression target as plate:import"
-                    + " reads it (" + frame.roles().classes.size() + " distinct values); naive Bayes needs classes:"
-                    + " add --categorical " + label + " to read its values as classes");
+    private static void refuseNumericTarget(PlateFrame frame) {
+        String target = frame.roles().target;
+        if (target != null) {
+            long values = frame.rows().select(functions.countDistinct(PlateFrame.column(target))).first().getLong(0);
+            throw new PlateException("label column '" + target + "' is numeric, a regression target as plate:import"
+                    + " reads it (" + values + " distinct values); naive Bayes needs classes:"
+                    + " add --categorical " + target + " to read its values as classes");
         }
     }
 
@@ -463,14 +462,19 @@ public final class Main {
         input();
         SparkSession spark = session();
         try {
-            // with --label the labels are read as labels, not as a feature, and the accuracy is reported
-            // the model's categorical columns are read as written, so a test file's codes 007 match its levels
-            PlateFrame frame = frame(spark, options.get("--label"), options.containsKey("--label"),
-                    ModelFiles.categoricalColumns(model));
+            // with --label the labels are read as labels, not as a feature, and the accuracy is reported;
+            // the model's categorical columns are read as written, so a test file's codes 007 match its levels,
+            // and so is the label, matched to the model's classes by its text (even a column of numbers)
+            Set<String> asWritten = new LinkedHashSet<>(ModelFiles.categoricalColumns(model));
+            if (options.containsKey("--label")) {
+                asWritten.add(options.get("--label"));
+            }
+            PlateFrame frame = frame(spark, options.get("--label"), options.containsKey("--label"), asWritten);
             org.apache.spark.sql.Dataset<Row> scored = SparkNaiveBayes.predict(model, frame)
                     .persist(org.apache.spark.storage.StorageLevel.MEMORY_AND_DISK());
-            // Plate's predictions CSV: predicted, then the probability of each class in the model's order
-            List<Column> cols = new ArrayList<>();
+            // Plate's predictions CSV: the --keep columns, predicted, then the probability of each class in the
+            // model's order; one row per input row, in input order
+            List<Column> cols = new ArrayList<>(keptColumns(frame, model));
             cols.add(functions.col(SparkNaiveBayes.PREDICTION).as("predicted"));
             List<String> classes = model.classes();
             for (int k = 0; k < classes.size(); k++) {
@@ -494,6 +498,37 @@ public final class Main {
         } finally {
             spark.stop();
         }
+    }
+
+    /**
+     * The input columns {@code --keep} names, to be written before {@code predicted} (an identifier to join the
+     * predictions back to the input), checked before the job: each a column of the input that a CSV cell holds,
+     * and none named as a column of the predictions.
+     */
+    private List<Column> keptColumns(PlateFrame frame, Model model) {
+        if (!options.containsKey("--keep")) {
+            return List.of();
+        }
+        List<String> names = Arrays.asList(frame.rows().columns());
+        Set<String> taken = new LinkedHashSet<>(model.classes());
+        taken.add("predicted");
+        List<Column> kept = new ArrayList<>();
+        for (String k : options.get("--keep").split(",", -1)) {
+            if (!names.contains(k)) {
+                throw new PlateException("--keep '" + k + "': the input has no such column; columns are " + names);
+            }
+            if (!taken.add(k)) {
+                throw new PlateException("--keep '" + k + "': the predictions have a column of that name already"
+                        + " (predicted and the classes " + model.classes() + "), or it is named twice");
+            }
+            org.apache.spark.sql.types.DataType type = frame.rows().schema().apply(k).dataType();
+            if (!(type instanceof org.apache.spark.sql.types.AtomicType)) {
+                throw new PlateException("--keep '" + k + "': a column of " + type.simpleString()
+                        + " values, which a CSV cell cannot hold; keep an identifier column");
+            }
+            kept.add(PlateFrame.column(k));
+        }
+        return kept;
     }
 
     /**
@@ -575,7 +610,7 @@ public final class Main {
                         checkpointing.resume() ? "resumed from the " : "", checkpointing.dir(), checkpointing.every());
             }
             if (posterior.facts().get("columns") instanceof String columns) {
-                out.println(columns);
+                out.println(SparkAdvice.of(columns)); // what is left out, with the jar's options that include it
             }
             return 0;
         } catch (IOException | RuntimeException e) {
@@ -620,6 +655,9 @@ public final class Main {
         Character d = delimiter();
         if (d != null) {
             reading.delimiter(d);
+        }
+        if (options.containsKey("--missing")) { // as plate:import --missing: the list replaces the default
+            reading.missing(new LinkedHashSet<>(Arrays.asList(options.get("--missing").split(",", -1))));
         }
         return PlateFrame.read(spark, format, input, label, categorical, labelled, reading.build());
     }

@@ -40,6 +40,7 @@ final class PartitionData {
     /** The rows' values from position {@code offset} on are the columns of {@link ColumnRoles#columns()}. */
     static Dataset of(Iterator<Row> rows, int offset, ColumnRoles roles, boolean sharedLevels, String name) {
         boolean labelled = roles.label != null;
+        boolean targeted = roles.target != null;
         int nc = roles.categorical.size();
         int nn = roles.numeric.size();
         boolean counts = roles.counts != null;
@@ -50,6 +51,7 @@ final class PartitionData {
         Map<String, Integer> classIndex = index(roles.classes);
         int cap = 256;
         int[] y = new int[cap];
+        double[] target = new double[targeted ? cap : 0];
         int[][] codes = new int[nc][cap];
         double[][] values = new double[nn][cap];
         int[] rowStart = new int[cap + 1];
@@ -62,6 +64,7 @@ final class PartitionData {
             if (n == cap) {
                 cap *= 2;
                 y = Arrays.copyOf(y, cap);
+                target = targeted ? Arrays.copyOf(target, cap) : target;
                 for (int f = 0; f < nc; f++) {
                     codes[f] = Arrays.copyOf(codes[f], cap);
                 }
@@ -82,6 +85,10 @@ final class PartitionData {
                     }
                     y[n] = k;
                 }
+            }
+            if (targeted) {
+                Object v = r.get(i++);
+                target[n] = v == null ? Double.NaN : ((Number) v).doubleValue();
             }
             for (int f = 0; f < nc; f++) {
                 Object v = r.get(i++);
@@ -158,6 +165,9 @@ final class PartitionData {
         }
         if (labelled) {
             b.labels(CategoricalColumn.of(roles.label, roles.classes, Arrays.copyOf(y, n)));
+        }
+        if (targeted) {
+            b.target(NumericColumn.of(roles.target, Arrays.copyOf(target, n)));
         }
         return b.build();
     }

@@ -3,6 +3,7 @@ package io.plate.spark;
 import io.plate.api.PlateException;
 import io.plate.api.data.ImportOptions;
 import io.plate.importers.impl.CsvImporter;
+import io.plate.importers.impl.Labels;
 import io.plate.importers.impl.LibSvmImporter;
 import java.util.List;
 import java.util.Set;
@@ -36,7 +37,8 @@ public final class PlateFrame {
 
     /** A CSV file (or folder of parts) read by Spark, numeric columns inferred; {@code label} may be null. */
     public static PlateFrame csv(SparkSession spark, String path, String label, Set<String> categorical) {
-        return of(csvRows(spark, path, null, ".", true, categorical), label, categorical, null);
+        return of(csvRows(spark, path, null, ".", true, categorical, ImportOptions.defaults().missing()), label,
+                categorical, null);
     }
 
     /**
@@ -45,16 +47,20 @@ public final class PlateFrame {
      * {@code header} line (pandas' {@code to_csv(header=False)}, {@code --no-header}) the first line is data and
      * the columns are {@code V1..Vn}, as the importer names them. The {@code categorical} columns are read as
      * written, as {@code --categorical} makes the importer read them: codes such as {@code 007} keep their zeros.
+     * The cells {@code missing} lists are missing values.
      */
     private static org.apache.spark.sql.Dataset<Row> csvRows(SparkSession spark, String path, Character delimiter,
-            String decimal, boolean header, Set<String> categorical) {
+            String decimal, boolean header, Set<String> categorical, Set<String> missing) {
         List<String> first = spark.read().textFile(path).limit(1).collectAsList();
         if (first.isEmpty()) { // an empty file, or a folder of empty parts: the importer's words
             throw new PlateException(path + ": " + CsvImporter.EMPTY_FILE);
         }
         char sep = delimiter != null ? delimiter : CsvImporter.detectDelimiter(first.get(0));
         org.apache.spark.sql.DataFrameReader reader = spark.read().option("header", Boolean.toString(header))
-                .option("sep", String.valueOf(sep)).option("nullValue", "?").option("mode", "FAILFAST");
+                .option("sep", String.valueOf(sep)).option("mode", "FAILFAST");
+        if (missing.contains("?")) { // Spark's reader knows one marker; the others are read below
+            reader.option("nullValue", "?");
+        }
         org.apache.spark.sql.Dataset<Row> read = reader.option("inferSchema", "true").csv(path);
         org.apache.spark.sql.types.StructField[] fields = read.schema().fields();
         boolean retype = false;
@@ -69,25 +75,29 @@ public final class PlateFrame {
         if (retype) {
             read = reader.schema(new org.apache.spark.sql.types.StructType(fields)).csv(path);
         }
+        org.apache.spark.sql.types.StructType schema = read.schema();
+        read = InputFiles.inNameOrder(spark, path, read, f -> reader.schema(schema).csv(f));
         // Spark names the columns of a file without a header _c0.._c(n-1); there, only V1 numbering the rows is an index
         org.apache.spark.sql.Dataset<Row> df = header ? withoutRowIndex(read, path)
                 : withoutRowNumbers(read.toDF(columnNames(read.columns().length)), path);
         if (!decimal.equals(".") && !decimal.equals(",")) {
             throw new PlateException("--decimal must be '.' or ',', got '" + decimal + "'");
         }
-        return asImporterReadsCells(df, decimal.equals(","), categorical);
+        return asImporterReadsCells(df, path, decimal.equals(","), categorical, missing);
     }
 
     /**
-     * {@code df}'s text columns read cell by cell as the CSV importer reads them: the importer's missing
-     * markers ({@code ImportOptions.missing()}: '?', pandas' NA, nan, NULL, None, …; Spark itself knows only
-     * one) are missing, and with {@code decimalComma} a number written with a comma is a number
+     * {@code df}'s text columns read cell by cell as the CSV importer reads them: the {@code missing} markers
+     * (by default the importer's, {@code ImportOptions.missing()}: '?', pandas' NA, nan, NULL, None, …; Spark
+     * itself knows only one) are missing, and with {@code decimalComma} a number written with a comma is a number
      * ({@code CsvImporter.withDecimalPoint}, {@code isNumber}). A text column whose other cells are then all
-     * numbers becomes numeric; in another text column, such a number is written with a point. The {@code kept}
-     * columns (categorical by the user's word) only have their missing markers read.
+     * numbers becomes numeric; in another text column, such a number is written with a point, and a few cells
+     * that are not numbers among numbers are reported as the importer reports them ({@code CsvImporter.strayCells},
+     * in the same aggregation). The {@code kept} columns (categorical by the user's word) only have their missing
+     * markers read.
      */
     private static org.apache.spark.sql.Dataset<Row> asImporterReadsCells(org.apache.spark.sql.Dataset<Row> df,
-            boolean decimalComma, Set<String> kept) {
+            String path, boolean decimalComma, Set<String> kept, Set<String> missingMarkers) {
         List<String> texts = new java.util.ArrayList<>();
         for (org.apache.spark.sql.types.StructField f : df.schema().fields()) {
             if (f.dataType() instanceof org.apache.spark.sql.types.StringType && !kept.contains(f.name())) {
@@ -103,19 +113,38 @@ public final class PlateFrame {
         org.apache.spark.sql.expressions.UserDefinedFunction number = functions.udf(
                 (org.apache.spark.sql.api.java.UDF1<String, Boolean>) CsvImporter::isNumber,
                 org.apache.spark.sql.types.DataTypes.BooleanType);
-        Object[] missing = ImportOptions.defaults().missing().toArray();
+        Object[] missing = missingMarkers.toArray();
         java.util.function.Function<String, org.apache.spark.sql.Column> cell = t -> {
             org.apache.spark.sql.Column c = column(t);
             return functions.when(c.isin(missing), functions.lit(null).cast("string"))
                     .otherwise(decimalComma ? point.apply(c) : c);
         };
+        // per text column: all numbers?, then for the importer's warning the cells that are not numbers (how many,
+        // the smallest as an example, how many of them are numbers with a decimal comma) and the cells present
         List<org.apache.spark.sql.Column> all = new java.util.ArrayList<>();
         for (String t : texts) {
             org.apache.spark.sql.Column c = cell.apply(t);
+            org.apache.spark.sql.Column odd = c.isNotNull().and(functions.not(number.apply(c)));
             all.add(functions.min(functions.when(c.isNull(), true).otherwise(number.apply(c))));
+            all.add(functions.sum(functions.when(odd, 1L).otherwise(0L)));
+            all.add(functions.min(functions.when(odd, column(t))));
+            all.add(functions.sum(functions.when(odd.and(number.apply(point.apply(column(t)))), 1L).otherwise(0L)));
+            all.add(functions.count(c));
         }
         Row numeric = all.isEmpty() ? null
                 : df.agg(all.get(0), all.subList(1, all.size()).toArray(new org.apache.spark.sql.Column[0])).first();
+        ImportOptions markers = ImportOptions.builder().missing(missingMarkers).build();
+        for (int t = 0; t < texts.size(); t++) {
+            int at = STRAY_AGGREGATES * t;
+            boolean numbers = !numeric.isNullAt(at) && numeric.getBoolean(at);
+            long odd = numeric.isNullAt(at + 1) ? 0 : numeric.getLong(at + 1); // null: no rows
+            // numbers with a decimal comma among numbers are not strays: ColumnRoles names the column for --decimal ,
+            String stray = numbers || odd == 0 || numeric.getLong(at + 3) == odd ? null
+                    : CsvImporter.strayCells(texts.get(t), odd, numeric.getLong(at + 4), numeric.getString(at + 2), 0, markers);
+            if (stray != null) {
+                org.slf4j.LoggerFactory.getLogger(PlateFrame.class).warn("{}: {}", path, SparkAdvice.of(stray));
+            }
+        }
         org.apache.spark.sql.Column[] out = new org.apache.spark.sql.Column[df.columns().length];
         for (int i = 0; i < out.length; i++) {
             String n = df.columns()[i];
@@ -123,7 +152,8 @@ public final class PlateFrame {
             org.apache.spark.sql.Column c = column(n);
             if (t >= 0) {
                 c = cell.apply(n);
-                c = !numeric.isNullAt(t) && numeric.getBoolean(t) ? functions.trim(c).cast("double") : c;
+                int at = STRAY_AGGREGATES * t;
+                c = !numeric.isNullAt(at) && numeric.getBoolean(at) ? functions.trim(c).cast("double") : c;
             } else if (kept.contains(n)) {
                 c = functions.when(c.isin(missing), functions.lit(null).cast("string")).otherwise(c);
             }
@@ -131,6 +161,9 @@ public final class PlateFrame {
         }
         return df.select(out);
     }
+
+    /** Aggregates per text column in {@link #asImporterReadsCells}. */
+    private static final int STRAY_AGGREGATES = 5;
 
     /**
      * The column named {@code name} as written: back-quoted, since Spark reads a dot in a plain name as a
@@ -253,13 +286,15 @@ public final class PlateFrame {
         if (layout.maxIndex() > 0) { // the width the pass found, so that Spark's reader makes no pass of its own
             reader.option("numFeatures", layout.maxIndex());
         }
-        return of(base == 1 && !layout.qid() ? reader.load(path) : LibSvmOnSpark.read(spark, path, base), "label",
-                Set.of(), null);
+        return of(base == 1 && !layout.qid() ? InputFiles.inNameOrder(spark, path, reader.load(path), reader::load)
+                : LibSvmOnSpark.read(spark, path, base), "label", Set.of(), null);
     }
 
     /**
      * Reads {@code path} by its format: {@code csv}, {@code parquet} or {@code libsvm}. Labelled data
-     * without a named label column take the last column, as the CSV importer does.
+     * without a named label column take the last column, as the CSV importer does; a CSV's or Parquet file's
+     * label column of numbers is a numeric target unless {@code categorical} names it, as {@code plate:import}
+     * reads it ({@link Labels#numericTarget}). LibSVM labels are classes.
      */
     public static PlateFrame read(SparkSession spark, String format, String path, String label,
             Set<String> categorical, boolean labelled) {
@@ -277,8 +312,12 @@ public final class PlateFrame {
         boolean header = !reading.extra().getOrDefault(CsvImporter.HEADER, "true").strip().equalsIgnoreCase("false");
         org.apache.spark.sql.Dataset<Row> df;
         switch (format) {
-            case "csv": df = csvRows(spark, path, reading.delimiter().orElse(null), decimal, header, categorical); break;
-            case "parquet": df = spark.read().parquet(path); break;
+            case "csv": df = csvRows(spark, path, reading.delimiter().orElse(null), decimal, header, categorical,
+                    reading.missing()); break;
+            case "parquet":
+                org.apache.spark.sql.Dataset<Row> parquet = spark.read().parquet(path);
+                df = InputFiles.inNameOrder(spark, path, parquet, f -> spark.read().schema(parquet.schema()).parquet(f));
+                break;
             case "libsvm":
                 PlateFrame f = libsvm(spark, path, zeroBased);
                 return labelled ? f : f.unlabelled();
@@ -286,8 +325,12 @@ public final class PlateFrame {
         }
         String[] c = df.columns();
         String l = labelled && label == null ? c[c.length - 1] : label;
+        String target = l != null && java.util.Arrays.asList(c).contains(l)
+                && df.schema().apply(l).dataType() instanceof org.apache.spark.sql.types.NumericType
+                && Labels.numericTarget(l, true, ImportOptions.builder().categorical(categorical).build()) ? l : null;
         org.apache.spark.sql.Dataset<Row> rows = df;
-        PlateFrame f = withPath(path, () -> of(rows, l, categorical, null));
+        PlateFrame f = withPath(path, () -> new PlateFrame(rows, target != null
+                ? ColumnRoles.of(rows, null, target, categorical, null) : ColumnRoles.of(rows, l, categorical, null)));
         return labelled ? f : f.unlabelled();
     }
 

@@ -23,7 +23,14 @@ final class SparkAdvice {
                     "if its numbers are written with a decimal comma, give --decimal , as for the training file"),
             // MissingColumn: the model's feature read as the label
             new Rewrite(Pattern.compile("import it again with --label COLUMN naming the column to predict, or --no-label"),
-                    "give --label COLUMN naming the column to predict, or leave out --label"));
+                    "give --label COLUMN naming the column to predict, or leave out --label"),
+            // ClusteredColumns: the label or target column a mixture leaves out; the jar clusters on it without --label
+            new Rewrite(Pattern.compile("\\(import with --no-label to cluster on it too"), "(leave out --label to cluster on it too"),
+            new Rewrite(Pattern.compile("to cluster on it too, or with --categorical "),
+                    "to cluster on it too, or give --categorical "),
+            new Rewrite(Pattern.compile("\\(import with --categorical "), "(give --categorical "),
+            // CsvImporter.strayCells: a column of numbers but for a few cells; the jar's --missing is the importer's
+            new Rewrite(Pattern.compile("import with --missing "), "run again with --missing "));
 
     private SparkAdvice() {
     }

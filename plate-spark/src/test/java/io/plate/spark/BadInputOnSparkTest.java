@@ -64,4 +64,26 @@ class BadInputOnSparkTest {
         // line 1 is the header, so row 3000 (from 0) is line 3002
         assertEquals(csv + ", line 3002: Malformed CSV record: 1.5,p", Main.sparkFailure(e));
     }
+
+    /**
+     * A column of numbers but for one cell becomes categorical, as the CSV importer makes it (which warns; so does
+     * the jar, MainIT); with the cell's text among the {@code --missing} markers it is numeric, as in the importer.
+     */
+    @Test
+    void aColumnOfNumbersButForOneCellIsCategoricalUnlessMissingNamesIt() throws IOException {
+        StringBuilder rows = new StringBuilder("w,h,y\n");
+        for (int i = 0; i < 30; i++) {
+            rows.append(i == 7 ? "oops" : Double.toString(i * 0.5)).append(',').append(i % 4).append(',')
+                    .append(i % 2 == 0 ? "p" : "q").append('\n');
+        }
+        Path csv = Files.writeString(dir.resolve("stray.csv"), rows);
+        java.util.Set<String> markers = new java.util.LinkedHashSet<>(ImportOptions.defaults().missing());
+        markers.add("oops");
+        for (ImportOptions o : java.util.List.of(ImportOptions.defaults(), ImportOptions.builder().missing(markers).build())) {
+            io.plate.api.data.Dataset shell = new io.plate.importers.impl.CsvImporter().read(csv, o.toBuilder().label("y").build());
+            PlateFrame frame = PlateFrame.read(spark, "csv", csv.toString(), "y", Set.of(), true, o);
+            assertEquals(shell.categorical().stream().map(c -> c.name()).toList(), frame.roles().categorical, o.missing().toString());
+            assertEquals(shell.numeric().stream().map(c -> c.name()).toList(), frame.roles().numeric, o.missing().toString());
+        }
+    }
 }

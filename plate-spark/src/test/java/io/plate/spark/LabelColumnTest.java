@@ -1,18 +1,29 @@
 package io.plate.spark;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.plate.api.PlateException;
+import io.plate.api.data.Dataset;
+import io.plate.api.data.ImportOptions;
+import io.plate.api.data.NumericColumn;
+import io.plate.importers.impl.CsvImporter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A label column with (nearly) one value per row is refused, as the importers refuse it. */
+/**
+ * A label column with (nearly) one value per row is refused, as the importers refuse it; a label column of
+ * numbers is a numeric target unless named categorical, as {@code plate:import} reads it.
+ */
 class LabelColumnTest {
     private final SparkSession spark = SparkTestSession.get();
 
@@ -36,5 +47,43 @@ class LabelColumnTest {
         // 20 distinct values in 40 rows is half, not more: a class column
         Files.writeString(file, csv.toString().replace("n20,", "n19,"));
         assertEquals(20, PlateFrame.csv(spark, file.toString(), "name", Set.of()).roles().classes.size());
+    }
+
+    /**
+     * A CSV's label column of numbers is read as {@code plate:import} reads it: a numeric target (no classes, not
+     * a feature, however many values), classes only when named categorical.
+     */
+    @Test
+    void aLabelColumnOfNumbersIsANumericTargetAsPlateImportReadsIt() throws IOException {
+        StringBuilder csv = new StringBuilder("x,kind,grade,score\n");
+        for (int i = 0; i < 40; i++) { // score: one value per row; grade: three
+            csv.append(i * 0.5).append(',').append(i % 2 == 0 ? "a" : "b").append(',').append(i % 3).append(',')
+                    .append(i * 1.25 - 7).append('\n');
+        }
+        Path file = Files.writeString(dir.resolve("scores.csv"), csv);
+        for (String label : List.of("score", "grade")) {
+            Dataset shell = new CsvImporter().read(file, ImportOptions.builder().label(label).build());
+            assertTrue(shell.labels().isEmpty() && shell.target().isPresent(), label + " in the shell: " + shell);
+            PlateFrame frame = PlateFrame.read(spark, "csv", file.toString(), label, Set.of(), true);
+            ColumnRoles roles = ColumnRoles.fromJson(frame.roles().toJson()); // as executors receive them
+            assertEquals(label, roles.target);
+            assertNull(roles.label);
+            Dataset onSpark = PartitionData.of(frame.rows().select(roles.columns()).toLocalIterator(), 0, roles, true, "scores");
+            assertTrue(onSpark.labels().isEmpty(), label);
+            assertArrayEquals(values(shell.target().get()), values(onSpark.target().orElseThrow()), label);
+            assertEquals(shell.numeric().stream().map(NumericColumn::name).toList(),
+                    onSpark.numeric().stream().map(NumericColumn::name).toList(), label + ": the target is no feature");
+        }
+        PlateFrame classes = PlateFrame.read(spark, "csv", file.toString(), "grade", Set.of("grade"), true);
+        assertEquals(List.of("0", "1", "2"), classes.roles().classes);
+        assertNull(classes.roles().target);
+    }
+
+    private static double[] values(NumericColumn c) {
+        double[] v = new double[c.size()];
+        for (int r = 0; r < v.length; r++) {
+            v[r] = c.value(r);
+        }
+        return v;
     }
 }

@@ -48,8 +48,15 @@ class MainIT {
 
     /** The jar run with {@code cwd} as its working folder. */
     private Run runIn(Path cwd, String... args) throws IOException, InterruptedException {
+        return runWith(cwd, List.of(), args);
+    }
+
+    /** The jar run with {@code cwd} as its working folder and the JVM options {@code jvm} (Spark reads -Dspark.…). */
+    private Run runWith(Path cwd, List<String> jvm, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx1g", "-jar", Path.of(System.getProperty("plate.spark.jar", "target/plate-spark.jar")).toAbsolutePath()
+                "-Xmx1g"));
+        cmd.addAll(jvm);
+        cmd.addAll(List.of("-jar", Path.of(System.getProperty("plate.spark.jar", "target/plate-spark.jar")).toAbsolutePath()
                         .toString()));
         cmd.addAll(List.of(args));
         Path out = dir.resolve("out.txt");
@@ -108,6 +115,42 @@ class MainIT {
             String[] f = lines.get(r + 1).split(",");
             for (int k = 0; k < 4; k++) {
                 assertEquals(Math.exp(expected[r][k]), Double.parseDouble(f[k + 1]), 1e-12, "row " + r);
+            }
+        }
+
+        // a folder of parts, the small one first (Spark packs files into partitions largest first) and the large one
+        // split in several partitions: the predictions follow the input's rows, after the --keep columns to join on
+        List<String> rows = Files.readAllLines(csv, StandardCharsets.UTF_8);
+        Path folder = Files.createDirectories(dir.resolve("car-parts"));
+        int[] ends = {101, 1101, rows.size()};
+        for (int n = 0, from = 1; n < ends.length; from = ends[n++]) {
+            List<String> part = new ArrayList<>(List.of(rows.get(0)));
+            part.addAll(rows.subList(from, ends[n]));
+            Files.write(folder.resolve(String.format("part-%05d.csv", n)), part);
+        }
+        Path kept = dir.resolve("predictions-kept");
+        Run k = runWith(Path.of("").toAbsolutePath(), List.of("-Dspark.sql.files.maxPartitionBytes=8000"), "predict",
+                model.toString(), "--input", folder.toString(), "--keep", "buying,safety", "--out", kept.toString(),
+                "--master", "local[2]");
+        assertEquals(0, k.status(), k.err());
+        List<Path> parts;
+        try (Stream<Path> l = Files.list(kept)) {
+            parts = l.filter(f -> f.getFileName().toString().startsWith("part-")).sorted().toList();
+        }
+        assertTrue(parts.size() >= 3, "predictions of " + parts.size() + " partitions");
+        List<String> joined = new ArrayList<>();
+        for (Path part : parts) {
+            List<String> l = Files.readAllLines(part, StandardCharsets.UTF_8);
+            assertEquals("buying,safety,predicted,acc,good,unacc,vgood", l.get(0), part.toString());
+            joined.addAll(l.subList(1, l.size()));
+        }
+        assertEquals(expected.length, joined.size());
+        for (int r = 0; r < expected.length; r++) {
+            String[] input = rows.get(r + 1).split(",");
+            String[] f = joined.get(r).split(",");
+            assertEquals(input[0] + "," + input[5], f[0] + "," + f[1], "row " + r);
+            for (int c = 0; c < 4; c++) {
+                assertEquals(Math.exp(expected[r][c]), Double.parseDouble(f[c + 3]), 1e-12, "row " + r);
             }
         }
     }
@@ -197,6 +240,33 @@ class MainIT {
                 + " machine only; add collapsed=false to run the uncollapsed chain with its blocks on Spark",
                 collapsed.err().strip()); // the only line on stderr: Spark, which logs there, never started
         assertTrue(Files.notExists(none), "nothing written");
+
+        // iris with its classes coded 0, 1, 2 and one stray cell: as plate:import reads it, the label column of numbers
+        // is a numeric target the clusters leave out (no NMI), and the column of numbers but for 'oops' is categorical
+        List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+        List<String> coded = new ArrayList<>(List.of(lines.get(0).replace(",class", ",species")));
+        for (String l : lines.subList(1, lines.size())) {
+            coded.add(l.replace("setosa", "0").replace("versicolor", "1").replace("virginica", "2"));
+        }
+        coded.set(6, coded.get(6).replaceFirst("^([^,]*),[^,]*,", "$1,oops,"));
+        Path codedCsv = dir.resolve("iris-coded.csv");
+        Files.write(codedCsv, coded);
+        Path codedRun = dir.resolve("spark-coded");
+        Run target = run("cluster", "mixture.gaussian", "--input", codedCsv.toString(), "--label", "species", "k=3",
+                "collapsed=false", "covariance=diag", "--iterations", "20", "--burn-in", "5", "--chains", "2", "--seed", "5",
+                "--partitions", "2", "--out", codedRun.toString(), "--master", "local[2]");
+        assertEquals(0, target.status(), target.err());
+        Dataset shell = new CsvImporter().read(codedCsv, ImportOptions.builder().label("species").build());
+        Path codedSingle = dir.resolve("single-coded");
+        sampler.run(shell, sampler.params(Map.of("k", "3", "collapsed", "false", "covariance", "diag")),
+                new RunSettings(20, 5, 1, 2, 5, 0), ProgressListener.NONE, new Cancellation()).write(codedSingle);
+        assertSameRunDirectory(codedSingle, codedRun, "mixture.gaussian on a numeric label");
+        assertTrue(("\n" + target.err()).contains("\nplate-spark: warning: " + codedCsv + ": column 'sepal_width_cm' holds numbers"
+                + " but for 1 cell such as 'oops', so it became categorical: if 'oops' marks a missing value, run again with"
+                + " --missing '?,,"), target.err());
+        assertTrue(!target.out().contains("NMI") && target.out().contains("; mixture.gaussian leaves out the target column"
+                + " 'species' (leave out --label to cluster on it too, or give --categorical species to score the clusters"
+                + " against its values as classes)"), target.out());
 
         // checkpoint options checked before Spark starts: one line and the usage, status 2, nothing written
         for (List<String> bad : List.of(List.of("--checkpoint-every", "0", "--checkpoint", none.toString()),

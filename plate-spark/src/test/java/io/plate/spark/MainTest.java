@@ -42,6 +42,10 @@ class MainTest {
                 "alpha=3", "--out", "p"));
         assertEquals("predict takes no key=value parameters (the model carries its own), got alpha=3",
                 usageError("predict", "m.json", "--input", IRIS, "alpha=3", "--out", "p"));
+        assertEquals("--keep does not apply to train", usageError("train", "nb.gaussian", "--input", IRIS, "--keep", "id",
+                "--out", "m.json"));
+        assertEquals("--missing applies to --format csv, not text (cluster)", usageError("cluster", "mixture.multinomial",
+                "--input", SMS, "--format", "text", "--missing", "?,n/a", "--out", "run"));
     }
 
     @Test

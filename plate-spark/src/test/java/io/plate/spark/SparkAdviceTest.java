@@ -4,8 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.plate.api.Plate;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.ImportOptions;
+import io.plate.api.data.NumericColumn;
+import io.plate.api.sample.Cancellation;
+import io.plate.api.sample.ProgressListener;
+import io.plate.api.sample.RunSettings;
+import io.plate.api.sample.Sampler;
 import io.plate.classifier.impl.MissingColumn;
 import io.plate.classifier.impl.NumericBlock;
 import io.plate.importers.impl.CsvImporter;
@@ -14,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -63,5 +70,29 @@ class SparkAdviceTest {
         assertTrue(jar.contains("give --decimal , as for the training file"), jar);
         String label = shown(MissingColumn.of("nb.gaussian: ", levels, "numeric", "y").getMessage());
         assertTrue(label.endsWith("give --label COLUMN naming the column to predict, or leave out --label"), label);
+    }
+
+    /** What a mixture leaves out of a dataset with a numeric target, said with the options of the jar's cluster. */
+    @Test
+    void aTargetLeftOutOfTheClustersIsToldTheJarsOptions() {
+        double[] x = {0.1, 0.3, 0.2, 5.1, 5.3, 5.2, 0.4, 5.0};
+        double[] y = {1, 1, 1, 2, 2, 2, 1, 2};
+        Dataset data = Dataset.builder("scores").numeric(NumericColumn.of("x", x)).target(NumericColumn.of("y", y)).build();
+        Sampler sampler = Plate.sampler("mixture.gaussian");
+        String columns = (String) sampler.run(data, sampler.params(Map.of("k", "2")), new RunSettings(4, 1, 1, 1, 1, 0),
+                ProgressListener.NONE, new Cancellation()).facts().get("columns");
+        String jar = shown(columns);
+        assertTrue(jar.endsWith("leaves out the target column 'y' (leave out --label to cluster on it too, or give"
+                + " --categorical y to score the clusters against its values as classes)"), jar);
+    }
+
+    /** A column of numbers but for one cell is told the jar's --missing, which takes the importer's list. */
+    @Test
+    void aStrayCellIsToldToRunAgainWithMissing() {
+        String jar = SparkAdvice.of(CsvImporter.strayCells("width", 1, 150, "oops", 0, ImportOptions.defaults()));
+        assertEquals(List.of(), foreignOptions(jar), jar);
+        assertTrue(jar.startsWith("column 'width' holds numbers but for 1 cell such as 'oops', so it became categorical:"
+                + " if 'oops' marks a missing value, run again with --missing '?,,"), jar);
+        assertTrue(jar.endsWith(",oops'"), jar);
     }
 }

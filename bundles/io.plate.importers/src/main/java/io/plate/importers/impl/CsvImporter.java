@@ -392,21 +392,29 @@ public final class CsvImporter implements Importer {
         return "'" + String.join(",", m) + "'";
     }
 
-    /**
-     * Adds a warning when {@code col}, which became categorical, is numbers but for a few cells (at most 1
-     * in 20 of its values, or a single one among at least 3 numbers): likely missing markers. Not for more: car's {@code doors} (2, 3, 4, 5more, a
-     * quarter each) is categories.
-     */
+    /** Adds a warning when {@code col}, which became categorical, is numbers but for a few cells ({@link #strayCells}). */
     private static void oddCells(CellColumn col, ImportOptions options, List<String> warnings) {
-        int odd = col.nonNumberCells();
-        boolean single = odd == 1 && col.present() >= 4; // one odd cell among three numbers or more
-        if (odd == 0 || (!single && 20L * odd > col.present())) {
-            return;
+        String warning = strayCells(col.name, col.nonNumberCells(), col.present(), col.firstBad(), col.firstBadLine(), options);
+        if (warning != null) {
+            warnings.add(warning);
         }
-        warnings.add(String.format(java.util.Locale.ROOT, "column '%s' holds numbers but for %,d cell%s such as %s (line"
-                + " %d), so it became categorical: if %s marks a missing value, import with --missing %s", col.name, odd,
-                odd == 1 ? "" : "s", Sources.quote(col.firstBad()), col.firstBadLine(), Sources.quote(col.firstBad()),
-                missingWith(options, col.firstBad())));
+    }
+
+    /**
+     * The warning for column {@code name}, which became categorical, when it is numbers but for a few of its
+     * {@code present} cells ({@code odd} of them, such as {@code bad}, on {@code line}; 0 when not known): at
+     * most 1 in 20, or a single one among at least 3 numbers, likely missing markers; else null. Not for more:
+     * car's {@code doors} (2, 3, 4, 5more, a quarter each) is categories. Plate on Spark says it too.
+     */
+    public static String strayCells(String name, long odd, long present, String bad, long line, ImportOptions options) {
+        boolean single = odd == 1 && present >= 4; // one odd cell among three numbers or more
+        if (odd == 0 || (!single && 20L * odd > present)) {
+            return null;
+        }
+        return String.format(java.util.Locale.ROOT, "column '%s' holds numbers but for %,d cell%s such as %s%s, so it"
+                + " became categorical: if %s marks a missing value, import with --missing %s", name, odd,
+                odd == 1 ? "" : "s", Sources.quote(bad), line > 0 ? " (line " + line + ")" : "", Sources.quote(bad),
+                missingWith(options, bad));
     }
 
     /** {@code inf} and {@code -inf} for {@code inf}, {@code -inf} or {@code +inf} (as written, then the other signs). */
@@ -726,7 +734,7 @@ public final class CsvImporter implements Importer {
             }
             if (i == labelIndex) {
                 // as in Weka: a numeric label column is a numeric target unless --categorical names it
-                if (forcedNumeric || (!forcedCategorical && col.allNumeric())) {
+                if (Labels.numericTarget(n, col.allNumeric(), options)) {
                     NumericColumn target = col.toNumeric();
                     if (!forcedNumeric) {
                         identifier(target, true, warnings);

@@ -1,6 +1,7 @@
 package io.plate.importers.impl;
 
 import io.plate.api.data.ImportException;
+import io.plate.api.data.ImportOptions;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -15,6 +16,16 @@ public final class Labels {
     static final String COLUMN_FIX = "name the class column with --label COLUMN, or import with --no-label";
 
     private Labels() {
+    }
+
+    /**
+     * Whether the label column {@code column}, whose cells are all numbers when {@code numbers}, is a numeric
+     * target (regression) rather than classes: as in Weka, a column of numbers is one unless {@code --categorical}
+     * names it (or {@code all}); {@code --numeric} naming it makes it one.
+     */
+    public static boolean numericTarget(String column, boolean numbers, ImportOptions options) {
+        boolean categorical = options.categorical().contains(ImportOptions.ALL) || options.categorical().contains(column);
+        return options.numeric().contains(column) || (numbers && !categorical);
     }
 
     /** Whether {@code classes} distinct values in {@code rows} rows are (nearly) one per row: more than half, in at least {@link #MIN_ROWS} rows. */
