@@ -214,6 +214,7 @@ class MainIT {
             }
             Run c = run(args.toArray(new String[0]));
             assertEquals(0, c.status(), c.err());
+            assertTrue(c.err().lines().noneMatch(l -> l.contains(" WARN ")), c.err()); // nothing over the result
             assertTrue(c.out().startsWith("mixture.gaussian on iris.csv (150 rows): 2 chains"), c.out());
             Path single = dir.resolve("single-" + cov);
             sampler.run(local, sampler.params(Map.of("k", "3", "collapsed", "false", "covariance", cov)),

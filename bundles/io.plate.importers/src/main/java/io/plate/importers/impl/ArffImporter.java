@@ -576,14 +576,13 @@ public final class ArffImporter implements Importer {
                     }
                     break;
                 case "numeric": {
-                    boolean cat = allCategorical || options.categorical().contains(a.name);
-                    if (isClass) {
-                        if (cat) {
-                            b.labels(a.cells.toCategorical());
-                        } else {
+                    if (isClass) { // the rule of every importer: a numeric class is a target unless --categorical names it
+                        if (Labels.numericTarget(a.name, true, options)) {
                             b.target(a.cells.toNumeric());
+                        } else {
+                            b.labels(a.cells.toCategorical());
                         }
-                    } else if (cat) {
+                    } else if (allCategorical || options.categorical().contains(a.name)) {
                         b.categorical(a.cells.toCategorical());
                     } else {
                         b.numeric(a.cells.toNumeric());
