@@ -106,7 +106,8 @@ class KarafIT {
 
     /**
      * Karaf's {@code help plate:cluster} shows Plate's help (it showed only a COMMANDS heading): Karaf's help runs
-     * {@code NAME --help} and shows what it printed. Its help prints nothing in bin/client's batch mode, even for
+     * {@code NAME --help} and shows what it printed. Karaf's list of commands has Plate's but not the internal
+     * ones ({@code plate:banner}, {@code plate:completions}, {@code plate:names}; they were listed). Its help prints nothing in bin/client's batch mode, even for
      * Karaf's own commands, so it is typed in an interactive console, in a terminal that tmux gives bin/client.
      */
     private static void helpInKarafsConsole(Path home, int port) throws Exception {
@@ -124,6 +125,16 @@ class KarafIT {
             String screen = Tmux.waitFor(session, s -> s.contains("--resume RESUME"), "Plate's help of plate:cluster", 30_000);
             assertTrue(screen.contains("plate:cluster - cluster a dataset with a mixture sampler")
                     && screen.contains("usage: plate:cluster") && !screen.contains("COMMANDS"), screen);
+            // Karaf's list of Plate's commands (help alone lists the same, in its pager) leaves out those the
+            // launcher's shell profile calls for itself
+            Tmux.run("send-keys", "-t", session, "help plate:", "Enter");
+            String list = Tmux.waitFor(session, s -> s.contains("COMMANDS") && s.substring(s.indexOf("COMMANDS"))
+                    .contains("plate:version"), "Karaf's list of Plate's commands", 30_000);
+            list = list.substring(list.indexOf("COMMANDS"));
+            assertTrue(list.contains("plate:cluster") && list.contains("plate:import"), list);
+            for (String internal : List.of("plate:banner", "plate:completions", "plate:names")) {
+                assertFalse(list.contains(internal), internal + " is listed:\n" + list);
+            }
         } finally {
             Tmux.run("kill-session", "-t", session);
         }
