@@ -649,6 +649,20 @@ class LauncherProcessIT {
                 r.out());
     }
 
+    /**
+     * A jar in the deploy folder that does not resolve is named in one line with what it misses, as the user named
+     * the folder: FileInstall printed its own message and the resolver's stack trace over the shell.
+     */
+    @Test
+    void aDeployedBundleThatDoesNotResolveIsOneLineNamingWhatItMisses(@TempDir Path dir) throws Exception {
+        Path deploy = Files.createDirectories(dir.resolve("deploy"));
+        Files.write(deploy.resolve("foo.jar"), TestBundles.manifestOnly("foo", "Import-Package", "org.x;version=\"[1.2,2)\""));
+        Result r = plateIn(dir, null, java.util.Map.of(), "--deploy", "deploy", "-c", "plate:version");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().startsWith("Plate "), r.out());
+        assertEquals("plate: deploy/foo.jar: not started: missing package org.x (version [1.2.0,2.0.0))", r.err().strip());
+    }
+
     @Test
     void deployFolderInstallsUpdatesAndRemovesWhileRunning(@TempDir Path dir) throws Exception {
         Path deploy = dir.resolve("deploy");
