@@ -127,6 +127,10 @@ public final class PlateFramework implements AutoCloseable {
             // errors and warnings, through java.util.logging to DeployLog: one line each, no stack trace
             config.put("felix.fileinstall.log.level", "2");
             config.put("felix.fileinstall.log.default", "jul");
+            // the folder's .cfg files are read, never written: FileInstall would write every change of their
+            // configurations (plate:config) back into the user's file, and in doing so raced its own rescan
+            // of the file, which it read empty now and then (the defaults were lost, the file emptied)
+            config.put("felix.fileinstall.enableConfigSave", "false");
         }
         // Gogo's JLine bundle builds a terminal at start, never used (see gosh.args): keep JLine from probing
         // for (and warning about) a system terminal; the dumb provider spares it loading JLine's native
