@@ -16,13 +16,16 @@ import org.osgi.framework.ServiceReference;
 /**
  * The launcher's {@code --config FILE}: {@code key = value} lines (the shell defaults: seed, chains,
  * iterations, max.iterations, burn.in, thin, output.folder; {@code #} comments) checked here, then handed to
- * Configuration Admin under the shell defaults' PID.
+ * Configuration Admin under the shell defaults' PID. Also waits for the defaults that a
+ * {@code io.plate.shell.defaults.cfg} in the {@code --deploy} folder gives.
  */
 final class DefaultsFile {
     static final String PID = "io.plate.shell.defaults";
     /** The shell's defaults component (its service name) and the property it carries once it has a change. */
     static final String DEFAULTS_SERVICE = "io.plate.shell.impl.ShellDefaults";
     static final String STAMP = "plate.config.stamp";
+    /** The property FileInstall gives a configuration it made from a file: the file's URL. */
+    static final String DEPLOYED_FILE = "felix.fileinstall.filename";
     static final long APPLY_TIMEOUT_MS = 10_000;
 
     private DefaultsFile() {
@@ -91,11 +94,10 @@ final class DefaultsFile {
 
     /** Gives the settings to Configuration Admin (reached reflectively: it lives inside the framework). */
     static void apply(BundleContext ctx, Map<String, Object> settings) throws Exception {
-        ServiceReference<?>[] refs = ctx.getAllServiceReferences("org.osgi.service.cm.ConfigurationAdmin", null);
-        if (refs == null || refs.length == 0) {
+        Object ca = configurationAdmin(ctx);
+        if (ca == null) {
             throw new IllegalStateException("--config needs Configuration Admin (feature plate-core)");
         }
-        Object ca = ctx.getService(refs[0]);
         Method get = ca.getClass().getMethod("getConfiguration", String.class, String.class);
         Object cfg = get.invoke(ca, PID, "?");
         Dictionary<String, Object> props = new Hashtable<>(settings);
@@ -104,17 +106,50 @@ final class DefaultsFile {
         Method update = cfg.getClass().getMethod("update", Dictionary.class);
         update.setAccessible(true);
         update.invoke(cfg, props);
-        awaitDelivery(ctx, stamp);
+        awaitDelivery(ctx, "(" + STAMP + "=" + stamp + ")");
+    }
+
+    /**
+     * Waits until the shell's defaults carry those of the deploy folder's {@code io.plate.shell.defaults.cfg},
+     * if it has one: FileInstall puts the file in Configuration Admin during its first scan of the folder,
+     * which it makes while the launcher starts it, but Configuration Admin hands it to the shell later, on a
+     * thread of its own, and the first command could run with the built-in defaults. Nothing to wait for
+     * without such a file.
+     */
+    static void awaitDeployed(BundleContext ctx) throws Exception {
+        Object ca = configurationAdmin(ctx);
+        if (ca == null) {
+            return;
+        }
+        Method list = ca.getClass().getMethod("listConfigurations", String.class);
+        list.setAccessible(true);
+        Object[] found = (Object[]) list.invoke(ca, "(&(service.pid=" + PID + ")(" + DEPLOYED_FILE + "=*))");
+        if (found == null || found.length == 0) {
+            return;
+        }
+        Method properties = found[0].getClass().getMethod("getProperties");
+        properties.setAccessible(true);
+        Object file = ((Dictionary<?, ?>) properties.invoke(found[0])).get(DEPLOYED_FILE);
+        awaitDelivery(ctx, "(" + DEPLOYED_FILE + "=" + escaped(String.valueOf(file)) + ")");
+    }
+
+    private static Object configurationAdmin(BundleContext ctx) throws Exception {
+        ServiceReference<?>[] refs = ctx.getAllServiceReferences("org.osgi.service.cm.ConfigurationAdmin", null);
+        return refs == null || refs.length == 0 ? null : ctx.getService(refs[0]);
+    }
+
+    /** A value as an LDAP filter reads it literally. */
+    private static String escaped(String value) {
+        return value.replaceAll("([\\\\*()])", "\\\\$1");
     }
 
     /**
      * Configuration Admin delivers the settings asynchronously: waits (at most {@value #APPLY_TIMEOUT_MS} ms)
-     * until the shell's defaults component carries the stamp among its service properties, which
-     * Declarative Services sets after the component has taken the new configuration, so that the first
-     * command already sees it. Without the shell (no such service) there is nothing to wait for.
+     * until the shell's defaults component carries the service properties {@code filter} asks for (a stamp,
+     * a file), which Declarative Services sets after the component has taken the new configuration, so that
+     * the first command already sees it. Without the shell (no such service) there is nothing to wait for.
      */
-    private static void awaitDelivery(BundleContext ctx, String stamp) throws Exception {
-        String filter = "(" + STAMP + "=" + stamp + ")";
+    private static void awaitDelivery(BundleContext ctx, String filter) throws Exception {
         long end = System.nanoTime() + APPLY_TIMEOUT_MS * 1_000_000;
         while (ctx.getAllServiceReferences(DEFAULTS_SERVICE, null) != null
                 && ctx.getAllServiceReferences(DEFAULTS_SERVICE, filter) == null) {

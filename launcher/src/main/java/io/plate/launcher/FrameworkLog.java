@@ -46,10 +46,9 @@ final class FrameworkLog extends org.apache.felix.framework.Logger {
         return t;
     }
 
-    /** The message and the innermost cause's message, on one line. */
+    /** The message and the cause's reason ({@link BundleProblem}), on one line. */
     static String line(String message, Throwable cause) {
-        Throwable t = innermost(cause);
-        String why = t == null ? "" : ": " + (t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage());
-        return (message == null ? "" : message.replace('\n', ' ')) + why.replace('\n', ' ');
+        String why = BundleProblem.reason(cause);
+        return (message == null ? "" : message.replace('\n', ' ')) + (why.isEmpty() ? "" : ": " + why);
     }
 }

@@ -14,7 +14,10 @@ import org.osgi.service.feature.ID;
  * Writes the Apache Karaf feature repository ({@code features.xml}) from the same feature files the
  * launcher installs, at build time: one Karaf feature per Plate feature, bundles as {@code mvn:} URLs
  * in the same order; every feature but {@code plate-core} depends on {@code plate-core}. The Gogo shell
- * bundles are left out: Karaf brings its own shell, which runs Gogo commands such as {@code plate:*}.
+ * bundles are left out: Karaf brings its own shell, which runs Gogo commands such as {@code plate:*}. So
+ * are the Declarative Services runtime and its API bundles: {@code plate-core} depends on Karaf's own
+ * {@code scr} feature instead, installed with it where it is missing; a second SCR beside Karaf's took
+ * Karaf's {@code scr:*} commands and listed no component as running.
  * Usage: {@code KarafFeatures OUT.xml}, with the launcher's classes (and their feature files) on the class path.
  */
 public final class KarafFeatures {
@@ -22,6 +25,11 @@ public final class KarafFeatures {
     static final Set<String> PROVIDED_BY_KARAF = Set.of("org.apache.felix:org.apache.felix.gogo.runtime",
             "org.apache.felix:org.apache.felix.gogo.command", "org.apache.felix:org.apache.felix.gogo.jline",
             "org.jline:jline");
+    /** Bundles of Karaf's {@code scr} feature (Apache Felix SCR and the APIs it needs). */
+    static final Set<String> PROVIDED_BY_KARAF_SCR = Set.of("org.apache.felix:org.apache.felix.scr",
+            "org.osgi:org.osgi.service.component", "org.osgi:org.osgi.util.promise", "org.osgi:org.osgi.util.function");
+    /** Karaf's Declarative Services feature. */
+    static final String KARAF_SCR = "scr";
 
     private KarafFeatures() {
     }
@@ -53,9 +61,13 @@ public final class KarafFeatures {
             if (!name.equals(core)) {
                 s.append("    <feature version=\"").append(version).append("\">").append(core).append("</feature>\n");
             }
+            if (f.getBundles().stream().anyMatch(b -> PROVIDED_BY_KARAF_SCR.contains(key(b.getID())))) {
+                // installed only where no feature provides Declarative Services yet
+                s.append("    <feature dependency=\"true\">").append(KARAF_SCR).append("</feature>\n");
+            }
             for (FeatureBundle b : f.getBundles()) {
                 ID id = b.getID();
-                if (PROVIDED_BY_KARAF.contains(id.getGroupId() + ":" + id.getArtifactId())) {
+                if (PROVIDED_BY_KARAF.contains(key(id)) || PROVIDED_BY_KARAF_SCR.contains(key(id))) {
                     continue;
                 }
                 s.append("    <bundle>mvn:").append(id.getGroupId()).append('/').append(id.getArtifactId()).append('/')
@@ -64,6 +76,10 @@ public final class KarafFeatures {
             s.append("  </feature>\n");
         }
         return s.append("</features>\n").toString();
+    }
+
+    private static String key(ID id) {
+        return id.getGroupId() + ":" + id.getArtifactId();
     }
 
     private static String escape(String text) {

@@ -138,6 +138,13 @@ public final class Main {
             err.println("plate: cannot start: " + message(e));
             return 2;
         }
+        if (opts.deploy != null) {
+            try { // the deploy folder's shell defaults, before --config's and the first command
+                DefaultsFile.awaitDeployed(plate.framework().getBundleContext());
+            } catch (Exception e) {
+                err.println("plate: --deploy " + opts.deploy + ": " + DefaultsFile.PID + ".cfg: " + message(e));
+            }
+        }
         if (!defaults.isEmpty()) {
             try {
                 DefaultsFile.apply(plate.framework().getBundleContext(), defaults);

@@ -33,14 +33,16 @@ public final class PlateFramework implements AutoCloseable {
     private final Path goshHome;
     private final List<Bundle> installed;
     private final StorageCache cache;
+    private final DeployLog deployLog;
 
     private PlateFramework(Framework framework, Path storage, Path goshHome, List<Bundle> installed,
-            StorageCache cache) {
+            StorageCache cache, DeployLog deployLog) {
         this.framework = framework;
         this.storage = storage;
         this.goshHome = goshHome;
         this.installed = installed;
         this.cache = cache;
+        this.deployLog = deployLog;
     }
 
     /**
@@ -122,7 +124,13 @@ public final class PlateFramework implements AutoCloseable {
             // started eagerly, as the launcher starts the features' bundles: by its activation policy a Plate
             // bundle (Bundle-ActivationPolicy: lazy, for Eclipse-style hosts) would wait in STARTING
             config.put("felix.fileinstall.bundles.startActivationPolicy", "false");
+            // errors and warnings, through java.util.logging to DeployLog: one line each, no stack trace
             config.put("felix.fileinstall.log.level", "2");
+            config.put("felix.fileinstall.log.default", "jul");
+            // the folder's .cfg files are read, never written: FileInstall would write every change of their
+            // configurations (plate:config) back into the user's file, and in doing so raced its own rescan
+            // of the file, which it read empty now and then (the defaults were lost, the file emptied)
+            config.put("felix.fileinstall.enableConfigSave", "false");
         }
         // Gogo's JLine bundle builds a terminal at start, never used (see gosh.args): keep JLine from probing
         // for (and warning about) a system terminal; the dumb provider spares it loading JLine's native
@@ -139,6 +147,7 @@ public final class PlateFramework implements AutoCloseable {
         // Felix takes its logger as an object in the same map (felix.log.logger): errors as one line, no stack trace
         Map<String, Object> withLogger = new HashMap<>(config);
         withLogger.put("felix.log.logger", new FrameworkLog(System.err));
+        DeployLog deployLog = deploy != null ? DeployLog.install(System.err, deploy) : null;
         @SuppressWarnings({"unchecked", "rawtypes"})
         Framework fw = new FrameworkFactory().newFramework((Map) withLogger);
         Timing.phase("framework created", tf);
@@ -196,11 +205,14 @@ public final class PlateFramework implements AutoCloseable {
                 deleteTree(storage);
                 deleteTree(goshHome);
             }
+            if (deployLog != null) {
+                deployLog.uninstall();
+            }
             throw e;
         } finally {
             Thread.currentThread().setContextClassLoader(previous);
         }
-        return new PlateFramework(fw, storage, goshHome, bundles, cache);
+        return new PlateFramework(fw, storage, goshHome, bundles, cache, deployLog);
     }
 
     /**
@@ -461,6 +473,9 @@ public final class PlateFramework implements AutoCloseable {
             } else {
                 deleteTree(storage);
                 deleteTree(goshHome);
+            }
+            if (deployLog != null) {
+                deployLog.uninstall();
             }
         }
     }

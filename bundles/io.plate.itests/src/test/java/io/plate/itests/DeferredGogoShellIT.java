@@ -68,6 +68,35 @@ class DeferredGogoShellIT {
         }
     }
 
+    /**
+     * The functions the launcher's shell profile calls for itself ({@code plate:banner}, {@code plate:names},
+     * {@code plate:completions}) are registered only while Plate answers help: a console with a help of its own
+     * (Apache Karaf's, stood for by stopping Gogo's command bundle) would list them. They come back with Gogo's help.
+     */
+    @Test
+    void internalCommandsAreRegisteredOnlyWherePlateAnswersHelp() throws Exception {
+        try (PlateFramework plate = PlateFramework.start(List.of(), false, null, Map.of())) {
+            BundleContext ctx = plate.framework().getBundleContext();
+            assertEquals(List.of(1, 1, 1, 1), List.of(count(ctx, "banner"), count(ctx, "names"), count(ctx, "completions"),
+                    count(ctx, "learners")));
+            Bundle gogoCommand = List.of(ctx.getBundles()).stream()
+                    .filter(b -> b.getSymbolicName().equals("org.apache.felix.gogo.command")).findFirst().orElseThrow();
+            gogoCommand.stop();
+            assertEquals(List.of(0, 0, 0, 1), List.of(count(ctx, "banner"), count(ctx, "names"), count(ctx, "completions"),
+                    count(ctx, "learners")));
+            gogoCommand.start();
+            assertEquals(List.of(1, 1, 1, 1), List.of(count(ctx, "banner"), count(ctx, "names"), count(ctx, "completions"),
+                    count(ctx, "learners")));
+        }
+    }
+
+    /** How many services register {@code plate:FN} with Gogo. */
+    private static int count(BundleContext ctx, String fn) throws Exception {
+        ServiceReference<?>[] refs = ctx.getServiceReferences((String) null,
+                "(&(osgi.command.scope=plate)(osgi.command.function=" + fn + "))");
+        return refs == null ? 0 : refs.length;
+    }
+
     private static Object description(BundleContext ctx, String fn) throws Exception {
         ServiceReference<?>[] refs = ctx.getServiceReferences((String) null,
                 "(&(osgi.command.scope=plate)(osgi.command.function=" + fn + "))");

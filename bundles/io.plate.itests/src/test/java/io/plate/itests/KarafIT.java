@@ -31,7 +31,9 @@ import org.junit.jupiter.api.Timeout;
  * {@code plate-features.xml}, {@code feature:install} of the four features, then Plate commands in Karaf's
  * own console ({@code plate:learners}, an import, a short {@code plate:cluster} and its help), reached with
  * {@code bin/client} over SSH on 127.0.0.1. The bundles are the ones plate.jar carries, copied to a
- * Maven layout under target/.
+ * Maven layout under target/; those of Karaf's {@code scr} feature, which {@code plate-core} depends on, come
+ * from a Maven layout the build copies them to. A second test does the same in the full distribution whose
+ * own {@code scr} feature is installed first.
  */
 @Timeout(value = 170, unit = TimeUnit.SECONDS)
 class KarafIT {
@@ -43,17 +45,20 @@ class KarafIT {
         Path work = Path.of(System.getProperty("plate.testClasses")).getParent().resolve("karaf-it");
         deleteTree(work);
         Path home = work.resolve("karaf");
-        copyTree(Path.of(System.getProperty("plate.karaf")), home);
+        Path dist = Path.of(System.getProperty("plate.karaf"));
+        copyTree(dist, home);
         Path repo = work.resolve("repository");
         Path features = work.resolve("plate-features.xml");
         List<String> locations = bundleFiles(Files.readString(Path.of(System.getProperty("plate.karafFeatures"))),
                 repo, features);
         int port = freePort();
-        Process karaf = startKaraf(home, repo, port);
+        Process karaf = startKaraf(dist, home, repo, port);
         try {
             String install = client(home, port, "feature:repo-add " + features.toUri()
                     + "\nfeature:install " + String.join(" ", FEATURES) + "\n");
             assertFalse(install.contains("Error"), install);
+            // the minimal distribution has no Declarative Services: plate-core brought Karaf's scr feature
+            assertPlatesComponentsRunOnKarafsScr(home, port);
 
             String bundles = client(home, port, "bundle:list -t 0 -l\n");
             // a bundle Karaf has already (Configuration Admin, the OSGi utilities) is used from its own location
@@ -105,8 +110,64 @@ class KarafIT {
     }
 
     /**
+     * The full distribution with its own {@code scr} feature installed before Plate (as a Karaf user who uses
+     * Declarative Services has it): Plate's components run on that SCR, and Karaf's {@code scr:list} shows them
+     * with their instances. plate-core carried an SCR of its own, which took the {@code scr:*} commands and
+     * listed every component with none (or no component at all).
+     */
+    @Test
+    void plateRunsOnTheScrOfTheFullDistribution() throws Exception {
+        Path work = Path.of(System.getProperty("plate.testClasses")).getParent().resolve("karaf-full-it");
+        deleteTree(work);
+        Path home = work.resolve("karaf");
+        Path dist = Path.of(System.getProperty("plate.karafFull"));
+        copyTree(dist, home);
+        Path repo = work.resolve("repository");
+        Path features = work.resolve("plate-features.xml");
+        bundleFiles(Files.readString(Path.of(System.getProperty("plate.karafFeatures"))), repo, features);
+        int port = freePort();
+        Process karaf = startKaraf(dist, home, repo, port);
+        try {
+            String scr = client(home, port, "feature:install scr\n");
+            assertFalse(scr.contains("Error"), scr);
+            String install = client(home, port, "feature:repo-add " + features.toUri()
+                    + "\nfeature:install " + String.join(" ", FEATURES) + "\n");
+            assertFalse(install.contains("Error"), install);
+            assertPlatesComponentsRunOnKarafsScr(home, port);
+            String learners = client(home, port, "echo (plate:learners)\n");
+            assertTrue(learners.contains("nb.multinomial") && !learners.contains("Error"), learners);
+        } finally {
+            karaf.descendants().forEach(ProcessHandle::destroyForcibly);
+            karaf.destroyForcibly();
+            karaf.waitFor(30, TimeUnit.SECONDS);
+        }
+        deleteTree(work);
+    }
+
+    /**
+     * One Declarative Services runtime, Karaf's (its scr feature's Apache Felix SCR), and Karaf's {@code scr:list}
+     * lists Plate's components, each enabled with an instance.
+     */
+    private static void assertPlatesComponentsRunOnKarafsScr(Path home, int port) throws Exception {
+        String bundles = client(home, port, "bundle:list -t 0\n");
+        List<String> runtimes = bundles.lines().filter(l -> l.contains("Apache Felix Declarative Services")).toList();
+        assertTrue(runtimes.size() == 1 && runtimes.get(0).contains("| Active"), bundles);
+        // bin/client's batch mode prints no returned value, but what a pipe's last command prints
+        String list = client(home, port, "scr:list | grep io.plate.\n").replaceAll("\u001B\\[[;\\d]*m", "");
+        List<String> plate = list.lines().filter(l -> l.contains(" in bundle ") && l.contains("(io.plate.")).toList();
+        for (String component : List.of("io.plate.shell.impl.ShellDefaults", "io.plate.importers.impl.CsvImporter",
+                "io.plate.sampler.mixture.impl.GaussianMixtureSampler", "io.plate.mcmc.impl.ChainRunnerComponent")) {
+            assertTrue(plate.stream().anyMatch(l -> l.startsWith(component + " ")), component + " not listed:\n" + list);
+        }
+        for (String line : plate) {
+            assertTrue(line.endsWith("enabled, 1 instance."), line + "\n" + list);
+        }
+    }
+
+    /**
      * Karaf's {@code help plate:cluster} shows Plate's help (it showed only a COMMANDS heading): Karaf's help runs
-     * {@code NAME --help} and shows what it printed. Its help prints nothing in bin/client's batch mode, even for
+     * {@code NAME --help} and shows what it printed. Karaf's list of commands has Plate's but not the internal
+     * ones ({@code plate:banner}, {@code plate:completions}, {@code plate:names}; they were listed). Its help prints nothing in bin/client's batch mode, even for
      * Karaf's own commands, so it is typed in an interactive console, in a terminal that tmux gives bin/client.
      */
     private static void helpInKarafsConsole(Path home, int port) throws Exception {
@@ -124,6 +185,16 @@ class KarafIT {
             String screen = Tmux.waitFor(session, s -> s.contains("--resume RESUME"), "Plate's help of plate:cluster", 30_000);
             assertTrue(screen.contains("plate:cluster - cluster a dataset with a mixture sampler")
                     && screen.contains("usage: plate:cluster") && !screen.contains("COMMANDS"), screen);
+            // Karaf's list of Plate's commands (help alone lists the same, in its pager) leaves out those the
+            // launcher's shell profile calls for itself
+            Tmux.run("send-keys", "-t", session, "help plate:", "Enter");
+            String list = Tmux.waitFor(session, s -> s.contains("COMMANDS") && s.substring(s.indexOf("COMMANDS"))
+                    .contains("plate:version"), "Karaf's list of Plate's commands", 30_000);
+            list = list.substring(list.indexOf("COMMANDS"));
+            assertTrue(list.contains("plate:cluster") && list.contains("plate:import"), list);
+            for (String internal : List.of("plate:banner", "plate:completions", "plate:names")) {
+                assertFalse(list.contains(internal), internal + " is listed:\n" + list);
+            }
         } finally {
             Tmux.run("kill-session", "-t", session);
         }
@@ -164,7 +235,10 @@ class KarafIT {
         return locations;
     }
 
-    /** SSH on 127.0.0.1 only, a user for bin/client, Maven resolution from the system folder and {@code repo} only. */
+    /**
+     * SSH on 127.0.0.1 only, a user for bin/client, Maven resolution from the system folder, {@code repo} and the
+     * bundles of Karaf's scr feature only.
+     */
     private static void configure(Path home, Path repo, int port) throws IOException {
         Path etc = home.resolve("etc");
         sshAddress(home, port);
@@ -174,7 +248,8 @@ class KarafIT {
                 "org.ops4j.pax.url.mvn.useFallbackRepositories=false",
                 "org.ops4j.pax.url.mvn.localRepository=" + repo.resolveSibling("local-repository"),
                 "org.ops4j.pax.url.mvn.defaultRepositories=${karaf.home.uri}system@id=system.repository@snapshots",
-                "org.ops4j.pax.url.mvn.repositories=" + repo.toUri() + "@id=plate", ""));
+                "org.ops4j.pax.url.mvn.repositories=" + repo.toUri() + "@id=plate,"
+                        + Path.of(System.getProperty("plate.karafScrRepository")).toUri() + "@id=scr", ""));
     }
 
     /**
@@ -215,12 +290,12 @@ class KarafIT {
      * bundle) hung once in about twenty CI runs with its log ending at "Setting startlevel to 100": such a start
      * is stopped, with the thread dump of its JVM kept for the message, and made once more from a fresh copy.
      */
-    private static Process startKaraf(Path home, Path repo, int port) throws IOException, InterruptedException {
+    private static Process startKaraf(Path dist, Path home, Path repo, int port) throws IOException, InterruptedException {
         String first = null;
         for (int attempt = 1; attempt <= 2; attempt++) {
             if (attempt > 1) {
                 deleteTree(home);
-                copyTree(Path.of(System.getProperty("plate.karaf")), home);
+                copyTree(dist, home);
             }
             configure(home, repo, port);
             Process karaf = new ProcessBuilder("sh", home.resolve("bin/karaf").toString(), "server")

@@ -722,6 +722,42 @@ class LauncherProcessIT {
                 r.out());
     }
 
+    /**
+     * A jar in the deploy folder that does not resolve is named in one line with what it misses, as the user named
+     * the folder: FileInstall printed its own message and the resolver's stack trace over the shell.
+     */
+    @Test
+    void aDeployedBundleThatDoesNotResolveIsOneLineNamingWhatItMisses(@TempDir Path dir) throws Exception {
+        Path deploy = Files.createDirectories(dir.resolve("deploy"));
+        Files.write(deploy.resolve("foo.jar"), TestBundles.manifestOnly("foo", "Import-Package", "org.x;version=\"[1.2,2)\""));
+        Result r = plateIn(dir, null, java.util.Map.of(), "--deploy", "deploy", "-c", "plate:version");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().startsWith("Plate "), r.out());
+        assertEquals("plate: deploy/foo.jar: not started: missing package org.x (version [1.2.0,2.0.0))", r.err().strip());
+    }
+
+    /**
+     * The shell defaults in a {@code .cfg} of the deploy folder apply to the first command (Configuration Admin
+     * handed them to the shell after it, now and then), and the file is only read: a {@code plate:config} change
+     * lasts until the launcher exits, as without it (FileInstall wrote it into the file).
+     */
+    @Test
+    void aShellDefaultsFileInTheDeployFolderAppliesToTheFirstCommandAndIsNotWritten(@TempDir Path dir) throws Exception {
+        Path deploy = Files.createDirectories(dir.resolve("deploy"));
+        Path cfg = deploy.resolve("io.plate.shell.defaults.cfg");
+        String settings = "chains = 3\nseed = 42\n";
+        Files.writeString(cfg, settings);
+        for (int i = 0; i < 3; i++) {
+            Result r = plate("--deploy", deploy.toString(), "-c", "plate:config");
+            assertEquals(0, r.status(), r.err());
+            assertTrue(r.out().contains("seed = 42") && r.out().contains("chains = 3"), "start " + i + ":\n" + r.out());
+        }
+        Result changed = plate("--deploy", deploy.toString(), "-c", "plate:config chains=2", "-c", "plate:config");
+        assertEquals(0, changed.status(), changed.err());
+        assertTrue(changed.out().contains("chains = 2") && changed.out().contains("seed = 42"), changed.out());
+        assertEquals(settings, Files.readString(cfg));
+    }
+
     @Test
     void deployFolderInstallsUpdatesAndRemovesWhileRunning(@TempDir Path dir) throws Exception {
         Path deploy = dir.resolve("deploy");

@@ -15,6 +15,20 @@ final class TestBundles {
     private TestBundles() {
     }
 
+    /** A bundle of a manifest alone: symbolic name {@code name}, version 1.0.0 and one more header. */
+    static byte[] manifestOnly(String name, String header, String value) throws IOException {
+        Manifest mf = new Manifest();
+        Attributes a = mf.getMainAttributes();
+        a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        a.putValue("Bundle-ManifestVersion", "2");
+        a.putValue("Bundle-SymbolicName", name);
+        a.putValue("Bundle-Version", "1.0.0");
+        a.putValue(header, value);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        new JarOutputStream(bytes, mf).close();
+        return bytes.toByteArray();
+    }
+
     /** The hot-swap probe bundle at the given version. */
     static byte[] swapBundle(String version) throws IOException {
         return swapBundle(version, 0);

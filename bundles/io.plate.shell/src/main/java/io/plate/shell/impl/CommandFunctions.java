@@ -41,8 +41,9 @@ import org.osgi.util.tracker.ServiceTracker;
  * and reports a failure as a {@link CommandError} (its message, no class name). While Gogo's own
  * {@code felix:help} is installed it also answers {@code help} for Plate's commands under the names
  * users type ({@code plate:import}, not the Java method {@code _import}) and fails on a command that does
- * not exist; other names go to Gogo's help. Command services stay delayed: only their properties are
- * read until a command runs.
+ * not exist; other names go to Gogo's help. The internal functions ({@link PlateInternalCommand}) are
+ * registered only then: a console with a help of its own (Apache Karaf's) would list them, and nothing
+ * there calls them. Command services stay delayed: only their properties are read until a command runs.
  */
 @Component(immediate = true)
 public final class CommandFunctions {
@@ -64,7 +65,10 @@ public final class CommandFunctions {
     /** The functions the shell profile calls for itself: never listed or suggested. */
     private final java.util.Set<String> internal = ConcurrentHashMap.newKeySet();
     private final Map<ServiceReference<Object>, List<Front>> fronts = new ConcurrentHashMap<>();
+    /** Plate's help (and *:default); also the lock of {@link #internalFronts}. */
     private final List<ServiceRegistration<?>> helps = new ArrayList<>();
+    /** The registered internal functions of each command service: only while Plate answers help. */
+    private final Map<ServiceReference<Object>, List<Front>> internalFronts = new ConcurrentHashMap<>();
     private final ServiceTracker<Object, Object> tracker;
     private final ServiceTracker<Object, Object> gogoHelp;
     /** Adds the functions' descriptions for other consoles (see describeLater), one by one. */
@@ -103,6 +107,7 @@ public final class CommandFunctions {
                         // Gogo calls *:default for a name that is no command; Plate's answer names the nearest one
                         helps.add(context.registerService(Function.class, CommandFunctions.this::notFound,
                                 properties("gogo", "default", null)));
+                        fronts.keySet().forEach(CommandFunctions.this::frontInternal);
                     }
                 }
                 return ref;
@@ -132,6 +137,8 @@ public final class CommandFunctions {
         synchronized (helps) {
             helps.forEach(CommandFunctions::unregister);
             helps.clear();
+            internalFronts.values().forEach(regs -> regs.forEach(f -> unregister(f.registration())));
+            internalFronts.clear();
         }
     }
 
@@ -153,15 +160,40 @@ public final class CommandFunctions {
 
     private void front(ServiceReference<Object> ref) {
         List<Front> regs = new ArrayList<>();
-        internal.addAll(strings(ref.getProperty(INTERNAL)));
+        List<String> internalFns = strings(ref.getProperty(INTERNAL));
+        internal.addAll(internalFns);
         for (String fn : functions(ref)) {
             commands.put(fn, ref);
-            Function checked = (session, args) -> run(ref, fn, session, args);
-            Front front = new Front(ref, fn, context.registerService(Function.class, checked, properties(SCOPE, fn, null)));
-            regs.add(front);
-            describeLater(front);
+            if (!internalFns.contains(fn)) {
+                Front front = register(ref, fn);
+                regs.add(front);
+                describeLater(front);
+            }
         }
         fronts.put(ref, regs);
+        frontInternal(ref);
+    }
+
+    private Front register(ServiceReference<Object> ref, String fn) {
+        Function checked = (session, args) -> run(ref, fn, session, args);
+        return new Front(ref, fn, context.registerService(Function.class, checked, properties(SCOPE, fn, null)));
+    }
+
+    /** Registers the command's internal functions, once, if Plate answers help (see the class comment). */
+    private void frontInternal(ServiceReference<Object> ref) {
+        synchronized (helps) {
+            if (helps.isEmpty() || internalFronts.containsKey(ref) || !fronts.containsKey(ref)) {
+                return;
+            }
+            List<Front> regs = new ArrayList<>();
+            List<String> internalFns = strings(ref.getProperty(INTERNAL));
+            for (String fn : functions(ref)) {
+                if (internalFns.contains(fn)) {
+                    regs.add(register(ref, fn));
+                }
+            }
+            internalFronts.put(ref, regs);
+        }
     }
 
     /**
@@ -214,6 +246,12 @@ public final class CommandFunctions {
         List<Front> regs = fronts.remove(ref);
         if (regs != null) {
             regs.forEach(f -> unregister(f.registration()));
+        }
+        synchronized (helps) {
+            List<Front> internalRegs = internalFronts.remove(ref);
+            if (internalRegs != null) {
+                internalRegs.forEach(f -> unregister(f.registration()));
+            }
         }
     }
 

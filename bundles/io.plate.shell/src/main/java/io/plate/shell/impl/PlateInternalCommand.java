@@ -10,7 +10,8 @@ import org.osgi.service.component.annotations.ComponentPropertyType;
  * Which of a command component's {@link PlateCommand} functions the shell profile calls for itself
  * (service property {@code plate.internal.command}): {@code plate:banner}, {@code plate:names},
  * {@code plate:completions}. They run and have help like the others, but {@code help} does not list them
- * and no "did you mean" names them.
+ * and no "did you mean" names them; in a console whose help is not Plate's (Apache Karaf's) they are not
+ * registered at all ({@link CommandFunctions}).
  */
 @ComponentPropertyType
 @Retention(RetentionPolicy.CLASS)
