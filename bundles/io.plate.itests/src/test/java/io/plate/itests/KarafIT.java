@@ -249,7 +249,9 @@ class KarafIT {
                 "org.ops4j.pax.url.mvn.localRepository=" + repo.resolveSibling("local-repository"),
                 "org.ops4j.pax.url.mvn.defaultRepositories=${karaf.home.uri}system@id=system.repository@snapshots",
                 "org.ops4j.pax.url.mvn.repositories=" + repo.toUri() + "@id=plate,"
-                        + Path.of(System.getProperty("plate.karafScrRepository")).toUri() + "@id=scr", ""));
+                        + Path.of(System.getProperty("plate.karafScrRepository")).toUri() + "@id=scr,"
+                        // Karaf's scr.state and scr.management jars, whose parent POM Maven cannot resolve (pom.xml)
+                        + "https://repo.maven.apache.org/maven2@id=central", ""));
     }
 
     /**
