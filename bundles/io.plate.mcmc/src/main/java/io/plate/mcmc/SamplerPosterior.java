@@ -139,6 +139,17 @@ public final class SamplerPosterior implements Posterior {
         return RunDirectory.read(dir);
     }
 
+    /**
+     * Refuses {@code dir} before a run when {@link #write} would refuse it after the run: a folder that exists
+     * and holds files that are not a run's.
+     *
+     * @throws io.plate.api.PlateException naming the folder
+     * @since 3.2.0
+     */
+    public static void checkRunDirectory(Path dir) {
+        RunDirectory.checkReplaceable(dir);
+    }
+
     @Override
     public String toString() {
         return DiagnosticsTable.render(this);
@@ -149,8 +160,11 @@ public final class SamplerPosterior implements Posterior {
 
     /** What an extensible run did: stopped at its iterations, extended, or stopped at its maximum. */
     static String extension(RunSettings asked, int went) {
-        String goal = String.format(Locale.ROOT, "every summary's R-hat ≤ %.2f and bulk ESS ≥ %.0f",
-                RunSettings.TARGET_RHAT, asked.targetBulkEss());
+        // R-hat compares chains: one chain's goal is the effective sample size alone
+        String goal = asked.chains() < 2
+                ? String.format(Locale.ROOT, "every summary's bulk ESS ≥ %.0f (one chain: no R-hat)", asked.targetBulkEss())
+                : String.format(Locale.ROOT, "every summary's R-hat ≤ %.2f and bulk ESS ≥ %.0f",
+                        RunSettings.TARGET_RHAT, asked.targetBulkEss());
         if (went <= asked.iterations()) {
             return "not extended: " + goal + " at " + asked.iterations() + " iterations";
         }

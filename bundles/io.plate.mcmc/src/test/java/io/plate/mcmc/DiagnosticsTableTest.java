@@ -160,6 +160,10 @@ class DiagnosticsTableTest {
         ChainRun<Chain> met = new ChainRun<>(List.of(), t, Diagnostics.summarize(t), false, 1.0, 800, 100);
         assertEquals("not extended: every summary's R-hat ≤ 1.01 and bulk ESS ≥ 400 at 100 iterations",
                 SamplerPosterior.builder("s", "toy").run(met, asked).build().facts().get(SamplerPosterior.EXTENSION));
+        // one chain has no R-hat: its goal is named without one
+        assertEquals("not extended: every summary's bulk ESS ≥ 400 (one chain: no R-hat) at 100 iterations",
+                SamplerPosterior.builder("s", "toy").run(met, new RunSettings(100, 0, 1, 1, 1L, 1, 400)).build().facts()
+                        .get(SamplerPosterior.EXTENSION));
         SamplerPosterior fixed = SamplerPosterior.builder("s", "toy").run(met, asked.withMaxIterations(100)).build();
         assertFalse(fixed.facts().containsKey(SamplerPosterior.EXTENSION));
         assertTrue(DiagnosticsTable.warnings(fixed).stream().anyMatch(l -> l.endsWith(

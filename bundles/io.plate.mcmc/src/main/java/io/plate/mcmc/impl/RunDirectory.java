@@ -71,9 +71,20 @@ public final class RunDirectory {
                 }
             });
         } catch (FileAlreadyExistsException e) {
-            throw new PlateException("run directory '" + dir + "': the folder exists and holds files that are not a"
-                    + " run's (only an empty folder or an earlier run directory is replaced); choose another folder");
+            throw notReplaceable(dir);
         }
+    }
+
+    /** Refuses, before a run, a folder that {@link #write} would refuse after it: one holding files not a run's. */
+    public static void checkReplaceable(Path dir) {
+        if (Files.isDirectory(dir) && !isRunDirectory(dir)) {
+            throw notReplaceable(dir);
+        }
+    }
+
+    private static PlateException notReplaceable(Path dir) {
+        return new PlateException("run directory '" + dir + "': the folder exists and holds files that are not a"
+                + " run's (only an empty folder or an earlier run directory is replaced); choose another folder");
     }
 
     /**

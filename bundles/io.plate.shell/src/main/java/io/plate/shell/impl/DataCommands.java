@@ -469,6 +469,9 @@ public final class DataCommands {
             }
         }
         if (best < 0) {
+            if (!Files.exists(path)) { // a mistyped name (iris.cvs) is missing before its extension is unknown
+                throw new PlateException(path + ": file not found");
+            }
             List<String> suggested = byContent.get();
             throw new PlateException("cannot tell the format of '" + path.getFileName() + "' from its extension; "
                     + (suggested.isEmpty() ? "give --format (installed: " + listed(claims) + ")"

@@ -185,6 +185,9 @@ final class SamplerRuns {
         String kept = o.name().isEmpty() ? datasetName + "." + samplerName : o.name();
         OutputTarget out = o.out().isEmpty() ? null : OutputTarget.folder(defaults, o.out(), "cannot write the run directory");
         Path dir = out == null ? null : out.path();
+        if (dir != null) { // a folder the run could not be written to is refused before the sampling, not after
+            io.plate.mcmc.SamplerPosterior.checkRunDirectory(dir);
+        }
         PrintStream console = session != null ? session.getConsole() : System.out;
         Job job = Job.Utils.current();
         boolean background = job != null && job.status() == Job.Status.Background;
@@ -214,6 +217,8 @@ final class SamplerRuns {
                 posterior.write(dir);
             } catch (IOException e) {
                 throw new PlateException(out.failure(e).getMessage() + " (the draws are kept as run '" + kept + "')", e);
+            } catch (PlateException e) { // the folder changed during the run
+                throw new PlateException(e.getMessage() + " (the draws are kept as run '" + kept + "')", e);
             }
         }
         return new Outcome(kept, posterior, dir, stopped, interrupted || background, console);

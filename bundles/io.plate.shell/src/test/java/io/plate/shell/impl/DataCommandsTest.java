@@ -14,6 +14,7 @@ import io.plate.api.data.ImportOptions;
 import io.plate.api.data.Importer;
 import io.plate.api.data.NumericColumn;
 import io.plate.api.text.TextTable;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -75,8 +76,15 @@ class DataCommandsTest {
         assertFalse(plain.getMessage().contains("is a file"), plain.getMessage());
     }
 
+    /** A mistyped name whose extension no importer knows is a missing file, not a format to give. */
     @Test
-    void formatFromOptionOrExtension(@TempDir Path dir) {
+    void aMissingFileWithAnUnknownExtensionIsNotFound(@org.junit.jupiter.api.io.TempDir Path dir) {
+        assertEquals(dir.resolve("iris.cvs") + ": file not found", assertThrows(PlateException.class,
+                () -> DataCommands.choose(CLAIMS, "", dir.resolve("iris.cvs"))).getMessage());
+    }
+
+    @Test
+    void formatFromOptionOrExtension(@TempDir Path dir) throws java.io.IOException {
         assertEquals(0, DataCommands.choose(CLAIMS, "", Path.of("data/iris.csv")));
         assertEquals(3, DataCommands.choose(CLAIMS, "", Path.of("20news-bydate-train.TSV")));
         assertEquals(2, DataCommands.choose(CLAIMS, "", Path.of("a9a.svm")));
@@ -84,11 +92,14 @@ class DataCommandsTest {
         assertEquals(2, DataCommands.choose(CLAIMS, "", Path.of("a9a.svm.GZ")));
         assertEquals(2, DataCommands.choose(CLAIMS, "LIBSVM", Path.of("a9a")));
         assertEquals(3, DataCommands.choose(CLAIMS, "", dir), "a folder is a text corpus");
-        PlateException unknown = assertThrows(PlateException.class, () -> DataCommands.choose(CLAIMS, "", Path.of("a9a")));
+        Path a9a = dir.resolve("a9a");
+        Files.writeString(a9a, "+1 3:1 11:1\n"); // existing files (a missing one is not found)
+        Files.writeString(dir.resolve("iris.data"), "5.1,3.5,1.4,0.2,Iris-setosa\n");
+        PlateException unknown = assertThrows(PlateException.class, () -> DataCommands.choose(CLAIMS, "", a9a));
         assertTrue(unknown.getMessage().contains("--format"), unknown.getMessage());
         // what the importers suggest by the file's content is named, ready to copy
         PlateException byContent = assertThrows(PlateException.class,
-                () -> DataCommands.choose(CLAIMS, "", Path.of("iris.data"), () -> List.of("--format csv --no-header")));
+                () -> DataCommands.choose(CLAIMS, "", a9a.resolveSibling("iris.data"), () -> List.of("--format csv --no-header")));
         assertEquals("cannot tell the format of 'iris.data' from its extension; by its first lines, give --format csv"
                 + " --no-header", byContent.getMessage());
         PlateException xls = assertThrows(PlateException.class, () -> DataCommands.choose(CLAIMS, "xls", Path.of("a.csv")));

@@ -195,6 +195,21 @@ class SampleCommandsTest {
                 + " one with --out DIR)", notRun.getMessage());
     }
 
+    /** An --out folder holding other files is refused before the sampling (it was refused after a whole run). */
+    @Test
+    void aFolderTheRunCannotBeWrittenToIsRefusedBeforeTheRun() throws Exception {
+        Workspace w = new Workspace();
+        SampleCommands c = commands(w);
+        Files.createDirectories(tmp.resolve("notes"));
+        Files.writeString(tmp.resolve("notes/todo.txt"), "mine");
+        PlateException e = assertThrows(PlateException.class,
+                () -> c.sample(null, "200", "", "10", "", "2", "5", "notes", "", "test.ar1", "toy"));
+        assertEquals("run directory '" + tmp.resolve("notes") + "': the folder exists and holds files that are not a run's"
+                + " (only an empty folder or an earlier run directory is replaced); choose another folder", e.getMessage());
+        assertTrue(w.runs().isEmpty(), "no run sampled or kept");
+        assertEquals("mine", Files.readString(tmp.resolve("notes/todo.txt")));
+    }
+
     @Test
     void mistakesAreClearMessages() {
         SampleCommands c = commands(new Workspace());
