@@ -581,9 +581,10 @@ public final class CsvImporter implements Importer {
 
     /**
      * How many columns at the start have no name, either an empty header cell or pandas' {@code Unnamed: N}
-     * (a file read without {@code index_col=0} and written again keeps its index as {@code Unnamed: 0}).
+     * (a file read without {@code index_col=0} and written again keeps its index as {@code Unnamed: 0}):
+     * where pandas' row index is; {@code unnamed[i]} is whether header cell {@code i} is empty.
      */
-    private static int unnamedPrefix(List<String> names, boolean[] unnamed) {
+    static int unnamedPrefix(List<String> names, boolean[] unnamed) {
         int n = 0;
         while (n < names.size() && (unnamed[n] || PANDAS_UNNAMED.matcher(names.get(n)).matches())) {
             n++;

@@ -193,6 +193,25 @@ class NewUserFilesTest {
         assertFalse(two.getMessage().contains("--label "), two.getMessage());
     }
 
+    @Test
+    void aTextFileWithPandasRowIndexIsToldToNameTheOtherColumnAsTheLabel() {
+        // pd.DataFrame({'review': ..., 'sentiment': ...}).to_csv('reviews.csv'): the index first, its header cell empty,
+        // texts with a comma, a quote or a line break quoted; pandas' Unnamed: 0 when read without index_col and written again
+        String body = "0,\"Great, would buy again\",pos\n1,\"Broke after a day.\nNever again\",neg\n"
+                + "2,\"The \"\"best\"\" one\",pos\n";
+        ImportOptions comma = ImportOptions.builder().delimiter(',').extra(TextImporter.TEXT_COLUMN, "review").build();
+        for (String index : new String[] {"", "Unnamed: 0"}) {
+            String file = index + ",review,sentiment\n" + body;
+            Inputs.fails(() -> Inputs.text(file, comma), "no label column 'label'", "give --label sentiment");
+            Dataset d = Inputs.text(file, comma.toBuilder().label("sentiment").build());
+            assertEquals(3, d.rows());
+            assertEquals(List.of("neg", "pos"), d.labels().orElseThrow().levels());
+        }
+        // a named column besides the text and another is not an index: no telling which is the label
+        ImportException named = Inputs.fails(() -> Inputs.text("id,review,sentiment\n" + body, comma), "--no-label");
+        assertFalse(named.getMessage().contains("--label "), named.getMessage());
+    }
+
     /** {@code n} rows of a measurement and a species, with {@code d['id'] = range(1, n + 1)} first or last. */
     private static String withId(int n, boolean idFirst) {
         StringBuilder s = new StringBuilder(idFirst ? "id,x,species\n" : "x,species,id\n");
