@@ -388,6 +388,37 @@ class LauncherProcessIT {
         assertTrue(ignored.out().contains("ids: 30 rows, 1 feature ") && !ignored.out().contains("warning"), ignored.out());
     }
 
+    /**
+     * df.to_csv('reviews.csv') of a review and a sentiment column, as pandas writes it: its row index first with an
+     * empty name, texts with commas, quotes or line breaks quoted. Read as text, it is told the label column to name;
+     * read as CSV, its review column (a text a row) is reported with the options that read its words.
+     */
+    @Test
+    void aPandasFileOfReviewsIsToldHowToReadItsTextAndItsLabel(@TempDir Path dir) throws Exception {
+        StringBuilder csv = new StringBuilder(",review,sentiment\n");
+        for (int i = 0; i < 60; i++) {
+            csv.append(i).append(i % 2 == 0 ? ",\"Review " + i + ": great, \"\"really\"\" good\nwould buy again\",pos\n"
+                    : ",\"Review " + i + ": broke after a day, never again\",neg\n");
+        }
+        Path reviews = Files.writeString(dir.resolve("reviews.csv"), csv);
+        String asText = "plate:import " + reviews + " --format text --delimiter , --text-column review";
+        Result noLabel = plate("-c", asText);
+        assertEquals(1, noLabel.status(), noLabel.out());
+        assertTrue(noLabel.err().contains("no label column 'label' in the header [, review, sentiment]: give --label sentiment"),
+                noLabel.err());
+        assertEquals(1, noLabel.err().strip().lines().count(), noLabel.err());
+        Result text = plate("-c", asText + " --label sentiment");
+        assertEquals(0, text.status(), text.err());
+        assertTrue(text.out().contains("reviews: 60 rows, ") && text.out().contains("2 classes in 'sentiment' (neg 30, pos 30)"),
+                text.out());
+        Result table = plate("-c", "plate:import " + reviews);
+        assertEquals(0, table.status(), table.err());
+        String said = table.out().replaceAll("\\s+", " ");
+        assertTrue(said.contains("warning: column 'review' became one categorical feature with 60 levels in 60 rows, nearly one"
+                + " per row: if it is free text, import its words with --format text --text-column review --delimiter ,")
+                && said.contains("--ignore review"), said);
+    }
+
     /** scikit-learn writes 0-based files; a test file whose feature 0 is zero in every row reads 1-based alone. */
     @Test
     void libsvmFilesReadWithDifferentBasesAreWarnedAbout(@TempDir Path dir) throws Exception {

@@ -431,25 +431,30 @@ public final class CsvImporter implements Importer {
                 + " with --missing " + missingWith(options, bothSigns(col.firstInfinite())));
     }
 
-    /** A categorical feature with at least this many levels, more than half the rows, is reported as free text. */
+    /** How many of a column's first distinct texts are looked at to tell words from codes (and decimal commas). */
     static final int FREE_TEXT_LEVELS = 1000;
 
     /**
-     * Adds a warning when {@code col} has thousands of levels, most rows distinct: free text when most of
-     * them hold a space, else an identifier.
+     * Adds a warning when {@code col}, a categorical feature, has (nearly) one value per row, the label's rule
+     * with a feature's row minimum ({@link Labels#nearlyOnePerRow(long, long, int)}): free text when most of its
+     * levels hold a space, else an identifier or a name; each with the option that fixes it.
      */
-    private static void freeText(Path file, CellColumn col, int rows, char delimiter, List<String> warnings) {
+    private static void freeText(CellColumn col, int rows, char delimiter, List<String> warnings) {
         int levels = col.distinct();
-        if (levels < FREE_TEXT_LEVELS || levels <= rows / 2) {
+        // numbers named in --categorical are meant as categories (--categorical all on measurements: one per column)
+        if (col.allNumeric() || !Labels.nearlyOnePerRow(levels, rows, Labels.FEATURE_MIN_ROWS)) {
             return;
         }
+        String n = col.name;
         String head = String.format(java.util.Locale.ROOT, "column '%s' became one categorical feature with %,d levels in"
-                + " %,d rows", col.name, levels, rows);
-        if (2 * col.levelsWithSpace(FREE_TEXT_LEVELS) > FREE_TEXT_LEVELS) {
-            warnings.add(head + ": if it is free text, import its words with --format text --text-column " + col.name
-                    + (delimiter == '\t' ? "" : " --delimiter " + delimiter) + " (or leave it out)");
+                + " %,d rows, nearly one per row", n, levels, rows);
+        String ignore = "--ignore " + n;
+        if (2 * col.levelsWithSpace(FREE_TEXT_LEVELS) > Math.min(levels, FREE_TEXT_LEVELS)) {
+            warnings.add(head + ": if it is free text, import its words with --format text --text-column " + n
+                    + (delimiter == '\t' ? "" : " --delimiter " + delimiter) + " (or leave it out with " + ignore + ")");
         } else {
-            warnings.add(head + ": an identifier? a value seen once tells a learner nothing (leave it out)");
+            warnings.add(head + ": an identifier or a name? a value seen once tells a learner nothing: leave it out with "
+                    + ignore);
         }
     }
 
@@ -581,9 +586,10 @@ public final class CsvImporter implements Importer {
 
     /**
      * How many columns at the start have no name, either an empty header cell or pandas' {@code Unnamed: N}
-     * (a file read without {@code index_col=0} and written again keeps its index as {@code Unnamed: 0}).
+     * (a file read without {@code index_col=0} and written again keeps its index as {@code Unnamed: 0}):
+     * where pandas' row index is; {@code unnamed[i]} is whether header cell {@code i} is empty.
      */
-    private static int unnamedPrefix(List<String> names, boolean[] unnamed) {
+    static int unnamedPrefix(List<String> names, boolean[] unnamed) {
         int n = 0;
         while (n < names.size() && (unnamed[n] || PANDAS_UNNAMED.matcher(names.get(n)).matches())) {
             n++;
@@ -755,7 +761,7 @@ public final class CsvImporter implements Importer {
                 identifier(feature, false, warnings);
                 b.numeric(feature);
             } else {
-                freeText(file, col, rows, delimiter, warnings);
+                freeText(col, rows, delimiter, warnings);
                 if (!forcedCategorical && col.levelsWithDecimalComma(FREE_TEXT_LEVELS)) {
                     commaNumbers.add(n);
                 }

@@ -28,9 +28,23 @@ public final class Labels {
         return options.numeric().contains(column) || (numbers && !categorical);
     }
 
+    /**
+     * Fewer rows than this never make a categorical feature an identifier: a small table may well have a level
+     * for most of its rows (12 levels in 20 rows), where the label's classes never may.
+     */
+    static final int FEATURE_MIN_ROWS = 50;
+
     /** Whether {@code classes} distinct values in {@code rows} rows are (nearly) one per row: more than half, in at least {@link #MIN_ROWS} rows. */
     public static boolean nearlyOnePerRow(long classes, long rows) {
-        return rows >= MIN_ROWS && classes > rows / 2;
+        return nearlyOnePerRow(classes, rows, MIN_ROWS);
+    }
+
+    /**
+     * Whether {@code values} distinct values in {@code rows} rows are (nearly) one per row, more than half, in at
+     * least {@code minRows} rows: the label's rule ({@link #MIN_ROWS}), and a categorical feature's ({@link #FEATURE_MIN_ROWS}).
+     */
+    static boolean nearlyOnePerRow(long values, long rows, int minRows) {
+        return rows >= minRows && values > rows / 2;
     }
 
     /**

@@ -205,10 +205,17 @@ public final class TextImporter implements Importer {
         if (options.noLabel()) {
             labelCol = -1;
         } else if (labelCol < 0) {
-            List<String> others = new ArrayList<>(); // a header of the text and one other column: that one is the label
+            // a header of the text and one other column: that one is the label; pandas' row index is not one
+            List<String> names = new ArrayList<>();
+            boolean[] unnamed = new boolean[header.length];
             for (int i = 0; i < header.length; i++) {
+                names.add(header[i].strip());
+                unnamed[i] = names.get(i).isEmpty();
+            }
+            List<String> others = new ArrayList<>();
+            for (int i = CsvImporter.unnamedPrefix(names, unnamed); i < header.length; i++) {
                 if (i != textCol) {
-                    others.add(header[i].strip());
+                    others.add(names.get(i));
                 }
             }
             throw new ImportException(file, 1, labelName, "no label column '" + labelName + "' in the header "

@@ -193,6 +193,69 @@ class NewUserFilesTest {
         assertFalse(two.getMessage().contains("--label "), two.getMessage());
     }
 
+    @Test
+    void aTextFileWithPandasRowIndexIsToldToNameTheOtherColumnAsTheLabel() {
+        // pd.DataFrame({'review': ..., 'sentiment': ...}).to_csv('reviews.csv'): the index first, its header cell empty,
+        // texts with a comma, a quote or a line break quoted; pandas' Unnamed: 0 when read without index_col and written again
+        String body = "0,\"Great, would buy again\",pos\n1,\"Broke after a day.\nNever again\",neg\n"
+                + "2,\"The \"\"best\"\" one\",pos\n";
+        ImportOptions comma = ImportOptions.builder().delimiter(',').extra(TextImporter.TEXT_COLUMN, "review").build();
+        for (String index : new String[] {"", "Unnamed: 0"}) {
+            String file = index + ",review,sentiment\n" + body;
+            Inputs.fails(() -> Inputs.text(file, comma), "no label column 'label'", "give --label sentiment");
+            Dataset d = Inputs.text(file, comma.toBuilder().label("sentiment").build());
+            assertEquals(3, d.rows());
+            assertEquals(List.of("neg", "pos"), d.labels().orElseThrow().levels());
+        }
+        // a named column besides the text and another is not an index: no telling which is the label
+        ImportException named = Inputs.fails(() -> Inputs.text("id,review,sentiment\n" + body, comma), "--no-label");
+        assertFalse(named.getMessage().contains("--label "), named.getMessage());
+    }
+
+    /** {@code n} rows of {@code column}'s value made by {@code cell} from the row number, a 0/1 feature and a class. */
+    private static String withColumn(int n, String column, java.util.function.IntFunction<String> cell) {
+        StringBuilder s = new StringBuilder(column + ",legs4,type\n");
+        for (int i = 0; i < n; i++) {
+            s.append(cell.apply(i)).append(',').append(i % 3 == 0 ? 1 : 0).append(',').append(i % 2 == 0 ? "a" : "b").append('\n');
+        }
+        return s.toString();
+    }
+
+    @Test
+    void anIdentifierOfThousandsOfLevelsIsToldTheOptionThatLeavesItOut() {
+        // splice's instance (3,178 levels in 3,190 rows): the warning names the option, not only "leave it out"
+        String splice = Inputs.csv(withColumn(3190, "instance", i -> "HUMGLOBIN-DONOR-" + i % 3178), D)
+                .metadata().get(Importer.WARNINGS);
+        assertTrue(splice != null && splice.contains("3,178 levels in 3,190 rows") && splice.contains("--ignore instance"), splice);
+    }
+
+    @Test
+    void aCategoricalFeatureWithNearlyOneValuePerRowIsReportedWithTheOptionThatLeavesItOut() {
+        ImportOptions all = ImportOptions.builder().categorical(Set.of(ImportOptions.ALL)).build();
+        // zoo's animal (a name a row, 100 levels in 101 rows), as a default categorical column and with --categorical all
+        for (ImportOptions o : new ImportOptions[] {D, all}) {
+            Dataset zoo = Inputs.csv(withColumn(101, "animal", i -> "animal" + (i == 100 ? 0 : i)), o);
+            assertEquals(2, zoo.featureCount()); // kept: the warning says what to do
+            String w = zoo.metadata().get(Importer.WARNINGS);
+            assertTrue(w != null && w.contains("column 'animal'") && w.contains("100 levels in 101 rows")
+                    && w.contains("--ignore animal") && !w.contains("--format text"), w);
+            assertNull(Inputs.csv(withColumn(101, "animal", i -> "animal" + i),
+                    o.toBuilder().extra(CsvImporter.IGNORE, "animal").build()).metadata().get(Importer.WARNINGS));
+        }
+        // review texts of several words (a pandas file of 400 reviews): read its words as text, or leave it out
+        String reviews = Inputs.csv(withColumn(400, "review", i -> "\"Review " + i + ": great, would buy again\""), D)
+                .metadata().get(Importer.WARNINGS);
+        assertTrue(reviews != null && reviews.contains("column 'review'") && reviews.contains("400 levels in 400 rows")
+                && reviews.contains("--format text --text-column review --delimiter ,") && reviews.contains("--ignore review"),
+                reviews);
+        // legitimate categories: a 20-row table with 12 levels, 40 of 49 rows (too few rows), half the rows or fewer
+        assertNull(Inputs.csv(withColumn(20, "colour", i -> "c" + i % 12), D).metadata().get(Importer.WARNINGS));
+        assertNull(Inputs.csv(withColumn(49, "colour", i -> "c" + i % 40), D).metadata().get(Importer.WARNINGS));
+        assertNull(Inputs.csv(withColumn(300, "colour", i -> "c" + i % 150), D).metadata().get(Importer.WARNINGS));
+        // numbers named in --categorical are meant as categories: nothing said
+        assertNull(Inputs.csv(withColumn(300, "x", i -> Integer.toString(1000 - i)), all).metadata().get(Importer.WARNINGS));
+    }
+
     /** {@code n} rows of a measurement and a species, with {@code d['id'] = range(1, n + 1)} first or last. */
     private static String withId(int n, boolean idFirst) {
         StringBuilder s = new StringBuilder(idFirst ? "id,x,species\n" : "x,species,id\n");

@@ -42,6 +42,18 @@ public final class Args {
         }
     }
 
+    /**
+     * Parses a whole number option; one that is not gets {@code meaning} after the option and value, what the
+     * number is ({@code --ngram N takes …}).
+     */
+    public static int parseInt(String option, String value, String meaning) {
+        try {
+            return parseInt(option, value);
+        } catch (PlateException e) {
+            throw new PlateException(option + " '" + value + "': " + meaning);
+        }
+    }
+
     public static int parseInt(String option, String value) {
         long v = parseLong(option, value);
         if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {

@@ -283,9 +283,9 @@ public final class CommandUsage {
             return command + ": missing " + missing.name + (missing.doc.isEmpty() ? "" : " (" + missing.doc + ")");
         }
         if (given > required && !varargs) {
-            Object extra = null;
+            int extra = -1;
             int seen = 0;
-            for (int i = 0; i < args.size() && extra == null; i++) {
+            for (int i = 0; i < args.size() && extra < 0; i++) {
                 Object a = args.get(i);
                 if (isOptionWord(a)) {
                     Option o = option(a.toString());
@@ -293,13 +293,39 @@ public final class CommandUsage {
                         i++;
                     }
                 } else if (seen++ == required) {
-                    extra = a;
+                    extra = i;
                 }
             }
-            return command + ": unexpected argument '" + extra + "'"
+            int flag = flagGivenAValue(args, extra);
+            if (flag >= 0) { // --stop-words english: scikit-learn's stop_words='english' spelled as an option
+                String w = args.get(flag).toString();
+                return command + ": " + w + " is a flag and takes no value, not '" + args.get(flag + 1) + "': give " + w
+                        + " alone (" + option(w).doc + ")";
+            }
+            return command + ": unexpected argument '" + args.get(extra) + "'"
                     + (required == 0 ? " (it takes none)" : " (it takes " + required + ")");
         }
         return null;
+    }
+
+    /**
+     * Where the flag is that a word one too many follows, as if it took a value: the word at {@code extra}, or
+     * else the first word after a flag (the value took an argument's place); -1 when no flag is followed by a word.
+     */
+    private int flagGivenAValue(List<Object> args, int extra) {
+        int first = -1;
+        for (int i = 0; i + 1 < args.size(); i++) {
+            Option o = isOptionWord(args.get(i)) ? option(args.get(i).toString()) : null;
+            if (o != null && !o.flag) {
+                i++;
+            } else if (o != null && !isOptionWord(args.get(i + 1))) {
+                if (i + 1 == extra) {
+                    return i;
+                }
+                first = first < 0 ? i : first;
+            }
+        }
+        return first;
     }
 
     /**

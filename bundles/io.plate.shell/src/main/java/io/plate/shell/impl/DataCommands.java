@@ -84,9 +84,9 @@ public final class DataCommands {
             @Parameter(names = {"--max-features"}, absentValue = "0") String maxFeatures,
             @Descriptor("text: count each word at most once per document")
             @Parameter(names = {"--binary"}, presentValue = "true", absentValue = "false") boolean binary,
-            @Descriptor("text: drop scikit-learn's English stop words")
+            @Descriptor("text: drop English stop words, scikit-learn's list, as its stop_words='english'")
             @Parameter(names = {"--stop-words"}, presentValue = "true", absentValue = "false") boolean stopWords,
-            @Descriptor("text: largest n-gram length, 1 or 2")
+            @Descriptor("text: largest n-gram length, 1 or 2 (scikit-learn's ngram_range=(1, N))")
             @Parameter(names = {"--ngram"}, absentValue = "1") String ngram,
             @Descriptor("CSV and text: field delimiter (a character, or 'tab'); default: detected from the header (CSV); text: given"
                     + " (tab too), a delimited file with CSV quoting as pandas writes it, else the TSV layout")
@@ -337,6 +337,10 @@ public final class DataCommands {
         return n.isEmpty() ? "data" : n;
     }
 
+    /** What {@code --ngram} takes, for a value that is not a whole number, such as scikit-learn's {@code 1,2}. */
+    static final String NGRAM = "--ngram N takes the largest n-gram length, the N of scikit-learn's ngram_range=(1, N):"
+            + " --ngram 2 for (1, 2)";
+
     static ImportOptions options(String name, String label, String categorical, String numeric, boolean noLabel,
             String minDf, String maxDf, String maxFeatures, boolean binary, boolean stopWords, String ngram,
             String delimiter, String missing, String nFeatures) {
@@ -345,7 +349,7 @@ public final class DataCommands {
                 .minDf(Args.parseInt("--min-df", minDf))
                 .maxDf(Args.parseDouble("--max-df", maxDf))
                 .maxFeatures(Args.parseInt("--max-features", maxFeatures))
-                .ngramMax(Args.parseInt("--ngram", ngram));
+                .ngramMax(Args.parseInt("--ngram", ngram, NGRAM));
         if (!label.isEmpty()) {
             b.label(label);
         }

@@ -38,6 +38,14 @@ class CommandUsageTest {
             return n + " " + seed + " " + distribution + " " + distribution.getClass().getSimpleName();
         }
 
+        @Descriptor("import")
+        public String load(@Descriptor("text: drop English stop words")
+                @Parameter(names = {"--stop-words"}, presentValue = "true", absentValue = "false") boolean stopWords,
+                @Descriptor("format") @Parameter(names = {"--format"}, absentValue = "") String format,
+                @Descriptor("file") String file) {
+            return file;
+        }
+
         public String learners() {
             return "";
         }
@@ -73,6 +81,21 @@ class CommandUsageTest {
         assertEquals("plate:train: missing DATASET (dataset name)", u.problem(List.of("nb")));
         assertEquals("plate:train: missing LEARNER (learner name)", u.problem(List.of()));
         assertEquals("plate:learners: unexpected argument 'x' (it takes none)", usage("learners").problem(List.of("x")));
+    }
+
+    /** {@code --stop-words english}, scikit-learn's {@code stop_words='english'}: the flag is named, not "it takes 1". */
+    @Test
+    void aWordAfterAFlagIsAnsweredAsAValueTheFlagDoesNotTake() {
+        CommandUsage u = usage("load");
+        String told = "plate:load: --stop-words is a flag and takes no value, not 'english': give --stop-words alone"
+                + " (text: drop English stop words)";
+        assertEquals(told, u.problem(List.of("x.csv", "--format", "text", "--stop-words", "english")));
+        assertEquals(told, u.problem(List.of("--stop-words", "english", "x.csv")));
+        assertNull(u.problem(List.of("--stop-words", "x.csv")));
+        // a word too many after anything else, or after an option that takes a value, is an argument too many
+        assertEquals("plate:load: unexpected argument 'y.csv' (it takes 1)", u.problem(List.of("x.csv", "y.csv")));
+        assertEquals("plate:load: unexpected argument 'y.csv' (it takes 1)",
+                u.problem(List.of("--format", "csv", "x.csv", "y.csv")));
     }
 
     /** {@code --k 3} where k is a parameter of the learner named: the answer is its NAME=VALUE form, not "did you mean -s?". */

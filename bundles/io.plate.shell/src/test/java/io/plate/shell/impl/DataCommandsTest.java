@@ -133,6 +133,17 @@ class DataCommandsTest {
     }
 
     @Test
+    void anNgramRangeAsScikitLearnWritesItIsAnsweredWithTheNumberToGive() {
+        for (String range : new String[] {"1,2", "(1, 2)"}) { // ngram_range=(1, 2)
+            PlateException e = assertThrows(PlateException.class, () -> DataCommands.options("n", "", "", "", false, "1",
+                    "1.0", "0", false, false, range, "", "", ""));
+            assertTrue(e.getMessage().startsWith("--ngram '" + range + "': --ngram N takes the largest n-gram length")
+                    && e.getMessage().contains("ngram_range=(1, N)") && e.getMessage().contains("--ngram 2 for (1, 2)"),
+                    e.getMessage());
+        }
+    }
+
+    @Test
     void defaultNameIsTheFileNameWithoutExtension() {
         assertEquals("iris", DataCommands.defaultName(Path.of("/data/iris.csv")));
         assertEquals("20news-bydate-train", DataCommands.defaultName(Path.of("20news-bydate-train.tsv")));
