@@ -627,6 +627,22 @@ class LauncherProcessIT {
         }
     }
 
+    /**
+     * plate:explain on an nb.sparse model prints the log-odds table as for nb.categorical. Row 1 of votes
+     * (a republican) has 16 votes, one of them '?': 3 shown, 12 summed, the missing one left out.
+     */
+    @Test
+    void explainShowsTheLogOddsOfAnNbSparseModel() throws Exception {
+        String votes = ItData.file("house-votes-84/house-votes-84.csv");
+        Result r = plate("-c", "plate:import " + votes + " --name votes --categorical all; plate:train nb.sparse votes"
+                + " --name sv; plate:explain sv votes --row 1 --top 3");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("row 1: predicted republican (p = ") && r.out().contains(", label republican"), r.out());
+        assertTrue(r.out().contains("log P(republican|x) / P(democrat|x) = "), r.out());
+        assertTrue(r.out().contains("term") && r.out().contains("prior") && r.out().contains("(12 more)"), r.out());
+        assertTrue(!r.out().contains("synfuels-corporation-cutback"), r.out());
+    }
+
     @Test
     void semicolonSeparatedCommandsPrintEachResult() throws Exception {
         Result r = plate("-c", "plate:version ; plate:datasets");

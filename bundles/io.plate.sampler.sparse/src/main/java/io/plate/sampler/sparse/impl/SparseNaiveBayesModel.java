@@ -3,6 +3,9 @@ package io.plate.sampler.sparse.impl;
 import io.plate.api.PlateException;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
+import io.plate.api.learn.Explainable;
+import io.plate.api.learn.Explanation;
+import io.plate.api.learn.FeatureWeight;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.Provenance;
 import io.plate.api.sample.Distributions;
@@ -22,7 +25,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * kept in sorted order. {@link #classProbabilityIntervals} adds credible intervals on the class
  * probabilities from exact posterior draws.
  */
-public final class SparseNaiveBayesModel implements Model {
+public final class SparseNaiveBayesModel implements Model, Explainable {
     private final Provenance provenance;
     private final CountTable table; // classes sorted
     private final Hyperparameters hyper;
@@ -149,27 +152,43 @@ public final class SparseNaiveBayesModel implements Model {
         return intervalDraws;
     }
 
-    /** Log class scores of every row: log prior plus the log predictive of each feature's category. */
-    private double[][] scores(Dataset data, double[] logTheta, double[] logPrior) {
+    /**
+     * Log class scores of every row: log prior plus the log predictive of each feature's category, the
+     * categories given as {@link #slots}.
+     */
+    private double[][] scores(int[][] slots, int rows, double[] logTheta, double[] logPrior) {
         int k = classes().size();
-        double[][] out = new double[data.rows()][];
+        double[][] out = new double[rows][];
         for (int r = 0; r < out.length; r++) {
             out[r] = logPrior.clone();
         }
-        int offset = 0;
-        for (int i = 0; i < table.features().size(); i++) {
-            String name = table.features().get(i);
-            CategoricalColumn col = column(data, name);
-            int[] map = col.mapTo(table.levels(i));
+        for (int[] feature : slots) {
             for (int r = 0; r < out.length; r++) {
-                int code = col.code(r);
-                if (code == CategoricalColumn.MISSING || map[code] < 0) {
+                int j = feature[r];
+                if (j < 0) {
                     continue;
                 }
-                int j = offset + map[code];
                 for (int y = 0; y < k; y++) {
                     out[r][y] += logTheta[y * perClass + j];
                 }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * For each feature and row of {@code data}, the slot (within one class) of the row's category, or -1
+     * where the value is missing or a level the model never saw: those features are left out of the score.
+     */
+    private int[][] slots(Dataset data) {
+        int[][] out = new int[table.features().size()][data.rows()];
+        int offset = 0;
+        for (int i = 0; i < out.length; i++) {
+            CategoricalColumn col = column(data, table.features().get(i));
+            int[] map = col.mapTo(table.levels(i));
+            for (int r = 0; r < data.rows(); r++) {
+                int code = col.code(r);
+                out[i][r] = code == CategoricalColumn.MISSING || map[code] < 0 ? -1 : offset + map[code];
             }
             offset += table.levels(i).size();
         }
@@ -184,7 +203,7 @@ public final class SparseNaiveBayesModel implements Model {
 
     @Override
     public double[][] predictLogProba(Dataset data) {
-        double[][] s = scores(data, logPredictive, classLogPrior);
+        double[][] s = scores(slots(data), data.rows(), logPredictive, classLogPrior);
         for (int r = 0; r < s.length; r++) {
             double lse = LogMath.logSumExp(s[r]);
             if (!(lse > Double.NEGATIVE_INFINITY)) {
@@ -197,6 +216,43 @@ public final class SparseNaiveBayesModel implements Model {
             }
         }
         return s;
+    }
+
+    /**
+     * Row {@code row} as the terms {@link #predictLogProba} sums: the class log prior and, per feature whose
+     * value is present and known to the model, the log of the fitted predictive of that category in each
+     * class (E[θ] for {@code predictive=exact}, the average of θ over the draws for {@code sampled}).
+     */
+    @Override
+    public Explanation explain(Dataset data, int row) {
+        if (row < 0 || row >= data.rows()) {
+            throw new PlateException("row " + (row + 1) + " is outside dataset '" + data.name() + "' (1.."
+                    + data.rows() + ")");
+        }
+        Dataset one = data.select(new int[] {row});
+        double[] logProba = predictLogProba(one)[0];
+        int k = classes().size();
+        int[][] slots = slots(one);
+        List<Explanation.Term> terms = new ArrayList<>();
+        for (int i = 0; i < slots.length; i++) {
+            int j = slots[i][0];
+            if (j < 0) {
+                continue;
+            }
+            double[] t = new double[k];
+            for (int y = 0; y < k; y++) {
+                t[y] = logPredictive[y * perClass + j];
+            }
+            String name = table.features().get(i);
+            terms.add(new Explanation.Term(name, column(one, name).level(0), t));
+        }
+        return new Explanation(classes(), classLogPrior, terms, logProba);
+    }
+
+    /** None: a categorical model has no per-feature weight independent of the row (as nb.categorical). */
+    @Override
+    public List<List<FeatureWeight>> tellingFeatures(int top) {
+        return List.of();
     }
 
     /**
@@ -216,6 +272,7 @@ public final class SparseNaiveBayesModel implements Model {
         double[] theta = new double[table.slots()];
         double[] logTheta = new double[table.slots()];
         double[] logPrior = new double[k];
+        int[][] slots = slots(data);
         for (int d = 0; d < intervalDraws; d++) {
             exact.sampleTheta(rng, distributions, theta);
             for (int s = 0; s < theta.length; s++) {
@@ -225,7 +282,7 @@ public final class SparseNaiveBayesModel implements Model {
                 logPrior[y] = distributions.nextLogGamma(rng, table.classRows(y) + classPrior);
             }
             LogMath.normalizeLog(logPrior);
-            double[][] sc = scores(data, logTheta, logPrior);
+            double[][] sc = scores(slots, rows, logTheta, logPrior);
             for (int r = 0; r < rows; r++) {
                 double lse = LogMath.logSumExp(sc[r]);
                 for (int y = 0; y < k; y++) {
