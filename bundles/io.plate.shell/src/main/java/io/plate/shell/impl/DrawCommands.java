@@ -89,7 +89,7 @@ public final class DrawCommands {
         }
         Distributions d = distributions;
         if (d == null) {
-            throw new PlateException("no distributions provider" + Missing.note(java.util.List.of()));
+            throw new PlateException("no distributions provider" + Missing.note("", java.util.List.of()));
         }
         UniformRandomProvider rng = d.stream(seed, 0);
         String name = distribution.toLowerCase(Locale.ROOT);

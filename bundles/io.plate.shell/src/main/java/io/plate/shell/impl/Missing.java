@@ -23,11 +23,16 @@ final class Missing {
     private Missing() {
     }
 
-    /** {@code " (none installed; …)"} or {@code "; installed: a, b; …"}, for a "no sampler named X" message. */
-    static String note(Collection<String> installed) {
+    /**
+     * {@code " (none installed; …)"} or {@code " (did you mean b?); installed: a, b; …"}, for a "no sampler named
+     * {@code asked}" message: the nearest installed name when {@code asked} looks like a typo of it.
+     */
+    static String note(String asked, Collection<String> installed) {
         List<String> why = why();
+        String near = io.plate.api.text.NearestName.of(asked, installed);
         return installed.isEmpty() ? " (" + listing() + ")"
-                : "; installed: " + String.join(", ", installed) + (why.isEmpty() ? "" : "; " + String.join("; ", why));
+                : (near == null ? "" : " (did you mean " + near + "?)") + "; installed: " + String.join(", ", installed)
+                        + (why.isEmpty() ? "" : "; " + String.join("; ", why));
     }
 
     /** {@code "none installed"} and where the missing services may be, for an empty listing. */

@@ -216,6 +216,10 @@ class SampleCommandsTest {
         PlateException unknown = assertThrows(PlateException.class,
                 () -> c.sample(null, "", "", "", "", "", "", "", "", "nope", "toy"));
         assertTrue(unknown.getMessage().contains("test.ar1"), unknown.getMessage());
+        PlateException typo = assertThrows(PlateException.class,
+                () -> c.sample(null, "", "", "", "", "", "", "", "", "test.ar", "toy"));
+        assertTrue(typo.getMessage().startsWith("no sampler named 'test.ar' (did you mean test.ar1?); installed: test.ar1"),
+                typo.getMessage());
         PlateException param = assertThrows(PlateException.class,
                 () -> c.sample(null, "", "", "", "", "", "", "", "", "test.ar1", "toy", "rho=2"));
         assertTrue(param.getMessage().contains("rho"), param.getMessage());

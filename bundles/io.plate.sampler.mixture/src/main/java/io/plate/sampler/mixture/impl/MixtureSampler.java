@@ -218,8 +218,8 @@ abstract class MixtureSampler<D> implements Sampler {
     public Posterior run(Dataset data, Params params, RunSettings settings, ProgressListener listener,
             Cancellation cancellation, Checkpoints checkpoints) {
         if (data.rows() < 2) {
-            throw new PlateException("dataset '" + data.name() + "' has " + data.rows()
-                    + " rows; a mixture needs at least 2");
+            throw new PlateException("dataset '" + data.name() + "' has " + io.plate.api.text.Plural.of(data.rows(), "row")
+                    + "; a mixture needs at least 2");
         }
         int[] fixed = fixedLabels(data, params);
         int k = params.getInt(K);

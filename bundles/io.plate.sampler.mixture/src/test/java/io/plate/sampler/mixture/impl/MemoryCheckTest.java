@@ -47,6 +47,14 @@ class MemoryCheckTest {
         assertTrue(e.getMessage().contains("200001 clusters × 80 kB each"), e.getMessage());
     }
 
+    /** A dataset of one row is refused before any memory figure, in words that agree with the number. */
+    @Test
+    void oneRowIsRefusedInOneLine() {
+        Dataset one = Dataset.builder("one").source("synthetic").sparse(ComponentsTest.counts(new int[][] {{1, 2}})).build();
+        PlateException e = refused(new MultinomialMixtureSampler(RecoveryTest.RUNNER, SyntheticData.DIST), one, Map.of());
+        assertEquals("dataset 'one' has 1 row; a mixture needs at least 2", e.getMessage());
+    }
+
     @Test
     void bytesAreWrittenForPeople() {
         assertEquals("512 bytes", MixtureSampler.bytes(512));
