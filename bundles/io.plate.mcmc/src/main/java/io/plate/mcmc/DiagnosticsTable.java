@@ -24,9 +24,11 @@ public final class DiagnosticsTable {
 
     /**
      * A figure that cannot be computed: R-hat of one chain or of a summary that does not vary, sd and ESS
-     * of a single draw. NaN read as a failure of the run.
+     * of a single draw, the mean of a chain that kept none. NaN read as a failure of the run.
+     *
+     * @since 3.2.0
      */
-    static final String UNDEFINED = "–";
+    public static final String UNDEFINED = "–";
 
     private DiagnosticsTable() {
     }

@@ -62,7 +62,7 @@ public final class Figures {
                     x[i] = t.iteration(c, shown[i]);
                     y[i] = all[shown[i]];
                 }
-                lines.add(Series.of("chain " + (c + 1), x, y));
+                lines.add(Series.of("chain " + c, x, y)); // numbered as trace.csv and plate:trace number them
             }
             // one chain has no R-hat at all: no R-hat column, whose flat line at 1 read as perfect mixing
             if (t.chains() < 2) {

@@ -204,7 +204,8 @@ public final class SampleCommands {
                     for (double v : x) {
                         m += v;
                     }
-                    row[2 + s] = x.length == 0 ? "NaN" : String.format(Locale.ROOT, "%.4g", m / x.length);
+                    row[2 + s] = x.length == 0 ? io.plate.mcmc.DiagnosticsTable.UNDEFINED // a chain stopped before its first draw
+                            : String.format(Locale.ROOT, "%.4g", m / x.length);
                 }
                 table.row(row);
             }

@@ -195,6 +195,19 @@ class SampleCommandsTest {
                 + " one with --out DIR)", notRun.getMessage());
     }
 
+    /** A chain that kept no draw (stopped before its first) has no mean: '–', as the diagnostics table writes it. */
+    @Test
+    void aChainWithoutDrawsHasNoMean() {
+        io.plate.api.sample.Trace t = new io.plate.api.sample.Trace(List.of("logJoint"),
+                new double[][][] {{{-3.0}, {-1.0}}, {}}, new long[][] {{1, 2}, {}});
+        io.plate.mcmc.SamplerPosterior p = io.plate.mcmc.SamplerPosterior.builder("test.ar1", "toy")
+                .settings(new io.plate.api.sample.RunSettings(2, 0, 1, 2, 1L, 1)).trace(t).build();
+        String text = new SampleCommands.TraceSummary("r", p, null).toString();
+        String[] last = text.strip().split("\n");
+        assertEquals(List.of("0", "2", "-2.000"), List.of(last[last.length - 2].trim().split(" +")), text);
+        assertEquals(List.of("1", "0", "–"), List.of(last[last.length - 1].trim().split(" +")), text);
+    }
+
     /** An --out folder holding other files is refused before the sampling (it was refused after a whole run). */
     @Test
     void aFolderTheRunCannotBeWrittenToIsRefusedBeforeTheRun() throws Exception {

@@ -56,7 +56,7 @@ final class ClusteredColumns {
             s.append("; ").append(empty.size()).append(one ? " row holds " : " rows hold ").append(switch (kind) {
                 case NUMERIC, CATEGORICAL -> "only missing values";
                 case SPARSE -> "no counts";
-            }).append(one ? " (row " : " (rows ").append(shown).append("): nothing in ").append(one ? "it" : "them")
+            }).append(one ? " (row " : " (rows ").append(shown).append(", counted from 0 as in assignments.csv): nothing in ").append(one ? "it" : "them")
                     .append(" tells the clusters apart, so ").append(one ? "its cluster comes" : "their clusters come")
                     .append(" from the prior alone");
         }

@@ -108,8 +108,16 @@ final class ExpectedLoss {
         for (double x : cross) {
             sum += x;
         }
-        // a loss is never negative; the bracket's three sums cancel to a rounding residue when c equals the draws
-        return Math.max(0, scale(sizeTerm(c, labels(c)) + meanDrawTerm - 2 * sum / cross.length));
+        return scale(bracket(sizeTerm(c, labels(c)), meanDrawTerm, 2 * sum / cross.length));
+    }
+
+    /**
+     * {@code a + b − c}, the bracket of a loss; 0 where it is below the rounding of its terms: they cancel when a
+     * partition equals the draws, leaving a residue (1e-13, or below 0) that is no loss.
+     */
+    private static double bracket(double a, double b, double c) {
+        double v = a + b - c;
+        return v <= 1e-12 * (Math.abs(a) + Math.abs(b) + Math.abs(c)) ? 0 : v;
     }
 
     /** The loss between {@code c} and each draw, in draw order (each at least 0). */
@@ -117,7 +125,7 @@ final class ExpectedLoss {
         double a = sizeTerm(c, labels(c));
         double[] out = crossTerms(c);
         for (int m = 0; m < out.length; m++) {
-            out[m] = Math.max(0, scale(a + drawTerms[m] - 2 * out[m]));
+            out[m] = scale(bracket(a, drawTerms[m], 2 * out[m]));
         }
         return out;
     }

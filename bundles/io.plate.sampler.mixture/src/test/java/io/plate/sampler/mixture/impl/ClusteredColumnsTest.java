@@ -55,15 +55,15 @@ class ClusteredColumnsTest {
         SparseMatrix m = SparseMatrix.ofCounts(List.of("apple", "pear"), new int[] {0, 2, 2, 3, 3}, new int[] {0, 1, 1},
                 new int[] {1, 2, 4}, true);
         Dataset text = Dataset.builder("t").sparse(m).build();
-        assertEquals("clusters on the counts of 2 words or indices; 2 rows hold no counts (rows 1, 3): nothing in them"
-                + " tells the clusters apart, so their clusters come from the prior alone",
+        assertEquals("clusters on the counts of 2 words or indices; 2 rows hold no counts (rows 1, 3, counted from 0 as"
+                + " in assignments.csv): nothing in them tells the clusters apart, so their clusters come from the prior alone",
                 ClusteredColumns.describe(text, FeatureKind.SPARSE, "mixture.multinomial"));
         int miss = CategoricalColumn.MISSING;
         Dataset categories = Dataset.builder("c")
                 .categorical(CategoricalColumn.of("a", List.of("x", "y"), new int[] {0, miss, 1}))
                 .categorical(CategoricalColumn.of("b", List.of("u"), new int[] {0, miss, miss})).build();
-        assertEquals("clusters on 2 categorical columns (a, b); 1 row holds only missing values (row 1): nothing in it"
-                + " tells the clusters apart, so its cluster comes from the prior alone",
+        assertEquals("clusters on 2 categorical columns (a, b); 1 row holds only missing values (row 1, counted from 0"
+                + " as in assignments.csv): nothing in it tells the clusters apart, so its cluster comes from the prior alone",
                 ClusteredColumns.describe(categories, FeatureKind.CATEGORICAL, "mixture.categorical"));
         assertEquals("clusters on 2 numeric columns (x1, x2); mixture.gaussian leaves out the label column 'class',"
                 + " which only scores the clusters; 1 categorical column (colour), which mixture.categorical models",
