@@ -260,6 +260,19 @@ public final class ClusterCommands {
          */
         private static void explainClusterCount(StringBuilder b, Clustering c, boolean chainsApart) {
             int shown = c.clusters().size();
+            int fewest = c.kPosterior().keySet().stream().mapToInt(Integer::intValue).min().orElse(shown);
+            int most = c.kPosterior().keySet().stream().mapToInt(Integer::intValue).max().orElse(shown);
+            if (shown < fewest || shown > most) { // no draw has as many (or as few) clusters as the estimate
+                b.append(String.format(Locale.ROOT, "the estimate has %s, %s than any draw (%d-%d): %s%n",
+                        io.plate.api.text.Plural.of(shown, "cluster"),
+                        shown > most ? "more" : "fewer", fewest, most, chainsApart
+                                ? "the chains disagree (R-hat above " + DiagnosticsTable.APART_RHAT + ") and the rows"
+                                        + " they place differently end in small clusters of the partition nearest to all"
+                                        + " draws pooled; run longer (--max-iterations N) or restarts=N"
+                                : "the partition with the least expected loss to all draws, which place many rows"
+                                        + " differently from one another"));
+                return;
+            }
             c.kPosterior().entrySet().stream().max(Map.Entry.comparingByValue()).ifPresent(mode -> {
                 if (mode.getKey() != shown && mode.getValue() >= 0.5) {
                     boolean merged = c.loss() == Clustering.Loss.VI && shown < mode.getKey();

@@ -158,6 +158,11 @@ class ClusterCommandsTest {
         assertTrue(text.contains("the estimate has 2 clusters where most draws (0.976) have 3: the chains disagree"),
                 text);
         assertFalse(text.contains("the VI loss merges"), text);
+        // no draw has as few clusters as the estimate (the short DP run on sms: 89 clusters against 12-24)
+        s.kPosterior = Map.of(3, 0.4, 4, 0.35, 5, 0.25);
+        text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
+                .cluster(null, "30", "", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
+        assertTrue(text.contains("the estimate has 2 clusters, fewer than any draw (3-5): the chains disagree"), text);
         s.logJoints = new double[][] {{-10, -11, -12}};
         s.kPosterior = Map.of(2, 0.4, 3, 0.35, 4, 0.25); // no majority: nothing to explain
         text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
