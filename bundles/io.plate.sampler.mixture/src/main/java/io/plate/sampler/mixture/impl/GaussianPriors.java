@@ -36,7 +36,7 @@ final class GaussianPriors {
                 new ParamSpec("kappa0", io.plate.api.learn.ParamType.DOUBLE, "0.01", KAPPA0_MIN, KAPPA0_MAX, false,
                         List.of(), "prior pseudo-count of each cluster mean (centred on the data mean)"),
                 new ParamSpec("nu0", io.plate.api.learn.ParamType.DOUBLE, null, 0, Double.POSITIVE_INFINITY, true,
-                        List.of(), "prior degrees of freedom of each covariance (default d + 2 full, 3 diag)"),
+                        List.of(), "prior degrees of freedom of each covariance (default d + 2 full, 3 diag; above d - 1 full)"),
                 ParamSpec.positive("prior_scale", Double.toString(DEFAULT_SCALE), "prior cluster covariance as a "
                         + "fraction of the data covariance: the prior mean of each cluster's precision is (prior_scale * "
                         + "data covariance)^-1 (scikit-learn's BayesianGaussianMixture prior: kappa0=1 nu0=d "
