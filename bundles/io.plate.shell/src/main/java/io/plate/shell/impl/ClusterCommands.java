@@ -81,6 +81,16 @@ public final class ClusterCommands {
         return samplers.find(name, MIXTURE_PREFIX, "mixture sampler");
     }
 
+    /** Whether a sampler of any kind is installed under {@code name}. */
+    private boolean isSampler(String name) {
+        try {
+            samplers.find(name, "", "sampler");
+            return true;
+        } catch (PlateException e) {
+            return false;
+        }
+    }
+
     @Descriptor("cluster a dataset with a mixture sampler; prints diagnostics, the clusters of the point estimate"
             + " (minimum posterior expected VI, or Binder with loss=binder), the posterior of the number of clusters"
             + " and ARI/NMI against the labels, and keeps the run under --name (default DATASET.SAMPLER)")
@@ -117,8 +127,9 @@ public final class ClusterCommands {
             @Descriptor("sampler parameters as key=value, e.g. k=3 covariance=diag (plate:params SAMPLER lists them)") String... params)
             throws IOException {
         if (!sampler.startsWith(MIXTURE_PREFIX)) {
+            boolean other = isSampler(sampler);
             throw new PlateException("'" + sampler + "' is not a mixture sampler; plate:cluster runs mixture.* samplers"
-                    + " (use plate:sample for others)");
+                    + (other ? " (plate:sample runs " + sampler + ")" : " (plate:samplers lists them)"));
         }
         SamplerRuns.Outcome o = SamplerRuns.runAndKeep(session, sampler(sampler), sampler, dataset, params,
                 new SamplerRuns.Options(iterations, maxIterations, burnIn, thin, chains, seed, out, name,

@@ -136,6 +136,19 @@ class ClusterCommandsTest {
         }
     }
 
+    /** Another sampler is pointed to plate:sample; a learner or an unknown name to the mixture samplers' list. */
+    @Test
+    void aNameThatIsNoMixtureSamplerIsToldWhereToGo() {
+        ClusterCommands c = ClusterCommands.of(workspaceWithData(), defaults(dir),
+                List.of(new HalvesSampler(), new SampleCommandsTest.Ar1Sampler()));
+        assertEquals("'test.ar1' is not a mixture sampler; plate:cluster runs mixture.* samplers (plate:sample runs"
+                + " test.ar1)", assertThrows(PlateException.class, () -> c.cluster(null, "30", "", "10", "", "", "", "",
+                        "", "", "", "", "test.ar1", "toy")).getMessage());
+        assertEquals("'nb.categorical' is not a mixture sampler; plate:cluster runs mixture.* samplers (plate:samplers"
+                + " lists them)", assertThrows(PlateException.class, () -> c.cluster(null, "30", "", "10", "", "", "",
+                        "", "", "", "", "", "nb.categorical", "toy")).getMessage());
+    }
+
     @Test
     void anEstimateWithFewerClustersThanMostDrawsSaysWhy() throws Exception {
         HalvesSampler s = new HalvesSampler();
