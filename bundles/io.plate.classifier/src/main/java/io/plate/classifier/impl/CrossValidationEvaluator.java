@@ -56,17 +56,27 @@ public final class CrossValidationEvaluator implements Evaluator {
             CategoricalColumn tl = test.labels().orElseThrow(() -> new PlateException(
                     "test dataset '" + test.name() + "' has no class labels"));
             // a test label joins the classes unless it names a training class (by text, or as a number: 1.0 is 1)
-            int[] known = tl.mapTo(List.copyOf(names));
+            List<String> trained = LevelNumbers.sorted(names);
+            int[] known = tl.mapTo(trained);
             int labelled = 0;
+            int ofTrained = 0;
+            Set<String> unknown = new java.util.TreeSet<>();
             for (int r = 0; r < test.rows(); r++) {
                 if (tl.level(r) != null && known[tl.code(r)] == CategoricalColumn.MISSING) {
                     names.add(tl.level(r));
+                    unknown.add(tl.level(r));
                 }
                 labelled += tl.level(r) != null ? 1 : 0;
+                ofTrained += tl.level(r) != null && known[tl.code(r)] != CategoricalColumn.MISSING ? 1 : 0;
             }
             if (labelled == 0) {
                 throw new PlateException("test dataset '" + test.name() + "' has no labelled rows to score against;"
                         + " plate:predict gives its predictions");
+            }
+            if (ofTrained == 0) { // Weka refuses such a pair; every row would be wrong and its log-loss the clip's
+                throw new PlateException("test dataset '" + test.name() + "' shares no class with '" + data.name()
+                        + "': its classes " + some(List.copyOf(unknown)) + " (label column '" + tl.name()
+                        + "') are none of the training data's " + some(trained) + " (label column '" + labels.name() + "')");
             }
         }
         List<String> classes = LevelNumbers.sorted(names);
@@ -181,6 +191,13 @@ public final class CrossValidationEvaluator implements Evaluator {
         totals[1] += scored;
         return new FoldReport(index, train.rows(), test.rows(), Metrics.accuracy(confusion), loss / scored,
                 Metrics.macroF1(confusion), Double.NaN, Double.NaN, (t1 - t0) / 1e9, (t2 - t1) / 1e9);
+    }
+
+    /** "a, b, c, … 17 more": the first names of a list and how many more. */
+    private static String some(List<String> names) {
+        int shown = Math.min(5, names.size());
+        return String.join(", ", names.subList(0, shown)) + (shown < names.size() ? ", … " + (names.size() - shown)
+                + " more" : "");
     }
 
     /** k-fold (rows shuffled, not stratified) or holdout for a model with a numeric target. */

@@ -17,13 +17,21 @@ public final class NumericBlock {
     }
 
     /**
-     * The refusal of a dataset with no numeric column; when its values are a sparse block (a LibSVM file read
-     * as counts, the default), how to read them as numeric columns.
+     * The refusal of a dataset with no numeric column; when its values are a sparse block, what they are by the
+     * dataset's format: a LibSVM file read as counts (the default) and how to read it as numeric columns, else
+     * (a text import's) word counts and the learners that read them.
      */
     public static PlateException noNumeric(String learner, Dataset data) {
-        return new PlateException(learner + " needs numeric columns; dataset '" + data.name() + "' has none"
-                + (data.sparse().isPresent() ? " (its values are a sparse block: import the LibSVM file again with "
-                        + "--values numeric to read them as numeric columns)" : ""));
+        String why = "";
+        if (data.sparse().isPresent()) {
+            String format = data.metadata().get("format");
+            why = "libsvm".equals(format)
+                    ? " (its values are a sparse block: import the LibSVM file again with --values numeric to read them"
+                            + " as numeric columns)"
+                    : " (its values are " + ("text".equals(format) ? "the word counts of a text import" : "a sparse block of counts")
+                            + ": use a word-count learner, nb.multinomial, nb.complement or nb.bernoulli)";
+        }
+        return new PlateException(learner + " needs numeric columns; dataset '" + data.name() + "' has none" + why);
     }
 
     public static List<String> names(Dataset data) {

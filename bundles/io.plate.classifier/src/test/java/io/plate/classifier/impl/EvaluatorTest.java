@@ -59,6 +59,23 @@ class EvaluatorTest {
                 none.getMessage());
     }
 
+    /**
+     * A test set none of whose classes the training data has is refused (it scored accuracy 0 and the clip's
+     * log-loss, 36.04, without comment), naming both sets' classes and label columns.
+     */
+    @Test
+    void aTestSetSharingNoClassWithTheTrainingDataIsRefused() {
+        Learner cat = new CategoricalNaiveBayes();
+        Dataset train = Tiny.data("news").categorical(Tiny.cat("f", "a", "b", "a", "b"))
+                .labels(Tiny.cat("newsgroup", "sci.space", "rec.autos", "sci.space", "rec.autos")).build();
+        Dataset other = Tiny.data("reviews").categorical(Tiny.cat("f", "a", "b", "a"))
+                .labels(Tiny.cat("label", "pos", "neg", null)).build();
+        io.plate.api.PlateException e = org.junit.jupiter.api.Assertions.assertThrows(io.plate.api.PlateException.class,
+                () -> evaluator.evaluate(cat, train, cat.params(Map.of()), EvaluationSettings.holdout(other, 1)));
+        assertEquals("test dataset 'reviews' shares no class with 'news': its classes neg, pos (label column 'label')"
+                + " are none of the training data's rec.autos, sci.space (label column 'newsgroup')", e.getMessage());
+    }
+
     @Test
     void holdoutAndJson() throws IOException {
         Learner cat = new CategoricalNaiveBayes();

@@ -154,10 +154,21 @@ class IgnoredColumnsTest {
         assertFalse(kde.fit(clean, kde.params(Map.of()), 1).toString().contains("ignores"));
     }
 
-    /** A LibSVM file read as counts (the default) has no numeric columns: numeric learners say how to get them. */
+    /**
+     * A LibSVM file read as counts (the default) has no numeric columns: numeric learners say how to get them; a
+     * text import's word counts name the word-count learners instead (the LibSVM advice was wrong for them).
+     */
     @Test
     void numericLearnersOnSparseValuesPointToValuesNumeric() {
-        Dataset svm = Tiny.data("clf0").sparse(Tiny.words("1 2", "2 3", "1 3", "3 3")).labels(Tiny.cat("label", "a", "b", "a", "b")).build();
+        Dataset text = Tiny.data("sms").sparse(Tiny.words("1 2", "2 3", "1 3", "3 3")).labels(Tiny.cat("label", "a", "b", "a", "b"))
+                .metadata("format", "text").build();
+        Learner gaussian = new GaussianNaiveBayes();
+        assertEquals("nb.gaussian needs numeric columns; dataset 'sms' has none (its values are the word counts of a text"
+                + " import: use a word-count learner, nb.multinomial, nb.complement or nb.bernoulli)",
+                org.junit.jupiter.api.Assertions.assertThrows(io.plate.api.PlateException.class,
+                        () -> gaussian.fit(text, gaussian.params(Map.of()), 1)).getMessage());
+        Dataset svm = Tiny.data("clf0").sparse(Tiny.words("1 2", "2 3", "1 3", "3 3")).labels(Tiny.cat("label", "a", "b", "a", "b"))
+                .metadata("format", "libsvm").build();
         for (Learner l : new Learner[] {new GaussianNaiveBayes(), new KernelClassifierLearner()}) {
             io.plate.api.PlateException e = org.junit.jupiter.api.Assertions.assertThrows(io.plate.api.PlateException.class,
                     () -> l.fit(svm, l.params(Map.of()), 1));

@@ -117,6 +117,11 @@ public final class EvaluateCommands {
         Evaluation result = new Evaluation(report, written);
         result.ignores = ignores;
         result.leftOut = leftOut(d);
+        if (settings.test().isPresent() && d.labels().isPresent()) { // none shared is refused by the evaluator
+            Dataset t = settings.test().get();
+            result.unknownClasses = t.labels().map(tl -> UnknownClasses.of(tl, d.labels().get().levels()).line(t.name()))
+                    .orElse("");
+        }
         return result;
     }
 
@@ -171,6 +176,7 @@ public final class EvaluateCommands {
         private final Path written;
         private String ignores = "";
         private String leftOut = "";
+        private String unknownClasses = "";
 
         Evaluation(EvaluationReport report, Path written) {
             this.report = report;
@@ -204,6 +210,9 @@ public final class EvaluateCommands {
             }
             if (!leftOut.isEmpty()) {
                 s.append(leftOut).append('\n');
+            }
+            if (!unknownClasses.isEmpty()) {
+                s.append(unknownClasses).append('\n');
             }
             String few = fewerRowsThanFolds(r);
             if (!few.isEmpty()) {

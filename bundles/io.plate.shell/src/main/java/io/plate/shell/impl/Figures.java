@@ -8,6 +8,7 @@ import io.plate.api.sample.Clustering;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.Table;
 import io.plate.api.sample.Trace;
+import io.plate.api.text.NearestName;
 import io.plate.distributions.numerics.PrincipalComponents;
 import io.plate.mcmc.Diagnostics;
 import io.plate.plot.Panel;
@@ -254,6 +255,19 @@ public final class Figures {
                 report.classes(), v)));
     }
 
+    /** Names listed after an unknown one when none is close enough to be its typo. */
+    private static final int LISTED_NAMES = 20;
+
+    /** "(did you mean X?)" for the known name closest to a mistyped one ({@link NearestName}), else the known names. */
+    static String nearestOrList(String word, java.util.Collection<String> names) {
+        String near = NearestName.of(word, names);
+        if (near != null) {
+            return " (did you mean " + near + "?)";
+        }
+        List<String> listed = new ArrayList<>(names).subList(0, Math.min(names.size(), LISTED_NAMES));
+        return "; known: " + String.join(", ", listed) + (names.size() > LISTED_NAMES ? ", … (" + names.size() + " in all)" : "");
+    }
+
     /** Features drawn by {@code plate:plot theta} without {@code --feature}; more are ranked and the top kept. */
     static final int THETA_PANELS = 12;
 
@@ -274,7 +288,8 @@ public final class Figures {
             byFeature.computeIfAbsent(r.get(fi), k -> new ArrayList<>()).add(r);
         }
         if (feature != null && !byFeature.containsKey(feature)) {
-            throw new PlateException("no feature named '" + feature + "' in the run's theta table");
+            throw new PlateException("no feature named '" + feature + "' in the run's theta table"
+                    + nearestOrList(feature, byFeature.keySet()));
         }
         if (byFeature.isEmpty()) {
             throw new PlateException("the run's theta table is empty");

@@ -6,6 +6,7 @@ import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.EvaluationReport;
 import io.plate.api.sample.Posterior;
+import io.plate.api.text.NearestName;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
@@ -70,6 +71,7 @@ public final class PlotCommands {
                     + " confusion an evaluation (a variable holding plate:evaluate's result, or its --out JSON file)")
             Object what)
             throws IOException {
+        checkKind(kind);
         if (out.isEmpty()) {
             throw new PlateException("plate:plot needs --out FILE.png or FILE.svg");
         }
@@ -85,6 +87,18 @@ public final class PlotCommands {
             throw target.failure(e);
         }
         return new Written(kind, file);
+    }
+
+    /** The plot kinds, in the order the usage lists them. */
+    static final List<String> KINDS = List.of("trace", "clusters", "theta", "confusion", "lines");
+
+    /** Refuses an unknown kind before anything else is checked, naming the kind it is closest to. */
+    static void checkKind(String kind) {
+        if (!KINDS.contains(kind)) {
+            String near = NearestName.of(kind, KINDS);
+            throw new PlateException("unknown plot kind '" + kind + "'" + (near == null ? "" : " (did you mean " + near + "?)")
+                    + ": use " + String.join(", ", KINDS.subList(0, KINDS.size() - 1)) + " or " + KINDS.get(KINDS.size() - 1));
+        }
     }
 
     private void draw(String kind, Object what, String x, String y, String feature, String group, Path file)
@@ -114,7 +128,7 @@ public final class PlotCommands {
                         group.isEmpty() ? List.of() : List.of(group.split(",")), file);
                 break;
             default:
-                throw new PlateException("unknown plot kind '" + kind + "': use trace, clusters, theta, confusion or lines");
+                checkKind(kind);
         }
     }
 

@@ -74,11 +74,12 @@ public final class PredictCommands {
         private final int[] truthClass; // per row: index into classes, NOT_A_CLASS, or UNLABELLED; null without labels
         private final io.plate.api.data.NumericColumn target; // known numeric targets, may be null
         private final List<String> unused; // the dataset's feature columns the model does not read
+        private final UnknownClasses unknownClasses; // the label classes the model does not have; null without labels
         private Path written;
 
         private Predictions(String model, String dataset, List<String> classes, double[][] probabilities,
                 double[] predicted, List<String> truth, int[] truthClass, io.plate.api.data.NumericColumn target,
-                List<String> unused) {
+                List<String> unused, UnknownClasses unknown) {
             this.model = model;
             this.dataset = dataset;
             this.classes = classes;
@@ -88,6 +89,7 @@ public final class PredictCommands {
             this.truthClass = truthClass;
             this.target = target;
             this.unused = unused;
+            this.unknownClasses = unknown;
         }
 
         private static final int NOT_A_CLASS = -1;
@@ -133,7 +135,7 @@ public final class PredictCommands {
             List<String> unused = unusedColumns(m, d);
             if (m.isRegression()) {
                 return new Predictions(name, d.name(), List.of(), new double[d.rows()][0], m.predict(d), truth,
-                        null, d.target().orElse(null), unused);
+                        null, d.target().orElse(null), unused, null);
             }
             double[][] lp = m.predictLogProba(d);
             double[] best = new double[lp.length];
@@ -150,7 +152,8 @@ public final class PredictCommands {
                 }
             }
             int[] truthClass = d.labels().map(l -> truthClasses(l, m.classes())).orElse(null);
-            return new Predictions(name, d.name(), m.classes(), lp, best, truth, truthClass, null, unused);
+            UnknownClasses unknown = d.labels().map(l -> UnknownClasses.of(l, m.classes())).orElse(null);
+            return new Predictions(name, d.name(), m.classes(), lp, best, truth, truthClass, null, unused, unknown);
         }
 
         public List<String> classes() {
@@ -259,7 +262,10 @@ public final class PredictCommands {
                         right += truthClass[r] == (int) predicted[r] ? 1 : 0;
                     }
                     int unlabelled = truthClass.length - labelled;
-                    if (labelled > 0) {
+                    if (!unknownClasses.line(dataset).isEmpty()) {
+                        s.append(unknownClasses.line(dataset)).append('\n');
+                    }
+                    if (labelled > 0 && !unknownClasses.none()) {
                         s.append(String.format(Locale.ROOT, "accuracy against the dataset's labels: %.4f (%d of %d%s)%n",
                                 (double) right / labelled, right, labelled,
                                 unlabelled == 0 ? "" : "; " + rowsWithout(unlabelled, "a label")));

@@ -224,6 +224,31 @@ class FiguresTest {
         assertThrows(PlateException.class, () -> Figures.theta(thetaRun(5), "nosuch", one));
     }
 
+    /** An unknown --feature names the nearest feature when it looks like a typo, else the features there are. */
+    @Test
+    void anUnknownThetaFeatureNamesTheNearestOrTheKnownOnes(@TempDir Path dir) {
+        Path png = dir.resolve("t.png");
+        PlateException typo = assertThrows(PlateException.class, () -> Figures.theta(thetaRun(5, "crim"), "CRIM3", png));
+        assertEquals("no feature named 'CRIM3' in the run's theta table (did you mean crim3?)", typo.getMessage());
+        PlateException other = assertThrows(PlateException.class, () -> Figures.theta(thetaRun(5), "nosuch", png));
+        assertEquals("no feature named 'nosuch' in the run's theta table; known: f0, f1, f2, f3, f4", other.getMessage());
+        PlateException many = assertThrows(PlateException.class, () -> Figures.theta(thetaRun(25), "nosuch", png));
+        assertTrue(many.getMessage().endsWith("f18, f19, … (25 in all)"), many.getMessage());
+    }
+
+    /** An unknown plot kind is the first thing said, before the missing --out, with the kind it is closest to. */
+    @Test
+    void anUnknownPlotKindIsNamedBeforeTheMissingOut() {
+        PlotCommands plot = new PlotCommands(new Workspace());
+        PlateException e = assertThrows(PlateException.class, () -> plot.plot("", "", "", "", "", "thetas", "runs/votes"));
+        assertEquals("unknown plot kind 'thetas' (did you mean theta?): use trace, clusters, theta, confusion or lines",
+                e.getMessage());
+        PlateException far = assertThrows(PlateException.class, () -> plot.plot("", "", "", "", "", "histogram", "r"));
+        assertEquals("unknown plot kind 'histogram': use trace, clusters, theta, confusion or lines", far.getMessage());
+        PlateException noOut = assertThrows(PlateException.class, () -> plot.plot("", "", "", "", "", "theta", "r"));
+        assertEquals("plate:plot needs --out FILE.png or FILE.svg", noOut.getMessage());
+    }
+
     /**
      * Panel titles are the feature alone, shortened in the middle when they do not fit the panel (they were
      * cut at both ends); what panels share and the full names of shortened titles are in the caption.

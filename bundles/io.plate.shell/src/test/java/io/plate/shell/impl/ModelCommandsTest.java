@@ -277,6 +277,36 @@ class ModelCommandsTest {
         assertEquals(List.of(), p.predict("", "silent", "e").unusedColumns());
     }
 
+    /**
+     * Labels none of whose classes the model has: the predictions are still written, but no accuracy (it said
+     * 0.0000 without comment); some unknown classes are named and the accuracy follows. evaluate --test names them too.
+     */
+    @Test
+    void labelsOfClassesTheModelDoesNotHaveAreNamed() throws IOException {
+        Workspace w = new Workspace();
+        w.putDataset("d", data(4));
+        w.putDataset("reviews", Dataset.builder("reviews").numeric(NumericColumn.of("x", new double[3]))
+                .labels(CategoricalColumn.of("label", List.of("pos", "neg"), new int[] {0, 1, CategoricalColumn.MISSING})).build());
+        w.putDataset("some", Dataset.builder("some").numeric(NumericColumn.of("x", new double[3]))
+                .labels(CategoricalColumn.of("class", List.of("a", "q"), new int[] {0, 1, 1})).build());
+        w.putModel("m", new FixedModel(Map.of(), 0));
+        PredictCommands p = new PredictCommands(w, defaults(dir));
+        String none = p.predict("none.csv", "m", "reviews").toString();
+        assertTrue(none.contains("\nthe labels of 'reviews' (column 'label': neg, pos) share no class with the model;"
+                + " no accuracy\n"), none);
+        assertFalse(none.contains("accuracy against"), none);
+        assertEquals(4, Files.readAllLines(dir.resolve("none.csv")).size());
+        String some = p.predict("", "m", "some").toString();
+        assertTrue(some.contains("\nwarning: 1 class of 'some' (column 'class') the model does not have: q (2 rows,"
+                + " counted as wrong)\naccuracy against the dataset's labels: "), some);
+        String all = p.predict("", "m", "d").toString();
+        assertFalse(all.contains("warning") || all.contains("share no class"), all);
+        Evaluator e = returning(new EvaluationReport("test.fixed", Map.of(), "d", 0, 3, List.of("a", "b,c", "d", "q"), 1,
+                0, 1, new long[4][4], Double.NaN, Double.NaN, 0.01, 0.002, List.of()));
+        String evaluated = commands(w, e).evaluate("", "some", "", "", "test.fixed", "d").toString();
+        assertTrue(evaluated.contains("\nwarning: 1 class of 'some' (column 'class') the model does not have: q"), evaluated);
+    }
+
     @Test
     void predictionsCsvReadsBackToTheSameDoubles() throws IOException {
         Workspace w = new Workspace();
