@@ -122,6 +122,7 @@ public final class EvaluateCommands {
             result.unknownClasses = t.labels().map(tl -> UnknownClasses.of(tl, d.labels().get().levels()).line(t.name()))
                     .orElse("");
         }
+        settings.test().ifPresent(t -> result.textImport = TextImportMismatch.lines(d, t));
         return result;
     }
 
@@ -177,6 +178,7 @@ public final class EvaluateCommands {
         private String ignores = "";
         private String leftOut = "";
         private String unknownClasses = "";
+        private List<String> textImport = List.of(); // how the test file's import loses words of the training file's
 
         Evaluation(EvaluationReport report, Path written) {
             this.report = report;
@@ -214,6 +216,7 @@ public final class EvaluateCommands {
             if (!unknownClasses.isEmpty()) {
                 s.append(unknownClasses).append('\n');
             }
+            textImport.forEach(line -> s.append(line).append('\n'));
             String few = fewerRowsThanFolds(r);
             if (!few.isEmpty()) {
                 s.append(few).append('\n');

@@ -52,6 +52,7 @@ public final class PredictCommands {
         Dataset d = workspace.dataset(dataset);
         OutputTarget target = out.isEmpty() ? null : OutputTarget.file(defaults, out, "cannot write predictions to");
         Predictions p = Predictions.of(model, m, d);
+        p.textImport = TextImportMismatch.lines(trainedOn(m), d);
         if (target != null) {
             try {
                 p.writeCsv(target.path());
@@ -61,6 +62,17 @@ public final class PredictCommands {
             p.written = target.path();
         }
         return p;
+    }
+
+    /**
+     * The dataset {@code m} was trained on, when it is loaded under the name its provenance gives (the import
+     * summary's {@code NAME: R rows, …}); null otherwise (a model from a file, a dataset since dropped).
+     */
+    private Dataset trainedOn(Model m) {
+        String summary = m.provenance().dataSummary();
+        int colon = summary.indexOf(": ");
+        String name = colon < 0 ? "" : summary.substring(0, colon);
+        return workspace.hasDataset(name) ? workspace.dataset(name) : null;
     }
 
     /** What {@code plate:predict} returns: per row the predicted class and the class probabilities. */
@@ -76,6 +88,7 @@ public final class PredictCommands {
         private final List<String> unused; // the dataset's feature columns the model does not read
         private final UnknownClasses unknownClasses; // the label classes the model does not have; null without labels
         private Path written;
+        private List<String> textImport = List.of(); // how the scored text's import loses words the model knows
 
         private Predictions(String model, String dataset, List<String> classes, double[][] probabilities,
                 double[] predicted, List<String> truth, int[] truthClass, io.plate.api.data.NumericColumn target,
@@ -244,6 +257,7 @@ public final class PredictCommands {
             if (!unused.isEmpty()) {
                 s.append(unusedLine()).append('\n');
             }
+            textImport.forEach(line -> s.append(line).append('\n'));
             if (!classes.isEmpty()) {
                 long[] counts = new long[classes.size()];
                 for (int r = 0; r < predicted.length; r++) {

@@ -1,0 +1,80 @@
+package io.plate.shell.impl;
+
+import io.plate.api.data.Dataset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Why a word model may score a text import on other words than it was trained on: the scored file was
+ * tokenised with other options than the training file, or pruned by its own counts ({@code --min-df},
+ * {@code --max-df}, {@code --max-features}), which drops words the model knows. scikit-learn avoids both by
+ * transforming the test texts with the training vocabulary; a Plate import of the file to score repeats the
+ * training file's tokenising options and leaves the pruning ones out. Read from the text importer's metadata.
+ */
+final class TextImportMismatch {
+    /** The text importer's metadata that decide which words a text becomes. */
+    private static final List<String> TOKENISING = List.of("tokens", "stop-words", "ngram", "binary");
+    /** The pruning metadata, their options and their values when nothing is pruned. */
+    private static final Map<String, String> PRUNING = options("min-df", "--min-df", "max-df", "--max-df",
+            "max-features", "--max-features");
+    private static final Map<String, String> UNPRUNED = Map.of("min-df", "1", "max-df", "1.0", "max-features", "0");
+
+    private TextImportMismatch() {
+    }
+
+    /**
+     * Warning lines for scoring {@code scored} with a model trained on {@code trained} (null when not known,
+     * e.g. a model loaded from a file); none when {@code scored} is no text import or is the training data.
+     */
+    static List<String> lines(Dataset trained, Dataset scored) {
+        if (!isText(scored) || scored == trained) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        if (trained != null && isText(trained)) {
+            List<String> differ = new ArrayList<>();
+            for (String key : TOKENISING) {
+                String was = trained.metadata().get(key);
+                String is = scored.metadata().get(key);
+                if (!Objects.equals(was, is)) {
+                    differ.add(key + " " + is + " where '" + trained.name() + "' has " + was);
+                }
+            }
+            if (!differ.isEmpty()) {
+                out.add("warning: '" + scored.name() + "' was tokenised otherwise than the training data ("
+                        + String.join("; ", differ) + "): its words are not those the model knows; import it with"
+                        + " the training file's options");
+            }
+        }
+        List<String> pruned = new ArrayList<>();
+        PRUNING.forEach((key, option) -> {
+            String v = scored.metadata().get(key);
+            if (v != null && !v.equals(UNPRUNED.get(key))) {
+                pruned.add(option + " " + v);
+            }
+        });
+        if (!pruned.isEmpty()) {
+            out.add("warning: '" + scored.name() + "' was imported with " + String.join(", ", pruned) + ", which keeps"
+                    + " the words frequent in it alone and drops others the model knows"
+                    + (trained == null ? " (if it is not the training data)" : "") + ": import the file to score"
+                    + " without --min-df, --max-df and --max-features; the model's vocabulary decides which words"
+                    + " count (as scikit-learn's transform)");
+        }
+        return out;
+    }
+
+    private static boolean isText(Dataset d) {
+        return "text".equals(d.metadata().get("format"));
+    }
+
+    private static Map<String, String> options(String... keyOption) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < keyOption.length; i += 2) {
+            m.put(keyOption[i], keyOption[i + 1]);
+        }
+        return m;
+    }
+}
