@@ -65,6 +65,39 @@ class FelixBootIT {
     }
 
     /**
+     * Every learner's and sampler's parameter is named as scikit-learn names its own (snake_case: fit_prior,
+     * burn_in, class_prior), whichever bundle provides it; nb.sparse's were camelCase (burnIn, classPrior).
+     * The services' classes are the framework's, so they are read by reflection.
+     */
+    @Test
+    void everyParameterNameIsSnakeCase() throws Exception {
+        assertEquals(List.of(), Osgi.unsatisfiedComponents(ctx, 10_000)); // every provider registered
+        List<String> wrong = new java.util.ArrayList<>();
+        int seen = 0;
+        for (String type : List.of("io.plate.api.learn.Learner", "io.plate.api.sample.Sampler")) {
+            org.osgi.framework.ServiceReference<?>[] refs = ctx.getAllServiceReferences(type, null); // the test is no bundle: no class-space filter
+            assertTrue(refs != null && refs.length > 0, type);
+            for (org.osgi.framework.ServiceReference<?> ref : refs) {
+                Object service = ctx.getService(ref);
+                try {
+                    Class<?> api = ref.getBundle().loadClass(type); // the service's own view of the interface
+                    for (Object spec : (List<?>) api.getMethod("parameters").invoke(service)) {
+                        String name = (String) spec.getClass().getMethod("name").invoke(spec);
+                        seen++;
+                        if (!name.matches("[a-z][a-z0-9_]*")) {
+                            wrong.add(api.getMethod("name").invoke(service) + ": " + name);
+                        }
+                    }
+                } finally {
+                    ctx.ungetService(ref);
+                }
+            }
+        }
+        assertTrue(seen > 50, seen + " parameters");
+        assertEquals(List.of(), wrong);
+    }
+
+    /**
      * The plain-Java entry point called by code inside the framework finds no class-path services; its
      * message says to use the service registry (it listed "found: " and nothing else).
      */

@@ -41,7 +41,7 @@ class UserDataIT {
             sh.run("plate:import " + train + " --categorical code");
             sh.run("plate:import " + test);
             for (String learner : List.of("nb.categorical", "nb.sparse")) {
-                sh.run("plate:train " + learner + " train" + (learner.equals("nb.sparse") ? " iterations=200 burnIn=50" : "")
+                sh.run("plate:train " + learner + " train" + (learner.equals("nb.sparse") ? " iterations=200 burn_in=50" : "")
                         + " --name m --seed 3");
                 String p = sh.run("plate:predict m test");
                 // before: 007, 010 and 042 read as 7, 10 and 42 matched no level: 0.5, or no categorical column

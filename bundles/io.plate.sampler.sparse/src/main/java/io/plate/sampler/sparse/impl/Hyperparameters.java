@@ -14,7 +14,7 @@ public record Hyperparameters(double[] alpha, double a, double b, boolean shared
     public static final String ALPHA = "alpha";
     public static final String A = "a";
     public static final String B = "b";
-    public static final String SHARED_P = "sharedP";
+    public static final String SHARED_P = "shared_p";
     public static final String EXCLUDE = "exclude";
 
     public Hyperparameters {

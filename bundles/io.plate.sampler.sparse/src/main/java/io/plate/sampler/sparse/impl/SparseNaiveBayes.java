@@ -36,10 +36,10 @@ public final class SparseNaiveBayes implements Learner {
     public static final String NAME = "nb.sparse";
     static final String PREDICTIVE = "predictive";
     static final String ITERATIONS = "iterations";
-    static final String BURN_IN = "burnIn";
-    static final String CLASS_PRIOR = "classPrior";
+    static final String BURN_IN = "burn_in";
+    static final String CLASS_PRIOR = "class_prior";
     static final String INTERVAL = "interval";
-    static final String INTERVAL_DRAWS = "intervalDraws";
+    static final String INTERVAL_DRAWS = "interval_draws";
 
     private final Distributions distributions;
 
