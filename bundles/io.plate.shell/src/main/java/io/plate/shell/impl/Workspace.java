@@ -158,6 +158,16 @@ public final class Workspace {
     }
 
     /** The models, read back first where their learner has returned; see {@link #waiting()} for the rest. */
+    /** The name {@code m} itself (not an equal model) is kept under, the first in name order; empty if it is not kept. */
+    public synchronized Optional<String> nameOf(Model m) {
+        for (Map.Entry<String, Model> e : new TreeMap<>(models).entrySet()) {
+            if (e.getValue() == m) {
+                return Optional.of(e.getKey());
+            }
+        }
+        return Optional.empty();
+    }
+
     public synchronized Map<String, Model> models() {
         for (Map.Entry<String, Parked> e : new TreeMap<>(parked).entrySet()) {
             restore(e.getKey(), e.getValue());
