@@ -23,6 +23,7 @@ import javax.xml.transform.stream.StreamResult;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
+import org.w3c.dom.NodeList;
 import org.xml.sax.InputSource;
 import org.xml.sax.SAXException;
 
@@ -39,12 +40,16 @@ import org.xml.sax.SAXException;
  * segments (a translucent line is no longer darker where its segments overlap);</li>
  * <li>coordinates are rounded to a hundredth of a pixel and path data written relative
  * ({@link SvgPathData});</li>
+ * <li>path data drawn more than once (XChart draws text as glyph outlines: the same tick labels, axis titles
+ * and legends in every panel of a figure) is written once in {@code <defs>}, from (0, 0), and each drawing
+ * becomes a {@code <use>} of it placed at the drawing's own start point, with the drawing's style;</li>
  * <li>consecutive elements of one style share it on a {@code <g>} (every property VectorGraphics2D writes
  * is inherited), so the markers of a scatter plot no longer repeat it.</li>
  * </ul>
  */
 final class SvgCompaction {
     static final String SVG_NS = "http://www.w3.org/2000/svg";
+    static final String XLINK_NS = "http://www.w3.org/1999/xlink";
     private static final String DOCTYPE_PUBLIC = "-//W3C//DTD SVG 1.1//EN";
     private static final String DOCTYPE_SYSTEM = "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd";
 
@@ -102,6 +107,7 @@ final class SvgCompaction {
         dropUnusedClips(root);
         joinLines(root);
         roundNumbers(root);
+        reuseOutlines(root);
         shareStyles(root);
     }
 
@@ -288,6 +294,90 @@ final class SvgCompaction {
                 roundIn(child);
             }
         }
+    }
+
+    /** Bytes of markup around a path's data in {@code <path d=""/>}, and of a {@code <use>} with its id and place. */
+    private static final int PATH_MARKUP = 12;
+    private static final int USE_MARKUP = 50;
+
+    /** Writes outlines drawn more than once in {@code <defs>} and draws them with {@code <use>} (see the class comment). */
+    private static void reuseOutlines(Element root) {
+        Map<String, List<Element>> drawings = new LinkedHashMap<>();
+        collectOutlines(root, drawings);
+        Set<String> ids = new HashSet<>();
+        NodeList all = root.getElementsByTagNameNS("*", "*");
+        for (int i = 0; i < all.getLength(); i++) {
+            ids.add(((Element) all.item(i)).getAttribute("id"));
+        }
+        Document doc = root.getOwnerDocument();
+        Element defs = null;
+        int next = 0;
+        for (Map.Entry<String, List<Element>> e : drawings.entrySet()) {
+            String outline = e.getKey();
+            int times = e.getValue().size();
+            if (times < 2 || times * (outline.length() + PATH_MARKUP) <= outline.length() + (times + 1) * USE_MARKUP) {
+                continue; // written once it would not be shorter
+            }
+            String id;
+            do {
+                id = "o" + ++next;
+            } while (ids.contains(id));
+            if (defs == null) {
+                defs = defs(root);
+            }
+            Element def = doc.createElementNS(SVG_NS, "path");
+            def.setAttribute("id", id);
+            def.setAttribute("d", new SvgPathData.Placed(0, 0, outline).atOrigin());
+            defs.appendChild(def);
+            for (Element path : e.getValue()) {
+                SvgPathData.Placed at = SvgPathData.placed(path.getAttribute("d"));
+                Element use = doc.createElementNS(SVG_NS, "use");
+                use.setAttributeNS(XLINK_NS, "xlink:href", "#" + id);
+                if (at.x() != 0) {
+                    use.setAttribute("x", SvgPathData.decimal(at.x()));
+                }
+                if (at.y() != 0) {
+                    use.setAttribute("y", SvgPathData.decimal(at.y()));
+                }
+                if (path.hasAttribute("style")) {
+                    use.setAttribute("style", path.getAttribute("style"));
+                }
+                path.getParentNode().replaceChild(use, path);
+            }
+        }
+        if (defs != null && !root.hasAttributeNS(XMLConstants.XMLNS_ATTRIBUTE_NS_URI, "xlink")) {
+            root.setAttributeNS(XMLConstants.XMLNS_ATTRIBUTE_NS_URI, "xmlns:xlink", XLINK_NS);
+        }
+    }
+
+    /**
+     * The paths under {@code e}'s groups by outline. Only paths with nothing but data and a style: a
+     * {@code <use>}'s place would also move a clip or transform written on the path.
+     */
+    private static void collectOutlines(Element e, Map<String, List<Element>> drawings) {
+        for (Element child : children(e)) {
+            String name = child.getLocalName();
+            if (name.equals("g")) {
+                collectOutlines(child, drawings);
+            } else if (name.equals("path") && child.getAttributes().getLength() == (child.hasAttribute("style") ? 2 : 1)) {
+                SvgPathData.Placed at = SvgPathData.placed(child.getAttribute("d"));
+                if (at != null) {
+                    drawings.computeIfAbsent(at.outline(), k -> new ArrayList<>()).add(child);
+                }
+            }
+        }
+    }
+
+    /** The root's {@code <defs>}, made as its first child if it has none. */
+    private static Element defs(Element root) {
+        for (Element child : children(root)) {
+            if (child.getLocalName().equals("defs")) {
+                return child;
+            }
+        }
+        Element defs = root.getOwnerDocument().createElementNS(SVG_NS, "defs");
+        root.insertBefore(defs, root.getFirstChild());
+        return defs;
     }
 
     /** Wraps each run of two or more consecutive elements with one inheritable style in a group carrying it. */

@@ -119,6 +119,41 @@ final class SvgPathData {
         return out;
     }
 
+    /**
+     * A path in short form ({@link #compact}) cut into its start point and its outline: the rest of the data,
+     * which draws the same shape from any start because every command in it is relative.
+     */
+    record Placed(long x, long y, String outline) {
+        /** The path data that draws the outline from (0, 0). */
+        String atOrigin() {
+            return "m0 0" + outline;
+        }
+    }
+
+    /** {@code d} cut at its first point, or null when {@code d} is not in short form (an absolute command in it). */
+    static Placed placed(String d) {
+        if (d.isEmpty() || d.charAt(0) != 'm') {
+            return null;
+        }
+        for (int k = 0; k < d.length(); k++) {
+            if (Character.isUpperCase(d.charAt(k))) {
+                return null; // compact left an arc or a number it could not read as written
+            }
+        }
+        int xEnd = numberEnd(d, 1);
+        int yStart = xEnd < d.length() && d.charAt(xEnd) == ' ' ? xEnd + 1 : xEnd;
+        int yEnd = numberEnd(d, yStart);
+        if (xEnd == 1 || yEnd == yStart) {
+            return null;
+        }
+        try {
+            return new Placed(hundredths(Double.parseDouble(d.substring(1, xEnd))),
+                    hundredths(Double.parseDouble(d.substring(yStart, yEnd))), d.substring(yEnd));
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
     /** Where the number that starts at {@code i} ends (SVG's number: sign, digits, point, exponent). */
     private static int numberEnd(String s, int i) {
         int j = i;
