@@ -90,6 +90,35 @@ class DeferredGogoShellIT {
         }
     }
 
+    /**
+     * Plate's {@code felix:refresh} and {@code felix:update}, which take the place of Felix Gogo's own, are
+     * registered only while Felix Gogo's command bundle is active: Apache Karaf, stood for by stopping it, has
+     * its own {@code bundle:refresh} and {@code bundle:update}, and its help listed Plate's.
+     */
+    @Test
+    void frameworkCommandsAreRegisteredOnlyWithFelixGogosCommands() throws Exception {
+        try (PlateFramework plate = PlateFramework.start(List.of(), false, null, Map.of())) {
+            BundleContext ctx = plate.framework().getBundleContext();
+            assertEquals(1, frameworkCommands(ctx));
+            Bundle gogoCommand = List.of(ctx.getBundles()).stream()
+                    .filter(b -> b.getSymbolicName().equals("org.apache.felix.gogo.command")).findFirst().orElseThrow();
+            gogoCommand.stop();
+            assertEquals(0, frameworkCommands(ctx));
+            gogoCommand.start();
+            assertEquals(1, frameworkCommands(ctx));
+            try (Shell sh = new Shell(ctx)) {
+                assertEquals("refreshed 0 bundle(s) with pending removals", sh.run("refresh").strip(), "Plate's refresh");
+            }
+        }
+    }
+
+    /** How many services register Plate's {@code felix:refresh} and {@code felix:update}. */
+    private static int frameworkCommands(BundleContext ctx) throws Exception {
+        ServiceReference<?>[] refs = ctx.getServiceReferences((String) null, "(&(osgi.command.scope=felix)"
+                + "(osgi.command.function=refresh)(osgi.command.function=update)(service.ranking=100))");
+        return refs == null ? 0 : refs.length;
+    }
+
     /** How many services register {@code plate:FN} with Gogo. */
     private static int count(BundleContext ctx, String fn) throws Exception {
         ServiceReference<?>[] refs = ctx.getServiceReferences((String) null,

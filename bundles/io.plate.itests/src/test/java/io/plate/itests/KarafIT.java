@@ -167,7 +167,8 @@ class KarafIT {
     /**
      * Karaf's {@code help plate:cluster} shows Plate's help (it showed only a COMMANDS heading): Karaf's help runs
      * {@code NAME --help} and shows what it printed. Karaf's list of commands has Plate's but not the internal
-     * ones ({@code plate:banner}, {@code plate:completions}, {@code plate:names}; they were listed). Its help prints nothing in bin/client's batch mode, even for
+     * ones ({@code plate:banner}, {@code plate:completions}, {@code plate:names}; they were listed), and its list of
+     * every command has not Plate's {@code felix:refresh} and {@code felix:update} (they were listed). Its help prints nothing in bin/client's batch mode, even for
      * Karaf's own commands, so it is typed in an interactive console, in a terminal that tmux gives bin/client.
      */
     private static void helpInKarafsConsole(Path home, int port) throws Exception {
@@ -195,6 +196,19 @@ class KarafIT {
             for (String internal : List.of("plate:banner", "plate:completions", "plate:names")) {
                 assertFalse(list.contains(internal), internal + " is listed:\n" + list);
             }
+            // Karaf's lists of the bundle: and felix: commands (help alone pages the full list) have its own
+            // bundle:refresh and bundle:update, and not Plate's felix:refresh and felix:update, which stand in for
+            // Felix Gogo's only in the launcher
+            Tmux.run("send-keys", "-t", session, "clear", "Enter");
+            Tmux.run("send-keys", "-t", session, "help bundle:", "Enter");
+            Tmux.waitFor(session, s -> s.contains("bundle:watch"), "Karaf's list of the bundle: commands", 30_000);
+            Tmux.run("send-keys", "-t", session, "help felix:", "Enter");
+            Tmux.run("send-keys", "-t", session, "echo listed-end", "Enter");
+            String lists = Tmux.waitFor(session, s -> s.indexOf("listed-end") != s.lastIndexOf("listed-end"),
+                    "Karaf's lists of the bundle: and felix: commands", 30_000);
+            lists = lists.substring(0, lists.lastIndexOf("listed-end"));
+            assertTrue(lists.contains("bundle:refresh") && lists.contains("bundle:update"), lists);
+            assertFalse(lists.contains("felix:refresh") || lists.contains("felix:update"), "Plate's are listed:\n" + lists);
         } finally {
             Tmux.run("kill-session", "-t", session);
         }

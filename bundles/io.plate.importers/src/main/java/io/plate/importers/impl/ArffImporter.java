@@ -21,6 +21,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import org.osgi.service.component.annotations.Component;
 
@@ -36,6 +37,8 @@ import org.osgi.service.component.annotations.Component;
  * sorted), dates numeric columns (milliseconds since 1970-01-01T00:00Z). The class is the last
  * attribute unless {@code --label} names another; a numeric class becomes a regression target.
  * {@code --categorical} (a name or {@code all}) turns numeric attributes into categorical ones.
+ * {@code --ignore} leaves attributes out, as for CSV; a string or nominal feature whose values are nearly one
+ * per row gets the CSV importer's warning ({@link Labels#onePerRowWarning}).
  *
  * <p>Instance weights ({@code {w}} after a row, see {@link InstanceWeights}) become a numeric column named
  * {@code weight} (or {@code weight_2}, … when an attribute has that name), for the learners'
@@ -81,6 +84,8 @@ public final class ArffImporter implements Importer {
         /** With {@code --values counts}: the sparse matrix a numeric attribute's values go to, and its column. */
         LibSvmRows matrix;
         int column = -1;
+        /** Named by {@code --ignore}: read (and checked) but left out of the dataset. */
+        boolean ignored;
 
         Attribute(String name, String kind, List<String> levels, TermTable levelIndex, String datePattern,
                 DateTimeFormatter dateFormat) {
@@ -169,6 +174,7 @@ public final class ArffImporter implements Importer {
             if (attrs.isEmpty()) {
                 throw new ImportException(file, in.line(), null, "no @attribute declared before @data");
             }
+            ignore(file, options, attrs, byName);
             int classIndex = classIndex(file, options, attrs, byName);
             for (String n : new TreeSet<>(options.categorical())) {
                 if (!ImportOptions.ALL.equals(n) && !byName.containsKey(n)) {
@@ -214,7 +220,7 @@ public final class ArffImporter implements Importer {
                 throw new ImportException(file, in.line(), null, "no data rows after @data");
             }
             watch.checkInterrupted();
-            return build(file, options, relation, attrs, classIndex, weights, counts[0]);
+            return build(file, options, relation, attrs, classIndex, weights, counts[0], rows);
         }
     }
 
@@ -241,7 +247,7 @@ public final class ArffImporter implements Importer {
         int column = 0;
         for (int k = 0; k < attrs.size(); k++) {
             Attribute a = attrs.get(k);
-            if (k == classIndex) {
+            if (k == classIndex || a.ignored) {
                 continue;
             }
             if (!a.kind.equals("numeric") || options.categorical().contains(a.name)
@@ -317,12 +323,31 @@ public final class ArffImporter implements Importer {
         }
     }
 
+    /** Marks the attributes {@code --ignore} names, as the CSV importer reads the option. */
+    private static void ignore(Path file, ImportOptions options, List<Attribute> attrs, Map<String, Integer> byName) {
+        Set<String> ignored = CsvImporter.ignored(file, 0, options);
+        for (String n : ignored) {
+            Integer k = byName.get(n);
+            if (k == null) {
+                throw new ImportException(file, 0, n, "--ignore names an attribute the file does not declare");
+            }
+            attrs.get(k).ignored = true;
+        }
+        if (ignored.size() == attrs.size()) {
+            throw new ImportException(file, 0, null, "--ignore leaves no attribute to import");
+        }
+    }
+
     private static int classIndex(Path file, ImportOptions options, List<Attribute> attrs, Map<String, Integer> byName) {
         if (options.noLabel()) {
             return -1;
         }
-        if (options.label().isEmpty()) {
-            return attrs.size() - 1;
+        if (options.label().isEmpty()) { // the last attribute that --ignore leaves
+            int last = attrs.size() - 1;
+            while (attrs.get(last).ignored) {
+                last--;
+            }
+            return last;
         }
         Integer i = byName.get(options.label().get());
         if (i == null) {
@@ -534,13 +559,14 @@ public final class ArffImporter implements Importer {
     }
 
     private static Dataset build(Path file, ImportOptions options, String relation, List<Attribute> attrs, int classIndex,
-            InstanceWeights weights, LibSvmRows counts) {
+            InstanceWeights weights, LibSvmRows counts, int rows) {
         Dataset.Builder b = Dataset.builder(Sources.datasetName(file, options)).source(file.toString())
                 .metadata("format", "arff");
         if (relation != null) {
             b.metadata("relation", relation);
         }
         boolean allCategorical = options.categorical().contains(ImportOptions.ALL);
+        List<String> warnings = new ArrayList<>();
         if (counts != null) {
             List<String> names = new ArrayList<>();
             for (Attribute a : attrs) {
@@ -553,7 +579,7 @@ public final class ArffImporter implements Importer {
         for (int k = 0; k < attrs.size(); k++) {
             Attribute a = attrs.get(k);
             boolean isClass = k == classIndex;
-            if (a.matrix != null) {
+            if (a.matrix != null || a.ignored) {
                 continue;
             }
             switch (a.kind) {
@@ -562,7 +588,7 @@ public final class ArffImporter implements Importer {
                     if (isClass) {
                         b.labels(c);
                     } else {
-                        b.categorical(c);
+                        b.categorical(onePerRow(c, rows, warnings));
                     }
                     break;
                 }
@@ -572,7 +598,7 @@ public final class ArffImporter implements Importer {
                         Labels.checkClasses(file, a.name, classes.cardinality(), a.cells.rows(), Labels.COLUMN_FIX);
                         b.labels(classes);
                     } else {
-                        b.categorical(a.cells.toCategorical());
+                        b.categorical(onePerRow(a.cells.toCategorical(), rows, warnings));
                     }
                     break;
                 case "numeric": {
@@ -600,6 +626,36 @@ public final class ArffImporter implements Importer {
             }
         }
         weights.addTo(b);
+        if (!warnings.isEmpty()) {
+            b.metadata(Importer.WARNINGS, String.join("; ", warnings)); // the CSV importer's separator
+        }
         return b.build();
+    }
+
+    /**
+     * {@code c}, a string or nominal feature, after adding a warning if the values seen in it are nearly one per
+     * row ({@link Labels#onePerRowWarning}): a nominal attribute's declared levels that never occur do not count,
+     * as Weka declares every value of a column it converts, an identifier's too. ARFF has no import of a
+     * column's words.
+     */
+    private static CategoricalColumn onePerRow(CategoricalColumn c, int rows, List<String> warnings) {
+        boolean[] seen = new boolean[c.cardinality()];
+        int levels = 0;
+        int withSpace = 0;
+        for (int row = 0; row < c.size(); row++) {
+            int code = c.code(row);
+            if (code >= 0 && !seen[code]) {
+                seen[code] = true;
+                if (levels++ < CsvImporter.FREE_TEXT_LEVELS && c.levels().get(code).indexOf(' ') >= 0) {
+                    withSpace++;
+                }
+            }
+        }
+        String warning = Labels.onePerRowWarning(c.name(), levels, rows, withSpace,
+                Math.min(levels, CsvImporter.FREE_TEXT_LEVELS), null);
+        if (warning != null) {
+            warnings.add(warning);
+        }
+        return c;
     }
 }

@@ -435,26 +435,20 @@ public final class CsvImporter implements Importer {
     static final int FREE_TEXT_LEVELS = 1000;
 
     /**
-     * Adds a warning when {@code col}, a categorical feature, has (nearly) one value per row, the label's rule
-     * with a feature's row minimum ({@link Labels#nearlyOnePerRow(long, long, int)}): free text when most of its
-     * levels hold a space, else an identifier or a name; each with the option that fixes it.
+     * Adds a warning when {@code col}, a categorical feature, has (nearly) one value per row
+     * ({@link Labels#onePerRowWarning}), its words looked at in the first {@link #FREE_TEXT_LEVELS} levels.
      */
     private static void freeText(CellColumn col, int rows, char delimiter, List<String> warnings) {
-        int levels = col.distinct();
         // numbers named in --categorical are meant as categories (--categorical all on measurements: one per column)
-        if (col.allNumeric() || !Labels.nearlyOnePerRow(levels, rows, Labels.FEATURE_MIN_ROWS)) {
+        if (col.allNumeric()) {
             return;
         }
-        String n = col.name;
-        String head = String.format(java.util.Locale.ROOT, "column '%s' became one categorical feature with %,d levels in"
-                + " %,d rows, nearly one per row", n, levels, rows);
-        String ignore = "--ignore " + n;
-        if (2 * col.levelsWithSpace(FREE_TEXT_LEVELS) > Math.min(levels, FREE_TEXT_LEVELS)) {
-            warnings.add(head + ": if it is free text, import its words with --format text --text-column " + n
-                    + (delimiter == '\t' ? "" : " --delimiter " + delimiter) + " (or leave it out with " + ignore + ")");
-        } else {
-            warnings.add(head + ": an identifier or a name? a value seen once tells a learner nothing: leave it out with "
-                    + ignore);
+        int levels = col.distinct();
+        String warning = Labels.onePerRowWarning(col.name, levels, rows, col.levelsWithSpace(FREE_TEXT_LEVELS),
+                Math.min(levels, FREE_TEXT_LEVELS), "--format text --text-column " + col.name
+                        + (delimiter == '\t' ? "" : " --delimiter " + delimiter));
+        if (warning != null) {
+            warnings.add(warning);
         }
     }
 
@@ -499,13 +493,22 @@ public final class CsvImporter implements Importer {
      * (a column cannot be left out and read).
      */
     private static Set<String> ignored(Path file, long line, ImportOptions options, List<String> names, TermTable byName) {
+        Set<String> ignored = ignored(file, line, options);
+        checkNamed(file, line, ignored, names, byName, "--ignore", false);
+        return ignored;
+    }
+
+    /**
+     * The names {@link #IGNORE} gives (CSV columns, ARFF attributes), none the label or named by another option;
+     * the caller checks that the file has them.
+     */
+    static Set<String> ignored(Path file, long line, ImportOptions options) {
         Set<String> ignored = new TreeSet<>();
         for (String n : options.extra().getOrDefault(IGNORE, "").split(",")) {
             if (!n.isBlank()) {
                 ignored.add(n.strip());
             }
         }
-        checkNamed(file, line, ignored, names, byName, "--ignore", false);
         for (String n : ignored) {
             String other = n.equals(options.label().orElse(null)) ? "--label" : options.categorical().contains(n)
                     ? "--categorical" : options.numeric().contains(n) ? "--numeric" : null;

@@ -5,7 +5,10 @@ import io.plate.api.data.ImportOptions;
 import java.nio.file.Path;
 import java.util.Locale;
 
-/** Checks made on a label column, the same way for every format (and by Plate on Spark). */
+/**
+ * Checks made on a label column, the same way for every format (and by Plate on Spark), and the label's
+ * "nearly one value per row" rule applied to a categorical feature ({@link #onePerRowWarning}).
+ */
 public final class Labels {
     /** Fewer rows than this are never refused for their number of classes (a toy table may have a class per row). */
     static final int MIN_ROWS = 20;
@@ -45,6 +48,28 @@ public final class Labels {
      */
     static boolean nearlyOnePerRow(long values, long rows, int minRows) {
         return rows >= minRows && values > rows / 2;
+    }
+
+    /**
+     * The warning for a categorical feature {@code column} with {@code levels} distinct values in {@code rows} rows,
+     * or null when they are not nearly one per row ({@link #FEATURE_MIN_ROWS}): free text when more than half of the
+     * {@code looked} levels looked at hold a space ({@code withSpace}), else an identifier or a name; each with
+     * {@code --ignore}, and for free text {@code wordsImport}, the options that import its words (null: the format
+     * has none).
+     */
+    static String onePerRowWarning(String column, long levels, long rows, int withSpace, int looked, String wordsImport) {
+        if (!nearlyOnePerRow(levels, rows, FEATURE_MIN_ROWS)) {
+            return null;
+        }
+        String head = String.format(Locale.ROOT, "column '%s' became one categorical feature with %,d levels in"
+                + " %,d rows, nearly one per row", column, levels, rows);
+        String ignore = "--ignore " + column;
+        if (2 * withSpace <= looked) {
+            return head + ": an identifier or a name? a value seen once tells a learner nothing: leave it out with " + ignore;
+        }
+        return head + ": if it is free text, " + (wordsImport == null
+                ? "a value seen once tells a learner nothing: leave it out with " + ignore
+                : "import its words with " + wordsImport + " (or leave it out with " + ignore + ")");
     }
 
     /**

@@ -256,6 +256,71 @@ class NewUserFilesTest {
         assertNull(Inputs.csv(withColumn(300, "x", i -> Integer.toString(1000 - i)), all).metadata().get(Importer.WARNINGS));
     }
 
+    /**
+     * An ARFF file of {@code n} rows: attribute {@code column} declared {@code type} ({@code string}, or nominal
+     * levels {@code {…}}) holding {@code cell(i)}, a numeric {@code legs} and the class {@code type}.
+     */
+    private static String arffWithAttribute(int n, String column, String type, java.util.function.IntFunction<String> cell) {
+        StringBuilder s = new StringBuilder("@relation zoo\n@attribute " + column + " " + type
+                + "\n@attribute legs numeric\n@attribute type {a,b}\n@data\n");
+        for (int i = 0; i < n; i++) {
+            s.append('\'').append(cell.apply(i)).append("',").append(i % 3 == 0 ? 4 : 2).append(',')
+                    .append(i % 2 == 0 ? "a" : "b").append('\n');
+        }
+        return s.toString();
+    }
+
+    /** Nominal levels {@code {'x0', …}} of {@code cell(0)} to {@code cell(n - 1)}, as Weka declares a converted column. */
+    private static String levels(int n, java.util.function.IntFunction<String> cell) {
+        StringBuilder s = new StringBuilder("{");
+        for (int i = 0; i < n; i++) {
+            s.append(i == 0 ? "" : ",").append('\'').append(cell.apply(i)).append('\'');
+        }
+        return s.append('}').toString();
+    }
+
+    @Test
+    void anArffAttributeWithNearlyOneValuePerRowIsReportedWithTheOptionThatLeavesItOut() {
+        // zoo.arff's animal as a string attribute (100 names in 101 rows): the CSV importer's warning and option
+        java.util.function.IntFunction<String> animal = i -> "animal" + (i == 100 ? 0 : i);
+        Dataset zoo = Inputs.arff(arffWithAttribute(101, "animal", "string", animal), D);
+        assertEquals(2, zoo.featureCount()); // kept: the warning says what to do
+        String w = zoo.metadata().get(Importer.WARNINGS);
+        assertTrue(w != null && w.contains("column 'animal' became one categorical feature with 100 levels in 101 rows")
+                && w.contains("leave it out with --ignore animal") && !w.contains("--format text"), w);
+        // --ignore reads ARFF files too: the attribute is left out, and nothing is said
+        ImportOptions ignore = ImportOptions.builder().extra(CsvImporter.IGNORE, "animal").build();
+        Dataset ignored = Inputs.arff(arffWithAttribute(101, "animal", "string", animal), ignore);
+        assertEquals(List.of("legs"), List.of(ignored.numeric().get(0).name()));
+        assertEquals(1, ignored.featureCount());
+        assertEquals(List.of("a", "b"), ignored.labels().orElseThrow().levels());
+        assertNull(ignored.metadata().get(Importer.WARNINGS));
+        // as Weka's CSVLoader declares it, nominal with every value: the values seen count, not the declared levels
+        String nominal = Inputs.arff(arffWithAttribute(101, "animal", levels(100, animal), animal), D)
+                .metadata().get(Importer.WARNINGS);
+        assertTrue(nominal != null && nominal.contains("100 levels in 101 rows") && nominal.contains("--ignore animal"),
+                nominal);
+        assertNull(Inputs.arff(arffWithAttribute(101, "colour", levels(300, i -> "c" + i), i -> "c" + i % 40), D)
+                .metadata().get(Importer.WARNINGS), "300 levels declared, 40 seen in 101 rows: categories");
+        // free text in a string attribute: ARFF has no import of its words, so the option that leaves it out
+        String reviews = Inputs.arff(arffWithAttribute(400, "review", "string", i -> "Review " + i + ": would buy again"), D)
+                .metadata().get(Importer.WARNINGS);
+        assertTrue(reviews != null && reviews.contains("column 'review'") && reviews.contains("400 levels in 400 rows")
+                && reviews.contains("if it is free text") && reviews.contains("leave it out with --ignore review")
+                && !reviews.contains("--format text"), reviews);
+        // legitimate categories: 12 levels in 20 rows, 40 in 49 rows (too few rows), half the rows or fewer
+        assertNull(Inputs.arff(arffWithAttribute(20, "colour", "string", i -> "c" + i % 12), D).metadata().get(Importer.WARNINGS));
+        assertNull(Inputs.arff(arffWithAttribute(49, "colour", "string", i -> "c" + i % 40), D).metadata().get(Importer.WARNINGS));
+        assertNull(Inputs.arff(arffWithAttribute(300, "colour", "string", i -> "c" + i % 150), D).metadata().get(Importer.WARNINGS));
+        // --ignore names an attribute the file declares; leaving out the last makes the one before it the class
+        Inputs.fails(() -> Inputs.arff(arffWithAttribute(60, "animal", "string", animal),
+                ImportOptions.builder().extra(CsvImporter.IGNORE, "animals").build()),
+                "column animals", "--ignore names an attribute the file does not declare");
+        Dataset lastLeftOut = Inputs.arff(arffWithAttribute(60, "animal", "string", animal),
+                ImportOptions.builder().extra(CsvImporter.IGNORE, "type").build());
+        assertEquals("legs", lastLeftOut.target().orElseThrow().name());
+    }
+
     /** {@code n} rows of a measurement and a species, with {@code d['id'] = range(1, n + 1)} first or last. */
     private static String withId(int n, boolean idFirst) {
         StringBuilder s = new StringBuilder(idFirst ? "id,x,species\n" : "x,species,id\n");

@@ -43,7 +43,8 @@ import org.osgi.util.tracker.ServiceTracker;
  * users type ({@code plate:import}, not the Java method {@code _import}) and fails on a command that does
  * not exist; other names go to Gogo's help. The internal functions ({@link PlateInternalCommand}) are
  * registered only then: a console with a help of its own (Apache Karaf's) would list them, and nothing
- * there calls them. Command services stay delayed: only their properties are read until a command runs.
+ * there calls them; so are {@link FrameworkCommands}, in place of Gogo's own {@code refresh} and {@code update}.
+ * Command services stay delayed: only their properties are read until a command runs.
  */
 @Component(immediate = true)
 public final class CommandFunctions {
@@ -65,7 +66,7 @@ public final class CommandFunctions {
     /** The functions the shell profile calls for itself: never listed or suggested. */
     private final java.util.Set<String> internal = ConcurrentHashMap.newKeySet();
     private final Map<ServiceReference<Object>, List<Front>> fronts = new ConcurrentHashMap<>();
-    /** Plate's help (and *:default); also the lock of {@link #internalFronts}. */
+    /** Plate's help (and *:default, felix:refresh and felix:update); also the lock of {@link #internalFronts}. */
     private final List<ServiceRegistration<?>> helps = new ArrayList<>();
     /** The registered internal functions of each command service: only while Plate answers help. */
     private final Map<ServiceReference<Object>, List<Front>> internalFronts = new ConcurrentHashMap<>();
@@ -107,6 +108,12 @@ public final class CommandFunctions {
                         // Gogo calls *:default for a name that is no command; Plate's answer names the nearest one
                         helps.add(context.registerService(Function.class, CommandFunctions.this::notFound,
                                 properties("gogo", "default", null)));
+                        // Gogo's refresh and update as they should behave, in their place (only here: Karaf has its own)
+                        Dictionary<String, Object> framework = new Hashtable<>();
+                        framework.put(CommandProcessor.COMMAND_SCOPE, "felix");
+                        framework.put(CommandProcessor.COMMAND_FUNCTION, FrameworkCommands.FUNCTIONS);
+                        framework.put(Constants.SERVICE_RANKING, RANKING);
+                        helps.add(context.registerService(FrameworkCommands.class, new FrameworkCommands(context), framework));
                         fronts.keySet().forEach(CommandFunctions.this::frontInternal);
                     }
                 }

@@ -8,33 +8,30 @@ import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.felix.service.command.Descriptor;
-import org.apache.felix.service.command.annotations.GogoCommand;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleException;
 import org.osgi.framework.FrameworkEvent;
 import org.osgi.framework.wiring.FrameworkWiring;
-import org.osgi.service.component.annotations.Activate;
-import org.osgi.service.component.annotations.Component;
 
 /**
  * {@code refresh} and {@code update} as Gogo's own commands should behave: {@code refresh} with no bundle
  * refreshes every bundle with pending removals (Gogo Command 1.1.2 fails there with a
  * NullPointerException) and waits until the refresh has ended, so that the next command sees it;
  * {@code update} fails as a command, with one line naming the bundle and the cause (Gogo Command prints
- * a stack trace and succeeds). Registered in Gogo's {@code felix} scope with a higher ranking, so they
- * take the place of the originals.
+ * a stack trace and succeeds). {@link CommandFunctions} registers them in Gogo's {@code felix} scope with a
+ * higher ranking, so they take the place of the originals, and only while those are there (Felix Gogo's command
+ * bundle): Apache Karaf has its own {@code bundle:refresh} and {@code bundle:update}, and its help, which lists
+ * every registered function, listed these.
  */
-@Component(service = FrameworkCommands.class, immediate = true, property = {
-        "service.ranking:Integer=100" })
-@GogoCommand(scope = "felix", function = {"refresh", "update"})
 public final class FrameworkCommands {
     private static final long REFRESH_WAIT_SECONDS = 60;
+    /** The functions, as Gogo's command bundle names its own. */
+    static final String[] FUNCTIONS = {"refresh", "update"};
 
     private final BundleContext context;
 
-    @Activate
-    public FrameworkCommands(BundleContext context) {
+    FrameworkCommands(BundleContext context) {
         this.context = context;
     }
 
