@@ -438,7 +438,7 @@ public final class Main {
      * Naive Bayes needs classes: a label column read as a numeric target ({@link PlateFrame#read}, as
      * {@code plate:import} reads it) is refused, with the option that reads its values as classes.
      */
-    private static void refuseNumericTarget(PlateFrame frame) {
+    static void refuseNumericTarget(PlateFrame frame) {
         String target = frame.roles().target;
         if (target != null) {
             long values = frame.rows().select(functions.countDistinct(PlateFrame.column(target))).first().getLong(0);
