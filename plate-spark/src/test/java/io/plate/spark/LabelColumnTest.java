@@ -116,6 +116,33 @@ class LabelColumnTest {
         assertEquals(List.of("1", "2"), PlateFrame.read(spark, "libsvm", whole.toString(), null, Set.of(), true).roles().classes);
     }
 
+    /**
+     * {@code cluster} reads a CSV as {@code plate:import} does: its last column is the label unless {@code --label}
+     * names another (a string column: classes; a column of numbers: a numeric target), no feature either way;
+     * {@code --no-label} reads every column as a feature, as {@code plate:import --no-label}.
+     */
+    @Test
+    void clusterTakesTheLastColumnAsTheLabelAsPlateImportDoes() {
+        for (String data : List.of("iris/iris.csv", "wine-quality/winequality-red.csv")) {
+            Path file = SparkTestSession.data(data);
+            Dataset shell = new CsvImporter().read(file, ImportOptions.defaults());
+            ColumnRoles roles = new Main(System.out).parsed("cluster", "mixture.gaussian", "--input", file.toString(),
+                    "--out", "run").clusterInput(spark).roles();
+            assertEquals(shell.labels().map(l -> l.name()).orElse(null), roles.label, data);
+            assertEquals(shell.target().map(t -> t.name()).orElse(null), roles.target, data);
+            assertEquals(shell.numeric().stream().map(NumericColumn::name).toList(), roles.numeric, data);
+            assertEquals(shell.categorical().stream().map(c -> c.name()).toList(), roles.categorical, data);
+
+            Dataset every = new CsvImporter().read(file, ImportOptions.builder().noLabel(true).build());
+            ColumnRoles all = new Main(System.out).parsed("cluster", "mixture.gaussian", "--input", file.toString(),
+                    "--no-label", "--out", "run").clusterInput(spark).roles();
+            assertNull(all.label, data);
+            assertNull(all.target, data);
+            assertEquals(every.numeric().stream().map(NumericColumn::name).toList(), all.numeric, data);
+            assertEquals(every.categorical().stream().map(c -> c.name()).toList(), all.categorical, data);
+        }
+    }
+
     private static double[] values(NumericColumn c) {
         double[] v = new double[c.size()];
         for (int r = 0; r < v.length; r++) {
