@@ -1,6 +1,7 @@
 package io.plate.spark;
 
 import io.plate.api.data.ImportOptions;
+import io.plate.importers.impl.Labels;
 import io.plate.importers.impl.LibSvmLines;
 import java.nio.file.Path;
 import java.util.Iterator;
@@ -25,23 +26,21 @@ import org.apache.spark.sql.types.StructType;
  */
 final class LibSvmOnSpark {
     /**
-     * What a pass over a file's lines found: an index 0, a query id, the number of lines and of rows (not
-     * blank or comment), the largest index (exact unless the pass stopped at both an index 0 and a query id).
+     * What a pass over a file's lines found: an index 0, a query id, a label with a fraction (a numeric target,
+     * {@link Labels#libSvmTarget}), the number of lines and of rows (not blank or comment), the largest index
+     * (exact unless the pass stopped at all three of an index 0, a query id and a fraction).
      */
-    record Layout(boolean zero, boolean qid, long lines, long rows, int maxIndex) {
+    record Layout(boolean zero, boolean qid, boolean fraction, long lines, long rows, int maxIndex) {
     }
 
     /** Bits of a part's {@link Layout} as its task returns it (a long[]: Kryo 4, Spark's, cannot write records). */
     private static final int ZERO = 1;
     private static final int QID = 2;
+    private static final int FRACTION = 4;
 
     private LibSvmOnSpark() {
     }
 
-    /**
-     * Whether a line of {@code path} has the index 0 and whether one has a query id, every line parsed by
-     * the importer's parser (a malformed one is its one-line message); a part stops once it found both.
-     */
     /**
      * The index base the comment before the first row states, as scikit-learn's {@code dump_svmlight_file}
      * writes it and {@code plate:import} reads it (0 or 1), or −1: the first lines, read on the driver.
@@ -60,23 +59,30 @@ final class LibSvmOnSpark {
         return -1;
     }
 
+    /**
+     * Whether a line of {@code path} has the index 0, a query id, a label with a fraction, every line parsed by
+     * the importer's parser (a malformed one is its one-line message); a part stops once it found all three.
+     */
     static Layout layout(SparkSession spark, String path) {
         // per part: flags, lines, rows, largest index
         long[] found = lines(spark, path).mapPartitions(lines -> {
             LibSvmLines parser = parser(path);
             long[] part = {0, 0, 0, -1};
-            while (lines.hasNext() && !(parser.sawZero() && parser.sawQid())) {
+            boolean fraction = false;
+            while (lines.hasNext() && !(parser.sawZero() && parser.sawQid() && fraction)) {
                 part[1]++;
                 LibSvmLines.Row row = parser.parse(lines.next(), 0);
                 if (row != null) {
                     part[2]++;
                     part[3] = Math.max(part[3], row.lastIndex());
+                    fraction |= !Labels.wholeNumber(row.label());
                 }
             }
-            part[0] = (parser.sawZero() ? ZERO : 0) | (parser.sawQid() ? QID : 0);
+            part[0] = (parser.sawZero() ? ZERO : 0) | (parser.sawQid() ? QID : 0) | (fraction ? FRACTION : 0);
             return List.of(part).iterator();
         }).fold(new long[] {0, 0, 0, -1}, (a, b) -> new long[] {a[0] | b[0], a[1] + b[1], a[2] + b[2], Math.max(a[3], b[3])});
-        return new Layout((found[0] & ZERO) != 0, (found[0] & QID) != 0, found[1], found[2], (int) found[3]);
+        return new Layout((found[0] & ZERO) != 0, (found[0] & QID) != 0, (found[0] & FRACTION) != 0, found[1], found[2],
+                (int) found[3]);
     }
 
     /** The rows of a file indexed from {@code base}: {@code label} (double) and {@code features} (max index − base + 1). */

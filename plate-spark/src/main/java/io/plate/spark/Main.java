@@ -46,7 +46,7 @@ import org.apache.spark.sql.functions;
  * <pre>
  * train LEARNER --input PATH [--format F] [--label COL] [--categorical A,B] [key=value …] [--seed S] --out MODEL.json
  * predict MODEL.json --input PATH [--format F] [--label COL] [--categorical A,B] [--keep COLS] --out DIR
- * cluster SAMPLER --input PATH [--format F] [--label COL] [key=value …] [--iterations N] [--max-iterations M] [--burn-in B] [--thin T]
+ * cluster SAMPLER --input PATH [--format F] [--label COL | --no-label] [key=value …] [--iterations N] [--max-iterations M] [--burn-in B] [--thin T]
  *         [--chains C] [--seed S] [--partitions P] [--checkpoint DIR | --resume DIR] [--checkpoint-every N] --out DIR
  * </pre>
  * {@code cluster} runs the shell's sampler ({@link SparkSamplers}) with its heavy step on the executors
@@ -54,7 +54,9 @@ import org.apache.spark.sql.functions;
  * clusters.csv). With {@code --checkpoint DIR} every chain's state is saved in DIR (local, or any Hadoop
  * file system) every {@code --checkpoint-every} sweeps (default 100) and after its last; {@code --resume DIR}
  * continues such a run where its checkpoints left it, with the same command otherwise, and gives the
- * uninterrupted run's results.
+ * uninterrupted run's results. As {@code plate:import} reads it, the input's label is the last column of a
+ * CSV or Parquet file unless {@code --label} names another; it only scores the clusters, and {@code --no-label}
+ * clusters on it too.
  * Formats: {@code csv} (default), {@code parquet}, {@code libsvm}, {@code text} (the importer's TSV) and
  * {@code folders} (one folder per class); text takes {@code --min-df}, {@code --max-df},
  * {@code --max-features}, {@code --binary}, {@code --stop-words}, {@code --ngram 2}, {@code --delimiter D}
@@ -74,7 +76,7 @@ public final class Main {
     private final Map<String, String> params = new LinkedHashMap<>();
     private final List<String> positional = new ArrayList<>();
 
-    private static final Set<String> FLAGS = Set.of("--binary", "--stop-words", "--no-header");
+    private static final Set<String> FLAGS = Set.of("--binary", "--stop-words", "--no-header", "--no-label");
     private static final Set<String> VALUED = Set.of("--input", "--format", "--label", "--categorical", "--seed",
             "--out", "--master", "--keep", "--min-df", "--max-df", "--max-features", "--ngram", "--iterations", "--burn-in",
             "--thin", "--chains", "--max-iterations", "--partitions", "--zero-based", "--delimiter", "--text-column", "--decimal", "--missing", "--checkpoint", "--checkpoint-every", "--resume");
@@ -82,7 +84,7 @@ public final class Main {
     private static final Map<String, Set<String>> COMMAND_OPTIONS = Map.of(
             "train", Set.of("--input", "--format", "--label", "--categorical", "--seed", "--out", "--master"),
             "predict", Set.of("--input", "--format", "--label", "--categorical", "--keep", "--out", "--master"),
-            "cluster", Set.of("--input", "--format", "--label", "--categorical", "--iterations", "--max-iterations",
+            "cluster", Set.of("--input", "--format", "--label", "--no-label", "--categorical", "--iterations", "--max-iterations",
                     "--burn-in", "--thin", "--chains", "--seed", "--partitions", "--checkpoint", "--checkpoint-every",
                     "--resume", "--out", "--master"));
     /** The options each input format takes. */
@@ -208,7 +210,7 @@ public final class Main {
                 + "       predict MODEL.json --input PATH [--format F] [--label COL] [--categorical A,B] [--keep COLS]"
                 + " --out DIR"
                 + " [--master M]\n"
-                + "       cluster SAMPLER --input PATH [--format F] [--label COL] [key=value ...] [--iterations N]"
+                + "       cluster SAMPLER --input PATH [--format F] [--label COL | --no-label] [key=value ...] [--iterations N]"
                 + " [--max-iterations M]\n               [--burn-in B] [--thin T] [--chains C] [--seed S] [--partitions P]\n"
                 + "               [--checkpoint DIR | --resume DIR] [--checkpoint-every N] --out DIR [--master M]\n"
                 + "       plate-spark --help | --version\n"
@@ -252,6 +254,12 @@ public final class Main {
             default:
                 throw new UsageException("unknown command '" + command + "'");
         }
+    }
+
+    /** This command line parsed, for what a command reads ({@link #clusterInput}) without running it. */
+    Main parsed(String... args) {
+        parse(args);
+        return this;
     }
 
     private void parse(String[] args) {
@@ -438,7 +446,7 @@ public final class Main {
      * Naive Bayes needs classes: a label column read as a numeric target ({@link PlateFrame#read}, as
      * {@code plate:import} reads it) is refused, with the option that reads its values as classes.
      */
-    private static void refuseNumericTarget(PlateFrame frame) {
+    static void refuseNumericTarget(PlateFrame frame) {
         String target = frame.roles().target;
         if (target != null) {
             long values = frame.rows().select(functions.countDistinct(PlateFrame.column(target))).first().getLong(0);
@@ -573,16 +581,16 @@ public final class Main {
             throw new UsageException(name + ": " + e.getMessage());
         }
         SparkSamplers.check(factory, params); // and a chain that does not run on Spark
-        String format = options.getOrDefault("--format", "csv");
-        boolean labelled = options.containsKey("--label") || format.equals("text") || format.equals("folders")
-                || format.equals("libsvm"); // formats whose rows carry their label, as plate:import reads them
+        if (options.containsKey("--label") && options.containsKey("--no-label")) {
+            throw new UsageException("--label names the label column and --no-label reads none: give one of them");
+        }
         SparkSession spark = session(true);
         try {
             JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
             SparkBlocks blocks = new SparkBlocks(jsc, parseInt("--partitions", Integer.toString(jsc.defaultParallelism())));
             Sampler sampler = factory.make(blocks);
             Params p = sampler.params(params);
-            PlateFrame frame = frame(spark, options.get("--label"), labelled);
+            PlateFrame frame = clusterInput(spark);
             String dataset = Path.of(required("--input")).getFileName().toString();
             // the rows' columns in the roles' order (label, categorical, numeric, counts), as PartitionData reads them
             Dataset data = PartitionData.of(frame.rows().select(frame.roles().columns()).toLocalIterator(), 0,
@@ -621,6 +629,15 @@ public final class Main {
         } finally {
             spark.stop();
         }
+    }
+
+    /**
+     * The rows {@code cluster} reads, as {@code plate:import} reads them: labelled unless {@code --no-label}, the
+     * label the last column of a CSV or Parquet file unless {@code --label} names another (a LibSVM, text or
+     * folders input carries its own), so that a label column is no feature unless asked.
+     */
+    PlateFrame clusterInput(SparkSession spark) {
+        return frame(spark, options.get("--label"), !options.containsKey("--no-label"));
     }
 
     private int parseInt(String option, String def) {

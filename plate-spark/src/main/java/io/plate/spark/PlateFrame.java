@@ -251,7 +251,10 @@ public final class PlateFrame {
         return of(spark.read().parquet(path), label, categorical, null);
     }
 
-    /** LibSVM rows by Spark's reader: a {@code label} column and a {@code features} vector named "1".."n". */
+    /**
+     * LibSVM rows by Spark's reader: a {@code label} column (classes, or a numeric target when a label has a
+     * fraction) and a {@code features} vector named "1".."n".
+     */
     public static PlateFrame libsvm(SparkSession spark, String path) {
         return libsvm(spark, path, "false");
     }
@@ -264,6 +267,14 @@ public final class PlateFrame {
      * 0-based file is feature i + 1 of the same file written 1-based.
      */
     public static PlateFrame libsvm(SparkSession spark, String path, String zeroBased) {
+        return libsvm(spark, path, zeroBased, Set.of());
+    }
+
+    /**
+     * As {@link #libsvm(SparkSession, String, String)}; the labels are a numeric target when one has a fraction,
+     * unless {@code categorical} names {@code label}, by the LibSVM importer's rule ({@link Labels#libSvmTarget}).
+     */
+    public static PlateFrame libsvm(SparkSession spark, String path, String zeroBased, Set<String> categorical) {
         if (!List.of("auto", "true", "false").contains(zeroBased)) {
             throw new PlateException("--zero-based must be auto, true or false, got '" + zeroBased + "'");
         }
@@ -286,15 +297,19 @@ public final class PlateFrame {
         if (layout.maxIndex() > 0) { // the width the pass found, so that Spark's reader makes no pass of its own
             reader.option("numFeatures", layout.maxIndex());
         }
-        return of(base == 1 && !layout.qid() ? InputFiles.inNameOrder(spark, path, reader.load(path), reader::load)
-                : LibSvmOnSpark.read(spark, path, base), "label", Set.of(), null);
+        org.apache.spark.sql.Dataset<Row> rows = base == 1 && !layout.qid()
+                ? InputFiles.inNameOrder(spark, path, reader.load(path), reader::load) : LibSvmOnSpark.read(spark, path, base);
+        boolean target = Labels.libSvmTarget("label", layout.fraction(), ImportOptions.builder().categorical(categorical).build());
+        return withPath(path, () -> new PlateFrame(rows, target ? ColumnRoles.of(rows, null, "label", categorical, null)
+                : ColumnRoles.of(rows, "label", categorical, null)));
     }
 
     /**
      * Reads {@code path} by its format: {@code csv}, {@code parquet} or {@code libsvm}. Labelled data
      * without a named label column take the last column, as the CSV importer does; a CSV's or Parquet file's
      * label column of numbers is a numeric target unless {@code categorical} names it, as {@code plate:import}
-     * reads it ({@link Labels#numericTarget}). LibSVM labels are classes.
+     * reads it ({@link Labels#numericTarget}); LibSVM labels are one when a label has a fraction, unless
+     * {@code categorical} names {@code label} ({@link Labels#libSvmTarget}).
      */
     public static PlateFrame read(SparkSession spark, String format, String path, String label,
             Set<String> categorical, boolean labelled) {
@@ -319,7 +334,7 @@ public final class PlateFrame {
                 df = InputFiles.inNameOrder(spark, path, parquet, f -> spark.read().schema(parquet.schema()).parquet(f));
                 break;
             case "libsvm":
-                PlateFrame f = libsvm(spark, path, zeroBased);
+                PlateFrame f = libsvm(spark, path, zeroBased, categorical);
                 return labelled ? f : f.unlabelled();
             default: throw new PlateException("format '" + format + "' is not one of csv, parquet, libsvm, text, folders");
         }

@@ -24,8 +24,8 @@ final class SparkAdvice {
             // MissingColumn: the model's feature read as the label
             new Rewrite(Pattern.compile("import it again with --label COLUMN naming the column to predict, or --no-label"),
                     "give --label COLUMN naming the column to predict, or leave out --label"),
-            // ClusteredColumns: the label or target column a mixture leaves out; the jar clusters on it without --label
-            new Rewrite(Pattern.compile("\\(import with --no-label to cluster on it too"), "(leave out --label to cluster on it too"),
+            // ClusteredColumns: the label or target column a mixture leaves out; the jar's cluster takes --no-label too
+            new Rewrite(Pattern.compile("\\(import with --no-label to cluster on it too"), "(give --no-label to cluster on it too"),
             new Rewrite(Pattern.compile("to cluster on it too, or with --categorical "),
                     "to cluster on it too, or give --categorical "),
             new Rewrite(Pattern.compile("\\(import with --categorical "), "(give --categorical "),

@@ -11,6 +11,7 @@ import io.plate.api.data.Dataset;
 import io.plate.api.data.ImportOptions;
 import io.plate.api.data.NumericColumn;
 import io.plate.importers.impl.CsvImporter;
+import io.plate.importers.impl.LibSvmImporter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,6 +78,69 @@ class LabelColumnTest {
         PlateFrame classes = PlateFrame.read(spark, "csv", file.toString(), "grade", Set.of("grade"), true);
         assertEquals(List.of("0", "1", "2"), classes.roles().classes);
         assertNull(classes.roles().target);
+    }
+
+    /**
+     * LibSVM labels with a fraction (scikit-learn's {@code dump_svmlight_file} of a regression target) are a numeric
+     * target as the LibSVM importer reads them, 1-based (Spark's reader) and 0-based (the importer's parser): no
+     * classes, so {@code train} refuses them as it refuses a CSV's, and {@code cluster}'s dataset has the target,
+     * no labels; {@code --categorical label} reads them as the importer's classes.
+     */
+    @Test
+    void aLibSvmFilesLabelsWithAFractionAreANumericTargetAsTheImporterReadsThem() throws IOException {
+        Path oneBased = Files.writeString(dir.resolve("y.svm"), "0.5 1:2 3:1\n1.5 2:4\n2 1:1 2:1\n0.5 3:3\n");
+        Path zeroBased = Files.writeString(dir.resolve("y0.svm"), "0.5 0:2 2:1\n1.5 1:4\n2 0:1 1:1\n0.5 2:3\n");
+        for (Path file : List.of(oneBased, zeroBased)) {
+            Dataset shell = new LibSvmImporter().read(file, ImportOptions.defaults());
+            assertTrue(shell.labels().isEmpty() && shell.target().isPresent(), file + " in the shell: " + shell);
+            PlateFrame frame = PlateFrame.read(spark, "libsvm", file.toString(), null, Set.of(), true);
+            ColumnRoles roles = ColumnRoles.fromJson(frame.roles().toJson());
+            assertEquals("label", roles.target, file.toString());
+            assertNull(roles.label, file.toString());
+            Dataset onSpark = PartitionData.of(frame.rows().select(roles.columns()).toLocalIterator(), 0, roles, true, "y");
+            assertTrue(onSpark.labels().isEmpty(), file.toString());
+            assertArrayEquals(values(shell.target().get()), values(onSpark.target().orElseThrow()), file.toString());
+            assertEquals(shell.sparse().orElseThrow().columns(), onSpark.sparse().orElseThrow().columns(), file.toString());
+            PlateException refused = assertThrows(PlateException.class, () -> Main.refuseNumericTarget(frame));
+            assertEquals("label column 'label' is numeric, a regression target as plate:import reads it (3 distinct"
+                    + " values); naive Bayes needs classes: add --categorical label to read its values as classes",
+                    refused.getMessage());
+            // the advice taken: the importer's classes
+            Dataset named = new LibSvmImporter().read(file, ImportOptions.builder().categorical(Set.of("label")).build());
+            PlateFrame classes = PlateFrame.read(spark, "libsvm", file.toString(), null, Set.of("label"), true);
+            assertEquals(named.labels().orElseThrow().levels(), classes.roles().classes, file.toString());
+            assertNull(classes.roles().target, file.toString());
+        }
+        // whole numbers stay classes, as in the importer
+        Path whole = Files.writeString(dir.resolve("c.svm"), "1 1:2 3:1\n2 2:4\n1 1:1\n");
+        assertEquals(List.of("1", "2"), PlateFrame.read(spark, "libsvm", whole.toString(), null, Set.of(), true).roles().classes);
+    }
+
+    /**
+     * {@code cluster} reads a CSV as {@code plate:import} does: its last column is the label unless {@code --label}
+     * names another (a string column: classes; a column of numbers: a numeric target), no feature either way;
+     * {@code --no-label} reads every column as a feature, as {@code plate:import --no-label}.
+     */
+    @Test
+    void clusterTakesTheLastColumnAsTheLabelAsPlateImportDoes() {
+        for (String data : List.of("iris/iris.csv", "wine-quality/winequality-red.csv")) {
+            Path file = SparkTestSession.data(data);
+            Dataset shell = new CsvImporter().read(file, ImportOptions.defaults());
+            ColumnRoles roles = new Main(System.out).parsed("cluster", "mixture.gaussian", "--input", file.toString(),
+                    "--out", "run").clusterInput(spark).roles();
+            assertEquals(shell.labels().map(l -> l.name()).orElse(null), roles.label, data);
+            assertEquals(shell.target().map(t -> t.name()).orElse(null), roles.target, data);
+            assertEquals(shell.numeric().stream().map(NumericColumn::name).toList(), roles.numeric, data);
+            assertEquals(shell.categorical().stream().map(c -> c.name()).toList(), roles.categorical, data);
+
+            Dataset every = new CsvImporter().read(file, ImportOptions.builder().noLabel(true).build());
+            ColumnRoles all = new Main(System.out).parsed("cluster", "mixture.gaussian", "--input", file.toString(),
+                    "--no-label", "--out", "run").clusterInput(spark).roles();
+            assertNull(all.label, data);
+            assertNull(all.target, data);
+            assertEquals(every.numeric().stream().map(NumericColumn::name).toList(), all.numeric, data);
+            assertEquals(every.categorical().stream().map(c -> c.name()).toList(), all.categorical, data);
+        }
     }
 
     private static double[] values(NumericColumn c) {

@@ -266,7 +266,7 @@ class MainIT {
                 + " but for 1 cell such as 'oops', so it became categorical: if 'oops' marks a missing value, run again with"
                 + " --missing '?,,"), target.err());
         assertTrue(!target.out().contains("NMI") && target.out().contains("; mixture.gaussian leaves out the target column"
-                + " 'species' (leave out --label to cluster on it too, or give --categorical species to score the clusters"
+                + " 'species' (give --no-label to cluster on it too, or give --categorical species to score the clusters"
                 + " against its values as classes)"), target.out());
 
         // checkpoint options checked before Spark starts: one line and the usage, status 2, nothing written

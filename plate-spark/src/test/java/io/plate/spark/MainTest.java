@@ -46,6 +46,11 @@ class MainTest {
                 "--out", "m.json"));
         assertEquals("--missing applies to --format csv, not text (cluster)", usageError("cluster", "mixture.multinomial",
                 "--input", SMS, "--format", "text", "--missing", "?,n/a", "--out", "run"));
+        // cluster reads the last column as the label unless --no-label; a classifier needs one
+        assertEquals("--no-label does not apply to train", usageError("train", "nb.gaussian", "--input", IRIS,
+                "--no-label", "--out", "m.json"));
+        assertEquals("--label names the label column and --no-label reads none: give one of them", usageError("cluster",
+                "mixture.gaussian", "--input", IRIS, "--label", "class", "--no-label", "k=3", "collapsed=false", "--out", "r"));
     }
 
     @Test

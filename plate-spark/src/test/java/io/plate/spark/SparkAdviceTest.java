@@ -68,7 +68,9 @@ class SparkAdviceTest {
         Dataset levels = new CsvImporter().read(csv, ImportOptions.builder().delimiter(';').build());
         String jar = shown(MissingColumn.of("nb.gaussian: ", levels, "numeric", "f0").getMessage());
         assertTrue(jar.contains("give --decimal , as for the training file"), jar);
-        String label = shown(MissingColumn.of("nb.gaussian: ", levels, "numeric", "y").getMessage());
+        // --no-label is the jar's cluster's, not predict's: the advice is still put in predict's words
+        String label = SparkAdvice.of(MissingColumn.of("nb.gaussian: ", levels, "numeric", "y").getMessage());
+        assertEquals(List.of(), foreignOptions(label), label);
         assertTrue(label.endsWith("give --label COLUMN naming the column to predict, or leave out --label"), label);
     }
 
@@ -81,8 +83,9 @@ class SparkAdviceTest {
         Sampler sampler = Plate.sampler("mixture.gaussian");
         String columns = (String) sampler.run(data, sampler.params(Map.of("k", "2")), new RunSettings(4, 1, 1, 1, 1, 0),
                 ProgressListener.NONE, new Cancellation()).facts().get("columns");
-        String jar = shown(columns);
-        assertTrue(jar.endsWith("leaves out the target column 'y' (leave out --label to cluster on it too, or give"
+        String jar = SparkAdvice.of(columns); // the shell's options are the jar's cluster's, in other words
+        assertEquals(List.of(), foreignOptions(jar), jar);
+        assertTrue(jar.endsWith("leaves out the target column 'y' (give --no-label to cluster on it too, or give"
                 + " --categorical y to score the clusters against its values as classes)"), jar);
     }
 

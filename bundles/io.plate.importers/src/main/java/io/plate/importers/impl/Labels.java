@@ -32,6 +32,16 @@ public final class Labels {
     }
 
     /**
+     * Whether a LibSVM file's label {@code column} is a numeric target (regression) rather than class numbers:
+     * when a label has a {@code fraction} (scikit-learn's {@code dump_svmlight_file} of a regression target), as a
+     * CSV column of numbers is one, unless {@code --categorical} names it; {@code --numeric} naming it makes whole
+     * numbers one too. The LibSVM importer's rule, and Plate on Spark's.
+     */
+    public static boolean libSvmTarget(String column, boolean fraction, ImportOptions options) {
+        return options.numeric().contains(column) || (fraction && !options.categorical().contains(column));
+    }
+
+    /**
      * Fewer rows than this never make a categorical feature an identifier: a small table may well have a level
      * for most of its rows (12 levels in 20 rows), where the label's classes never may.
      */
@@ -103,10 +113,15 @@ public final class Labels {
     /** Whether every value is a whole number: class numbers, where a fraction makes the values a measurement. */
     static boolean wholeNumbers(double[] values) {
         for (double v : values) {
-            if (v != Math.rint(v)) {
+            if (!wholeNumber(v)) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** Whether {@code v} is a whole number, a class number; a label with a fraction is a measurement. */
+    public static boolean wholeNumber(double v) {
+        return v == Math.rint(v);
     }
 }

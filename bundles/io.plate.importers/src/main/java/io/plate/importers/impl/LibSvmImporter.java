@@ -173,8 +173,7 @@ public final class LibSvmImporter implements Importer {
             double[] y = rows.labels.toArray();
             double[] distinct = rows.labelValues.values();
             boolean whole = Labels.wholeNumbers(distinct);
-            // class numbers unless a fraction makes them a measurement (as the CSV importer's rule makes a column of numbers a target)
-            if (options.numeric().contains(labelName) || !(whole || options.categorical().contains(labelName))) {
+            if (Labels.libSvmTarget(labelName, !whole, options)) { // class numbers unless a fraction makes them a measurement
                 b.target(NumericColumn.of(labelName, y));
             } else {
                 String numericFix = whole ? "give --numeric " + labelName : "leave out --categorical " + labelName;
