@@ -138,6 +138,14 @@ class SampleCommandsTest {
         return SampleCommands.of(w, defaults(tmp), List.of(new Ar1Sampler()));
     }
 
+    /** Commands with the toy dataset and {@code s} bound as a service is (so that it can be removed, as a bundle stop does). */
+    private SampleCommands boundTo(Workspace w, Sampler s) {
+        commands(w); // the dataset
+        SampleCommands c = SampleCommands.of(w, defaults(tmp), List.of());
+        c.addSampler(s, java.util.Map.of(Sampler.NAME, "test.ar1"));
+        return c;
+    }
+
     @Test
     void sampleRunsKeepsAndWritesTheRun() throws Exception {
         Workspace w = new Workspace();
@@ -271,10 +279,8 @@ class SampleCommandsTest {
     @Test
     void aRunStoppedInBurnInSaysSoAndKeepsNothing() throws Exception {
         Workspace w = new Workspace();
-        commands(w); // the dataset
-        SampleCommands c = SampleCommands.of(w, defaults(tmp), List.of());
         Sampler s = new Ar1Sampler();
-        c.addSampler(s, java.util.Map.of(Sampler.NAME, "test.ar1"));
+        SampleCommands c = boundTo(w, s);
         long before0 = SWEEPS.get(0);
         long before1 = SWEEPS.get(1);
         java.util.concurrent.CompletableFuture<SampleCommands.SampleResult> result = java.util.concurrent.CompletableFuture
@@ -304,10 +310,8 @@ class SampleCommandsTest {
     @Test
     void aSamplerGoingAwayStopsItsRunWhichKeepsItsDraws() throws Exception {
         Workspace w = new Workspace();
-        commands(w); // the dataset
-        SampleCommands c = SampleCommands.of(w, defaults(tmp), List.of());
         Sampler s = new Ar1Sampler();
-        c.addSampler(s, java.util.Map.of(Sampler.NAME, "test.ar1"));
+        SampleCommands c = boundTo(w, s);
         SampleCommands.SampleResult r = stopMidRun(c, () -> c.removeSampler(s, java.util.Map.of(Sampler.NAME, "test.ar1")));
         assertTrue(r.posterior().cancelled());
         assertSame(r.posterior(), w.runs().get("toy.test.ar1"));

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.sample.Clustering;
 import io.plate.api.sample.Posterior;
@@ -50,13 +49,7 @@ class ClusteringReadBackTest {
     @Test
     void aSemiSupervisedRunReadsBackWithItsClassClusters(@TempDir Path dir) throws Exception {
         Dataset full = SyntheticData.gaussians(90, RecoveryTest.MEANS, RecoveryTest.CHOL, new double[] {0.3, 0.3, 0.4}, 5);
-        int[] truth = full.labels().get().codes();
-        int[] partial = new int[truth.length];
-        for (int r = 0; r < partial.length; r++) {
-            partial[r] = truth[r] < 2 && r % 3 == 0 ? truth[r] : CategoricalColumn.MISSING;
-        }
-        Dataset d = full.toBuilder("semi").labels(CategoricalColumn.of("truth", full.labels().get().levels(), partial))
-                .build();
+        Dataset d = RecoveryTest.partlyLabelled(full);
         Posterior p = run(new DpGaussianMixtureSampler(RUNNER, SyntheticData.DIST), d,
                 Map.of("semi_supervised", "true"));
         assertReadsBack(p, dir);

@@ -195,17 +195,26 @@ class RecoveryTest {
                 + " were held in their classes"), p.facts().toString());
     }
 
+    /**
+     * {@code full} as "semi": classes 0 and 1 keep every third row's label, class 2 none (it must appear as a
+     * new cluster of a semi-supervised DP run).
+     */
+    static Dataset partlyLabelled(Dataset full) {
+        int[] truth = full.labels().get().codes();
+        int[] partial = new int[truth.length];
+        for (int r = 0; r < partial.length; r++) {
+            partial[r] = truth[r] < 2 && r % 3 == 0 ? truth[r] : CategoricalColumn.MISSING;
+        }
+        return full.toBuilder("semi").labels(CategoricalColumn.of("truth", full.labels().get().levels(), partial))
+                .build();
+    }
+
     @Test
     void semiSupervisedDirichletProcessKeepsClassesAndMayAddClusters() {
         Dataset full = SyntheticData.gaussians(240, MEANS, CHOL, new double[] {0.3, 0.3, 0.4}, 10);
         int[] truth = full.labels().get().codes();
-        int[] partial = new int[truth.length];
-        for (int r = 0; r < partial.length; r++) {
-            // classes 0 and 1 are partly labelled; class 2 is never labelled and must appear as a new cluster
-            partial[r] = truth[r] < 2 && r % 3 == 0 ? truth[r] : CategoricalColumn.MISSING;
-        }
-        Dataset d = full.toBuilder("semi").labels(CategoricalColumn.of("truth", full.labels().get().levels(), partial))
-                .build();
+        Dataset d = partlyLabelled(full);
+        int[] partial = d.labels().get().codes();
         Posterior p = run(new DpGaussianMixtureSampler(RUNNER, SyntheticData.DIST), d, Map.of("semi_supervised", "true"));
         List<List<String>> rows = p.tables().get("assignments").rows();
         int correct = 0;
