@@ -150,9 +150,13 @@ final class NumericData {
     static NumericData of(Dataset data) {
         List<NumericColumn> cols = data.numeric();
         if (cols.isEmpty()) {
+            // a text import's block is word counts, which --values numeric (a LibSVM option) cannot change
+            boolean text = "text".equals(data.metadata().get("format"));
             throw new PlateException("dataset '" + data.name() + "' has no numeric columns for a Gaussian mixture"
-                    + (data.sparse().isPresent() ? " (its values are a sparse block: import the LibSVM file again with "
-                            + "--values numeric to read them as numeric columns)" : ""));
+                    + (data.sparse().isEmpty() ? "" : text
+                            ? " (its values are the word counts of a text import: mixture.multinomial clusters them)"
+                            : " (its values are a sparse block: import the LibSVM file again with --values numeric to"
+                                    + " read them as numeric columns)"));
         }
         int n = data.rows();
         int d = cols.size();

@@ -48,5 +48,10 @@ class NumericDataTest {
         assertEquals("dataset 'svm' has no numeric columns for a Gaussian mixture (its values are a sparse block: import "
                 + "the LibSVM file again with --values numeric to read them as numeric columns)",
                 assertThrows(PlateException.class, () -> NumericData.of(svm)).getMessage());
+        // a text import's counts: not LibSVM advice, which fails on a text file, but the mixture for counts
+        io.plate.api.data.Dataset text = io.plate.api.data.Dataset.builder("sms").sparse(m).metadata("format", "text").build();
+        assertEquals("dataset 'sms' has no numeric columns for a Gaussian mixture (its values are the word counts of a"
+                + " text import: mixture.multinomial clusters them)",
+                assertThrows(PlateException.class, () -> NumericData.of(text)).getMessage());
     }
 }
