@@ -26,7 +26,8 @@ import java.util.TreeMap;
 /**
  * The one writer and reader of the model-file header:
  * {@code {"format": "plate-model", "version": 1, "type": …, "provenance": {"learner", "params", "seed",
- * "dataSummary", "plateVersion", "created"}, …body…}}.
+ * "dataSummary", "plateVersion", "created", "dataImport" (optional: the training data's import options)},
+ * …body…}}.
  *
  * <p>Reading is strict for every model type: invalid JSON, a key given twice (at any depth), a field
  * the type does not define (at the top or in {@code provenance}), another format, version or type, a
@@ -40,7 +41,7 @@ public final class ModelFile {
 
     private static final List<String> HEADER = List.of("format", "version", "type", "provenance");
     private static final Set<String> PROVENANCE = Set.of("learner", "params", "seed", "dataSummary", "plateVersion",
-            "created");
+            "created", "dataImport");
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
             .disable(JsonParser.Feature.AUTO_CLOSE_SOURCE)
@@ -87,6 +88,13 @@ public final class ModelFile {
             g.writeStringField("dataSummary", provenance.dataSummary());
             g.writeStringField("plateVersion", provenance.plateVersion());
             g.writeStringField("created", provenance.created());
+            if (!provenance.dataImport().isEmpty()) {
+                g.writeObjectFieldStart("dataImport");
+                for (Map.Entry<String, String> e : new TreeMap<>(provenance.dataImport()).entrySet()) {
+                    g.writeStringField(e.getKey(), e.getValue());
+                }
+                g.writeEndObject();
+            }
             g.writeEndObject();
             body.write(g);
             g.writeEndObject();
@@ -133,30 +141,37 @@ public final class ModelFile {
             throw new ModelFormatException("model file: field 'provenance.learner' is '" + learner
                     + "', expected '" + type + "'");
         }
-        JsonNode pn = Fields.object(prov, "provenance.params");
-        Map<String, String> given = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = pn.fields(); it.hasNext();) {
-            Map.Entry<String, JsonNode> e = it.next();
-            if (!e.getValue().isTextual()) {
-                throw new ModelFormatException("model file: field 'provenance.params." + e.getKey()
-                        + "' must be text, got " + e.getValue());
-            }
-            given.put(e.getKey(), e.getValue().textValue());
-        }
+        Map<String, String> given = textFields(Fields.object(prov, "provenance.params"), "provenance.params.");
         Params params;
         try {
             params = Params.parse(specs, given);
         } catch (PlateException e) {
             throw new ModelFormatException("model file: field 'provenance.params': " + e.getMessage(), e);
         }
+        Map<String, String> dataImport = prov.has("dataImport") ? textFields(Fields.object(prov, "provenance.dataImport"),
+                "provenance.dataImport.") : Map.of();
         JsonNode seed = Fields.field(prov, "provenance.seed");
         if (!seed.isIntegralNumber() || !seed.canConvertToLong()) {
             throw new ModelFormatException("model file: field 'provenance.seed' must be a whole number, got " + seed);
         }
         Provenance provenance = new Provenance(learner, params.asMap(), seed.longValue(),
                 Fields.text(prov, "provenance.dataSummary"), Fields.text(prov, "provenance.plateVersion"),
-                Fields.text(prov, "provenance.created"));
+                Fields.text(prov, "provenance.created"), dataImport);
         return new Contents(root, provenance, params);
+    }
+
+    /** The fields of {@code object}, each of which must be text; {@code path} prefixes their names in errors. */
+    private static Map<String, String> textFields(JsonNode object, String path) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (!e.getValue().isTextual()) {
+                throw new ModelFormatException("model file: field '" + path + e.getKey() + "' must be text, got "
+                        + e.getValue());
+            }
+            out.put(e.getKey(), e.getValue().textValue());
+        }
+        return out;
     }
 
     /**

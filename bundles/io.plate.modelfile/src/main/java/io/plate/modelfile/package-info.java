@@ -6,5 +6,5 @@
  * Used by every bundle whose learners write model files, and by the model store.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.1.0")
+@org.osgi.annotation.versioning.Version("1.1.1")
 package io.plate.modelfile;

@@ -1,11 +1,17 @@
 package io.plate.api.learn;
 
+import io.plate.api.Plate;
+import io.plate.api.data.Dataset;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * Where a model came from: learner, effective parameters, seed, a summary of the training data and the
- * Plate version. Written into every model file.
+ * Where a model came from: learner, effective parameters, seed, a summary of the training data, the
+ * import options that decided what the training data's features are, and the Plate version. Written into
+ * every model file.
  *
  * @param learner      the {@code plate.learner} name
  * @param params       effective parameter values as text
@@ -13,14 +19,50 @@ import java.util.Objects;
  * @param dataSummary  the training dataset's one-line summary
  * @param plateVersion the version of Plate that fitted the model
  * @param created      ISO-8601 instant of the fit
+ * @param dataImport   the training data's {@link #IMPORT_OPTIONS} (for a text import: how its texts became
+ *                     words), so that data scored later can be checked against them; empty when none
  */
 public record Provenance(String learner, Map<String, String> params, long seed, String dataSummary,
-        String plateVersion, String created) {
+        String plateVersion, String created, Map<String, String> dataImport) {
+    /**
+     * The dataset metadata that decide which features a file becomes: the importer's format and, for text,
+     * the tokenising options (token pattern and case, stop words, n-grams, binary counts).
+     */
+    public static final List<String> IMPORT_OPTIONS = List.of("format", "tokens", "stop-words", "ngram", "binary");
+
     public Provenance {
         Objects.requireNonNull(learner, "learner");
         params = Map.copyOf(params);
         Objects.requireNonNull(dataSummary, "dataSummary");
         Objects.requireNonNull(plateVersion, "plateVersion");
         Objects.requireNonNull(created, "created");
+        dataImport = Map.copyOf(dataImport);
+    }
+
+    /** A provenance without import options (data not from a text import, or not known). */
+    public Provenance(String learner, Map<String, String> params, long seed, String dataSummary,
+            String plateVersion, String created) {
+        this(learner, params, seed, dataSummary, plateVersion, created, Map.of());
+    }
+
+    /** The provenance of a model fitted now, by this Plate, on {@code data}. */
+    public static Provenance of(String learner, Map<String, String> params, long seed, Dataset data) {
+        return new Provenance(learner, params, seed, data.summary(), Plate.VERSION, Instant.now().toString(),
+                importOptions(data));
+    }
+
+    /** The {@link #IMPORT_OPTIONS} of {@code data} when it is a text import; empty otherwise. */
+    public static Map<String, String> importOptions(Dataset data) {
+        if (!"text".equals(data.metadata().get("format"))) {
+            return Map.of();
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String key : IMPORT_OPTIONS) {
+            String v = data.metadata().get(key);
+            if (v != null) {
+                out.put(key, v);
+            }
+        }
+        return out;
     }
 }

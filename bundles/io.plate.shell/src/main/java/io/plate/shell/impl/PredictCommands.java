@@ -52,7 +52,9 @@ public final class PredictCommands {
         Dataset d = workspace.dataset(dataset);
         OutputTarget target = out.isEmpty() ? null : OutputTarget.file(defaults, out, "cannot write predictions to");
         Predictions p = Predictions.of(model, m, d);
-        p.textImport = TextImportMismatch.lines(trainedOn(m), d);
+        Dataset trained = trainedOn(m);
+        p.textImport = trained != null ? TextImportMismatch.lines(trained, d)
+                : TextImportMismatch.lines(null, m.provenance().dataImport(), d);
         if (target != null) {
             try {
                 p.writeCsv(target.path());

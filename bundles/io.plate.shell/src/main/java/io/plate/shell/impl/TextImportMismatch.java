@@ -1,6 +1,7 @@
 package io.plate.shell.impl;
 
 import io.plate.api.data.Dataset;
+import io.plate.api.learn.Provenance;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,7 +17,8 @@ import java.util.Objects;
  */
 final class TextImportMismatch {
     /** The text importer's metadata that decide which words a text becomes. */
-    private static final List<String> TOKENISING = List.of("tokens", "stop-words", "ngram", "binary");
+    private static final List<String> TOKENISING = Provenance.IMPORT_OPTIONS.stream().filter(k -> !k.equals("format"))
+            .toList();
     /** The pruning metadata, their options and their values when nothing is pruned. */
     private static final Map<String, String> PRUNING = options("min-df", "--min-df", "max-df", "--max-df",
             "max-features", "--max-features");
@@ -30,17 +32,31 @@ final class TextImportMismatch {
      * e.g. a model loaded from a file); none when {@code scored} is no text import or is the training data.
      */
     static List<String> lines(Dataset trained, Dataset scored) {
-        if (!isText(scored) || scored == trained) {
+        if (scored == trained) {
+            return List.of();
+        }
+        return trained == null ? lines(null, Map.of(), scored)
+                : lines("'" + trained.name() + "'", Provenance.importOptions(trained), scored);
+    }
+
+    /**
+     * Warning lines for scoring {@code scored} with a model whose training data, called {@code trainedName}
+     * (null when the training dataset is not loaded), had the import options {@code trainedImport} (as
+     * {@link Provenance#importOptions}; a model file keeps them; empty when not known or not text).
+     */
+    static List<String> lines(String trainedName, Map<String, String> trainedImport, Dataset scored) {
+        if (!isText(scored)) {
             return List.of();
         }
         List<String> out = new ArrayList<>();
-        if (trained != null && isText(trained)) {
+        if (isText(trainedImport)) {
             List<String> differ = new ArrayList<>();
+            String was = trainedName == null ? "the model's training data" : trainedName;
             for (String key : TOKENISING) {
-                String was = trained.metadata().get(key);
-                String is = scored.metadata().get(key);
-                if (!Objects.equals(was, is)) {
-                    differ.add(key + " " + is + " where '" + trained.name() + "' has " + was);
+                String before = trainedImport.get(key);
+                String now = scored.metadata().get(key);
+                if (!Objects.equals(before, now)) {
+                    differ.add(key + " " + now + " where " + was + " has " + before);
                 }
             }
             if (!differ.isEmpty()) {
@@ -49,6 +65,7 @@ final class TextImportMismatch {
                         + " the training file's options");
             }
         }
+        boolean trainedKnown = trainedName != null;
         List<String> pruned = new ArrayList<>();
         PRUNING.forEach((key, option) -> {
             String v = scored.metadata().get(key);
@@ -59,7 +76,7 @@ final class TextImportMismatch {
         if (!pruned.isEmpty()) {
             out.add("warning: '" + scored.name() + "' was imported with " + String.join(", ", pruned) + ", which keeps"
                     + " the words frequent in it alone and drops others the model knows"
-                    + (trained == null ? " (if it is not the training data)" : "") + ": import the file to score"
+                    + (trainedKnown ? "" : " (if it is not the training data)") + ": import the file to score"
                     + " without --min-df, --max-df and --max-features; the model's vocabulary decides which words"
                     + " count (as scikit-learn's transform)");
         }
@@ -67,7 +84,11 @@ final class TextImportMismatch {
     }
 
     private static boolean isText(Dataset d) {
-        return "text".equals(d.metadata().get("format"));
+        return isText(d.metadata());
+    }
+
+    private static boolean isText(Map<String, String> importOptions) {
+        return "text".equals(importOptions.get("format"));
     }
 
     private static Map<String, String> options(String... keyOption) {

@@ -57,15 +57,21 @@ class ModelCommandsTest {
         private final Map<String, String> params;
         private final long seed;
         private final String dataSummary; // as a learner's: the training data's import summary, "NAME: R rows, …"
+        private final Map<String, String> dataImport; // as a model file keeps them
 
         FixedModel(Map<String, String> params, long seed) {
             this(params, seed, "data");
         }
 
         FixedModel(Map<String, String> params, long seed, String dataSummary) {
+            this(params, seed, dataSummary, Map.of());
+        }
+
+        FixedModel(Map<String, String> params, long seed, String dataSummary, Map<String, String> dataImport) {
             this.params = params;
             this.seed = seed;
             this.dataSummary = dataSummary;
+            this.dataImport = dataImport;
         }
 
         @Override
@@ -96,7 +102,7 @@ class ModelCommandsTest {
 
         @Override
         public Provenance provenance() {
-            return new Provenance("test.fixed", params, seed, dataSummary, "0", "now");
+            return new Provenance("test.fixed", params, seed, dataSummary, "0", "now", dataImport);
         }
 
         @Override
@@ -356,6 +362,13 @@ class ModelCommandsTest {
         w.putModel("loaded", new FixedModel(Map.of(), 0)); // a model from a file: its training data unknown
         assertTrue(c.predict("", "loaded", "pruned").toString().contains("drops others the model knows (if it is not"
                 + " the training data)"));
+        // a model file keeps its training data's tokenising options: a later session can still compare them
+        w.putModel("saved", new FixedModel(Map.of(), 0, "news-train: 3 rows", Provenance.importOptions(w.dataset("news"))));
+        String fromFile = c.predict("", "saved", "plain").toString();
+        assertTrue(fromFile.contains("\nwarning: 'plain' was tokenised otherwise than the training data (stop-words none"
+                + " where the model's training data has english; ngram 1-1 where the model's training data has 1-2)"),
+                fromFile);
+        assertFalse(c.predict("", "saved", "right").toString().contains("warning"));
     }
 
     @Test

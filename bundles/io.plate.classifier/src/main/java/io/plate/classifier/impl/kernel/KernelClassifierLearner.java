@@ -17,7 +17,6 @@ import io.plate.classifier.impl.TrainingRows;
 import io.plate.modelfile.ModelFile;
 import java.io.IOException;
 import java.io.InputStream;
-import java.time.Instant;
 import java.util.List;
 import org.osgi.service.component.annotations.Component;
 
@@ -110,8 +109,7 @@ public final class KernelClassifierLearner implements Learner {
         String ignored = new IgnoredData().allButNumeric(data)
                 .rows(labelled - used, "with a missing numeric value (in the class prior only)").text("of the data");
         return new KernelClassifierModel(y.classes, ClassPrior.fromParams(params, y.classCount()).logPrior(y.classWeights()), names, st,
-                radial, h, points, new Provenance(name(), params.asMap(), seed, data.summary(), Plate.VERSION,
-                Instant.now().toString())).ignored(ignored);
+                radial, h, points, Provenance.of(name(), params.asMap(), seed, data)).ignored(ignored);
     }
 
     private static boolean complete(double[] x, int r, int p) {

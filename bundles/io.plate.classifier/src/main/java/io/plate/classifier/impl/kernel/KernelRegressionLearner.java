@@ -16,7 +16,6 @@ import io.plate.classifier.impl.Standardizer;
 import io.plate.modelfile.ModelFile;
 import java.io.IOException;
 import java.io.InputStream;
-import java.time.Instant;
 import java.util.List;
 import org.osgi.service.component.annotations.Component;
 
@@ -117,8 +116,7 @@ public final class KernelRegressionLearner implements Learner {
         String ignored = new IgnoredData().allButNumeric(data)
                 .rows(n - used, "with a missing target or feature value").text("of the data");
         return new KernelRegressionModel(target.name(), names, st, h, pts, y, grid, mse,
-                new Provenance(name(), params.asMap(), seed, data.summary(), Plate.VERSION,
-                Instant.now().toString())).ignored(ignored);
+                Provenance.of(name(), params.asMap(), seed, data)).ignored(ignored);
     }
 
     @Override

@@ -21,7 +21,6 @@ import io.plate.modelfile.Fields;
 import io.plate.modelfile.ModelFile;
 import java.io.IOException;
 import java.io.InputStream;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -86,8 +85,7 @@ public final class KernelNaiveBayesLearner implements Learner {
         MultinomialLikelihood counts = data.sparse().isPresent()
                 ? MultinomialLikelihood.of(WordCounts.of(t, Double.NaN, true, name()), alpha, name(), null) : null;
         double[] logPrior = ClassPrior.fromParams(params, t.classCount()).logPrior(t.classWeights());
-        Provenance p = new Provenance(name(), params.asMap(), seed, data.summary(), Plate.VERSION,
-                Instant.now().toString());
+        Provenance p = Provenance.of(name(), params.asMap(), seed, data);
         return model(t.classes, logPrior, cutoff, grid, numeric, categorical, counts, params, p);
     }
 

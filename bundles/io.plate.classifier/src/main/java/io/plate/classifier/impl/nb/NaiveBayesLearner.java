@@ -16,7 +16,6 @@ import io.plate.classifier.impl.TrainingRows;
 import io.plate.modelfile.ModelFile;
 import java.io.IOException;
 import java.io.InputStream;
-import java.time.Instant;
 import java.util.List;
 
 /**
@@ -43,8 +42,7 @@ abstract class NaiveBayesLearner implements Learner {
     public Model fit(Dataset data, Params params, long seed) {
         TrainingRows t = TrainingRows.of(data, params.find(Names.WEIGHT).orElse(null));
         SufficientStatistics s = collect(t, params);
-        Provenance p = new Provenance(name(), params.asMap(), seed, data.summary(), Plate.VERSION,
-                Instant.now().toString());
+        Provenance p = Provenance.of(name(), params.asMap(), seed, data);
         try {
             NaiveBayesModel m = new NaiveBayesModel(this, params, s, p);
             m.ignored(ignored(data, s));

@@ -163,7 +163,7 @@ public final class NaiveBayesModel implements Model, Explainable {
         SufficientStatistics merged = SufficientStatistics.merge(stats, learner.collect(t, params));
         Provenance p = new Provenance(provenance.learner(), provenance.params(), provenance.seed(),
                 provenance.dataSummary() + " + update " + more.summary(), provenance.plateVersion(),
-                Instant.now().toString());
+                Instant.now().toString(), provenance.dataImport());
         return new NaiveBayesModel(learner, params, merged, p);
     }
 

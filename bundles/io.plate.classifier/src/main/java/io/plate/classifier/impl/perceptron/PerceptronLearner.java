@@ -13,7 +13,6 @@ import io.plate.classifier.impl.TrainingRows;
 import io.plate.modelfile.ModelFile;
 import java.io.IOException;
 import java.io.InputStream;
-import java.time.Instant;
 import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
@@ -108,8 +107,7 @@ public final class PerceptronLearner implements Learner {
             weights[u] = rule.train(x, dim, y, settings, rng);
         }
         return new PerceptronModel(labels.classes, rule.name(), features, weights,
-                new Provenance(name(), params.asMap(), seed, data.summary(), Plate.VERSION,
-                Instant.now().toString()));
+                Provenance.of(name(), params.asMap(), seed, data));
     }
 
     @Override

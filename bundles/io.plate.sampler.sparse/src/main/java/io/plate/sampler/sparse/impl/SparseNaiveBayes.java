@@ -12,7 +12,6 @@ import io.plate.api.learn.Provenance;
 import io.plate.api.sample.Distributions;
 import java.io.IOException;
 import java.io.InputStream;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -103,8 +102,7 @@ public final class SparseNaiveBayes implements Learner {
                 predictive[s] = m.thetaMean(s);
             }
         }
-        Provenance provenance = new Provenance(NAME, params.asMap(), seed, data.summary(), Plate.VERSION,
-                Instant.now().toString());
+        Provenance provenance = Provenance.of(NAME, params.asMap(), seed, data);
         return SparseNaiveBayesModel.create(provenance, table, hyper, predictive, params.getDouble(CLASS_PRIOR),
                 params.getDouble(INTERVAL), params.getInt(INTERVAL_DRAWS), distributions);
     }
