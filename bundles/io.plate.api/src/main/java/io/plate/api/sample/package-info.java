@@ -22,5 +22,5 @@
  * and {@link io.plate.api.sample.ChainRun#iterations()}.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.5.0")
+@org.osgi.annotation.versioning.Version("1.6.0")
 package io.plate.api.sample;

@@ -1,5 +1,7 @@
 package io.plate.mcmc.impl;
 
+import static io.plate.api.sample.ClusteringFiles.*;
+
 import io.plate.api.data.ImportException;
 import io.plate.api.sample.Clustering;
 import io.plate.api.sample.Table;
@@ -19,7 +21,7 @@ import java.util.TreeMap;
  */
 final class RunClustering {
     /** The fact that marks a run with a clustering: the loss its point estimate minimises. */
-    static final String LOSS = "estimate_loss";
+    static final String LOSS = ESTIMATE_LOSS;
 
     private RunClustering() {
     }
@@ -40,54 +42,54 @@ final class RunClustering {
         } catch (IllegalArgumentException e) {
             throw new ImportException(summary, 0, null, "facts." + LOSS + ": " + e.getMessage());
         }
-        int[] assignments = clusterColumn(dir, tables, "assignments");
-        int[] highest = clusterColumn(dir, tables, "assignments-highest-log-joint");
-        Table co = table(dir, tables, "coclustering");
+        int[] assignments = clusterColumn(dir, tables, ASSIGNMENTS);
+        int[] highest = clusterColumn(dir, tables, ASSIGNMENTS_HIGHEST_LOG_JOINT);
+        Table co = table(dir, tables, COCLUSTERING);
         double[] confidence = new double[co.rows().size()];
         for (int r = 0; r < confidence.length; r++) {
-            rowNumber(dir, "coclustering", co, r);
-            confidence[r] = decimal(dir, "coclustering", co, r, "confidence");
+            rowNumber(dir, COCLUSTERING, co, r);
+            confidence[r] = decimal(dir, COCLUSTERING, co, r, CONFIDENCE);
         }
-        Table cl = table(dir, tables, "clusters");
-        int classColumn = cl.header().indexOf("class");
-        int majorityColumn = cl.header().indexOf("majority_label");
+        Table cl = table(dir, tables, CLUSTERS);
+        int classColumn = cl.header().indexOf(CLASS);
+        int majorityColumn = cl.header().indexOf(MAJORITY_LABEL);
         List<Clustering.Cluster> clusters = new ArrayList<>();
         for (int i = 0; i < cl.rows().size(); i++) {
             List<String> row = cl.rows().get(i);
-            int size = (int) decimal(dir, "clusters", cl, i, "size");
-            clusters.add(new Clustering.Cluster(size, decimal(dir, "clusters", cl, i, "proportion"),
-                    decimal(dir, "clusters", cl, i, "confidence"),
+            int size = (int) decimal(dir, CLUSTERS, cl, i, SIZE);
+            clusters.add(new Clustering.Cluster(size, decimal(dir, CLUSTERS, cl, i, PROPORTION),
+                    decimal(dir, CLUSTERS, cl, i, CONFIDENCE),
                     classColumn < 0 || row.get(classColumn).isEmpty() ? Optional.empty() : Optional.of(row.get(classColumn)),
                     majorityColumn < 0 || row.get(majorityColumn).isEmpty() ? Optional.empty()
                             : Optional.of(row.get(majorityColumn)),
-                    majorityColumn < 0 ? Double.NaN : decimal(dir, "clusters", cl, i, "purity")));
+                    majorityColumn < 0 ? Double.NaN : decimal(dir, CLUSTERS, cl, i, PURITY)));
         }
         TreeMap<Integer, Double> kPosterior = new TreeMap<>();
-        if (facts.get("k_posterior") instanceof Map<?, ?> k) {
+        if (facts.get(K_POSTERIOR) instanceof Map<?, ?> k) {
             for (Map.Entry<?, ?> e : k.entrySet()) {
                 try {
                     kPosterior.put(Integer.parseInt(String.valueOf(e.getKey())), number(summary, e.getValue(),
-                            "k_posterior"));
+                            K_POSTERIOR));
                 } catch (NumberFormatException ex) {
                     throw new ImportException(summary, 0, null, "facts.k_posterior: '" + e.getKey() + "' is not a number of clusters");
                 }
             }
         }
         Clustering.Agreement agreement = null;
-        if (facts.containsKey("labelled_rows")) {
-            agreement = new Clustering.Agreement((int) fact(summary, facts, "labelled_rows"), fact(summary, facts, "ari"),
-                    fact(summary, facts, "nmi"), fact(summary, facts, "ari_highest_log_joint"),
-                    fact(summary, facts, "ari_posterior_mean"), fact(summary, facts, "nmi_posterior_mean"));
+        if (facts.containsKey(LABELLED_ROWS)) {
+            agreement = new Clustering.Agreement((int) fact(summary, facts, LABELLED_ROWS), fact(summary, facts, ARI),
+                    fact(summary, facts, NMI), fact(summary, facts, ARI_HIGHEST_LOG_JOINT),
+                    fact(summary, facts, ARI_POSTERIOR_MEAN), fact(summary, facts, NMI_POSTERIOR_MEAN));
         }
         Clustering.CredibleBall ball = null;
-        if (facts.containsKey("credible_ball_level")) {
-            ball = new Clustering.CredibleBall(fact(summary, facts, "credible_ball_level"),
-                    fact(summary, facts, "credible_ball_radius"), bound(summary, facts, "credible_ball_horizontal"),
-                    bound(summary, facts, "credible_ball_upper"), bound(summary, facts, "credible_ball_lower"));
+        if (facts.containsKey(CREDIBLE_BALL_LEVEL)) {
+            ball = new Clustering.CredibleBall(fact(summary, facts, CREDIBLE_BALL_LEVEL),
+                    fact(summary, facts, CREDIBLE_BALL_RADIUS), bound(summary, facts, CREDIBLE_BALL_HORIZONTAL),
+                    bound(summary, facts, CREDIBLE_BALL_UPPER), bound(summary, facts, CREDIBLE_BALL_LOWER));
         }
         try {
-            return new Clustering(loss, fact(summary, facts, "estimate_expected_loss"), assignments, clusters, confidence,
-                    kPosterior, highest, fact(summary, facts, "highest_log_joint"), agreement, ball);
+            return new Clustering(loss, fact(summary, facts, ESTIMATE_EXPECTED_LOSS), assignments, clusters, confidence,
+                    kPosterior, highest, fact(summary, facts, HIGHEST_LOG_JOINT), agreement, ball);
         } catch (IllegalArgumentException e) {
             throw new ImportException(dir, 0, null, "the clustering's files disagree: " + e.getMessage());
         }
@@ -107,9 +109,9 @@ final class RunClustering {
         int[] out = new int[t.rows().size()];
         for (int r = 0; r < out.length; r++) {
             rowNumber(dir, stem, t, r);
-            double c = decimal(dir, stem, t, r, "cluster");
+            double c = decimal(dir, stem, t, r, CLUSTER);
             if (c != (int) c || c < 0) {
-                throw cell(dir, stem, r, "cluster", "'" + t.rows().get(r).get(t.header().indexOf("cluster"))
+                throw cell(dir, stem, r, CLUSTER, "'" + t.rows().get(r).get(t.header().indexOf(CLUSTER))
                         + "' is not a cluster number");
             }
             out[r] = (int) c;
@@ -119,8 +121,8 @@ final class RunClustering {
 
     /** Checks that row {@code r} of a per-row table is data row {@code r}, in order. */
     private static void rowNumber(Path dir, String stem, Table t, int r) {
-        if (decimal(dir, stem, t, r, "row") != r) {
-            throw cell(dir, stem, r, "row", "row " + r + " expected here (one row per data row, in order)");
+        if (decimal(dir, stem, t, r, ROW) != r) {
+            throw cell(dir, stem, r, ROW, "row " + r + " expected here (one row per data row, in order)");
         }
     }
 
@@ -169,9 +171,9 @@ final class RunClustering {
 
     /** A bound of the credible ball, written as {@code {"clusters": K, "distance": D}}. */
     private static Clustering.CredibleBall.Bound bound(Path summary, Map<String, Object> facts, String name) {
-        if (!(facts.get(name) instanceof Map<?, ?> m) || !(m.get("clusters") instanceof Number k)) {
+        if (!(facts.get(name) instanceof Map<?, ?> m) || !(m.get(BOUND_CLUSTERS) instanceof Number k)) {
             throw new ImportException(summary, 0, null, "facts." + name + ": expected {\"clusters\": K, \"distance\": D}");
         }
-        return new Clustering.CredibleBall.Bound(k.intValue(), number(summary, m.get("distance"), name));
+        return new Clustering.CredibleBall.Bound(k.intValue(), number(summary, m.get(BOUND_DISTANCE), name));
     }
 }

@@ -2,6 +2,7 @@ package io.plate.shell.impl;
 
 import io.plate.api.PlateException;
 import io.plate.api.sample.Clustering;
+import io.plate.api.sample.ClusteringFiles;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.Sampler;
 import io.plate.api.text.TextTable;
@@ -315,7 +316,7 @@ public final class ClusterCommands {
                     fewest == most ? Integer.toString(fewest) : fewest + "-" + most,
                     ball.horizontal().clusters(), fmt(ball.horizontal().distance(), f),
                     fewest, fmt(ball.upper().distance(), f), most, fmt(ball.lower().distance(), f),
-                    written == null ? "" : " in " + written.resolve("credible-ball-*.csv")));
+                    written == null ? "" : " in " + written.resolve(ClusteringFiles.CREDIBLE_BALL_PREFIX + "*.csv")));
         }
 
         private static String fmt(double v, String f) {

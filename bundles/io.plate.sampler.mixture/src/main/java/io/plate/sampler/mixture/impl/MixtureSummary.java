@@ -1,5 +1,7 @@
 package io.plate.sampler.mixture.impl;
 
+import static io.plate.api.sample.ClusteringFiles.*;
+
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.sample.Clustering;
@@ -153,15 +155,15 @@ final class MixtureSummary {
                 kMode = e.getKey();
             }
         }
-        out.table("k_posterior", new Table(List.of("clusters", "probability"), kRows));
-        out.table("assignments", assignmentTable(labels));
-        out.table("assignments-highest-log-joint", assignmentTable(top.labels()));
+        out.table(K_POSTERIOR, new Table(List.of("clusters", "probability"), kRows));
+        out.table(ASSIGNMENTS, assignmentTable(labels));
+        out.table(ASSIGNMENTS_HIGHEST_LOG_JOINT, assignmentTable(top.labels()));
 
         // how far the posterior strays from the estimate: its credible ball and the draws that bound it
         CredibleBall ball = CredibleBall.of(allLoss, found.partition(), CredibleBall.LEVEL);
-        out.table("credible-ball-horizontal", assignmentTable(Labelled.of(ball.horizontal(), fixed).labels()));
-        out.table("credible-ball-upper", assignmentTable(Labelled.of(ball.upper(), fixed).labels()));
-        out.table("credible-ball-lower", assignmentTable(Labelled.of(ball.lower(), fixed).labels()));
+        out.table(CREDIBLE_BALL_PREFIX + "horizontal", assignmentTable(Labelled.of(ball.horizontal(), fixed).labels()));
+        out.table(CREDIBLE_BALL_PREFIX + "upper", assignmentTable(Labelled.of(ball.upper(), fixed).labels()));
+        out.table(CREDIBLE_BALL_PREFIX + "lower", assignmentTable(Labelled.of(ball.lower(), fixed).labels()));
 
         // how firmly each row sits with its estimated cluster mates across the stored draws
         double[] confidence = new double[n];
@@ -173,7 +175,7 @@ final class MixtureSummary {
             confidence[r] /= draws.size();
             cRows.add(List.of(Integer.toString(r), Integer.toString(labels[r]), fmt(confidence[r])));
         }
-        out.table("coclustering", new Table(List.of("row", "cluster", "confidence"), cRows));
+        out.table(COCLUSTERING, new Table(List.of(ROW, CLUSTER, CONFIDENCE), cRows));
 
         // clusters of the estimate, described by the posterior given that partition; a semi-supervised run
         // holds every labelled row in its class, so agreement with those labels (ARI, NMI, purity) is 1 by
@@ -185,13 +187,13 @@ final class MixtureSummary {
         }
         MixtureChain describer = chains.get(0);
         describer.assign(found.partition(), rng);
-        List<String> header = new ArrayList<>(List.of("cluster", "size", "proportion", "confidence"));
+        List<String> header = new ArrayList<>(List.of(CLUSTER, SIZE, PROPORTION, CONFIDENCE));
         if (fixed != null) {
-            header.add("class");
+            header.add(CLASS);
         }
         if (truth != null) {
-            header.add("majority_label");
-            header.add("purity");
+            header.add(MAJORITY_LABEL);
+            header.add(PURITY);
         }
         header.addAll(describer.parameterNames());
         List<List<String>> clRows = new ArrayList<>();
@@ -242,7 +244,7 @@ final class MixtureSummary {
             clRows.add(row);
             clusters.add(new Clustering.Cluster(size, (double) size / n, meanConfidence, fixedClass, majority, purity));
         }
-        out.table("clusters", new Table(header, clRows));
+        out.table(CLUSTERS, new Table(header, clRows));
 
         // posterior similarity for small data
         if (n <= DrawRecorder.MAX_SIMILARITY_ROWS) {
@@ -251,22 +253,22 @@ final class MixtureSummary {
 
         out.fact("draws", total);
         out.fact("stored_partitions", draws.size());
-        out.fact("k_posterior", kFact);
+        out.fact(K_POSTERIOR, kFact);
         out.fact("clusters_mode", kMode);
         out.fact("clusters_mean", kMean);
-        out.fact("estimate_loss", loss.key());
-        out.fact("estimate_expected_loss", expectedLoss);
+        out.fact(ESTIMATE_LOSS, loss.key());
+        out.fact(ESTIMATE_EXPECTED_LOSS, expectedLoss);
         out.fact("estimate_clusters", est.clusters());
         out.fact("estimate_search_draws", searchDraws.size());
         out.fact("estimate_search_seconds", searchSeconds);
         out.fact("best_draw_expected_loss", allLoss.of(found.bestDraw()));
         Clustering.CredibleBall cb = ball.summary();
-        out.fact("credible_ball_level", cb.level());
-        out.fact("credible_ball_radius", cb.radius());
-        out.fact("credible_ball_horizontal", fact(cb.horizontal()));
-        out.fact("credible_ball_upper", fact(cb.upper()));
-        out.fact("credible_ball_lower", fact(cb.lower()));
-        out.fact("highest_log_joint", best.bestLogJoint());
+        out.fact(CREDIBLE_BALL_LEVEL, cb.level());
+        out.fact(CREDIBLE_BALL_RADIUS, cb.radius());
+        out.fact(CREDIBLE_BALL_HORIZONTAL, fact(cb.horizontal()));
+        out.fact(CREDIBLE_BALL_UPPER, fact(cb.upper()));
+        out.fact(CREDIBLE_BALL_LOWER, fact(cb.lower()));
+        out.fact(HIGHEST_LOG_JOINT, best.bestLogJoint());
         out.fact("highest_log_joint_chain", bestIndex);
         out.fact("highest_log_joint_iteration", best.bestIteration());
         out.fact("highest_log_joint_clusters", top.clusters());
@@ -290,13 +292,13 @@ final class MixtureSummary {
                         ClusterAgreement.normalizedMutualInformation(truth, labels),
                         ClusterAgreement.adjustedRandIndex(truth, top.labels()), ariMean / draws.size(),
                         nmiMean / draws.size());
-                out.fact("labelled_rows", labelled);
-                out.fact("ari", agreement.ari());
-                out.fact("nmi", agreement.nmi());
-                out.fact("ari_highest_log_joint", agreement.ariHighestLogJoint());
+                out.fact(LABELLED_ROWS, labelled);
+                out.fact(ARI, agreement.ari());
+                out.fact(NMI, agreement.nmi());
+                out.fact(ARI_HIGHEST_LOG_JOINT, agreement.ariHighestLogJoint());
                 out.fact("nmi_highest_log_joint", ClusterAgreement.normalizedMutualInformation(truth, top.labels()));
-                out.fact("ari_posterior_mean", agreement.ariPosteriorMean());
-                out.fact("nmi_posterior_mean", agreement.nmiPosteriorMean());
+                out.fact(ARI_POSTERIOR_MEAN, agreement.ariPosteriorMean());
+                out.fact(NMI_POSTERIOR_MEAN, agreement.nmiPosteriorMean());
             }
         }
         return new Clustering(loss, expectedLoss, labels, clusters, confidence, kPosterior, top.labels(),
@@ -306,8 +308,8 @@ final class MixtureSummary {
     /** A bound of the credible ball as a fact: its clusters, then its distance to the estimate. */
     private static Map<String, Object> fact(Clustering.CredibleBall.Bound b) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("clusters", b.clusters());
-        m.put("distance", b.distance());
+        m.put(BOUND_CLUSTERS, b.clusters());
+        m.put(BOUND_DISTANCE, b.distance());
         return m;
     }
 
@@ -328,7 +330,7 @@ final class MixtureSummary {
         for (int r = 0; r < labels.length; r++) {
             rows.add(List.of(Integer.toString(r), Integer.toString(labels[r])));
         }
-        return new Table(List.of("row", "cluster"), rows);
+        return new Table(List.of(ROW, CLUSTER), rows);
     }
 
     private static Table similarityTable(List<? extends MixtureChain> chains, int n) {
