@@ -196,7 +196,13 @@ public final class CategoricalColumn {
 
     /** Bytes held by the storage this column refers to (shared storage counted once per column). */
     public long memoryBytes() {
-        return 4L * codes.length + (index == null ? 0 : 4L * index.length) + 48L * levels.size();
+        return memoryBytes(Dataset.identitySet());
+    }
+
+    /** As {@link #memoryBytes()}, leaving out storage in {@code counted} and adding this column's to it. */
+    public long memoryBytes(java.util.Set<Object> counted) {
+        return Dataset.once(counted, codes, 4L * codes.length) + (index == null ? 0 : 4L * index.length)
+                + Dataset.once(counted, levels, 48L * levels.size());
     }
 
     @Override

@@ -3,11 +3,13 @@ package io.plate.api.data;
 import io.plate.api.text.Plural;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * An immutable dataset: feature blocks (categorical columns, numeric columns, at most one sparse
@@ -184,23 +186,42 @@ public final class Dataset {
 
     /** Approximate bytes held (storage shared with other views is counted here too). */
     public long memoryBytes() {
+        return memoryBytes(identitySet());
+    }
+
+    /**
+     * Approximate bytes held, leaving out storage already in {@code counted} (an identity set: the views a
+     * split makes share their parent's columns) and adding this dataset's storage to it; summed over
+     * datasets with one set, each array is counted once.
+     */
+    public long memoryBytes(Set<Object> counted) {
         long m = 0;
         for (CategoricalColumn c : categorical) {
-            m += c.memoryBytes();
+            m += c.memoryBytes(counted);
         }
         for (NumericColumn c : numeric) {
-            m += c.memoryBytes();
+            m += c.memoryBytes(counted);
         }
         if (sparse != null) {
-            m += sparse.memoryBytes() + sparse.vocabularyBytes();
+            m += sparse.memoryBytes(counted);
         }
         if (labels != null) {
-            m += labels.memoryBytes();
+            m += labels.memoryBytes(counted);
         }
         if (target != null) {
-            m += target.memoryBytes();
+            m += target.memoryBytes(counted);
         }
         return m;
+    }
+
+    /** A set for {@link #memoryBytes(Set)}: storage is told apart by identity, not by contents. */
+    public static Set<Object> identitySet() {
+        return Collections.newSetFromMap(new IdentityHashMap<>());
+    }
+
+    /** {@code bytes} the first time {@code storage} is counted, 0 after. */
+    static long once(Set<Object> counted, Object storage, long bytes) {
+        return counted.add(storage) ? bytes : 0;
     }
 
     /**

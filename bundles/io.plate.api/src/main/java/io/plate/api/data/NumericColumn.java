@@ -106,7 +106,13 @@ public final class NumericColumn {
     }
 
     public long memoryBytes() {
-        return 8L * values.length + (index == null ? 0 : 4L * index.length) + (written == null ? 0 : written.memoryBytes());
+        return memoryBytes(Dataset.identitySet());
+    }
+
+    /** As {@link #memoryBytes()}, leaving out storage in {@code counted} and adding this column's to it. */
+    public long memoryBytes(java.util.Set<Object> counted) {
+        return Dataset.once(counted, values, 8L * values.length) + (index == null ? 0 : 4L * index.length)
+                + (written == null ? 0 : written.memoryBytes(counted));
     }
 
     @Override

@@ -338,6 +338,16 @@ public final class SparseMatrix {
                 + (index == null ? 0 : 4L * index.length);
     }
 
+    /**
+     * Bytes of the rows and the column names, leaving out storage in {@code counted} (views of one matrix
+     * share it) and adding this matrix's to it.
+     */
+    public long memoryBytes(java.util.Set<Object> counted) {
+        long nnz = columns.length;
+        return Dataset.once(counted, columns, 4L * rowStart.length + 4L * nnz + (counts != null ? 4L : 8L) * nnz)
+                + (index == null ? 0 : 4L * index.length) + Dataset.once(counted, vocabulary, vocabularyBytes());
+    }
+
     @Override
     public String toString() {
         return "sparse " + rows + " x " + columns() + " (" + nonZeros() + " non-zeros)";

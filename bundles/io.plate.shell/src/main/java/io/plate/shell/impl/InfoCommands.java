@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
 import org.osgi.framework.Bundle;
@@ -103,13 +104,40 @@ public final class InfoCommands {
             return "no datasets loaded (use plate:import FILE)\n";
         }
         TextTable t = new TextTable("name", "rows", "features", "classes", "memory", "source");
+        Set<Object> counted = Dataset.identitySet();
+        long total = 0;
+        List<String> views = new ArrayList<>();
         for (Map.Entry<String, Dataset> e : all.entrySet()) {
             Dataset d = e.getValue();
+            long own = d.memoryBytes();
+            long added = d.memoryBytes(counted);
+            total += added;
+            // a split's part refers to its parent's storage: its memory is that storage, counted once in the total
+            String shared = added < own ? sharedWith(e.getKey(), d, all) : "";
+            if (!shared.isEmpty()) {
+                views.add(e.getKey());
+            }
             t.row(e.getKey(), d.rows(), d.featureCount(),
                     d.labels().map(l -> Integer.toString(l.cardinality())).orElse("-"),
-                    bytes(d.memoryBytes()), d.source());
+                    bytes(own) + shared, d.source());
         }
-        return t.toString();
+        String out = t.toString();
+        return views.isEmpty() ? out : out + "in all " + bytes(total) + " (storage shared between datasets counted once)\n";
+    }
+
+    /** " (shares NAME's)": the first other dataset whose storage {@code d} refers to; empty when none. */
+    private static String sharedWith(String name, Dataset d, Map<String, Dataset> all) {
+        for (Map.Entry<String, Dataset> e : all.entrySet()) {
+            if (e.getKey().equals(name)) {
+                continue;
+            }
+            Set<Object> other = Dataset.identitySet();
+            e.getValue().memoryBytes(other);
+            if (d.memoryBytes(other) < d.memoryBytes()) {
+                return " (shares " + e.getKey() + "'s)";
+            }
+        }
+        return "";
     }
 
     @Descriptor("show the Plate version, the framework and the Java runtime")
