@@ -105,7 +105,7 @@ public final class KernelRegressionLearner implements Learner {
         } else {
             double h0 = KernelClassifierLearner.bandwidths(bw, true, pts, p, all, used)[0];
             if (loo) {
-                LeaveOneOutBandwidth sel = LeaveOneOutBandwidth.select(pts, y, p, LeaveOneOutBandwidth.grid(h0));
+                LeaveOneOutBandwidth sel = LeaveOneOutBandwidth.select(pts, y, p, h0);
                 h = sel.bandwidth();
                 grid = sel.grid();
                 mse = sel.mse();

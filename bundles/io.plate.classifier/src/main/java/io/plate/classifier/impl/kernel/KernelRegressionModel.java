@@ -122,6 +122,11 @@ final class KernelRegressionModel implements Model {
     }
 
     /** The bandwidth in use (chosen by leave-one-out when not given). */
+    /** The leave-one-out mean squared error per grid bandwidth ({@code bandwidth=loo}; empty otherwise). */
+    double[] looMse() {
+        return looMse.clone();
+    }
+
     double bandwidth() {
         return bandwidth;
     }

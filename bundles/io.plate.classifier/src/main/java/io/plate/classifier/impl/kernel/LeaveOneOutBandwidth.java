@@ -11,7 +11,8 @@ import io.plate.classifier.impl.Standardizer;
  * <p>Grid: h_j = s · 2^(j/2) for j = −8, …, 6 (15 values from s/16 to 8s), around the scale
  * s = n^(−1/(p+4)) · √(mean_d sd_d²) (Scott's factor times the root-mean-square feature sd).
  * Each row's weights are anchored at its nearest neighbour, so no h underflows to 0/0. One pass over all
- * pairs serves every grid value: O(n² (p + 15)) time, O(n) extra memory.
+ * pairs serves every grid value: O(n² (p + 15)) time, O(n) extra memory; as h² doubles along the grid, a
+ * pair's 15 weights take one exp and 14 squarings (relative error below 1e-12).
  */
 final class LeaveOneOutBandwidth {
     static final int LOW = -8;
@@ -28,7 +29,7 @@ final class LeaveOneOutBandwidth {
     }
 
     /** The grid around scale {@code s}. */
-    static double[] grid(double s) {
+    private static double[] grid(double s) {
         double[] g = new double[HIGH - LOW + 1];
         for (int j = LOW; j <= HIGH; j++) {
             g[j - LOW] = s * Math.pow(2, j / 2.0);
@@ -36,8 +37,9 @@ final class LeaveOneOutBandwidth {
         return g;
     }
 
-    /** Leave-one-out over complete rows: {@code x} row-major (n × p), {@code y} n targets. */
-    static LeaveOneOutBandwidth select(double[] x, double[] y, int p, double[] grid) {
+    /** Leave-one-out over complete rows, on the grid around {@code scale}: {@code x} row-major (n × p), {@code y} n targets. */
+    static LeaveOneOutBandwidth select(double[] x, double[] y, int p, double scale) {
+        double[] grid = grid(scale);
         int n = y.length;
         int g = grid.length;
         // distances in units of a power of two near the grid's middle, errors in one near the largest |y|
@@ -79,11 +81,14 @@ final class LeaveOneOutBandwidth {
                 if (l == i) {
                     continue;
                 }
-                double excess = d2[l] - min;
-                for (int j = 0; j < g; j++) {
-                    double w = Math.exp(-excess * inv2h2[j]);
-                    num[j] += w * y[l];
+                // h² doubles from one grid value to the next, so a weight is the square of the next one's:
+                // one exp per pair for the widest h, then a multiplication per grid value
+                double w = Math.exp(-(d2[l] - min) * inv2h2[g - 1]);
+                double yl = y[l];
+                for (int j = g - 1; j >= 0; j--) {
+                    num[j] += w * yl;
                     den[j] += w;
+                    w *= w;
                 }
             }
             for (int j = 0; j < g; j++) {
@@ -101,7 +106,7 @@ final class LeaveOneOutBandwidth {
         for (int j = 0; j < g; j++) {
             sse[j] = sse[j] * yUnit * yUnit;
         }
-        return new LeaveOneOutBandwidth(grid.clone(), sse, best);
+        return new LeaveOneOutBandwidth(grid, sse, best);
     }
 
     double bandwidth() {

@@ -104,6 +104,7 @@ class KernelRegressionTest {
         double s = Math.pow(n, -1.0 / (p + 4)) * Math.sqrt(ms);
         double bestH = Double.NaN;
         double bestCv = Double.POSITIVE_INFINITY;
+        double[] mse = ((KernelRegressionModel) m).looMse();
         for (int j = -8; j <= 6; j++) {
             double h = s * Math.pow(2, j / 2.0);
             double cv = 0;
@@ -111,6 +112,8 @@ class KernelRegressionTest {
                 double e = ys[i] - formula(xs, ys, h, xs[i], i);
                 cv += e * e / n;
             }
+            // the whole curve, not only its minimum: the weights of the grid's bandwidths are computed by squaring
+            assertEquals(cv, mse[j + 8], 1e-10 * cv, "h = " + h);
             if (cv < bestCv) {
                 bestCv = cv;
                 bestH = h;
