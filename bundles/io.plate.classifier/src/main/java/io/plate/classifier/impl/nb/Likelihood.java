@@ -10,7 +10,8 @@ import java.util.Optional;
 /**
  * One block's event model: adds log P(x_block | y = k) (up to a term that is the same for every class)
  * to each row's joint log likelihood. Features of the scored dataset are matched to the model's by name,
- * levels and words by text; a missing value, an unseen level and an unseen word add nothing.
+ * levels and words by text; a missing value and an unseen word add nothing, an unseen level nothing unless
+ * the block declares room for it ({@link LidstoneCategorical}).
  * Implementations are immutable and hold only tables derived from their sufficient statistics.
  */
 public interface Likelihood {
