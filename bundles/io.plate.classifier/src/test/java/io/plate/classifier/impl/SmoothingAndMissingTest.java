@@ -6,6 +6,7 @@ import io.plate.api.learn.Explainable;
 import io.plate.api.learn.Explanation;
 import io.plate.api.learn.Learner;
 import io.plate.api.learn.Model;
+import io.plate.api.learn.UnseenLevels;
 import io.plate.classifier.impl.nb.CategoricalNaiveBayes;
 import java.util.List;
 import java.util.Map;
@@ -117,7 +118,9 @@ class SmoothingAndMissingTest {
         assertEquals(p / (p + n), probabilityOfP(m3, q, 0), 1e-12);
         assertEquals(p / (p + n), probabilityOfP(m3, q, 1), 1e-12, "a second unseen level is scored the same");
         assertEquals(0.4, probabilityOfP(m3, q, 2), 1e-12, "a missing value adds no term");
+        assertEquals(List.of(), m3.unseenLevels(q));
         Explanation e = ((Explainable) m3).explain(q, 0);
+        assertEquals(List.of(), e.skipped());
         assertEquals(1, e.terms().size());
         assertEquals("c", e.terms().get(0).value());
         // classes N, P
@@ -128,6 +131,21 @@ class SmoothingAndMissingTest {
         m3.writeJson(file);
         Model read = learner.readModel(new java.io.ByteArrayInputStream(file.toByteArray()));
         assertEquals(p / (p + n), probabilityOfP(read, q, 0), 1e-12);
+    }
+
+    /** Without room (min_categories 2 is the levels seen) a level never seen adds no term, and the model names it. */
+    @Test
+    void aLevelNeverSeenWithoutRoomIsNamedAsAddingNoTerm() {
+        Dataset d = Tiny.data("d").categorical(cat("f1", "a", "a", "b", "b", "a"))
+                .labels(cat("class", "P", "P", "N", "N", "N")).build();
+        Dataset q = Tiny.data("q").categorical(cat("f1", "c", "d", null)).build();
+        Model m2 = learner.fit(d, learner.params(Map.of("alpha", "0.5", "min_categories", "2")), 0);
+        assertEquals(0.4, probabilityOfP(m2, q, 0), 1e-12);
+        assertEquals(List.of(new UnseenLevels("f1", 2, List.of("c", "d"))), m2.unseenLevels(q));
+        Explanation skipped = ((Explainable) m2).explain(q, 1);
+        assertEquals(List.of(), skipped.terms());
+        assertEquals(List.of(new Explanation.Skipped("f1", "d", "not seen in training")), skipped.skipped());
+        assertEquals(List.of(), ((Explainable) m2).explain(q, 2).skipped(), "a missing value is not an unseen level");
     }
 
     @Test

@@ -4,9 +4,12 @@ package io.plate.classifier.impl.nb;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Explanation;
+import io.plate.api.learn.UnseenLevels;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeSet;
 
 /**
  * The categorical event model with Lidstone smoothing:
@@ -118,7 +121,7 @@ public final class LidstoneCategorical implements Likelihood {
                     for (int c = 0; c < k; c++) {
                         row[c] += lu[c];
                     }
-                } // else a level the model never saw adds no term
+                } // else a level the model never saw adds no term (unseenLevels names them)
             }
         }
     }
@@ -146,6 +149,48 @@ public final class LidstoneCategorical implements Likelihood {
                 out.add(new Explanation.Term(names.get(f), cols[f].level(row), t));
             }
         }
+    }
+
+    @Override
+    public void skipped(Dataset data, int row, List<Explanation.Skipped> out) {
+        if (names.isEmpty()) {
+            return;
+        }
+        CategoricalColumn[] cols = CategoricalCounts.bind(names, data);
+        for (int f = 0; f < cols.length; f++) {
+            if (cols[f].code(row) != CategoricalColumn.MISSING && term(cols[f], f, row) == null) {
+                out.add(new Explanation.Skipped(names.get(f), cols[f].level(row), "not seen in training"));
+            }
+        }
+    }
+
+    @Override
+    public List<UnseenLevels> unseenLevels(Dataset data) {
+        if (names.isEmpty()) {
+            return List.of();
+        }
+        CategoricalColumn[] cols = CategoricalCounts.bind(names, data);
+        List<UnseenLevels> out = new ArrayList<>();
+        for (int f = 0; f < cols.length; f++) {
+            if (logThetaUnseen[f] != null) {
+                continue; // every level the model never saw is scored
+            }
+            CategoricalColumn col = cols[f];
+            int[] map = col.mapTo(levels.get(f));
+            TreeSet<String> unseen = new TreeSet<>();
+            int rows = 0;
+            for (int r = 0; r < col.size(); r++) {
+                int code = col.code(r);
+                if (code != CategoricalColumn.MISSING && map[code] < 0) {
+                    rows++;
+                    unseen.add(col.levels().get(code));
+                }
+            }
+            if (rows > 0) {
+                out.add(new UnseenLevels(names.get(f), rows, List.copyOf(unseen)));
+            }
+        }
+        return out;
     }
 
     @Override
