@@ -18,6 +18,10 @@ Conventions shared with the Java test (see ParityTest and SharedData):
                    where a case is weighted, row i (0-based, in file order) has weight 1 + (i % 3).
   SMS split:       rows with i % 4 == 0 are the test set, the rest train.
 
+  generated:       a case in GENERATED makes its own data (numpy RandomState) and writes it beside its fixture
+                   as CASE-train.csv and CASE-test.csv (integer levels, last column the label), which the Java
+                   test reads.
+
 Usage (scikit-learn 1.9.1):  pip install scikit-learn
   python3 src/test/python/make_parity_fixtures.py ../../data src/test/resources/parity
 """
@@ -142,6 +146,48 @@ CASES = {
 }
 
 
+def unseen_min_categories(out, name):
+    """Test levels that training never saw but that min_categories declares (zero-count categories).
+
+    Integer levels: f0 0..3 in training, f1 0..2, f2 0..6; min_categories=6 leaves room for f0's 4 and 5 and
+    f1's 3, 4 and 5, which the test set holds; f2 has more levels than 6 (K = 7, no room), and the test set
+    holds only levels training saw there (scikit-learn raises on a level beyond K).
+    """
+    r = np.random.RandomState(5)
+    n = 300
+    y = r.choice(['a', 'b', 'c'], n, p=[.5, .3, .2])
+    f0 = r.randint(0, 4, n)
+    f0[y == 'b'] = np.minimum(f0[y == 'b'], 1)
+    train = np.column_stack([f0, r.randint(0, 3, n), r.randint(0, 7, n)])
+    m = 40
+    test = np.column_stack([r.randint(0, 6, m), r.randint(0, 6, m), r.randint(0, 7, m)])
+    yt = r.choice(['a', 'b', 'c'], m)
+    for part, X, labels in (('train', train, y), ('test', test, yt)):
+        with open(os.path.join(out, name + '-' + part + '.csv'), 'w', newline='') as f:
+            w = csv.writer(f, lineterminator='\n')
+            w.writerow(['f0', 'f1', 'f2', 'class'])
+            w.writerows([list(map(int, row)) + [label] for row, label in zip(X, labels)])
+    model = nb.CategoricalNB(force_alpha=True, alpha=0.5, min_categories=6)
+    model.fit(train, y)
+    return model, model.predict_proba(test), 1
+
+
+# cases whose data the script makes: make(out, name)
+GENERATED = {
+    'unseen-min-categories': unseen_min_categories,
+}
+
+
+def write_fixture(out, name, m, P, stride):
+    path = os.path.join(out, name + '.csv.gz')
+    with gzip.GzipFile(path, 'wb', mtime=0) as raw:
+        lines = ['row,' + ','.join(str(c) for c in m.classes_)]
+        for i in range(0, len(P), stride):
+            lines.append(str(i) + ',' + ','.join(repr(float(v)) for v in P[i]))
+        raw.write(('\n'.join(lines) + '\n').encode('utf-8'))
+    print(f'{name}: {len(P)} test rows, {(len(P) + stride - 1) // stride} written, classes {list(m.classes_)[:5]}')
+
+
 def main():
     data, out = sys.argv[1], sys.argv[2]
     only = sys.argv[3:]
@@ -149,14 +195,11 @@ def main():
     for name, make in CASES.items():
         if only and name not in only:
             continue
-        m, P, stride = make(data)
-        path = os.path.join(out, name + '.csv.gz')
-        with gzip.GzipFile(path, 'wb', mtime=0) as raw:
-            lines = ['row,' + ','.join(str(c) for c in m.classes_)]
-            for i in range(0, len(P), stride):
-                lines.append(str(i) + ',' + ','.join(repr(float(v)) for v in P[i]))
-            raw.write(('\n'.join(lines) + '\n').encode('utf-8'))
-        print(f'{name}: {len(P)} test rows, {(len(P) + stride - 1) // stride} written, classes {list(m.classes_)[:5]}')
+        write_fixture(out, name, *make(data))
+    for name, make in GENERATED.items():
+        if only and name not in only:
+            continue
+        write_fixture(out, name, *make(out, name))
 
 
 if __name__ == '__main__':

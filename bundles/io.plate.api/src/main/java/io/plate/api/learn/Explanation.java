@@ -12,13 +12,22 @@ import java.util.Objects;
  * @param prior    the log prior of each class
  * @param terms    one term per feature (or word) that contributed; skipped (missing, unseen) features are absent
  * @param logProba the normalised log posterior of each class
+ * @param skipped  the row's features that add no term and why (since 1.6: a level never seen in training);
+ *                 a model that does not say gives none
  */
-public record Explanation(List<String> classes, double[] prior, List<Term> terms, double[] logProba) {
+public record Explanation(List<String> classes, double[] prior, List<Term> terms, double[] logProba,
+        List<Skipped> skipped) {
     public Explanation {
         classes = List.copyOf(classes);
         prior = prior.clone();
         terms = List.copyOf(terms);
         logProba = logProba.clone();
+        skipped = List.copyOf(skipped);
+    }
+
+    /** An explanation that names no skipped feature. */
+    public Explanation(List<String> classes, double[] prior, List<Term> terms, double[] logProba) {
+        this(classes, prior, terms, logProba, List.of());
     }
 
     @Override
@@ -53,6 +62,22 @@ public record Explanation(List<String> classes, double[] prior, List<Term> terms
         /** This term's part of {@code log P(y=j|x)/P(y=k|x)}. */
         public double logOdds(int j, int k) {
             return perClass[j] - perClass[k];
+        }
+    }
+
+    /**
+     * A feature of the row that adds no term.
+     *
+     * @param feature the feature (column name)
+     * @param value   the value seen in the row, as text
+     * @param reason  why it adds no term, for people ("not seen in training")
+     * @since 1.6
+     */
+    public record Skipped(String feature, String value, String reason) {
+        public Skipped {
+            Objects.requireNonNull(feature, "feature");
+            Objects.requireNonNull(value, "value");
+            Objects.requireNonNull(reason, "reason");
         }
     }
 }

@@ -59,6 +59,17 @@ public interface Model {
         return Optional.empty();
     }
 
+    /**
+     * The categorical cells of {@code data} that add no term to their rows' scores because their level was
+     * never seen in training, one value per such column (none: an empty list). Models that do not say return
+     * an empty list.
+     *
+     * @since 1.6
+     */
+    default List<UnseenLevels> unseenLevels(Dataset data) {
+        return List.of();
+    }
+
     /** True for a regression model (numeric target). */
     default boolean isRegression() {
         return classes().isEmpty();

@@ -190,7 +190,8 @@ public final class CrossValidationEvaluator implements Evaluator {
         totals[0] += loss;
         totals[1] += scored;
         return new FoldReport(index, train.rows(), test.rows(), Metrics.accuracy(confusion), loss / scored,
-                Metrics.macroF1(confusion), Double.NaN, Double.NaN, (t1 - t0) / 1e9, (t2 - t1) / 1e9);
+                Metrics.macroF1(confusion), Double.NaN, Double.NaN, (t1 - t0) / 1e9, (t2 - t1) / 1e9, Double.NaN,
+                model.unseenLevels(test));
     }
 
     /** "a, b, c, … 17 more": the first names of a list and how many more. */

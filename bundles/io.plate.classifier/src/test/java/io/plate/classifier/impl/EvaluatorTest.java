@@ -92,6 +92,8 @@ class EvaluatorTest {
         // row 1 (b): P 0.4*1/4 = 0.1 vs N 0.6*3/5 = 0.36 -> N, p(N) = 0.36/0.46
         // row 2 (c unseen, class Q unknown): prior only -> N, p(Q) = 0 -> clipped
         assertEquals(2 / 3.0, r.accuracy(), 1e-12);
+        assertEquals(java.util.List.of(new io.plate.api.learn.UnseenLevels("f", 1, java.util.List.of("c"))),
+                r.perFold().get(0).unseenLevels(), "the test cell the model has no term for");
         double loss = (-Math.log(0.3 / 0.54) - Math.log(0.36 / 0.46) - Math.log(Math.ulp(1.0))) / 3;
         assertEquals(loss, r.logLoss(), 1e-12);
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -46,8 +46,8 @@ public final class SharedData {
         return 1.0 + (i % 3);
     }
 
-    private static List<String[]> csvRows(String relative) {
-        try (BufferedReader in = Files.newBufferedReader(file(relative), StandardCharsets.UTF_8)) {
+    private static List<String[]> csvRows(Path file) {
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             List<String[]> rows = new ArrayList<>();
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 if (!line.isEmpty()) {
@@ -77,10 +77,20 @@ public final class SharedData {
 
     /** Every column but the last is categorical; the last is the label. */
     public static Dataset categoricalCsv(String relative, Set<String> drop, boolean weighted, boolean questionIsMissing) {
-        List<String[]> rows = csvRows(relative);
+        return categoricalCsv(file(relative), relative, drop, weighted, questionIsMissing);
+    }
+
+    /** As {@link #categoricalCsv(String, Set, boolean, boolean)} for a file outside data/ (a generated test set). */
+    public static Dataset categoricalCsv(Path file) {
+        return categoricalCsv(file, file.getFileName().toString(), Set.of(), false, false);
+    }
+
+    private static Dataset categoricalCsv(Path file, String source, Set<String> drop, boolean weighted,
+            boolean questionIsMissing) {
+        List<String[]> rows = csvRows(file);
         String[] header = rows.get(0);
         List<String[]> body = rows.subList(1, rows.size());
-        Dataset.Builder b = Dataset.builder(Path.of(relative).getFileName().toString()).source(relative);
+        Dataset.Builder b = Dataset.builder(file.getFileName().toString()).source(source);
         for (int j = 0; j + 1 < header.length; j++) {
             if (drop.contains(header[j])) {
                 continue;
@@ -97,7 +107,7 @@ public final class SharedData {
 
     /** Every column but the last is numeric; the last is the label. */
     public static Dataset numericCsv(String relative, boolean weighted) {
-        List<String[]> rows = csvRows(relative);
+        List<String[]> rows = csvRows(file(relative));
         String[] header = rows.get(0);
         List<String[]> body = rows.subList(1, rows.size());
         Dataset.Builder b = Dataset.builder(Path.of(relative).getFileName().toString()).source(relative);

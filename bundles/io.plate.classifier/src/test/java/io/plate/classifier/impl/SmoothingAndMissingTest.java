@@ -2,8 +2,11 @@ package io.plate.classifier.impl;
 
 import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
+import io.plate.api.learn.Explainable;
+import io.plate.api.learn.Explanation;
 import io.plate.api.learn.Learner;
 import io.plate.api.learn.Model;
+import io.plate.api.learn.UnseenLevels;
 import io.plate.classifier.impl.nb.CategoricalNaiveBayes;
 import java.util.List;
 import java.util.Map;
@@ -95,6 +98,54 @@ class SmoothingAndMissingTest {
         double p5 = 0.4 * 2.5 / 4.5;
         double n5 = 0.6 * 1.5 / 5.5;
         assertEquals(p5 / (p5 + n5), probabilityOfP(m5, q, 0), 1e-12);
+    }
+
+    /**
+     * While min_categories leaves room beyond the levels seen (here 3 against a, b), a level never seen is one of
+     * the categories with no count, as in scikit-learn's CategoricalNB: α / (N_yi + α·K_i). Every such level is
+     * (scikit-learn raises on more of them than the room). Before, min_categories only widened the denominator
+     * and the level was dropped.
+     */
+    @Test
+    void aLevelNeverSeenIsAZeroCountCategoryWhileMinCategoriesLeavesRoom() throws java.io.IOException {
+        Dataset d = Tiny.data("d").categorical(cat("f1", "a", "a", "b", "b", "a"))
+                .labels(cat("class", "P", "P", "N", "N", "N")).build();
+        Dataset q = Tiny.data("q").categorical(cat("f1", "c", "d", null)).build();
+        Model m3 = learner.fit(d, learner.params(Map.of("alpha", "0.5", "min_categories", "3")), 0);
+        // P: 0.4 * 0.5/(2+1.5) ; N: 0.6 * 0.5/(3+1.5)
+        double p = 0.4 * 0.5 / 3.5;
+        double n = 0.6 * 0.5 / 4.5;
+        assertEquals(p / (p + n), probabilityOfP(m3, q, 0), 1e-12);
+        assertEquals(p / (p + n), probabilityOfP(m3, q, 1), 1e-12, "a second unseen level is scored the same");
+        assertEquals(0.4, probabilityOfP(m3, q, 2), 1e-12, "a missing value adds no term");
+        assertEquals(List.of(), m3.unseenLevels(q));
+        Explanation e = ((Explainable) m3).explain(q, 0);
+        assertEquals(List.of(), e.skipped());
+        assertEquals(1, e.terms().size());
+        assertEquals("c", e.terms().get(0).value());
+        // classes N, P
+        assertEquals(Math.log(0.5 / 4.5), e.terms().get(0).perClass()[0], 1e-12);
+        assertEquals(Math.log(0.5 / 3.5), e.terms().get(0).perClass()[1], 1e-12);
+        // a model read back from its file keeps the room (min_categories is one of its parameters)
+        java.io.ByteArrayOutputStream file = new java.io.ByteArrayOutputStream();
+        m3.writeJson(file);
+        Model read = learner.readModel(new java.io.ByteArrayInputStream(file.toByteArray()));
+        assertEquals(p / (p + n), probabilityOfP(read, q, 0), 1e-12);
+    }
+
+    /** Without room (min_categories 2 is the levels seen) a level never seen adds no term, and the model names it. */
+    @Test
+    void aLevelNeverSeenWithoutRoomIsNamedAsAddingNoTerm() {
+        Dataset d = Tiny.data("d").categorical(cat("f1", "a", "a", "b", "b", "a"))
+                .labels(cat("class", "P", "P", "N", "N", "N")).build();
+        Dataset q = Tiny.data("q").categorical(cat("f1", "c", "d", null)).build();
+        Model m2 = learner.fit(d, learner.params(Map.of("alpha", "0.5", "min_categories", "2")), 0);
+        assertEquals(0.4, probabilityOfP(m2, q, 0), 1e-12);
+        assertEquals(List.of(new UnseenLevels("f1", 2, List.of("c", "d"))), m2.unseenLevels(q));
+        Explanation skipped = ((Explainable) m2).explain(q, 1);
+        assertEquals(List.of(), skipped.terms());
+        assertEquals(List.of(new Explanation.Skipped("f1", "d", "not seen in training")), skipped.skipped());
+        assertEquals(List.of(), ((Explainable) m2).explain(q, 2).skipped(), "a missing value is not an unseen level");
     }
 
     @Test

@@ -122,7 +122,12 @@ public final class EvaluateCommands {
             result.unknownClasses = t.labels().map(tl -> UnknownClasses.of(tl, d.labels().get().levels()).line(t.name()))
                     .orElse("");
         }
-        settings.test().ifPresent(t -> result.textImport = TextImportMismatch.lines(d, t));
+        settings.test().ifPresent(t -> {
+            result.textImport = TextImportMismatch.lines(d, t);
+            // a holdout is one fold: its model's unseen levels of the test set
+            result.unseenLevels = UnseenLevelsWarning.line(t.name(),
+                    report.perFold().stream().flatMap(f -> f.unseenLevels().stream()).toList());
+        });
         return result;
     }
 
@@ -178,6 +183,7 @@ public final class EvaluateCommands {
         private String ignores = "";
         private String leftOut = "";
         private String unknownClasses = "";
+        private String unseenLevels = ""; // the test set's cells whose level the model never saw
         private List<String> textImport = List.of(); // how the test file's import loses words of the training file's
 
         Evaluation(EvaluationReport report, Path written) {
@@ -215,6 +221,9 @@ public final class EvaluateCommands {
             }
             if (!unknownClasses.isEmpty()) {
                 s.append(unknownClasses).append('\n');
+            }
+            if (!unseenLevels.isEmpty()) {
+                s.append(unseenLevels).append('\n');
             }
             textImport.forEach(line -> s.append(line).append('\n'));
             String few = fewerRowsThanFolds(r);

@@ -110,6 +110,10 @@ public final class ExplainCommands {
                 s.append(order.length > 5 ? ", …)\n" : ")\n");
             }
         }
+        for (Explanation.Skipped skip : e.skipped()) {
+            s.append("skipped: ").append(skip.feature()).append(" = ").append(SixDigits.ofText(skip.value())).append(": ")
+                    .append(skip.reason()).append(", no term\n");
+        }
         if (!telling.isEmpty()) {
             s.append("\nmost telling words per class (log-odds of one occurrence against the other classes):\n");
             for (int c = 0; c < telling.size() && c < classes.size(); c++) {

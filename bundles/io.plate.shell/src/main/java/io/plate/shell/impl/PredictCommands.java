@@ -89,12 +89,13 @@ public final class PredictCommands {
         private final io.plate.api.data.NumericColumn target; // known numeric targets, may be null
         private final List<String> unused; // the dataset's feature columns the model does not read
         private final UnknownClasses unknownClasses; // the label classes the model does not have; null without labels
+        private final String unseenLevels; // the warning about cells whose level the model never saw, or ""
         private Path written;
         private List<String> textImport = List.of(); // how the scored text's import loses words the model knows
 
         private Predictions(String model, String dataset, List<String> classes, double[][] probabilities,
                 double[] predicted, List<String> truth, int[] truthClass, io.plate.api.data.NumericColumn target,
-                List<String> unused, UnknownClasses unknown) {
+                List<String> unused, UnknownClasses unknown, String unseenLevels) {
             this.model = model;
             this.dataset = dataset;
             this.classes = classes;
@@ -105,6 +106,7 @@ public final class PredictCommands {
             this.target = target;
             this.unused = unused;
             this.unknownClasses = unknown;
+            this.unseenLevels = unseenLevels;
         }
 
         private static final int NOT_A_CLASS = -1;
@@ -148,9 +150,10 @@ public final class PredictCommands {
                 return t;
             }).orElse(null);
             List<String> unused = unusedColumns(m, d);
+            String unseen = UnseenLevelsWarning.line(d.name(), m.unseenLevels(d));
             if (m.isRegression()) {
                 return new Predictions(name, d.name(), List.of(), new double[d.rows()][0], m.predict(d), truth,
-                        null, d.target().orElse(null), unused, null);
+                        null, d.target().orElse(null), unused, null, unseen);
             }
             double[][] lp = m.predictLogProba(d);
             double[] best = new double[lp.length];
@@ -168,7 +171,8 @@ public final class PredictCommands {
             }
             int[] truthClass = d.labels().map(l -> truthClasses(l, m.classes())).orElse(null);
             UnknownClasses unknown = d.labels().map(l -> UnknownClasses.of(l, m.classes())).orElse(null);
-            return new Predictions(name, d.name(), m.classes(), lp, best, truth, truthClass, null, unused, unknown);
+            return new Predictions(name, d.name(), m.classes(), lp, best, truth, truthClass, null, unused, unknown,
+                    unseen);
         }
 
         public List<String> classes() {
@@ -258,6 +262,9 @@ public final class PredictCommands {
             s.append('\n');
             if (!unused.isEmpty()) {
                 s.append(unusedLine()).append('\n');
+            }
+            if (!unseenLevels.isEmpty()) {
+                s.append(unseenLevels).append('\n');
             }
             textImport.forEach(line -> s.append(line).append('\n'));
             if (!classes.isEmpty()) {

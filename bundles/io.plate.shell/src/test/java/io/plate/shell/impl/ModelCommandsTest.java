@@ -23,6 +23,7 @@ import io.plate.api.learn.ModelStore;
 import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
 import io.plate.api.learn.Provenance;
+import io.plate.api.learn.UnseenLevels;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -317,6 +318,55 @@ class ModelCommandsTest {
                 0, 1, new long[4][4], Double.NaN, Double.NaN, 0.01, 0.002, List.of()));
         String evaluated = commands(w, e).evaluate("", "some", "", "", "test.fixed", "d").toString();
         assertTrue(evaluated.contains("\nwarning: 1 class of 'some' (column 'class') the model does not have: q"), evaluated);
+    }
+
+    /** A model that names the scored dataset's cells whose level it never saw (as Model.unseenLevels does). */
+    static final class UnseenLevelsModel extends FixedModel {
+        private final List<UnseenLevels> unseen;
+
+        UnseenLevelsModel(List<UnseenLevels> unseen) {
+            super(Map.of(), 0);
+            this.unseen = unseen;
+        }
+
+        @Override
+        public List<UnseenLevels> unseenLevels(Dataset data) {
+            return unseen;
+        }
+    }
+
+    /**
+     * Cells whose level the model never saw and that add no term are counted on one warning line, by column, with
+     * at most three columns and three levels each; evaluate --test says it from its fold's report. They were dropped
+     * without a word.
+     */
+    @Test
+    void levelsTheModelNeverSawAreNamedOnOneLine() throws IOException {
+        Workspace w = new Workspace();
+        w.putDataset("d", data(4));
+        w.putModel("m", new UnseenLevelsModel(List.of(new UnseenLevels("c2", 3, List.of("v9", "vNEW")),
+                new UnseenLevels("f0", 1, List.of("4")))));
+        w.putModel("none", new UnseenLevelsModel(List.of()));
+        PredictCommands p = new PredictCommands(w, defaults(dir));
+        String named = p.predict("", "m", "d").toString();
+        assertTrue(named.contains("\nwarning: 4 cells of 'd' have a level the model never saw in training and add no"
+                + " term: c2: 3 rows (levels v9, vNEW); f0: 1 row (level 4)\n"), named);
+        assertFalse(p.predict("", "none", "d").toString().contains("warning"));
+        List<UnseenLevels> many = List.of(new UnseenLevels("a", 1, List.of("x")),
+                new UnseenLevels("b", 5, List.of("p", "q", "r", "s", "t")), new UnseenLevels("c", 1, List.of("y")),
+                new UnseenLevels("e", 2, List.of("z")));
+        assertEquals("warning: 9 cells of 'd' have a level the model never saw in training and add no term: a: 1 row"
+                + " (level x); b: 5 rows (levels p, q, r, … 2 more); c: 1 row (level y); … 1 more column",
+                UnseenLevelsWarning.line("d", many));
+        assertEquals("warning: 1 cell of 'd' has a level the model never saw in training and adds no term: a: 1 row"
+                + " (level x)", UnseenLevelsWarning.line("d", many.subList(0, 1)));
+        FoldReport holdout = new FoldReport(0, 4, 4, 1, 0, 1, Double.NaN, Double.NaN, 0.01, 0.002, Double.NaN,
+                List.of(new UnseenLevels("c2", 3, List.of("v9"))));
+        Evaluator e = returning(new EvaluationReport("test.fixed", Map.of(), "d", 0, 3, List.of("a", "b,c", "d"), 1,
+                0, 1, new long[3][3], Double.NaN, Double.NaN, 0.01, 0.002, List.of(holdout)));
+        String evaluated = commands(w, e).evaluate("", "d", "", "", "test.fixed", "d").toString();
+        assertTrue(evaluated.contains("\nwarning: 3 cells of 'd' have a level the model never saw in training and add"
+                + " no term: c2: 3 rows (level v9)\n"), evaluated);
     }
 
     /** A text import with the text importer's metadata: stop words, n-grams and --min-df as given. */
@@ -818,5 +868,16 @@ class ModelCommandsTest {
         String rendered = ExplainCommands.render(new FixedModel(Map.of(), 0).explain(null, 0), List.of(), 1, 1,
                 Optional.empty());
         assertTrue(rendered.contains("(1 more)"), rendered);
+        assertFalse(rendered.contains("skipped"), rendered);
+    }
+
+    /** A feature that adds no term (a level never seen in training) is listed, so that the terms cover the row. */
+    @Test
+    void explainListsTheFeaturesThatAddNoTerm() {
+        Explanation e = new FixedModel(Map.of(), 0).explain(null, 0);
+        Explanation skipping = new Explanation(e.classes(), e.prior(), e.terms(), e.logProba(),
+                List.of(new Explanation.Skipped("c2", "v9", "not seen in training")));
+        String rendered = ExplainCommands.render(skipping, List.of(), 1, 10, Optional.empty());
+        assertTrue(rendered.contains("\nskipped: c2 = v9: not seen in training, no term\n"), rendered);
     }
 }

@@ -4,13 +4,15 @@ package io.plate.classifier.impl.nb;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Explanation;
 import io.plate.api.learn.FeatureWeight;
+import io.plate.api.learn.UnseenLevels;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * One block's event model: adds log P(x_block | y = k) (up to a term that is the same for every class)
  * to each row's joint log likelihood. Features of the scored dataset are matched to the model's by name,
- * levels and words by text; a missing value, an unseen level and an unseen word add nothing.
+ * levels and words by text; a missing value and an unseen word add nothing, an unseen level nothing unless
+ * the block declares room for it ({@link LidstoneCategorical}).
  * Implementations are immutable and hold only tables derived from their sufficient statistics.
  */
 public interface Likelihood {
@@ -19,6 +21,15 @@ public interface Likelihood {
 
     /** Appends this block's per-feature terms of row {@code row} to {@code out}. */
     void explain(Dataset data, int row, List<Explanation.Term> out);
+
+    /** Appends the features of row {@code row} that add no term because their level was never seen in training. */
+    default void skipped(Dataset data, int row, List<Explanation.Skipped> out) {
+    }
+
+    /** The categorical cells of {@code data} that add no term because their level was never seen in training. */
+    default List<UnseenLevels> unseenLevels(Dataset data) {
+        return List.of();
+    }
 
     /**
      * The numeric and categorical columns this block reads by name; empty for a block of word counts, whose

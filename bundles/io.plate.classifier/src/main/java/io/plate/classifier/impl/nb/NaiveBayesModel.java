@@ -8,6 +8,7 @@ import io.plate.api.learn.FeatureWeight;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.Params;
 import io.plate.api.learn.Provenance;
+import io.plate.api.learn.UnseenLevels;
 import io.plate.classifier.impl.Blocks;
 import io.plate.classifier.impl.TrainingRows;
 import io.plate.distributions.numerics.LogMath;
@@ -136,6 +137,15 @@ public final class NaiveBayesModel implements Model, Explainable {
     }
 
     @Override
+    public List<UnseenLevels> unseenLevels(Dataset data) {
+        List<UnseenLevels> out = new ArrayList<>();
+        for (Likelihood b : blocks) {
+            out.addAll(b.unseenLevels(data));
+        }
+        return List.copyOf(out);
+    }
+
+    @Override
     public Provenance provenance() {
         return provenance;
     }
@@ -174,11 +184,13 @@ public final class NaiveBayesModel implements Model, Explainable {
                     + data.rows() + ")");
         }
         List<Explanation.Term> terms = new ArrayList<>();
+        List<Explanation.Skipped> skipped = new ArrayList<>();
         for (Likelihood b : blocks) {
             b.explain(data, row, terms);
+            b.skipped(data, row, skipped);
         }
         double[] lp = predictLogProba(data.select(new int[] {row}))[0];
-        return new Explanation(classes, logPrior, terms, lp);
+        return new Explanation(classes, logPrior, terms, lp, skipped);
     }
 
     @Override
