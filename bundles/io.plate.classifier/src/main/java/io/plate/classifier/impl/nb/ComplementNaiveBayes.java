@@ -37,7 +37,7 @@ public final class ComplementNaiveBayes extends NaiveBayesLearner {
     }
 
     @Override
-    double[] logPrior(Params p, double[] classCounts) {
+    double[] logPrior(Params p, List<String> classes, double[] classCounts) {
         return new double[classCounts.length];
     }
 
