@@ -104,7 +104,7 @@ public final class SparseNaiveBayes implements Learner {
         }
         Provenance provenance = Provenance.of(NAME, params.asMap(), seed, data);
         return SparseNaiveBayesModel.create(provenance, table, hyper, predictive, params.getDouble(CLASS_PRIOR),
-                params.getDouble(INTERVAL), params.getInt(INTERVAL_DRAWS), distributions);
+                params.getDouble(INTERVAL), params.getInt(INTERVAL_DRAWS), distributions).ignored(CountTable.ignored(data));
     }
 
     @Override
