@@ -106,6 +106,18 @@ class SparseNaiveBayesTest {
                 + " measurements and word counts are for other learners and samplers", none.getMessage());
     }
 
+    /**
+     * nb.sparse's class_prior is one concentration where the other learners take a probability per class: a
+     * list says so (it said "expected a number").
+     */
+    @Test
+    void aListOfClassPriorsIsToldClassPriorIsOneConcentration() {
+        PlateException e = assertThrows(PlateException.class, () -> LEARNER.params(Map.of("class_prior", "0.5,0.5")));
+        assertEquals("parameter 'class_prior' = '0.5,0.5': expected one number, not a list (class_prior: one Dirichlet"
+                + " concentration c on the class proportions, P(y) = (N_y + c) / (N + C c), not a list of probabilities"
+                + " as other learners' class_prior)", e.getMessage());
+    }
+
     /** The summary prints the parameters in one order, by name (it followed Map.copyOf's, which changes per JVM). */
     @Test
     void theSummaryListsTheParametersByName() {
