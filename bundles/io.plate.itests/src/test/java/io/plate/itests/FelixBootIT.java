@@ -59,6 +59,11 @@ class FelixBootIT {
             sh.run("plate:learners");
             String params = sh.run("plate:params nb.categorical");
             assertTrue(params.contains("alpha") && params.contains("1.0"), params);
+            // a typo gets the "did you mean" of plate:train (it said only "see plate:learners and plate:samplers")
+            Exception typo = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
+                    () -> sh.run("plate:params nb.gausian"));
+            assertTrue(typo.getMessage().startsWith("no learner or sampler named 'nb.gausian' (did you mean nb.gaussian?);"
+                    + " installed: "), typo.getMessage());
             sh.run("plate:samplers");
             sh.run("plate:importers");
         }

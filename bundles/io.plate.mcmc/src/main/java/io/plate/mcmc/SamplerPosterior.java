@@ -158,6 +158,14 @@ public final class SamplerPosterior implements Posterior {
     /** The fact saying how far an extensible run went, and why ({@link RunSettings#maxIterations()}). */
     public static final String EXTENSION = "extension";
 
+    /**
+     * The fact saying what the sampler leaves out of its data ({@link io.plate.api.text.IgnoredData}'s text,
+     * "2 numeric columns (a, b) of the data …"), shown as "SAMPLER ignores …" under the run's first line.
+     *
+     * @since 3.3.0
+     */
+    public static final String IGNORES = "ignores";
+
     /** What an extensible run did: stopped at its iterations, extended, or stopped at its maximum. */
     static String extension(RunSettings asked, int went) {
         // R-hat compares chains: one chain's goal is the effective sample size alone

@@ -15,12 +15,13 @@
  * and strings in them (3.1.0).
  *
  * <p>3.2.0: {@link io.plate.mcmc.SamplerPosterior#read}, a run directory read back (for a run of an
- * earlier process).
+ * earlier process). 3.3.0: {@link io.plate.mcmc.SamplerPosterior#IGNORES}, the fact of what a run leaves out
+ * of its data.
  *
  * <p>3.0.0: {@code ParallelChainRunner}, {@code RunDirectory} and {@code TraceBuffer} are no longer
  * exported ({@code ChainRunnerPool.over} in place of {@code new ParallelChainRunner},
  * {@code DiagnosticsTable.render} in place of {@code RunDirectory.diagnosticsTable}).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("3.2.0")
+@org.osgi.annotation.versioning.Version("3.3.0")
 package io.plate.mcmc;

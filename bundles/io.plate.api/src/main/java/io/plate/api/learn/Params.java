@@ -98,11 +98,14 @@ public final class Params {
                 try {
                     l = Long.parseLong(v);
                 } catch (NumberFormatException e) {
-                    throw new PlateException(what + ": expected a whole number");
+                    throw new PlateException(what + (v.contains(",") ? notAList(s, "whole number") : ": expected a whole number"));
                 }
                 inRange(s, what, l);
                 return;
             case DOUBLE:
+                if (v.contains(",")) {
+                    throw new PlateException(what + notAList(s, "number"));
+                }
                 inRange(s, what, parseDouble(what, v));
                 return;
             case DOUBLE_LIST:
@@ -114,6 +117,14 @@ public final class Params {
             default:
                 throw new IllegalStateException(s.type().toString());
         }
+    }
+
+    /**
+     * For a list given to a parameter of one number (nb.sparse's {@code class_prior} is a concentration where
+     * other learners take a probability per class): that it is one, and what it means.
+     */
+    private static String notAList(ParamSpec s, String number) {
+        return ": expected one " + number + ", not a list (" + s.name() + ": " + s.doc() + ")";
     }
 
     /**

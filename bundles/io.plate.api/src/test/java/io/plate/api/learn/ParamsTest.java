@@ -48,6 +48,14 @@ class ParamsTest {
         assertEquals(0.5, p.getDouble("var_smoothing"));
         assertEquals(Map.of("burnIn", "7", "var_smoothing", "0.5"), p.asMap()); // kept under the learner's own names
         assertEquals(3, Params.parse(specs, Map.of("burn-in", "3")).getInt("burnIn"));
+        // a list where one number goes says so, with what the parameter is (it said only "expected a number")
+        PlateException list = assertThrows(PlateException.class, () -> Params.parse(specs, Map.of("burn_in", "5,7")));
+        assertEquals("parameter 'burnIn' = '5,7': expected one whole number, not a list (burnIn: burn-in)",
+                list.getMessage());
+        PlateException reals = assertThrows(PlateException.class,
+                () -> Params.parse(specs, Map.of("var_smoothing", "0.5,0.5")));
+        assertEquals("parameter 'var_smoothing' = '0.5,0.5': expected one number, not a list (var_smoothing: variance"
+                + " floor)", reals.getMessage());
         assertEquals(4, Params.parse(specs, Map.of("BURNIN", "4")).getInt("burnIn"));
         String twice = assertThrows(PlateException.class,
                 () -> Params.parse(specs, new java.util.TreeMap<>(Map.of("burnIn", "1", "burn_in", "2")))).getMessage();

@@ -3,6 +3,7 @@ package io.plate.classifier.impl;
 import io.plate.api.PlateException;
 import io.plate.api.learn.Params;
 import io.plate.classifier.impl.nb.Names;
+import java.util.List;
 
 /**
  * The class prior term, log P(y = k), from the weighted class counts. One of:
@@ -24,13 +25,18 @@ public final class ClassPrior {
         this.beta = beta;
     }
 
-    /** scikit-learn's rule: {@code class_prior} if given, else fitted or uniform by {@code fit_prior}. */
-    public static ClassPrior fromParams(Params p, int classes) {
+    /**
+     * scikit-learn's rule: {@code class_prior} if given, else fitted or uniform by {@code fit_prior}.
+     *
+     * @param classes the classes of the training rows, in class order
+     */
+    public static ClassPrior fromParams(Params p, List<String> classes) {
         if (p.has(Names.CLASS_PRIOR)) {
             double[] g = p.getDoubles(Names.CLASS_PRIOR);
-            if (g.length != classes) {
-                throw new PlateException("parameter 'class_prior' has " + g.length + " values but the data has "
-                        + classes + " classes (give one per class, in sorted class order)");
+            if (g.length != classes.size()) {
+                throw new PerClassValuesException("parameter 'class_prior' has " + g.length
+                        + " values but the training rows have " + classes.size() + " classes ("
+                        + String.join(", ", classes) + ")", "give one per class, in that order");
             }
             double s = 0;
             for (double v : g) {

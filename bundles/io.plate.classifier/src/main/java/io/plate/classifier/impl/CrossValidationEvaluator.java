@@ -17,6 +17,7 @@ import io.plate.api.learn.Metrics;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.Params;
 import io.plate.api.learn.StratifiedFolds;
+import io.plate.api.text.Plural;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
@@ -113,7 +114,12 @@ public final class CrossValidationEvaluator implements Evaluator {
                 // folds keep the dataset's name: a learner's message about them names what the user imported
                 Dataset train = data.select(tr, data.name());
                 Dataset held = data.select(te, data.name());
-                FoldReport f = fold(i + 1, learner, train, held, params, settings.seed(), classes, confusion, totals);
+                FoldReport f;
+                try {
+                    f = fold(i + 1, learner, train, held, params, settings.seed(), classes, confusion, totals);
+                } catch (PerClassValuesException e) {
+                    throw lacking(e, i + 1, folds, y, tr, classes, data.name());
+                }
                 perFold.add(f);
                 fitSeconds += f.fitSeconds();
                 predictSeconds += f.predictSeconds();
@@ -123,6 +129,41 @@ public final class CrossValidationEvaluator implements Evaluator {
                 settings.seed(), classes, Metrics.accuracy(confusion), totals[0] / totals[1],
                 Metrics.macroF1(confusion),
                 confusion, Double.NaN, Double.NaN, fitSeconds, predictSeconds, perFold);
+    }
+
+    /**
+     * A per-class parameter refused by a fold whose training part lacks a class: which fold, which class, and
+     * what to do. Stratified folds deal a class's rows to different folds, so only a class of one row is
+     * missing from a training part, and from one at any number of folds.
+     */
+    private static PlateException lacking(PerClassValuesException e, int fold, int folds, int[] y, int[] train,
+            List<String> classes, String dataset) {
+        boolean[] trained = new boolean[classes.size()];
+        for (int r : train) {
+            if (y[r] >= 0) {
+                trained[y[r]] = true;
+            }
+        }
+        int[] rows = new int[classes.size()];
+        for (int c : y) {
+            if (c >= 0) {
+                rows[c]++;
+            }
+        }
+        List<String> absent = new ArrayList<>();
+        for (int c = 0; c < trained.length; c++) {
+            if (!trained[c]) {
+                absent.add("'" + classes.get(c) + "' (" + Plural.of(rows[c], "row") + " in '" + dataset + "')");
+            }
+        }
+        if (absent.isEmpty()) {
+            return e;
+        }
+        return new PlateException("fold " + fold + " of " + folds + ": its training part has no row of "
+                + (absent.size() == 1 ? "class " : "classes ") + String.join(", ", absent) + ": " + e.mismatch()
+                + "; a class of one row is missing from one fold's training part whatever --folds: drop "
+                + (absent.size() == 1 ? "that class's row" : "those classes' rows") + ", or evaluate on a --test dataset",
+                e);
     }
 
     private static int[] indices(int[] fold, int i, boolean in) {

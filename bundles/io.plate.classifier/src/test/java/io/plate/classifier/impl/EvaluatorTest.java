@@ -60,6 +60,31 @@ class EvaluatorTest {
     }
 
     /**
+     * class_prior gives one value per class of the dataset, but a class of one row is missing from the training
+     * part of the fold that tests it (at any --folds): the refusal names that fold and class and says what
+     * works; it said only "has 3 values but the data has 2 classes (give one per class …)".
+     */
+    @Test
+    void aFoldWhoseTrainingPartLacksAClassSaysSoWhenClassPriorDoesNotFit() {
+        Dataset d = Tiny.data("w").categorical(Tiny.cat("f", "x", "y", "x", "y", "x", "y", "x"))
+                .labels(Tiny.cat("class", "a", "b", "a", "b", "a", "b", "rare")).build();
+        Learner cat = new CategoricalNaiveBayes();
+        io.plate.api.PlateException e = org.junit.jupiter.api.Assertions.assertThrows(io.plate.api.PlateException.class,
+                () -> evaluator.evaluate(cat, d, cat.params(Map.of("class_prior", "0.45,0.45,0.1")),
+                        EvaluationSettings.crossValidation(3, 1)));
+        assertTrue(e.getMessage().matches("fold [123] of 3: its training part has no row of class 'rare' \\(1 row in 'w'\\):"
+                + " parameter 'class_prior' has 3 values but the training rows have 2 classes \\(a, b\\);"
+                + " a class of one row is missing from one fold's training part whatever --folds: drop that class's row,"
+                + " or evaluate on a --test dataset"), e.getMessage());
+        // training on all rows, the same values fit; two values are refused there, with the classes to give them for
+        evaluator.evaluate(cat, d, cat.params(Map.of("class_prior", "0.45,0.45,0.1")), EvaluationSettings.holdout(d, 1));
+        io.plate.api.PlateException two = org.junit.jupiter.api.Assertions.assertThrows(io.plate.api.PlateException.class,
+                () -> cat.fit(d, cat.params(Map.of("class_prior", "0.5,0.5")), 1));
+        assertEquals("parameter 'class_prior' has 2 values but the training rows have 3 classes (a, b, rare);"
+                + " give one per class, in that order", two.getMessage());
+    }
+
+    /**
      * A test set none of whose classes the training data has is refused (it scored accuracy 0 and the clip's
      * log-loss, 36.04, without comment), naming both sets' classes and label columns.
      */

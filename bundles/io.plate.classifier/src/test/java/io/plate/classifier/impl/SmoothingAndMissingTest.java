@@ -182,6 +182,26 @@ class SmoothingAndMissingTest {
         assertEquals(1.0, r.accuracy(), 1e-12);
     }
 
+    /**
+     * scikit-learn's ComplementNB takes fit_prior and class_prior and reads them only when training has one
+     * class (its docstring; _joint_log_likelihood adds class_log_prior_ only then): nb.complement says so
+     * instead of "unknown parameter 'fit_prior'; known: alpha, norm, weight".
+     */
+    @Test
+    void complementSaysWhyItHasNoPriorParameters() {
+        Learner complement = new io.plate.classifier.impl.nb.ComplementNaiveBayes();
+        String why = ": nb.complement leaves the class prior out of the decision, as scikit-learn's ComplementNB does"
+                + " (it reads fit_prior and class_prior only when training has a single class, which every row then"
+                + " gets whatever the prior); known: alpha, norm, weight";
+        assertEquals("parameter 'fit_prior'" + why, assertThrows(PlateException.class,
+                () -> complement.params(Map.of("fit_prior", "false"))).getMessage());
+        assertEquals("parameter 'class_prior'" + why, assertThrows(PlateException.class,
+                () -> complement.params(Map.of("classPrior", "0.5,0.5", "alpha", "0.5"))).getMessage());
+        assertEquals("unknown parameter 'alhpa'; known: alpha, norm, weight", assertThrows(PlateException.class,
+                () -> complement.params(Map.of("alhpa", "1"))).getMessage());
+        assertEquals(Map.of("alpha", "0.5", "norm", "false"), complement.params(Map.of("alpha", "0.5")).asMap());
+    }
+
     @Test
     void badParametersAndDataFailWithMessages() {
         PlateException e = assertThrows(PlateException.class, () -> learner.params(Map.of("alpha", "-1")));

@@ -288,7 +288,7 @@ public final class EvaluateCommands {
         /**
          * The warning scikit-learn's StratifiedKFold gives when the least populated class has fewer rows
          * than folds (some folds then test none of it), or "". Each labelled row is predicted once, so a
-         * class's rows are its confusion row's sum.
+         * class's rows are its confusion row's sum. A class of one row is tested by a model trained without it.
          */
         static String fewerRowsThanFolds(EvaluationReport r) {
             if (r.isRegression() || r.folds() == 0) {
@@ -314,8 +314,11 @@ public final class EvaluateCommands {
             return "warning: " + (under == 1 ? "class" : under + " classes have fewer rows than the " + r.folds()
                     + " folds; the least populated,") + " '" + r.classes().get(least) + "' has " + leastRows
                     + (leastRows == 1 ? " row" : " rows") + (under == 1 ? ", fewer than the " + r.folds()
-                    + " folds" : "") + ": some folds test none of it (give --folds " + Math.max(2, leastRows)
-                    + " or fewer for every fold to have one)";
+                    + " folds" : "") + ": some folds test none of it " + (leastRows == 1
+                    // at least 2 folds: one tests the row and its training part lacks the class
+                    ? "and the one that does trains without it, so it is always predicted wrong; no --folds gives"
+                            + " every fold one (drop that class's row, or add rows of it)"
+                    : "(give --folds " + leastRows + " or fewer for every fold to have one)");
         }
 
         private static String fmt(double v) {

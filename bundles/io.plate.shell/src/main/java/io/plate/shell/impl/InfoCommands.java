@@ -272,8 +272,11 @@ public final class InfoCommands {
             }
         }
         if (specs == null) {
-            throw new io.plate.api.PlateException("no learner or sampler named '" + name + "'; see plate:learners"
-                    + " and plate:samplers");
+            java.util.TreeSet<String> installed = new java.util.TreeSet<>();
+            snapshot(learners).forEach(r -> installed.add(String.valueOf(r.getProperty(Learner.NAME))));
+            snapshot(samplers).forEach(r -> installed.add(String.valueOf(r.getProperty(Sampler.NAME))));
+            throw new io.plate.api.PlateException("no learner or sampler named '" + name + "'"
+                    + Missing.note(name, installed));
         }
         if (specs.isEmpty()) {
             return what + "\n(no parameters)\n";

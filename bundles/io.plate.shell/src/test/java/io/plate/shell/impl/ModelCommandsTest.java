@@ -668,6 +668,13 @@ class ModelCommandsTest {
         String three = new EvaluateCommands.Evaluation(report(3, confusion), null).toString();
         assertTrue(three.contains("warning: class 'c' has 2 rows, fewer than the 3 folds: some folds test none"),
                 three);
+        // one row: the fold that tests it trains without it, and no number of folds (2 at least) gives every fold one
+        long[][] single = {{6, 1, 0}, {1, 2, 0}, {1, 0, 0}};
+        String one = new EvaluateCommands.Evaluation(report(3, single), null).toString();
+        assertTrue(one.contains("warning: class 'c' has 1 row, fewer than the 3 folds: some folds test none of it and"
+                + " the one that does trains without it, so it is always predicted wrong; no --folds gives every fold"
+                + " one (drop that class's row, or add rows of it)"), one);
+        assertTrue(!one.contains("--folds 2 or fewer") && !one.contains("--folds 1"), one);
         for (int folds : new int[] {2, 0}) { // enough rows; a holdout has no folds
             String none = new EvaluateCommands.Evaluation(report(folds, confusion), null).toString();
             assertTrue(!none.contains("warning"), none);

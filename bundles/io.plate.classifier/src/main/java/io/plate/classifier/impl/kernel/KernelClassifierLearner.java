@@ -9,8 +9,8 @@ import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
 import io.plate.api.learn.Provenance;
+import io.plate.api.text.IgnoredData;
 import io.plate.classifier.impl.ClassPrior;
-import io.plate.classifier.impl.IgnoredData;
 import io.plate.classifier.impl.NumericBlock;
 import io.plate.classifier.impl.Standardizer;
 import io.plate.classifier.impl.TrainingRows;
@@ -108,7 +108,7 @@ public final class KernelClassifierLearner implements Learner {
         }
         String ignored = new IgnoredData().allButNumeric(data)
                 .rows(labelled - used, "with a missing numeric value (in the class prior only)").text("of the data");
-        return new KernelClassifierModel(y.classes, ClassPrior.fromParams(params, y.classCount()).logPrior(y.classWeights()), names, st,
+        return new KernelClassifierModel(y.classes, ClassPrior.fromParams(params, y.classes).logPrior(y.classWeights()), names, st,
                 radial, h, points, Provenance.of(name(), params.asMap(), seed, data)).ignored(ignored);
     }
 

@@ -10,7 +10,7 @@ import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
 import io.plate.api.learn.Provenance;
-import io.plate.classifier.impl.IgnoredData;
+import io.plate.api.text.IgnoredData;
 import io.plate.classifier.impl.NumericBlock;
 import io.plate.classifier.impl.Standardizer;
 import io.plate.modelfile.ModelFile;

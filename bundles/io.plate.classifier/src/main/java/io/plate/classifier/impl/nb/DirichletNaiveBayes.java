@@ -52,7 +52,7 @@ public final class DirichletNaiveBayes extends NaiveBayesLearner {
     }
 
     @Override
-    double[] logPrior(Params p, double[] classCounts) {
+    double[] logPrior(Params p, List<String> classes, double[] classCounts) {
         return ClassPrior.dirichlet(p.getDouble(Names.CLASS_ALPHA)).logPrior(classCounts);
     }
 

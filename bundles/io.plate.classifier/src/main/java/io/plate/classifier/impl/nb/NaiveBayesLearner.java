@@ -9,9 +9,9 @@ import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
 import io.plate.api.learn.Provenance;
+import io.plate.api.text.IgnoredData;
 import io.plate.classifier.impl.Blocks;
 import io.plate.classifier.impl.ClassPrior;
-import io.plate.classifier.impl.IgnoredData;
 import io.plate.classifier.impl.TrainingRows;
 import io.plate.modelfile.ModelFile;
 import java.io.IOException;
@@ -33,9 +33,9 @@ abstract class NaiveBayesLearner implements Learner {
     /** The event model of each block present in {@code s}. */
     abstract List<Likelihood> likelihoods(SufficientStatistics s, Params p);
 
-    /** log P(y = k) from the weighted class counts. */
-    double[] logPrior(Params p, double[] classCounts) {
-        return ClassPrior.fromParams(p, classCounts.length).logPrior(classCounts);
+    /** log P(y = k) from the weighted class counts of {@code classes}. */
+    double[] logPrior(Params p, List<String> classes, double[] classCounts) {
+        return ClassPrior.fromParams(p, classes).logPrior(classCounts);
     }
 
     @Override

@@ -48,7 +48,7 @@ public final class NaiveBayesModel implements Model, Explainable {
         this.stats = stats;
         this.tables = null;
         this.provenance = provenance;
-        this.logPrior = learner.logPrior(params, stats.classCounts);
+        this.logPrior = learner.logPrior(params, stats.classes, stats.classCounts);
         this.blocks = List.copyOf(learner.likelihoods(stats, params));
     }
 

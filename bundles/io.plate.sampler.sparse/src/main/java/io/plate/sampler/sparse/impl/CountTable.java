@@ -3,6 +3,7 @@ package io.plate.sampler.sparse.impl;
 import io.plate.api.PlateException;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
+import io.plate.api.text.IgnoredData;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -69,30 +70,38 @@ public final class CountTable {
      * Counts the categorical features of {@code data} per class (its labels; one class {@code all} when
      * it has none) and group (the categorical column named {@code groupColumn}, or one group).
      *
-     * @throws PlateException when the dataset has no categorical features or has numeric or sparse
-     *         blocks the sparse prior cannot model, or the group column does not exist
+     * @throws PlateException when the dataset has no categorical features, or the group column does not exist
      */
     public static CountTable of(Dataset data, String groupColumn) {
         return of(data, groupColumn, java.util.Set.of());
     }
 
-    /** As {@link #of(Dataset, String)}, leaving out the categorical columns named in {@code excluded}. */
+    private static final String NUMBERS_AS_LEVELS = "a column of levels written as numbers is imported as one"
+            + " with --categorical NAME";
+
+    /**
+     * What the sparse prior leaves out of {@code data}, its numeric columns and word counts, said after
+     * "ignores " as every learner says it, or "" when it reads every column.
+     */
+    static String ignored(Dataset data) {
+        return otherKinds(data).text("of the data (the sparse prior models categorical columns; " + NUMBERS_AS_LEVELS
+                + ")");
+    }
+
+    private static IgnoredData otherKinds(Dataset data) {
+        return new IgnoredData().columns("numeric", data.numeric().stream().map(c -> c.name()).toList()).words(data);
+    }
+
+    /**
+     * As {@link #of(Dataset, String)}, leaving out the categorical columns named in {@code excluded}. Numeric
+     * columns and word counts are left out too ({@link #ignored} says so).
+     */
     public static CountTable of(Dataset data, String groupColumn, java.util.Set<String> excluded) {
         for (String name : excluded) {
             if (data.categorical().stream().noneMatch(c -> c.name().equals(name))) {
                 throw new PlateException("dataset '" + data.name() + "' has no categorical column '" + name
                         + "' to exclude");
             }
-        }
-        if (!data.numeric().isEmpty()) {
-            List<String> names = new ArrayList<>();
-            data.numeric().forEach(c -> names.add(c.name()));
-            throw new PlateException("dataset '" + data.name() + "' has numeric columns " + names
-                    + "; the sparse prior models categorical features only (import with --categorical all)");
-        }
-        if (data.sparse().isPresent()) {
-            throw new PlateException("dataset '" + data.name()
-                    + "' has a sparse count block; the sparse prior models categorical features only");
         }
         CategoricalColumn group = null;
         List<CategoricalColumn> cols = new ArrayList<>();
@@ -108,7 +117,10 @@ public final class CountTable {
                     + "' to group by");
         }
         if (cols.isEmpty()) {
-            throw new PlateException("dataset '" + data.name() + "' has no categorical features");
+            String other = otherKinds(data).text("");
+            throw new PlateException("dataset '" + data.name() + "' has no categorical features, the only kind the"
+                    + " sparse prior models" + (other.isEmpty() ? "" : "; it has " + other + ": " + NUMBERS_AS_LEVELS
+                    + ", measurements and word counts are for other learners and samplers"));
         }
         CategoricalColumn labels = data.labels().orElse(null);
         // the classes are the labels some row has (a view's level table also holds the held-out rows' classes)

@@ -64,7 +64,8 @@ public final class SparseNaiveBayes implements Learner {
                 "E[theta | data] exactly, or averaged over a sparse.collapsed chain's draws"));
         specs.add(ParamSpec.integer(ITERATIONS, "2000", 1, Integer.MAX_VALUE, "sweeps of the chain (predictive=sampled)"));
         specs.add(ParamSpec.integer(BURN_IN, "500", 0, Integer.MAX_VALUE, "burn-in sweeps (predictive=sampled)"));
-        specs.add(ParamSpec.positive(CLASS_PRIOR, "1", "Dirichlet concentration of the class probabilities"));
+        specs.add(ParamSpec.positive(CLASS_PRIOR, "1", "one Dirichlet concentration c on the class proportions,"
+                + " P(y) = (N_y + c) / (N + C c), not a list of probabilities as other learners' class_prior"));
         specs.add(new ParamSpec(INTERVAL, io.plate.api.learn.ParamType.DOUBLE, "0.9", 0, 1, true, List.of(),
                 "level of the credible intervals of classProbabilityIntervals, in (0, 1]"));
         specs.add(ParamSpec.integer(INTERVAL_DRAWS, "200", 10, 100_000, "exact posterior draws per interval"));
@@ -104,7 +105,7 @@ public final class SparseNaiveBayes implements Learner {
         }
         Provenance provenance = Provenance.of(NAME, params.asMap(), seed, data);
         return SparseNaiveBayesModel.create(provenance, table, hyper, predictive, params.getDouble(CLASS_PRIOR),
-                params.getDouble(INTERVAL), params.getInt(INTERVAL_DRAWS), distributions);
+                params.getDouble(INTERVAL), params.getInt(INTERVAL_DRAWS), distributions).ignored(CountTable.ignored(data));
     }
 
     @Override

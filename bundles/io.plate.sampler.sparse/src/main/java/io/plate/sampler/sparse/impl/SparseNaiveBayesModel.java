@@ -37,6 +37,8 @@ public final class SparseNaiveBayesModel implements Model, Explainable {
     private final int intervalDraws;
     private final Distributions distributions; // for interval draws; may be null
     private final int perClass;
+    /** What the fit left out of its data (CountTable.ignored), or ""; not kept in the model file. */
+    private volatile String ignored = "";
 
     SparseNaiveBayesModel(Provenance provenance, CountTable table, Hyperparameters hyper, double[] predictive,
             double classPrior, double interval, int intervalDraws, Distributions distributions) {
@@ -106,6 +108,12 @@ public final class SparseNaiveBayesModel implements Model, Explainable {
         CountTable sorted = new CountTable(classes, table.groups(), table.features(), levels, counts, rows);
         return new SparseNaiveBayesModel(provenance, sorted, hyper, pred, classPrior, interval, intervalDraws,
                 distributions);
+    }
+
+    /** Notes what the fit left out of its data, for the line "ignores …" of {@link #toString}. */
+    SparseNaiveBayesModel ignored(String what) {
+        this.ignored = what;
+        return this;
     }
 
     @Override
@@ -344,6 +352,7 @@ public final class SparseNaiveBayesModel implements Model, Explainable {
     @Override
     public String toString() {
         return String.format(Locale.ROOT, "nb.sparse model: %d classes %s, %d features, %s", classes().size(),
-                classes(), table.features().size(), new java.util.TreeMap<>(provenance.params())); // sorted: Map.copyOf has no fixed order
+                classes(), table.features().size(), new java.util.TreeMap<>(provenance.params())) // sorted: Map.copyOf has no fixed order
+                + (ignored.isEmpty() ? "" : "\nignores " + ignored);
     }
 }

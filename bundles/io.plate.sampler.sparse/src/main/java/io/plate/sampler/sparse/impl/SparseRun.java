@@ -56,6 +56,10 @@ final class SparseRun {
         SamplerPosterior.Builder b = SamplerPosterior.builder(sampler, data.name()).params(params.asMap())
                 .run(run, settings).table("theta", thetaTable(model, pooled));
         b.fact("distributions", dist.provider());
+        String ignored = CountTable.ignored(data);
+        if (!ignored.isEmpty()) {
+            b.fact(SamplerPosterior.IGNORES, ignored);
+        }
         b.fact("classes", table.classes());
         b.fact("features", table.features().size());
         b.fact("cells", table.cells());

@@ -68,6 +68,25 @@ class SamplerServiceTest {
         check(new CollapsedSampler(RUNNER, DIST));
     }
 
+    /**
+     * A run on data with a numeric column and word counts counts the categorical columns alone (the theta table
+     * of the categorical data) and says what it left out under its first line; it refused such data.
+     */
+    @Test
+    void numericColumnsAndWordCountsAreLeftOutAndSaid() {
+        Sampler s = new DirichletSampler(RUNNER, DIST);
+        RunSettings settings = new RunSettings(20, 0, 1, 1, 3L, 1);
+        Posterior mixed = s.run(SparseNaiveBayesTest.withOtherKinds(), s.params(Map.of()), settings,
+                ProgressListener.NONE, new Cancellation());
+        Posterior alone = s.run(SparseNaiveBayesTest.train(), s.params(Map.of()), settings, ProgressListener.NONE,
+                new Cancellation());
+        assertEquals(alone.tables().get("theta").rows(), mixed.tables().get("theta").rows());
+        assertEquals("sparse.dirichlet ignores 1 numeric column (size) and the word counts of the data (the sparse"
+                + " prior models categorical columns; a column of levels written as numbers is imported as one with"
+                + " --categorical NAME)", mixed.toString().lines().toList().get(1));
+        assertTrue(!alone.toString().contains("ignores"), alone.toString());
+    }
+
     @Test
     void badInputIsAClearError() {
         Sampler s = new DirichletSampler(RUNNER, DIST);

@@ -64,6 +64,60 @@ class SparseNaiveBayesTest {
      * held-out row's own colour (purple) is not a category, so the model equals the one of the same rows on
      * their own, which {@link #exactPredictiveMatchesBruteForce} checks against the brute-force predictive.
      */
+    /** {@link #train()} with a numeric column and word counts beside its categorical ones. */
+    static Dataset withOtherKinds() {
+        int n = ROWS.length;
+        int[] start = new int[n + 1];
+        int[] cols = new int[n];
+        int[] counts = new int[n];
+        for (int r = 0; r < n; r++) {
+            start[r + 1] = r + 1;
+            cols[r] = r % 2;
+            counts[r] = 1 + r;
+        }
+        return train().toBuilder("mixed")
+                .numeric(io.plate.api.data.NumericColumn.of("size", new double[] {1.5, 2.25, 0.5, 7, 3, 3.5, 9}))
+                .sparse(io.plate.api.data.SparseMatrix.ofCounts(List.of("w1", "w2"), start, cols, counts, true))
+                .build();
+    }
+
+    /**
+     * nb.sparse leaves numeric columns and word counts out and says so, as nb.categorical does: the model is
+     * the one of the categorical columns alone (checked against brute force above). It refused such data,
+     * advising --categorical all, which makes every distinct number a level.
+     */
+    @Test
+    void numericColumnsAndWordCountsAreLeftOutAndSaid() {
+        Params p = LEARNER.params(Map.of("alpha", "0.5", "a", "2", "b", "0.7"));
+        Model m = LEARNER.fit(withOtherKinds(), p, 1L);
+        Model alone = LEARNER.fit(train(), p, 1L);
+        Dataset test = Datasets.of("t", HEADER, new String[][] {{"green", "round", "no"}, {"red", null, "yes"}});
+        assertArrayEquals(alone.predictLogProba(test)[0], m.predictLogProba(test)[0], 0);
+        assertArrayEquals(alone.predictLogProba(test)[1], m.predictLogProba(test)[1], 0);
+        assertTrue(m.toString().endsWith("\nignores 1 numeric column (size) and the word counts of the data (the sparse"
+                + " prior models categorical columns; a column of levels written as numbers is imported as one with"
+                + " --categorical NAME)"), m.toString());
+        assertTrue(!alone.toString().contains("ignores"), alone.toString());
+        Dataset numbersOnly = Dataset.builder("n").numeric(io.plate.api.data.NumericColumn.of("size", new double[] {1, 2}))
+                .labels(io.plate.api.data.CategoricalColumn.of("label", List.of("a", "b"), new int[] {0, 1})).build();
+        PlateException none = assertThrows(PlateException.class, () -> LEARNER.fit(numbersOnly, p, 1L));
+        assertEquals("dataset 'n' has no categorical features, the only kind the sparse prior models; it has 1 numeric"
+                + " column (size): a column of levels written as numbers is imported as one with --categorical NAME,"
+                + " measurements and word counts are for other learners and samplers", none.getMessage());
+    }
+
+    /**
+     * nb.sparse's class_prior is one concentration where the other learners take a probability per class: a
+     * list says so (it said "expected a number").
+     */
+    @Test
+    void aListOfClassPriorsIsToldClassPriorIsOneConcentration() {
+        PlateException e = assertThrows(PlateException.class, () -> LEARNER.params(Map.of("class_prior", "0.5,0.5")));
+        assertEquals("parameter 'class_prior' = '0.5,0.5': expected one number, not a list (class_prior: one Dirichlet"
+                + " concentration c on the class proportions, P(y) = (N_y + c) / (N + C c), not a list of probabilities"
+                + " as other learners' class_prior)", e.getMessage());
+    }
+
     /** The summary prints the parameters in one order, by name (it followed Map.copyOf's, which changes per JVM). */
     @Test
     void theSummaryListsTheParametersByName() {

@@ -1,13 +1,13 @@
-package io.plate.classifier.impl;
+package io.plate.api.text;
 
 import io.plate.api.data.Dataset;
-import io.plate.api.text.Plural;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * What a model leaves out of its training data, said on the line its model prints after "ignores " (and
- * {@code plate:evaluate} repeats): columns of a kind it does not model, training rows it cannot use.
+ * {@code plate:evaluate} repeats): columns of a kind it does not model, training rows it cannot use. Every
+ * learner and sampler says it with this one text (since 1.3.0).
  */
 public final class IgnoredData {
     private final List<String> parts = new ArrayList<>();
