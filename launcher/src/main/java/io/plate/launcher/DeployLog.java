@@ -14,7 +14,9 @@ import java.util.regex.Pattern;
  * What Felix FileInstall reports about the {@code --deploy} folder (it logs through java.util.logging with
  * {@code felix.fileinstall.log.default=jul}), as one line per problem on standard error, naming the file as
  * the user named the folder: {@code plate: deploy/foo.jar: not started: missing package org.x (version
- * [1.2.0,2.0.0))}. FileInstall's own console logger printed its message and a stack trace.
+ * [1.2.0,2.0.0))}. FileInstall's own console logger printed its message and a stack trace. The jars it skips
+ * without a word ({@link SkippedJars}) are named the same way; the lines go above the interactive shell's
+ * prompt ({@link ConsoleNotices}).
  */
 final class DeployLog extends Handler {
     /** FileInstall's java.util.logging logger. */
@@ -33,6 +35,7 @@ final class DeployLog extends Handler {
     private final Path absolute;
     /** Held: java.util.logging keeps loggers only weakly, and with them their handlers. */
     private final Logger logger = Logger.getLogger(LOGGER);
+    private Thread skippedJars;
 
     private DeployLog(PrintStream err, Path folder) {
         this.err = err;
@@ -45,11 +48,13 @@ final class DeployLog extends Handler {
         DeployLog log = new DeployLog(err, folder);
         log.logger.setUseParentHandlers(false); // the console handler printed every record with its stack trace
         log.logger.addHandler(log);
+        log.skippedJars = SkippedJars.start(folder, (jar, why) -> log.print(log.named(jar.toString()) + ": not installed: " + why));
         return log;
     }
 
     /** Stops routing (the framework stopped). */
     void uninstall() {
+        skippedJars.interrupt();
         logger.removeHandler(this);
         logger.setUseParentHandlers(true);
     }
@@ -57,8 +62,12 @@ final class DeployLog extends Handler {
     @Override
     public void publish(LogRecord record) {
         if (record != null && record.getMessage() != null) {
-            err.println("plate: " + line(record.getMessage(), record.getThrown()));
+            print(line(record.getMessage(), record.getThrown()));
         }
+    }
+
+    private void print(String line) {
+        ConsoleNotices.print(err, "plate: " + line);
     }
 
     /** FileInstall's message and its failure's reason on one line: "FILE: not started: REASON". */

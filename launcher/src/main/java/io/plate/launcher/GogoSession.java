@@ -30,6 +30,7 @@ public final class GogoSession implements AutoCloseable {
     private final Method execute;
     private final Method format;
     private final Method put;
+    private final Method get;
     private final Method close;
 
     private GogoSession(Object session) throws ReflectiveOperationException {
@@ -39,6 +40,7 @@ public final class GogoSession implements AutoCloseable {
         this.execute = type.getMethod("execute", CharSequence.class);
         this.format = type.getMethod("format", Object.class, int.class);
         this.put = type.getMethod("put", String.class, Object.class);
+        this.get = type.getMethod("get", String.class);
         this.close = type.getMethod("close");
     }
 
@@ -104,6 +106,17 @@ public final class GogoSession implements AutoCloseable {
     public void put(String name, Object value) {
         try {
             put.invoke(session, name, value);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        } catch (InvocationTargetException e) {
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** Session variable {@code name}, or null. */
+    Object get(String name) {
+        try {
+            return get.invoke(session, name);
         } catch (IllegalAccessException e) {
             throw new IllegalStateException(e);
         } catch (InvocationTargetException e) {

@@ -66,6 +66,8 @@ public final class InteractiveShell implements SynchronousBundleListener {
                 (InputStream) terminalType.getMethod("input").invoke(terminal), results, onTerminal, WAIT_MILLIS)) {
             session.put(".terminal", terminal); // as Gogo's JLine bundle sets it for its shell
             session.put(VARIABLE, shell);
+            // the reader Gogo's shell makes and keeps in the session
+            ConsoleNotices.attach(() -> session.get(".reader"));
             if (results != onTerminal) {
                 session.put(GogoSession.OUTPUT_COLUMNS, 0); // the file or pipe gets whole lines
             }
@@ -85,6 +87,7 @@ public final class InteractiveShell implements SynchronousBundleListener {
             }
             return shell.status;
         } finally {
+            ConsoleNotices.detach();
             try {
                 context.removeBundleListener(shell);
             } catch (IllegalStateException stopped) {

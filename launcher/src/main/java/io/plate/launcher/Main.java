@@ -104,9 +104,11 @@ public final class Main {
                 return 2;
             }
         }
-        if (opts.deploy != null && Files.exists(opts.deploy) && !Files.isDirectory(opts.deploy)) {
-            // it failed in the framework's start as "cannot start: FileAlreadyExistsException: DIR"
-            err.println("plate: --deploy " + opts.deploy + ": not a folder");
+        if (opts.deploy != null && !Files.isDirectory(opts.deploy)) {
+            // a file failed in the framework's start as "cannot start: FileAlreadyExistsException: DIR"; a
+            // missing folder was made, with its parents, so that a typo watched a new empty folder
+            err.println("plate: --deploy " + opts.deploy + (Files.exists(opts.deploy) ? ": not a folder"
+                    : ": no such folder; create it first (mkdir -p " + opts.deploy + ")"));
             return 2;
         }
         List<String> selection = FeatureCatalog.selection(opts.features);

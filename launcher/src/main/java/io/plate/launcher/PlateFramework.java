@@ -116,7 +116,9 @@ public final class PlateFramework implements AutoCloseable {
         // Gogo's JLine bundle never takes the console
         config.put("gosh.args", "--nointeractive");
         if (deploy != null) {
-            Files.createDirectories(deploy);
+            if (!Files.isDirectory(deploy)) { // a typo is not made into a folder (Main names it in one line)
+                throw new java.nio.file.NotDirectoryException(deploy.toString());
+            }
             config.put("felix.fileinstall.dir", deploy.toAbsolutePath().toString());
             config.put("felix.fileinstall.poll", "500");
             config.put("felix.fileinstall.noInitialDelay", "true");

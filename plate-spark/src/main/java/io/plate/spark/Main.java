@@ -127,6 +127,8 @@ public final class Main {
         System.exit(status);
     }
 
+    private static final String STOPPED_CONTEXT = "Cannot call methods on a stopped SparkContext";
+
     /**
      * One line for a failure Spark reports: a reading error's first line, or for a failed job the
      * message of what failed in the task (Plate's own message when it was Plate's); null for anything else.
@@ -134,6 +136,11 @@ public final class Main {
     static String sparkFailure(Throwable e) {
         if (e instanceof org.apache.spark.sql.AnalysisException) {
             return firstLine(e);
+        }
+        if (e instanceof IllegalStateException && String.valueOf(e.getMessage()).startsWith(STOPPED_CONTEXT)) {
+            // a master reached on its port that did not take the application (Spark gives up after a minute)
+            return "Spark stopped before the job ran: the master did not take the application (Spark's ERROR line"
+                    + " above says why)";
         }
         Throwable job = e;
         while (job != null && !(job instanceof org.apache.spark.SparkException)) {
@@ -240,9 +247,11 @@ public final class Main {
             throw new UsageException("no command");
         }
         String command = positional.get(0);
-        if (COMMAND_OPTIONS.containsKey(command)) {
-            refuseOptionsNotTaken(command);
+        if (!COMMAND_OPTIONS.containsKey(command)) {
+            String near = NearestName.of(command, COMMAND_OPTIONS.keySet());
+            throw new UsageException("unknown command '" + command + "'" + (near == null ? "" : " (did you mean " + near + "?)"));
         }
+        refuseOptionsNotTaken(command);
         master();
         switch (command) {
             case "train":
@@ -252,7 +261,7 @@ public final class Main {
             case "cluster":
                 return cluster();
             default:
-                throw new UsageException("unknown command '" + command + "'");
+                throw new IllegalStateException("no such command: " + command);
         }
     }
 
@@ -316,16 +325,12 @@ public final class Main {
         return format;
     }
 
-    /**
-     * {@code --master}, checked before Spark starts (Spark logs a stack trace for a URL it cannot parse):
-     * local, local[N|*], local[N|*,F], local-cluster[N,C,M], yarn, or a cluster manager's URL (spark://, k8s:// …).
-     */
+    /** {@code --master}, checked before Spark starts ({@link SparkMaster}). */
     private void master() {
         String m = options.get("--master");
-        if (m != null && !m.matches("local(\\[(\\d+|\\*)(,\\s*\\d+)?\\])?|local-cluster\\[\\s*\\d+\\s*(,\\s*\\d+\\s*){2}\\]|yarn"
-                + "|[a-z][a-z0-9+.-]*://.+")) {
-            throw new UsageException("--master '" + m + "' is not a Spark master URL; expected local, local[N], local[*],"
-                    + " spark://HOST:PORT, yarn or k8s://URL");
+        String problem = m == null ? null : SparkMaster.problem(m);
+        if (problem != null) {
+            throw new UsageException(problem);
         }
     }
 
@@ -756,6 +761,9 @@ public final class Main {
 
     /** The session of this command; {@code sweeps}: one that runs a sampler's sweeps ({@link SweepSettings}). */
     private SparkSession session(boolean sweeps) {
+        if (options.containsKey("--master")) { // a standalone master that cannot be reached: one line, before Spark loads
+            SparkMaster.reach(options.get("--master"), SparkMaster.CONNECT_TIMEOUT_MS);
+        }
         SparkSession.Builder b = SparkSession.builder().appName("plate-spark " + positional.get(0));
         if (sweeps) {
             SweepSettings.apply(b);

@@ -79,16 +79,59 @@ class MainTest {
             assertTrue(usageError("train", "nb.gaussian", "--input", IRIS, "alpha=1", "--master", notOne, "--out", "m")
                     .startsWith("--master '" + notOne + "'"), notOne);
         }
+        // forms Spark parses but cannot run: Spark printed a 20-line error after starting
+        assertEquals("--master 'local[0]': the number of threads N must be at least 1", usageError("train", "nb.gaussian",
+                "--input", IRIS, "--master", "local[0]", "--out", "m"));
+        assertEquals("--master 'local[2,0]': the failures allowed F must be at least 1", usageError("train", "nb.gaussian",
+                "--input", IRIS, "--master", "local[2,0]", "--out", "m"));
+        assertEquals("--master 'spark://host': expected spark://HOST:PORT[,HOST:PORT]", usageError("train", "nb.gaussian",
+                "--input", IRIS, "--master", "spark://host", "--out", "m"));
+        assertEquals("--master 'spark://a:7077,b:70777': expected spark://HOST:PORT[,HOST:PORT]", usageError("train",
+                "nb.gaussian", "--input", IRIS, "--master", "spark://a:7077,b:70777", "--out", "m"));
+        // YARN and Kubernetes are modules of a Spark installation, which spark-submit brings; the jar has neither
+        assertEquals("--master 'yarn' needs Spark's YARN module, which this jar does not carry: run it with spark-submit"
+                + " --master yarn --class io.plate.spark.Main plate-spark.jar …", usageError("train", "nb.gaussian",
+                "--input", IRIS, "--master", "yarn", "--out", "m"));
+        assertTrue(usageError("train", "nb.gaussian", "--input", IRIS, "--master", "k8s://https://host:443", "--out", "m")
+                .startsWith("--master 'k8s://https://host:443' needs Spark's Kubernetes module"));
         // the forms Spark takes pass on to the next check (here the parameter no Gaussian has)
-        for (String master : new String[] {"local", "local[2]", "local[*]", "local[2,3]", "local-cluster[2, 1, 1024]",
-                "yarn", "spark://host:7077", "k8s://https://host:443"}) {
+        for (String master : new String[] {"local", "local[2]", "local[*]", "local[2,3]", "local[*,2]",
+                "local-cluster[2, 1, 1024]", "spark://host:7077", "spark://a:7077,b:7078"}) {
             assertTrue(usageError("train", "nb.gaussian", "--input", IRIS, "alpha=1", "--master", master, "--out", "m")
                     .startsWith("nb.gaussian: unknown parameter"), master);
         }
     }
 
+    /** A standalone master that cannot be reached is one line at once: Spark retried for 83 s, logging 265 lines. */
+    @Test
+    void aMasterThatCannotBeReachedIsOneLine() throws Exception {
+        long start = System.nanoTime();
+        assertEquals("cannot reach Spark master nohost.invalid:7077: unknown host", assertThrows(PlateException.class,
+                () -> run("train", "nb.gaussian", "--input", IRIS, "--label", "class", "--out", "m.json", "--master",
+                        "spark://nohost.invalid:7077")).getMessage());
+        int closed;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            closed = s.getLocalPort(); // nothing listens there once it is closed
+        }
+        assertEquals("cannot reach Spark master nohost.invalid:7077: unknown host; 127.0.0.1:" + closed
+                + ": connection refused", assertThrows(PlateException.class, () -> run("train", "nb.gaussian", "--input",
+                        IRIS, "--label", "class", "--out", "m.json", "--master", "spark://nohost.invalid:7077,127.0.0.1:"
+                        + closed)).getMessage());
+        assertTrue(System.nanoTime() - start < 30_000_000_000L, "took " + (System.nanoTime() - start) / 1e9 + " s");
+    }
+
+    /** A master that took the connection but not the application: Spark's stopped-context exception was thrown whole. */
+    @Test
+    void aContextStoppedByTheMasterIsOneLine() {
+        assertEquals("Spark stopped before the job ran: the master did not take the application (Spark's ERROR line"
+                + " above says why)", Main.sparkFailure(new IllegalStateException("Cannot call methods on a stopped"
+                + " SparkContext.\nThis stopped SparkContext was created at:\n")));
+    }
+
     @Test
     void typosAreAnsweredWithTheNearestName() {
+        assertEquals("unknown command 'trian' (did you mean train?)", usageError("trian", "nb.gaussian", "--input", IRIS,
+                "--out", "m.json"));
         assertEquals("no learner named 'nb.gausian'; did you mean nb.gaussian?", assertThrows(PlateException.class,
                 () -> run("train", "nb.gausian", "--input", IRIS, "--out", "m.json")).getMessage());
         assertEquals("unknown option '--lable' (did you mean --label?)", usageError("train", "nb.gaussian", "--input",

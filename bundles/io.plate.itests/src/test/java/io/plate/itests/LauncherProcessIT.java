@@ -149,6 +149,13 @@ class LauncherProcessIT {
         Result deploy = plate("--deploy", file.toString(), "-c", "plate:version");
         assertEquals(2, deploy.status());
         assertEquals("plate: --deploy " + file + ": not a folder", deploy.err().strip());
+        // a typo was made into a new, empty folder (with its parents) that the launcher then watched
+        Path typo = dir.resolve("x").resolve("typo");
+        Result missing = plate("--deploy", typo.toString(), "-c", "plate:version");
+        assertEquals(2, missing.status());
+        assertEquals("plate: --deploy " + typo + ": no such folder; create it first (mkdir -p " + typo + ")",
+                missing.err().strip());
+        assertTrue(!Files.exists(dir.resolve("x")), "made " + dir.resolve("x"));
     }
 
     @Test
@@ -781,6 +788,39 @@ class LauncherProcessIT {
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().startsWith("Plate "), r.out());
         assertEquals("plate: deploy/foo.jar: not started: missing package org.x (version [1.2.0,2.0.0))", r.err().strip());
+    }
+
+    /**
+     * A jar FileInstall skips without a word (not a zip, or a plain jar: FileInstall installs bundles only) is
+     * named in one line each, as a jar that does not install is.
+     */
+    @Test
+    void aDeployedJarThatIsNoBundleIsOneLineEach(@TempDir Path dir) throws Exception {
+        Path deploy = Files.createDirectories(dir.resolve("deploy"));
+        Files.writeString(deploy.resolve("foo.jar"), "garbage\n");
+        try (java.util.jar.JarOutputStream jar = new java.util.jar.JarOutputStream(Files.newOutputStream(deploy.resolve("plain.jar")))) {
+            jar.putNextEntry(new java.util.zip.ZipEntry("A.class"));
+            jar.write(new byte[] {(byte) 0xCA, (byte) 0xFE, (byte) 0xBA, (byte) 0xBE});
+        }
+        Result r = plateIn(dir, null, java.util.Map.of(), "--features", "plate-core,plate-shell", "--deploy", "deploy",
+                "-c", "sleep 3", "-c", "plate:version");
+        assertEquals(0, r.status(), r.err());
+        assertEquals(List.of("plate: deploy/foo.jar: not installed: not a jar (zip) file",
+                "plate: deploy/plain.jar: not installed: not an OSGi bundle (its manifest has no Bundle-SymbolicName),"
+                        + " and FileInstall installs bundles only: make it one (bnd wrap) or put its classes in a bundle"),
+                r.err().lines().sorted().toList());
+    }
+
+    /** A bad value in the deploy folder's shell defaults is named by file and line, as --config's are, and the start goes on. */
+    @Test
+    void aBadValueInADeployedDefaultsFileNamesTheFileAndLine(@TempDir Path dir) throws Exception {
+        Path deploy = Files.createDirectories(dir.resolve("deploy"));
+        Path cfg = Files.writeString(deploy.resolve("io.plate.shell.defaults.cfg"), "chains = 3\nseed = x\n");
+        Result r = plate("--deploy", deploy.toString(), "-c", "plate:config");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("chains = 3") && r.out().contains("seed = 1"), r.out());
+        assertEquals("plate: " + cfg.toAbsolutePath() + ", line 2: seed 'x': expected a whole number; the default 1 is used",
+                r.err().strip());
     }
 
     /**

@@ -227,6 +227,38 @@ class TerminalIT {
     }
 
     /**
+     * What the {@code --deploy} folder's watcher says while a command is half typed goes above the prompt, which
+     * is drawn again with what was typed: the line read {@code g! plate:learplate: --deploy: A bundle with the
+     * same symbolic name …}, and the prompt was gone.
+     */
+    @Test
+    void aDeployMessageGoesAboveTheHalfTypedLine(@TempDir Path dir) throws Exception {
+        Path deploy = Files.createDirectories(dir.resolve("deploy"));
+        openShell(200, 30, " -q --deploy " + deploy);
+        try {
+            tmux("send-keys", "-t", SESSION, "plate:lear");
+            waitFor(t -> t.contains("g! plate:lear"), "the typed text", 10_000);
+            // a second copy of a bundle the features installed: FileInstall says it updates that bundle instead
+            try (java.util.zip.ZipFile jar = new java.util.zip.ZipFile(System.getProperty("plate.jar"));
+                    java.io.InputStream in = jar.getInputStream(jar.getEntry("bundles/io.plate.sampler.mixture-"
+                            + System.getProperty("plate.version") + ".jar"))) {
+                Files.copy(in, dir.resolve("mixture.jar"));
+            }
+            Files.move(dir.resolve("mixture.jar"), deploy.resolve("mixture.jar"));
+            String s = waitFor(t -> t.contains("Updating this bundle instead."), "FileInstall's message", 30_000);
+            List<String> lines = s.lines().filter(l -> !l.isBlank()).toList();
+            String message = lines.stream().filter(l -> l.contains("A bundle with the same symbolic name")).findFirst().orElseThrow();
+            assertTrue(message.startsWith("plate: --deploy: A bundle with the same symbolic name"), s);
+            // the prompt, what was typed and Gogo's right prompt (the time)
+            assertTrue(lines.get(lines.size() - 1).matches("g! plate:lear\\s*(\\d\\d:\\d\\d:\\d\\d)?"), s);
+            tmux("send-keys", "-t", SESSION, "ners", "Enter");
+            waitFor(t -> t.contains("nb.gaussian"), "plate:learners run from the redrawn line", 30_000);
+        } finally {
+            tmux("kill-session", "-t", SESSION);
+        }
+    }
+
+    /**
      * With its output piped ({@code plate.jar | tee LOG}) and the keyboard on standard input the shell is
      * interactive: prompt and line editing on the terminal (standard error), each result in the pipe as soon
      * as its command ran, whole (not fitted to the terminal), without prompt or colour codes. The launcher

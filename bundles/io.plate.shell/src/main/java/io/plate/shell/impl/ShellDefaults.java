@@ -59,6 +59,8 @@ public final class ShellDefaults {
      * Admin delivers changes asynchronously, and the next command must see them.
      */
     public static final String STAMP = "plate.config.stamp";
+    /** The property FileInstall gives a configuration it made from a file in its folder: the file's URL. */
+    static final String DEPLOYED_FILE = "felix.fileinstall.filename";
 
     /** The defaults in use: checked, each key that fails its check at its default. */
     private record Values(long seed, int chains, int iterations, int maxIterations, int burnIn, int thin,
@@ -114,6 +116,35 @@ public final class ShellDefaults {
         this.problems = said;
     }
 
+    /**
+     * Where a key's value came from, for its message: a deployed file (FileInstall's {@value #DEPLOYED_FILE})
+     * and the key's line in it, named as {@code --config}'s are; else the configuration's PID.
+     */
+    static String source(String key, Map<String, Object> properties) {
+        Object url = properties.get(DEPLOYED_FILE);
+        if (url == null) {
+            return "configuration " + PID;
+        }
+        Path file;
+        try {
+            file = Path.of(java.net.URI.create(String.valueOf(url)));
+        } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+            return String.valueOf(url);
+        }
+        try {
+            java.util.List<String> lines = java.nio.file.Files.readAllLines(file, java.nio.charset.StandardCharsets.UTF_8);
+            for (int i = 0; i < lines.size(); i++) {
+                String[] kv = lines.get(i).strip().split("\\s*[=:]\\s*|\\s+", 2);
+                if (kv[0].equals(key)) {
+                    return file + ", line " + (i + 1);
+                }
+            }
+        } catch (java.io.IOException e) {
+            // the file changed or went since FileInstall read it: named without a line
+        }
+        return file.toString();
+    }
+
     private static Object checked(String key, String method, Map<String, Object> properties, java.util.List<String> bad) {
         Object fallback;
         try {
@@ -128,7 +159,7 @@ public final class ShellDefaults {
         try {
             return ConfigCommands.typed(key, String.valueOf(raw).trim());
         } catch (io.plate.api.PlateException e) {
-            bad.add("plate: configuration " + PID + ": " + e.getMessage() + "; the default " + fallback + " is used");
+            bad.add("plate: " + source(key, properties) + ": " + e.getMessage() + "; the default " + fallback + " is used");
             return fallback;
         }
     }
@@ -216,6 +247,6 @@ public final class ShellDefaults {
     public String toString() {
         return "seed = " + seed() + "\nchains = " + chains() + "\niterations = " + iterations() + "\nmax.iterations = "
                 + maxIterations() + "\nburn.in = " + burnIn() + "\nthin = " + thin() + "\noutput.folder = " + values.outputFolder() + "\n"
-                + (problems.isEmpty() ? "" : problems.replace("plate: configuration", "not used: configuration") + "\n");
+                + (problems.isEmpty() ? "" : problems.replaceAll("(?m)^plate: ", "not used: ") + "\n");
     }
 }

@@ -25,6 +25,20 @@ class ShellDefaultsTest {
         assertTrue(shown.contains("burn.in '-1': must be at least 0; the default 500 is used"), shown);
     }
 
+    /** A deployed .cfg file's bad value is named by file and line, as --config names them. */
+    @Test
+    void aBadValueOfADeployedFileNamesTheFileAndLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        java.nio.file.Path cfg = java.nio.file.Files.writeString(dir.resolve("io.plate.shell.defaults.cfg"),
+                "# the defaults\nchains = 2\nseed = x\n");
+        ShellDefaults d = new ShellDefaults(Map.of("chains", "2", "seed", "x",
+                "felix.fileinstall.filename", cfg.toUri().toString()));
+        assertEquals(1L, d.seed());
+        assertEquals(2, d.chains());
+        assertTrue(d.toString().contains("not used: " + cfg + ", line 3: seed 'x': expected a whole number;"
+                + " the default 1 is used"), d.toString());
+    }
+
     @Test
     void aGoodValueReplacesABadOneAndTheNoteGoes() {
         ShellDefaults d = new ShellDefaults(Map.of("chains", "two"));
