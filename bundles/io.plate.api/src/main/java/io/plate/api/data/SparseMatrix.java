@@ -319,6 +319,17 @@ public final class SparseMatrix {
         return map;
     }
 
+    /**
+     * How to import this matrix with fewer columns, for a message refusing a model too large for the heap
+     * over them: {@code --n-features N} or renumbered indices for {@link #indexNames} (a LibSVM file), else a
+     * smaller vocabulary ({@code --max-features N}, {@code --min-df N}). Since 1.7.0.
+     */
+    public String fewerColumns() {
+        return vocabulary instanceof IndexNames
+                ? "import it with fewer features (--n-features N, or its LibSVM feature indices renumbered from 1)"
+                : "import it with a smaller vocabulary (--max-features N, or --min-df N)";
+    }
+
     /** Approximate bytes held by the column names ({@link #indexNames} hold none). */
     public long vocabularyBytes() {
         if (vocabulary instanceof IndexNames) {

@@ -117,7 +117,7 @@ public final class ArffImporter implements Importer {
     Dataset read(InputStream stream, Path file, ImportOptions options) {
         ImportWatch watch = ImportWatch.of(file, stream, options);
         try (TextInput in = new TextInput(watch.wrap(stream), file, Sources.charset(file, options)).hintEncoding()
-                .limitLines(options.maxLineLength())) {
+                .limitLines(LineLimit.of(options))) {
             FormatOptions.check(file, options, FormatOptions.ARFF);
             CharBuf buf = new CharBuf(1024);
             ArffLine line = new ArffLine(file);

@@ -34,7 +34,7 @@ final class ByteLines implements Closeable {
     private int from;
     private int to;
     private CharsetDecoder decoder;
-    private int maxLine = io.plate.api.data.ImportOptions.DEFAULT_MAX_LINE_LENGTH;
+    private LineLimit lineLimit = LineLimit.defaults();
 
     ByteLines(InputStream in, Path file) {
         this.in = in;
@@ -55,9 +55,9 @@ final class ByteLines implements Closeable {
         }
     }
 
-    /** Lines longer than {@code max} bytes fail, as in {@link TextInput#limitLines}; returns this. */
-    ByteLines limitLines(int max) {
-        this.maxLine = max;
+    /** Lines longer (in bytes) than {@code limit} allows fail, as in {@link TextInput#limitLines}; returns this. */
+    ByteLines limitLines(LineLimit limit) {
+        this.lineLimit = limit;
         return this;
     }
 
@@ -105,7 +105,7 @@ final class ByteLines implements Closeable {
     /** Moves the unread bytes to the front (growing the buffer for a long line) and reads more. */
     private void compactAndRead() {
         int rest = limit - pos;
-        TextInput.checkLineLength(file, line + 1, rest, maxLine);
+        lineLimit.check(file, line + 1, rest);
         if (rest == buf.length) {
             buf = Arrays.copyOf(buf, (int) Math.min(Integer.MAX_VALUE - 8, 2L * buf.length));
         } else if (pos > 0) {

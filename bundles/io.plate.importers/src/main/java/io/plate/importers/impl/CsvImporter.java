@@ -55,7 +55,7 @@ public final class CsvImporter implements Importer {
     @Override
     public Optional<String> suggest(Path file) {
         try (TextInput in = new TextInput(Sources.open(file), file, java.nio.charset.StandardCharsets.ISO_8859_1)) {
-            CsvRecordReader rec = new CsvRecordReader(in, (char) 0, SUGGEST_LINE);
+            CsvRecordReader rec = new CsvRecordReader(in, (char) 0, new LineLimit(SUGGEST_LINE, 0));
             if (!rec.next()) {
                 return Optional.empty();
             }
@@ -69,6 +69,12 @@ public final class CsvImporter implements Importer {
         }
     }
 
+    /**
+     * Bytes a column takes before its rows, at the most: its name, its entries in the header's tables, its first
+     * cells and the column made of them (a file of 10^6 columns and one row needs a heap of about 200 MB).
+     */
+    static final long BYTES_PER_COLUMN = 200;
+
     /** Longest first record {@link #suggest} reads. */
     static final int SUGGEST_LINE = 1 << 20;
 
@@ -77,7 +83,7 @@ public final class CsvImporter implements Importer {
         ImportWatch watch = ImportWatch.of(file, stream, options);
         try (TextInput in = new TextInput(watch.wrap(stream), file, Sources.charset(file, options)).hintEncoding()) {
             FormatOptions.check(file, options, FormatOptions.CSV);
-            CsvRecordReader rec = new CsvRecordReader(in, options.delimiter().orElse((char) 0), options.maxLineLength());
+            CsvRecordReader rec = new CsvRecordReader(in, options.delimiter().orElse((char) 0), LineLimit.of(options));
             CellColumn[][] reading = {new CellColumn[0]};
             FirstRows[] kept = {null};
             watch.held(() -> rec.bytes() + bytes(reading[0]) + (kept[0] == null ? 0 : kept[0].bytes()), () -> in.line() + 1);
@@ -100,6 +106,8 @@ public final class CsvImporter implements Importer {
                 throw new ImportException(file, rec.line(), null, String.format(java.util.Locale.ROOT,
                         "the header has %,d columns, more than the limit of %,d (--max-columns)", width, options.maxColumns()));
             }
+            ImportWatch.checkAllocation(file, rec.line(), BYTES_PER_COLUMN * width, String.format(java.util.Locale.ROOT,
+                    "the %,d columns of the first line", width), "", options);
             // ids in header order; no map entry per column (10^6 columns), and no regrowth
             TermTable byName = new TermTable(width, rec.end(width - 1) + 8);
             boolean[] unnamed = new boolean[width];

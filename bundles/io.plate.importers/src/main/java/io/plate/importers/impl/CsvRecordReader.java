@@ -29,17 +29,17 @@ final class CsvRecordReader {
     private int fields;
     private long recordLine;
 
-    private final int maxRecord;
+    private final LineLimit limit;
 
     /**
-     * A reader with a fixed delimiter, or with {@code 0} to detect it from the first line; a record (which
-     * may span lines inside quotes) longer than {@code maxRecord} characters fails.
+     * A reader with a fixed delimiter, or with {@code 0} to detect it from the first line; a line, or a record
+     * (which may span lines inside quotes), longer than {@code limit} allows fails.
      */
-    CsvRecordReader(TextInput in, char delimiter, int maxRecord) {
+    CsvRecordReader(TextInput in, char delimiter, LineLimit limit) {
         this.in = in;
         this.delimiter = delimiter;
-        this.maxRecord = maxRecord;
-        in.limitLines(maxRecord);
+        this.limit = limit;
+        in.limitLines(limit);
     }
 
     /** Bytes held by the line and record buffers and the field offsets. */
@@ -85,7 +85,7 @@ final class CsvRecordReader {
         Path none = Path.of("line");
         try (TextInput in = new TextInput(new ByteArrayInputStream(line.getBytes(StandardCharsets.UTF_8)),
                 none, StandardCharsets.UTF_8)) {
-            CsvRecordReader r = new CsvRecordReader(in, delimiter, Math.max(1, line.length()));
+            CsvRecordReader r = new CsvRecordReader(in, delimiter, new LineLimit(Math.max(1, line.length()), 0));
             List<String> out = new ArrayList<>();
             if (r.next()) {
                 for (int i = 0; i < r.fields(); i++) {
@@ -164,7 +164,7 @@ final class CsvRecordReader {
                 throw new ImportException(in.file(), recordLine, "field " + fields,
                         "unterminated quoted field (opened on line " + recordLine + "); expected a closing '\"'");
             }
-            TextInput.checkLineLength(in.file(), recordLine, (long) record.length + line.length, maxRecord);
+            limit.check(in.file(), recordLine, (long) record.length + line.length);
             i = 0;
         }
         if (startField) {

@@ -1,5 +1,6 @@
 package io.plate.importers.impl;
 
+import io.plate.api.HeapCheck;
 import io.plate.api.data.ImportException;
 import io.plate.api.data.ImportOptions;
 import io.plate.api.data.ImportProgress;
@@ -16,13 +17,14 @@ import java.util.function.LongSupplier;
 /**
  * Watches one import while it reads its input, through the stream it hands the reader ({@link #wrap}):
  * at every read (a chunk of at most 64 KiB) it stops the import when the thread was interrupted (Ctrl-C in
- * the shell), and after every mebibyte it reports progress and projects the memory the whole import will
- * need — what the importer holds so far ({@link #held}), scaled by the input's size over the bytes read —
- * refusing it early, with the figure, when that is more than the heap it may use. Nothing is published by a
+ * the shell), and after every mebibyte of text read (decompressed, for a gzip file) it reports progress and
+ * projects the memory the whole import will need — what the importer holds so far ({@link #held}), scaled by
+ * the input's size over the part read (a gzip file's compressed bytes consumed) — refusing it early, with the
+ * figure, when that, or what it holds already, is more than the heap it may use. Nothing is published by a
  * refused or cancelled import: the importer throws before it builds a dataset.
  */
 final class ImportWatch {
-    /** Bytes read between two progress reports and memory projections. */
+    /** Bytes of text read (decompressed) between two progress reports and memory projections. */
     static final long STEP = 1 << 20;
 
     private final Path file;
@@ -45,13 +47,13 @@ final class ImportWatch {
         this.size = size;
         this.progress = options.progress();
         this.maxMemory = options.maxMemory();
-        Runtime rt = Runtime.getRuntime();
-        this.others = rt.totalMemory() - rt.freeMemory();
+        this.others = Runtime.getRuntime().maxMemory() - HeapCheck.free();
     }
 
     /**
      * A watch over {@code in}, the contents of {@code file}: its size from the file system, else the stream's;
-     * for a gzip file, progress and projection go by the compressed bytes read against the file's size.
+     * for a gzip file, progress and projection go by the compressed bytes consumed against the file's size,
+     * measured after every mebibyte of decompressed text (a file of 200 KB may hold gigabytes of text).
      */
     static ImportWatch of(Path file, InputStream in, ImportOptions options) {
         long size = -1;
@@ -140,32 +142,45 @@ final class ImportWatch {
 
     private void advance(int n) {
         bytesRead += n;
-        long at = consumed();
-        if (at < nextStep) {
+        if (bytesRead < nextStep) {
             return;
         }
-        nextStep = at + STEP;
-        progress.progress(at, size);
-        if (size > at) {
-            project(at);
+        nextStep = bytesRead + STEP;
+        long at = consumed();
+        if (at > reported) {
+            reported = at;
+            progress.progress(at, size);
         }
+        project(at);
     }
 
-    /** Refuses the import when the memory it will need, projected from the part read, is above its budget. */
+    /** How far into the input the last progress report was, in the unit of its size. */
+    private long reported;
+
+    /**
+     * Refuses the import when the memory it will need, projected from the part read, or what it holds already
+     * (all there is to go by when the input's size is unknown), is above its budget.
+     */
     private void project(long at) {
         long h = held.getAsLong();
-        double need = baseBytes + (double) Math.max(0, h - baseBytes) * (size - baseRead) / Math.max(1, at - baseRead);
+        double need = h;
+        if (size > at) {
+            need = Math.max(h, baseBytes + (double) Math.max(0, h - baseBytes) * (size - baseRead) / Math.max(1, at - baseRead));
+        }
         long budget = budget(h, false);
         if (need > budget && maxMemory == 0) {
             budget = budget(h, true); // what looked used may be garbage: measure again once it is collected
         }
         if (need > budget) {
+            String input = size < 0 ? "this input" : consumed != null ? "this " + HeapCheck.bytes(size) + " gzip file"
+                    : "this " + HeapCheck.bytes(size) + " input";
+            String part = size <= at ? "what it holds after " + HeapCheck.bytes(bytesRead) + " of text"
+                    : "projected from its first " + HeapCheck.bytes(at)
+                            + (consumed != null ? ", " + HeapCheck.bytes(bytesRead) + " of text" : "");
             throw new ImportException(file, line.getAsLong(), null, String.format(Locale.ROOT,
-                    "this %s input needs about %s of memory to import (projected from its first %s), more than"
-                            + " the %s it may use; give Java a larger heap (java -Xmx%dg -jar plate.jar ...),"
-                            + " or set --max-memory to try anyway%s",
-                    bytes(size), bytes((long) need), bytes(at), bytes(budget),
-                    (long) Math.ceil(need * 1.25 / (1L << 30)) + 1, hint));
+                    "%s needs about %s of memory to import (%s), more than the %s it may use; %s, or set --max-memory"
+                            + " to try anyway%s",
+                    input, HeapCheck.bytes((long) need), part, HeapCheck.bytes(budget), HeapCheck.largerHeap((long) need), hint));
         }
     }
 
@@ -179,46 +194,25 @@ final class ImportWatch {
         if (maxMemory > 0) {
             return maxMemory;
         }
-        Runtime rt = Runtime.getRuntime();
+        long max = Runtime.getRuntime().maxMemory();
         if (collect && !collected) {
             collected = true;
-            System.gc();
-            others = Math.max(0, rt.totalMemory() - rt.freeMemory() - heldNow);
+            others = Math.max(0, max - HeapCheck.available(Long.MAX_VALUE) - heldNow); // after a collection
         }
-        return rt.maxMemory() - others;
+        return max - others;
     }
 
     /**
-     * Refuses to allocate {@code bytes} for {@code what} when that is more than the import may use
-     * ({@code --max-memory}, else what the heap has free after a collection).
+     * Refuses to allocate {@code bytes} for {@code what} (at line {@code ln}, 0 for none) when that is more than
+     * the import may use ({@code --max-memory}, else what the heap can give: {@link HeapCheck#available}), with
+     * the ways out: a larger heap, {@code orElse} (e.g. {@code "keep the sparse default, or "}), {@code --max-memory}.
      */
-    static void checkAllocation(Path file, long bytes, String what, ImportOptions options) {
-        long budget = options.maxMemory();
-        if (budget == 0) {
-            Runtime rt = Runtime.getRuntime();
-            budget = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-            if (bytes > budget) {
-                System.gc(); // on the way to a refusal only: what looked used may be garbage
-                budget = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-            }
-        }
+    static void checkAllocation(Path file, long ln, long bytes, String what, String orElse, ImportOptions options) {
+        long budget = options.maxMemory() > 0 ? options.maxMemory() : HeapCheck.available(bytes);
         if (bytes > budget) {
-            throw new ImportException(file, 0, null, what + " need " + bytes(bytes) + ", more than the " + bytes(budget)
-                    + " the import may use; keep the sparse default, or give Java a larger heap (-Xmx) or --max-memory");
+            throw new ImportException(file, ln, null, what + " need about " + HeapCheck.bytes(bytes) + " of memory, more"
+                    + " than the " + HeapCheck.bytes(budget) + " the import may use; " + orElse
+                    + HeapCheck.largerHeap(bytes) + ", or set --max-memory to try anyway");
         }
-    }
-
-    /** A byte count for people: {@code 2.0 GB}, {@code 35 MB}, {@code 800 B}. */
-    static String bytes(long b) {
-        if (b >= 1L << 30) {
-            return String.format(Locale.ROOT, "%.1f GB", b / (double) (1L << 30));
-        }
-        if (b >= 1L << 20) {
-            return String.format(Locale.ROOT, "%.0f MB", b / (double) (1L << 20));
-        }
-        if (b >= 1L << 10) {
-            return String.format(Locale.ROOT, "%.0f KB", b / (double) (1L << 10));
-        }
-        return b + " B";
     }
 }

@@ -77,7 +77,7 @@ public final class LibSvmImporter implements Importer {
     /** {@code --format libsvm} when the first rows (after blank and comment lines) parse as LIBSVM rows with a feature. */
     @Override
     public Optional<String> suggest(Path file) {
-        try (ByteLines in = new ByteLines(Sources.open(file), file).limitLines(ImportOptions.DEFAULT_MAX_LINE_LENGTH)) {
+        try (ByteLines in = new ByteLines(Sources.open(file), file).limitLines(LineLimit.defaults())) {
             LibSvmRows rows = new LibSvmRows(file, 0, ImportOptions.DEFAULT_MAX_COLUMNS);
             CharBuf line = new CharBuf(256);
             while (rows.labels.size < SUGGEST_ROWS && in.next()) {
@@ -101,7 +101,7 @@ public final class LibSvmImporter implements Importer {
     Dataset read(InputStream stream, Path file, ImportOptions options) {
         int declared = declaredFeatures(file, options);
         ImportWatch watch = ImportWatch.of(file, stream, options);
-        try (ByteLines in = new ByteLines(watch.wrap(stream), file).limitLines(options.maxLineLength())) {
+        try (ByteLines in = new ByteLines(watch.wrap(stream), file).limitLines(LineLimit.of(options))) {
             FormatOptions.check(file, options, FormatOptions.LIBSVM);
             String base = zeroBased(file, options);
             values(file, options);
@@ -193,8 +193,8 @@ public final class LibSvmImporter implements Importer {
     private static void dense(Path file, SparseMatrix m, Dataset.Builder b, ImportOptions options) {
         int rows = m.rows();
         int width = m.columns();
-        ImportWatch.checkAllocation(file, 8L * rows * width + 64L * width, String.format(java.util.Locale.ROOT,
-                "--values numeric: %,d rows x %,d dense columns", rows, width), options);
+        ImportWatch.checkAllocation(file, 0, 8L * rows * width + 64L * width, String.format(java.util.Locale.ROOT,
+                "--values numeric: %,d rows x %,d dense columns", rows, width), "keep the sparse default, or ", options);
         double[][] x = new double[width][rows];
         for (int r = 0; r < rows; r++) {
             for (int k = m.start(r), e = m.end(r); k < e; k++) {

@@ -22,14 +22,14 @@ final class Sources {
      * in another way, is an {@link ImportException}.
      */
     static InputStream open(Path file) {
-        Counted raw = new Counted(openRaw(file));
+        InputStream raw = openRaw(file);
         try {
             java.io.BufferedInputStream in = new java.io.BufferedInputStream(raw, 1 << 16);
             in.mark(8);
             byte[] head = in.readNBytes(6);
             in.reset();
             if (gzip(head)) {
-                return new Gunzip(in, raw);
+                return new Gunzip(new Counted(in));
             }
             String other = compression(head);
             if (other != null) {
@@ -75,14 +75,17 @@ final class Sources {
     static final class Gunzip extends java.util.zip.GZIPInputStream {
         private final Counted file;
 
-        Gunzip(InputStream in, Counted file) throws IOException {
-            super(in, 1 << 16);
+        private Gunzip(Counted file) throws IOException {
+            super(file, 1 << 16);
             this.file = file;
         }
 
-        /** Bytes of the compressed file read so far: for progress and the memory projection against its size. */
+        /**
+         * Bytes of the compressed file the decompression has consumed: those it read less those still waiting in
+         * its buffer (up to 64 KiB, which may hold megabytes of text), for progress and the memory projection.
+         */
         long compressedRead() {
-            return file.count;
+            return file.count - inf.getRemaining();
         }
     }
 

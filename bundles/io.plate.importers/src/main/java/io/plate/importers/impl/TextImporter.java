@@ -111,13 +111,13 @@ public final class TextImporter implements Importer {
     Dataset read(InputStream stream, Path file, ImportOptions options) {
         ImportWatch watch = ImportWatch.of(file, stream, options);
         try (TextInput in = new TextInput(watch.wrap(stream), file, Sources.charset(file, options)).hintEncoding()
-                .limitLines(options.maxLineLength())) {
+                .limitLines(LineLimit.of(options))) {
             FormatOptions.check(file, options, FormatOptions.TEXT); // again for a stream read on its own
             char delimiter = options.delimiter().orElse('\t');
             // a delimiter given (tab too): a delimited file with CSV quoting, as pandas' to_csv writes it; the
             // CSV reader's records. None: Plate's TSV layout, one document a line with backslash escapes
             if (options.delimiter().isPresent()) {
-                CsvRecordReader rec = new CsvRecordReader(in, delimiter, options.maxLineLength());
+                CsvRecordReader rec = new CsvRecordReader(in, delimiter, LineLimit.of(options));
                 if (!rec.next()) {
                     throw new ImportException(file, 0, null, "empty file; expected a header with 'label' and 'text' columns");
                 }
@@ -273,7 +273,7 @@ public final class TextImporter implements Importer {
         ImportWatch secondWatch = new ImportWatch(file, -1, options.toBuilder().progress(ImportProgress.NONE).build());
         Thread helper = new Thread(() -> {
             try (TextInput in = new TextInput(secondWatch.wrap(openAt(file, middle)), file, StandardCharsets.UTF_8, false).hintEncoding()
-                    .limitLines(options.maxLineLength())) {
+                    .limitLines(LineLimit.of(options))) {
                 second.read(in);
             } catch (RuntimeException | Error e) {
                 secondError[0] = e; // rethrown on the calling thread after the join
@@ -285,7 +285,7 @@ public final class TextImporter implements Importer {
         // the first half is projected as half of the file: both halves take about as much
         ImportWatch watch = new ImportWatch(file, size, options);
         try (TextInput in = new TextInput(watch.wrap(new LimitedInputStream(Sources.open(file), middle)), file).hintEncoding()
-                .limitLines(options.maxLineLength())) {
+                .limitLines(LineLimit.of(options))) {
             watch.held(() -> 2 * first.bytes(), () -> in.line() + 1);
             in.readLine(new CharBuf(256)); // the header, read above
             first.read(in);
@@ -433,7 +433,7 @@ public final class TextImporter implements Importer {
                     latin1++;
                 }
                 try (TextInput in = new TextInput(watch.wrap(Sources.open(f)), f, given != null ? given
-                        : utf8 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1).hintEncoding().limitLines(options.maxLineLength())) {
+                        : utf8 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1).hintEncoding().limitLines(LineLimit.of(options))) {
                     vec.beginDocument();
                     while (in.readLine(line)) {
                         vec.addText(line.chars, 0, line.length);

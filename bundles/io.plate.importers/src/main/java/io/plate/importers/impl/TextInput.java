@@ -1,7 +1,6 @@
 package io.plate.importers.impl;
 
 import io.plate.api.data.ImportException;
-import io.plate.api.data.ImportOptions;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -40,7 +39,7 @@ final class TextInput implements Closeable {
     private boolean first;
     private long line;
     private long bytesRead;
-    private int maxLine = ImportOptions.DEFAULT_MAX_LINE_LENGTH;
+    private LineLimit lineLimit = LineLimit.defaults();
     /** Whether the input starts with UTF-16's byte-order mark (told when it fails as UTF-8). */
     private boolean utf16;
     private boolean hintEncoding;
@@ -81,19 +80,10 @@ final class TextInput implements Closeable {
         return this;
     }
 
-    /** Lines longer than {@code max} characters fail ({@link ImportOptions#maxLineLength()}); returns this. */
-    TextInput limitLines(int max) {
-        this.maxLine = max;
+    /** Lines longer than {@code limit} allows fail ({@code --max-line}, and the heap); returns this. */
+    TextInput limitLines(LineLimit limit) {
+        this.lineLimit = limit;
         return this;
-    }
-
-    /** Fails for a line longer than the limit: {@code length} characters of line {@code ln} so far. */
-    static void checkLineLength(Path file, long ln, long length, int max) {
-        if (length > max) {
-            throw new ImportException(file, ln, null, String.format(java.util.Locale.ROOT,
-                    "line longer than %,d characters, the limit (--max-line, at most %,d); expected lines of text",
-                    max, ImportOptions.MAX_LINE_LENGTH));
-        }
     }
 
     /** 1-based number of the line last returned by {@link #readLine}; 0 before the first. */
@@ -132,7 +122,7 @@ final class TextInput implements Closeable {
             while (p < l) {
                 char ch = c[p];
                 if (ch == '\n' || ch == '\r') {
-                    checkLineLength(file, line + 1, (long) out.length + p - pos, maxLine);
+                    lineLimit.check(file, line + 1, (long) out.length + p - pos);
                     out.append(c, pos, p - pos);
                     pos = p + 1;
                     line++;
@@ -154,7 +144,7 @@ final class TextInput implements Closeable {
                 }
                 p++;
             }
-            checkLineLength(file, line + 1, (long) out.length + p - pos, maxLine);
+            lineLimit.check(file, line + 1, (long) out.length + p - pos);
             out.append(c, pos, p - pos);
             pos = p;
         }

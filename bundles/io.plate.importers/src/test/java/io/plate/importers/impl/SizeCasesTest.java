@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.plate.api.HeapCheck;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.ImportException;
 import io.plate.api.data.ImportOptions;
@@ -233,13 +234,47 @@ class SizeCasesTest {
         assertTrue(size > (2 << 20) && size < (6 << 20), size + " bytes");
         ImportException e = assertThrows(ImportException.class,
                 () -> new CsvImporter().read(gz, ImportOptions.builder().maxMemory(8L << 20).build()));
-        assertTrue(e.getMessage().contains("needs about") && e.getMessage().contains(ImportWatch.bytes(size) + " input")
+        assertTrue(e.getMessage().contains("needs about") && e.getMessage().contains(HeapCheck.bytes(size) + " gzip file")
                 && e.line() > 1 && e.line() < 400_000, e.getMessage());
         List<long[]> reports = new ArrayList<>();
         Dataset d = new CsvImporter().read(gz, ImportOptions.builder().maxMemory(1L << 30)
                 .progress((read, total) -> reports.add(new long[] {read, total})).build());
         assertTrue(d.rows() > 500_000);
         assertTrue(!reports.isEmpty() && reports.stream().allMatch(r -> r[1] == size && r[0] <= size), reports.size() + " reports");
+    }
+
+    /**
+     * Text that compresses a thousandfold: 1,500,000 rows of {@code 1,p} (6 MB) gzip to about 6 KB, less than
+     * the mebibyte of compressed bytes the projection used to wait for. Measured after every mebibyte of text,
+     * each format is refused under an 8 MB budget with the figure, as the same text uncompressed is.
+     */
+    @Test
+    void aSmallGzipFileOfMuchTextIsProjectedByTheTextItHolds(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        ImportOptions tight = ImportOptions.builder().maxMemory(8L << 20).build();
+        String[][] cases = {
+            {"b.csv.gz", "a,y\n", "1,p\n"},
+            {"b.svm.gz", "", "1 1:1\n"},
+            {"b.arff.gz", "@relation r\n@attribute a numeric\n@attribute y {p}\n@data\n", "1,p\n"}};
+        for (String[] c : cases) {
+            java.nio.file.Path gz = dir.resolve(c[0]);
+            try (java.io.OutputStream out = new java.io.BufferedOutputStream(
+                    new java.util.zip.GZIPOutputStream(java.nio.file.Files.newOutputStream(gz)), 1 << 16)) {
+                out.write(c[1].getBytes(StandardCharsets.US_ASCII));
+                byte[] row = c[2].getBytes(StandardCharsets.US_ASCII);
+                for (int r = 0; r < 1_500_000; r++) {
+                    out.write(row);
+                }
+            }
+            assertTrue(java.nio.file.Files.size(gz) < (64 << 10), c[0] + ": " + java.nio.file.Files.size(gz) + " bytes");
+            io.plate.api.data.Importer importer = c[0].endsWith(".csv.gz") ? new CsvImporter()
+                    : c[0].endsWith(".svm.gz") ? new LibSvmImporter() : new ArffImporter();
+            ImportException e = assertThrows(ImportException.class, () -> importer.read(gz, tight), c[0]);
+            assertTrue(e.getMessage().contains("gzip file needs about") && e.getMessage().contains("of text)")
+                    && e.getMessage().contains("-Xmx"), e.getMessage());
+            // refused in its first part: after 1 MiB of text (a quarter of a million rows), not at the end
+            assertTrue(e.line() > 1 && e.line() < 1_000_000, e.getMessage());
+        }
     }
 
     @Test
@@ -255,6 +290,35 @@ class SizeCasesTest {
         // within the default limit but not the memory: the projection stops it early too
         refused(() -> Inputs.csv("a,b\n" + "x".repeat(24 << 20) + ",1\n", ImportOptions.builder().maxMemory(16L << 20)
                 .build()), 2, "needs about", "--max-memory");
+    }
+
+    /**
+     * A line is copied a few times while it is parsed, so a small file of one long line (or one long record, or a
+     * header of very many columns) could fill the heap before the projection measured anything: each is refused
+     * naming its line when the line passes what the budget holds ({@link LineLimit}, 16 bytes a character: under
+     * 1 MB, at its first measure, 64 Ki characters), or the columns what it holds (200 bytes a column).
+     */
+    @Test
+    void aLineOrHeaderTooLongForTheBudgetIsRefusedNamingItsLine() {
+        ImportOptions tight = ImportOptions.builder().maxMemory(1L << 20).build();
+        String x = "x".repeat(200_000);
+        String[] words = {"the line is over ", "characters long", "more than the 1 MB the import may use (--max-memory)",
+            "-Xmx", "unclosed quote"};
+        refused(() -> Inputs.csv("a,b,y\n1,2," + x + "\n", tight), 2, words);
+        refused(() -> Inputs.csv("a,b,y\n1,2,\"" + x + "\n", tight), 2, words);
+        // a quote that never closes joins the lines after it into one record, named by the line it opens on
+        refused(() -> Inputs.csv("a,b\n1,\"" + "z\n".repeat(100_000), tight), 2, words);
+        refused(() -> Inputs.text("label\ttext\na\t" + x + "\n", tight), 2, words);
+        refused(() -> Inputs.arff("@relation r\n@attribute s string\n@attribute y {a,b}\n@data\n'" + x + "',a\n", tight),
+                5, words);
+        refused(() -> Inputs.libsvm("0 1:1\n1 1:" + "1".repeat(200_000) + "\n", tight), 2, words);
+        // 20,000 columns of one row: a 40,000-character line within the budget, but 200 bytes a column are not
+        refused(() -> Inputs.csv(String.join(",", java.util.Collections.nCopies(20_000, "1")) + "\n",
+                tight.toBuilder().extra("header", "false").noLabel(true).build()), 1,
+                "the 20,000 columns of the first line need about 4 MB of memory, more than the 1 MB the import may use");
+        // within the budget they import
+        assertEquals(2, Inputs.csv("a,b,y\n1,2," + x + "\n", ImportOptions.builder().maxMemory(8L << 20).build()).numeric()
+                .size());
     }
 
     @Test

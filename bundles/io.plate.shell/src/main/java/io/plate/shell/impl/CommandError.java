@@ -1,5 +1,6 @@
 package io.plate.shell.impl;
 
+import io.plate.api.HeapCheck;
 import io.plate.api.PlateException;
 import io.plate.api.text.TextTable;
 
@@ -36,6 +37,29 @@ public class CommandError extends PlateException {
         String text = m == null || m.isBlank() ? t.getClass().getSimpleName()
                 : userError ? m : t.getClass().getSimpleName() + ": " + m;
         return userError ? new CommandException(text, e) : new CommandError(text, e);
+    }
+
+    /**
+     * The failure {@code e} of {@code command} called with {@code args}, as {@link #of(Throwable)} says it, but
+     * an {@link OutOfMemoryError} anywhere in it (one that no check foresaw) is said for people: the command and
+     * its words (the dataset or file), the heap it had, and what to do, instead of {@code OutOfMemoryError: Java
+     * heap space}. The commands keep what they make only once it is whole, so nothing half-made is kept.
+     */
+    static CommandError of(Throwable e, String command, java.util.List<Object> args) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof OutOfMemoryError) {
+                StringBuilder words = new StringBuilder(command);
+                for (Object a : args) {
+                    String w = String.valueOf(a);
+                    words.append(' ').append(w.length() > 60 ? w.substring(0, 57) + "..." : w);
+                }
+                long max = Runtime.getRuntime().maxMemory();
+                return new CommandException(words + " ran out of memory: the Java heap (at most " + HeapCheck.bytes(max)
+                        + ") could not hold what it needed, and nothing half-made was kept; " + HeapCheck.largerHeap(max)
+                        + ", or give it less to hold (a smaller dataset, fewer features, classes or clusters)", t);
+            }
+        }
+        return of(e);
     }
 
     /**

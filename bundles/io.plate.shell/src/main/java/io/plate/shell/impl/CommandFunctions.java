@@ -316,8 +316,9 @@ public final class CommandFunctions {
             return result instanceof String text ? TextTable.wrap(text, columns) : result;
         } catch (InterruptedException e) {
             throw e;
-        } catch (Exception e) {
-            throw CommandError.of(e).fitted(SessionColumns.error(session)); // printed where errors go
+        } catch (Exception | OutOfMemoryError e) {
+            // printed where errors go
+            throw CommandError.of(e, SCOPE + ":" + fn, args).fitted(SessionColumns.error(session));
         } finally {
             TextTable.terminalColumns(0);
             try {

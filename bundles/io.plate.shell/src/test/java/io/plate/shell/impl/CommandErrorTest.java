@@ -35,4 +35,25 @@ class CommandErrorTest {
         assertEquals("NullPointerException: boom", e.getMessage());
         assertEquals(NullPointerException.class, e.getCause().getClass());
     }
+
+    /**
+     * An OutOfMemoryError that no check foresaw (here wrapped as Gogo's reflective call wraps it) is said with the
+     * command and its words, the heap and what to do, as a user's problem: not {@code OutOfMemoryError: Java heap space}.
+     */
+    @Test
+    void runningOutOfMemoryNamesTheCommandAndTheHeapToGive() {
+        Throwable oom = new InvocationTargetException(new OutOfMemoryError("Java heap space"));
+        CommandError e = CommandError.of(oom, "plate:train", java.util.List.of("nb.multinomial", "w"));
+        assertEquals(KARAF_USER_ERROR, e.getClass().getSimpleName());
+        long max = Runtime.getRuntime().maxMemory();
+        // a quarter more than the heap and a gibibyte, in whole gibibytes
+        long xmx = (long) Math.ceil(max * 1.25 / (1L << 30)) + 1;
+        assertEquals("plate:train nb.multinomial w ran out of memory: the Java heap (at most " + io.plate.api.HeapCheck.bytes(max)
+                + ") could not hold what it needed, and nothing half-made was kept; give Java a larger heap (java -Xmx" + xmx
+                + "g -jar plate.jar ...), or give it less to hold (a smaller dataset, fewer features, classes or clusters)",
+                e.getMessage());
+        // any other failure is said as before
+        assertEquals("no dataset named 'w'", CommandError.of(new PlateException("no dataset named 'w'"), "plate:train",
+                java.util.List.of("nb.multinomial", "w")).getMessage());
+    }
 }

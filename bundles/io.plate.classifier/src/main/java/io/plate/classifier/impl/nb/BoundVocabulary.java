@@ -1,6 +1,7 @@
 package io.plate.classifier.impl.nb;
 
 
+import io.plate.api.HeapCheck;
 import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.SparseMatrix;
@@ -12,10 +13,17 @@ import java.util.List;
  */
 final class BoundVocabulary {
     final List<String> words;
+    /** The list given, to know a matrix over the same vocabulary at once. */
+    private final List<String> given;
     private volatile VocabularyIndex index;
 
+    /**
+     * Over {@code words}, not copied: a matrix's vocabulary (immutable; a LibSVM file's index names, made on
+     * demand, would cost a string each if copied) or a list made for this model, which nothing changes.
+     */
     BoundVocabulary(List<String> words) {
-        this.words = List.copyOf(words);
+        this.given = words;
+        this.words = java.util.Collections.unmodifiableList(words);
     }
 
     /**
@@ -25,6 +33,9 @@ final class BoundVocabulary {
      * get the class prior alone.
      */
     int[] bind(Dataset data, SparseMatrix m, String learner, VocabularyIndexCache cache) {
+        // an int per column of the scored matrix, whose index space may be far wider than its data
+        HeapCheck.require(4L * m.columns(), learner + " scoring '" + data.name() + "'", String.format(java.util.Locale.ROOT,
+                "%,d features to find among the model's %,d", m.columns(), words.size()), ", or " + m.fewerColumns());
         int[] id = map(m, cache);
         boolean none = id.length > 0 && !words.isEmpty();
         for (int i = 0; i < id.length && none; i++) {
@@ -52,7 +63,7 @@ final class BoundVocabulary {
 
     private int[] map(SparseMatrix m, VocabularyIndexCache cache) {
         List<String> v = m.vocabulary();
-        if (v == words || (v.size() == words.size() && v.equals(words))) {
+        if (v == given || (v.size() == words.size() && v.equals(words))) {
             int[] id = new int[v.size()];
             for (int i = 0; i < id.length; i++) {
                 id[i] = i;

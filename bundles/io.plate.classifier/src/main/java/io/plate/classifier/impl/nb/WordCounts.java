@@ -1,5 +1,6 @@
 package io.plate.classifier.impl.nb;
 
+import io.plate.api.HeapCheck;
 import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.NumericColumn;
@@ -46,6 +47,7 @@ final class WordCounts {
     static WordCounts of(TrainingRows t, double binarize, boolean nonNegative, String learner) {
         SparseMatrix m = source(t.features, learner);
         int k = t.classCount();
+        checkMemory(t.features, m, k, learner);
         double[] c = new double[m.columns() * k];
         double[] totals = new double[k];
         boolean bin = !Double.isNaN(binarize);
@@ -72,6 +74,27 @@ final class WordCounts {
         }
         // the totals are summed row by row here, word by word in sumByClass: equal up to rounding
         return fitted(m, k, c, totals);
+    }
+
+    /**
+     * Bytes a model of word counts holds per (word, class) at the most: the counts and two tables made of them
+     * (nb.dirichlet's a and log a; nb.complement's complement counts and weights; one for the others).
+     */
+    static final long BYTES_PER_WORD_CLASS = 24;
+
+    /**
+     * Refuses a model whose per-word tables would not fit in the heap (or in one Java array) before allocating
+     * them: a 24-byte LibSVM file with index 30,000,000 makes 30,000,000 words.
+     */
+    private static void checkMemory(Dataset data, SparseMatrix m, int k, String learner) {
+        long cells = (long) m.columns() * k;
+        String what = learner + " on '" + data.name() + "'";
+        String shape = String.format(java.util.Locale.ROOT, "%,d features × %,d classes", m.columns(), k);
+        if (cells > Integer.MAX_VALUE - 8) {
+            throw new PlateException(what + ": " + shape + " are more (word, class) counts than a Java array holds; "
+                    + m.fewerColumns());
+        }
+        HeapCheck.require(BYTES_PER_WORD_CLASS * cells + m.columns(), what, shape, ", or " + m.fewerColumns());
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.plate.sampler.mixture.impl;
 
+import io.plate.api.HeapCheck;
 import io.plate.api.PlateException;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
@@ -170,28 +171,10 @@ abstract class MixtureSampler<D> implements Sampler {
         long stored = Math.min((long) data.rows() * Math.max(1, settings.keptPerChain()), DrawRecorder.MAX_STORED_LABELS);
         stored *= settings.extensible() ? 2 : 1; // an extended run's recorder holds up to twice the planned partitions
         long perChain = slots * perCluster + 16L * data.rows() + 4 * stored;
-        long need = perChain * settings.chains();
-        Runtime rt = Runtime.getRuntime();
-        long available = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-        if (need > available) {
-            throw new PlateException(String.format(java.util.Locale.ROOT, "%s k=%d on '%s' needs about %s of memory"
-                    + " (%d chains × %s: %d clusters × %s each, and the rows' state), but the Java heap has %s free"
-                    + " (at most %s): lower k, run fewer chains, or give Java more heap (java -Xmx…)", name, k,
-                    data.name(), bytes(need), settings.chains(), bytes(perChain), slots, bytes(perCluster),
-                    bytes(available), bytes(rt.maxMemory())));
-        }
-    }
-
-    /** A byte count for people: 3.6 GB, 120 MB, 12 kB. */
-    static String bytes(long b) {
-        String[] units = {"bytes", "kB", "MB", "GB", "TB"};
-        double v = b;
-        int u = 0;
-        while (v >= 1000 && u < units.length - 1) {
-            v /= 1000;
-            u++;
-        }
-        return u == 0 ? b + " bytes" : String.format(java.util.Locale.ROOT, v < 10 ? "%.1f %s" : "%.0f %s", v, units[u]);
+        HeapCheck.require(perChain * settings.chains(), String.format(java.util.Locale.ROOT, "%s k=%d on '%s'", name, k,
+                data.name()), String.format(java.util.Locale.ROOT, "%d chains × %s: %d clusters × %s each, and the rows'"
+                        + " state", settings.chains(), HeapCheck.bytes(perChain), slots, HeapCheck.bytes(perCluster)),
+                ", or lower k, or run fewer chains");
     }
 
     @Override

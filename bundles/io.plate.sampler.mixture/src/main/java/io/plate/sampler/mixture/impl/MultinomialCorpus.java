@@ -1,5 +1,6 @@
 package io.plate.sampler.mixture.impl;
 
+import io.plate.api.HeapCheck;
 import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.SparseMatrix;
@@ -82,6 +83,10 @@ public final class MultinomialCorpus {
     public static MultinomialCorpus of(Dataset data) {
         SparseMatrix m = data.sparse().orElseThrow(() -> new PlateException("dataset '" + data.name()
                 + "' has no sparse count block (import a text corpus or LibSVM file) for a multinomial mixture"));
+        // per word a document frequency and an idf, per document its offsets, length and norm, per non-zero two ints
+        HeapCheck.require(12L * m.columns() + 20L * m.rows() + 8 * m.nonZeros(), "reading '" + data.name()
+                + "' for a multinomial mixture", String.format(java.util.Locale.ROOT, "%,d features", m.columns()),
+                ", or " + m.fewerColumns());
         return new MultinomialCorpus(m);
     }
 

@@ -33,18 +33,45 @@ class MemoryCheckTest {
     @Test
     void aHundredThousandMultinomialClustersAreRefusedWithTheFigure() {
         Dataset d = wideCorpus();
-        // collapsed: 4 bytes a word per cluster → 20,000 × 4 × 100,000 = 8.0 GB a chain, 32 GB for 4 chains
+        // collapsed: 4 bytes a word and 20 more per cluster (80,020 B = 78 KB), 100,000 clusters and the rows' state
+        // (16 B a row, 4 B for each of 3 × 90 stored labels) = 8,002,001,128 B a chain (7.5 GB);
+        // × 4 chains = 32,008,004,512 B = 29.8 GB (units of 2^30)
         PlateException e = refused(new MultinomialMixtureSampler(RecoveryTest.RUNNER, SyntheticData.DIST), d,
                 Map.of("k", "100000", "collapsed", "true"));
-        assertTrue(e.getMessage().startsWith("mixture.multinomial k=100000 on 'wide' needs about 32 GB of memory"),
+        assertTrue(e.getMessage().startsWith("mixture.multinomial k=100000 on 'wide' needs about 29.8 GB of memory"
+                + " (4 chains × 7.5 GB: 100000 clusters × 78 KB each, and the rows' state), more than the "), e.getMessage());
+        assertTrue(e.getMessage().contains("java -Xmx39g") && e.getMessage().endsWith(", or lower k, or run fewer chains"),
                 e.getMessage());
-        assertTrue(e.getMessage().contains("100000 clusters × 80 kB each") && e.getMessage().contains("java -Xmx"),
-                e.getMessage());
-        // uncollapsed: θ and counts, 12 bytes a word per cluster, and a weight per document
+        // uncollapsed: θ and counts, 12 bytes a word per cluster, and a weight per document: 240,064 B a cluster,
+        // 4 × (100,000 × 240,064 + 1,128) = 96,025,604,512 B = 89.4 GB
         e = refused(new MultinomialMixtureSampler(RecoveryTest.RUNNER, SyntheticData.DIST), d, Map.of("k", "100000"));
-        assertTrue(e.getMessage().contains("needs about 96 GB"), e.getMessage());
+        assertTrue(e.getMessage().contains("needs about 89.4 GB"), e.getMessage());
+        // the Dirichlet process starts with 2k + 1 slots of 80,012 + 12 bytes (78 KB)
         e = refused(new DpMultinomialMixtureSampler(RecoveryTest.RUNNER, SyntheticData.DIST), d, Map.of("k", "100000"));
-        assertTrue(e.getMessage().contains("200001 clusters × 80 kB each"), e.getMessage());
+        assertTrue(e.getMessage().contains("200001 clusters × 78 KB each"), e.getMessage());
+    }
+
+    /**
+     * A LibSVM file of a few bytes may name a feature index of hundreds of millions: the corpus's per-word
+     * tables (a document frequency and an idf, 12 bytes a word) are refused before they are allocated.
+     */
+    @Test
+    void aWideIndexSpaceIsRefusedBeforeTheCorpusIsRead() {
+        int columns = 2_000_000_000;
+        long need = 12L * columns + 20L * 2 + 8 * 2; // 24,000,000,056 B = 22.4 GB
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().maxMemory() < need, "a heap of 22.4 GB holds it");
+        io.plate.api.data.SparseMatrix m = io.plate.api.data.SparseMatrix.ofCounts(
+                io.plate.api.data.SparseMatrix.indexNames(columns), new int[] {0, 1, 2}, new int[] {0, columns - 1},
+                new int[] {1, 1}, true);
+        Dataset d = Dataset.builder("w").source("synthetic").sparse(m).build();
+        for (Sampler s : new Sampler[] {new MultinomialMixtureSampler(RecoveryTest.RUNNER, SyntheticData.DIST),
+            new DpMultinomialMixtureSampler(RecoveryTest.RUNNER, SyntheticData.DIST)}) {
+            PlateException e = refused(s, d, Map.of());
+            assertTrue(e.getMessage().startsWith("reading 'w' for a multinomial mixture needs about 22.4 GB of memory"
+                    + " (2,000,000,000 features), more than the "), e.getMessage());
+            assertTrue(e.getMessage().endsWith(", or import it with fewer features (--n-features N, or its LibSVM feature"
+                    + " indices renumbered from 1)"), e.getMessage());
+        }
     }
 
     /** A dataset of one row is refused before any memory figure, in words that agree with the number. */
@@ -53,12 +80,5 @@ class MemoryCheckTest {
         Dataset one = Dataset.builder("one").source("synthetic").sparse(ComponentsTest.counts(new int[][] {{1, 2}})).build();
         PlateException e = refused(new MultinomialMixtureSampler(RecoveryTest.RUNNER, SyntheticData.DIST), one, Map.of());
         assertEquals("dataset 'one' has 1 row; a mixture needs at least 2", e.getMessage());
-    }
-
-    @Test
-    void bytesAreWrittenForPeople() {
-        assertEquals("512 bytes", MixtureSampler.bytes(512));
-        assertEquals("3.6 GB", MixtureSampler.bytes(3_600_000_000L));
-        assertEquals("80 kB", MixtureSampler.bytes(80_012));
     }
 }
