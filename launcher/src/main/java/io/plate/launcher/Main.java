@@ -10,6 +10,7 @@ import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * {@code java -jar plate.jar}: boots Felix with the chosen features and either runs the interactive shell
@@ -212,8 +213,17 @@ public final class Main {
         try (GogoSession session = GogoSession.open(plate.framework().getBundleContext(), in, out, err, 10_000)) {
             Timing.phase("session opened", t);
             t = System.nanoTime();
-            session.put(GogoSession.OUTPUT_COLUMNS, widths.get()[0]);
-            session.put(GogoSession.ERROR_COLUMNS, widths.get()[1]);
+            // numbers that follow the terminals' resizes (SIGWINCH): a progress line reads them at every rewrite
+            AtomicInteger outColumns = new AtomicInteger(widths.get()[0]);
+            AtomicInteger errColumns = new AtomicInteger(widths.get()[1]);
+            session.put(GogoSession.OUTPUT_COLUMNS, outColumns);
+            session.put(GogoSession.ERROR_COLUMNS, errColumns);
+            if (outColumns.get() > 0 || errColumns.get() > 0) {
+                Signals.onResize(() -> {
+                    outColumns.set(Tty.columns(Tty.OUT));
+                    errColumns.set(Tty.columns(Tty.ERR));
+                });
+            }
             Timing.phase("terminal widths", t);
             for (Program p : programs) {
                 Integer exit;

@@ -6,6 +6,7 @@ package io.plate.launcher;
  * system property {@value #PROPERTY}, then exits with 128 + the signal number, which runs the shutdown
  * hook that stops the framework; the shell's commands cancel their runs on the way down ("interrupted by
  * SIGTERM"), keep the draws and write whole run directories. A second signal ends the process at once.
+ * A resized terminal (SIGWINCH) has the commands' widths asked again ({@link #onResize}).
  */
 final class Signals {
     /** System property holding the name of the signal that ends the process, e.g. {@code SIGTERM}. */
@@ -38,6 +39,15 @@ final class Signals {
             sun.misc.Signal.handle(new sun.misc.Signal("TERM"), s -> child.destroy());
         } catch (IllegalArgumentException e) {
             // no such signal here
+        }
+    }
+
+    /** Runs {@code action} (on the JVM's signal thread) whenever the terminal is resized (SIGWINCH). */
+    static void onResize(Runnable action) {
+        try {
+            sun.misc.Signal.handle(new sun.misc.Signal("WINCH"), s -> action.run());
+        } catch (IllegalArgumentException e) {
+            // no such signal here (Windows): the widths stay those of the start
         }
     }
 

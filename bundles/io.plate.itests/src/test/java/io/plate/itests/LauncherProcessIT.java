@@ -88,6 +88,12 @@ class LauncherProcessIT {
         Result typo = plate("-c", "plate:clustr iris");
         assertEquals(1, typo.status());
         assertTrue(typo.err().contains("command not found: plate:clustr; did you mean plate:cluster?"), typo.err());
+        // a typed prefix suggests the commands it begins (plate:lear suggested plate:load, nearer in edit distance)
+        Result prefix = plate("-c", "plate:lear");
+        assertTrue(prefix.err().contains("command not found: plate:lear; did you mean plate:learners?"), prefix.err());
+        Result prefixes = plate("-c", "plate:sam");
+        assertTrue(prefixes.err().contains("command not found: plate:sam; did you mean plate:sample or plate:samplers?"),
+                prefixes.err());
         // Gogo reads ? and * as file patterns: a word that matches no file is named with the fix
         Result glob = plate("-c", "plate:import " + iris() + " --missing ?,nan");
         assertEquals(1, glob.status());
@@ -239,6 +245,12 @@ class LauncherProcessIT {
         Result listing = plate("--features", "plate-core,plate-classifier,plate-shell", "-c", "plate:samplers");
         assertEquals(0, listing.status(), listing.err());
         assertEquals("none installed; --features left out plate-samplers", listing.out().strip());
+        // plate:params says it as plate:train does (it said only "see plate:learners and plate:samplers"); nb.sparse
+        // comes with the sparse samplers
+        Result params = plate("--features", "plate-core,plate-classifier,plate-shell", "-c", "plate:params nb.sparse");
+        assertEquals(1, params.status(), params.err());
+        assertTrue(params.err().matches("(?s).*no learner or sampler named 'nb\\.sparse'[^;\n]*; installed: [^\n]*nb\\.categorical"
+                + "[^\n]*; --features left out plate-samplers\\s*"), params.err());
         // a stopped bundle is named, with the command that starts it
         Result stopped = plate("-c", "stop io.plate.sampler.sparse", "-c", "plate:import " + iris() + " --name iris",
                 "-c", "plate:sample sparse.collapsed iris");

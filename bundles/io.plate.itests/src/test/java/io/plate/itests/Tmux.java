@@ -30,6 +30,15 @@ final class Tmux {
         return run("capture-pane", "-p", "-J", "-S", "-200", "-t", session);
     }
 
+    /**
+     * The visible screen of {@code session} alone, wrapped lines joined. When a narrower pane reflows a line to the
+     * top row, or an erase clears the whole screen, tmux keeps a copy of the rows in its history (its
+     * {@code scroll-on-clear}): the history is not what the terminal shows.
+     */
+    static String visible(String session) throws IOException, InterruptedException {
+        return run("capture-pane", "-p", "-J", "-t", session);
+    }
+
     /** The screen of {@code session} once {@code ok} holds for it; fails after {@code millis}, showing it. */
     static String waitFor(String session, Predicate<String> ok, String what, long millis) throws Exception {
         long end = System.currentTimeMillis() + millis;

@@ -1,18 +1,56 @@
 package io.plate.api.text;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
- * The "did you mean" of every command line: the known name closest to a mistyped word in edit distance
- * (or one the word begins), if close enough to be a typo. The shell's commands and options and the Spark
- * jar's learners and options use it.
+ * The "did you mean" of every command line: the known names a word begins (a typed prefix, {@code lear} of
+ * {@code learners}), else the known name closest to it in edit distance if close enough to be a typo. The
+ * shell's commands and options and the Spark jar's learners and options use it.
  */
 public final class NearestName {
     private NearestName() {
     }
 
-    /** The name of {@code names} closest to {@code word} (or starting with it), if close enough to be a typo; else null. */
+    /**
+     * The name of {@code names} to suggest for {@code word}: the one it begins (the closest of several), else the
+     * one closest in edit distance if close enough to be a typo; else null.
+     */
     public static String of(String word, Iterable<String> names) {
+        List<String> all = all(word, names);
+        return all.isEmpty() ? null : all.size() == 1 ? all.get(0) : closest(word, all);
+    }
+
+    /**
+     * Every name of {@code names} that {@code word} begins (at least two characters, leading dashes aside; in
+     * their order), else the one closest in edit distance if close enough to be a typo; else none.
+     * @since 1.3.0
+     */
+    public static List<String> all(String word, Iterable<String> names) {
+        String bare = word.toLowerCase(Locale.ROOT).replaceFirst("^-+", "");
+        List<String> begun = new ArrayList<>();
+        for (String n : names) {
+            if (bare.length() >= 2 && n.toLowerCase(Locale.ROOT).replaceFirst("^-+", "").startsWith(bare)) {
+                begun.add(n);
+            }
+        }
+        if (!begun.isEmpty()) {
+            return begun;
+        }
+        String near = closest(word, names);
+        return near == null ? List.of() : List.of(near);
+    }
+
+    /** {@code a}, {@code a or b}, {@code a, b or c}: names to choose from, as a "did you mean" lists them. @since 1.3.0 */
+    public static String either(List<String> names) {
+        int n = names.size();
+        return n <= 1 ? String.join("", names)
+                : String.join(", ", names.subList(0, n - 1)) + " or " + names.get(n - 1);
+    }
+
+    /** The name closest to {@code word} in edit distance, if close enough to be a typo (or {@code word} begins it). */
+    private static String closest(String word, Iterable<String> names) {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         String w = word.toLowerCase(Locale.ROOT);

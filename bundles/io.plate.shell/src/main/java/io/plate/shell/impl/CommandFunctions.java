@@ -4,6 +4,7 @@ import io.plate.api.ServicePreference;
 import io.plate.api.learn.Learner;
 import io.plate.api.learn.ParamSpec;
 import io.plate.api.sample.Sampler;
+import io.plate.api.text.NearestName;
 import io.plate.api.text.TextTable;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -20,9 +21,11 @@ import org.apache.felix.service.command.CommandProcessor;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Function;
+import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
 import org.osgi.framework.Filter;
+import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceReference;
 import org.osgi.framework.ServiceRegistration;
@@ -293,6 +296,12 @@ public final class CommandFunctions {
         return out;
     }
 
+    /** Whether the shell bundle is stopping (its converter, {@link PlateConverter}, is gone or going). */
+    private static boolean stopping() {
+        Bundle shell = FrameworkUtil.getBundle(CommandFunctions.class);
+        return shell != null && shell.getState() != Bundle.ACTIVE;
+    }
+
     /** Runs {@code plate:fn} after checking its words. */
     private Object run(ServiceReference<Object> ref, String fn, CommandSession session, List<Object> args)
             throws Exception {
@@ -312,8 +321,11 @@ public final class CommandFunctions {
             TextTable.terminalColumns(columns);
             Object result = usage.invoke(session, target, args);
             // a returned text (plate:params' heading, a message) broken between words, as reports are by
-            // PlateConverter; tables built here already fit
-            return result instanceof String text ? TextTable.wrap(text, columns) : result;
+            // PlateConverter; tables built here already fit. A command that returns while the shell stops (a run
+            // under -c stopped by Ctrl-C, which ends the framework) has no converter left to print its value:
+            // it returns the value's text, fitted the same way (to the terminal's width now: it may have been resized)
+            return result instanceof String || result != null && stopping()
+                    ? TextTable.wrap(String.valueOf(result), SessionColumns.output(session)) : result;
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception | OutOfMemoryError e) {
@@ -386,6 +398,33 @@ public final class CommandFunctions {
         return s.toString();
     }
 
+    /** Every registered {@code plate:*} function and the class of its command, in name order. */
+    static Map<String, Class<?>> commandTypes(BundleContext context) throws InvalidSyntaxException {
+        Map<String, Class<?>> out = new java.util.TreeMap<>();
+        ServiceReference<?>[] refs = context.getAllServiceReferences(null, "(" + COMMAND + "=*)");
+        for (ServiceReference<?> ref : refs == null ? new ServiceReference<?>[0] : refs) {
+            try {
+                Class<?> type = ref.getBundle().loadClass(((String[]) ref.getProperty(Constants.OBJECTCLASS))[0]);
+                for (String fn : functions(ref)) {
+                    out.put(fn, type);
+                }
+            } catch (ClassNotFoundException | IllegalStateException e) {
+                // a command whose bundle is gone meanwhile: nothing to complete
+            }
+        }
+        return out;
+    }
+
+    /** The internal functions ({@link PlateInternalCommand}) of every registered command, as after {@code plate:}. */
+    static java.util.Set<String> internalFunctions(BundleContext context) throws InvalidSyntaxException {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        ServiceReference<?>[] refs = context.getAllServiceReferences(null, "(" + INTERNAL + "=*)");
+        for (ServiceReference<?> ref : refs == null ? new ServiceReference<?>[0] : refs) {
+            out.addAll(strings(ref.getProperty(INTERNAL)));
+        }
+        return out;
+    }
+
     /** The usages of the public methods Gogo would call for {@code fn} ({@code fn} or {@code _fn}). */
     static List<CommandUsage> usages(Class<?> type, String fn) {
         return usages(type, SCOPE, fn);
@@ -404,9 +443,10 @@ public final class CommandFunctions {
     /** A name that is no command (Gogo passes it first): says so, with the nearest command name if one is close. */
     private Object notFound(CommandSession session, List<Object> args) {
         String name = String.valueOf(args.isEmpty() ? "" : args.get(0));
-        String near = CommandUsage.nearest(name.substring(name.indexOf(':') + 1), offered());
-        throw new CommandException("command not found: " + name + (near != null ? "; did you mean " + SCOPE + ":" + near + "?"
-                : "; 'help' lists the commands")).fitted(SessionColumns.error(session));
+        List<String> near = NearestName.all(name.substring(name.indexOf(':') + 1), offered()).stream()
+                .map(n -> SCOPE + ":" + n).toList();
+        throw new CommandException("command not found: " + name + (near.isEmpty() ? "; 'help' lists the commands"
+                : "; did you mean " + NearestName.either(near) + "?")).fitted(SessionColumns.error(session));
     }
 
     /** Plate's commands with the first clause of each description, for {@code help} without a name. */

@@ -252,8 +252,9 @@ public final class CommandUsage {
                     if (asParameter != null) {
                         return command + ": parameters are NAME=VALUE: " + asParameter;
                     }
-                    String near = nearest(w);
-                    return command + ": unknown option '" + w + "'" + (near == null ? "" : " (did you mean " + near + "?)");
+                    List<String> near = nearest(w);
+                    return command + ": unknown option '" + w + "'"
+                            + (near.isEmpty() ? "" : " (did you mean " + NearestName.either(near) + "?)");
                 }
                 if (named.contains(o)) {
                     return command + ": option " + w + " given twice";
@@ -453,18 +454,18 @@ public final class CommandUsage {
         return null;
     }
 
-    /** The known option name closest to {@code word} in edit distance, if close enough to be a typo. */
-    String nearest(String word) {
+    /** Whether {@code word} is one of the command's flags (an option that takes no value). */
+    boolean isFlag(String word) {
+        return options.stream().anyMatch(o -> o.flag && o.names.contains(word));
+    }
+
+    /** The option names {@code word} begins, else the one closest to it if close enough to be a typo ({@link NearestName}). */
+    List<String> nearest(String word) {
         List<String> names = new ArrayList<>();
         for (Option o : options) {
             names.addAll(o.names);
         }
-        return nearest(word, names);
-    }
-
-    /** The name of {@code names} closest to {@code word}, if close enough to be a typo ({@link NearestName}). */
-    static String nearest(String word, Iterable<String> names) {
-        return NearestName.of(word, names);
+        return NearestName.all(word, names);
     }
 
     /** Levenshtein distance ({@link NearestName#distance}). */

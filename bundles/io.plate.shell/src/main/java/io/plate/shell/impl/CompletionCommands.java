@@ -3,13 +3,12 @@ package io.plate.shell.impl;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
+import org.jline.reader.Completer;
+import org.jline.reader.LineReader;
 import org.osgi.framework.BundleContext;
-import org.osgi.framework.Constants;
 import org.osgi.framework.InvalidSyntaxException;
-import org.osgi.framework.ServiceReference;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 
@@ -36,10 +35,27 @@ public final class CompletionCommands {
             // Gogo keeps completions only in an interactive shell's session (-c, scripts, piped input have none)
             return "no completion here: tab completion is for the interactive shell";
         }
-        for (String line : lines(commandTypes())) {
+        for (String line : lines(CommandFunctions.commandTypes(context))) {
             session.execute(line);
         }
+        hideInternalCommands(session);
         return null;
+    }
+
+    /** Wraps the completer of the shell's line reader so that the first word is not offered the internal commands. */
+    private void hideInternalCommands(CommandSession session) throws InvalidSyntaxException {
+        if (!(session.get(".reader") instanceof LineReader reader)) {
+            return;
+        }
+        try { // LineReader has no getter or setter of its completer; JLine's implementation has both
+            Object completer = reader.getClass().getMethod("getCompleter").invoke(reader);
+            if (completer instanceof Completer gogo && !(completer instanceof OfferedCommands)) {
+                reader.getClass().getMethod("setCompleter", Completer.class).invoke(reader,
+                        new OfferedCommands(gogo, CommandFunctions.internalFunctions(context)));
+            }
+        } catch (ReflectiveOperationException e) {
+            // another reader: the internal commands stay offered, and still run
+        }
     }
 
     /** The session variable in which Gogo's interactive shell keeps its completions ({@code Shell.VAR_COMPLETIONS}). */
@@ -59,23 +75,6 @@ public final class CompletionCommands {
             }
             out.addAll(seen);
         });
-        return out;
-    }
-
-    /** Every registered {@code plate:*} function and the class of its command, in name order. */
-    private Map<String, Class<?>> commandTypes() throws InvalidSyntaxException {
-        Map<String, Class<?>> out = new TreeMap<>();
-        ServiceReference<?>[] refs = context.getAllServiceReferences(null, "(" + CommandFunctions.COMMAND + "=*)");
-        for (ServiceReference<?> ref : refs == null ? new ServiceReference<?>[0] : refs) {
-            try {
-                Class<?> type = ref.getBundle().loadClass(((String[]) ref.getProperty(Constants.OBJECTCLASS))[0]);
-                for (String fn : CommandFunctions.functions(ref)) {
-                    out.put(fn, type);
-                }
-            } catch (ClassNotFoundException | IllegalStateException e) {
-                // a command whose bundle is gone meanwhile: nothing to complete
-            }
-        }
         return out;
     }
 }

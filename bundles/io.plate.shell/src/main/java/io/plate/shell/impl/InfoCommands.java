@@ -158,24 +158,49 @@ public final class InfoCommands {
         System.out.println(TextTable.wrap(BANNER, TextTable.terminalColumns()));
     }
 
-    @Descriptor("names for completion: learners, samplers, importers, datasets, models or runs")
-    public List<String> names(org.apache.felix.service.command.CommandSession session,
+    @Descriptor("names for completion: learners, samplers, mixtures (the samplers plate:cluster takes), importers,"
+            + " datasets, models, runs, plots, draws or files")
+    public List<Object> names(org.apache.felix.service.command.CommandSession session,
             @Descriptor("one kind per argument of the command line being completed: only the kind of the argument"
-                    + " under the cursor (a dataset position gets datasets)")
+                    + " under the cursor (a dataset position gets datasets; an option's value gets nothing)")
             @Parameter(names = {"--by-position"}, presentValue = "true", absentValue = "false") boolean byPosition,
-            @Descriptor("kinds of name") String... kinds) {
-        if (byPosition) {
-            int p = argumentIndex(session == null ? null : session.get(".commandLine"));
-            return p >= 0 && p < kinds.length ? namesOf(kinds[p]) : new ArrayList<>();
+            @Descriptor("kinds of name") String... kinds) throws Exception {
+        if (!byPosition) {
+            return new ArrayList<>(namesOf(kinds));
         }
-        return namesOf(kinds);
+        Object commandLine = session == null ? null : session.get(".commandLine");
+        int p = argumentIndex(commandLine, flags(commandLine));
+        if (p < 0 || p >= kinds.length) {
+            return new ArrayList<>();
+        }
+        if (kinds[p].equals(FILES)) { // Gogo's own file completion (directories, ~), at a file's position only
+            return session.execute("__files") instanceof java.util.Collection<?> files ? new ArrayList<>(files)
+                    : new ArrayList<>();
+        }
+        return new ArrayList<>(namesOf(kinds[p]));
+    }
+
+    /** The kind of {@link #names} that completes a file name. */
+    private static final String FILES = "files";
+
+    /** The flags (options without a value) of the {@code plate:*} command a JLine command line starts with. */
+    private java.util.function.Predicate<String> flags(Object commandLine) throws org.osgi.framework.InvalidSyntaxException {
+        if (context == null || !(commandLine instanceof org.jline.reader.ParsedLine line) || line.words().isEmpty()) {
+            return w -> false;
+        }
+        String first = line.words().get(0);
+        String fn = first.substring(first.indexOf(':') + 1);
+        Class<?> type = CommandFunctions.commandTypes(context).get(fn);
+        List<CommandUsage> usages = type == null ? List.of() : CommandFunctions.usages(type, fn);
+        return w -> usages.stream().anyMatch(u -> u.isFlag(w));
     }
 
     /**
      * Which argument (0-based, options and their values not counted) the word under the cursor of a JLine
-     * command line is; -1 when there is no command line or the word is an option.
+     * command line is; -1 when there is no command line, or the word is an option or an option's value (an
+     * option takes the next word unless {@code flag} says it is a flag).
      */
-    static int argumentIndex(Object commandLine) {
+    static int argumentIndex(Object commandLine, java.util.function.Predicate<String> flag) {
         if (!(commandLine instanceof org.jline.reader.ParsedLine)) {
             return -1;
         }
@@ -187,8 +212,14 @@ public final class InfoCommands {
         }
         int p = 0;
         for (int i = 1; i < at && i < words.size(); i++) {
-            if (words.get(i).startsWith("-") && words.get(i).length() > 1) {
-                i++; // the option's value
+            String w = words.get(i);
+            if (w.startsWith("-") && w.length() > 1) {
+                if (flag.test(w)) {
+                    continue;
+                }
+                if (++i == at) { // the word under the cursor is this option's value
+                    return -1;
+                }
             } else {
                 p++;
             }
@@ -206,6 +237,11 @@ public final class InfoCommands {
                     break;
                 case "samplers":
                     names(samplers, Sampler.NAME, out);
+                    break;
+                case "mixtures": // what plate:cluster takes
+                    List<String> all = new ArrayList<>();
+                    names(samplers, Sampler.NAME, all);
+                    all.stream().filter(n -> n.startsWith(ClusterCommands.MIXTURE_PREFIX)).forEach(out::add);
                     break;
                 case "importers":
                     names(importers, Importer.FORMAT, out);
@@ -228,7 +264,7 @@ public final class InfoCommands {
                     break;
                 default:
                     throw new io.plate.api.PlateException("unknown kind '" + k
-                            + "': use learners, samplers, importers, datasets, models, runs, plots or draws");
+                            + "': use learners, samplers, mixtures, importers, datasets, models, runs, plots or draws");
             }
         }
         return out;
@@ -272,11 +308,11 @@ public final class InfoCommands {
             }
         }
         if (specs == null) {
-            java.util.TreeSet<String> installed = new java.util.TreeSet<>();
-            snapshot(learners).forEach(r -> installed.add(String.valueOf(r.getProperty(Learner.NAME))));
-            snapshot(samplers).forEach(r -> installed.add(String.valueOf(r.getProperty(Sampler.NAME))));
-            throw new io.plate.api.PlateException("no learner or sampler named '" + name + "'"
-                    + Missing.note(name, installed));
+            // where the others may be (features left out, stopped bundles), as plate:train and plate:sample say
+            List<String> installed = new ArrayList<>();
+            names(learners, Learner.NAME, installed);
+            names(samplers, Sampler.NAME, installed);
+            throw new io.plate.api.PlateException("no learner or sampler named '" + name + "'" + Missing.note(name, installed));
         }
         if (specs.isEmpty()) {
             return what + "\n(no parameters)\n";

@@ -25,13 +25,13 @@ final class Missing {
 
     /**
      * {@code " (none installed; …)"} or {@code " (did you mean b?); installed: a, b; …"}, for a "no sampler named
-     * {@code asked}" message: the nearest installed name when {@code asked} looks like a typo of it.
+     * {@code asked}" message: the installed names {@code asked} begins, or the nearest when it looks like a typo.
      */
     static String note(String asked, Collection<String> installed) {
         List<String> why = why();
-        String near = io.plate.api.text.NearestName.of(asked, installed);
+        List<String> near = io.plate.api.text.NearestName.all(asked, installed);
         return installed.isEmpty() ? " (" + listing() + ")"
-                : (near == null ? "" : " (did you mean " + near + "?)") + "; installed: " + String.join(", ", installed)
+                : (near.isEmpty() ? "" : " (did you mean " + io.plate.api.text.NearestName.either(near) + "?)") + "; installed: " + String.join(", ", installed)
                         + (why.isEmpty() ? "" : "; " + String.join("; ", why));
     }
 

@@ -4,12 +4,14 @@ import io.plate.api.sample.Progress;
 import io.plate.api.sample.ProgressListener;
 import java.io.PrintStream;
 import java.util.Locale;
+import java.util.function.IntSupplier;
 import org.apache.felix.service.command.CommandSession;
 
 /**
  * Shows the progress of a run that takes longer than a second: in a terminal, one line rewritten in
  * place (iterations, sweeps per second, ETA, current log joint, R-hat so far); otherwise a plain line
- * every few seconds, as wide as the terminal standard error goes to, if any. Called from the runner's
+ * every few seconds, as wide as the terminal standard error goes to, if any. The width is read again at
+ * every line, so a line follows a terminal that is resized during the run. Called from the runner's
  * threads; prints to the stream of the command's session, captured when the command starts (Gogo's
  * {@code System.out} is per thread).
  */
@@ -17,6 +19,11 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
     private static final long QUIET_NANOS = 1_000_000_000L;
     private static final long TERMINAL_EVERY_NANOS = 250_000_000L;
     private static final long PLAIN_EVERY_NANOS = 3_000_000_000L;
+    /** ANSI: erase from the cursor to the end of the screen. */
+    static final String ERASE_BELOW = "\033[J";
+    /** ANSI (DECAWM): text past the right margin is dropped, not wrapped to a new row; and back to wrapping. */
+    static final String NO_WRAP = "\033[?7l";
+    static final String WRAP = "\033[?7h";
 
     private final PrintStream out;
     private final String label;
@@ -24,9 +31,9 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
     private final long start = System.nanoTime();
     private long last;
     private boolean printed;
-    private int width;
+    private boolean closed; // a chain's late report draws no line after the run's end erased it
 
-    private final int columns;
+    private final IntSupplier columns;
     private int asked; // the run's iterations as asked (0: unknown); more in a report: the run was extended
     private Progress latest; // the last report, printed or not: how far the run got
 
@@ -36,6 +43,11 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
 
     /** {@code columns}: the terminal's width, which the line keeps under (0: unknown, or not a terminal). */
     public ProgressPrinter(PrintStream out, String label, boolean terminal, int columns) {
+        this(out, label, terminal, () -> columns);
+    }
+
+    /** {@code columns}: the terminal's width as it is now, asked at every line (0: unknown, or not a terminal). */
+    ProgressPrinter(PrintStream out, String label, boolean terminal, IntSupplier columns) {
         this.out = out;
         this.label = label;
         this.terminal = terminal;
@@ -49,9 +61,8 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
      * error's terminal when it is one.
      */
     public static ProgressPrinter forSession(CommandSession session, PrintStream out, String label) {
-        int columns = SessionColumns.output(session);
-        return columns > 0 ? new ProgressPrinter(out, label, true, columns)
-                : new ProgressPrinter(System.err, label, false, SessionColumns.error(session));
+        return SessionColumns.output(session) > 0 ? new ProgressPrinter(out, label, true, () -> SessionColumns.output(session))
+                : new ProgressPrinter(System.err, label, false, () -> SessionColumns.error(session));
     }
 
     /** Says that the run asked for {@code iterations}, so that a report of more says the run goes on past them. */
@@ -69,17 +80,18 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
     public synchronized void progress(Progress p) {
         latest = p;
         long now = System.nanoTime();
-        if (now - start < QUIET_NANOS || now - last < (terminal ? TERMINAL_EVERY_NANOS : PLAIN_EVERY_NANOS)) {
+        if (closed || now - start < QUIET_NANOS || now - last < (terminal ? TERMINAL_EVERY_NANOS : PLAIN_EVERY_NANOS)) {
             return;
         }
         last = now;
         String line = format(p);
         if (terminal) {
-            String padded = line.length() < width ? line + " ".repeat(width - line.length()) : line;
-            width = line.length();
-            // the cursor waits at the line's start: what the terminal echoes meanwhile (^C, keys typed ahead)
-            // lands on this line and never wraps below it, so close() erases it all whatever was echoed
-            out.print("\r" + padded + "\r");
+            // the rest of the screen is erased after the line: the previous line's end, and its second row when a
+            // narrower terminal has wrapped it. A line made for the width before a resize is cut at the margin, not
+            // wrapped: the cursor stays on the line's row. It waits at the line's start: what the terminal echoes
+            // meanwhile (^C, keys typed ahead) lands on this line and never wraps below it, so close() erases it
+            // all whatever was echoed
+            out.print("\r" + NO_WRAP + line + ERASE_BELOW + WRAP + "\r");
         } else {
             out.println(line);
         }
@@ -116,7 +128,8 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
         // rewrite then starts a new line
         String[] candidates = {head + speed + eta + logJoint + rhat, head + speed + eta + logJoint, head + speed + eta,
                 head + eta};
-        int limit = columns > 0 ? columns - 1 : Integer.MAX_VALUE;
+        int width = columns.getAsInt();
+        int limit = width > 0 ? width - 1 : Integer.MAX_VALUE;
         String line = null;
         for (String c : candidates) {
             if (c.length() <= limit) {
@@ -132,14 +145,15 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
     }
 
     /**
-     * Erases the progress line (carriage return, ANSI erase-to-end-of-line), so that the result is printed
+     * Erases the progress line (carriage return, ANSI erase below), so that the result is printed
      * in its place: left standing, its last state (2545/3000 sweeps, ETA 0 s) read as where the run ended.
      * The cursor is still on the line's first column (see {@link #progress}), so an echoed {@code ^C} is erased too.
      */
     @Override
     public synchronized void close() {
+        closed = true;
         if (printed && terminal) {
-            out.print("\r\033[K");
+            out.print("\r" + ERASE_BELOW);
             out.flush();
         }
     }

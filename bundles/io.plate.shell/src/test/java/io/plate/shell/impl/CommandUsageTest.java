@@ -123,9 +123,6 @@ class CommandUsageTest {
         assertEquals("plate:train: a word matched 4 files (a.csv, b.csv, c.csv, …); give one name, or quote a word"
                 + " with * or ? that is not a file pattern",
                 usage("train").problem(List.of("nb", List.of("a.csv", "b.csv", "c.csv", "d.csv"))));
-        // the nearest command to a typo, by the rule options use
-        assertEquals("cluster", CommandUsage.nearest("clustr", List.of("cluster", "import", "load")));
-        assertNull(CommandUsage.nearest("foo", List.of("cluster", "import", "load")));
     }
 
     @Test

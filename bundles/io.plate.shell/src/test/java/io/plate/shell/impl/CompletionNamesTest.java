@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.NumericColumn;
 import java.util.List;
+import io.plate.api.sample.Sampler;
 import org.apache.felix.service.command.CommandSession;
 import org.jline.reader.ParsedLine;
 import org.jline.reader.impl.DefaultParser;
 import org.junit.jupiter.api.Test;
+import org.osgi.framework.ServiceReference;
 
 /** Completion offers the kind of name the argument under the cursor takes (a dataset position: datasets). */
 class CompletionNamesTest {
@@ -16,18 +18,60 @@ class CompletionNamesTest {
         return new DefaultParser().parse(typed, typed.length());
     }
 
-    @Test
-    void argumentIndexSkipsTheCommandOptionsAndTheirValues() {
-        assertEquals(0, InfoCommands.argumentIndex(line("plate:train ")));
-        assertEquals(1, InfoCommands.argumentIndex(line("plate:train nb.gaussian ")));
-        assertEquals(1, InfoCommands.argumentIndex(line("plate:train --seed 3 nb.gaussian ir")));
-        assertEquals(2, InfoCommands.argumentIndex(line("plate:train nb.gaussian iris ")));
-        assertEquals(-1, InfoCommands.argumentIndex(line("plate:train --se")));
-        assertEquals(-1, InfoCommands.argumentIndex(null));
+    private static int argumentIndex(ParsedLine line) {
+        return InfoCommands.argumentIndex(line, w -> w.equals("--no-header"));
     }
 
     @Test
-    void aDatasetPositionOffersDatasetsOnly() {
+    void argumentIndexSkipsTheCommandOptionsAndTheirValues() {
+        assertEquals(0, argumentIndex(line("plate:train ")));
+        assertEquals(1, argumentIndex(line("plate:train nb.gaussian ")));
+        assertEquals(1, argumentIndex(line("plate:train --seed 3 nb.gaussian ir")));
+        assertEquals(2, argumentIndex(line("plate:train nb.gaussian iris ")));
+        assertEquals(-1, argumentIndex(line("plate:train --se")));
+        assertEquals(-1, argumentIndex(null));
+        // a flag takes no value: the next word is an argument
+        assertEquals(0, argumentIndex(line("plate:import --no-header ")));
+    }
+
+    /** The value of an option is no argument: plate:import --format offered files, plate:cluster --name samplers. */
+    @Test
+    void anOptionsValueIsNoArgument() {
+        assertEquals(-1, argumentIndex(line("plate:import --format ")));
+        assertEquals(-1, argumentIndex(line("plate:cluster --name r")));
+        assertEquals(-1, argumentIndex(line("plate:import x.csv --format ")));
+        assertEquals(1, argumentIndex(line("plate:cluster --name r mixture.gaussian ")));
+    }
+
+    /** plate:cluster's sampler position offers the mixture samplers it takes (it offered sparse.collapsed too). */
+    @Test
+    void theMixturesKindHoldsTheSamplersPlateClusterTakes() throws Exception {
+        InfoCommands info = new InfoCommands(new Workspace(), null);
+        List<ServiceReference<Sampler>> refs = new java.util.ArrayList<>();
+        for (String name : List.of("sparse.collapsed", "mixture.gaussian", "sparse.dirichlet", "mixture.categorical")) {
+            refs.add(sampler(name));
+        }
+        java.lang.reflect.Field f = InfoCommands.class.getDeclaredField("samplers");
+        f.setAccessible(true);
+        f.set(info, refs);
+        assertEquals(List.of("mixture.categorical", "mixture.gaussian"), info.names(null, false, "mixtures"));
+        assertEquals(4, info.names(null, false, "samplers").size());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static ServiceReference<Sampler> sampler(String name) {
+        return (ServiceReference<Sampler>) java.lang.reflect.Proxy.newProxyInstance(CompletionNamesTest.class.getClassLoader(),
+                new Class<?>[] {ServiceReference.class}, (p, m, a) -> switch (m.getName()) {
+                    case "getProperty" -> Sampler.NAME.equals(a[0]) ? name : null;
+                    case "compareTo" -> Integer.compare(System.identityHashCode(p), System.identityHashCode(a[0]));
+                    case "hashCode" -> System.identityHashCode(p);
+                    case "equals" -> p == a[0];
+                    default -> null;
+                });
+    }
+
+    @Test
+    void aDatasetPositionOffersDatasetsOnly() throws Exception {
         Workspace w = new Workspace();
         w.putDataset("iris", Dataset.builder("iris").numeric(NumericColumn.of("x", new double[] {1})).build());
         InfoCommands info = new InfoCommands(w, null);

@@ -63,4 +63,38 @@ class TerminalWidthTest {
                 SessionColumns.OUTPUT, 0, SessionColumns.ERROR, 0)), System.out, "sparse.dirichlet on splice");
         assertTrue(file.format(new Progress(16975, 100000, 2, 17763, 21, -256438.58, 1.001)).endsWith(", R-hat 1.001"));
     }
+
+    /**
+     * A terminal narrowed during a run (100, then 40 columns): the next line fits the new width, and erases what
+     * is below it (the old line's end, wrapped to a second row by the narrower terminal) instead of padding to
+     * the old line's length. The line kept the width of the run's start, so every rewrite wrapped.
+     */
+    @Test
+    void theProgressLineFollowsAResizedTerminal() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger columns = new java.util.concurrent.atomic.AtomicInteger(100);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ProgressPrinter p = ProgressPrinter.forSession(SessionColumnsTest.session(java.util.Map.of(
+                SessionColumns.OUTPUT, columns, SessionColumns.ERROR, columns)), new PrintStream(bytes, true,
+                        java.nio.charset.StandardCharsets.UTF_8), "mixture.dp-gaussian on iris");
+        Progress at = new Progress(16975, 100000, 2, 17763, 21, -256438.58, 1.001);
+        Thread.sleep(1100); // a run shows progress after its first second
+        p.progress(at);
+        columns.set(40);
+        Thread.sleep(300); // and rewrites it every quarter of a second
+        p.progress(at);
+        String[] lines = bytes.toString(java.nio.charset.StandardCharsets.UTF_8).split("\r");
+        String last = lines[lines.length - 1]; // the second line, then the erase below it
+        assertTrue(lines[1].startsWith(ProgressPrinter.NO_WRAP + "mixture.dp-gaussian on iris: 16975/100000 sweeps")
+                && lines[1].length() > 60,
+                lines[1]);
+        // cut at the margin, not wrapped, when the terminal is narrower still than the line: the cursor keeps its row
+        assertEquals(ProgressPrinter.NO_WRAP + "mixture.dp-gaussian on iris: 16975/100000 sweeps × 2 chains, ETA 21 s"
+                .substring(0, 38) + "…" + ProgressPrinter.ERASE_BELOW + ProgressPrinter.WRAP, last);
+        // a report after the run's end draws nothing: the line was erased for the result
+        p.close();
+        int before = bytes.size();
+        Thread.sleep(300);
+        p.progress(at);
+        assertEquals(before, bytes.size());
+    }
 }
