@@ -437,8 +437,9 @@ class TerminalIT {
             tmux("send-keys", "-t", SESSION, "plate:import " + ItData.file("old-faithful/faithful.csv")
                     + " --name old-faithful-eruptions --no-label", "Enter");
             waitFor(s -> s.contains("old-faithful-eruptions: 272 rows"), "the import", 20_000);
+            // a short burn-in: the Ctrl-C below must land after it even on a loaded machine ("stopped in burn-in" else)
             tmux("send-keys", "-t", SESSION, "plate:cluster mixture.gaussian old-faithful-eruptions k=3"
-                    + " --iterations 200000 --chains 2", "Enter");
+                    + " --iterations 200000 --burn-in 10 --chains 2", "Enter");
             String progress = waitFor(s -> s.contains("/200000 sweeps"), "the progress line", 30_000);
             assertTrue(progress.lines().anyMatch(l -> l.contains("/200000 sweeps") && l.length() == 79), progress);
             tmux("send-keys", "-t", SESSION, "C-c");
