@@ -2,8 +2,9 @@
  * Text for people: {@link io.plate.api.text.TextTable} is the one table renderer of every bundle (the
  * shell's listings and reports, a run's diagnostics table), fitted to the terminal it is written to;
  * {@link io.plate.api.text.Plural} agrees a noun with its count (since 1.1.0); {@link io.plate.api.text.NearestName}
- * is the "did you mean" of every command line (since 1.2.0).
+ * is the "did you mean" of every command line (since 1.2.0); {@link io.plate.api.text.Visible} shows the invisible
+ * characters and shortens the very long names of a user's data in tables, summaries and messages (since 1.3.0).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.2.0")
+@org.osgi.annotation.versioning.Version("1.3.0")
 package io.plate.api.text;
