@@ -115,8 +115,8 @@ public final class Labels {
      * one): neither classes nor a target to learn; a file of unlabelled rows is imported with {@code --no-label}.
      */
     static String emptyLabel(String column, int rows) {
-        return String.format(Locale.ROOT, "the label column '%s' has no value in any of the %,d rows: nothing to learn"
-                + " or predict; for unlabelled data import with --no-label, or name the label column with --label COLUMN",
+        return String.format(Locale.ROOT, "the label column '%s' has no value in any of the %,d rows, nothing to learn"
+                + " or predict: for unlabelled data import with --no-label, or name the label column with --label COLUMN",
                 io.plate.api.text.Visible.name(column), rows);
     }
 

@@ -481,8 +481,9 @@ public final class TextImporter implements Importer {
             named.add(root.relativize(p).toString().replace('\\', '/') + "/");
         }
         boolean one = nested.size() == 1;
-        return String.format(java.util.Locale.ROOT, "%s inside the class folders %s not read (%s%s): a document is a file"
-                + " directly in its class folder, as for scikit-learn's load_files; move %s files up a level to read them",
+        // no "; " in a warning: it separates the warnings of an import
+        return String.format(java.util.Locale.ROOT, "%s inside the class folders %s not read (%s%s), as scikit-learn's"
+                + " load_files reads only the files directly in each class folder: move %s files up a level to read them",
                 one ? "1 folder" : String.format(java.util.Locale.ROOT, "%,d folders", nested.size()), one ? "was" : "were",
                 String.join(", ", named), nested.size() > NESTED_NAMED ? ", …" : "", one ? "its" : "their");
     }

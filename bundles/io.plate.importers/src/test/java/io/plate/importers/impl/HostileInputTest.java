@@ -116,8 +116,8 @@ class HostileInputTest {
     void aLabelColumnEmptyInEveryRowIsReportedWithTheOptionsToGive() {
         for (int more : new int[] {0, 300}) {
             Dataset d = Inputs.csv("a,b,y\n1,2,\n3,4,\n5,6,\n" + "7,8,\n".repeat(more), D);
-            assertEquals("the label column 'y' has no value in any of the " + (3 + more) + " rows: nothing to learn or"
-                    + " predict; for unlabelled data import with --no-label, or name the label column with --label COLUMN",
+            assertEquals("the label column 'y' has no value in any of the " + (3 + more) + " rows, nothing to learn or"
+                    + " predict: for unlabelled data import with --no-label, or name the label column with --label COLUMN",
                     d.metadata().get(Importer.WARNINGS));
         }
         // also named as classes, and an ARFF class of '?' only
@@ -167,8 +167,8 @@ class HostileInputTest {
         Files.writeString(corpus.resolve("b/3.txt"), "other words");
         Dataset d = new TextImporter().read(corpus, D);
         assertEquals(2, d.rows());
-        assertEquals("3 folders inside the class folders were not read (a/sub/, b/z1/, b/z2/): a document is a file"
-                + " directly in its class folder, as for scikit-learn's load_files; move their files up a level to read"
+        assertEquals("3 folders inside the class folders were not read (a/sub/, b/z1/, b/z2/), as scikit-learn's"
+                + " load_files reads only the files directly in each class folder: move their files up a level to read"
                 + " them", d.metadata().get(Importer.WARNINGS));
     }
 
