@@ -757,6 +757,32 @@ class LauncherProcessIT {
         return name.startsWith("storage-") && !name.endsWith(".gosh") && Files.isDirectory(p);
     }
 
+    /**
+     * Names keep letters of any script (they all became '__' and overwrote each other), Gogo reads them as plain
+     * words in -c and in a script, and an import that replaces a dataset of the same name says so.
+     */
+    @Test
+    void namesInAnyScriptAreKeptAndAReplacedDatasetIsNamed(@TempDir Path dir) throws Exception {
+        Files.copy(Path.of(iris()), dir.resolve("日本.csv"));
+        Files.copy(Path.of(iris()), dir.resolve("données été.csv"));
+        java.util.Map<String, String> utf8 = java.util.Map.of("LC_ALL", "C.UTF-8"); // arguments decoded as UTF-8
+        Result r = plateIn(dir, null, utf8, "-c", "plate:import 日本.csv", "-c", "plate:import 'données été.csv' --name données",
+                "-c", "plate:train nb.gaussian données --name modèle", "-c", "plate:import 日本.csv", "-c", "plate:datasets");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().startsWith("日本: 150 rows") && r.out().contains("\ndonnées: 150 rows")
+                && r.out().contains("kept as model 'modèle'"), r.out());
+        assertTrue(r.out().contains("warning: '日本' replaces the dataset of that name kept before (150 rows from 日本.csv):"
+                + " to keep both, import with --name NAME\n日本: 150 rows"), r.out());
+        assertTrue(r.out().contains("\ndonnées  ") && r.out().contains("\n日本     "), r.out()); // two datasets, aligned
+        Path script = dir.resolve("names.gosh");
+        Files.writeString(script, "plate:import 'données été.csv'\nplate:train nb.gaussian données_été --name m\n"
+                + "plate:import 日本.csv --name 日本.2\nplate:explain m 日本.2 --row 1\n", StandardCharsets.UTF_8);
+        Result s = plateIn(dir, null, utf8, script.toString());
+        assertEquals(0, s.status(), s.err());
+        assertTrue(s.out().startsWith("données_été: 150 rows") && s.out().contains("\n日本.2: 150 rows")
+                && s.out().contains("row 1: predicted setosa"), s.out());
+    }
+
     private static String iris() {
         return ItData.file("iris/iris.csv");
     }

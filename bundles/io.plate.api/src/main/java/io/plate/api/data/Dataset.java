@@ -1,6 +1,7 @@
 package io.plate.api.data;
 
 import io.plate.api.text.Plural;
+import io.plate.api.text.Visible;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -226,11 +227,12 @@ public final class Dataset {
 
     /**
      * The one-line summary of the command-line contract:
-     * {@code NAME: R rows, F features (…kinds…), vocabulary V, classes …}.
+     * {@code NAME: R rows, F features (…kinds…), vocabulary V, classes …}; names and classes as
+     * {@link Visible#name} shows them (escaped, a very long one shortened).
      */
     public String summary() {
         StringBuilder s = new StringBuilder();
-        s.append(name).append(": ").append(Plural.of(rows, "row")).append(", ").append(Plural.of(featureCount(), "feature"));
+        s.append(Visible.name(name)).append(": ").append(Plural.of(rows, "row")).append(", ").append(Plural.of(featureCount(), "feature"));
         List<String> kinds = new ArrayList<>();
         if (!categorical.isEmpty()) {
             kinds.add(categorical.size() + " categorical");
@@ -259,7 +261,7 @@ public final class Dataset {
                     counts[c]++;
                 }
             }
-            s.append(", ").append(Plural.of(labels.cardinality(), "class", "classes")).append(" in '").append(labels.name()).append("' (");
+            s.append(", ").append(Plural.of(labels.cardinality(), "class", "classes")).append(" in '").append(Visible.name(labels.name())).append("' (");
             for (int c = 0; c < counts.length; c++) {
                 if (c > 0) {
                     s.append(", ");
@@ -268,14 +270,14 @@ public final class Dataset {
                     s.append("… ").append(counts.length - 8).append(" more");
                     break;
                 }
-                s.append(labels.levels().get(c)).append(' ').append(counts[c]);
+                s.append(Visible.name(labels.levels().get(c))).append(' ').append(counts[c]);
             }
             s.append(')');
             if (missing > 0) {
                 s.append(", ").append(missing).append(" unlabelled");
             }
         } else if (target != null) {
-            s.append(", numeric target '").append(target.name()).append('\'');
+            s.append(", numeric target '").append(Visible.name(target.name())).append('\'');
         }
         return s.toString();
     }

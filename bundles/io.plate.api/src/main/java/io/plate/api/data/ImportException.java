@@ -32,7 +32,8 @@ public class ImportException extends PlateException {
             s.append(", line ").append(line);
         }
         if (column != null && !column.isEmpty()) {
-            s.append(column.startsWith("field ") ? ", " : ", column ").append(column); // "field 2" names itself
+            // "field 2" names itself; a header name is shown as Visible makes it (escaped, a long one shortened)
+            s.append(column.startsWith("field ") ? ", " : ", column ").append(io.plate.api.text.Visible.name(column));
         }
         s.append(": ").append(problem);
         return s.toString();

@@ -93,12 +93,16 @@ public final class ImportOptions {
         return noLabel;
     }
 
-    /** Columns forced categorical; may contain {@link #ALL}. */
+    /**
+     * Columns forced categorical; may contain {@link #ALL}. The CSV and ARFF importers read each entry against the
+     * file's names: the exact name of a column (which may hold a comma: {@code size, cm}), else a comma-separated
+     * list quoted as CSV fields are ({@code "size, cm",w}); the shell passes an option's whole value as one entry.
+     */
     public Set<String> categorical() {
         return categorical;
     }
 
-    /** Columns forced numeric. */
+    /** Columns forced numeric; entries read as those of {@link #categorical()}. */
     public Set<String> numeric() {
         return numeric;
     }

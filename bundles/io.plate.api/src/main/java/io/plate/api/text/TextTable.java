@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
  * pandas and R print a frame. In a terminal narrower than the table, a last column of text (a
  * description, a path) is shortened with "…" first; a table still too wide is broken into stacked blocks
  * of columns, each block repeating the first column (the row's name), as pandas and R print wide frames.
- * A number is never cut. The width is that of the terminal text rendered on this thread goes to
+ * A number is never cut. Invisible and line-breaking characters in a cell are shown escaped, and columns are
+ * aligned by the terminal columns text takes (a wide East Asian character two), both by {@link Visible}. The width is that of the terminal text rendered on this thread goes to
  * ({@link #terminalColumns(int)}, set by the shell); 0 (a pipe, a file, {@code -c}) leaves the table whole.
  */
 public final class TextTable {
@@ -24,7 +25,11 @@ public final class TextTable {
     private final List<List<String>> rows = new ArrayList<>();
 
     public TextTable(String... header) {
-        this.header = List.of(header);
+        List<String> h = new ArrayList<>(header.length);
+        for (String c : header) {
+            h.add(Visible.text(c));
+        }
+        this.header = List.copyOf(h);
     }
 
     /** Sets the columns of the terminal that text rendered on this thread goes to (0: not a terminal). */
@@ -40,7 +45,7 @@ public final class TextTable {
     public TextTable row(Object... cells) {
         List<String> r = new ArrayList<>(cells.length);
         for (Object c : cells) {
-            r.add(String.valueOf(c));
+            r.add(Visible.text(String.valueOf(c))); // a line break in a cell (a CSV cell may hold one) would break the table
         }
         rows.add(r);
         return this;
@@ -66,14 +71,14 @@ public final class TextTable {
         int[] w = new int[n];
         boolean[] numeric = new boolean[n];
         for (int i = 0; i < n; i++) {
-            w[i] = header.get(i).length();
+            w[i] = Visible.width(header.get(i));
             int col = i;
             // a column of '–' only (a figure no row could give) stays in a number's place
             boolean digits = !rows.isEmpty() && rows.stream().allMatch(r -> cell(r, col).equals("–"));
             numeric[i] = true;
             for (List<String> r : rows) {
                 String c = cell(r, i);
-                w[i] = Math.max(w[i], c.length());
+                w[i] = Math.max(w[i], Visible.width(c));
                 numeric[i] &= NUMBER.matcher(c).matches();
                 digits |= c.chars().anyMatch(Character::isDigit) || c.endsWith("inf") || c.equals("NaN");
             }
@@ -183,10 +188,10 @@ public final class TextTable {
         boolean first = true;
         for (int i : cols) {
             String c = cell(cells, i);
-            if (c.length() > w[i] && !numeric[i]) {
-                c = c.substring(0, w[i] - 1) + "…";
+            if (Visible.width(c) > w[i] && !numeric[i]) {
+                c = Visible.cut(c, w[i] - 1) + "…";
             }
-            String pad = " ".repeat(Math.max(0, w[i] - c.length()));
+            String pad = " ".repeat(Math.max(0, w[i] - Visible.width(c))); // 日本 takes 4 columns
             l.append(first ? "" : "  ").append(numeric[i] ? pad + c : c + pad);
             first = false;
         }

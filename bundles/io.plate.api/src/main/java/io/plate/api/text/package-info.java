@@ -3,7 +3,9 @@
  * shell's listings and reports, a run's diagnostics table), fitted to the terminal it is written to;
  * {@link io.plate.api.text.Plural} agrees a noun with its count (since 1.1.0); {@link io.plate.api.text.NearestName}
  * is the "did you mean" of every command line (since 1.2.0; every name a typed prefix begins since 1.3.0);
- * {@link io.plate.api.text.IgnoredData} is what a model or run says it leaves out of its data (since 1.3.0).
+ * {@link io.plate.api.text.IgnoredData} is what a model or run says it leaves out of its data and
+ * {@link io.plate.api.text.Visible} shows the invisible characters and shortens the very long names of a user's
+ * data in tables, summaries and messages (both since 1.3.0).
  */
 @org.osgi.annotation.bundle.Export
 @org.osgi.annotation.versioning.Version("1.3.0")

@@ -172,4 +172,18 @@ class TextTableTest {
             assertTrue(line.length() <= 39, "'" + line + "': an indentation past a third of the width is dropped");
         }
     }
+
+    /** A cell holding a line break (a CSV cell may) stays on its row, and wide characters are aligned by their columns. */
+    @Test
+    void aCellWithALineBreakStaysOnItsRowAndWideCharactersAlign() {
+        TextTable t = new TextTable("term", "value").row("b", "line1\nline2").row("c", "x");
+        assertEquals("term  value\n----  ------------\nb     line1\\nline2\nc     x\n", t.render(0));
+        // 中国 takes 4 columns in a terminal, as 'iris' does
+        TextTable names = new TextTable("name", "rows").row("中国", "5574").row("iris", "150");
+        assertEquals("name  rows\n----  ----\n中国  5574\niris   150\n", names.render(0));
+        // shortened to the terminal by columns too: in 22 columns (lines of 21), the last column gets 21 - 1 - 2 = 18,
+        // and a cell of 20 wide characters (40 columns) keeps 8 of them (16 columns) and "…"
+        TextTable wide = new TextTable("k", "text").row("a", "日".repeat(20));
+        assertEquals("k  text\n-  " + "-".repeat(18) + "\na  " + "日".repeat(8) + "…\n", wide.render(22));
+    }
 }

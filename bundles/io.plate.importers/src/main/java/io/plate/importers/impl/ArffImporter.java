@@ -174,17 +174,18 @@ public final class ArffImporter implements Importer {
             if (attrs.isEmpty()) {
                 throw new ImportException(file, in.line(), null, "no @attribute declared before @data");
             }
+            options = ColumnLists.resolved(options, byName::containsKey); // 'size, cm' whole, or '"size, cm",w'
             ignore(file, options, attrs, byName);
             int classIndex = classIndex(file, options, attrs, byName);
             for (String n : new TreeSet<>(options.categorical())) {
                 if (!ImportOptions.ALL.equals(n) && !byName.containsKey(n)) {
-                    throw new ImportException(file, 0, n, "--categorical names an attribute the file does not declare");
+                    throw undeclared(file, n, "--categorical", attrs);
                 }
             }
             for (String n : new TreeSet<>(options.numeric())) {
                 Integer k = byName.get(n);
                 if (k == null) {
-                    throw new ImportException(file, 0, n, "--numeric names an attribute the file does not declare");
+                    throw undeclared(file, n, "--numeric", attrs);
                 }
                 String kind = attrs.get(k).kind;
                 if (!kind.equals("numeric") && !kind.equals("date")) {
@@ -196,10 +197,17 @@ public final class ArffImporter implements Importer {
             counts[0] = countsMatrix(file, options, attrs, classIndex);
             watch.baseline();
             int rows = 0;
+            long dataLine = in.line();
             while (in.readLine(buf)) {
                 line.reset(buf, in.line());
                 if (!line.more()) {
                     continue;
+                }
+                String misplaced = line.declaration();
+                if (misplaced != null) { // a header line among the rows: say so, not that the row has too few values
+                    throw new ImportException(file, in.line(), null, misplaced + " after @data (line " + dataLine + "):"
+                            + (misplaced.equals("@data") ? " a file has one @data line" : " declare every attribute, and the"
+                                    + " relation, before @data") + "; the rows follow it");
                 }
                 if (line.peek() == '{') {
                     if (rows == 0 && counts[0] == null && allNumeric(attrs, classIndex)) {
@@ -325,17 +333,25 @@ public final class ArffImporter implements Importer {
 
     /** Marks the attributes {@code --ignore} names, as the CSV importer reads the option. */
     private static void ignore(Path file, ImportOptions options, List<Attribute> attrs, Map<String, Integer> byName) {
-        Set<String> ignored = CsvImporter.ignored(file, 0, options);
+        Set<String> ignored = CsvImporter.ignored(file, 0, options, byName::containsKey);
         for (String n : ignored) {
             Integer k = byName.get(n);
             if (k == null) {
-                throw new ImportException(file, 0, n, "--ignore names an attribute the file does not declare");
+                throw undeclared(file, n, "--ignore", attrs);
             }
             attrs.get(k).ignored = true;
         }
         if (ignored.size() == attrs.size()) {
             throw new ImportException(file, 0, null, "--ignore leaves no attribute to import");
         }
+    }
+
+    /** The refusal of {@code option} naming {@code n}, which no attribute is: the declared names, in order. */
+    private static ImportException undeclared(Path file, String n, String option, List<Attribute> attrs) {
+        List<String> names = new ArrayList<>();
+        attrs.forEach(a -> names.add(a.name));
+        return new ImportException(file, 0, n, option + " names an attribute the file does not declare; it declares "
+                + Sources.names(names) + ColumnLists.commaHint(option, names));
     }
 
     private static int classIndex(Path file, ImportOptions options, List<Attribute> attrs, Map<String, Integer> byName) {
@@ -582,6 +598,9 @@ public final class ArffImporter implements Importer {
             if (a.matrix != null || a.ignored) {
                 continue;
             }
+            if (isClass && noValue(a)) {
+                warnings.add(Labels.emptyLabel(a.name, rows));
+            }
             switch (a.kind) {
                 case "nominal": {
                     CategoricalColumn c = CategoricalColumn.of(a.name, a.levels, a.codes.toArray());
@@ -630,6 +649,27 @@ public final class ArffImporter implements Importer {
             b.metadata(Importer.WARNINGS, String.join("; ", warnings)); // the CSV importer's separator
         }
         return b.build();
+    }
+
+    /** Whether attribute {@code a} has no value in any row (every cell {@code ?}). */
+    private static boolean noValue(Attribute a) {
+        if (a.cells != null) {
+            return a.cells.present() == 0;
+        }
+        if (a.dates != null) {
+            for (int r = 0; r < a.dates.size; r++) {
+                if (!Double.isNaN(a.dates.data[r])) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        for (int r = 0; r < a.codes.size; r++) {
+            if (a.codes.data[r] != CategoricalColumn.MISSING) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

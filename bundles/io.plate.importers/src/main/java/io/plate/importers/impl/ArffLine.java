@@ -94,6 +94,23 @@ final class ArffLine {
         return k < n ? c[k] : 0;
     }
 
+    /**
+     * The header keyword the rest of the line starts with ({@code @attribute}, {@code @relation}, {@code @data}, in
+     * any case, then a space or the end), in lower case, or null; nothing is consumed.
+     */
+    String declaration() {
+        if (!more() || c[i] != '@') {
+            return null;
+        }
+        for (String kw : new String[] {"@attribute", "@relation", "@data"}) {
+            int e = i + kw.length();
+            if (e <= n && new String(c, i, kw.length()).equalsIgnoreCase(kw) && (e == n || c[e] == ' ' || c[e] == '\t')) {
+                return kw;
+            }
+        }
+        return null;
+    }
+
     void skip() {
         i++;
     }

@@ -125,7 +125,7 @@ final class ByteLines implements Closeable {
                 limit += n;
             }
         } catch (IOException e) {
-            throw new ImportException(file, line + 1, null, "cannot read: " + e.getMessage(), e);
+            throw Sources.readFailure(file, line + 1, e);
         }
     }
 

@@ -29,6 +29,8 @@ final class CellColumn {
     private int present;
     /** Whether a number was written with a leading zero ({@code 007}): a code, kept as written. */
     private boolean zeroPadded;
+    /** Whether the cells are text whatever they look like ({@link #notNumbers}): levels as written, in text order. */
+    private boolean asWritten;
 
     CellColumn(String name, int expectedRows) {
         this.name = name;
@@ -67,6 +69,19 @@ final class CellColumn {
         }
     }
 
+    /**
+     * Makes this column text whatever its cells: {@code cell} (on {@code line}) is not a number as the file writes
+     * numbers, although the cell parser reads it ({@code 1.500} under a decimal comma).
+     */
+    void notNumbers(String cell, long line) {
+        asWritten = true;
+        if (values != null) {
+            firstBad = cell;
+            firstBadLine = line;
+            values = null;
+        }
+    }
+
     /** Bytes held while reading (codes, numbers and level table). */
     long bytes() {
         return 48 + (codes == null ? 0 : codes.bytes() + levels.bytes()) + (values == null ? 0 : values.bytes());
@@ -98,11 +113,16 @@ final class CellColumn {
 
     /** Whether the first {@code sample} distinct texts are all numbers, at least one with a decimal comma. */
     boolean levelsWithDecimalComma(int sample) {
+        return CsvImporter.decimalCommaNumbers(firstLevels(sample));
+    }
+
+    /** The first {@code sample} distinct texts, in the order met. */
+    List<String> firstLevels(int sample) {
         List<String> texts = new ArrayList<>();
         for (int id = 0, e = Math.min(sample, distinct()); id < e; id++) {
             texts.add(levels.term(id));
         }
-        return CsvImporter.decimalCommaNumbers(texts);
+        return texts;
     }
 
     /** Number of cells read (rows). */
@@ -167,7 +187,26 @@ final class CellColumn {
         for (int i = 0; i < levels.size(); i++) {
             texts.add(levels.term(i));
         }
-        return categorical(name, texts, codes);
+        return asWritten ? asWritten(name, texts, codes) : categorical(name, texts, codes);
+    }
+
+    /** A categorical column of the texts as written ({@code 1.500} stays itself), levels in code-point order. */
+    private static CategoricalColumn asWritten(String name, List<String> texts, IntList codes) {
+        Integer[] order = new Integer[texts.size()];
+        Arrays.setAll(order, i -> i);
+        Arrays.sort(order, (a, b) -> compareCodePoints(texts.get(a), texts.get(b)));
+        int[] rank = new int[order.length];
+        List<String> sorted = new ArrayList<>(order.length);
+        for (int k = 0; k < order.length; k++) {
+            rank[order[k]] = k;
+            sorted.add(texts.get(order[k]));
+        }
+        int[] out = new int[codes.size];
+        for (int r = 0; r < out.length; r++) {
+            int c = codes.data[r];
+            out[r] = c < 0 ? CategoricalColumn.MISSING : rank[c];
+        }
+        return CategoricalColumn.of(name, sorted, out);
     }
 
     /**

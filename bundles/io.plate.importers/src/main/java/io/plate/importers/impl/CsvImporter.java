@@ -6,6 +6,7 @@ import io.plate.api.data.ImportException;
 import io.plate.api.data.ImportOptions;
 import io.plate.api.data.Importer;
 import io.plate.api.data.NumericColumn;
+import io.plate.api.text.Visible;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -91,7 +92,7 @@ public final class CsvImporter implements Importer {
                 throw new ImportException(file, 0, null, EMPTY_FILE);
             }
             int width = rec.fields();
-            boolean decimalComma = decimalComma(file, options);
+            NumberStyle numberStyle = NumberStyle.of(file, options);
             boolean header = header(file, options);
             int spaced = width == 1 && options.delimiter().isEmpty() ? numbersBetweenSpaces(rec.field(0)) : 0;
             if (spaced >= 2) { // one column of '5.1 3.5 1.4': numpy's savetxt (and R's write.table) separate by spaces
@@ -116,6 +117,7 @@ public final class CsvImporter implements Importer {
             // pandas' row index is among these; with no header only the first column can be, numbering the rows in order
             int indexCandidates = header ? unnamedPrefix(names, unnamed) : 1;
             int labelIndex = labelIndex(file, rec.line(), options, names, byName);
+            options = ColumnLists.resolved(options, n -> byName.find(n) >= 0); // 'size, cm' whole, or '"size, cm",w'
             checkNamed(file, rec.line(), options.categorical(), names, byName, "--categorical", true);
             checkNamed(file, rec.line(), options.numeric(), names, byName, "--numeric", false);
             for (String n : options.numeric()) {
@@ -143,15 +145,10 @@ public final class CsvImporter implements Importer {
                     throw new ImportException(file, rec.line(), "field " + (rec.fields() < width ? rec.fields() + 1 : width + 1),
                             "ragged row: expected " + width + " fields as in the header, found " + rec.fields());
                 }
-                char[] c = rec.chars();
-                if (decimalComma) {
-                    for (int i = 0; i < width; i++) {
-                        int comma = Numbers.decimalComma(c, rec.start(i), rec.end(i));
-                        if (comma >= 0) {
-                            c[comma] = '.';
-                        }
-                    }
+                if (!numberStyle.plain()) { // 1,5 and 1.500,25 as the cell parser reads them: 1.5, 1500.25
+                    numberStyle.rewrite(rec, width);
                 }
+                char[] c = rec.chars();
                 if (cols == null && first.rows() < FirstRows.ROWS) {
                     for (int i = 0; i < width; i++) {
                         missingCell[i] = isMissing(c, rec.start(i), rec.end(i), missing, wordsMissing, i);
@@ -200,7 +197,7 @@ public final class CsvImporter implements Importer {
             if (cols == null) { // a file of a few rows: each column made at once from its cells
                 cols = new CellColumn[width];
                 numbers = new NumericColumn[width];
-                fewRowColumns(first, names, labelIndex, options, cols, numbers, dropped);
+                fewRowColumns(first, names, labelIndex, options, cols, numbers, dropped, numberStyle);
             }
             watch.checkInterrupted();
             List<String> warnings = new ArrayList<>();
@@ -212,7 +209,7 @@ public final class CsvImporter implements Importer {
             droppedNote(emptyUnnamed, warnings);
             String lostClasses = labelIndex < 0 ? null : missing.labelWarning(names.get(labelIndex), wordsMissing[labelIndex]);
             return build(file, options, names, cols, numbers, labelIndex, rows, rec.delimiter(), header, indexCandidates, dropped,
-                    warnings, lostClasses);
+                    warnings, lostClasses, numberStyle);
         }
     }
 
@@ -298,14 +295,16 @@ public final class CsvImporter implements Importer {
 
     /** Each column of a file of a few rows, as finished numbers when it can be, else with its levels. */
     private static void fewRowColumns(FirstRows first, List<String> names, int labelIndex, ImportOptions options,
-            CellColumn[] cols, NumericColumn[] numbers, boolean[] dropped) {
+            CellColumn[] cols, NumericColumn[] numbers, boolean[] dropped, NumberStyle numberStyle) {
         boolean allCategorical = options.categorical().contains(ImportOptions.ALL);
         for (int i = 0; i < cols.length; i++) {
             if (dropped[i]) {
                 continue;
             }
             String n = names.get(i);
-            boolean keepText = i == labelIndex || allCategorical || options.categorical().contains(n);
+            // a column with a number written 1.500 under --decimal , is text: made with its levels (see build)
+            boolean keepText = i == labelIndex || allCategorical || options.categorical().contains(n)
+                    || numberStyle.pointed(i) != null;
             numbers[i] = keepText ? null : first.numbers(n, i);
             cols[i] = numbers[i] != null ? null : first.column(n, i);
         }
@@ -420,7 +419,7 @@ public final class CsvImporter implements Importer {
             return null;
         }
         return String.format(java.util.Locale.ROOT, "column '%s' holds numbers but for %,d cell%s such as %s%s, so it"
-                + " became categorical: if %s marks a missing value, import with --missing %s", name, odd,
+                + " became categorical: if %s marks a missing value, import with --missing %s", Visible.name(name), odd,
                 odd == 1 ? "" : "s", Sources.quote(bad), line > 0 ? " (line " + line + ")" : "", Sources.quote(bad),
                 missingWith(options, bad));
     }
@@ -501,22 +500,18 @@ public final class CsvImporter implements Importer {
      * (a column cannot be left out and read).
      */
     private static Set<String> ignored(Path file, long line, ImportOptions options, List<String> names, TermTable byName) {
-        Set<String> ignored = ignored(file, line, options);
+        Set<String> ignored = ignored(file, line, options, n -> byName.find(n) >= 0);
         checkNamed(file, line, ignored, names, byName, "--ignore", false);
         return ignored;
     }
 
     /**
-     * The names {@link #IGNORE} gives (CSV columns, ARFF attributes), none the label or named by another option;
-     * the caller checks that the file has them.
+     * The names {@link #IGNORE} gives (CSV columns, ARFF attributes; read by {@link ColumnLists#named} against the
+     * file's names, which {@code isColumn} tells), none the label or named by another option; the caller checks
+     * that the file has them.
      */
-    static Set<String> ignored(Path file, long line, ImportOptions options) {
-        Set<String> ignored = new TreeSet<>();
-        for (String n : options.extra().getOrDefault(IGNORE, "").split(",")) {
-            if (!n.isBlank()) {
-                ignored.add(n.strip());
-            }
-        }
+    static Set<String> ignored(Path file, long line, ImportOptions options, java.util.function.Predicate<String> isColumn) {
+        Set<String> ignored = ColumnLists.named(List.of(options.extra().getOrDefault(IGNORE, "")), isColumn);
         for (String n : ignored) {
             String other = n.equals(options.label().orElse(null)) ? "--label" : options.categorical().contains(n)
                     ? "--categorical" : options.numeric().contains(n) ? "--numeric" : null;
@@ -535,7 +530,7 @@ public final class CsvImporter implements Importer {
             }
             if (byName.find(n) < 0) {
                 throw new ImportException(file, line, n, option + " names a column the header does not have; it has "
-                        + Sources.names(new TreeSet<>(names)));
+                        + Sources.names(names) + ColumnLists.commaHint(option, names));
             }
         }
     }
@@ -581,15 +576,6 @@ public final class CsvImporter implements Importer {
     /** Whether {@code cell} is a number as this importer reads numbers (finite decimal, spaces around allowed). */
     public static boolean isNumber(String cell) {
         return cell != null && !Double.isNaN(Numbers.parse(cell.toCharArray(), 0, cell.length()));
-    }
-
-    /** Whether the file's numbers are written with a decimal comma ({@link #DECIMAL}). */
-    private static boolean decimalComma(Path file, ImportOptions options) {
-        String d = options.extra().getOrDefault(DECIMAL, ".");
-        if (!d.equals(".") && !d.equals(",")) {
-            throw new ImportException(file, 0, DECIMAL, "decimal must be '.' or ',', got " + Sources.quote(d));
-        }
-        return d.equals(","); // with ',' as the delimiter too, such numbers are quoted cells, split already
     }
 
     /** pandas' name for a column with no name in the header it read ({@code Unnamed: 0}), kept when it writes the frame back. */
@@ -662,7 +648,7 @@ public final class CsvImporter implements Importer {
     private static void identifier(NumericColumn c, boolean label, List<String> warnings) {
         String why = c.size() >= Labels.MIN_ROWS ? rowIndex(c, false) : null;
         if (why != null) {
-            warnings.add((label ? "the label column '" : "column '") + c.name() + "' " + why + ": an identifier, "
+            warnings.add((label ? "the label column '" : "column '") + Visible.name(c.name()) + "' " + why + ": an identifier, "
                     + (label ? "not a target: name the label with --label COLUMN and leave this one out"
                             : "from which a learner would learn the file's order, not the data: leave it out")
                     + " with --ignore " + c.name());
@@ -686,14 +672,14 @@ public final class CsvImporter implements Importer {
 
     private static Dataset build(Path file, ImportOptions options, List<String> names, CellColumn[] cols,
             NumericColumn[] numbers, int labelIndex, int rows, char delimiter, boolean header, int indexCandidates,
-            boolean[] dropped,
-            List<String> warnings, String lostClasses) {
+            boolean[] dropped, List<String> warnings, String lostClasses, NumberStyle numberStyle) {
         Dataset.Builder b = Dataset.builder(Sources.datasetName(file, options)).source(file.toString())
                 .metadata("format", "csv")
                 .metadata("delimiter", delimiter == '\t' ? "tab" : String.valueOf(delimiter))
                 .metadata("missing", String.join(" ", new TreeSet<>(options.missing())));
         boolean allCategorical = options.categorical().contains(ImportOptions.ALL);
         List<String> commaNumbers = new ArrayList<>();
+        List<Integer> pointedNumbers = new ArrayList<>(); // with --decimal ,: numbers written 1.500, kept as text
         List<String> empty = new ArrayList<>(); // features with no value in any row
         for (int i = 0; i < cols.length; i++) {
             if (dropped[i]) {
@@ -711,7 +697,7 @@ public final class CsvImporter implements Importer {
                 }
                 if (why != null) {
                     // as a feature, the row's place in the file written first would tell a learner how that file was sorted
-                    warnings.add((!unnamedHeader(names.get(i), i) ? "column '" + names.get(i) + "' (pandas' name for a"
+                    warnings.add((!unnamedHeader(names.get(i), i) ? "column '" + Visible.name(names.get(i)) + "' (pandas' name for a"
                             + " column with no name) " : i == 0 ? "the first column has no name and " : "column " + (i + 1)
                             + " has no name and ") + why
                             + ": a row index (pandas' to_csv writes one unless index=False), left out (give it a name in"
@@ -738,6 +724,16 @@ public final class CsvImporter implements Importer {
             String n = names.get(i);
             boolean forcedNumeric = options.numeric().contains(n);
             boolean forcedCategorical = allCategorical || options.categorical().contains(n);
+            String pointed = numberStyle.pointed(i);
+            if (pointed != null) { // 1.500 under --decimal ,: not a number, as pandas reads it
+                if (forcedNumeric) {
+                    throw new ImportException(file, numberStyle.pointedLine(i), n, numberStyle.notANumber(pointed));
+                }
+                if (!forcedCategorical && numberStyle.numbersButForPoints(col.firstLevels(FREE_TEXT_LEVELS))) {
+                    pointedNumbers.add(i);
+                }
+                col.notNumbers(pointed, numberStyle.pointedLine(i));
+            }
             if (forcedNumeric && !col.allNumeric() && col.firstBad() != null) {
                 throw new ImportException(file, col.firstBadLine(), n,
                         "expected a number (column forced numeric), found " + Sources.quote(col.firstBad()));
@@ -750,6 +746,9 @@ public final class CsvImporter implements Importer {
                 oddCells(col, options, warnings);
             }
             if (i == labelIndex) {
+                if (col.present() == 0) { // as an empty feature is told: a target of no value (pandas reads it so)
+                    warnings.add(Labels.emptyLabel(n, rows));
+                }
                 // as in Weka: a numeric label column is a numeric target unless --categorical names it
                 if (Labels.numericTarget(n, col.allNumeric(), options)) {
                     NumericColumn target = col.toNumeric();
@@ -772,7 +771,9 @@ public final class CsvImporter implements Importer {
                 identifier(feature, false, warnings);
                 b.numeric(feature);
             } else {
-                freeText(col, rows, delimiter, warnings);
+                if (!pointedNumbers.contains(i)) { // numbers kept as text are told their own warning
+                    freeText(col, rows, delimiter, warnings);
+                }
                 if (!forcedCategorical && col.levelsWithDecimalComma(FREE_TEXT_LEVELS)) {
                     commaNumbers.add(n);
                 }
@@ -784,7 +785,11 @@ public final class CsvImporter implements Importer {
             String it = one ? "it" : "them";
             warnings.add(String.format(java.util.Locale.ROOT, "%s no value in any of the %,d rows: a learner can learn"
                     + " nothing from %s; leave %s out of the file (pandas: df.dropna(axis=1, how='all'))",
-                    one ? "column '" + empty.get(0) + "' has" : "columns " + Sources.names(empty) + " have", rows, it, it));
+                    one ? "column '" + Visible.name(empty.get(0)) + "' has" : "columns " + Sources.names(empty) + " have", rows, it, it));
+        }
+        String pointed = numberStyle.pointedWarning(pointedNumbers, names);
+        if (pointed != null) {
+            warnings.add(pointed);
         }
         if (!commaNumbers.isEmpty()) {
             boolean one = commaNumbers.size() == 1;

@@ -229,6 +229,14 @@ final class CsvRecordReader {
         return ends[i];
     }
 
+    /** Ends field {@code i} at {@code end} (before its end): its text was rewritten shorter in place. */
+    void shorten(int i, int end) {
+        if (end < starts[i] || end > ends[i]) {
+            throw new IllegalArgumentException("field " + i + " cannot end at " + end);
+        }
+        ends[i] = end;
+    }
+
     boolean quoted(int i) {
         return quoted[i];
     }

@@ -61,6 +61,7 @@ final class FormatOptions {
             new Option("--ignore", o -> o.extra().containsKey(CsvImporter.IGNORE), Set.of(CSV, ARFF),
                     Map.of("", "it is for --format csv and arff")),
             new Option("--decimal", o -> o.extra().containsKey(CsvImporter.DECIMAL), Set.of(CSV), Map.of("", "it is for --format csv")),
+            new Option("--thousands", o -> o.extra().containsKey(NumberStyle.THOUSANDS), Set.of(CSV), Map.of("", "it is for --format csv")),
             new Option("--no-header", o -> o.extra().containsKey(CsvImporter.HEADER), Set.of(CSV),
                     Map.of(TEXT, "a text file's header names its text and label columns", "", "it is for --format csv")),
             new Option("--encoding", o -> o.extra().containsKey(Sources.ENCODING), Set.of(CSV, ARFF, TEXT),

@@ -72,7 +72,7 @@ public final class Labels {
             return null;
         }
         String head = String.format(Locale.ROOT, "column '%s' became one categorical feature with %,d levels in"
-                + " %,d rows, nearly one per row", column, levels, rows);
+                + " %,d rows, nearly one per row", io.plate.api.text.Visible.name(column), levels, rows);
         String ignore = "--ignore " + column;
         if (2 * withSpace <= looked) {
             return head + ": an identifier or a name? a value seen once tells a learner nothing: leave it out with " + ignore;
@@ -108,6 +108,16 @@ public final class Labels {
         return String.format(Locale.ROOT, "the label '%s' has %,d classes in %,d rows, %.1f rows a class, as whole"
                 + " numbers that are a count or a measurement would: for a numeric target (regression) %s", column,
                 classes, rows, (double) rows / classes, numericFix);
+    }
+
+    /**
+     * The warning for a label column with no value in any of its {@code rows} rows (as an empty feature column gets
+     * one): neither classes nor a target to learn; a file of unlabelled rows is imported with {@code --no-label}.
+     */
+    static String emptyLabel(String column, int rows) {
+        return String.format(Locale.ROOT, "the label column '%s' has no value in any of the %,d rows, nothing to learn"
+                + " or predict: for unlabelled data import with --no-label, or name the label column with --label COLUMN",
+                io.plate.api.text.Visible.name(column), rows);
     }
 
     /** Whether every value is a whole number: class numbers, where a fraction makes the values a measurement. */

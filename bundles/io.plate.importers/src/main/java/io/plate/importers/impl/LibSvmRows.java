@@ -418,17 +418,25 @@ final class LibSvmRows {
     }
 
     private static int skipSpace(char[] c, int i, int n) {
-        while (i < n && (c[i] == ' ' || c[i] == '\t')) {
+        while (i < n && blank(c[i])) {
             i++;
         }
         return i;
     }
 
     private static int token(char[] c, int i, int n) {
-        while (i < n && c[i] != ' ' && c[i] != '\t') {
+        while (i < n && !blank(c[i])) {
             i++;
         }
         return i;
+    }
+
+    /**
+     * Whether {@code c} separates the fields of a line: ASCII whitespace, space, tab, vertical tab, form feed and
+     * carriage return, as scikit-learn's {@code load_svmlight_file} splits a line ({@code bytes.split()}).
+     */
+    private static boolean blank(char c) {
+        return c == ' ' || c == '\t' || c == '\u000b' || c == '\f' || c == '\r';
     }
 
     /** A non-negative whole number of at most 18 digits, or -1. */

@@ -68,7 +68,7 @@ final class MissingMarkers {
             return null;
         }
         return String.format(Locale.ROOT, "label column '%s': %,d rows (%s) are read as missing (pandas'"
-                + " markers): if one is a class, import with --missing %s", labelName, rows, String.join(", ", words),
+                + " markers): if one is a class, import with --missing %s", io.plate.api.text.Visible.name(labelName), rows, String.join(", ", words),
                 CsvImporter.missingList(kept));
     }
 }

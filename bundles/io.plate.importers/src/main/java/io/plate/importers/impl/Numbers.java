@@ -46,6 +46,41 @@ final class Numbers {
         return i == to ? comma : -1;
     }
 
+    /**
+     * Takes the thousands separator {@code sep} out of {@code s[from, to)} when it is a number written with it
+     * ({@code 1.500,25} with {@code sep} '.' and {@code decimalComma}, {@code 1,500.25} with ','): a separator
+     * between two digits of the whole part, as pandas' {@code read_csv(thousands=…)} reads it. The chars are
+     * moved left in place; returns the new end, {@code to} when the text is left as it is (no separator, or not
+     * such a number).
+     */
+    static int withoutThousands(char[] s, int from, int to, char sep, boolean decimalComma) {
+        int start = start(s, from, to);
+        int i = start < to && (s[start] == '+' || s[start] == '-') ? start + 1 : start;
+        int digits = i;
+        int seps = 0;
+        while (i < to && (s[i] >= '0' && s[i] <= '9'
+                || s[i] == sep && i > digits && i + 1 < to && s[i + 1] >= '0' && s[i + 1] <= '9')) {
+            seps += s[i] == sep ? 1 : 0;
+            i++;
+        }
+        if (seps == 0) {
+            return to;
+        }
+        // the rest after the whole part's last digit must make a number: 5 and what follows it stands for 1500…
+        boolean number = decimalComma ? decimalComma(s, i - 1, to) >= 0 || !Double.isNaN(parse(s, i - 1, to))
+                : !Double.isNaN(parse(s, i - 1, to));
+        if (!number) {
+            return to;
+        }
+        int w = digits;
+        for (int k = digits; k < to; k++) {
+            if (k >= i || s[k] != sep) {
+                s[w++] = s[k];
+            }
+        }
+        return w;
+    }
+
     /** The value of {@code s[from, to)}, or NaN when it is not a finite decimal number. */
     static double parse(char[] s, int from, int to) {
         from = start(s, from, to);

@@ -2,6 +2,7 @@ package io.plate.importers.impl;
 
 import io.plate.api.data.ImportException;
 import io.plate.api.data.ImportOptions;
+import io.plate.api.text.Visible;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.Charset;
@@ -29,7 +30,11 @@ final class Sources {
             byte[] head = in.readNBytes(6);
             in.reset();
             if (gzip(head)) {
-                return new Gunzip(new Counted(in));
+                try {
+                    return new Gunzip(new Counted(in));
+                } catch (java.io.EOFException e) { // shorter than gzip's own header
+                    throw new Truncated(e);
+                }
             }
             String other = compression(head);
             if (other != null) {
@@ -44,7 +49,26 @@ final class Sources {
             } catch (IOException ignored) {
                 // the read failed already; that is the error to report
             }
-            throw new ImportException(file, 0, null, "cannot read: " + e.getMessage(), e);
+            throw readFailure(file, 0, e);
+        }
+    }
+
+    /**
+     * What a failed read of {@code file} at {@code line} (0: not tied to one) is told: a gzip file that ends before
+     * its compressed data does is truncated; any other failure, the system's words.
+     */
+    static ImportException readFailure(Path file, long line, IOException e) {
+        return new ImportException(file, line, null, e instanceof Truncated ? e.getMessage() : "cannot read: " + e.getMessage(), e);
+    }
+
+    /** The end of a gzip file before the end of its compressed data: a download or a copy cut short. */
+    static final class Truncated extends java.io.EOFException {
+        private static final long serialVersionUID = 1L;
+
+        Truncated(java.io.EOFException cause) {
+            super("the gzip-compressed file ends before its data does: it is truncated (a download or a copy cut short?);"
+                    + " expected the whole file (gzip -t FILE tests one)");
+            initCause(cause);
         }
     }
 
@@ -78,6 +102,18 @@ final class Sources {
         private Gunzip(Counted file) throws IOException {
             super(file, 1 << 16);
             this.file = file;
+        }
+
+        /** Reads as gzip does; the input ending inside the compressed data is {@link Truncated} ("Unexpected end of ZLIB input stream"). */
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            try {
+                return super.read(b, off, len);
+            } catch (Truncated e) {
+                throw e;
+            } catch (java.io.EOFException e) {
+                throw new Truncated(e);
+            }
         }
 
         /**
@@ -184,7 +220,11 @@ final class Sources {
         return base.isEmpty() ? "data" : base;
     }
 
-    /** Names for a one-line message: {@code [a, b, c]}, or the first 20 and how many more. */
+    /**
+     * Names for a one-line message: {@code [a, b, c]}, or the first 20 and how many more; each shown as
+     * {@link Visible#name} shows it, CSV-quoted when it holds a comma or a quote ({@code [class, "size, cm", w]}), as a
+     * list option takes it.
+     */
     static String names(java.util.Collection<String> names) {
         StringBuilder s = new StringBuilder("[");
         int k = 0;
@@ -192,19 +232,22 @@ final class Sources {
             if (k == 20) {
                 return s.append(", … ").append(names.size() - 20).append(" more]").toString();
             }
-            s.append(k++ > 0 ? ", " : "").append(oneLine(n));
+            s.append(k++ > 0 ? ", " : "").append(listed(n));
         }
         return s.append(']').toString();
     }
 
-    /** {@code s} with line breaks and tabs shown as escapes, for a one-line message. */
-    static String oneLine(String s) {
-        return s.replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t");
+    /** {@code n} as a list option takes it: CSV-quoted ({@code "size, cm"}) when it holds a comma or a quote. */
+    static String listed(String n) {
+        String v = Visible.name(n);
+        return n.indexOf(',') >= 0 || n.indexOf('"') >= 0 ? '"' + v.replace("\"", "\"\"") + '"' : v;
     }
 
-    /** Quotes a cell for a one-line message, shortened when long, line breaks and tabs shown as escapes. */
+    /** Longest cell text quoted whole in a message; a longer one is shortened with "…". */
+    static final int QUOTED_LENGTH = 40;
+
+    /** Quotes a cell for a one-line message, invisible characters escaped (a no-break space after 3.5 as backslash-u00a0), a long one shortened. */
     static String quote(String s) {
-        String t = s.length() > 40 ? s.substring(0, 37) + "..." : s;
-        return "'" + oneLine(t) + "'";
+        return "'" + Visible.shortened(s, QUOTED_LENGTH) + "'";
     }
 }

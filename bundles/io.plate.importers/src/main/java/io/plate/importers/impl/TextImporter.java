@@ -343,7 +343,7 @@ public final class TextImporter implements Importer {
                 pos += n;
             }
         } catch (IOException e) {
-            throw new ImportException(file, 0, null, "cannot read: " + e.getMessage(), e);
+            throw Sources.readFailure(file, 0, e);
         }
     }
 
@@ -353,7 +353,7 @@ public final class TextImporter implements Importer {
             ch.position(offset);
             return Channels.newInputStream(ch);
         } catch (IOException e) {
-            throw new ImportException(file, 0, null, "cannot read: " + e.getMessage(), e);
+            throw Sources.readFailure(file, 0, e);
         }
     }
 
@@ -400,9 +400,12 @@ public final class TextImporter implements Importer {
                 .metadata("ngram", "1-" + options.ngramMax());
     }
 
-    /** The folder-per-class layout: each subfolder is a class, each regular file in it a document. */
+    /**
+     * The folder-per-class layout: each subfolder is a class, each regular file in it a document. Folders inside a
+     * class folder are not read (nor by scikit-learn's {@code load_files}, which fails on them): a warning names them.
+     */
     Dataset readFolders(Path root, ImportOptions options) {
-        List<Path> classes = sortedEntries(root, true);
+        List<Path> classes = sortedEntries(root, true, null);
         if (classes.isEmpty()) {
             throw new ImportException(root, 0, null, "no class folders; expected one subfolder per class");
         }
@@ -412,9 +415,10 @@ public final class TextImporter implements Importer {
         CharBuf line = new CharBuf(256);
         int latin1 = 0;
         List<List<Path>> files = new ArrayList<>();
+        List<Path> nested = new ArrayList<>(); // folders inside the class folders, not read
         long total = 0;
         for (Path dir : classes) {
-            List<Path> fs = sortedEntries(dir, false);
+            List<Path> fs = sortedEntries(dir, false, nested);
             files.add(fs);
             for (Path f : fs) {
                 total += sizeOf(f);
@@ -452,6 +456,9 @@ public final class TextImporter implements Importer {
         if (!options.noLabel()) {
             b.labels(CategoricalColumn.of(options.label().orElse(LABEL), levels, codes.toArray()));
         }
+        if (!nested.isEmpty()) {
+            b.metadata(Importer.WARNINGS, nestedWarning(root, nested));
+        }
         return b.build();
     }
 
@@ -463,7 +470,29 @@ public final class TextImporter implements Importer {
         }
     }
 
-    private static List<Path> sortedEntries(Path dir, boolean directories) {
+    /** Folders named in the warning about folders inside the class folders; the rest are counted. */
+    static final int NESTED_NAMED = 3;
+
+    /** The warning that the folders {@code nested} (inside class folders of {@code root}) were not read. */
+    static String nestedWarning(Path root, List<Path> nested) {
+        nested.sort((a, b) -> CellColumn.compareCodePoints(a.toString(), b.toString()));
+        List<String> named = new ArrayList<>();
+        for (Path p : nested.subList(0, Math.min(NESTED_NAMED, nested.size()))) {
+            named.add(root.relativize(p).toString().replace('\\', '/') + "/");
+        }
+        boolean one = nested.size() == 1;
+        // no "; " in a warning: it separates the warnings of an import
+        return String.format(java.util.Locale.ROOT, "%s inside the class folders %s not read (%s%s), as scikit-learn's"
+                + " load_files reads only the files directly in each class folder: move %s files up a level to read them",
+                one ? "1 folder" : String.format(java.util.Locale.ROOT, "%,d folders", nested.size()), one ? "was" : "were",
+                String.join(", ", named), nested.size() > NESTED_NAMED ? ", …" : "", one ? "its" : "their");
+    }
+
+    /**
+     * The entries of {@code dir} that are folders ({@code directories}) or regular files, hidden ones left out, in
+     * code-point order; with files, the folders met are added to {@code folders} (when not null).
+     */
+    private static List<Path> sortedEntries(Path dir, boolean directories, List<Path> folders) {
         List<Path> out = new ArrayList<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
             for (Path p : ds) {
@@ -473,6 +502,8 @@ public final class TextImporter implements Importer {
                 }
                 if (directories ? Files.isDirectory(p) : Files.isRegularFile(p)) {
                     out.add(p);
+                } else if (!directories && folders != null && Files.isDirectory(p)) {
+                    folders.add(p);
                 }
             }
         } catch (IOException e) {
@@ -514,7 +545,7 @@ public final class TextImporter implements Importer {
         } catch (CharacterCodingException e) {
             return false;
         } catch (IOException e) {
-            throw new ImportException(f, 0, null, "cannot read: " + e.getMessage(), e);
+            throw Sources.readFailure(f, 0, e);
         }
     }
 }

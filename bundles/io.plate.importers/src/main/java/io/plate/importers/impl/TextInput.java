@@ -206,7 +206,7 @@ final class TextInput implements Closeable {
                 }
             }
         } catch (IOException e) {
-            throw new ImportException(file, line + 1, null, "cannot read: " + e.getMessage(), e);
+            throw Sources.readFailure(file, line + 1, e);
         }
     }
 

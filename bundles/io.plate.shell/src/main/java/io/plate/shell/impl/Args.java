@@ -11,6 +11,12 @@ public final class Args {
     }
 
     /**
+     * The absent value of an option whose empty value ({@code --delimiter ''}) must be told from its absence: no
+     * word a user types is a NUL character.
+     */
+    public static final String NOT_GIVEN = "\u0000";
+
+    /**
      * Reads {@code key=value} words into an ordered map. A word without {@code =}, an empty key or a
      * key given twice fails with a message naming the word.
      */

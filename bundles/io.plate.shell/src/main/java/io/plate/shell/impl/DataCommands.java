@@ -65,10 +65,10 @@ public final class DataCommands {
             @Parameter(names = {"-f", "--format"}, absentValue = "") String format,
             @Descriptor("label column (CSV/TSV) or class attribute (ARFF); default: the last column, or 'label' for text")
             @Parameter(names = {"-l", "--label"}, absentValue = "") String label,
-            @Descriptor("CSV and ARFF: columns to read as categorical, comma-separated, or 'all'; LibSVM: only the label"
-                    + " (its fractions as classes)")
+            @Descriptor("CSV and ARFF: columns to read as categorical, comma-separated (a name that holds a comma whole, or"
+                    + " quoted as in CSV: '\"size, cm\",w'), or 'all'; LibSVM: only the label (its fractions as classes)")
             @Parameter(names = {"-c", "--categorical"}, absentValue = "") String categorical,
-            @Descriptor("CSV and ARFF: columns to read as numeric, comma-separated (fails on a non-number); LibSVM: only"
+            @Descriptor("CSV and ARFF: columns to read as numeric, comma-separated as for --categorical (fails on a non-number); LibSVM: only"
                     + " the label; naming the label"
                     + " makes it a numeric target")
             @Parameter(names = {"--numeric"}, absentValue = "") String numeric,
@@ -80,8 +80,8 @@ public final class DataCommands {
             @Parameter(names = {"--min-df"}, absentValue = "1") String minDf,
             @Descriptor("text: drop words found in more than this fraction of documents, in (0, 1]")
             @Parameter(names = {"--max-df"}, absentValue = "1.0") String maxDf,
-            @Descriptor("text: keep only the N most frequent words (0 = all)")
-            @Parameter(names = {"--max-features"}, absentValue = "0") String maxFeatures,
+            @Descriptor("text: keep only the N most frequent words, N >= 1 (default: all)")
+            @Parameter(names = {"--max-features"}, absentValue = Args.NOT_GIVEN) String maxFeatures,
             @Descriptor("text: count each word at most once per document")
             @Parameter(names = {"--binary"}, presentValue = "true", absentValue = "false") boolean binary,
             @Descriptor("text: drop English stop words, scikit-learn's list, as its stop_words='english'")
@@ -90,7 +90,7 @@ public final class DataCommands {
             @Parameter(names = {"--ngram"}, absentValue = "1") String ngram,
             @Descriptor("CSV and text: field delimiter (a character, or 'tab'); default: detected from the header (CSV); text: given"
                     + " (tab too), a delimited file with CSV quoting as pandas writes it, else the TSV layout")
-            @Parameter(names = {"--delimiter"}, absentValue = "") String delimiter,
+            @Parameter(names = {"--delimiter"}, absentValue = Args.NOT_GIVEN) String delimiter,
             @Descriptor("cell texts read as missing, comma-separated, replacing the default: '?', empty and pandas' markers"
                     + " (NA, N/A, n/a, nan, NaN, -nan, -NaN, NULL, null, None, <NA>, #N/A, #N/A N/A, #NA, 1.#IND, -1.#IND, 1.#QNAN,"
                     + " -1.#QNAN); quote a list with ? or *, e.g. --missing '?,nan', or the shell reads it as a file pattern")
@@ -111,12 +111,15 @@ public final class DataCommands {
             @Parameter(names = {"--values"}, absentValue = "") String values,
             @Descriptor("text: name of the text column (default 'text')")
             @Parameter(names = {"--text-column"}, absentValue = "") String textColumn,
-            @Descriptor("CSV: columns to leave out, comma-separated (an identifier such as id, say)")
+            @Descriptor("CSV and ARFF: columns to leave out, comma-separated as for --categorical (an identifier such as id, say)")
             @Parameter(names = {"--ignore"}, absentValue = "") String ignore,
             @Descriptor("CSV: the first line is data, not column names (columns V1..Vn)")
             @Parameter(names = {"--no-header"}, presentValue = "true", absentValue = "false") boolean noHeader,
             @Descriptor("CSV: the numbers' decimal separator, '.' (default) or ',' (as written with ';' by European spreadsheets)")
             @Parameter(names = {"--decimal"}, absentValue = "") String decimal,
+            @Descriptor("CSV: the numbers' thousands separator, as pandas' thousands= (e.g. '.' for 1.500,25 with --decimal ,);"
+                    + " default: none")
+            @Parameter(names = {"--thousands"}, absentValue = "") String thousands,
             @Descriptor("CSV, ARFF and text: the file's encoding, as pandas names it: utf-8 (default), cp1252 (Excel on Windows),"
                     + " latin-1, utf-16, or another charset name")
             @Parameter(names = {"--encoding"}, absentValue = "") String encoding,
@@ -125,7 +128,8 @@ public final class DataCommands {
         String datasetName = name.isEmpty() ? defaultName(path) : name;
         ImportOptions options = limits(options(datasetName, label, categorical, numeric, noLabel, minDf, maxDf,
                 maxFeatures, binary, stopWords, ngram, delimiter, missing, nFeatures), maxColumns, maxLine, maxMemory)
-                .toBuilder().extra(extras(zeroBased, values, textColumn, decimal, encoding, ignore)).extra(noHeader ? java.util.Map.of("header", "false") : java.util.Map.of())
+                .toBuilder().extra(extras(zeroBased, values, textColumn, decimal, encoding, ignore)).extra(thousands.isEmpty()
+                        ? java.util.Map.of() : java.util.Map.of("thousands", thousands)).extra(noHeader ? java.util.Map.of("header", "false") : java.util.Map.of())
                 .progress(progressLine(path.getFileName() == null ? file : path.getFileName().toString())).build();
         List<ServiceReference<Importer>> refs = snapshot();
         ServiceReference<Importer> ref = chooseReference(refs, format, path);
@@ -134,12 +138,21 @@ public final class DataCommands {
             throw new PlateException("the " + ref.getProperty(Importer.FORMAT) + " importer went away; try again");
         }
         try {
-            Dataset d = importInto(workspace, importer, path, options);
-            String warnings = d.metadata().get(Importer.WARNINGS);
+            Dataset[] replaced = {null};
+            Dataset d = importInto(workspace, importer, path, options, replaced);
+            List<String> warnings = new ArrayList<>();
+            if (d.metadata().get(Importer.WARNINGS) != null) {
+                warnings.add(d.metadata().get(Importer.WARNINGS));
+            }
             String bases = libsvmBases(workspace, d);
-            if (warnings != null || !bases.isEmpty()) {
-                String all = warnings == null ? bases : bases.isEmpty() ? warnings : warnings + "; " + bases;
-                System.out.print(warningLines(all, TextTable.terminalColumns()));
+            if (!bases.isEmpty()) {
+                warnings.add(bases);
+            }
+            if (replaced[0] != null) {
+                warnings.add(replaced(d.name(), replaced[0]) + ": to keep both, import with --name NAME");
+            }
+            if (!warnings.isEmpty()) {
+                System.out.print(warningLines(String.join("; ", warnings), TextTable.terminalColumns()));
             }
             return d;
         } finally {
@@ -156,13 +169,19 @@ public final class DataCommands {
             @Descriptor("name of a loaded dataset") String dataset) {
         double fraction = Args.parseDouble("--test", test);
         long s = seed.isEmpty() ? defaults.seed() : Args.parseLong("--seed", seed);
-        return splitInto(workspace, workspace.dataset(dataset), fraction, s);
+        SplitResult r = splitInto(workspace, workspace.dataset(dataset), fraction, s);
+        if (!r.replaced.isEmpty()) { // the rule of plate:import: a name kept again replaces, and says so
+            System.out.print(warningLines(String.join("; ", r.replaced), TextTable.terminalColumns()));
+        }
+        return r;
     }
 
     /** What {@code plate:split} made: the two views, printed as their summaries. */
     public static final class SplitResult {
         private final Dataset train;
         private final Dataset test;
+        /** What the split says of the datasets of the same names it replaced ({@link #replaced(String, Dataset)}). */
+        final List<String> replaced = new ArrayList<>();
 
         SplitResult(Dataset train, Dataset test) {
             this.train = train;
@@ -188,12 +207,27 @@ public final class DataCommands {
      * import whose thread was interrupted (Ctrl-C) however far it got.
      */
     static Dataset importInto(Workspace workspace, Importer importer, Path path, ImportOptions options) {
+        return importInto(workspace, importer, path, options, new Dataset[1]);
+    }
+
+    /** {@link #importInto(Workspace, Importer, Path, ImportOptions)}; {@code replaced[0]} is the dataset of that name it replaced, or null. */
+    static Dataset importInto(Workspace workspace, Importer importer, Path path, ImportOptions options, Dataset[] replaced) {
         Dataset d = importer.read(path, options);
         if (Thread.currentThread().isInterrupted()) {
             throw new PlateException(path + ": import cancelled (interrupted); nothing was imported");
         }
-        workspace.putDataset(d.name(), d);
+        replaced[0] = workspace.putDataset(d.name(), d);
         return d;
+    }
+
+    /**
+     * What a command that keeps a dataset under a name already in use says: the shell replaces it, as every name
+     * it keeps (models and runs too), and tells which dataset went and how to keep both.
+     */
+    static String replaced(String name, Dataset old) {
+        String from = old.source().isEmpty() ? "" : " from " + old.source();
+        return "'" + name + "' replaces the dataset of that name kept before (" + io.plate.api.text.Plural.of(old.rows(), "row")
+                + from + ")";
     }
 
     /**
@@ -315,9 +349,14 @@ public final class DataCommands {
                 .metadata("split", how).build();
         Dataset test = d.select(split.test(), d.name() + ".test").toBuilder(d.name() + ".test")
                 .metadata("split", how).build();
-        workspace.putDataset(train.name(), train);
-        workspace.putDataset(test.name(), test);
-        return new SplitResult(train, test);
+        SplitResult r = new SplitResult(train, test);
+        for (Dataset part : List.of(train, test)) {
+            Dataset old = workspace.putDataset(part.name(), part);
+            if (old != null) {
+                r.replaced.add(replaced(part.name(), old));
+            }
+        }
+        return r;
     }
 
     /** The file name without its extension, with characters a workspace name cannot hold replaced by '_'. */
@@ -333,8 +372,20 @@ public final class DataCommands {
         if (dot > 0 && !Files.isDirectory(path)) {
             n = n.substring(0, dot);
         }
-        n = n.replaceAll("[^A-Za-z0-9_.\\-]", "_");
-        return n.isEmpty() ? "data" : n;
+        return WorkspaceNames.of(n);
+    }
+
+    /** {@code --max-features N}: at least 1; absent, every word (0 in {@link ImportOptions#maxFeatures()}). */
+    static int maxFeatures(String value) {
+        if (value.equals(Args.NOT_GIVEN)) {
+            return 0;
+        }
+        int n = Args.parseInt("--max-features", value);
+        if (n < 1) {
+            throw new PlateException("--max-features " + value + ": must be at least 1, the number of most frequent words"
+                    + " to keep (leave the option out to keep every word, as scikit-learn's max_features=None)");
+        }
+        return n;
     }
 
     /** What {@code --ngram} takes, for a value that is not a whole number, such as scikit-learn's {@code 1,2}. */
@@ -348,24 +399,26 @@ public final class DataCommands {
                 .stopWords(stopWords)
                 .minDf(Args.parseInt("--min-df", minDf))
                 .maxDf(Args.parseDouble("--max-df", maxDf))
-                .maxFeatures(Args.parseInt("--max-features", maxFeatures))
+                .maxFeatures(maxFeatures(maxFeatures))
                 .ngramMax(Args.parseInt("--ngram", ngram, NGRAM));
         if (!label.isEmpty()) {
             b.label(label);
         }
-        if (!categorical.isEmpty()) {
-            b.categorical(list(categorical));
+        // the whole value: the importer knows the header, where a name may hold a comma ('size, cm')
+        if (!categorical.isBlank()) {
+            b.categorical(Set.of(categorical.strip()));
         }
-        if (!numeric.isEmpty()) {
-            b.numeric(list(numeric));
+        if (!numeric.isBlank()) {
+            b.numeric(Set.of(numeric.strip()));
         }
         if (!missing.isEmpty()) {
             b.missing(new LinkedHashSet<>(Arrays.asList(missing.split(",", -1))));
         }
-        if (!delimiter.isEmpty()) {
+        if (!delimiter.equals(Args.NOT_GIVEN)) {
             String d = delimiter.equalsIgnoreCase("tab") || delimiter.equals("\\t") ? "\t" : delimiter;
             if (d.length() != 1) {
-                throw new PlateException("--delimiter '" + delimiter + "': expected one character or 'tab'");
+                throw new PlateException("--delimiter '" + delimiter + "': expected one character or 'tab' (leave the"
+                        + " option out to detect ',', ';' or tab from the header)");
             }
             b.delimiter(d.charAt(0));
         }
@@ -381,16 +434,6 @@ public final class DataCommands {
         } catch (IllegalArgumentException e) {
             throw new PlateException(e.getMessage(), e);
         }
-    }
-
-    private static Set<String> list(String commaSeparated) {
-        Set<String> out = new LinkedHashSet<>();
-        for (String s : commaSeparated.split(",")) {
-            if (!s.isBlank()) {
-                out.add(s.strip());
-            }
-        }
-        return out;
     }
 
     private List<ServiceReference<Importer>> snapshot() {

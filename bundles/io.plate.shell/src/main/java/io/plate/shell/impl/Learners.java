@@ -61,6 +61,10 @@ public final class Learners {
                 String t = d.target().get().name();
                 List<String> values = io.plate.api.data.LevelNumbers.sorted(d.target().get().asLevels().levels());
                 String head = l.name() + " is a classifier and '" + d.name() + "' has a numeric target '" + t + "'";
+                if (values.isEmpty()) { // an empty label column (the import warned): --categorical would make no class either
+                    throw new PlateException(head + " with no value in any row: for unlabelled data import the file"
+                            + " again with --no-label, or name the label column with --label COLUMN", ex);
+                }
                 throw new PlateException(values.size() <= FEW_VALUES
                         ? head + " with " + values.size() + " values" + (values.size() <= 10 ? " (" + String.join(", ", values)
                                 + ")" : "") + ": import the "

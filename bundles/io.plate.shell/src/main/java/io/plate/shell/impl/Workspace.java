@@ -97,9 +97,14 @@ public final class Workspace {
         }
     }
 
-    public void putDataset(String name, Dataset d) {
+    /**
+     * Keeps {@code d} under {@code name}, replacing a dataset of that name as a whole (the one rule of every name
+     * here: the newest value wins, as a Python variable assigned again); returns the dataset replaced, or null,
+     * for the command to say so ({@link DataCommands#replaced}).
+     */
+    public Dataset putDataset(String name, Dataset d) {
         checkName(name);
-        datasets.put(name, d);
+        return datasets.put(name, d);
     }
 
     public Dataset dataset(String name) {
@@ -247,9 +252,7 @@ public final class Workspace {
     }
 
     private static void checkName(String name) {
-        if (name == null || name.isBlank() || !name.matches("[A-Za-z0-9_.\\-]+")) {
-            throw new PlateException("invalid name '" + name + "': use letters, digits, '_', '-' and '.'");
-        }
+        WorkspaceNames.check(name);
     }
 
     private static String known(Set<String> names) {

@@ -110,10 +110,11 @@ class DataCommandsTest {
 
     @Test
     void optionsAreParsedWithMessages() {
-        ImportOptions o = DataCommands.options("n", "class", "a, b", "c", false, "2", "0.5", "100", true, true, "2",
+        ImportOptions o = DataCommands.options("n", "class", " a, b ", "c", false, "2", "0.5", "100", true, true, "2",
                 "tab", "?,-", "123");
         assertEquals("class", o.label().orElseThrow());
-        assertEquals(Set.of("a", "b"), o.categorical());
+        // the whole value: the importer reads it against the header, where a name may hold a comma ('size, cm')
+        assertEquals(Set.of("a, b"), o.categorical());
         assertEquals(Set.of("c"), o.numeric());
         assertEquals('\t', o.delimiter().orElseThrow());
         assertEquals(Set.of("?", "-"), o.missing());
@@ -124,19 +125,38 @@ class DataCommandsTest {
         assertEquals("123", o.extra().get("n_features"));
         assertTrue(o.binary() && o.stopWords());
         PlateException bad = assertThrows(PlateException.class, () -> DataCommands.options("n", "", "", "", false, "x",
-                "1.0", "0", false, false, "1", "", "", ""));
+                "1.0", Args.NOT_GIVEN, false, false, "1", Args.NOT_GIVEN, "", ""));
         assertTrue(bad.getMessage().contains("--min-df"), bad.getMessage());
-        assertThrows(PlateException.class, () -> DataCommands.options("n", "", "", "", false, "1", "1.0", "0", false,
-                false, "3", "", "", ""));
-        assertThrows(PlateException.class, () -> DataCommands.options("n", "", "", "", false, "1", "1.0", "0", false,
-                false, "1", ";;", "", ""));
+        assertThrows(PlateException.class, () -> DataCommands.options("n", "", "", "", false, "1", "1.0", Args.NOT_GIVEN,
+                false, false, "3", Args.NOT_GIVEN, "", ""));
+        assertThrows(PlateException.class, () -> DataCommands.options("n", "", "", "", false, "1", "1.0", Args.NOT_GIVEN,
+                false, false, "1", ";;", "", ""));
+        ImportOptions none = DataCommands.options("n", "", "", "", false, "1", "1.0", Args.NOT_GIVEN, false, false, "1",
+                Args.NOT_GIVEN, "", "");
+        assertEquals(0, none.maxFeatures()); // every word
+        assertTrue(none.delimiter().isEmpty()); // detected
+    }
+
+    /** Values given but empty or out of range were taken as absent: --max-features 0, --delimiter ''. */
+    @Test
+    void anEmptyDelimiterAndNoFeaturesAreRefusedWithTheValidValues() {
+        PlateException zero = assertThrows(PlateException.class, () -> DataCommands.options("n", "", "", "", false, "1",
+                "1.0", "0", false, false, "1", Args.NOT_GIVEN, "", ""));
+        assertEquals("--max-features 0: must be at least 1, the number of most frequent words to keep (leave the option"
+                + " out to keep every word, as scikit-learn's max_features=None)", zero.getMessage());
+        assertThrows(PlateException.class, () -> DataCommands.options("n", "", "", "", false, "1", "1.0", "-3", false,
+                false, "1", Args.NOT_GIVEN, "", ""));
+        PlateException empty = assertThrows(PlateException.class, () -> DataCommands.options("n", "", "", "", false, "1",
+                "1.0", Args.NOT_GIVEN, false, false, "1", "", "", ""));
+        assertEquals("--delimiter '': expected one character or 'tab' (leave the option out to detect ',', ';' or tab"
+                + " from the header)", empty.getMessage());
     }
 
     @Test
     void anNgramRangeAsScikitLearnWritesItIsAnsweredWithTheNumberToGive() {
         for (String range : new String[] {"1,2", "(1, 2)"}) { // ngram_range=(1, 2)
             PlateException e = assertThrows(PlateException.class, () -> DataCommands.options("n", "", "", "", false, "1",
-                    "1.0", "0", false, false, range, "", "", ""));
+                    "1.0", Args.NOT_GIVEN, false, false, range, Args.NOT_GIVEN, "", ""));
             assertTrue(e.getMessage().startsWith("--ngram '" + range + "': --ngram N takes the largest n-gram length")
                     && e.getMessage().contains("ngram_range=(1, N)") && e.getMessage().contains("--ngram 2 for (1, 2)"),
                     e.getMessage());
@@ -152,6 +172,50 @@ class DataCommandsTest {
         // gzip-compressed files, as pandas and scikit-learn read them: the name and format of what is inside
         assertEquals("iris", DataCommands.defaultName(Path.of("/data/iris.csv.gz")));
         assertEquals("a9a", DataCommands.defaultName(Path.of("a9a.GZ")));
+    }
+
+    /** Names keep the letters and digits of every script; two such files no longer both become '__'. */
+    @Test
+    void namesKeepUnicodeLettersAndDigits() {
+        assertEquals("日本", DataCommands.defaultName(Path.of("日本.csv")));
+        assertEquals("中国", DataCommands.defaultName(Path.of("中国.tsv")));
+        assertEquals("données_été", DataCommands.defaultName(Path.of("données été.csv")));
+        assertEquals("données", DataCommands.defaultName(Path.of("donne\u0301es.csv"))); // macOS writes é decomposed
+        assertEquals("x_y", DataCommands.defaultName(Path.of("x$y.csv"))); // what Gogo reads as a variable
+        assertEquals("Ελλάδα-٣.v2", DataCommands.defaultName(Path.of("Ελλάδα-٣.v2.csv")));
+        Workspace w = new Workspace();
+        w.putDataset("données", labelled(0, 1));
+        w.putDataset("日本", labelled(0, 1));
+        assertTrue(w.hasDataset("données") && w.hasDataset("日本"));
+        for (String bad : new String[] {"a b", "a$b", "x;y", "", "a\u00a0b"}) {
+            PlateException e = assertThrows(PlateException.class, () -> w.putDataset(bad, labelled(0, 1)));
+            assertTrue(e.getMessage().endsWith("': use letters, digits, '_', '-' and '.'"), e.getMessage());
+        }
+    }
+
+    /** Importing under a name in use replaces that dataset, as every name the shell keeps, and says so. */
+    @Test
+    void anImportOrASplitThatReplacesADatasetSaysSo() {
+        Workspace w = new Workspace();
+        Dataset[] replaced = {null};
+        Dataset first = DataCommands.importInto(w, importer(labelled(0, 1, 1)), Path.of("日本.csv"),
+                ImportOptions.builder().name("x").build(), replaced);
+        assertEquals(null, replaced[0]);
+        DataCommands.importInto(w, importer(labelled(0, 1)), Path.of("中国.csv"), ImportOptions.builder().name("x").build(),
+                replaced);
+        assertTrue(replaced[0] == first);
+        assertEquals("'x' replaces the dataset of that name kept before (3 rows)", DataCommands.replaced("x", replaced[0]));
+        Dataset sourced = first.toBuilder("y").source("data/日本.csv").build();
+        assertEquals("'y' replaces the dataset of that name kept before (3 rows from data/日本.csv)",
+                DataCommands.replaced("y", sourced));
+        int[] codes = new int[20];
+        for (int i = 0; i < codes.length; i++) {
+            codes[i] = i % 2;
+        }
+        Dataset d = labelled(codes).withName("v");
+        assertTrue(DataCommands.splitInto(w, d, 0.25, 1L).replaced.isEmpty());
+        assertEquals(List.of("'v.train' replaces the dataset of that name kept before (15 rows)",
+                "'v.test' replaces the dataset of that name kept before (5 rows)"), DataCommands.splitInto(w, d, 0.25, 2L).replaced);
     }
 
     @Test

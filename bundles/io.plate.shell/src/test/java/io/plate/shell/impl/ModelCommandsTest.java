@@ -621,6 +621,26 @@ class ModelCommandsTest {
         assertTrue(o.getMessage().startsWith("test.fixed is a classifier"), o.getMessage());
     }
 
+    /** A label column empty in every row (read as a numeric target of no value): not --categorical, which makes no class. */
+    @Test
+    void aClassifierOnAnEmptyTargetIsToldToImportWithNoLabelOrAnotherLabel() {
+        Workspace w = new Workspace();
+        double[] none = {Double.NaN, Double.NaN, Double.NaN};
+        w.putDataset("empty", Dataset.builder("empty").numeric(NumericColumn.of("x", new double[] {1, 2, 3}))
+                .target(NumericColumn.of("y", none)).build());
+        Learner classifier = new FixedLearner() {
+            @Override
+            public Model fit(Dataset data, Params params, long seed) {
+                throw new PlateException("dataset '" + data.name() + "' has no class labels; import it with --label COLUMN");
+            }
+        };
+        ModelShell c = ModelShell.of(w, defaults(dir), List.of(classifier), null, null);
+        PlateException e = assertThrows(PlateException.class, () -> c.train("", "", "test.fixed", "empty"));
+        assertEquals("test.fixed is a classifier and 'empty' has a numeric target 'y' with no value in any row: for"
+                + " unlabelled data import the file again with --no-label, or name the label column with --label COLUMN",
+                e.getMessage());
+    }
+
     @Test
     void evaluationSaysWhichColumnsTheLearnerIgnores() throws IOException {
         Workspace w = new Workspace();

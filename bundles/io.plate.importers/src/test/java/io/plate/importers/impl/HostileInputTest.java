@@ -1,0 +1,203 @@
+package io.plate.importers.impl;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.plate.api.data.Dataset;
+import io.plate.api.data.ImportException;
+import io.plate.api.data.ImportOptions;
+import io.plate.api.data.Importer;
+import io.plate.api.data.NumericColumn;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Inputs of the hostile-input pass: what pandas and scikit-learn make of them is the expected value (pandas 3.0.6,
+ * scikit-learn 1.9.1, run on the same text; quoted in each test).
+ */
+class HostileInputTest {
+    private static final ImportOptions D = ImportOptions.defaults();
+    private static final String GERMAN = "preis;menge;y\n1.500;2,5;p\n2.000;3,5;q\n1.250;1,0;p\n";
+
+    private static ImportOptions decimalComma() {
+        return ImportOptions.builder().extra(CsvImporter.DECIMAL, ",").build();
+    }
+
+    private static double[] values(Dataset d, String column) {
+        return d.numeric().stream().filter(c -> c.name().equals(column)).findFirst().orElseThrow().values();
+    }
+
+    @Test
+    void underADecimalCommaANumberWithAPointIsTextAsPandasKeepsIt() {
+        // pd.read_csv(f, sep=';', decimal=','): preis is text ['1.500', '2.000', '1.250'], menge [2.5, 3.5, 1.0]
+        for (int more : new int[] {0, 300}) { // columns made at once, and replayed into growing ones
+            String text = GERMAN + "1.500;2,5;p\n".repeat(more);
+            Dataset d = Inputs.csv(text, decimalComma());
+            assertEquals(List.of("menge"), d.numeric().stream().map(NumericColumn::name).toList());
+            assertEquals(List.of("1.250", "1.500", "2.000"), d.categorical().get(0).levels());
+            assertEquals("column 'preis' holds numbers written with a '.' (such as '1.500', line 2), which --decimal , does"
+                    + " not read as a decimal point, as pandas' read_csv(decimal=',') does not: kept as text, so it became"
+                    + " categorical: if '.' separates thousands (1.500 for 1500), give --thousands .",
+                    d.metadata().get(Importer.WARNINGS));
+        }
+        // named numeric, it is refused with the same reason
+        Inputs.fails(() -> Inputs.csv(GERMAN, decimalComma().toBuilder().numeric(Set.of("preis")).build()), "line 2",
+                "column preis", "'1.500'", "not a decimal point", "--thousands .");
+        // a number with a point among words is no number column: no warning
+        Dataset words = Inputs.csv("a;y\nx;p\n1.5;q\nz;p\n", decimalComma());
+        assertNull(words.metadata().get(Importer.WARNINGS));
+    }
+
+    @Test
+    void theThousandsSeparatorIsReadAsPandasReadsIt() {
+        // pd.read_csv(f, sep=';', decimal=',', thousands='.'): preis [1500, 2000, 1250]
+        ImportOptions both = decimalComma().toBuilder().extra(NumberStyle.THOUSANDS, ".").build();
+        assertArrayEquals(new double[] {1500, 2000, 1250}, values(Inputs.csv(GERMAN, both), "preis"));
+        // ['1.500,25', '2.000', '-1.250,5', '12,5'] -> [1500.25, 2000.0, -1250.5, 12.5]
+        assertArrayEquals(new double[] {1500.25, 2000, -1250.5, 12.5},
+                values(Inputs.csv("preis;y\n1.500,25;p\n2.000;q\n-1.250,5;p\n12,5;q\n", both), "preis"));
+        // without --thousands, 1.500,25 is a number written with '.' too: the same warning
+        assertTrue(Inputs.csv("preis;y\n1.500,25;p\n2,5;q\n", decimalComma()).metadata().get(Importer.WARNINGS)
+                .contains("give --thousands ."));
+        // pd.read_csv(f, thousands=','): '"1,500.25"', '"2,000"', 3 -> [1500.25, 2000.0, 3.0]
+        assertArrayEquals(new double[] {1500.25, 2000, 3}, values(Inputs.csv("a,y\n\"1,500.25\",p\n\"2,000\",q\n3,p\n",
+                ImportOptions.builder().extra(NumberStyle.THOUSANDS, ",").build()), "a"));
+        // a text is left as it is: its level keeps the separator
+        assertEquals(List.of("1.2.x", "7"), Inputs.csv("v;y\n1.2.x;p\n7;q\n", both).categorical().get(0).levels());
+        Inputs.fails(() -> Inputs.csv(GERMAN, decimalComma().toBuilder().extra(NumberStyle.THOUSANDS, ",").build()),
+                "thousands", "other than a digit and the decimal separator ','");
+        Inputs.fails(() -> Inputs.arff("@relation r\n@attribute a numeric\n@data\n1\n",
+                ImportOptions.builder().extra(NumberStyle.THOUSANDS, ".").build()), "--thousands does not apply to ARFF");
+    }
+
+    /** pandas' to_csv of a frame with a column 'size, cm': {@code class,final,"size, cm",w}. */
+    private static final String COMMA_NAME = "class,final,\"size, cm\",w\na,1,2.5,3\nb,2,3.5,4\na,1,2.0,5\n";
+
+    @Test
+    void aColumnNameWithACommaIsNamedWholeOrQuotedInAList() {
+        ImportOptions ignoreWhole = ImportOptions.builder().label("class").extra(CsvImporter.IGNORE, "size, cm").build();
+        assertEquals(List.of("final", "w"), Inputs.csv(COMMA_NAME, ignoreWhole).numeric().stream().map(NumericColumn::name).toList());
+        ImportOptions quoted = ImportOptions.builder().label("class").extra(CsvImporter.IGNORE, "\"size, cm\",w").build();
+        assertEquals(List.of("final"), Inputs.csv(COMMA_NAME, quoted).numeric().stream().map(NumericColumn::name).toList());
+        Dataset cat = Inputs.csv(COMMA_NAME, ImportOptions.builder().label("class").categorical(Set.of("size, cm")).build());
+        assertEquals("size, cm", cat.categorical().get(0).name());
+        Dataset num = Inputs.csv(COMMA_NAME, ImportOptions.builder().label("class").numeric(Set.of("\"size, cm\", final"))
+                .build());
+        assertEquals(3, num.numeric().size());
+        // a plain list still splits at commas
+        assertEquals(List.of("size, cm"), Inputs.csv(COMMA_NAME, ImportOptions.builder().label("class")
+                .extra(CsvImporter.IGNORE, "w, final").build()).numeric().stream().map(NumericColumn::name).toList());
+        // a piece the header does not have: the names in header order, the one with a comma quoted, and how to give it
+        ImportException e = Inputs.fails(() -> Inputs.csv(COMMA_NAME, ImportOptions.builder().label("class")
+                .extra(CsvImporter.IGNORE, "size, cm,w").build()), "column cm:");
+        assertTrue(e.getMessage().endsWith("--ignore names a column the header does not have; it has [class, final,"
+                + " \"size, cm\", w]; a name that holds a comma is given whole (--ignore 'size, cm') or quoted in a list"
+                + " (--ignore '\"size, cm\",…')"), e.getMessage());
+        // ARFF: the same reading
+        String arff = "@relation r\n@attribute 'size, cm' numeric\n@attribute w numeric\n@attribute c {a,b}\n@data\n1,2,a\n";
+        assertEquals(List.of("w"), Inputs.arff(arff, ImportOptions.builder().extra(CsvImporter.IGNORE, "size, cm").build())
+                .numeric().stream().map(NumericColumn::name).toList());
+        Inputs.fails(() -> Inputs.arff(arff, ImportOptions.builder().categorical(Set.of("size")).build()),
+                "does not declare; it declares [\"size, cm\", w, c]");
+    }
+
+    @Test
+    void aLabelColumnEmptyInEveryRowIsReportedWithTheOptionsToGive() {
+        for (int more : new int[] {0, 300}) {
+            Dataset d = Inputs.csv("a,b,y\n1,2,\n3,4,\n5,6,\n" + "7,8,\n".repeat(more), D);
+            assertEquals("the label column 'y' has no value in any of the " + (3 + more) + " rows, nothing to learn or"
+                    + " predict: for unlabelled data import with --no-label, or name the label column with --label COLUMN",
+                    d.metadata().get(Importer.WARNINGS));
+        }
+        // also named as classes, and an ARFF class of '?' only
+        assertTrue(Inputs.csv("a,y\n1,\n2,\n", ImportOptions.builder().categorical(Set.of("y")).build()).metadata()
+                .get(Importer.WARNINGS).startsWith("the label column 'y' has no value"));
+        assertTrue(Inputs.arff("@relation r\n@attribute a numeric\n@attribute c {x,y}\n@data\n1,?\n2,?\n", D).metadata()
+                .get(Importer.WARNINGS).startsWith("the label column 'c' has no value in any of the 2 rows"));
+        assertNull(Inputs.csv("a,y\n1,\n2,p\n", D).metadata().get(Importer.WARNINGS));
+    }
+
+    @Test
+    void libsvmFieldsAreSplitAtAnyAsciiWhitespaceAsScikitLearnSplitsThem() {
+        // load_svmlight_file of b'1 1:1\x0c 2:2\n0\x0b1:3\t2:4\r\n': X [[1, 2], [3, 4]], y [1, 0]
+        Dataset d = Inputs.libsvm("1 1:1\f 2:2\n0\u000b1:3\t2:4\r\n", D);
+        io.plate.api.data.SparseMatrix x = d.sparse().orElseThrow();
+        double[][] dense = new double[2][2];
+        for (int r = 0; r < 2; r++) {
+            for (int k = x.start(r); k < x.end(r); k++) {
+                dense[r][x.column(k)] = x.value(k);
+            }
+        }
+        assertArrayEquals(new double[] {1, 2}, dense[0]);
+        assertArrayEquals(new double[] {3, 4}, dense[1]);
+        assertEquals(List.of("0", "1"), d.labels().orElseThrow().levels());
+        assertEquals(List.of(1, 0), List.of(d.labels().orElseThrow().code(0), d.labels().orElseThrow().code(1)));
+    }
+
+    @Test
+    void invisibleCharactersInAQuotedCellAreShownAsEscapes() {
+        // a number with a no-break space after it: not a number (pandas keeps '3.5\xa0' as text too)
+        ImportException e = Inputs.fails(() -> Inputs.csv("a,y\n3.5\u00a0,p\n4,q\n", ImportOptions.builder()
+                .numeric(Set.of("a")).build()));
+        assertTrue(e.getMessage().endsWith("found '3.5\\u00a0'"), e.getMessage());
+        // a header name with a zero-width space, and a long cell shortened
+        assertEquals("'a\\u200bb'", Sources.quote("a\u200bb"));
+        assertEquals("'" + "x".repeat(39) + "…'", Sources.quote("x".repeat(10_000_000)));
+    }
+
+    @Test
+    void foldersInsideTheClassFoldersAreNamedInAWarning(@TempDir Path dir) throws IOException {
+        Path corpus = dir.resolve("c4");
+        Files.createDirectories(corpus.resolve("a/sub"));
+        Files.createDirectories(corpus.resolve("b/z2"));
+        Files.createDirectories(corpus.resolve("b/z1"));
+        Files.writeString(corpus.resolve("a/1.txt"), "hello world");
+        Files.writeString(corpus.resolve("a/sub/2.txt"), "hidden away");
+        Files.writeString(corpus.resolve("b/3.txt"), "other words");
+        Dataset d = new TextImporter().read(corpus, D);
+        assertEquals(2, d.rows());
+        assertEquals("3 folders inside the class folders were not read (a/sub/, b/z1/, b/z2/), as scikit-learn's"
+                + " load_files reads only the files directly in each class folder: move their files up a level to read"
+                + " them", d.metadata().get(Importer.WARNINGS));
+    }
+
+    @Test
+    void aTruncatedGzipFileIsSaidToBeTruncated(@TempDir Path dir) throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        try (GZIPOutputStream z = new GZIPOutputStream(b)) {
+            z.write("a,b,y\n".getBytes(StandardCharsets.UTF_8));
+            for (int i = 0; i < 2000; i++) {
+                z.write((i + "," + (i * 7 % 13) + ",c" + (i % 3) + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        byte[] whole = b.toByteArray();
+        for (int cut : new int[] {whole.length / 2, whole.length - 4, 5}) { // in the data, in the trailer, in the header
+            Path f = dir.resolve("x" + cut + ".csv.gz");
+            Files.write(f, Arrays.copyOf(whole, cut));
+            ImportException e = org.junit.jupiter.api.Assertions.assertThrows(ImportException.class,
+                    () -> new CsvImporter().read(f, D));
+            assertTrue(e.getMessage().contains("the gzip-compressed file ends before its data does: it is truncated")
+                    && !e.getMessage().contains("ZLIB"), e.getMessage());
+        }
+    }
+
+    @Test
+    void anArffDeclarationAfterDataIsNamed() {
+        String arff = "@relation r\n@attribute a numeric\n@attribute c {x,y}\n@data\n1,x\n@ATTRIBUTE b numeric\n2,y\n";
+        Inputs.fails(() -> Inputs.arff(arff, D), "line 6", "@attribute after @data (line 4): declare every attribute,"
+                + " and the relation, before @data");
+        Inputs.fails(() -> Inputs.arff("@relation r\n@attribute a numeric\n@data\n1\n@data\n2\n", D), "line 5",
+                "@data after @data (line 3): a file has one @data line");
+    }
+}
