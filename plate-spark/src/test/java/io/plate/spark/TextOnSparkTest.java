@@ -80,7 +80,7 @@ class TextOnSparkTest {
         // without the delimiter nor the text column: the importer's message, which names both options
         PlateException e = assertThrows(PlateException.class, () -> SparkText.tsv(spark, csv.toString(),
                 ImportOptions.builder().label("kind").build()));
-        assertEquals(csv + ", line 1, column text: no 'text' column in the header [id,message,kind]; the header has no"
+        assertEquals(csv + ", line 1, column text: no 'text' column in the header [\"id,message,kind\"]; the header has no"
                 + " tab, and separated by ',' it has no 'text' column either [id, message, kind]: for a table of numbers or"
                 + " categories give --format csv; for a column of text give --delimiter , --text-column NAME", e.getMessage());
     }
