@@ -392,7 +392,7 @@ class MainIT {
                 dir.resolve("m.json").toString(), "--master", "bogus");
         assertEquals(2, bogus.status(), bogus.err());
         assertTrue(bogus.err().startsWith("plate-spark: --master 'bogus' is not a Spark master URL; expected local,"
-                + " local[N], local[*], spark://HOST:PORT, yarn or k8s://URL\nusage: "), bogus.err());
+                + " local[N], local[*], local[N,F] or spark://HOST:PORT[,HOST:PORT]\nusage: "), bogus.err());
         assertTrue(bogus.err().lines().noneMatch(l -> l.contains("ERROR") || l.contains("Exception")), bogus.err());
         Run help = run("--help");
         assertEquals(0, help.status(), help.err());
