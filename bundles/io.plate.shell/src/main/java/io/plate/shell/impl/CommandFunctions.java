@@ -324,8 +324,18 @@ public final class CommandFunctions {
             // PlateConverter; tables built here already fit. A command that returns while the shell stops (a run
             // under -c stopped by Ctrl-C, which ends the framework) has no converter left to print its value:
             // it returns the value's text, fitted the same way (to the terminal's width now: it may have been resized)
-            return result instanceof String || result != null && stopping()
-                    ? TextTable.wrap(String.valueOf(result), SessionColumns.output(session)) : result;
+            if (result instanceof String text) {
+                return TextTable.wrap(text, columns);
+            }
+            if (result != null && stopping()) {
+                String text = String.valueOf(result);
+                try {
+                    return TextTable.wrap(text, SessionColumns.output(session));
+                } catch (RuntimeException e) { // the session went with the framework: the text as it is
+                    return text;
+                }
+            }
+            return result;
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception | OutOfMemoryError e) {
