@@ -24,6 +24,12 @@ public final class GogoSession implements AutoCloseable {
      */
     static final String OUTPUT_COLUMNS = ".plate.out.columns";
     static final String ERROR_COLUMNS = ".plate.err.columns";
+    /**
+     * Session variable holding an {@code AtomicReference<Runnable>}: the Ctrl-C action of the command in progress
+     * (io.plate.shell's CtrlC sets it when the session has no terminal of its own), which the launcher runs when
+     * a signal ends the process, so that a run stops as on Ctrl-C and its command returns what it kept.
+     */
+    static final String INTERRUPT = ".plate.interrupt";
     private static final int INSPECT = 0;
 
     private final Object session;

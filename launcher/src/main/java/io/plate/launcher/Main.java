@@ -158,7 +158,19 @@ public final class Main {
             }
         }
         java.util.concurrent.CountDownLatch programsEnded = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicReference<Runnable> ctrlC = new java.util.concurrent.atomic.AtomicReference<>();
         Thread hook = new Thread(() -> {
+            // -c or a script: the command in progress stops as on Ctrl-C and returns what it kept, which is printed
+            // before the framework stops (stopping first closed Gogo's session under the waiting command)
+            Runnable stopCommand = ctrlC.get();
+            if (stopCommand != null) {
+                stopCommand.run();
+                try {
+                    programsEnded.await(STOP_WAIT_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             plate.stop(); // the shell stops its runs; their commands return what they kept
             try { // let the command thread print the last result before the JVM ends
                 programsEnded.await(2, java.util.concurrent.TimeUnit.SECONDS);
@@ -172,7 +184,7 @@ public final class Main {
             if (interactive) {
                 return InteractiveShell.run(plate.framework().getBundleContext(), out, PlateFramework.historyWritable());
             }
-            return runPrograms(plate, programs, widths, in, out, err);
+            return runPrograms(plate, programs, widths, in, out, err, ctrlC);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return 1;
@@ -195,6 +207,22 @@ public final class Main {
     private record Program(String where, String text) {
     }
 
+    /**
+     * Seconds the shutdown hook waits for an interrupted command to print what it kept before it stops the
+     * framework (which waits for the framework as long); a command that ignores the interrupt is stopped then.
+     */
+    private static final long STOP_WAIT_SECONDS = 10;
+
+    /** Whether a signal arrived or the framework is stopping: the programs end. */
+    private static boolean stoppedBySignal(PlateFramework plate) {
+        return plate.stopping() || Signals.reason() != null;
+    }
+
+    /** Why the programs ended early: "interrupted by SIGTERM", or the framework stopping. */
+    private static String stopReason() {
+        return Signals.reason() != null ? Signals.reason() : "stopped (shutting down)";
+    }
+
     /** Whether standard input is a terminal and standard output or error one the shell can prompt on. */
     private static boolean interactiveConsole() {
         return Tty.isTerminal(Tty.IN) && (Tty.isTerminal(Tty.OUT) || Tty.isTerminal(Tty.ERR));
@@ -208,9 +236,11 @@ public final class Main {
     }
 
     private static int runPrograms(PlateFramework plate, List<Program> programs,
-            java.util.concurrent.CompletableFuture<int[]> widths, InputStream in, PrintStream out, PrintStream err) {
+            java.util.concurrent.CompletableFuture<int[]> widths, InputStream in, PrintStream out, PrintStream err,
+            java.util.concurrent.atomic.AtomicReference<Runnable> ctrlC) {
         long t = System.nanoTime();
         try (GogoSession session = GogoSession.open(plate.framework().getBundleContext(), in, out, err, 10_000)) {
+            session.put(GogoSession.INTERRUPT, ctrlC);
             Timing.phase("session opened", t);
             t = System.nanoTime();
             // numbers that follow the terminals' resizes (SIGWINCH): a progress line reads them at every rewrite
@@ -243,8 +273,9 @@ public final class Main {
                     Timing.phase("command run", t);
                 } catch (Exception e) {
                     out.flush();
-                    if (plate.stopping()) {
-                        err.println("plate: " + (Signals.reason() != null ? Signals.reason() : "stopped (shutting down)"));
+                    if (stoppedBySignal(plate)) { // the command's own words when it has some, e.g. stopped in burn-in
+                        String own = e instanceof InterruptedException ? "" : message(e);
+                        err.println(own.isEmpty() ? "plate: " + stopReason() : failure(p, own));
                         return 1;
                     }
                     err.println(failure(p, message(e)));
@@ -261,8 +292,8 @@ public final class Main {
                     }
                 }
                 out.flush();
-                if (plate.stopping()) { // a signal ended the command early: run nothing more
-                    err.println("plate: " + (Signals.reason() != null ? Signals.reason() : "stopped (shutting down)"));
+                if (stoppedBySignal(plate)) { // a signal ended the command early: run nothing more
+                    err.println("plate: " + stopReason());
                     return 1;
                 }
             }

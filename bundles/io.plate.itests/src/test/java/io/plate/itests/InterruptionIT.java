@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -77,7 +78,8 @@ class InterruptionIT {
         return false;
     }
 
-    @Test
+    /** Three times: the summary was lost about one time in four when the framework's stop came first. */
+    @RepeatedTest(3)
     void sigtermStopsARunWhichKeepsAndWritesItsDrawsAndNamesTheSignal(@TempDir Path work) throws Exception {
         Path dir = work.resolve("runs/f");
         Process p = start(work, "-c", "plate:import " + FAITHFUL + " --name f", "-c",

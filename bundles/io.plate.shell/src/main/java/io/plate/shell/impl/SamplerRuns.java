@@ -195,7 +195,7 @@ final class SamplerRuns {
         Progress reached;
         // a background job (&) shows no progress: its line would overwrite the prompt and what the user types
         PrintStream progressOut = background ? new PrintStream(java.io.OutputStream.nullOutputStream()) : console;
-        try (CtrlC ctrlC = CtrlC.during(session, () -> cancellation.cancel("Ctrl-C"));
+        try (CtrlC ctrlC = CtrlC.during(session, () -> cancellation.cancel(ctrlCReason()));
                 ProgressPrinter progress = ProgressPrinter.forSession(session, progressOut,
                         samplerName + " on " + datasetName).asked(settings.iterations())) {
             posterior = Guard.call(what, s, () -> s.run(d, p, settings, progress, cancellation, o.checkpoints()));
@@ -222,6 +222,11 @@ final class SamplerRuns {
             }
         }
         return new Outcome(kept, posterior, dir, stopped, interrupted || background, console);
+    }
+
+    /** Why Ctrl-C's action stops a run: a signal the launcher passed on ("interrupted by SIGTERM"), else Ctrl-C. */
+    private static String ctrlCReason() {
+        return System.getProperty(BoundSamplers.SIGNAL_PROPERTY) != null ? BoundSamplers.stopReason() : "Ctrl-C";
     }
 
     /** Whether some chain of {@code p} kept a draw. */
