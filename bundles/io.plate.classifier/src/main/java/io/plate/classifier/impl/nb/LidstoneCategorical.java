@@ -137,31 +137,38 @@ public final class LidstoneCategorical implements Likelihood {
         return v < 0 ? null : Arrays.copyOfRange(logTheta[f], v * k, v * k + k);
     }
 
-    @Override
-    public void explain(Dataset data, int row, List<Explanation.Term> out) {
+    /** Receives feature {@code f}'s column and a row's term of it (null when it adds none). */
+    private interface RowTerm {
+        void of(int f, CategoricalColumn col, double[] term);
+    }
+
+    /** Row {@code row}'s term of each feature, its column bound in {@code data}, to {@code to}; what explain lists. */
+    private void eachTerm(Dataset data, int row, RowTerm to) {
         if (names.isEmpty()) {
             return;
         }
         CategoricalColumn[] cols = CategoricalCounts.bind(names, data);
         for (int f = 0; f < cols.length; f++) {
-            double[] t = term(cols[f], f, row);
-            if (t != null) {
-                out.add(new Explanation.Term(names.get(f), cols[f].level(row), t));
-            }
+            to.of(f, cols[f], term(cols[f], f, row));
         }
     }
 
     @Override
-    public void skipped(Dataset data, int row, List<Explanation.Skipped> out) {
-        if (names.isEmpty()) {
-            return;
-        }
-        CategoricalColumn[] cols = CategoricalCounts.bind(names, data);
-        for (int f = 0; f < cols.length; f++) {
-            if (cols[f].code(row) != CategoricalColumn.MISSING && term(cols[f], f, row) == null) {
-                out.add(new Explanation.Skipped(names.get(f), cols[f].level(row), "not seen in training"));
+    public void explain(Dataset data, int row, List<Explanation.Term> out) {
+        eachTerm(data, row, (f, col, t) -> {
+            if (t != null) {
+                out.add(new Explanation.Term(names.get(f), col.level(row), t));
             }
-        }
+        });
+    }
+
+    @Override
+    public void skipped(Dataset data, int row, List<Explanation.Skipped> out) {
+        eachTerm(data, row, (f, col, t) -> {
+            if (t == null && col.code(row) != CategoricalColumn.MISSING) {
+                out.add(new Explanation.Skipped(names.get(f), col.level(row), "not seen in training"));
+            }
+        });
     }
 
     @Override
