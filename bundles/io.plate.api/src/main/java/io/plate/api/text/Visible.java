@@ -18,7 +18,7 @@ public final class Visible {
     /** {@code s} with every invisible or line-breaking character escaped; as it is when it holds none. */
     public static String text(String s) {
         int i = 0;
-        while (i < s.length() && !invisible(s.charAt(i))) {
+        while (i < s.length() && !CharacterClass.INVISIBLE.contains(s.charAt(i))) {
             i++;
         }
         if (i == s.length()) {
@@ -27,7 +27,7 @@ public final class Visible {
         StringBuilder b = new StringBuilder(s.length() + 8).append(s, 0, i);
         for (; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (!invisible(c)) {
+            if (!CharacterClass.INVISIBLE.contains(c)) {
                 b.append(c);
             } else if (c == '\n') {
                 b.append("\\n");
@@ -105,26 +105,5 @@ public final class Visible {
                 || (c >= 0xff00 && c <= 0xff60) || (c >= 0xffe0 && c <= 0xffe6) || (c >= 0x1f300 && c <= 0x1f64f)
                 || (c >= 0x1f900 && c <= 0x1f9ff) || (c >= 0x20000 && c <= 0x2fffd) || (c >= 0x30000 && c <= 0x3fffd));
         return wide ? 2 : 1;
-    }
-
-    /**
-     * Whether {@code c} prints as nothing, or as a space that is not one, or breaks the line: a control character,
-     * a format character (zero-width space and joiners, direction marks, the byte-order mark, a soft hyphen), a
-     * space other than ' ', or a line or paragraph separator.
-     */
-    private static boolean invisible(char c) {
-        if (c >= ' ' && c < 0x7f) {
-            return false;
-        }
-        switch (Character.getType(c)) {
-            case Character.CONTROL:
-            case Character.FORMAT:
-            case Character.SPACE_SEPARATOR:
-            case Character.LINE_SEPARATOR:
-            case Character.PARAGRAPH_SEPARATOR:
-                return true;
-            default:
-                return false;
-        }
     }
 }

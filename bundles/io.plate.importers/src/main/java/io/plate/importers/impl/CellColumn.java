@@ -195,18 +195,9 @@ final class CellColumn {
         Integer[] order = new Integer[texts.size()];
         Arrays.setAll(order, i -> i);
         Arrays.sort(order, (a, b) -> compareCodePoints(texts.get(a), texts.get(b)));
-        int[] rank = new int[order.length];
-        List<String> sorted = new ArrayList<>(order.length);
-        for (int k = 0; k < order.length; k++) {
-            rank[order[k]] = k;
-            sorted.add(texts.get(order[k]));
-        }
-        int[] out = new int[codes.size];
-        for (int r = 0; r < out.length; r++) {
-            int c = codes.data[r];
-            out[r] = c < 0 ? CategoricalColumn.MISSING : rank[c];
-        }
-        return CategoricalColumn.of(name, sorted, out);
+        int[] idOf = new int[texts.size()];
+        Arrays.setAll(idOf, i -> i);
+        return inOrder(name, texts, order, idOf, codes);
     }
 
     /**
@@ -230,12 +221,20 @@ final class CellColumn {
                 }
             }
         }
-        Integer[] order = sortedLevelOrder(distinct);
+        return inOrder(name, distinct, sortedLevelOrder(distinct), idOf, codes);
+    }
+
+    /**
+     * The column whose levels are {@code levels} in {@code order} (ids, first level first), a row of code c at the
+     * level of id {@code idOf[c]} ({@code codes}, negative = missing).
+     */
+    private static CategoricalColumn inOrder(String name, List<String> levels, Integer[] order, int[] idOf,
+            IntList codes) {
         int[] rank = new int[order.length];
         List<String> sorted = new ArrayList<>(order.length);
         for (int k = 0; k < order.length; k++) {
             rank[order[k]] = k;
-            sorted.add(distinct.get(order[k]));
+            sorted.add(levels.get(order[k]));
         }
         int[] out = new int[codes.size];
         for (int r = 0; r < out.length; r++) {

@@ -19,23 +19,24 @@ import java.util.TreeSet;
  * and also the exact posterior predictive of one value under a symmetric Dirichlet(α) prior on θ_ki.
  * While K_i exceeds the levels seen (room left by {@code min_categories}), a scored level the model never
  * saw is one of the K_i categories with no count, α / (N_ki + α·K_i), as in scikit-learn; without such room
- * it adds no term. Tables are laid out {@code logTheta[i][level * K + k]}; a model file may also give them.
+ * it adds no term. Tables are laid out {@code logTheta[i][level * K + k]}, the row of a level never seen after
+ * the levels' rows where there is room for one; a model file may also give them (without that row).
  */
 public final class LidstoneCategorical implements Likelihood {
     private final List<String> names;
     private final List<List<String>> levels;
     private final double[][] logTheta;
-    /** Per feature, log θ of each class for a level never seen in training; null where there is no room for one. */
-    private final double[][] logThetaUnseen;
+    /** Per feature, the row of {@code logTheta} of a level never seen in training; -1 where there is no room for one. */
+    private final int[] unseenRow;
     private final int k;
 
     private LidstoneCategorical(List<String> names, List<List<String>> levels, int k, double[][] logTheta,
-            double[][] logThetaUnseen) {
+            int[] unseenRow) {
         this.names = List.copyOf(names);
         this.levels = List.copyOf(levels);
         this.k = k;
         this.logTheta = logTheta;
-        this.logThetaUnseen = logThetaUnseen;
+        this.unseenRow = unseenRow;
     }
 
     /** The smoothed tables of {@code stats}. */
@@ -45,24 +46,21 @@ public final class LidstoneCategorical implements Likelihood {
         }
         int k = stats.classes;
         double[][] logTheta = new double[stats.features()][];
-        double[][] unseen = new double[stats.features()][];
+        int[] unseen = new int[stats.features()];
         for (int f = 0; f < stats.features(); f++) {
             int levels = stats.levels.get(f).size();
             int categories = Math.max(levels, minCategories);
+            unseen[f] = categories > levels ? levels : -1;
+            int rows = categories > levels ? levels + 1 : levels;
             double[] n = stats.counts[f];
-            double[] lt = new double[n.length];
-            double[] lu = categories > levels ? new double[k] : null;
+            double[] lt = new double[rows * k];
             for (int c = 0; c < k; c++) {
                 double den = Math.log(stats.total(f, c) + alpha * categories);
-                for (int v = 0; v < levels; v++) {
-                    lt[v * k + c] = Math.log(n[v * k + c] + alpha) - den;
-                }
-                if (lu != null) {
-                    lu[c] = Math.log(alpha) - den;
+                for (int v = 0; v < rows; v++) { // the unseen row, after the levels', counts nothing
+                    lt[v * k + c] = Math.log((v < levels ? n[v * k + c] : 0) + alpha) - den;
                 }
             }
             logTheta[f] = lt;
-            unseen[f] = lu;
         }
         return new LidstoneCategorical(stats.names, stats.levels, k, logTheta, unseen);
     }
@@ -73,7 +71,9 @@ public final class LidstoneCategorical implements Likelihood {
      */
     public static LidstoneCategorical ofTables(List<String> names, List<List<String>> levels, int k,
             double[][] logTheta) {
-        return new LidstoneCategorical(names, levels, k, logTheta, new double[names.size()][]);
+        int[] noUnseenRow = new int[names.size()];
+        Arrays.fill(noUnseenRow, -1);
+        return new LidstoneCategorical(names, levels, k, logTheta, noUnseenRow);
     }
 
     public List<String> names() {
@@ -104,26 +104,27 @@ public final class LidstoneCategorical implements Likelihood {
             CategoricalColumn col = cols[f];
             int[] map = col.mapTo(levels.get(f));
             double[] lt = logTheta[f];
-            double[] lu = logThetaUnseen[f];
             for (int r = 0; r < jll.length; r++) {
                 int code = col.code(r);
-                if (code == CategoricalColumn.MISSING) {
-                    continue;
+                int v = code == CategoricalColumn.MISSING ? -1 : row(f, map[code]);
+                if (v < 0) {
+                    continue; // missing, or a level the model never saw that adds no term (unseenLevels names them)
                 }
-                int v = map[code];
                 double[] row = jll[r];
-                if (v >= 0) {
-                    int base = v * k;
-                    for (int c = 0; c < k; c++) {
-                        row[c] += lt[base + c];
-                    }
-                } else if (lu != null) { // a level the model never saw, one of the min_categories
-                    for (int c = 0; c < k; c++) {
-                        row[c] += lu[c];
-                    }
-                } // else a level the model never saw adds no term (unseenLevels names them)
+                int base = v * k;
+                for (int c = 0; c < k; c++) {
+                    row[c] += lt[base + c];
+                }
             }
         }
+    }
+
+    /**
+     * The row of {@code logTheta[f]} that scores model level {@code v}, {@code -1} for a level never seen
+     * ({@code v < 0}): the unseen row while min_categories leaves room for one, else -1 (it adds no term).
+     */
+    private int row(int f, int v) {
+        return v >= 0 ? v : unseenRow[f];
     }
 
     /** Row {@code row}'s term of feature {@code f}: its log θ per class, or null when it adds none. */
@@ -132,36 +133,42 @@ public final class LidstoneCategorical implements Likelihood {
         if (code == CategoricalColumn.MISSING) {
             return null;
         }
-        int v = col.mapTo(levels.get(f))[code]; // matched as addTo matches it (1.0 is the model's 1)
-        return v >= 0 ? Arrays.copyOfRange(logTheta[f], v * k, v * k + k)
-                : logThetaUnseen[f] == null ? null : logThetaUnseen[f].clone();
+        int v = row(f, col.mapTo(levels.get(f))[code]); // matched as addTo matches it (1.0 is the model's 1)
+        return v < 0 ? null : Arrays.copyOfRange(logTheta[f], v * k, v * k + k);
+    }
+
+    /** Receives feature {@code f}'s column and a row's term of it (null when it adds none). */
+    private interface RowTerm {
+        void of(int f, CategoricalColumn col, double[] term);
+    }
+
+    /** Row {@code row}'s term of each feature, its column bound in {@code data}, to {@code to}; what explain lists. */
+    private void eachTerm(Dataset data, int row, RowTerm to) {
+        if (names.isEmpty()) {
+            return;
+        }
+        CategoricalColumn[] cols = CategoricalCounts.bind(names, data);
+        for (int f = 0; f < cols.length; f++) {
+            to.of(f, cols[f], term(cols[f], f, row));
+        }
     }
 
     @Override
     public void explain(Dataset data, int row, List<Explanation.Term> out) {
-        if (names.isEmpty()) {
-            return;
-        }
-        CategoricalColumn[] cols = CategoricalCounts.bind(names, data);
-        for (int f = 0; f < cols.length; f++) {
-            double[] t = term(cols[f], f, row);
+        eachTerm(data, row, (f, col, t) -> {
             if (t != null) {
-                out.add(new Explanation.Term(names.get(f), cols[f].level(row), t));
+                out.add(new Explanation.Term(names.get(f), col.level(row), t));
             }
-        }
+        });
     }
 
     @Override
     public void skipped(Dataset data, int row, List<Explanation.Skipped> out) {
-        if (names.isEmpty()) {
-            return;
-        }
-        CategoricalColumn[] cols = CategoricalCounts.bind(names, data);
-        for (int f = 0; f < cols.length; f++) {
-            if (cols[f].code(row) != CategoricalColumn.MISSING && term(cols[f], f, row) == null) {
-                out.add(new Explanation.Skipped(names.get(f), cols[f].level(row), "not seen in training"));
+        eachTerm(data, row, (f, col, t) -> {
+            if (t == null && col.code(row) != CategoricalColumn.MISSING) {
+                out.add(new Explanation.Skipped(names.get(f), col.level(row), "not seen in training"));
             }
-        }
+        });
     }
 
     @Override
@@ -172,7 +179,7 @@ public final class LidstoneCategorical implements Likelihood {
         CategoricalColumn[] cols = CategoricalCounts.bind(names, data);
         List<UnseenLevels> out = new ArrayList<>();
         for (int f = 0; f < cols.length; f++) {
-            if (logThetaUnseen[f] != null) {
+            if (unseenRow[f] >= 0) {
                 continue; // every level the model never saw is scored
             }
             CategoricalColumn col = cols[f];
