@@ -5,7 +5,8 @@
  * is the "did you mean" of every command line (since 1.2.0; every name a typed prefix begins since 1.3.0);
  * {@link io.plate.api.text.IgnoredData} is what a model or run says it leaves out of its data and
  * {@link io.plate.api.text.Visible} shows the invisible characters and shortens the very long names of a user's
- * data in tables, summaries and messages (both since 1.3.0).
+ * data in tables, summaries and messages (both since 1.3.0); {@link io.plate.api.text.ShellWord} writes such a name as
+ * one word of a command line an advice message tells the user to type (1.3.0).
  */
 @org.osgi.annotation.bundle.Export
 @org.osgi.annotation.versioning.Version("1.3.0")
