@@ -482,7 +482,7 @@ class UserHabitsTest {
         assertTrue(dense.sparse().isEmpty());
         // what a matrix of counts cannot hold is refused, naming the attribute and line
         Inputs.fails(() -> Inputs.arff("@relation r\n@attribute w numeric\n@attribute k {a,b}\n@attribute y {p,q}\n"
-                + "@data\n{0 1}\n", counts), "'k'", "declared nominal", "without --values counts");
+                + "@data\n{0 1}\n", counts), "column k:", "declared nominal", "without --values counts");
         Inputs.fails(() -> Inputs.arff("@relation r\n@attribute w numeric\n@attribute y {p,q}\n@data\n{0 ?}\n",
                 counts), "line 5", "column w", "missing value");
         Inputs.fails(() -> Inputs.arff(arff, D.toBuilder().extra("values", "dense").build()), "values must be counts or numeric");
