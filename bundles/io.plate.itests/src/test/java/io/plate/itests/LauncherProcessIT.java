@@ -759,7 +759,8 @@ class LauncherProcessIT {
 
     /**
      * Names keep letters of any script (they all became '__' and overwrote each other), Gogo reads them as plain
-     * words in -c and in a script, and an import that replaces a dataset of the same name says so.
+     * words in -c and in a script, and an import that replaces a dataset of the same name says so, as a training
+     * that replaces a model does.
      */
     @Test
     void namesInAnyScriptAreKeptAndAReplacedDatasetIsNamed(@TempDir Path dir) throws Exception {
@@ -767,13 +768,17 @@ class LauncherProcessIT {
         Files.copy(Path.of(iris()), dir.resolve("données été.csv"));
         java.util.Map<String, String> utf8 = java.util.Map.of("LC_ALL", "C.UTF-8"); // arguments decoded as UTF-8
         Result r = plateIn(dir, null, utf8, "-c", "plate:import 日本.csv", "-c", "plate:import 'données été.csv' --name données",
-                "-c", "plate:train nb.gaussian données --name modèle", "-c", "plate:import 日本.csv", "-c", "plate:datasets");
+                "-c", "plate:train nb.gaussian données --name modèle", "-c", "plate:import 日本.csv", "-c", "plate:datasets",
+                "-c", "plate:train nb.gaussian données --name modèle");
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().startsWith("日本: 150 rows") && r.out().contains("\ndonnées: 150 rows")
                 && r.out().contains("kept as model 'modèle'"), r.out());
         assertTrue(r.out().contains("warning: '日本' replaces the dataset of that name kept before (150 rows from 日本.csv):"
                 + " to keep both, import with --name NAME\n日本: 150 rows"), r.out());
         assertTrue(r.out().contains("\ndonnées  ") && r.out().contains("\n日本     "), r.out()); // two datasets, aligned
+        // a model kept under a name in use says so in the import's words
+        assertTrue(r.out().contains("\nwarning: 'modèle' replaces the model of that name kept before (nb.gaussian): to keep"
+                + " both, train with --name NAME\n"), r.out());
         Path script = dir.resolve("names.gosh");
         Files.writeString(script, "plate:import 'données été.csv'\nplate:train nb.gaussian données_été --name m\n"
                 + "plate:import 日本.csv --name 日本.2\nplate:explain m 日本.2 --row 1\n", StandardCharsets.UTF_8);

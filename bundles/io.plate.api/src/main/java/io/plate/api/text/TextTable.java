@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
  * pandas and R print a frame. In a terminal narrower than the table, a last column of text (a
  * description, a path) is shortened with "…" first; a table still too wide is broken into stacked blocks
  * of columns, each block repeating the first column (the row's name), as pandas and R print wide frames.
- * A number is never cut. Invisible and line-breaking characters in a cell are shown escaped, and columns are
+ * A number is never cut. A cell longer than {@link Visible#CELL_LENGTH} characters is cut whatever the width,
+ * with a marker saying how much ("… (9999500 more characters)"). Invisible and line-breaking characters in a cell are shown escaped, and columns are
  * aligned by the terminal columns text takes (a wide East Asian character two), both by {@link Visible}. The width is that of the terminal text rendered on this thread goes to
  * ({@link #terminalColumns(int)}, set by the shell); 0 (a pipe, a file, {@code -c}) leaves the table whole.
  */
@@ -27,7 +28,7 @@ public final class TextTable {
     public TextTable(String... header) {
         List<String> h = new ArrayList<>(header.length);
         for (String c : header) {
-            h.add(Visible.text(c));
+            h.add(Visible.cell(c, Visible.CELL_LENGTH));
         }
         this.header = List.copyOf(h);
     }
@@ -45,7 +46,8 @@ public final class TextTable {
     public TextTable row(Object... cells) {
         List<String> r = new ArrayList<>(cells.length);
         for (Object c : cells) {
-            r.add(Visible.text(String.valueOf(c))); // a line break in a cell (a CSV cell may hold one) would break the table
+            // a line break in a cell (a CSV cell may hold one) would break the table; a 10 MB cell is cut
+            r.add(Visible.cell(String.valueOf(c), Visible.CELL_LENGTH));
         }
         rows.add(r);
         return this;

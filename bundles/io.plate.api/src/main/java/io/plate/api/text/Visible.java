@@ -11,6 +11,11 @@ package io.plate.api.text;
 public final class Visible {
     /** Characters of a name shown in a summary or a message before it is shortened with "…". */
     public static final int NAME_LENGTH = 60;
+    /**
+     * Characters of a table cell shown before the rest is cut ({@link #cell}): the longest text a table holds
+     * (a parameter's meaning, a path) is a few hundred; a 10 MB class name printed whole under {@code -c} is not a table.
+     */
+    static final int CELL_LENGTH = 500;
 
     private Visible() {
     }
@@ -59,6 +64,22 @@ public final class Visible {
             return text(s);
         }
         return text(s.substring(0, s.offsetByCodePoints(0, max - 1))) + "…";
+    }
+
+    /**
+     * {@link #text} of a table cell {@code s}: its first {@code max} code points and a marker saying how many were
+     * cut, e.g. {@code aaa… (9999500 more characters)}, when it has more; what {@link TextTable} shows of a cell
+     * that no terminal width shortens (a pipe, {@code -c}).
+     */
+    static String cell(String s, int max) {
+        if (s.length() <= max) {
+            return text(s);
+        }
+        int all = s.codePointCount(0, s.length());
+        if (all <= max) {
+            return text(s);
+        }
+        return text(s.substring(0, s.offsetByCodePoints(0, max))) + "… (" + Plural.of(all - max, "more character") + ")";
     }
 
     /**

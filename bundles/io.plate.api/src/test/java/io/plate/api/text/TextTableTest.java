@@ -186,4 +186,21 @@ class TextTableTest {
         TextTable wide = new TextTable("k", "text").row("a", "日".repeat(20));
         assertEquals("k  text\n-  " + "-".repeat(18) + "\na  " + "日".repeat(8) + "…\n", wide.render(22));
     }
+
+    /**
+     * A cell of 10 MB (a class name or level read from a file) is cut after 500 characters with a marker of how many
+     * were cut, also where no terminal width shortens the table (-c, a pipe); a cell of 500 is whole.
+     */
+    @Test
+    void aHugeCellIsCutWithAMarkerOfWhatWasCut() {
+        String huge = "x".repeat(10_000_000);
+        String cut = "x".repeat(500) + "… (9999500 more characters)";
+        TextTable t = new TextTable("name", "rows").row(huge, 3).row("x".repeat(500), 4);
+        String rule = "-".repeat(cut.length()) + "  ----";
+        assertEquals("name" + " ".repeat(cut.length() - 4) + "  rows\n" + rule + "\n" + cut + "     3\n"
+                + "x".repeat(500) + " ".repeat(cut.length() - 500) + "     4\n", t.render(0));
+        // a header cut alike, and 501 characters: one more character, counted in code points (日 is one)
+        TextTable h = new TextTable("日".repeat(501)).row("v");
+        assertEquals("日".repeat(500) + "… (1 more character)", h.render(0).lines().findFirst().orElseThrow());
+    }
 }

@@ -24,7 +24,7 @@ public final class MissingColumn {
         String why = isLabel ? ": '" + column + "' is the dataset's " + (data.labels().isPresent() ? "class" : "target")
                 + " column; import it again with --label COLUMN naming the column to predict, or --no-label"
                 : readAsLevels ? ": the import read '" + column + "' as categorical, as a value in it is not a number; "
-                        + "import it again with --numeric " + column + " to be told which"
+                        + "import it again with --numeric " + io.plate.api.text.ShellWord.of(column) + " to be told which"
                 : libsvmBeyondLast(data, column) ? ": a LibSVM file has no column past its largest feature index ("
                         + data.numeric().size() + " here); import it again with --n-features N, N the training file's"
                         + " number of features, for the columns it leaves out as zeros"

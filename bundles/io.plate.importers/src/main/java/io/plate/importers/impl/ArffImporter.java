@@ -262,7 +262,7 @@ public final class ArffImporter implements Importer {
                     || options.categorical().contains(ImportOptions.ALL)) {
                 throw new ImportException(file, 0, a.name, "--values counts reads every attribute but the class as"
                         + " a column of a sparse count matrix; this one is " + (a.kind.equals("numeric")
-                                ? "named by --categorical" : "declared " + a.kind + " (--label " + Sources.quote(a.name)
+                                ? "named by --categorical" : "declared " + a.kind + " (--label " + io.plate.api.text.ShellWord.of(a.name)
                                         + " if it is the class)") + "; or import without --values counts");
             }
             a.matrix = m;

@@ -1,6 +1,7 @@
 package io.plate.importers.impl;
 
 import io.plate.api.data.ImportOptions;
+import io.plate.api.text.ShellWord;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -11,7 +12,8 @@ import java.util.function.Predicate;
  * own names: an entry that is the exact name of a column (after the spaces around it) is that column, so a pandas
  * column {@code size, cm} may be given whole; any other entry is a comma-separated list, quoted as a CSV field is
  * ({@code "size, cm",w}), whose names the caller then checks against the header. The one reading of every such
- * option, for CSV and ARFF.
+ * option, for CSV and ARFF. A name an advice message tells the user to give is written as a shell word
+ * ({@link ShellWord}), quoted where Gogo would read it otherwise.
  */
 final class ColumnLists {
     private ColumnLists() {
@@ -54,9 +56,8 @@ final class ColumnLists {
     static String commaHint(String option, Collection<String> names) {
         for (String n : names) {
             if (n.indexOf(',') >= 0) {
-                return "; a name that holds a comma is given whole (" + option + " '" + io.plate.api.text.Visible.name(n)
-                        + "') or quoted in a list ("
-                        + option + " '" + Sources.listed(n) + ",…')";
+                return "; a name that holds a comma is given whole (" + option + " " + ShellWord.of(n)
+                        + ") or quoted in a list (" + option + " " + ShellWord.of(Sources.listed(n) + ",…") + ")";
             }
         }
         return "";

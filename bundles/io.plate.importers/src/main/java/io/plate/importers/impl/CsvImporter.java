@@ -452,7 +452,7 @@ public final class CsvImporter implements Importer {
         }
         int levels = col.distinct();
         String warning = Labels.onePerRowWarning(col.name, levels, rows, col.levelsWithSpace(FREE_TEXT_LEVELS),
-                Math.min(levels, FREE_TEXT_LEVELS), "--format text --text-column " + col.name
+                Math.min(levels, FREE_TEXT_LEVELS), "--format text --text-column " + io.plate.api.text.ShellWord.of(col.name)
                         + (delimiter == '\t' ? "" : " --delimiter " + delimiter));
         if (warning != null) {
             warnings.add(warning);
@@ -651,7 +651,7 @@ public final class CsvImporter implements Importer {
             warnings.add((label ? "the label column '" : "column '") + Visible.name(c.name()) + "' " + why + ": an identifier, "
                     + (label ? "not a target: name the label with --label COLUMN and leave this one out"
                             : "from which a learner would learn the file's order, not the data: leave it out")
-                    + " with --ignore " + c.name());
+                    + " with --ignore " + io.plate.api.text.ShellWord.of(c.name()));
         }
     }
 
@@ -692,7 +692,7 @@ public final class CsvImporter implements Importer {
                 String why = index == null ? null : rowIndex(index, header);
                 if (why != null && !header) { // no header: no empty name to go by, so only the rows numbered in order
                     warnings.add("the first column " + names.get(i) + " " + why + ": a row index (pandas' to_csv(header=False)"
-                            + " writes one unless index=False), left out (name it in --numeric " + names.get(i) + " to keep it)");
+                            + " writes one unless index=False), left out (name it in --numeric " + io.plate.api.text.ShellWord.of(names.get(i)) + " to keep it)");
                     continue;
                 }
                 if (why != null) {

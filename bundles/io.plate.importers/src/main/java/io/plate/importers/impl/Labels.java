@@ -73,7 +73,7 @@ public final class Labels {
         }
         String head = String.format(Locale.ROOT, "column '%s' became one categorical feature with %,d levels in"
                 + " %,d rows, nearly one per row", io.plate.api.text.Visible.name(column), levels, rows);
-        String ignore = "--ignore " + column;
+        String ignore = "--ignore " + io.plate.api.text.ShellWord.of(column);
         if (2 * withSpace <= looked) {
             return head + ": an identifier or a name? a value seen once tells a learner nothing: leave it out with " + ignore;
         }

@@ -176,7 +176,8 @@ public final class LibSvmImporter implements Importer {
             if (Labels.libSvmTarget(labelName, !whole, options)) { // class numbers unless a fraction makes them a measurement
                 b.target(NumericColumn.of(labelName, y));
             } else {
-                String numericFix = whole ? "give --numeric " + labelName : "leave out --categorical " + labelName;
+                String word = io.plate.api.text.ShellWord.of(labelName);
+                String numericFix = whole ? "give --numeric " + word : "leave out --categorical " + word;
                 Labels.checkClasses(file, labelName, distinct.length, y.length, "for a numeric target (regression) "
                         + numericFix + ", or import with --no-label");
                 String many = whole ? Labels.manyNumberClasses(labelName, distinct.length, y.length, numericFix) : null;

@@ -219,7 +219,7 @@ public final class TextImporter implements Importer {
                 }
             }
             throw new ImportException(file, 1, labelName, "no label column '" + labelName + "' in the header "
-                    + Sources.names(List.of(header)) + (others.size() == 1 ? ": give --label " + others.get(0)
+                    + Sources.names(List.of(header)) + (others.size() == 1 ? ": give --label " + io.plate.api.text.ShellWord.of(others.get(0))
                             + " (or --no-label for unlabelled text)" : " (use --no-label for unlabelled text)"));
         }
         return new TsvPart.Layout(header.length, textCol, labelCol, labelName, new MissingMarkers(options));

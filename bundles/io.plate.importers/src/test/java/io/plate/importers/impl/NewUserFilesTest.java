@@ -355,6 +355,13 @@ class NewUserFilesTest {
             assertNull(Inputs.csv(withId(n, true), ImportOptions.builder().numeric(Set.of("id")).build())
                     .metadata().get(Importer.WARNINGS));
         }
+        // a name the shell would split or expand is quoted for it, so the advice works when pasted (it read --ignore row id)
+        String spaced = withId(150, true).replaceFirst("^id,", "row id,");
+        String q = Inputs.csv(spaced, D).metadata().get(Importer.WARNINGS);
+        assertTrue(q != null && q.contains("leave it out with --ignore 'row id'"), q);
+        String quoted = "\"it's $id\"" + withId(150, true).substring(2);
+        String r = Inputs.csv(quoted, D).metadata().get(Importer.WARNINGS);
+        assertTrue(r != null && r.contains("leave it out with --ignore 'it'\\''s $id'"), r);
         // numbers out of order, or a toy table of a few rows, are not an identifier by this rule
         assertNull(Inputs.csv(rows("id,x,y", 30, "3,1,a", "1,2,b", "2,3,a"), D).metadata().get(Importer.WARNINGS));
         assertNull(Inputs.csv("id,x,y\n1,5,a\n2,6,b\n3,7,a\n", D).metadata().get(Importer.WARNINGS));

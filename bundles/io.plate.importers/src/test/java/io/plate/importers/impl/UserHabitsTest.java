@@ -457,7 +457,7 @@ class UserHabitsTest {
                 + "{1 2,3 1}\n{0 spam,2 3}\n{}\nham,0,1.5,0\n{0 spam,1 0,3 4}\n";
         ImportOptions counts = D.toBuilder().extra("values", "counts").build();
         // the class is the last attribute unless named (Weka's default too); the message says so
-        Inputs.fails(() -> Inputs.arff(arff, counts), "'@@class@@'", "declared nominal", "--label '@@class@@'");
+        Inputs.fails(() -> Inputs.arff(arff, counts), "column @@class@@:", "declared nominal", "--label @@class@@ if"); // a plain word to Gogo (a script's echo @@class@@ prints it)
         Dataset d = Inputs.arff(arff, counts.toBuilder().label("@@class@@").build());
         SparseMatrix m = d.sparse().orElseThrow();
         assertEquals(List.of("call", "free", "you are"), m.vocabulary());
@@ -482,7 +482,7 @@ class UserHabitsTest {
         assertTrue(dense.sparse().isEmpty());
         // what a matrix of counts cannot hold is refused, naming the attribute and line
         Inputs.fails(() -> Inputs.arff("@relation r\n@attribute w numeric\n@attribute k {a,b}\n@attribute y {p,q}\n"
-                + "@data\n{0 1}\n", counts), "'k'", "declared nominal", "without --values counts");
+                + "@data\n{0 1}\n", counts), "column k:", "declared nominal", "without --values counts");
         Inputs.fails(() -> Inputs.arff("@relation r\n@attribute w numeric\n@attribute y {p,q}\n@data\n{0 ?}\n",
                 counts), "line 5", "column w", "missing value");
         Inputs.fails(() -> Inputs.arff(arff, D.toBuilder().extra("values", "dense").build()), "values must be counts or numeric");

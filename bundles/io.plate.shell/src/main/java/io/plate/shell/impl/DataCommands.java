@@ -149,7 +149,7 @@ public final class DataCommands {
                 warnings.add(bases);
             }
             if (replaced[0] != null) {
-                warnings.add(replaced(d.name(), replaced[0]) + ": to keep both, import with --name NAME");
+                warnings.add(Replaced.dataset(d.name(), replaced[0]) + ": to keep both, import with --name NAME");
             }
             if (!warnings.isEmpty()) {
                 System.out.print(warningLines(String.join("; ", warnings), TextTable.terminalColumns()));
@@ -180,7 +180,7 @@ public final class DataCommands {
     public static final class SplitResult {
         private final Dataset train;
         private final Dataset test;
-        /** What the split says of the datasets of the same names it replaced ({@link #replaced(String, Dataset)}). */
+        /** What the split says of the datasets of the same names it replaced ({@link Replaced#dataset}). */
         final List<String> replaced = new ArrayList<>();
 
         SplitResult(Dataset train, Dataset test) {
@@ -218,16 +218,6 @@ public final class DataCommands {
         }
         replaced[0] = workspace.putDataset(d.name(), d);
         return d;
-    }
-
-    /**
-     * What a command that keeps a dataset under a name already in use says: the shell replaces it, as every name
-     * it keeps (models and runs too), and tells which dataset went and how to keep both.
-     */
-    static String replaced(String name, Dataset old) {
-        String from = old.source().isEmpty() ? "" : " from " + old.source();
-        return "'" + name + "' replaces the dataset of that name kept before (" + io.plate.api.text.Plural.of(old.rows(), "row")
-                + from + ")";
     }
 
     /**
@@ -353,7 +343,7 @@ public final class DataCommands {
         for (Dataset part : List.of(train, test)) {
             Dataset old = workspace.putDataset(part.name(), part);
             if (old != null) {
-                r.replaced.add(replaced(part.name(), old));
+                r.replaced.add(Replaced.dataset(part.name(), old));
             }
         }
         return r;

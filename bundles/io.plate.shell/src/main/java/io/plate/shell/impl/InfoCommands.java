@@ -119,10 +119,10 @@ public final class InfoCommands {
             }
             t.row(e.getKey(), d.rows(), d.featureCount(),
                     d.labels().map(l -> Integer.toString(l.cardinality())).orElse("-"),
-                    bytes(own) + shared, d.source());
+                    io.plate.api.HeapCheck.bytes(own) + shared, d.source());
         }
         String out = t.toString();
-        return views.isEmpty() ? out : out + "in all " + bytes(total) + " (storage shared between datasets counted once)\n";
+        return views.isEmpty() ? out : out + "in all " + io.plate.api.HeapCheck.bytes(total) + " (storage shared between datasets counted once)\n";
     }
 
     /** " (shares NAME's)": the first other dataset whose storage {@code d} refers to; empty when none. */
@@ -323,19 +323,6 @@ public final class InfoCommands {
                     p.defaultValue() == null ? "(none)" : p.defaultValue(), p.range(), p.doc());
         }
         return what + "\n" + t;
-    }
-
-    static String bytes(long b) {
-        if (b < 1024) {
-            return b + " B";
-        }
-        if (b < 1024 * 1024) {
-            return String.format("%.1f KiB", b / 1024.0);
-        }
-        if (b < 1024L * 1024 * 1024) {
-            return String.format("%.1f MiB", b / (1024.0 * 1024));
-        }
-        return String.format("%.2f GiB", b / (1024.0 * 1024 * 1024));
     }
 
     private static <S> List<ServiceReference<S>> snapshot(List<ServiceReference<S>> refs) {

@@ -68,7 +68,7 @@ public final class Learners {
                 throw new PlateException(values.size() <= FEW_VALUES
                         ? head + " with " + values.size() + " values" + (values.size() <= 10 ? " (" + String.join(", ", values)
                                 + ")" : "") + ": import the "
-                                + "file again with --categorical " + t + " to use them as classes, or use a regression "
+                                + "file again with --categorical " + io.plate.api.text.ShellWord.of(t) + " to use them as classes, or use a regression "
                                 + "learner (kernel.regression)"
                         : head + " with " + values.size() + " distinct values: use a regression learner "
                                 + "(kernel.regression; see plate:learners)", ex);

@@ -82,7 +82,7 @@ public final class ModelFileCommands {
         }
         String base = path.getFileName().toString();
         String kept = name.isEmpty() ? (base.endsWith(".json") ? base.substring(0, base.length() - 5) : base) : name;
-        workspace.putModel(kept, m);
+        Replaced.warn(Replaced.model(kept, workspace.putModel(kept, m)), "load with --name NAME");
         return m;
     }
 

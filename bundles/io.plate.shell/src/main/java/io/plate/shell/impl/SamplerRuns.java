@@ -211,8 +211,9 @@ final class SamplerRuns {
                 throw new PlateException(Outcome.stoppedInBurnIn(stopped, reached, settings.burnIn(), dir != null));
             }
         }
-        workspace.putRun(kept, posterior);
+        Replaced.warn(Replaced.run(kept, posterior, workspace.putRun(kept, posterior)), "run with --name NAME");
         if (dir != null) {
+            String earlier = Replaced.runDirectory(o.out(), dir); // said once the new run took its place
             try {
                 posterior.write(dir);
             } catch (IOException e) {
@@ -220,6 +221,7 @@ final class SamplerRuns {
             } catch (PlateException e) { // the folder changed during the run
                 throw new PlateException(e.getMessage() + " (the draws are kept as run '" + kept + "')", e);
             }
+            Replaced.warn(earlier, "give --out another folder");
         }
         return new Outcome(kept, posterior, dir, stopped, interrupted || background, console);
     }

@@ -57,7 +57,7 @@ public final class TrainCommands {
                 throw interrupted(kept, ctrlC);
             }
         }
-        workspace.putModel(kept, m);
+        Replaced.warn(Replaced.model(kept, workspace.putModel(kept, m)), "train with --name NAME");
         return m;
     }
 

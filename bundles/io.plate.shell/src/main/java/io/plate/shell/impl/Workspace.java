@@ -100,7 +100,7 @@ public final class Workspace {
     /**
      * Keeps {@code d} under {@code name}, replacing a dataset of that name as a whole (the one rule of every name
      * here: the newest value wins, as a Python variable assigned again); returns the dataset replaced, or null,
-     * for the command to say so ({@link DataCommands#replaced}).
+     * for the command to say so ({@link Replaced}).
      */
     public Dataset putDataset(String name, Dataset d) {
         checkName(name);
@@ -134,10 +134,12 @@ public final class Workspace {
         return Collections.unmodifiableMap(new TreeMap<>(datasets));
     }
 
-    public synchronized void putModel(String name, Model m) {
+    /** Keeps {@code m} under {@code name}; returns the type of the model of that name it replaced (kept or parked), or null. */
+    public synchronized String putModel(String name, Model m) {
         checkName(name);
-        parked.remove(name);
-        models.put(name, m);
+        Parked p = parked.remove(name);
+        Model old = models.put(name, m);
+        return old != null ? old.type() : p != null ? p.type() : null;
     }
 
     public synchronized Model model(String name) {
@@ -208,9 +210,10 @@ public final class Workspace {
         }
     }
 
-    public void putRun(String name, Posterior p) {
+    /** Keeps {@code p} under {@code name}; returns the run of that name it replaced, or null. */
+    public Posterior putRun(String name, Posterior p) {
         checkName(name);
-        runs.put(name, p);
+        return runs.put(name, p);
     }
 
     /** The kept runs by name (a command that takes a RUN also reads run directories: {@link RunArgument}). */

@@ -204,10 +204,10 @@ class DataCommandsTest {
         DataCommands.importInto(w, importer(labelled(0, 1)), Path.of("中国.csv"), ImportOptions.builder().name("x").build(),
                 replaced);
         assertTrue(replaced[0] == first);
-        assertEquals("'x' replaces the dataset of that name kept before (3 rows)", DataCommands.replaced("x", replaced[0]));
+        assertEquals("'x' replaces the dataset of that name kept before (3 rows)", Replaced.dataset("x", replaced[0]));
         Dataset sourced = first.toBuilder("y").source("data/日本.csv").build();
         assertEquals("'y' replaces the dataset of that name kept before (3 rows from data/日本.csv)",
-                DataCommands.replaced("y", sourced));
+                Replaced.dataset("y", sourced));
         int[] codes = new int[20];
         for (int i = 0; i < codes.length; i++) {
             codes[i] = i % 2;

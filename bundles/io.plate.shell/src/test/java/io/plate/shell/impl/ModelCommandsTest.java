@@ -244,6 +244,21 @@ class ModelCommandsTest {
         assertTrue(w.models().isEmpty(), "nothing half-registered");
     }
 
+    /** Training or loading under a name in use replaces that model, and says so as plate:import does for a dataset. */
+    @Test
+    void aTrainingOrALoadThatReplacesAModelSaysSo() throws Exception {
+        Workspace w = new Workspace();
+        w.putDataset("d", data(4));
+        ModelShell c = commands(w, null);
+        assertEquals("", Printed.stdout(() -> c.train("", "m", "test.fixed", "d")));
+        assertEquals("warning: 'm' replaces the model of that name kept before (test.fixed): to keep both, train with"
+                + " --name NAME\n", Printed.stdout(() -> c.train("7", "m", "test.fixed", "d")));
+        Files.writeString(dir.resolve("m.json"), "{}");
+        assertEquals("warning: 'm' replaces the model of that name kept before (test.fixed): to keep both, load with"
+                + " --name NAME\n", Printed.stdout(() -> c.load("", "m.json")));
+        assertEquals("", Printed.stdout(() -> c.load("other", "m.json")));
+    }
+
     @Test
     void trainKeepsTheModelUnderItsDefaultNameAndValidates() {
         Workspace w = new Workspace();

@@ -172,6 +172,21 @@ class SampleCommandsTest {
         assertThrows(PlateException.class, () -> c.trace("plots/trace.txt", "toy.test.ar1"));
     }
 
+    /** A run kept under a name in use, or written over an earlier run directory, says what it replaced. */
+    @Test
+    void aRunThatReplacesARunOrARunDirectorySaysSo() throws Exception {
+        Workspace w = new Workspace();
+        SampleCommands c = commands(w);
+        assertEquals("", Printed.stdout(() -> c.sample(null, "200", "", "100", "", "2", "5", "runs/again", "", "test.ar1",
+                "toy")));
+        assertEquals("warning: 'toy.test.ar1' replaces the run of that name kept before (test.ar1 on toy): to keep both,"
+                + " run with --name NAME\nwarning: 'runs/again' replaces the run directory of that name kept before: to"
+                + " keep both, give --out another folder\n", Printed.stdout(() -> c.sample(null, "200", "", "100", "",
+                        "2", "5", "runs/again", "", "test.ar1", "toy")));
+        assertEquals("", Printed.stdout(() -> c.sample(null, "200", "", "100", "", "2", "5", "runs/new", "other",
+                "test.ar1", "toy")));
+    }
+
     /**
      * Each plate.jar -c is a new session: a run written with --out by an earlier one is traced and plotted
      * from its folder (found under the output folder, as files to read are), with the table the run printed;

@@ -35,7 +35,7 @@ final class ClusteredColumns {
         // a numeric target is often a class coded as numbers (scikit-learn's y): say how to score against it
         data.target().ifPresent(t -> out.add("the target column '" + t.name() + "' (import with "
                 + (kind == FeatureKind.NUMERIC ? "--no-label to cluster on it too, or with " : "")
-                + "--categorical " + t.name() + " to score the clusters against its values as classes)"));
+                + "--categorical " + io.plate.api.text.ShellWord.of(t.name()) + " to score the clusters against its values as classes)"));
         if (kind != FeatureKind.NUMERIC && !data.numeric().isEmpty()) {
             out.add(numeric + ", which mixture.gaussian models");
         }

@@ -1,6 +1,7 @@
 package io.plate.sampler.mixture.impl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
@@ -82,5 +83,10 @@ class ClusteredColumnsTest {
         assertEquals("clusters on 1 numeric column (a); mixture.gaussian leaves out the target column 'y' (import with"
                 + " --no-label to cluster on it too, or with --categorical y to score the clusters against its values as"
                 + " classes)", ClusteredColumns.describe(d, FeatureKind.NUMERIC, "mixture.gaussian"));
+        // a name with a space and brackets is quoted for the shell, as every advice naming a column (ShellWord)
+        Dataset spaced = Dataset.builder("d").numeric(NumericColumn.of("a", new double[] {1, 2, 3}))
+                .target(NumericColumn.of("grade (1-3)", new double[] {0, 1, 1})).build();
+        assertTrue(ClusteredColumns.describe(spaced, FeatureKind.NUMERIC, "mixture.gaussian")
+                .contains("or with --categorical 'grade (1-3)' to score"));
     }
 }
