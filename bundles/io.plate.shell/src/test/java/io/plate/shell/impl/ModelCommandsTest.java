@@ -244,6 +244,25 @@ class ModelCommandsTest {
         assertTrue(w.models().isEmpty(), "nothing half-registered");
     }
 
+    /** plate:train gives the learner a progress line to report a long fit to (kernel.regression's bandwidth search). */
+    @Test
+    void trainingGivesTheLearnerAProgressLine() {
+        Workspace w = new Workspace();
+        w.putDataset("d", data(4));
+        List<io.plate.api.sample.ProgressListener> given = new java.util.ArrayList<>();
+        Learner reporting = new FixedLearner() {
+            @Override
+            public Model fit(Dataset data, Params params, long seed, io.plate.api.sample.ProgressListener progress) {
+                given.add(progress);
+                progress.progress(new io.plate.api.sample.Progress(1, 4, 1, 10, 0.3, Double.NaN, Double.NaN));
+                return fit(data, params, seed);
+            }
+        };
+        ModelShell.of(w, defaults(dir), List.of(reporting), null, null).train("", "", "test.fixed", "d");
+        assertEquals(1, given.size(), "the fit with a listener was called");
+        assertTrue(given.get(0) instanceof ProgressPrinter, String.valueOf(given.get(0)));
+    }
+
     @Test
     void trainKeepsTheModelUnderItsDefaultNameAndValidates() {
         Workspace w = new Workspace();
