@@ -8,5 +8,5 @@
  * data in tables, summaries and messages (both since 1.3.0).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.3.0")
+@org.osgi.annotation.versioning.Version("1.4.0")
 package io.plate.api.text;
