@@ -55,6 +55,9 @@ public final class DiagnosticsTable {
         if (p.facts().get(SamplerPosterior.IGNORES) instanceof String i && !i.isEmpty()) {
             b.append(p.sampler()).append(" ignores ").append(i).append('\n');
         }
+        if (p.facts().get(SamplerPosterior.COLUMNS) instanceof String c && !c.isEmpty()) {
+            b.append(c).append('\n');
+        }
         b.append(table);
         b.append(String.format(Locale.ROOT, "%.2f s, %.0f sweeps/s", p.seconds(), p.sweepsPerSecond()));
         if (p.trace().chains() == 1 && !p.diagnostics().isEmpty()) {

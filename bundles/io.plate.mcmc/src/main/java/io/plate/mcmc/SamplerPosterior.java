@@ -166,6 +166,15 @@ public final class SamplerPosterior implements Posterior {
      */
     public static final String IGNORES = "ignores";
 
+    /**
+     * The fact saying which columns the sampler models and which it leaves out, with how to include them (a
+     * mixture's "clusters on 4 numeric columns (…); mixture.gaussian leaves out the label column 'class', …"),
+     * shown under the run's first line by plate:sample and plate:cluster alike.
+     *
+     * @since 3.4.0
+     */
+    public static final String COLUMNS = "columns";
+
     /** What an extensible run did: stopped at its iterations, extended, or stopped at its maximum. */
     static String extension(RunSettings asked, int went) {
         // R-hat compares chains: one chain's goal is the effective sample size alone

@@ -46,6 +46,18 @@ public interface Learner {
     Model fit(Dataset data, Params params, long seed);
 
     /**
+     * {@link #fit(Dataset, Params, long)}, reporting the progress of a fit that takes long to {@code progress}, at
+     * most a few times per second: {@link io.plate.api.sample.Progress#iteration()} training rows done of
+     * {@link io.plate.api.sample.Progress#iterations()} in the fit's slowest pass (one chain, no log joint or
+     * R-hat). A learner whose fit is quick reports nothing (the default).
+     *
+     * @since 1.7
+     */
+    default Model fit(Dataset data, Params params, long seed, io.plate.api.sample.ProgressListener progress) {
+        return fit(data, params, seed);
+    }
+
+    /**
      * Reads a model file written by one of this learner's models; validates version, dimensions and
      * values.
      */

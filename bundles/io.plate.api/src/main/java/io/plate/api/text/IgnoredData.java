@@ -15,10 +15,20 @@ public final class IgnoredData {
     /** "2 categorical columns (color, shape)": at most five names. */
     public IgnoredData columns(String kind, List<String> names) {
         if (!names.isEmpty()) {
-            String shown = String.join(", ", names.subList(0, Math.min(5, names.size()))) + (names.size() > 5 ? ", …" : "");
-            parts.add(Plural.of(names.size(), kind + " column") + " (" + shown + ")");
+            parts.add(columnList(kind, names));
         }
         return this;
+    }
+
+    /**
+     * "3 numeric columns (a, b, c)", "7 numeric columns (a, b, c, d, e, …)" or "0 numeric columns": the one way a
+     * learner's or sampler's line names the columns it uses or leaves out (at most five names).
+     *
+     * @since 1.4.0
+     */
+    public static String columnList(String kind, List<String> names) {
+        String shown = String.join(", ", names.subList(0, Math.min(5, names.size()))) + (names.size() > 5 ? ", …" : "");
+        return Plural.of(names.size(), kind + " column") + (names.isEmpty() ? "" : " (" + shown + ")");
     }
 
     /** The word counts (the sparse block), when {@code data} has them. */

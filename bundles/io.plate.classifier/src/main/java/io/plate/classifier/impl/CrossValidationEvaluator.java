@@ -17,6 +17,7 @@ import io.plate.api.learn.Metrics;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.Params;
 import io.plate.api.learn.StratifiedFolds;
+import io.plate.api.learn.UnseenLevels;
 import io.plate.api.text.Plural;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -305,7 +306,8 @@ public final class CrossValidationEvaluator implements Evaluator {
         truth.add(t);
         predicted.add(q);
         return new FoldReport(index, train.rows(), test.rows(), Double.NaN, Double.NaN, Double.NaN,
-                Metrics.rmse(t, q), Metrics.r2(t, q), (t1 - t0) / 1e9, (t2 - t1) / 1e9, Metrics.mae(t, q));
+                Metrics.rmse(t, q), Metrics.r2(t, q), (t1 - t0) / 1e9, (t2 - t1) / 1e9, Metrics.mae(t, q),
+                model.unseenLevels(test));
     }
 
     @Override
@@ -347,6 +349,9 @@ public final class CrossValidationEvaluator implements Evaluator {
             }
             number(g, "fitSeconds", report.fitSeconds());
             number(g, "predictSeconds", report.predictSeconds());
+            // the scored cells whose level their fold's model never saw (each row is scored by one fold)
+            g.writeNumberField("unseenLevelCells", report.perFold().stream()
+                    .flatMap(f -> f.unseenLevels().stream()).mapToLong(UnseenLevels::rows).sum());
             g.writeArrayFieldStart("perFold");
             for (FoldReport f : report.perFold()) {
                 g.writeStartObject();
@@ -364,6 +369,19 @@ public final class CrossValidationEvaluator implements Evaluator {
                 }
                 number(g, "fitSeconds", f.fitSeconds());
                 number(g, "predictSeconds", f.predictSeconds());
+                g.writeArrayFieldStart("unseenLevels");
+                for (UnseenLevels u : f.unseenLevels()) {
+                    g.writeStartObject();
+                    g.writeStringField("column", u.column());
+                    g.writeNumberField("rows", u.rows());
+                    g.writeArrayFieldStart("levels");
+                    for (String l : u.levels()) {
+                        g.writeString(l);
+                    }
+                    g.writeEndArray();
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
                 g.writeEndObject();
             }
             g.writeEndArray();

@@ -137,6 +137,37 @@ class EvaluatorTest {
         assertEquals(1, json.get("perFold").size());
     }
 
+    /**
+     * Cross-validation counts, per fold, the held-out cells whose level the fold's model never saw: levels z and w
+     * are each used by one row, so whichever fold holds that row out trains without it, and the folds count 2
+     * cells between them, in the report and in the JSON (nb.categorical and the perceptron alike).
+     */
+    @Test
+    void crossValidationCountsEachFoldsUnseenLevels() throws IOException {
+        Dataset d = Tiny.data("d").categorical(Tiny.cat("f", "a", "a", "b", "b", "a", "b", "z", "w"))
+                .labels(Tiny.cat("class", "P", "P", "N", "N", "P", "N", "P", "N")).build();
+        for (Learner l : new Learner[] {new CategoricalNaiveBayes(), new io.plate.classifier.impl.perceptron.PerceptronLearner()}) {
+            EvaluationReport r = evaluator.evaluate(l, d, l.params(Map.of()), EvaluationSettings.crossValidation(2, 5));
+            java.util.List<io.plate.api.learn.UnseenLevels> unseen = r.perFold().stream()
+                    .flatMap(f -> f.unseenLevels().stream()).toList();
+            assertEquals(2, unseen.stream().mapToInt(io.plate.api.learn.UnseenLevels::rows).sum(), l.name() + ": " + unseen);
+            assertEquals(Set.of("w", "z"), unseen.stream().flatMap(u -> u.levels().stream())
+                    .collect(java.util.stream.Collectors.toSet()), l.name());
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            evaluator.writeJson(r, out);
+            JsonNode json = new ObjectMapper().readTree(out.toByteArray());
+            assertEquals(2, json.get("unseenLevelCells").asInt(), l.name());
+            int perFold = 0;
+            for (JsonNode f : json.get("perFold")) {
+                for (JsonNode u : f.get("unseenLevels")) {
+                    assertEquals("f", u.get("column").asText());
+                    perFold += u.get("rows").asInt();
+                }
+            }
+            assertEquals(2, perFold, l.name() + ": " + json.get("perFold"));
+        }
+    }
+
     /** A regression learner that predicts the training mean of the target. */
     private static final class MeanLearner implements Learner {
         @Override

@@ -207,9 +207,6 @@ public final class ClusterCommands {
         }
 
         private void render(StringBuilder b, Clustering c) {
-            if (posterior.facts().get("columns") instanceof String columns) {
-                b.append(columns).append('\n');
-            }
             b.append(String.format(Locale.ROOT, "point estimate (minimises the posterior expected %s loss, %s %s):%n",
                     c.loss() == Clustering.Loss.VI ? "variation-of-information" : "Binder",
                     c.loss() == Clustering.Loss.VI ? "expected VI" : "expected pairs wrong",

@@ -128,6 +128,9 @@ public final class EvaluateCommands {
             result.unseenLevels = UnseenLevelsWarning.line(t.name(),
                     report.perFold().stream().flatMap(f -> f.unseenLevels().stream()).toList());
         });
+        if (settings.test().isEmpty()) { // the held-out cells whose level their fold's training part lacks
+            result.unseenLevels = UnseenLevelsWarning.folds(d.name(), report.perFold());
+        }
         return result;
     }
 
@@ -183,7 +186,7 @@ public final class EvaluateCommands {
         private String ignores = "";
         private String leftOut = "";
         private String unknownClasses = "";
-        private String unseenLevels = ""; // the test set's cells whose level the model never saw
+        private String unseenLevels = ""; // the scored cells whose level the (fold's) model never saw
         private List<String> textImport = List.of(); // how the test file's import loses words of the training file's
 
         Evaluation(EvaluationReport report, Path written) {

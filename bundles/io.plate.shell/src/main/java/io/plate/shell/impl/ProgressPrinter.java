@@ -35,6 +35,8 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
 
     private final IntSupplier columns;
     private int asked; // the run's iterations as asked (0: unknown); more in a report: the run was extended
+    private String unit = "sweeps"; // what a report counts: a chain's sweeps, or a fit's training rows
+    private String hint = "  (Ctrl-C stops and keeps the draws so far)";
     private Progress latest; // the last report, printed or not: how far the run got
 
     public ProgressPrinter(PrintStream out, String label, boolean terminal) {
@@ -68,6 +70,16 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
     /** Says that the run asked for {@code iterations}, so that a report of more says the run goes on past them. */
     public ProgressPrinter asked(int iterations) {
         this.asked = iterations;
+        return this;
+    }
+
+    /**
+     * Says that reports count {@code unit} (a fit's "rows", Learner.fit with a listener) and what Ctrl-C does to the
+     * work ({@code ctrlC}, shown after the line in a terminal), instead of a run's sweeps and kept draws.
+     */
+    public ProgressPrinter counting(String unit, String ctrlC) {
+        this.unit = unit;
+        this.hint = "  (" + ctrlC + ")";
         return this;
     }
 
@@ -108,14 +120,14 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
                     p.chains(), p.chains() == 1 ? "" : "s", (System.nanoTime() - start) / 1e9));
         } else {
             // sweeps per chain on average: the slowest chain stays at 0 while it waits for a thread
-            s.append(p.sweeps() / p.chains()).append('/').append(p.iterations()).append(" sweeps");
+            s.append(p.sweeps() / p.chains()).append('/').append(p.iterations()).append(' ').append(unit);
             if (asked > 0 && p.iterations() > asked) { // R-hat or ESS short at the iterations asked
                 s.append(" (extended from ").append(asked).append(')');
             }
             if (p.chains() > 1) {
                 s.append(" × ").append(p.chains()).append(" chains");
             }
-            speed = String.format(Locale.ROOT, ", %.0f sweeps/s", p.sweepsPerSecond());
+            speed = String.format(Locale.ROOT, ", %.0f %s/s", p.sweepsPerSecond(), unit);
         }
         String eta = Double.isFinite(p.etaSeconds()) ? String.format(Locale.ROOT, ", ETA %.0f s", p.etaSeconds()) : "";
         String logJoint = Double.isFinite(p.logJoint()) ? String.format(Locale.ROOT, ", log joint %.2f", p.logJoint()) : "";
@@ -140,7 +152,6 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
         if (line == null) {
             return candidates[candidates.length - 1].substring(0, Math.max(1, limit - 1)) + "…";
         }
-        String hint = "  (Ctrl-C stops and keeps the draws so far)";
         return terminal && line.length() + hint.length() <= limit ? line + hint : line;
     }
 

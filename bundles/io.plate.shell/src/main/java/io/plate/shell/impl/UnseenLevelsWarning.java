@@ -1,12 +1,16 @@
 package io.plate.shell.impl;
 
+import io.plate.api.learn.FoldReport;
 import io.plate.api.learn.UnseenLevels;
 import io.plate.api.text.Plural;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
 
 /**
- * The line plate:predict and plate:evaluate --test print about a scored dataset's categorical cells whose level
+ * The line plate:predict and plate:evaluate (a holdout or cross-validation) print about a scored dataset's categorical cells whose level
  * the model never saw and that add no term ({@code Model.unseenLevels}): how many, in which columns, a few levels.
  */
 final class UnseenLevelsWarning {
@@ -18,6 +22,28 @@ final class UnseenLevelsWarning {
 
     /** "warning: 5 cells of 'b' …: c2: 3 rows (levels v9, vNEW); f0: 2 rows (level 4)", or "" when there are none. */
     static String line(String dataset, List<UnseenLevels> unseen) {
+        return line(dataset, unseen, "the model");
+    }
+
+    /**
+     * The line of a cross-validation: each row is scored by one fold, so the folds' cells are summed per column
+     * (levels merged), and each cell's level is one "their fold's model" never saw; "" when there are none.
+     */
+    static String folds(String dataset, List<FoldReport> folds) {
+        Map<String, Integer> rows = new LinkedHashMap<>();
+        Map<String, TreeSet<String>> levels = new LinkedHashMap<>();
+        for (FoldReport f : folds) {
+            for (UnseenLevels u : f.unseenLevels()) {
+                rows.merge(u.column(), u.rows(), Integer::sum);
+                levels.computeIfAbsent(u.column(), c -> new TreeSet<>()).addAll(u.levels());
+            }
+        }
+        List<UnseenLevels> merged = new ArrayList<>();
+        rows.forEach((column, n) -> merged.add(new UnseenLevels(column, n, List.copyOf(levels.get(column)))));
+        return line(dataset, merged, "their fold's model");
+    }
+
+    private static String line(String dataset, List<UnseenLevels> unseen, String model) {
         if (unseen.isEmpty()) {
             return "";
         }
@@ -32,7 +58,7 @@ final class UnseenLevelsWarning {
         }
         String more = unseen.size() > SHOWN ? "; … " + Plural.of(unseen.size() - SHOWN, "more column") : "";
         return "warning: " + Plural.of(cells, "cell") + " of '" + dataset + "' " + (cells == 1 ? "has" : "have")
-                + " a level the model never saw in training and add" + (cells == 1 ? "s" : "") + " no term: "
+                + " a level " + model + " never saw in training and add" + (cells == 1 ? "s" : "") + " no term: "
                 + String.join("; ", columns) + more;
     }
 }

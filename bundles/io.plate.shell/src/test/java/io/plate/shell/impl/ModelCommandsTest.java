@@ -259,6 +259,25 @@ class ModelCommandsTest {
         assertEquals("", Printed.stdout(() -> c.load("other", "m.json")));
     }
 
+    /** plate:train gives the learner a progress line to report a long fit to (kernel.regression's bandwidth search). */
+    @Test
+    void trainingGivesTheLearnerAProgressLine() {
+        Workspace w = new Workspace();
+        w.putDataset("d", data(4));
+        List<io.plate.api.sample.ProgressListener> given = new java.util.ArrayList<>();
+        Learner reporting = new FixedLearner() {
+            @Override
+            public Model fit(Dataset data, Params params, long seed, io.plate.api.sample.ProgressListener progress) {
+                given.add(progress);
+                progress.progress(new io.plate.api.sample.Progress(1, 4, 1, 10, 0.3, Double.NaN, Double.NaN));
+                return fit(data, params, seed);
+            }
+        };
+        ModelShell.of(w, defaults(dir), List.of(reporting), null, null).train("", "", "test.fixed", "d");
+        assertEquals(1, given.size(), "the fit with a listener was called");
+        assertTrue(given.get(0) instanceof ProgressPrinter, String.valueOf(given.get(0)));
+    }
+
     @Test
     void trainKeepsTheModelUnderItsDefaultNameAndValidates() {
         Workspace w = new Workspace();
@@ -382,6 +401,29 @@ class ModelCommandsTest {
         String evaluated = commands(w, e).evaluate("", "d", "", "", "test.fixed", "d").toString();
         assertTrue(evaluated.contains("\nwarning: 3 cells of 'd' have a level the model never saw in training and add"
                 + " no term: c2: 3 rows (level v9)\n"), evaluated);
+    }
+
+    /**
+     * Cross-validation says the same line over its folds: each row is held out by one fold, so the folds' cells
+     * add up per column (2 + 1 in c2, levels merged) whatever fold reported them. It said nothing.
+     */
+    @Test
+    void crossValidationCountsTheUnseenLevelsOfEveryFold() throws IOException {
+        Workspace w = new Workspace();
+        w.putDataset("d", data(4));
+        FoldReport one = new FoldReport(1, 2, 2, 1, 0, 1, Double.NaN, Double.NaN, 0.01, 0.002, Double.NaN,
+                List.of(new UnseenLevels("c2", 2, List.of("v9", "vX"))));
+        FoldReport two = new FoldReport(2, 2, 2, 1, 0, 1, Double.NaN, Double.NaN, 0.01, 0.002, Double.NaN,
+                List.of(new UnseenLevels("c2", 1, List.of("v9")), new UnseenLevels("f0", 1, List.of("4"))));
+        FoldReport none = new FoldReport(3, 2, 2, 1, 0, 1, Double.NaN, Double.NaN, 0.01, 0.002);
+        Evaluator e = returning(new EvaluationReport("test.fixed", Map.of(), "d", 3, 3, List.of("a", "b,c", "d"), 1,
+                0, 1, new long[3][3], Double.NaN, Double.NaN, 0.01, 0.002, List.of(one, two, none)));
+        String evaluated = commands(w, e).evaluate("3", "", "", "", "test.fixed", "d").toString();
+        assertTrue(evaluated.contains("\nwarning: 4 cells of 'd' have a level their fold's model never saw in training"
+                + " and add no term: c2: 3 rows (levels v9, vX); f0: 1 row (level 4)\n"), evaluated);
+        Evaluator quiet = returning(new EvaluationReport("test.fixed", Map.of(), "d", 3, 3, List.of("a", "b,c", "d"), 1,
+                0, 1, new long[3][3], Double.NaN, Double.NaN, 0.01, 0.002, List.of(none)));
+        assertFalse(commands(w, quiet).evaluate("3", "", "", "", "test.fixed", "d").toString().contains("never saw"));
     }
 
     /** A text import with the text importer's metadata: stop words, n-grams and --min-df as given. */

@@ -26,6 +26,11 @@ class TerminalWidthTest {
                 true, 40);
         String cut = narrow.format(new Progress(19938, 200000, 2, 3533, 51, -321.04, 1.0021));
         assertTrue(cut.length() <= 39 && cut.endsWith("…"), cut);
+        // a fit counts its training rows, and Ctrl-C keeps no model (plate:train)
+        ProgressPrinter fit = new ProgressPrinter(new PrintStream(new ByteArrayOutputStream()), "kernel.regression on d",
+                true, 200).counting("rows", "Ctrl-C stops; the model is not kept");
+        assertEquals("kernel.regression on d: 4200/15000 rows, 350 rows/s, ETA 31 s  (Ctrl-C stops; the model is not kept)",
+                fit.format(new Progress(4200, 15000, 1, 350, 30.86, Double.NaN, Double.NaN)));
         ProgressPrinter wide = new ProgressPrinter(new PrintStream(new ByteArrayOutputStream()), "run", true, 200);
         assertTrue(wide.format(new Progress(1, 10, 1, 5, 2, -1, Double.NaN)).contains("Ctrl-C stops"));
         // before any chain has swept (first partitions, restarts) the line says so, not "0 sweeps/s"

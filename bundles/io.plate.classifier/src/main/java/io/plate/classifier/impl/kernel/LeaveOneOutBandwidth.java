@@ -1,5 +1,6 @@
 package io.plate.classifier.impl.kernel;
 
+import io.plate.classifier.impl.RowProgress;
 import io.plate.classifier.impl.Standardizer;
 
 /**
@@ -37,8 +38,11 @@ final class LeaveOneOutBandwidth {
         return g;
     }
 
-    /** Leave-one-out over complete rows, on the grid around {@code scale}: {@code x} row-major (n × p), {@code y} n targets. */
-    static LeaveOneOutBandwidth select(double[] x, double[] y, int p, double scale) {
+    /**
+     * Leave-one-out over complete rows, on the grid around {@code scale}: {@code x} row-major (n × p), {@code y} n
+     * targets; {@code progress} is told each row left out.
+     */
+    static LeaveOneOutBandwidth select(double[] x, double[] y, int p, double scale, RowProgress progress) {
         double[] grid = grid(scale);
         int n = y.length;
         int g = grid.length;
@@ -95,6 +99,7 @@ final class LeaveOneOutBandwidth {
                 double e = (y[i] - num[j] / den[j]) / yUnit;
                 sse[j] += e * e;
             }
+            progress.done(i + 1);
         }
         int best = 0;
         for (int j = 0; j < g; j++) {

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.TreeSet;
 
 /**
  * The categorical event model with Lidstone smoothing:
@@ -182,20 +181,7 @@ public final class LidstoneCategorical implements Likelihood {
             if (unseenRow[f] >= 0) {
                 continue; // every level the model never saw is scored
             }
-            CategoricalColumn col = cols[f];
-            int[] map = col.mapTo(levels.get(f));
-            TreeSet<String> unseen = new TreeSet<>();
-            int rows = 0;
-            for (int r = 0; r < col.size(); r++) {
-                int code = col.code(r);
-                if (code != CategoricalColumn.MISSING && map[code] < 0) {
-                    rows++;
-                    unseen.add(col.levels().get(code));
-                }
-            }
-            if (rows > 0) {
-                out.add(new UnseenLevels(names.get(f), rows, List.copyOf(unseen)));
-            }
+            UnseenLevels.of(names.get(f), cols[f], levels.get(f)).ifPresent(out::add);
         }
         return out;
     }

@@ -7,6 +7,7 @@ import io.plate.api.PlateException;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.ModelFormatException;
+import io.plate.api.learn.UnseenLevels;
 import io.plate.classifier.impl.NumericBlock;
 import io.plate.classifier.impl.Standardizer;
 import io.plate.modelfile.Fields;
@@ -71,7 +72,16 @@ final class LinearFeatures {
         List<List<String>> levels = new ArrayList<>();
         for (CategoricalColumn c : data.categorical()) {
             cat.add(c.name());
-            levels.add(c.levels());
+            // a view's levels that only held-out rows use are left out (CategoricalColumn.levelsToFit): a fold's
+            // model then has no input for them, as the naive Bayes models, and counts them as unseen
+            boolean[] keep = c.levelsToFit();
+            List<String> kept = new ArrayList<>();
+            for (int l = 0; l < keep.length; l++) {
+                if (keep[l]) {
+                    kept.add(c.levels().get(l));
+                }
+            }
+            levels.add(List.copyOf(kept));
         }
         if (p == 0 && cat.isEmpty()) {
             throw new PlateException(PerceptronNames.PERCEPTRON + ": dataset '" + data.name()
@@ -108,9 +118,7 @@ final class LinearFeatures {
         }
         int offset = p;
         for (int f = 0; f < categorical.size(); f++) {
-            String name = categorical.get(f);
-            CategoricalColumn c = data.levelsOf(name) // a numeric column of a test file read as levels
-                    .orElseThrow(() -> MissingColumn.of(PerceptronNames.PERCEPTRON + ": ", data, "categorical", name));
+            CategoricalColumn c = column(data, f);
             int[] map = c.mapTo(levels.get(f));
             for (int r = 0; r < n; r++) {
                 int code = c.code(r);
@@ -121,6 +129,22 @@ final class LinearFeatures {
             offset += levels.get(f).size();
         }
         return out;
+    }
+
+    /** The cells of {@code data} whose level no categorical column of the training data had: encoded as zeros. */
+    List<UnseenLevels> unseenLevels(Dataset data) {
+        List<UnseenLevels> out = new ArrayList<>();
+        for (int f = 0; f < categorical.size(); f++) {
+            UnseenLevels.of(categorical.get(f), column(data, f), levels.get(f)).ifPresent(out::add);
+        }
+        return out;
+    }
+
+    /** The categorical column {@code f} of the model in {@code data}, matched by name. */
+    private CategoricalColumn column(Dataset data, int f) {
+        String name = categorical.get(f);
+        return data.levelsOf(name) // a numeric column of a test file read as levels
+                .orElseThrow(() -> MissingColumn.of(PerceptronNames.PERCEPTRON + ": ", data, "categorical", name));
     }
 
     /** Names of the encoded inputs, in order: numeric names, {@code column=level}, {@code (bias)}. */

@@ -7,6 +7,7 @@ import io.plate.api.data.Dataset;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.Provenance;
+import io.plate.api.learn.UnseenLevels;
 import io.plate.distributions.numerics.LogMath;
 import io.plate.modelfile.Fields;
 import io.plate.modelfile.ModelFile;
@@ -54,6 +55,11 @@ final class PerceptronModel implements Model {
     @Override
     public Optional<List<String>> columns() {
         return Optional.of(features.columns());
+    }
+
+    @Override
+    public List<UnseenLevels> unseenLevels(Dataset data) {
+        return features.unseenLevels(data);
     }
 
     @Override

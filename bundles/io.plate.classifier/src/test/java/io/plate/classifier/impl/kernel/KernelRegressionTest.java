@@ -83,6 +83,36 @@ class KernelRegressionTest {
         }
     }
 
+    /**
+     * The leave-one-out search, O(n²), reports its rows through the learner's progress listener (it said nothing
+     * for tens of seconds at 15,000 rows): the first row and the last at least, of the n complete rows, in order;
+     * the model is the one fitted without a listener. An interrupted thread (Ctrl-C) stops it.
+     */
+    @Test
+    void theBandwidthSearchReportsItsRowsAndStopsWhenInterrupted() {
+        java.util.List<io.plate.api.sample.Progress> reports = new java.util.ArrayList<>();
+        Model m = learner.fit(regression(xs, ys), learner.params(Map.of()), 1, reports::add);
+        assertTrue(!reports.isEmpty(), "no progress reported");
+        assertEquals(1, reports.get(0).iteration());
+        assertEquals(xs.length, reports.get(reports.size() - 1).iteration());
+        long before = 0;
+        for (io.plate.api.sample.Progress p : reports) {
+            assertEquals(xs.length, p.iterations());
+            assertEquals(1, p.chains());
+            assertTrue(p.iteration() > before, "rows done go up");
+            before = p.iteration();
+        }
+        double[] q = m.predict(regression(xs, ys));
+        assertArrayEquals(learner.fit(regression(xs, ys), learner.params(Map.of()), 1).predict(regression(xs, ys)), q, 0);
+        Thread.currentThread().interrupt();
+        try {
+            org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.CancellationException.class,
+                    () -> learner.fit(regression(xs, ys), learner.params(Map.of()), 1));
+        } finally {
+            Thread.interrupted();
+        }
+    }
+
     @Test
     void leaveOneOutPicksTheGridMinimumOfBruteForceCv() {
         Model m = learner.fit(regression(xs, ys), learner.params(Map.of()), 1);

@@ -170,6 +170,8 @@ class PerceptronTest {
         Dataset unseen = Dataset.builder("u")
                 .categorical(CategoricalColumn.of("shape", List.of("triangle"), new int[] {0})).build();
         assertEquals(Math.log(0.5), m.predictLogProba(unseen)[0][0], 1e-15);
+        assertEquals(List.of(new io.plate.api.learn.UnseenLevels("shape", 1, List.of("triangle"))),
+                m.unseenLevels(unseen), "the cell that is all zeros is counted");
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.FeatureKind;
 import io.plate.api.data.SparseMatrix;
+import io.plate.api.text.IgnoredData;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,7 +12,9 @@ import java.util.List;
  * The sentence a mixture run reports about its columns: which ones it clusters on, and which it leaves
  * out — the label or target column (it only scores the clusters) and the columns of a kind the model does
  * not describe — with how to include them; and the rows that hold nothing the model reads (an empty
- * document, a row of missing values), which are clustered by the prior alone.
+ * document, a row of missing values), which are clustered by the prior alone. Columns are named as every learner
+ * and sampler names them ({@link IgnoredData#columnList}); the run shows the sentence under its first line
+ * ({@code SamplerPosterior.COLUMNS}), for plate:sample and plate:cluster alike.
  */
 final class ClusteredColumns {
     private static final int NAMED = 5;
@@ -21,8 +24,8 @@ final class ClusteredColumns {
 
     /** What {@code sampler}, whose components model {@code kind} columns, clusters on in {@code data}. */
     static String describe(Dataset data, FeatureKind kind, String sampler) {
-        String numeric = columns("numeric", data.numeric().stream().map(c -> c.name()).toList());
-        String categorical = columns("categorical", data.categorical().stream().map(c -> c.name()).toList());
+        String numeric = IgnoredData.columnList("numeric", data.numeric().stream().map(c -> c.name()).toList());
+        String categorical = IgnoredData.columnList("categorical", data.categorical().stream().map(c -> c.name()).toList());
         String counts = "the counts of " + data.sparse().map(m -> m.columns()).orElse(0) + " words or indices";
         StringBuilder s = new StringBuilder("clusters on ").append(switch (kind) {
             case NUMERIC -> numeric;
@@ -87,13 +90,5 @@ final class ClusteredColumns {
             }
         }
         return true;
-    }
-
-    /** "3 numeric columns (a, b, c)", at most five names. */
-    private static String columns(String kind, List<String> names) {
-        String shown = String.join(", ", names.subList(0, Math.min(NAMED, names.size())))
-                + (names.size() > NAMED ? ", …" : "");
-        return names.size() + " " + kind + " column" + (names.size() == 1 ? "" : "s")
-                + (names.isEmpty() ? "" : " (" + shown + ")");
     }
 }

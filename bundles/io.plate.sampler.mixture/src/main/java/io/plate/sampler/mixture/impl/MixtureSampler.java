@@ -237,7 +237,7 @@ abstract class MixtureSampler<D> implements Sampler {
         }
         SamplerPosterior.Builder out = SamplerPosterior.builder(name(), data.name()).params(params.asMap())
                 .run(run, settings);
-        out.fact("columns", ClusteredColumns.describe(data, model.kind(), name()));
+        out.fact(SamplerPosterior.COLUMNS, ClusteredColumns.describe(data, model.kind(), name()));
         out.clustering(MixtureSummary.addTo(out, run.chains(), data, fixed, Clustering.Loss.parse(params.getString(LOSS)),
                 distributions.stream(settings.seed(), settings.chains())));
         double sum = 0;

@@ -46,6 +46,21 @@ class ClusteringReadBackTest {
         assertTrue(SamplerPosterior.read(dir).clustering().orElseThrow().agreement().isPresent(), "labelled data");
     }
 
+    /**
+     * What the run prints (plate:sample prints the posterior itself, plate:cluster adds the clustering) says under
+     * its first line which columns it clusters on and leaves out the label column: plate:sample said nothing of it.
+     */
+    @Test
+    void theRunItselfSaysWhichColumnsItClustersOnAndLeavesOut() {
+        Dataset d = SyntheticData.gaussians(90, RecoveryTest.MEANS, RecoveryTest.CHOL, new double[] {0.3, 0.3, 0.4}, 4);
+        Posterior p = run(new GaussianMixtureSampler(RUNNER, SyntheticData.DIST), d, Map.of("k", "3"));
+        String label = d.labels().orElseThrow().name();
+        String[] lines = p.toString().split("\n");
+        assertEquals("clusters on " + d.numeric().size() + " numeric columns (" + String.join(", ",
+                d.numeric().stream().map(c -> c.name()).toList()) + "); mixture.gaussian leaves out the label column '"
+                + label + "', which only scores the clusters", lines[1], p.toString());
+    }
+
     @Test
     void aSemiSupervisedRunReadsBackWithItsClassClusters(@TempDir Path dir) throws Exception {
         Dataset full = SyntheticData.gaussians(90, RecoveryTest.MEANS, RecoveryTest.CHOL, new double[] {0.3, 0.3, 0.4}, 5);

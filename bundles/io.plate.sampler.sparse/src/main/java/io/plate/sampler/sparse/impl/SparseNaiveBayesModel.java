@@ -8,6 +8,7 @@ import io.plate.api.learn.Explanation;
 import io.plate.api.learn.FeatureWeight;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.Provenance;
+import io.plate.api.learn.UnseenLevels;
 import io.plate.api.sample.Distributions;
 import io.plate.distributions.numerics.LogMath;
 import java.io.IOException;
@@ -199,6 +200,17 @@ public final class SparseNaiveBayesModel implements Model, Explainable {
                 out[i][r] = code == CategoricalColumn.MISSING || map[code] < 0 ? -1 : offset + map[code];
             }
             offset += table.levels(i).size();
+        }
+        return out;
+    }
+
+    /** The cells {@link #slots} leaves out because the model never saw their level (a missing value is not one). */
+    @Override
+    public List<UnseenLevels> unseenLevels(Dataset data) {
+        List<UnseenLevels> out = new ArrayList<>();
+        for (int i = 0; i < table.features().size(); i++) {
+            String name = table.features().get(i);
+            UnseenLevels.of(name, column(data, name), table.levels(i)).ifPresent(out::add);
         }
         return out;
     }

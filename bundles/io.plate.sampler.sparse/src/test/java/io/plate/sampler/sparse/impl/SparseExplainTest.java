@@ -48,6 +48,14 @@ class SparseExplainTest {
         assertTermsSumToThePrediction(m);
     }
 
+    /** The unseen colour (purple, row 3) is counted as the models of the classifier bundle count one. */
+    @Test
+    void theUnseenLevelIsCounted() {
+        Model m = LEARNER.fit(SparseNaiveBayesTest.train(), LEARNER.params(Map.of()), 1L);
+        assertEquals(List.of(new io.plate.api.learn.UnseenLevels("colour", 1, List.of("purple"))),
+                m.unseenLevels(Datasets.of("t", HEADER, TEST)));
+    }
+
     @Test
     void aRowOutsideTheDatasetIsAClearError() {
         Model m = LEARNER.fit(SparseNaiveBayesTest.train(), LEARNER.params(Map.of()), 1L);
