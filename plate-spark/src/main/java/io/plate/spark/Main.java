@@ -23,6 +23,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import io.plate.classifier.impl.nb.NaiveBayesStatistics;
 import io.plate.importers.impl.CsvImporter;
 import io.plate.importers.impl.LibSvmImporter;
+import io.plate.importers.impl.NumberStyle;
 import io.plate.importers.impl.TextImporter;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -62,7 +63,8 @@ import org.apache.spark.sql.functions;
  * {@code --max-features}, {@code --binary}, {@code --stop-words}, {@code --ngram 2}, {@code --delimiter D}
  * (a delimited file with CSV quoting, as {@code plate:import}) and {@code --text-column NAME}; libsvm takes {@code --zero-based
  * auto|true|false} (scikit-learn's rule: auto reads a file with an index 0 as 0-based); csv takes {@code --decimal ,}
- * (numbers written with a decimal comma, as {@code plate:import}), {@code --missing A,B} (the cell texts read as
+ * (numbers written with a decimal comma, as {@code plate:import}), {@code --thousands C} (their thousands
+ * separator, {@code .} in {@code 1.500,25}, as {@code plate:import}), {@code --missing A,B} (the cell texts read as
  * missing, as {@code plate:import}) and {@code --no-header} (the first line is
  * data, not column names (columns {@code V1..Vn}), as {@code plate:import}). {@code --master M}
  * picks the Spark master when no {@code spark-submit} set one (default {@code local[*]}). Exit status 0
@@ -79,7 +81,7 @@ public final class Main {
     private static final Set<String> FLAGS = Set.of("--binary", "--stop-words", "--no-header", "--no-label");
     private static final Set<String> VALUED = Set.of("--input", "--format", "--label", "--categorical", "--seed",
             "--out", "--master", "--keep", "--min-df", "--max-df", "--max-features", "--ngram", "--iterations", "--burn-in",
-            "--thin", "--chains", "--max-iterations", "--partitions", "--zero-based", "--delimiter", "--text-column", "--decimal", "--missing", "--checkpoint", "--checkpoint-every", "--resume");
+            "--thin", "--chains", "--max-iterations", "--partitions", "--zero-based", "--delimiter", "--text-column", "--decimal", "--thousands", "--missing", "--checkpoint", "--checkpoint-every", "--resume");
     /** The options each command takes, besides those of its input's format. */
     private static final Map<String, Set<String>> COMMAND_OPTIONS = Map.of(
             "train", Set.of("--input", "--format", "--label", "--categorical", "--seed", "--out", "--master"),
@@ -89,7 +91,7 @@ public final class Main {
                     "--resume", "--out", "--master"));
     /** The options each input format takes. */
     private static final Map<String, Set<String>> FORMAT_OPTIONS = Map.of(
-            "csv", Set.of("--no-header", "--delimiter", "--decimal", "--missing"),
+            "csv", Set.of("--no-header", "--delimiter", "--decimal", "--thousands", "--missing"),
             "parquet", Set.of(),
             "libsvm", Set.of("--zero-based"),
             "text", Set.of("--min-df", "--max-df", "--max-features", "--binary", "--stop-words", "--ngram", "--delimiter",
@@ -222,7 +224,7 @@ public final class Main {
                 + "               [--checkpoint DIR | --resume DIR] [--checkpoint-every N] --out DIR [--master M]\n"
                 + "       plate-spark --help | --version\n"
                 + "       with a CSV input: [--no-header] (the first line is data, not column names (columns V1..Vn))"
-                + " [--delimiter C|tab] [--decimal ,]\n               [--missing '?,,NA,...'] (cell texts read as"
+                + " [--delimiter C|tab] [--decimal ,] [--thousands C]\n               [--missing '?,,NA,...'] (cell texts read as"
                 + " missing, replacing the default: '?', empty and pandas' markers)\n"
                 + "       with a LibSVM input: [--zero-based auto|true|false]\n"
                 + "       with a text input (TSV) or folders (one per class): [--min-df N] [--max-df F] [--max-features N]"
@@ -356,14 +358,15 @@ public final class Main {
         if (local != null && !java.nio.file.Files.exists(local)) {
             throw new PlateException("--input '" + in + "': no such file or folder");
         }
-        zeroBased(); // its value too, --format's, --delimiter's, --decimal's and the text options'
+        zeroBased(); // its value too, --format's, --delimiter's, --decimal's, --thousands' and the text options'
         String format = format();
         if (format.equals("text") || format.equals("folders")) {
             textOptions(null, true);
         }
         delimiter();
-        if (!Set.of(".", ",").contains(options.getOrDefault("--decimal", "."))) {
-            throw new UsageException("--decimal must be '.' or ',', got '" + options.get("--decimal") + "'");
+        String numbers = NumberStyle.problem(options.getOrDefault("--decimal", "."), options.get("--thousands"));
+        if (numbers != null) { // the importer's words, as plate:import --decimal and --thousands check them
+            throw new UsageException("--" + numbers);
         }
         return in;
     }
@@ -673,6 +676,7 @@ public final class Main {
         }
         ImportOptions.Builder reading = ImportOptions.builder().extra(LibSvmImporter.ZERO_BASED, zeroBased())
                 .extra(CsvImporter.DECIMAL, options.getOrDefault("--decimal", "."))
+                .extra(options.containsKey("--thousands") ? Map.of(NumberStyle.THOUSANDS, options.get("--thousands")) : Map.of())
                 .extra(CsvImporter.HEADER, options.containsKey("--no-header") ? "false" : "true");
         Character d = delimiter();
         if (d != null) {

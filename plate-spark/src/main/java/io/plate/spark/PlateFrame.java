@@ -5,6 +5,7 @@ import io.plate.api.data.ImportOptions;
 import io.plate.importers.impl.CsvImporter;
 import io.plate.importers.impl.Labels;
 import io.plate.importers.impl.LibSvmImporter;
+import io.plate.importers.impl.NumberStyle;
 import java.util.List;
 import java.util.Set;
 import org.apache.spark.sql.Row;
@@ -37,20 +38,21 @@ public final class PlateFrame {
 
     /** A CSV file (or folder of parts) read by Spark, numeric columns inferred; {@code label} may be null. */
     public static PlateFrame csv(SparkSession spark, String path, String label, Set<String> categorical) {
-        return of(csvRows(spark, path, null, ".", true, categorical, ImportOptions.defaults().missing()), label,
+        return of(csvRows(spark, path, null, NumberStyle.of(".", null), true, categorical, ImportOptions.defaults().missing()), label,
                 categorical, null);
     }
 
     /**
      * A CSV as the CSV importer reads it: the {@code delimiter} given, else the one its first line shows (comma,
-     * semicolon or tab), pandas' row index left out, numbers with the {@code decimal} separator; without a
+     * semicolon or tab), pandas' row index left out, numbers written in the importer's {@code style} (its decimal
+     * and thousands separators); without a
      * {@code header} line (pandas' {@code to_csv(header=False)}, {@code --no-header}) the first line is data and
      * the columns are {@code V1..Vn}, as the importer names them. The {@code categorical} columns are read as
      * written, as {@code --categorical} makes the importer read them: codes such as {@code 007} keep their zeros.
      * The cells {@code missing} lists are missing values.
      */
     private static org.apache.spark.sql.Dataset<Row> csvRows(SparkSession spark, String path, Character delimiter,
-            String decimal, boolean header, Set<String> categorical, Set<String> missing) {
+            NumberStyle style, boolean header, Set<String> categorical, Set<String> missing) {
         List<String> first = spark.read().textFile(path).limit(1).collectAsList();
         if (first.isEmpty()) { // an empty file, or a folder of empty parts: the importer's words
             throw new PlateException(path + ": " + CsvImporter.EMPTY_FILE);
@@ -66,7 +68,11 @@ public final class PlateFrame {
         boolean retype = false;
         for (int i = 0; i < fields.length; i++) { // the inferred types, but text for the categorical columns
             String name = header ? fields[i].name() : CsvImporter.columnName(i);
-            if (categorical.contains(name) && !(fields[i].dataType() instanceof org.apache.spark.sql.types.StringType)) {
+            org.apache.spark.sql.types.DataType type = fields[i].dataType();
+            // and for fractions when the style is not plain: Spark read 1.500 as 1.5 where --decimal , keeps it as text
+            boolean fraction = !style.plain() && (type instanceof org.apache.spark.sql.types.FractionalType
+                    || type instanceof org.apache.spark.sql.types.DecimalType);
+            if ((categorical.contains(name) || fraction) && !(type instanceof org.apache.spark.sql.types.StringType)) {
                 fields[i] = new org.apache.spark.sql.types.StructField(fields[i].name(),
                         org.apache.spark.sql.types.DataTypes.StringType, true, fields[i].metadata());
                 retype = true;
@@ -80,24 +86,23 @@ public final class PlateFrame {
         // Spark names the columns of a file without a header _c0.._c(n-1); there, only V1 numbering the rows is an index
         org.apache.spark.sql.Dataset<Row> df = header ? withoutRowIndex(read, path)
                 : withoutRowNumbers(read.toDF(columnNames(read.columns().length)), path);
-        if (!decimal.equals(".") && !decimal.equals(",")) {
-            throw new PlateException("--decimal must be '.' or ',', got '" + decimal + "'");
-        }
-        return asImporterReadsCells(df, path, decimal.equals(","), categorical, missing);
+        return asImporterReadsCells(df, path, style, categorical, missing);
     }
 
     /**
      * {@code df}'s text columns read cell by cell as the CSV importer reads them: the {@code missing} markers
      * (by default the importer's, {@code ImportOptions.missing()}: '?', pandas' NA, nan, NULL, None, …; Spark
-     * itself knows only one) are missing, and with {@code decimalComma} a number written with a comma is a number
-     * ({@code CsvImporter.withDecimalPoint}, {@code isNumber}). A text column whose other cells are then all
-     * numbers becomes numeric; in another text column, such a number is written with a point, and a few cells
-     * that are not numbers among numbers are reported as the importer reports them ({@code CsvImporter.strayCells},
-     * in the same aggregation). The {@code kept} columns (categorical by the user's word) only have their missing
-     * markers read.
+     * itself knows only one) are missing, and numbers are read in the importer's {@code style} by its own rule
+     * ({@code NumberStyle.plain}: {@code 1,5} is 1.5 with {@code --decimal ,}, {@code 1.500,25} is 1500.25 with
+     * {@code --thousands .}; {@code CsvImporter.isNumber}). A text column whose other cells are then all
+     * numbers becomes numeric; in another text column, such a number is written in its plain form. A column of
+     * numbers but for cells written with a '.' that the decimal comma does not read ({@code 2.000},
+     * {@code NumberStyle.unread}) stays text with the importer's warning, and a few cells that are not numbers
+     * among numbers are reported as the importer reports them ({@code CsvImporter.strayCells}), both from the same
+     * aggregation. The {@code kept} columns (categorical by the user's word) only have their missing markers read.
      */
     private static org.apache.spark.sql.Dataset<Row> asImporterReadsCells(org.apache.spark.sql.Dataset<Row> df,
-            String path, boolean decimalComma, Set<String> kept, Set<String> missingMarkers) {
+            String path, NumberStyle style, Set<String> kept, Set<String> missingMarkers) {
         List<String> texts = new java.util.ArrayList<>();
         for (org.apache.spark.sql.types.StructField f : df.schema().fields()) {
             if (f.dataType() instanceof org.apache.spark.sql.types.StringType && !kept.contains(f.name())) {
@@ -113,37 +118,58 @@ public final class PlateFrame {
         org.apache.spark.sql.expressions.UserDefinedFunction number = functions.udf(
                 (org.apache.spark.sql.api.java.UDF1<String, Boolean>) CsvImporter::isNumber,
                 org.apache.spark.sql.types.DataTypes.BooleanType);
+        // the style's own rule, per cell: its plain form, and whether it is a number the decimal comma does not read
+        org.apache.spark.sql.expressions.UserDefinedFunction plain = functions.udf(
+                (org.apache.spark.sql.api.java.UDF1<String, String>) style::plain, org.apache.spark.sql.types.DataTypes.StringType);
+        org.apache.spark.sql.expressions.UserDefinedFunction unread = functions.udf(
+                (org.apache.spark.sql.api.java.UDF1<String, Boolean>) style::unread, org.apache.spark.sql.types.DataTypes.BooleanType);
         Object[] missing = missingMarkers.toArray();
         java.util.function.Function<String, org.apache.spark.sql.Column> cell = t -> {
             org.apache.spark.sql.Column c = column(t);
             return functions.when(c.isin(missing), functions.lit(null).cast("string"))
-                    .otherwise(decimalComma ? point.apply(c) : c);
+                    .otherwise(style.plain() ? c : plain.apply(c));
         };
-        // per text column: all numbers?, then for the importer's warning the cells that are not numbers (how many,
-        // the smallest as an example, how many of them are numbers with a decimal comma) and the cells present
+        // per text column: all numbers?, then for the importer's warnings the cells that are not numbers (how many,
+        // the smallest as an example, how many of them are numbers with a decimal comma), the cells present, and the
+        // numbers written with a '.' that the decimal comma does not read (how many, the smallest)
         List<org.apache.spark.sql.Column> all = new java.util.ArrayList<>();
         for (String t : texts) {
             org.apache.spark.sql.Column c = cell.apply(t);
-            org.apache.spark.sql.Column odd = c.isNotNull().and(functions.not(number.apply(c)));
-            all.add(functions.min(functions.when(c.isNull(), true).otherwise(number.apply(c))));
+            org.apache.spark.sql.Column pointed = style.decimalComma() ? c.isNotNull().and(unread.apply(column(t)))
+                    : functions.lit(false);
+            org.apache.spark.sql.Column odd = c.isNotNull().and(functions.not(number.apply(c)).or(pointed));
+            all.add(functions.min(functions.when(c.isNull(), true).otherwise(number.apply(c).and(functions.not(pointed)))));
             all.add(functions.sum(functions.when(odd, 1L).otherwise(0L)));
             all.add(functions.min(functions.when(odd, column(t))));
             all.add(functions.sum(functions.when(odd.and(number.apply(point.apply(column(t)))), 1L).otherwise(0L)));
             all.add(functions.count(c));
+            all.add(functions.sum(functions.when(pointed, 1L).otherwise(0L)));
+            all.add(functions.min(functions.when(pointed, column(t))));
         }
         Row numeric = all.isEmpty() ? null
                 : df.agg(all.get(0), all.subList(1, all.size()).toArray(new org.apache.spark.sql.Column[0])).first();
         ImportOptions markers = ImportOptions.builder().missing(missingMarkers).build();
+        List<String> pointedColumns = new java.util.ArrayList<>();
+        String pointedExample = null;
         for (int t = 0; t < texts.size(); t++) {
             int at = STRAY_AGGREGATES * t;
             boolean numbers = !numeric.isNullAt(at) && numeric.getBoolean(at);
             long odd = numeric.isNullAt(at + 1) ? 0 : numeric.getLong(at + 1); // null: no rows
+            if (!numbers && odd > 0 && numeric.getLong(at + 5) == odd) { // numbers but for 2.000 under --decimal ,
+                pointedColumns.add(texts.get(t));
+                pointedExample = pointedExample != null ? pointedExample : numeric.getString(at + 6);
+                continue;
+            }
             // numbers with a decimal comma among numbers are not strays: ColumnRoles names the column for --decimal ,
             String stray = numbers || odd == 0 || numeric.getLong(at + 3) == odd ? null
                     : CsvImporter.strayCells(texts.get(t), odd, numeric.getLong(at + 4), numeric.getString(at + 2), 0, markers);
             if (stray != null) {
                 org.slf4j.LoggerFactory.getLogger(PlateFrame.class).warn("{}: {}", path, SparkAdvice.of(stray));
             }
+        }
+        if (!pointedColumns.isEmpty()) { // the importer's warning; Spark does not tell the line
+            org.slf4j.LoggerFactory.getLogger(PlateFrame.class).warn("{}: {}", path,
+                    SparkAdvice.of(style.unreadWarning(pointedColumns, pointedExample, 0)));
         }
         org.apache.spark.sql.Column[] out = new org.apache.spark.sql.Column[df.columns().length];
         for (int i = 0; i < out.length; i++) {
@@ -163,7 +189,7 @@ public final class PlateFrame {
     }
 
     /** Aggregates per text column in {@link #asImporterReadsCells}. */
-    private static final int STRAY_AGGREGATES = 5;
+    private static final int STRAY_AGGREGATES = 7;
 
     /**
      * The column named {@code name} as written: back-quoted, since Spark reads a dot in a plain name as a
@@ -318,17 +344,25 @@ public final class PlateFrame {
 
     /**
      * As {@link #read(SparkSession, String, String, String, Set, boolean)}, with the importers' reading
-     * options: a CSV's {@code delimiter} and {@code decimal} (extra key), a LibSVM file's {@code zero_based}.
+     * options: a CSV's {@code delimiter}, {@code decimal} and {@code thousands} (extra keys), a LibSVM file's
+     * {@code zero_based}.
      */
     public static PlateFrame read(SparkSession spark, String format, String path, String label,
             Set<String> categorical, boolean labelled, ImportOptions reading) {
         String zeroBased = reading.extra().getOrDefault(LibSvmImporter.ZERO_BASED, "auto");
         String decimal = reading.extra().getOrDefault(CsvImporter.DECIMAL, ".");
+        String thousands = reading.extra().get(NumberStyle.THOUSANDS);
         boolean header = !reading.extra().getOrDefault(CsvImporter.HEADER, "true").strip().equalsIgnoreCase("false");
         org.apache.spark.sql.Dataset<Row> df;
         switch (format) {
-            case "csv": df = csvRows(spark, path, reading.delimiter().orElse(null), decimal, header, categorical,
-                    reading.missing()); break;
+            case "csv":
+                String problem = NumberStyle.problem(decimal, thousands);
+                if (problem != null) {
+                    throw new PlateException("--" + problem);
+                }
+                df = csvRows(spark, path, reading.delimiter().orElse(null), NumberStyle.of(decimal, thousands), header,
+                        categorical, reading.missing());
+                break;
             case "parquet":
                 org.apache.spark.sql.Dataset<Row> parquet = spark.read().parquet(path);
                 df = InputFiles.inNameOrder(spark, path, parquet, f -> spark.read().schema(parquet.schema()).parquet(f));

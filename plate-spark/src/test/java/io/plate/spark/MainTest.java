@@ -67,6 +67,12 @@ class MainTest {
                 "--format", "text", "--max-df", "half", "k=3", "--out", "run"));
         assertEquals("--ngram must be 1 or 2, got 3", usageError("train", "nb.multinomial", "--input", SMS,
                 "--format", "text", "--ngram", "3", "--out", "m.json"));
+        // the importer's words for the number separators (NumberStyle.problem), before Spark starts
+        assertEquals("--thousands must be one character other than a digit and the decimal separator ','"
+                + " (such as '.' for 1.500,25 with --decimal ,), got ','", usageError("train", "nb.gaussian", "--input",
+                IRIS, "--decimal", ",", "--thousands", ",", "--out", "m.json"));
+        assertEquals("--thousands applies to --format csv, not text (train)", usageError("train", "nb.multinomial",
+                "--input", SMS, "--format", "text", "--thousands", ".", "--out", "m.json"));
         assertEquals("mixture.multinomial: parameter 'k' = 'abc': expected a whole number", usageError("cluster",
                 "mixture.multinomial", "--input", SMS, "--format", "text", "k=abc", "--out", "run"));
     }

@@ -194,6 +194,58 @@ class NaiveBayesOnSparkTest {
         assertEquals(4, PlateFrame.read(spark, "csv", file.toString(), "class", Set.of(), true).roles().categorical.size());
     }
 
+    /**
+     * German prices, read by the importers' own number rule ({@code NumberStyle}): under {@code --decimal ,} a number
+     * written with a '.' and no decimal part ({@code 2.000}) is text, as pandas keeps it, where Spark's reader took it
+     * for 2.0; with {@code --thousands .} it is 2000. Expected values: pandas 3.0.6 on the same text (quoted).
+     */
+    @Test
+    void thousandsSeparatorsAndPointsUnderADecimalCommaReadAsTheImporterReadsThem() throws IOException {
+        java.nio.file.Path file = dir.resolve("preise.csv");
+        java.nio.file.Files.writeString(file, "preis;menge;y\n1.500;2,5;p\n2.000;3,5;q\n1.250;1,0;p\n");
+        ImportOptions comma = ImportOptions.builder().extra(CsvImporter.DECIMAL, ",").build();
+        // pd.read_csv(f, sep=';', decimal=','): preis is text ['1.500', '2.000', '1.250'], menge [2.5, 3.5, 1.0]
+        PlateFrame text = PlateFrame.read(spark, "csv", file.toString(), "y", Set.of(), true, comma);
+        assertEquals(List.of("menge"), text.roles().numeric);
+        assertEquals(List.of("preis"), text.roles().categorical);
+        assertEquals(List.of("1.250", "1.500", "2.000"), text.roles().levels.get(0));
+        assertEquals(List.of(2.5, 3.5, 1.0), column(text, "menge"));
+        // pd.read_csv(f, sep=';', decimal=',', thousands='.'): preis [1500, 2000, 1250]
+        ImportOptions both = comma.toBuilder().extra(io.plate.importers.impl.NumberStyle.THOUSANDS, ".").build();
+        PlateFrame numbers = PlateFrame.read(spark, "csv", file.toString(), "y", Set.of(), true, both);
+        assertEquals(List.of("preis", "menge"), numbers.roles().numeric);
+        assertEquals(List.of(1500.0, 2000.0, 1250.0), column(numbers, "preis"));
+        // ['1.500,25', '2.000', '-1.250,5', '12,5'] -> [1500.25, 2000.0, -1250.5, 12.5]
+        java.nio.file.Path mixed = dir.resolve("preise-mixed.csv");
+        java.nio.file.Files.writeString(mixed, "preis;y\n1.500,25;p\n2.000;q\n-1.250,5;p\n12,5;q\n");
+        assertEquals(List.of(1500.25, 2000.0, -1250.5, 12.5),
+                column(PlateFrame.read(spark, "csv", mixed.toString(), "y", Set.of(), true, both), "preis"));
+        // pd.read_csv(f, thousands=','): '"1,500.25"', '"2,000"', 3 -> [1500.25, 2000.0, 3.0]
+        java.nio.file.Path us = dir.resolve("prices-us.csv");
+        java.nio.file.Files.writeString(us, "a,y\n\"1,500.25\",p\n\"2,000\",q\n3,p\n");
+        assertEquals(List.of(1500.25, 2000.0, 3.0), column(PlateFrame.read(spark, "csv", us.toString(), "y", Set.of(),
+                true, ImportOptions.builder().extra(io.plate.importers.impl.NumberStyle.THOUSANDS, ",").build()), "a"));
+        // and each as the importer reads it: the same roles
+        for (ImportOptions o : List.of(comma, both)) {
+            Dataset local = new CsvImporter().read(file, o.toBuilder().label("y").build());
+            PlateFrame frame = PlateFrame.read(spark, "csv", file.toString(), "y", Set.of(), true, o);
+            assertEquals(local.numeric().stream().map(c -> c.name()).toList(), frame.roles().numeric);
+            assertEquals(local.categorical().stream().map(c -> c.name()).toList(), frame.roles().categorical);
+        }
+        // a wrong separator is refused in the importer's words
+        io.plate.api.PlateException e = org.junit.jupiter.api.Assertions.assertThrows(io.plate.api.PlateException.class,
+                () -> PlateFrame.read(spark, "csv", file.toString(), "y", Set.of(), true,
+                        comma.toBuilder().extra(io.plate.importers.impl.NumberStyle.THOUSANDS, ",").build()));
+        assertEquals("--thousands must be one character other than a digit and the decimal separator ','"
+                + " (such as '.' for 1.500,25 with --decimal ,), got ','", e.getMessage());
+    }
+
+    /** The values of {@code frame}'s numeric column {@code name}, in the file's order. */
+    private static List<Double> column(PlateFrame frame, String name) {
+        return frame.rows().select(PlateFrame.column(name)).collectAsList().stream().map(r -> r.isNullAt(0) ? null : r.getDouble(0))
+                .toList();
+    }
+
     @Test
     void pandasMissingMarkersReadAsTheImporterReadsThem() throws IOException {
         // iris as numpy and pandas write a NaN (nan, NA) in a numeric column, and a label that is NULL
