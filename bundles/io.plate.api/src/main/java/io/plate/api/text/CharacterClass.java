@@ -24,6 +24,12 @@ public final class CharacterClass {
             Character.NON_SPACING_MARK, Character.COMBINING_SPACING_MARK), "_-.", "");
 
     /**
+     * A character of a plain word in a command line an advice message gives ({@link ShellWord}): a {@link #NAME}
+     * character or one of {@code , : / @ +}, which Gogo and a POSIX shell also read as part of a word.
+     */
+    public static final CharacterClass SHELL_WORD = new CharacterClass(NAME.categories, "_-.,:/@+", "");
+
+    /**
      * A character that prints as nothing, as a space that is not one, or breaks the line: a control (Cc), a format
      * character (Cf: zero-width space and joiners, direction marks, the byte-order mark, a soft hyphen), a space
      * separator (Zs) other than ' ', a line or paragraph separator (Zl, Zp).
