@@ -15,6 +15,7 @@ public final class Panel {
     private final ColourBar bar;
     private final Ticks xTicks;
     private final Ticks yTicks;
+    private final int height;
 
     Panel(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart) {
         this(chart, null);
@@ -25,14 +26,24 @@ public final class Panel {
         this.bar = bar;
         this.xTicks = null;
         this.yTicks = null;
+        this.height = Plot.HEIGHT;
     }
 
-    /** A line chart whose ticks are drawn here in place of XChart's (see {@link Plot#niceXAxis}). */
+    /**
+     * A line chart whose ticks are drawn here in place of XChart's (see {@link Plot#niceXAxis}), as tall as the
+     * chart (taller than the others when its legend is below the plot).
+     */
     Panel(org.knowm.xchart.XYChart chart, ColourBar bar, Ticks xTicks, Ticks yTicks) {
         this.chart = chart;
         this.bar = bar;
         this.xTicks = xTicks;
         this.yTicks = yTicks;
+        this.height = chart.getHeight();
+    }
+
+    /** The height the panel is drawn at in a figure. */
+    int height() {
+        return height;
     }
 
     /** The chart drawn (for tests of its styling). */

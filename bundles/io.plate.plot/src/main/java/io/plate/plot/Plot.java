@@ -32,8 +32,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * temporary file and renamed, so a failed write leaves nothing half-written.
  */
 public final class Plot {
-    private static final int WIDTH = 800;
-    private static final int HEIGHT = 360;
+    static final int WIDTH = 800;
+    static final int HEIGHT = 360;
 
     private Plot() {
     }
@@ -41,10 +41,15 @@ public final class Plot {
     /** XChart's title font (the same for every chart type). */
     private static final java.awt.Font TITLE_FONT = new XYChartBuilder().build().getStyler().getChartTitleFont();
     /**
-     * Room for a panel title. XChart centres a title over the plot, not the panel, and a legend at the
-     * right takes up to about 150 pixels: a title fits twice the distance from that centre to the nearer edge.
+     * The widest legend kept at the right of a panel; a wider one (long series names such as
+     * {@code nb.kernel bandwidth=silverman …}) goes below the plot, which would otherwise be squeezed.
      */
-    static final int TITLE_WIDTH = WIDTH - 2 * 150;
+    static final int LEGEND_WIDTH = 150;
+    /**
+     * Room for a panel title. XChart centres a title over the plot, not the panel, and a legend at the
+     * right takes up to {@value #LEGEND_WIDTH} pixels: a title fits twice the distance from that centre to the nearer edge.
+     */
+    static final int TITLE_WIDTH = WIDTH - 2 * LEGEND_WIDTH;
 
     /**
      * {@code title} as a panel shows it: whole when it fits the panel's width, else its start and end with
@@ -80,6 +85,25 @@ public final class Plot {
         }
     }
 
+    /** XChart's legend font and padding (the same for every chart type). */
+    private static final org.knowm.xchart.style.XYStyler LEGEND_STYLE = new XYChartBuilder().build().getStyler();
+    /** The line sample XChart draws before each legend entry's name, with the gap after it. */
+    private static final int LEGEND_SAMPLE = 30;
+
+    /** The width of a legend of these series: their widest name, its line sample and XChart's padding either side. */
+    static int legendWidth(List<Series> series) {
+        java.awt.FontMetrics fm = metrics(LEGEND_STYLE.getLegendFont());
+        int name = series.stream().mapToInt(s -> fm.stringWidth(s.name())).max().orElse(0);
+        return name + LEGEND_SAMPLE + 4 * LEGEND_STYLE.getLegendPadding();
+    }
+
+    /** The height a legend of {@code n} entries, one a line, takes below a plot, with XChart's padding. */
+    static int legendHeight(int n) {
+        java.awt.FontMetrics fm = metrics(LEGEND_STYLE.getLegendFont());
+        int pad = LEGEND_STYLE.getLegendPadding();
+        return n * (fm.getHeight() + pad) + 3 * pad;
+    }
+
     /** Ticks across an axis at most: more crowd their labels together. */
     static final int MAX_TICKS = 8;
 
@@ -94,12 +118,19 @@ public final class Plot {
         if (drawn.isEmpty()) {
             throw new IllegalArgumentException("no points to plot in '" + title + "'");
         }
-        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(shortTitle(title, series.size() > 1))
-                .xAxisTitle(xLabel).yAxisTitle(yLabel).build();
+        boolean legend = series.size() > 1;
+        boolean below = legend && legendWidth(drawn) > LEGEND_WIDTH;
+        // a legend below the plot adds its height to the panel's, so that the plot keeps its size
+        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT + (below ? legendHeight(drawn.size()) : 0))
+                .title(shortTitle(title, legend && !below)).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
         c.getStyler().setChartBackgroundColor(Color.WHITE);
         boolean points = drawn.stream().anyMatch(s -> s.x().length == 1);
         c.getStyler().setMarkerSize(points ? 8 : 0);
-        c.getStyler().setLegendVisible(series.size() > 1);
+        c.getStyler().setLegendVisible(legend);
+        if (below) {
+            c.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
+            c.getStyler().setLegendLayout(org.knowm.xchart.style.Styler.LegendLayout.Vertical);
+        }
         for (Series s : drawn) {
             XYSeries xy = c.addSeries(s.name(), s.x(), s.y());
             xy.setMarker(s.x().length == 1 ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
@@ -300,7 +331,7 @@ public final class Plot {
         int w = WIDTH * cols;
         List<String> lines = caption == null ? List.of() : wrap(caption, metrics(CAPTION_FONT), w - 20);
         int top = lines.isEmpty() ? 0 : lines.size() * CAPTION_LINE + 12;
-        int h = HEIGHT * rows + top;
+        int h = top + java.util.stream.IntStream.range(0, rows).map(r -> rowHeight(panels, cols, r)).sum();
         AtomicFiles.write(file, out -> {
             if (svg) {
                 VectorGraphics2D g = new VectorGraphics2D();
@@ -351,13 +382,27 @@ public final class Plot {
         return lines;
     }
 
+    /** The height of row {@code r} of the figure: its tallest panel's (a panel with a legend below is taller). */
+    private static int rowHeight(List<Panel> panels, int cols, int r) {
+        int h = 0;
+        for (int i = r * cols; i < Math.min(panels.size(), (r + 1) * cols); i++) {
+            h = Math.max(h, panels.get(i).height());
+        }
+        return h;
+    }
+
     private static void paintAll(Graphics2D g, List<Panel> panels, int cols, int top) {
+        int y = top;
         for (int i = 0; i < panels.size(); i++) {
-            Graphics2D sub = (Graphics2D) g.create((i % cols) * WIDTH, top + (i / cols) * HEIGHT, WIDTH, HEIGHT);
+            int height = panels.get(i).height();
+            Graphics2D sub = (Graphics2D) g.create((i % cols) * WIDTH, y, WIDTH, height);
             try {
-                panels.get(i).paint(sub, WIDTH, HEIGHT);
+                panels.get(i).paint(sub, WIDTH, height);
             } finally {
                 sub.dispose();
+            }
+            if (i % cols == cols - 1 || i == panels.size() - 1) {
+                y += rowHeight(panels, cols, i / cols);
             }
         }
     }

@@ -306,4 +306,51 @@ class PlotTest {
                 () -> Plot.heatmap("h", List.of("a"), List.of("a", "b"), new double[][] {{1}}));
         assertTrue(Files.notExists(dir.resolve("x.gif")));
     }
+
+    /**
+     * docs/kernel-methods.md's dimension study: four series named by learner and parameters. Their legend at the
+     * right took about 620 of the 800 pixels, leaving a plot of about 100 with its x labels run together
+     * ({@code 0102030405060}) and the title, centred over that plot, cut at the left. The legend now goes below:
+     * the plot keeps at least half the panel's width and the height of a plot with a short legend, and the
+     * title lies inside the panel.
+     */
+    @Test
+    void longSeriesNamesPutTheLegendBelowThePlotNotBesideIt() {
+        double[] x = {1, 2, 4, 8, 16, 32, 57};
+        double[] y = {0.68, 0.70, 0.80, 0.86, 0.88, 0.89, 0.91};
+        List<Series> series = List.of(
+                Series.of("kde bandwidth=scott kernel=product standardize=true fit_prior=true", x, y),
+                Series.of("nb.kernel bandwidth=silverman bandwidth_scope=class cutoff=6 grid=8 alpha=1.0 fit_prior=true", x, y),
+                Series.of("nb.kernel bandwidth=silverman bandwidth_scope=feature cutoff=6 grid=8 alpha=1.0 fit_prior=true", x, y),
+                Series.of("nb.gaussian var_smoothing=1e-9 fit_prior=true", x, y));
+        String title = "accuracy against features (kernel-methods-dimension-spambase.csv)";
+        int[] wide = plotArea(Plot.line(title, "features", "accuracy", series));
+        int[] narrow = plotArea(Plot.line(title, "features", "accuracy",
+                List.of(Series.of("kde", x, y), Series.of("nb.gaussian", x, y))));
+        assertTrue(wide[1] - wide[0] >= Plot.WIDTH / 2, "plot from x " + wide[0] + " to " + wide[1]);
+        assertTrue(wide[3] - wide[2] >= narrow[3] - narrow[2], "plot from y " + wide[2] + " to " + wide[3]
+                + ", with a short legend " + narrow[2] + " to " + narrow[3]);
+        // XChart centres the title over the plot: half its width either side of the plot's centre
+        java.awt.FontMetrics fm = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB).createGraphics()
+                .getFontMetrics(new org.knowm.xchart.XYChartBuilder().build().getStyler().getChartTitleFont());
+        String shown = Plot.shortTitle(title, false);
+        assertEquals(title, shown);
+        assertTrue((wide[0] + wide[1]) / 2 - fm.stringWidth(shown) / 2 >= 0, "title cut at the left");
+        // short names keep the legend at the right, in a panel of the usual size
+        assertEquals(Plot.HEIGHT, Plot.line(title, "features", "accuracy",
+                List.of(Series.of("kde", x, y), Series.of("nb.gaussian", x, y))).height());
+    }
+
+    /** The plot's left, right, top and bottom in a panel painted at its size (XChart lays it out as it paints). */
+    private static int[] plotArea(Panel p) {
+        BufferedImage img = new BufferedImage(Plot.WIDTH, p.height(), BufferedImage.TYPE_INT_RGB);
+        java.awt.Graphics2D g = img.createGraphics();
+        p.paint(g, Plot.WIDTH, p.height());
+        g.dispose();
+        org.knowm.xchart.XYChart c = (org.knowm.xchart.XYChart) p.chart();
+        return new int[] {(int) c.getScreenXFromChart(c.getStyler().getXAxisMin()),
+                (int) c.getScreenXFromChart(c.getStyler().getXAxisMax()),
+                (int) c.getScreenYFromChart(c.getStyler().getYAxisMax()),
+                (int) c.getScreenYFromChart(c.getStyler().getYAxisMin())};
+    }
 }

@@ -350,14 +350,26 @@ public final class DataCommands {
     }
 
     /** The file name without its extension, with characters a workspace name cannot hold replaced by '_'. */
-    /** {@code name} without a final {@code .gz}: the importers read gzip-compressed files as they are. */
-    static String withoutGz(String name) {
-        return name.length() > 3 && name.toLowerCase(Locale.ROOT).endsWith(".gz") ? name.substring(0, name.length() - 3) : name;
+    /** The suffixes of compressed files: a file's format is told by the extension before one. */
+    private static final List<String> COMPRESSED = List.of(".gz", ".bz2", ".xz", ".zip", ".zst");
+
+    /**
+     * {@code name} without a final compression suffix ({@link #COMPRESSED}): the importers read gzip-compressed files
+     * as they are and name any other compression by the file's first bytes, with what to do (bunzip2 FILE).
+     */
+    static String withoutCompression(String name) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        for (String suffix : COMPRESSED) {
+            if (lower.length() > suffix.length() && lower.endsWith(suffix)) {
+                return name.substring(0, name.length() - suffix.length());
+            }
+        }
+        return name;
     }
 
     static String defaultName(Path path) {
         Path fn = path.toAbsolutePath().normalize().getFileName();
-        String n = fn == null ? "data" : withoutGz(fn.toString());
+        String n = fn == null ? "data" : withoutCompression(fn.toString());
         int dot = n.lastIndexOf('.');
         if (dot > 0 && !Files.isDirectory(path)) {
             n = n.substring(0, dot);
@@ -493,7 +505,7 @@ public final class DataCommands {
             throw new PlateException(path + " is a folder, and no text importer is installed to read class folders");
         }
         Path fn = path.getFileName();
-        String name = withoutGz(fn == null ? "" : fn.toString().toLowerCase(Locale.ROOT)); // x.csv.gz is a csv
+        String name = withoutCompression(fn == null ? "" : fn.toString().toLowerCase(Locale.ROOT)); // x.csv.gz is a csv
         int best = -1;
         int bestLength = 0;
         for (int i = 0; i < claims.size(); i++) {

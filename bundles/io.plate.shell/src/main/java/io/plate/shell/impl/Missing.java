@@ -10,9 +10,9 @@ import org.osgi.framework.FrameworkUtil;
 
 /**
  * What a command adds when the learner or sampler asked for is not there: what is installed, and where
- * the others may be — the features the launcher's {@code --features} left out (framework property
- * {@value #LEFT_OUT}) and the stopped bundles that declare components ({@code stop 21}), with the command
- * that starts them.
+ * the others may be — providers still starting or being updated, the features the launcher's
+ * {@code --features} left out (framework property {@value #LEFT_OUT}) and the stopped bundles that declare
+ * components ({@code stop 21}), with the command that starts them.
  */
 final class Missing {
     /** Set by the launcher: the features {@code --features} left out, comma-separated. */
@@ -41,25 +41,72 @@ final class Missing {
         return "none installed" + (why.isEmpty() ? "" : "; " + String.join("; ", why));
     }
 
+    /** How long after its last install or update an active bundle may still be registering its services. */
+    static final long SETTLING_MILLIS = 10_000;
+
+    /** The start of the location of the bundles the launcher installs (its features'), all started before a command runs. */
+    private static final String LAUNCHER_LOCATION = "plate:";
+
+    /**
+     * A bundle that declares Declarative Services components, as {@link #why(String, List)} reads it: {@code deployed}
+     * when something other than the launcher installed it (the --deploy folder, Gogo's {@code install}).
+     */
+    record Provider(String name, String version, long id, int state, boolean deployed, long sinceModifiedMillis) {
+        String named() {
+            return name + " " + version + " (bundle " + id + ")";
+        }
+    }
+
     private static List<String> why() {
-        List<String> why = new ArrayList<>();
         Bundle self = FrameworkUtil.getBundle(Missing.class);
         BundleContext context = self == null ? null : self.getBundleContext();
         if (context == null) {
-            return why; // not in a framework (unit tests)
+            return new ArrayList<>(); // not in a framework (unit tests)
         }
-        String leftOut = context.getProperty(LEFT_OUT);
-        if (leftOut != null && !leftOut.isBlank()) {
-            why.add("--features left out " + leftOut.replace(",", ", "));
-        }
-        List<String> stopped = new ArrayList<>();
+        List<Provider> providers = new ArrayList<>();
+        long now = System.currentTimeMillis();
         for (Bundle b : context.getBundles()) {
-            // a provider declares its learners and samplers as components: other stopped bundles (Gogo's
-            // JLine bundle, which the launcher starts only for a program that needs it) are not named
-            if (b.getState() == Bundle.RESOLVED && b.getHeaders().get(Constants.FRAGMENT_HOST) == null
-                    && b.getHeaders().get(SERVICE_COMPONENT) != null) {
-                stopped.add(b.getSymbolicName() + " (bundle " + b.getBundleId() + ")");
+            // a provider declares its learners and samplers as components: other bundles (Gogo's JLine
+            // bundle, which the launcher starts only for a program that needs it) are not named
+            if (b.getHeaders().get(Constants.FRAGMENT_HOST) == null && b.getHeaders().get(SERVICE_COMPONENT) != null) {
+                providers.add(new Provider(b.getSymbolicName(), String.valueOf(b.getVersion()), b.getBundleId(),
+                        b.getState(), !b.getLocation().startsWith(LAUNCHER_LOCATION), now - b.getLastModified()));
             }
+        }
+        return why(context.getProperty(LEFT_OUT), providers);
+    }
+
+    /**
+     * Where a missing learner or sampler may be: providers between revisions (being installed, updated or
+     * started, or deployed and active so recently that their components may still be registering one at a time), stopped
+     * providers, and the features {@code --features} left out ({@code leftOut}, comma-separated). The features
+     * are named only when no provider is on its way: a bundle of a left-out feature dropped into the --deploy
+     * folder is installed, and the name is missing because it is still starting.
+     */
+    static List<String> why(String leftOut, List<Provider> providers) {
+        List<String> why = new ArrayList<>();
+        List<String> stopped = new ArrayList<>();
+        for (Provider p : providers) {
+            switch (p.state()) {
+                case Bundle.INSTALLED -> why.add(p.named() + " is installed but not active (not resolved yet: being"
+                        + " installed or updated?); try again in a moment");
+                case Bundle.STARTING -> why.add(p.named() + " is starting; try again in a moment");
+                case Bundle.STOPPING -> why.add(p.named() + " is stopping (being updated or uninstalled?)");
+                case Bundle.RESOLVED -> stopped.add(p.name() + " (bundle " + p.id() + ")");
+                case Bundle.ACTIVE -> {
+                    if (p.deployed() && p.sinceModifiedMillis() < SETTLING_MILLIS) {
+                        why.add(p.named() + " was installed or updated " + String.format(java.util.Locale.ROOT,
+                                "%.1f", p.sinceModifiedMillis() / 1000.0) + " s ago and may still be registering its"
+                                + " services one at a time; try again in a moment");
+                    }
+                }
+                default -> {
+                    // UNINSTALLED: gone
+                }
+            }
+        }
+        if (why.isEmpty() && leftOut != null && !leftOut.isBlank()) {
+            why.add("--features left out " + leftOut.replace(",", ", "));
         }
         if (!stopped.isEmpty()) {
             why.add("stopped: " + String.join(", ", stopped) + "; 'start ID' starts one");

@@ -90,6 +90,12 @@ class DataCommandsTest {
         assertEquals(2, DataCommands.choose(CLAIMS, "", Path.of("a9a.svm")));
         assertEquals(0, DataCommands.choose(CLAIMS, "", Path.of("iris.csv.gz")));
         assertEquals(2, DataCommands.choose(CLAIMS, "", Path.of("a9a.svm.GZ")));
+        // other compressions go to the importer of the extension before them, which names the compression by
+        // the file's first bytes ("compressed with bzip2 (bunzip2 FILE)"), not to "cannot tell the format"
+        assertEquals(0, DataCommands.choose(CLAIMS, "", Path.of("x.csv.bz2")));
+        assertEquals(2, DataCommands.choose(CLAIMS, "", Path.of("a9a.svm.xz")));
+        assertEquals(1, DataCommands.choose(CLAIMS, "", Path.of("x.arff.zst")));
+        assertEquals(0, DataCommands.choose(CLAIMS, "", Path.of("x.CSV.ZIP")));
         assertEquals(2, DataCommands.choose(CLAIMS, "LIBSVM", Path.of("a9a")));
         assertEquals(3, DataCommands.choose(CLAIMS, "", dir), "a folder is a text corpus");
         Path a9a = dir.resolve("a9a");
@@ -172,6 +178,7 @@ class DataCommandsTest {
         // gzip-compressed files, as pandas and scikit-learn read them: the name and format of what is inside
         assertEquals("iris", DataCommands.defaultName(Path.of("/data/iris.csv.gz")));
         assertEquals("a9a", DataCommands.defaultName(Path.of("a9a.GZ")));
+        assertEquals("iris", DataCommands.defaultName(Path.of("/data/iris.csv.bz2")));
     }
 
     /** Names keep the letters and digits of every script; two such files no longer both become '__'. */
