@@ -10,12 +10,19 @@ import java.util.function.Predicate;
 
 /** tmux, which gives a command a real terminal: a detached session is started, keys are sent to it and its screen read. */
 final class Tmux {
+    /**
+     * The tests' own tmux server (a socket named for this JVM): another tmux user of the machine, or a second build
+     * running these tests, can neither see nor end its sessions (on the default socket one build's last
+     * kill-session ended the server under the other's new session: "no server running").
+     */
+    private static final String SOCKET = "plate-it-" + ProcessHandle.current().pid();
+
     private Tmux() {
     }
 
-    /** Runs {@code tmux ARGS} and returns what it printed; fails if tmux hangs. */
+    /** Runs {@code tmux ARGS} on the tests' own server and returns what it printed; fails if tmux hangs. */
     static String run(String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of("tmux"));
+        List<String> cmd = new ArrayList<>(List.of("tmux", "-L", SOCKET));
         cmd.addAll(Arrays.asList(args));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         if (!p.waitFor(20, TimeUnit.SECONDS)) {
