@@ -206,7 +206,10 @@ public final class Diagnostics {
         return out;
     }
 
-    /** Diagnostics of one summary given per chain (chains may differ in length; see {@link #summarize(Trace)}). */
+    /**
+     * Diagnostics of one summary given per chain (chains may differ in length; see {@link #summarize(Trace)}).
+     * Draws that differ only by rounding (within {@link #ROUNDING} of their magnitude) have sd 0.
+     */
     public static SummaryDiagnostic summarize(String name, double[][] series) {
         double sum = 0;
         long count = 0;
@@ -223,7 +226,9 @@ public final class Diagnostics {
                 ss += (v - mean) * (v - mean);
             }
         }
-        double sd = count > 1 ? Math.sqrt(ss / (count - 1)) : Double.NaN;
+        // draws one value up to rounding (a log joint summed in different orders) are constant: sd 0, as for
+        // exactly equal draws, so that no ESS warning takes rounding noise for a summary that varies
+        double sd = count < 2 ? Double.NaN : roundingAsOne(series) != series ? 0.0 : Math.sqrt(ss / (count - 1));
         double[][] rect = rectangular(series);
         if (rect.length == 0) {
             return new SummaryDiagnostic(name, mean, sd, Double.NaN, Double.NaN, Double.NaN);

@@ -126,6 +126,31 @@ class DiagnosticsTableTest {
         assertFalse(String.join("\n", w).contains("flat"), w.toString());
     }
 
+    /**
+     * Every draw the same partition: logJoint and entropy differ only by rounding (2e-11 and one ulp, far below
+     * 1e-9 of their magnitude), clusters is exactly 2. All three are constant: sd 0, R-hat undefined, and no
+     * "means are rough" line, though 2 × 30 draws are fewer than the 200 effective draws the warning asks for.
+     */
+    @Test
+    void summariesThatDifferOnlyByRoundingAreConstant() {
+        double[][][] v = new double[2][30][];
+        long[][] it = new long[2][30];
+        for (int c = 0; c < 2; c++) {
+            for (int d = 0; d < 30; d++) {
+                v[c][d] = new double[] {-316.66 + ((d * 7 + c) % 5 - 2) * 2e-11, 2, Math.log(2) + (d % 3 - 1) * 1.1e-16};
+                it[c][d] = d + 31;
+            }
+        }
+        Trace t = new Trace(List.of("logJoint", "clusters", "entropy"), v, it);
+        SamplerPosterior p = SamplerPosterior.builder("test.sampler", "toy").settings(new RunSettings(60, 30, 1, 2, 1L, 1))
+                .trace(t).build();
+        for (io.plate.api.sample.SummaryDiagnostic d : p.diagnostics()) {
+            assertEquals(0.0, d.sd(), d.toString());
+            assertTrue(Double.isNaN(d.rhat()), d.toString());
+        }
+        assertEquals(List.of(), DiagnosticsTable.warnings(p));
+    }
+
     @Test
     void oneSlowChainIsCalledRoughToo() {
         double[][][] v = new double[1][400][1];

@@ -212,15 +212,41 @@ public final class Plot {
         return 10 * p;
     }
 
-    /** Points of each series (cluster scatter plots). */
+    /** The legend entries, one a line, that a panel's height holds with XChart's padding above and below. */
+    static int legendRoom() {
+        int n = 1;
+        while (legendHeight(n + 1) <= HEIGHT - 2 * LEGEND_STYLE.getChartPadding()) {
+            n++;
+        }
+        return n;
+    }
+
+    /**
+     * Points of each series (cluster scatter plots). When the legend would not fit the panel ({@link #legendRoom}),
+     * it names the series with the most points and ends in {@code … N more clusters}; all are drawn.
+     */
     public static Panel scatter(String title, String xLabel, String yLabel, List<Series> series) {
         XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(shortTitle(title)).xAxisTitle(xLabel)
                 .yAxisTitle(yLabel).build();
         c.getStyler().setChartBackgroundColor(Color.WHITE);
         c.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         c.getStyler().setMarkerSize(5);
-        for (Series s : series) {
-            c.addSeries(s.name(), s.x(), s.y());
+        int room = legendRoom();
+        boolean[] named = new boolean[series.size()];
+        int hidden = series.size() > room ? series.size() - (room - 1) : 0;
+        // the largest series (ties: the earlier) are named; the last entry counts the rest
+        java.util.stream.IntStream.range(0, series.size()).boxed()
+                .sorted(java.util.Comparator.comparingInt(i -> -series.get(i).x().length))
+                .limit(hidden > 0 ? room - 1 : series.size()).forEach(i -> named[i] = true);
+        double[] at = null;
+        for (int i = 0; i < series.size(); i++) {
+            Series s = series.get(i);
+            c.addSeries(s.name(), s.x(), s.y()).setShowInLegend(named[i]);
+            at = at == null && s.x().length > 0 ? new double[] {s.x()[0], s.y()[0]} : at;
+        }
+        if (hidden > 0 && at != null) { // a legend entry only: no marker, on a point already drawn (the axes stay)
+            c.addSeries("… " + hidden + " more clusters", new double[] {at[0]}, new double[] {at[1]})
+                    .setMarker(SeriesMarkers.NONE);
         }
         return new Panel(c);
     }

@@ -353,4 +353,36 @@ class PlotTest {
                 (int) c.getScreenYFromChart(c.getStyler().getYAxisMax()),
                 (int) c.getScreenYFromChart(c.getStyler().getYAxisMin())};
     }
+
+    /**
+     * 300 clusters (sizes 300, 299, …, 1) in a panel whose legend holds {@link Plot#legendRoom} lines: the legend
+     * names the room − 1 largest and ends in "… N more clusters" for the other 300 − (room − 1); every point is drawn.
+     */
+    @Test
+    void aLegendOfManyClustersNamesTheLargestAndCountsTheRest() {
+        int room = Plot.legendRoom();
+        assertTrue(room >= 5 && room < 30, room + " lines");
+        List<Series> clusters = new java.util.ArrayList<>();
+        for (int c = 0; c < 300; c++) {
+            int size = c % 2 == 0 ? 300 - c : c; // not in size order: the largest are picked by their points
+            double[] x = new double[size];
+            java.util.Arrays.fill(x, c);
+            clusters.add(Series.of("cluster " + c + " (" + size + ")", x, x.clone()));
+        }
+        org.knowm.xchart.XYChart chart = (org.knowm.xchart.XYChart) Plot.scatter("many", "x", "y", clusters).chart();
+        List<String> legend = chart.getSeriesMap().values().stream().filter(s -> s.isShowInLegend())
+                .map(s -> s.getName()).toList();
+        assertEquals(room, legend.size(), legend.toString());
+        assertEquals("… " + (300 - (room - 1)) + " more clusters", legend.get(room - 1));
+        // sizes 300 (cluster 0), 299 (cluster 299), 298 (cluster 2), 297 (cluster 297), …
+        assertEquals("cluster 0 (300)", legend.get(0));
+        assertTrue(legend.contains("cluster 299 (299)") && legend.contains("cluster 2 (298)"), legend.toString());
+        assertTrue(!legend.contains("cluster 150 (150)") && !legend.contains("cluster 1 (1)"), legend.toString());
+        assertEquals(301, chart.getSeriesMap().size()); // every cluster drawn, and the legend's last line
+        // a few clusters: every one named, no count
+        List<String> few = ((org.knowm.xchart.XYChart) Plot.scatter("few", "x", "y", clusters.subList(0, room)).chart())
+                .getSeriesMap().values().stream().filter(s -> s.isShowInLegend()).map(s -> s.getName()).toList();
+        assertEquals(room, few.size());
+        assertTrue(few.stream().noneMatch(n -> n.startsWith("…")), few.toString());
+    }
 }

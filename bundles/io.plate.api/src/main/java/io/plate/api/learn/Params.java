@@ -64,8 +64,7 @@ public final class Params {
             if (v == null) {
                 continue;
             }
-            check(s, v);
-            out.put(s.name(), v);
+            out.put(s.name(), check(s, v));
         }
         return new Params(out, byName);
     }
@@ -78,44 +77,63 @@ public final class Params {
         return name.replace("_", "").replace("-", "").toLowerCase(java.util.Locale.ROOT);
     }
 
-    private static void check(ParamSpec s, String v) {
+    /** The value {@code v} checked against {@code s}, as kept: a whole number given in exponent form in its digits. */
+    private static String check(ParamSpec s, String v) {
         String what = "parameter '" + s.name() + "' = '" + v + "'";
         switch (s.type()) {
             case BOOLEAN:
                 if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
                     throw new PlateException(what + ": expected true or false");
                 }
-                return;
+                return v;
             case CHOICE:
                 if (!s.choices().contains(v)) {
                     throw new PlateException(what + ": expected one of " + String.join(", ", s.choices()));
                 }
-                return;
+                return v;
             case STRING:
-                return;
+                return v;
             case INT:
-                long l;
                 try {
-                    l = Long.parseLong(v);
+                    long l = Long.parseLong(v);
+                    inRange(s, what, l);
+                    return v;
                 } catch (NumberFormatException e) {
-                    throw new PlateException(what + (v.contains(",") ? notAList(s, "whole number") : ": expected a whole number"));
+                    java.math.BigDecimal whole = exponentWhole(v);
+                    if (whole == null) {
+                        throw new PlateException(what + (v.contains(",") ? notAList(s, "whole number")
+                                : ": expected a whole number"));
+                    }
+                    inRange(s, what, whole.doubleValue()); // 1e9 for k is answered by k's range
+                    return whole.toBigIntegerExact().toString();
                 }
-                inRange(s, what, l);
-                return;
             case DOUBLE:
                 if (v.contains(",")) {
                     throw new PlateException(what + notAList(s, "number"));
                 }
                 inRange(s, what, parseDouble(what, v));
-                return;
+                return v;
             case DOUBLE_LIST:
                 String[] parts = v.split(",");
                 for (String p : parts) {
                     inRange(s, what, parseDouble(what, p.trim()));
                 }
-                return;
+                return v;
             default:
                 throw new IllegalStateException(s.type().toString());
+        }
+    }
+
+    /** A whole number written in exponent form ({@code 1e9}, {@code 2.5E3}), else null ({@code 2.5}, {@code 1e-3}, words). */
+    private static java.math.BigDecimal exponentWhole(String v) {
+        if (v.indexOf('e') < 0 && v.indexOf('E') < 0) {
+            return null;
+        }
+        try {
+            java.math.BigDecimal b = new java.math.BigDecimal(v);
+            return b.signum() == 0 || b.stripTrailingZeros().scale() <= 0 ? b : null;
+        } catch (NumberFormatException | ArithmeticException e) {
+            return null;
         }
     }
 

@@ -129,7 +129,8 @@ public final class Clustering {
      * @param assignments                 cluster of every row in the estimate, 0 = first of {@code clusters}
      * @param clusters                    the estimate's clusters in label order
      * @param confidence                  per row: the posterior mean fraction of its estimated cluster
-     *                                    mates that share its cluster
+     *                                    mates that share its cluster; for a row with no mates, the
+     *                                    posterior probability that it is alone in its cluster
      * @param kPosterior                  posterior probability of each number of non-empty clusters
      * @param highestLogJointAssignments  the stored draw with the highest log joint, labelled like the
      *                                    estimate (largest cluster first)

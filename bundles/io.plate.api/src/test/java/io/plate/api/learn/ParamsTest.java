@@ -93,4 +93,20 @@ class ParamsTest {
                 java.util.List.of(ParamSpec.integer("n", "0", 0, Integer.MAX_VALUE, "n")), java.util.Map.of("n", "3000000000")));
         assertEquals(true, e.getMessage().endsWith("must be >= 0 and at most 2147483647"), e.getMessage());
     }
+
+    /** 1e9 is a whole number in exponent form: the range answers it (it said "expected a whole number"); 2.5 is not one. */
+    @Test
+    void wholeNumbersInExponentFormMeetTheRange() {
+        List<ParamSpec> specs = List.of(ParamSpec.integer("k", "2", 1, 100_000, "number of clusters"));
+        assertEquals("parameter 'k' = '1e9': must be >= 1, <= 100000",
+                assertThrows(PlateException.class, () -> Params.parse(specs, Map.of("k", "1e9"))).getMessage());
+        Params p = Params.parse(specs, Map.of("k", "2.5E3"));
+        assertEquals(2500, p.getInt("k"));
+        assertEquals("2500", p.asMap().get("k"));
+        assertEquals(1000, Params.parse(specs, Map.of("k", "1e3")).getInt("k"));
+        for (String notWhole : new String[] {"2.5", "1e-3", "2.55e1", "1e", "e3"}) {
+            assertEquals("parameter 'k' = '" + notWhole + "': expected a whole number", assertThrows(PlateException.class,
+                    () -> Params.parse(specs, Map.of("k", notWhole))).getMessage());
+        }
+    }
 }

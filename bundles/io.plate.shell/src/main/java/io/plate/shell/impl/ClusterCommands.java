@@ -242,8 +242,8 @@ public final class ClusterCommands {
                 b.append(written != null ? "… " + more + " more in " + written.resolve("clusters.csv") + "\n"
                         : "… " + more + " more clusters (--out DIR writes every cluster to DIR/clusters.csv)\n");
             }
-            b.append(String.format(Locale.ROOT, "highest-log-joint draw (log joint %s): %d clusters%n",
-                    fmt(c.highestLogJoint(), "%.2f"), c.highestLogJointClusters()));
+            b.append(String.format(Locale.ROOT, "highest-log-joint draw (log joint %s): %s%n",
+                    fmt(c.highestLogJoint(), "%.2f"), io.plate.api.text.Plural.of(c.highestLogJointClusters(), "cluster")));
             b.append("posterior of the number of clusters:");
             c.kPosterior().forEach((k, p) -> b.append(' ').append(k).append(": ").append(fmt(p, "%.3f")));
             b.append('\n');
@@ -294,8 +294,8 @@ public final class ClusterCommands {
                                     + " (loss=binder tends to keep more clusters)"
                             : "the estimate is the partition with the least expected loss to all draws,"
                                     + " not the draws' most common number of clusters";
-                    b.append(String.format(Locale.ROOT, "the estimate has %d cluster%s where most draws (%.3f) have %d: %s%n",
-                            shown, shown == 1 ? "" : "s", mode.getValue(), mode.getKey(), why));
+                    b.append(String.format(Locale.ROOT, "the estimate has %s where most draws (%.3f) have %d: %s%n",
+                            io.plate.api.text.Plural.of(shown, "cluster"), mode.getValue(), mode.getKey(), why));
                 }
             });
         }

@@ -65,6 +65,8 @@ class ClusterCommandsTest {
         Clustering.CredibleBall ball;
         /** The loss of the estimate. */
         Clustering.Loss loss = Clustering.Loss.VI;
+        /** The highest-log-joint draw's partition, or null for the estimate's halves. */
+        int[] best;
 
         @Override
         public Posterior run(Dataset data, Params p, RunSettings s, ProgressListener listener, Cancellation c,
@@ -102,7 +104,7 @@ class ClusterCommandsTest {
             Clustering clustering = held == null ? new Clustering(loss, 0.0, halves, List.of(
                     new Clustering.Cluster(n / 2, 0.5, 1.0, Optional.empty(), Optional.of("a"), 1.0),
                     new Clustering.Cluster(n - n / 2, 0.5, 1.0, Optional.empty(), Optional.of("b"), 1.0)),
-                    new double[n], new TreeMap<>(kPosterior), halves, -10.0,
+                    new double[n], new TreeMap<>(kPosterior), best == null ? halves : best, -10.0,
                     new Clustering.Agreement(n, 1.0, 1.0, 1.0, 1.0, 1.0), ball)
                     : new Clustering(Clustering.Loss.VI, 0.0, halves, List.of(
                     new Clustering.Cluster(n / 2, 0.5, 1.0, Optional.of("a"), Optional.empty(), Double.NaN),
@@ -230,6 +232,17 @@ class ClusterCommandsTest {
                 .labels(CategoricalColumn.of("y", List.of("a", "b"), new int[] {0, 0, 1, 1})).build();
         w.putDataset("toy", d);
         return w;
+    }
+
+    /** A highest-log-joint draw of one cluster says "1 cluster" (it said "1 clusters"). */
+    @Test
+    void oneClusterIsSingular() throws Exception {
+        HalvesSampler s = new HalvesSampler();
+        s.best = new int[4]; // every row in cluster 0
+        ClusterCommands c = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s));
+        String text = c.cluster(null, "30", "", "10", "2", "1", "42", "", "", "", "", "", "mixture.halves", "toy", "k=2")
+                .toString();
+        assertTrue(text.contains("highest-log-joint draw (log joint -10.00): 1 cluster\n"), text);
     }
 
     @Test

@@ -144,8 +144,8 @@ public final class FullGaussianComponents implements Components {
 
     private static void requireComplete(NumericData data) {
         if (data.anyMissing) {
-            throw new PlateException("the full-covariance Gaussian mixture needs complete rows; the data has missing "
-                    + "values (use covariance=diag, which leaves missing values out)");
+            throw new PlateException("the full-covariance Gaussian mixture needs complete rows; " + data.missingValues()
+                    + "; use covariance=diag, which leaves missing values out");
         }
     }
 

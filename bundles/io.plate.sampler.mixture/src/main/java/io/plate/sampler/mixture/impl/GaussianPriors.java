@@ -1,5 +1,6 @@
 package io.plate.sampler.mixture.impl;
 
+import io.plate.api.PlateException;
 import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
 import java.util.List;
@@ -46,6 +47,10 @@ final class GaussianPriors {
     static Components components(NumericData data, Params params) {
         boolean full = params.getString(COVARIANCE).equals("full");
         double nu0 = params.find("nu0").map(Double::parseDouble).orElse(full ? data.dims + 2.0 : 3.0);
+        if (full && !(nu0 > data.dims - 1)) { // the Inverse-Wishart's bound, which depends on the data's columns
+            throw new PlateException("parameter 'nu0' = '" + params.getString("nu0") + "': must be > " + (data.dims - 1)
+                    + " (d - 1 for covariance=full, with d = " + data.dims + " numeric columns)");
+        }
         double scale = params.getDouble("prior_scale");
         double kappa0 = params.getDouble("kappa0");
         return full ? FullGaussianComponents.withDefaults(data, kappa0, nu0, scale)

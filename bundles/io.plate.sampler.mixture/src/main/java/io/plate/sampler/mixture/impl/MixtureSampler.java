@@ -206,6 +206,10 @@ abstract class MixtureSampler<D> implements Sampler {
         }
         int[] fixed = fixedLabels(data, params);
         int k = params.getInt(K);
+        if (k > data.rows()) { // more clusters than rows (to end with, or for a DP to start from) leaves some empty
+            throw new PlateException("parameter '" + K + "' = '" + params.getString(K) + "': must be <= the number of rows,"
+                    + " " + data.rows() + " in '" + data.name() + "'");
+        }
         Cancellation cancel = cancellation == null ? new Cancellation() : cancellation;
         ChainSettings base = new ChainSettings(k, Initialisation.parse(params.getString(INIT)),
                 params.getInt(RESTARTS), params.getInt(RESTART_SWEEPS), fixed, settings.keptPerChain())

@@ -166,13 +166,9 @@ final class MixtureSummary {
         out.table(CREDIBLE_BALL_PREFIX + "lower", assignmentTable(Labelled.of(ball.lower(), fixed).labels()));
 
         // how firmly each row sits with its estimated cluster mates across the stored draws
-        double[] confidence = new double[n];
-        for (int[] draw : draws) {
-            addConfidence(est, draw, confidence);
-        }
+        double[] confidence = confidence(est.labels(), draws);
         List<List<String>> cRows = new ArrayList<>(n);
         for (int r = 0; r < n; r++) {
-            confidence[r] /= draws.size();
             cRows.add(List.of(Integer.toString(r), Integer.toString(labels[r]), fmt(confidence[r])));
         }
         out.table(COCLUSTERING, new Table(List.of(ROW, CLUSTER, CONFIDENCE), cRows));
@@ -369,21 +365,39 @@ final class MixtureSummary {
     }
 
     /**
+     * Each row's confidence in the estimate {@code labels} (0-based, dense) over {@code draws}: the mean over the
+     * draws of the fraction of its estimated cluster mates that share its cluster in the draw; for a row alone
+     * in its estimated cluster, which has no mates, the posterior probability that it is alone in the draw too.
+     */
+    static double[] confidence(int[] labels, List<int[]> draws) {
+        double[] confidence = new double[labels.length];
+        for (int[] draw : draws) {
+            addConfidence(labels, draw, confidence);
+        }
+        for (int r = 0; r < labels.length; r++) {
+            confidence[r] /= draws.size();
+        }
+        return confidence;
+    }
+
+    /**
      * For every row: the fraction of its estimated cluster mates that share its cluster in {@code draw}
      * (for a singleton, 1 when it is a singleton in the draw too).
      */
-    private static void addConfidence(Labelled est, int[] draw, double[] confidence) {
-        int[] labels = est.labels();
+    private static void addConfidence(int[] labels, int[] draw, double[] confidence) {
         int n = labels.length;
+        int ek = ExpectedLoss.labels(labels);
         int dk = ExpectedLoss.labels(draw);
-        int[] joint = new int[Math.multiplyExact(est.clusters(), dk)];
+        int[] joint = new int[Math.multiplyExact(ek, dk)];
         int[] drawSizes = new int[dk];
+        int[] estSizes = new int[ek];
         for (int r = 0; r < n; r++) {
             joint[labels[r] * dk + draw[r]]++;
             drawSizes[draw[r]]++;
+            estSizes[labels[r]]++;
         }
         for (int r = 0; r < n; r++) {
-            int size = est.size(labels[r]);
+            int size = estSizes[labels[r]];
             if (size == 1) {
                 confidence[r] += drawSizes[draw[r]] == 1 ? 1 : 0;
             } else {

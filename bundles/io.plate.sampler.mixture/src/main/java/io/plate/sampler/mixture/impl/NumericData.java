@@ -90,6 +90,33 @@ final class NumericData {
         this.anyMissing = missing;
     }
 
+    /**
+     * Where values are missing, for a refusal that lets the user find them: {@code 3 of 4 rows have missing values
+     * (column 'b': 2, column 'c': 1)}, every such column with its count of missing values.
+     */
+    String missingValues() {
+        int incomplete = 0;
+        int[] perColumn = new int[dims];
+        for (int r = 0; r < rows; r++) {
+            boolean any = false;
+            for (int j = 0; j < dims; j++) {
+                if (Double.isNaN(x[r * dims + j])) {
+                    perColumn[j]++;
+                    any = true;
+                }
+            }
+            incomplete += any ? 1 : 0;
+        }
+        List<String> columns = new ArrayList<>();
+        for (int j = 0; j < dims; j++) {
+            if (perColumn[j] > 0) {
+                columns.add("column '" + names.get(j) + "': " + perColumn[j]);
+            }
+        }
+        return incomplete + " of " + io.plate.api.text.Plural.of(rows, "row") + (incomplete == 1 ? " has" : " have")
+                + " missing values (" + String.join(", ", columns) + ")";
+    }
+
     /** The refusal of a column whose variance overflows a double, naming its largest value and that row. */
     private PlateException tooLarge(int j) {
         int at = -1;

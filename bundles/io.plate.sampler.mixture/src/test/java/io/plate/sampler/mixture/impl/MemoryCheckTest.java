@@ -15,13 +15,19 @@ import org.junit.jupiter.api.Test;
 
 /** A run whose chains cannot fit in the heap is refused with the figure before anything is allocated. */
 class MemoryCheckTest {
-    /** Three documents over a 20,000-word vocabulary (every word once in some document). */
+    /** 100,000 documents (as many as the clusters asked for) over a 20,000-word vocabulary, word d mod 20,000 once in document d. */
     private static Dataset wideCorpus() {
-        int[][] x = new int[3][20_000];
-        for (int v = 0; v < 20_000; v++) {
-            x[v % 3][v] = 1;
+        int n = 100_000;
+        int[] start = new int[n + 1];
+        int[] cols = new int[n];
+        int[] counts = new int[n];
+        for (int d = 0; d < n; d++) {
+            start[d + 1] = d + 1;
+            cols[d] = d % 20_000;
+            counts[d] = 1;
         }
-        return Dataset.builder("wide").source("synthetic").sparse(ComponentsTest.counts(x)).build();
+        return Dataset.builder("wide").source("synthetic").sparse(io.plate.api.data.SparseMatrix.ofCounts(
+                io.plate.api.data.SparseMatrix.indexNames(20_000), start, cols, counts, false)).build();
     }
 
     private static PlateException refused(Sampler s, Dataset d, Map<String, String> params) {
@@ -34,18 +40,18 @@ class MemoryCheckTest {
     void aHundredThousandMultinomialClustersAreRefusedWithTheFigure() {
         Dataset d = wideCorpus();
         // collapsed: 4 bytes a word and 20 more per cluster (80,020 B = 78 KB), 100,000 clusters and the rows' state
-        // (16 B a row, 4 B for each of 3 × 90 stored labels) = 8,002,001,128 B a chain (7.5 GB);
-        // × 4 chains = 32,008,004,512 B = 29.8 GB (units of 2^30)
+        // (16 B a row, 4 B for each of min(100,000 × 90, 4,000,000) stored labels: 17,600,000 B)
+        // = 8,019,600,000 B a chain (7.5 GB); × 4 chains = 32,078,400,000 B = 29.9 GB (units of 2^30)
         PlateException e = refused(new MultinomialMixtureSampler(RecoveryTest.RUNNER, SyntheticData.DIST), d,
                 Map.of("k", "100000", "collapsed", "true"));
-        assertTrue(e.getMessage().startsWith("mixture.multinomial k=100000 on 'wide' needs about 29.8 GB of memory"
+        assertTrue(e.getMessage().startsWith("mixture.multinomial k=100000 on 'wide' needs about 29.9 GB of memory"
                 + " (4 chains × 7.5 GB: 100000 clusters × 78 KB each, and the rows' state), more than the "), e.getMessage());
         assertTrue(e.getMessage().contains("java -Xmx39g") && e.getMessage().endsWith(", or lower k, or run fewer chains"),
                 e.getMessage());
-        // uncollapsed: θ and counts, 12 bytes a word per cluster, and a weight per document: 240,064 B a cluster,
-        // 4 × (100,000 × 240,064 + 1,128) = 96,025,604,512 B = 89.4 GB
+        // uncollapsed: θ and counts, 12 bytes a word per cluster, and a weight per document: 1,040,040 B a cluster,
+        // 4 × (100,000 × 1,040,040 + 17,600,000) = 416,086,400,000 B = 387.5 GB
         e = refused(new MultinomialMixtureSampler(RecoveryTest.RUNNER, SyntheticData.DIST), d, Map.of("k", "100000"));
-        assertTrue(e.getMessage().contains("needs about 89.4 GB"), e.getMessage());
+        assertTrue(e.getMessage().contains("needs about 387.5 GB"), e.getMessage());
         // the Dirichlet process starts with 2k + 1 slots of 80,012 + 12 bytes (78 KB)
         e = refused(new DpMultinomialMixtureSampler(RecoveryTest.RUNNER, SyntheticData.DIST), d, Map.of("k", "100000"));
         assertTrue(e.getMessage().contains("200001 clusters × 78 KB each"), e.getMessage());
@@ -80,5 +86,17 @@ class MemoryCheckTest {
         Dataset one = Dataset.builder("one").source("synthetic").sparse(ComponentsTest.counts(new int[][] {{1, 2}})).build();
         PlateException e = refused(new MultinomialMixtureSampler(RecoveryTest.RUNNER, SyntheticData.DIST), one, Map.of());
         assertEquals("dataset 'one' has 1 row; a mixture needs at least 2", e.getMessage());
+    }
+
+    /** More clusters than rows is refused before anything runs, naming k and the row count (scikit-learn refuses it too). */
+    @Test
+    void moreClustersThanRowsAreRefused() {
+        Dataset three = Dataset.builder("three").source("synthetic")
+                .sparse(ComponentsTest.counts(new int[][] {{1, 2}, {2, 1}, {3, 0}})).build();
+        for (Sampler s : new Sampler[] {new MultinomialMixtureSampler(RecoveryTest.RUNNER, SyntheticData.DIST),
+            new DpMultinomialMixtureSampler(RecoveryTest.RUNNER, SyntheticData.DIST)}) {
+            PlateException e = refused(s, three, Map.of("k", "4"));
+            assertEquals("parameter 'k' = '4': must be <= the number of rows, 3 in 'three'", e.getMessage());
+        }
     }
 }

@@ -54,4 +54,27 @@ class NumericDataTest {
                 + " text import: mixture.multinomial clusters them)",
                 assertThrows(PlateException.class, () -> NumericData.of(text)).getMessage());
     }
+
+    /**
+     * The full-covariance mixtures (finite and DP) name the columns with missing values and how many rows miss
+     * one: rows 0, 1 and 3 miss a value, column 'b' twice (rows 0 and 3) and column 'c' once (row 1).
+     */
+    @Test
+    void missingValuesAreNamedByColumnAndRowCount() {
+        double nan = Double.NaN;
+        io.plate.api.data.Dataset d = io.plate.api.data.Dataset.builder("holes").source("synthetic")
+                .numeric(io.plate.api.data.NumericColumn.of("a", new double[] {1, 2, 3, 4}))
+                .numeric(io.plate.api.data.NumericColumn.of("b", new double[] {nan, 5, 6, nan}))
+                .numeric(io.plate.api.data.NumericColumn.of("c", new double[] {3, nan, 7, 8})).build();
+        io.plate.api.sample.RunSettings settings = new io.plate.api.sample.RunSettings(10, 1, 1, 1, 1L, 1);
+        for (io.plate.api.sample.Sampler s : new io.plate.api.sample.Sampler[] {
+            new GaussianMixtureSampler(RecoveryTest.RUNNER, SyntheticData.DIST),
+            new DpGaussianMixtureSampler(RecoveryTest.RUNNER, SyntheticData.DIST)}) {
+            PlateException e = assertThrows(PlateException.class, () -> s.run(d, s.params(java.util.Map.of()), settings,
+                    io.plate.api.sample.ProgressListener.NONE, new io.plate.api.sample.Cancellation()));
+            assertEquals("the full-covariance Gaussian mixture needs complete rows; 3 of 4 rows have missing"
+                    + " values (column 'b': 2, column 'c': 1); use covariance=diag, which leaves missing values out",
+                    e.getMessage());
+        }
+    }
 }

@@ -102,6 +102,20 @@ class SingularPriorTest {
                 + " columns x, x overflows", large);
     }
 
+    /** nu0 at the Inverse-Wishart's bound d - 1 (d = 2 here) is refused in the form of every parameter, as typed. */
+    @Test
+    void aNu0AtOrBelowDMinusOneIsRefusedAsTheOtherParametersAre() {
+        Dataset three = Dataset.builder("three").numeric(NumericColumn.of("a", new double[] {1, 3, 4}))
+                .numeric(NumericColumn.of("b", new double[] {2, 5, 1})).build();
+        for (Sampler s : List.of(new GaussianMixtureSampler(NEVER, SyntheticData.DIST),
+                new DpGaussianMixtureSampler(NEVER, SyntheticData.DIST))) {
+            assertEquals("parameter 'nu0' = '1': must be > 1 (d - 1 for covariance=full, with d = 2 numeric columns)",
+                    refusal(s, three, Map.of("nu0", "1")));
+            assertEquals("parameter 'nu0' = '0.50': must be > 1 (d - 1 for covariance=full, with d = 2 numeric columns)",
+                    refusal(s, three, Map.of("nu0", "0.50")));
+        }
+    }
+
     @Test
     void aKappa0OutsideTheDoublesIsNamedNotBlamedOnThePriorScale() {
         // kappa0 = 1e-320 (subnormal) and 1e308 made a slot's scale matrix NaN, and the message advised prior_scale
