@@ -50,6 +50,12 @@ public final class DiagonalGaussianComponents implements Components {
      * @param scale  prior variance as a fraction of the data variance
      */
     static DiagonalGaussianComponents withDefaults(NumericData data, double kappa0, double nu0, double scale) {
+        return withDefaults(data, kappa0, nu0, scale, String.valueOf(scale));
+    }
+
+    /** As {@link #withDefaults(NumericData, double, double, double)}, naming prior_scale as the user typed it. */
+    static DiagonalGaussianComponents withDefaults(NumericData data, double kappa0, double nu0, double scale,
+            String scaleTyped) {
         if (!(nu0 > 0)) {
             throw new IllegalArgumentException("nu0 must be > 0, got " + nu0);
         }
@@ -61,9 +67,9 @@ public final class DiagonalGaussianComponents implements Components {
         for (int j = 0; j < data.dims; j++) {
             b0[j] = a0 * scale * data.covariance[j][j];
             if (!(b0[j] > 0) || Double.isInfinite(b0[j])) {
-                throw new IllegalArgumentException("prior_scale = " + scale + " makes the prior scale b0 = nu0 / 2 *"
-                        + " prior_scale * variance of column '" + data.names.get(j) + "' " + b0[j] + " (nu0 = " + nu0
-                        + ", variance " + data.covariance[j][j] + "); use a prior_scale nearer 1");
+                throw new io.plate.api.PlateException("parameter 'prior_scale' = '" + scaleTyped + "': makes the prior"
+                        + " scale b0 = nu0 / 2 * prior_scale * variance of column '" + data.names.get(j) + "' " + b0[j]
+                        + " (nu0 = " + nu0 + ", variance " + data.covariance[j][j] + "); use a prior_scale nearer 1");
             }
         }
         return new DiagonalGaussianComponents(data, data.mean, kappa0, a0, b0);

@@ -66,6 +66,12 @@ public final class FullGaussianComponents implements Components {
     static final double MIN_RELATIVE_SCALE = 1e-10;
 
     static FullGaussianComponents withDefaults(NumericData data, double kappa0, double nu0, double scale) {
+        return withDefaults(data, kappa0, nu0, scale, String.valueOf(scale));
+    }
+
+    /** As {@link #withDefaults(NumericData, double, double, double)}, naming prior_scale as the user typed it. */
+    static FullGaussianComponents withDefaults(NumericData data, double kappa0, double nu0, double scale,
+            String scaleTyped) {
         if (!(scale > 0)) {
             throw new IllegalArgumentException("prior_scale must be > 0, got " + scale);
         }
@@ -81,11 +87,11 @@ public final class FullGaussianComponents implements Components {
                     + " is singular (collinear columns, or no more rows than columns); drop one of them or use"
                     + " covariance=diag");
         }
+        String what = "parameter 'prior_scale' = '" + scaleTyped + "': "; // in the form of every parameter's refusal
         if (!(nu0 * scale >= MIN_RELATIVE_SCALE)) {
-            throw new IllegalArgumentException("prior_scale = " + scale + " is too small: nu0 * prior_scale = "
-                    + nu0 * scale + " is below " + MIN_RELATIVE_SCALE + ", and the scale matrix of a cluster of few"
-                    + " rows is then singular in floating point; use prior_scale >= "
-                    + String.format(java.util.Locale.ROOT, "%.2g", MIN_RELATIVE_SCALE / nu0 * 1.05));
+            throw new io.plate.api.PlateException(what + "too small: nu0 * prior_scale = " + nu0 * scale + " is below "
+                    + MIN_RELATIVE_SCALE + ", and the scale matrix of a cluster of few rows is then singular in floating"
+                    + " point; use prior_scale >= " + String.format(java.util.Locale.ROOT, "%.2g", MIN_RELATIVE_SCALE / nu0 * 1.05));
         }
         int d = data.dims;
         double[][] psi0 = new double[d][d];
@@ -93,9 +99,8 @@ public final class FullGaussianComponents implements Components {
             for (int j = 0; j < d; j++) {
                 psi0[i][j] = nu0 * scale * data.covariance[i][j];
                 if (!Double.isFinite(psi0[i][j])) {
-                    throw new IllegalArgumentException("prior_scale = " + scale + " is too large: nu0 * prior_scale"
-                            + " * the data covariance of columns " + data.names.get(i) + ", " + data.names.get(j)
-                            + " overflows");
+                    throw new io.plate.api.PlateException(what + "too large: nu0 * prior_scale * the data covariance"
+                            + " of columns " + data.names.get(i) + ", " + data.names.get(j) + " overflows");
                 }
             }
         }

@@ -53,7 +53,7 @@ final class GaussianPriors {
         }
         double scale = params.getDouble("prior_scale");
         double kappa0 = params.getDouble("kappa0");
-        return full ? FullGaussianComponents.withDefaults(data, kappa0, nu0, scale)
-                : DiagonalGaussianComponents.withDefaults(data, kappa0, nu0, scale);
+        return full ? FullGaussianComponents.withDefaults(data, kappa0, nu0, scale, params.getString("prior_scale"))
+                : DiagonalGaussianComponents.withDefaults(data, kappa0, nu0, scale, params.getString("prior_scale"));
     }
 }

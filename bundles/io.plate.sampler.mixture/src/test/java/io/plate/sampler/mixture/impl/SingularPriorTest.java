@@ -91,14 +91,14 @@ class SingularPriorTest {
                 new double[] {0.3, 0.3, 0.4}, 8);
         // nu0 = d + 2 = 4: 1e-300 * 4 is far below 1e-10, 1e300 * 4 * a variance of ~1e9 overflows
         String small = refusal(finite, d, Map.of("k", "3", "prior_scale", "1e-300"));
-        assertTrue(small.startsWith("mixture.gaussian: prior_scale = 1.0E-300 is too small: nu0 * prior_scale = "),
-                small);
+        // in the form of every parameter's refusal, the value as typed (it said "mixture.gaussian: prior_scale = 1.0E-300 is")
+        assertTrue(small.startsWith("parameter 'prior_scale' = '1e-300': too small: nu0 * prior_scale = "), small);
         assertTrue(small.contains(" is below 1.0E-10"), small);
         assertTrue(small.endsWith("use prior_scale >= 2.6e-11"), small);
         Dataset wide = Dataset.builder("wide").numeric(NumericColumn.of("x", new double[] {0, 1e5, -1e5, 3e4}))
                 .numeric(NumericColumn.of("y", new double[] {1, 0, 2, 5})).build();
         String large = refusal(finite, wide, Map.of("k", "2", "prior_scale", "1e300"));
-        assertEquals("mixture.gaussian: prior_scale = 1.0E300 is too large: nu0 * prior_scale * the data covariance of"
+        assertEquals("parameter 'prior_scale' = '1e300': too large: nu0 * prior_scale * the data covariance of"
                 + " columns x, x overflows", large);
     }
 
@@ -143,7 +143,7 @@ class SingularPriorTest {
                 .build();
         Sampler finite = new GaussianMixtureSampler(NEVER, SyntheticData.DIST);
         String b0 = refusal(finite, tiny, Map.of("k", "2", "covariance", "diag", "prior_scale", "1e-300"));
-        assertTrue(b0.startsWith("mixture.gaussian: prior_scale = 1.0E-300 makes the prior scale b0 = nu0 / 2 *"
+        assertTrue(b0.startsWith("parameter 'prior_scale' = '1e-300': makes the prior scale b0 = nu0 / 2 *"
                 + " prior_scale * variance of column 'x' 0.0"), b0);
     }
 
