@@ -50,7 +50,8 @@ public interface Model {
     /**
      * The names of the numeric and categorical columns this model reads from a dataset it scores (matched by
      * name), or empty when the model does not say. A scored dataset's other numeric and categorical columns
-     * are not used, and {@code plate:predict} names them (scikit-learn and Weka refuse them). A model of word
+     * are not used, and {@code plate:predict} names them (scikit-learn and Weka refuse them). A model trained
+     * with a column as its rows' weights names that column too (it was used). A model of word
      * counts does not say: it reads the dataset's sparse block or, without one, its numeric columns as counts.
      *
      * @since 1.4

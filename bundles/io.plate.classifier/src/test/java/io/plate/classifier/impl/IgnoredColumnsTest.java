@@ -56,6 +56,28 @@ class IgnoredColumnsTest {
         }
     }
 
+    /**
+     * The column named by weight= is used, as the rows' weights: not among the ignored columns, among the
+     * columns the model names for plate:predict, and said on the model's line (an ARFF file's {w} imports as
+     * such a column).
+     */
+    @Test
+    void theWeightColumnIsUsedNotIgnored() {
+        Dataset d = Tiny.data("w").categorical(Tiny.cat("a", "x", "y", "x")).numeric(Tiny.num("weight", 2, 0.5, 1))
+                .labels(Tiny.cat("class", "p", "q", "q")).build();
+        Learner c = new CategoricalNaiveBayes();
+        Model m = c.fit(d, c.params(Map.of("weight", "weight")), 1);
+        String shown = m.toString();
+        assertFalse(shown.contains("ignores"), shown);
+        assertTrue(shown.endsWith("\nweights its training rows by column 'weight'"), shown);
+        assertEquals(Optional.of(List.of("a", "weight")), m.columns());
+        // another numeric column is still ignored, and named alone
+        Dataset more = Tiny.data("w2").categorical(Tiny.cat("a", "x", "y", "x")).numeric(Tiny.num("weight", 2, 0.5, 1))
+                .numeric(Tiny.num("z", 1, 2, 3)).labels(Tiny.cat("class", "p", "q", "q")).build();
+        String both = c.fit(more, c.params(Map.of("weight", "weight")), 1).toString();
+        assertTrue(both.contains("\nignores 1 numeric column (z) of the data"), both);
+    }
+
     /** What each model reads, for plate:predict to name a scored dataset's other columns; word models do not say. */
     @Test
     void eachModelNamesTheColumnsItReads() {

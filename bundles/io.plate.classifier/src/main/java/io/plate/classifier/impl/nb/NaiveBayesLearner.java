@@ -45,7 +45,7 @@ abstract class NaiveBayesLearner implements Learner {
         Provenance p = Provenance.of(name(), params.asMap(), seed, data);
         try {
             NaiveBayesModel m = new NaiveBayesModel(this, params, s, p);
-            m.ignored(ignored(data, s));
+            m.ignored(ignored(t.features, s)); // the features: the weight column is used, as the weights
             return m;
         } catch (IllegalArgumentException e) {
             throw new PlateException(name() + ": " + e.getMessage(), e);
@@ -53,7 +53,7 @@ abstract class NaiveBayesLearner implements Learner {
     }
 
     /**
-     * The columns of {@code data} that a model of {@code s} leaves out (e.g. nb.gaussian and a categorical
+     * The columns of {@code data} (the features, without the weight column) that a model of {@code s} leaves out (e.g. nb.gaussian and a categorical
      * column), said with the learner that uses them; empty when it uses every column.
      */
     static String ignored(Dataset data, SufficientStatistics s) {

@@ -102,7 +102,13 @@ public final class NaiveBayesModel implements Model, Explainable {
             }
             out.addAll(b.columns().get());
         }
+        weightColumn().ifPresent(out::add); // used in training, so plate:predict does not call it "not used"
         return Optional.of(List.copyOf(out));
+    }
+
+    /** The numeric column whose values weighed the training rows (the parameter weight=), if any. */
+    private Optional<String> weightColumn() {
+        return params.find(Names.WEIGHT).filter(w -> !w.isEmpty());
     }
 
     @Override
@@ -227,6 +233,7 @@ public final class NaiveBayesModel implements Model, Explainable {
             s.append(", ").append(stats.words.words()).append(" words");
         }
         s.append(" (").append(params).append(")");
+        weightColumn().ifPresent(w -> s.append("\nweights its training rows by column '").append(w).append("'"));
         if (!ignored.isEmpty()) {
             s.append("\nignores ").append(ignored);
         }
