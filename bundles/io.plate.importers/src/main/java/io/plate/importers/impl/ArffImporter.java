@@ -32,7 +32,8 @@ import org.osgi.service.component.annotations.Component;
  * {@code integer}, {@code string}, {@code date [FORMAT]} and nominal {@code {a, b, …}}, then
  * {@code @data} with dense rows ({@code v1, v2, …}) or sparse rows ({@code {index value, …}}, 0-based,
  * omitted values are 0: the number 0, or the first level of a nominal attribute, as in Weka).
- * Names and values may be quoted; {@code %} starts a comment; {@code ?} is missing.
+ * Names and values may be quoted; unquoted, spaces separate them as commas do (Weka's tokenizer);
+ * {@code %} starts a comment; {@code ?} is missing.
  *
  * <p>Nominal attributes keep their declared level table in declared order, including levels that never
  * occur; a value outside it fails the import. String attributes become categorical columns (levels
@@ -314,9 +315,12 @@ public final class ArffImporter implements Importer {
                     levels.add(v.toString());
                 }
                 char sep = line.peek();
-                line.skip();
                 if (sep == '}') {
+                    line.skip();
                     break;
+                }
+                if (sep == ',') { // else a space separated the level from the next, as in Weka's reader
+                    line.skip();
                 }
             }
             return new Attribute(name, "nominal", List.copyOf(levels), index, null, null);
@@ -394,15 +398,18 @@ public final class ArffImporter implements Importer {
             line.value(",");
             boolean more = line.more();
             if (k < width - 1) {
-                if (!more || line.peek() != ',') {
+                if (!more) {
                     throw new ImportException(file, line.line(), attrs.get(Math.min(k + 1, width - 1)).name,
                             "row has " + (k + 1) + " values; expected " + width + " (one per attribute)");
                 }
-                line.skip();
+                if (line.peek() == ',') { // else a space separated the value from the next, as in Weka's reader
+                    line.skip();
+                }
             } else if (more && !InstanceWeights.follows(line)) {
                 throw new ImportException(file, line.line(), null,
                         "row has more than " + width + " values; expected one per attribute"
-                                + " (and optionally an instance weight {w})");
+                                + " (and optionally an instance weight {w}); spaces separate values as commas do,"
+                                + " as in Weka: quote a value that holds a space");
             }
             store(file, line, attrs.get(k), line.text(), line.wasQuoted());
         }
