@@ -8,11 +8,13 @@ import io.plate.api.data.Importer;
 import io.plate.api.data.NumericColumn;
 import java.io.InputStream;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoField;
 import java.time.temporal.TemporalAccessor;
@@ -30,7 +32,8 @@ import org.osgi.service.component.annotations.Component;
  * {@code integer}, {@code string}, {@code date [FORMAT]} and nominal {@code {a, b, …}}, then
  * {@code @data} with dense rows ({@code v1, v2, …}) or sparse rows ({@code {index value, …}}, 0-based,
  * omitted values are 0: the number 0, or the first level of a nominal attribute, as in Weka).
- * Names and values may be quoted; {@code %} starts a comment; {@code ?} is missing.
+ * Names and values may be quoted; unquoted, spaces separate them as commas do (Weka's tokenizer);
+ * {@code %} starts a comment; {@code ?} is missing.
  *
  * <p>Nominal attributes keep their declared level table in declared order, including levels that never
  * occur; a value outside it fails the import. String attributes become categorical columns (levels
@@ -49,6 +52,17 @@ import org.osgi.service.component.annotations.Component;
         Importer.EXTENSIONS + "=arff" })
 public final class ArffImporter implements Importer {
     private static final String DEFAULT_DATE = "yyyy-MM-dd'T'HH:mm:ss";
+
+    /** Today's date, from which a two-digit year's century is found (fixed in tests). */
+    private final Clock clock;
+
+    public ArffImporter() {
+        this(Clock.systemUTC());
+    }
+
+    ArffImporter(Clock clock) {
+        this.clock = clock;
+    }
 
     @Override
     public String format() {
@@ -119,6 +133,7 @@ public final class ArffImporter implements Importer {
         try (TextInput in = new TextInput(watch.wrap(stream), file, Sources.charset(file, options)).hintEncoding()
                 .limitLines(LineLimit.of(options))) {
             FormatOptions.check(file, options, FormatOptions.ARFF);
+            LocalDate centuryStart = LocalDate.now(clock).minusYears(80);
             CharBuf buf = new CharBuf(1024);
             ArffLine line = new ArffLine(file);
             List<Attribute> attrs = new ArrayList<>();
@@ -147,7 +162,7 @@ public final class ArffImporter implements Importer {
                         relation = line.textString();
                         break;
                     case "@attribute":
-                        Attribute a = attribute(file, line, in.line());
+                        Attribute a = attribute(file, line, in.line(), centuryStart);
                         if (byName.putIfAbsent(a.name, attrs.size()) != null) {
                             throw new ImportException(file, in.line(), a.name, "duplicate attribute name");
                         }
@@ -271,7 +286,7 @@ public final class ArffImporter implements Importer {
         return m;
     }
 
-    private static Attribute attribute(Path file, ArffLine line, long ln) {
+    private static Attribute attribute(Path file, ArffLine line, long ln, LocalDate centuryStart) {
         if (!line.word("{")) {
             throw new ImportException(file, ln, null, "expected an attribute name after @attribute");
         }
@@ -300,9 +315,12 @@ public final class ArffImporter implements Importer {
                     levels.add(v.toString());
                 }
                 char sep = line.peek();
-                line.skip();
                 if (sep == '}') {
+                    line.skip();
                     break;
+                }
+                if (sep == ',') { // else a space separated the level from the next, as in Weka's reader
+                    line.skip();
                 }
             }
             return new Attribute(name, "nominal", List.copyOf(levels), index, null, null);
@@ -319,7 +337,7 @@ public final class ArffImporter implements Importer {
             case "date": {
                 String pattern = line.word("") ? line.textString() : DEFAULT_DATE;
                 try {
-                    return new Attribute(name, "date", null, null, pattern, dateFormat(pattern));
+                    return new Attribute(name, "date", null, null, pattern, dateFormat(pattern, centuryStart));
                 } catch (IllegalArgumentException e) {
                     throw new ImportException(file, ln, name, "invalid date format " + Sources.quote(pattern)
                             + ": " + e.getMessage(), e);
@@ -380,15 +398,18 @@ public final class ArffImporter implements Importer {
             line.value(",");
             boolean more = line.more();
             if (k < width - 1) {
-                if (!more || line.peek() != ',') {
+                if (!more) {
                     throw new ImportException(file, line.line(), attrs.get(Math.min(k + 1, width - 1)).name,
                             "row has " + (k + 1) + " values; expected " + width + " (one per attribute)");
                 }
-                line.skip();
+                if (line.peek() == ',') { // else a space separated the value from the next, as in Weka's reader
+                    line.skip();
+                }
             } else if (more && !InstanceWeights.follows(line)) {
                 throw new ImportException(file, line.line(), null,
                         "row has more than " + width + " values; expected one per attribute"
-                                + " (and optionally an instance weight {w})");
+                                + " (and optionally an instance weight {w}); spaces separate values as commas do,"
+                                + " as in Weka: quote a value that holds a space");
             }
             store(file, line, attrs.get(k), line.text(), line.wasQuoted());
         }
@@ -555,18 +576,36 @@ public final class ArffImporter implements Importer {
     }
 
     /**
-     * The formatter of a Weka date pattern: strict, so that {@code 2020-02-30} fails instead of becoming the
-     * 29th; {@code y} (year of era, which strict resolution leaves without an era) read as the year {@code u}.
+     * The formatter of a Weka date pattern, read as Weka's {@code SimpleDateFormat} reads it: text ({@code MMM},
+     * {@code a}) in any case; {@code yy} as a two-digit year in the 100 years from {@code centuryStart} (80 years
+     * before today), or a longer year as written; other {@code y} runs as the year {@code u} (year of era, which
+     * strict resolution leaves without an era). Strict, so that {@code 2020-02-30} fails instead of becoming the 29th.
      */
-    private static DateTimeFormatter dateFormat(String pattern) {
+    static DateTimeFormatter dateFormat(String pattern, LocalDate centuryStart) {
+        DateTimeFormatterBuilder b = new DateTimeFormatterBuilder().parseCaseInsensitive();
         StringBuilder p = new StringBuilder(pattern.length());
         boolean quoted = false;
         for (int i = 0; i < pattern.length(); i++) {
             char c = pattern.charAt(i);
             quoted ^= c == '\'';
-            p.append(c == 'y' && !quoted ? 'u' : c);
+            if (c != 'y' || quoted) {
+                p.append(c);
+                continue;
+            }
+            int run = 1;
+            while (i + run < pattern.length() && pattern.charAt(i + run) == 'y') {
+                run++;
+            }
+            i += run - 1;
+            if (run == 2) {
+                b.appendPattern(p.toString());
+                p.setLength(0);
+                b.appendValueReduced(ChronoField.YEAR, 2, 9, centuryStart);
+            } else {
+                p.append("u".repeat(run));
+            }
         }
-        return DateTimeFormatter.ofPattern(p.toString(), Locale.ROOT).withResolverStyle(java.time.format.ResolverStyle.STRICT);
+        return b.appendPattern(p.toString()).toFormatter(Locale.ROOT).withResolverStyle(java.time.format.ResolverStyle.STRICT);
     }
 
     /** The value of {@code f} in {@code t}, or {@code absent} when the pattern has no such field. */

@@ -172,26 +172,17 @@ final class ArffLine {
         return true;
     }
 
-    /** Reads one value up to a separator in {@code stops} (not consumed), trimming spaces; quotes as in {@link #word}. */
+    /**
+     * Reads one value up to a space, a tab or a separator in {@code stops} (none consumed); quotes as in
+     * {@link #word}. Spaces separate values as commas do, as in Weka's reader: quote a value that holds one.
+     */
     void value(String stops) {
         token.clear();
         quoted = false;
         if (!more()) {
             return;
         }
-        if (c[i] == '\'' || c[i] == '"') {
-            word(stops);
-            return;
-        }
-        int start = i;
-        while (i < n && stops.indexOf(c[i]) < 0) {
-            i++;
-        }
-        int end = i;
-        while (end > start && (c[end - 1] == ' ' || c[end - 1] == '\t')) {
-            end--;
-        }
-        token.append(c, start, end - start);
+        word(stops);
     }
 
     CharBuf text() {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.ImportException;
 import io.plate.api.data.ImportOptions;
@@ -346,6 +347,54 @@ class UserHabitsTest {
         }
         Inputs.fails(() -> Inputs.arff("@relation r\n@attribute d date \"yyyy-MM-dd\"\n@attribute y {p,q}\n@data\n2020-02-30,p\n", D),
                 "line 5", "column d", "'2020-02-30'");
+    }
+
+    @Test
+    void arffTwoDigitYearsFallInWekasWindowAndTextIsReadInAnyCase() {
+        // SimpleDateFormat reads 'yy' within 80 years before and 20 after today, and month names and am/pm in any
+        // case. Today fixed at 2026-12-07: the window starts in 1946. Expected milliseconds worked by hand (UTC):
+        // 1999-01-01 is 10,592 days after 1970-01-01 (29 years, 7 leap days); 2045-01-01 is 27,394 (75 years, 19).
+        java.time.Clock today = java.time.Clock.fixed(java.time.Instant.parse("2026-12-07T00:00:00Z"), java.time.ZoneOffset.UTC);
+        String[][] cases = {
+            {"dd-MMM-yy", "01-Jan-99", "915148800000"},      // 1999-01-01, not 2099
+            {"dd-MMM-yy", "01-jan-99", "915148800000"},      // month name in lower case
+            {"dd-MMM-yy", "01-JAN-45", "2366841600000"},     // 2045-01-01: 20 years ahead is still this century
+            {"dd-MM-yy", "01-01-1999", "915148800000"},      // more than two digits: the year as written
+            {"hh:mm a", "01:30 am", "5400000"},              // 1970-01-01T01:30Z
+            {"hh:mm a", "01:30 pm", "48600000"},             // 13:30Z
+            {"yyyy-MM-dd", "1999-01-01", "915148800000"},
+        };
+        for (String[] c : cases) {
+            String arff = "@relation r\n@attribute d date '" + c[0] + "'\n@attribute y {p,q}\n@data\n'" + c[1] + "',p\n";
+            NumericColumn d = new ArffImporter(today).read(Inputs.stream(arff), Inputs.FILE, D).numeric().get(0);
+            assertEquals(Double.parseDouble(c[2]), d.value(0), c[0] + " " + c[1]);
+        }
+        // 80 years on, the window starts in 2026 and '99' is 2099: 47,117 days (129 years, 32 leap days) after 1970
+        java.time.Clock later = java.time.Clock.fixed(java.time.Instant.parse("2106-12-07T00:00:00Z"), java.time.ZoneOffset.UTC);
+        String arff = "@relation r\n@attribute d date 'dd-MMM-yy'\n@attribute y {p,q}\n@data\n01-Jan-99,p\n";
+        assertEquals(4070908800000.0, new ArffImporter(later).read(Inputs.stream(arff), Inputs.FILE, D).numeric().get(0).value(0));
+    }
+
+    @Test
+    void arffSpacesSeparateUnquotedValuesAsCommasDoAsInWeka() {
+        // Weka's ARFF tokenizer takes spaces, tabs and commas alike as separators; quotes keep a value's spaces
+        Dataset d = Inputs.arff("@relation r\n@attribute a {u v\tw}\n@attribute b {'p q', r}\n@attribute y {s t}\n"
+                + "@data\nu 'p q' s\nw\tr,t\n{0 v, 2 t}\n", D);
+        CategoricalColumn a = d.categorical().get(0);
+        assertEquals(List.of("u", "v", "w"), a.levels());
+        assertEquals(List.of("p q", "r"), d.categorical().get(1).levels());
+        assertEquals(List.of("s", "t"), d.labels().orElseThrow().levels());
+        assertEquals(List.of("u", "w", "v"), List.of(a.levels().get(a.code(0)), a.levels().get(a.code(1)),
+                a.levels().get(a.code(2))));
+        assertEquals(List.of(0, 1, 0), List.of(d.categorical().get(1).code(0), d.categorical().get(1).code(1),
+                d.categorical().get(1).code(2)), "an omitted sparse value is the first level");
+        assertEquals(List.of(0, 1, 1), List.of(d.labels().orElseThrow().code(0), d.labels().orElseThrow().code(1),
+                d.labels().orElseThrow().code(2)));
+        // an unquoted value holding a space is two values, as Weka reads it: the refusal says to quote it
+        Inputs.fails(() -> Inputs.arff("@relation r\n@attribute s string\n@attribute y {p,q}\n@data\nhello world,p\n", D),
+                "line 5", "more than 2 values", "quote a value that holds a space");
+        assertEquals(List.of("hello world"), Inputs.arff("@relation r\n@attribute s string\n@attribute y {p,q}\n@data\n"
+                + "'hello world',p\n", D).categorical().get(0).levels());
     }
 
     @Test
