@@ -625,7 +625,7 @@ public final class Main {
                 out.printf(Locale.ROOT, "%scheckpoints in %s (every %d sweeps and after the last)%n",
                         checkpointing.resume() ? "resumed from the " : "", checkpointing.dir(), checkpointing.every());
             }
-            if (posterior.facts().get("columns") instanceof String columns) {
+            if (posterior.facts().get(SamplerPosterior.COLUMNS) instanceof String columns) {
                 out.println(SparkAdvice.of(columns)); // what is left out, with the jar's options that include it
             }
             return 0;
