@@ -118,11 +118,16 @@ public final class PlateFrame {
         org.apache.spark.sql.expressions.UserDefinedFunction number = functions.udf(
                 (org.apache.spark.sql.api.java.UDF1<String, Boolean>) CsvImporter::isNumber,
                 org.apache.spark.sql.types.DataTypes.BooleanType);
-        // the style's own rule, per cell: its plain form, and whether it is a number the decimal comma does not read
+        // the style's own rule, per cell: its plain form, and whether it is a number the decimal comma does not read;
+        // the executors make the style from its two options (Strings), so nothing of it is serialized
+        String decimal = style.decimal();
+        String thousands = style.thousands();
         org.apache.spark.sql.expressions.UserDefinedFunction plain = functions.udf(
-                (org.apache.spark.sql.api.java.UDF1<String, String>) style::plain, org.apache.spark.sql.types.DataTypes.StringType);
+                (org.apache.spark.sql.api.java.UDF1<String, String>) t -> NumberStyle.of(decimal, thousands).plain(t),
+                org.apache.spark.sql.types.DataTypes.StringType);
         org.apache.spark.sql.expressions.UserDefinedFunction unread = functions.udf(
-                (org.apache.spark.sql.api.java.UDF1<String, Boolean>) style::unread, org.apache.spark.sql.types.DataTypes.BooleanType);
+                (org.apache.spark.sql.api.java.UDF1<String, Boolean>) t -> NumberStyle.of(decimal, thousands).unread(t),
+                org.apache.spark.sql.types.DataTypes.BooleanType);
         Object[] missing = missingMarkers.toArray();
         java.util.function.Function<String, org.apache.spark.sql.Column> cell = t -> {
             org.apache.spark.sql.Column c = column(t);

@@ -11,11 +11,11 @@ import java.util.List;
  * default). Each record's cells are rewritten in place to the plain form the cell parser reads ({@code 1.500,25}
  * to {@code 1500.25}). With the decimal comma, a number written with a '.' is not read as one (pandas keeps
  * {@code 1.500} as text): its column is noted, to become categorical with a warning that names the option to give.
- * Public, and serializable (its separators; the notes of one file stay with the reader), so that Plate on Spark reads
- * each cell of the same files by the same rule ({@link #plain(String)}, {@link #unread(String)}).
+ * Public, so that Plate on Spark reads each cell of the same files by the same rule ({@link #plain(String)},
+ * {@link #unread(String)}), with a style made on each executor from its options ({@link #decimal()},
+ * {@link #thousands()}): nothing of it is serialized.
  */
-public final class NumberStyle implements java.io.Serializable {
-    private static final long serialVersionUID = 1L;
+public final class NumberStyle {
 
     /**
      * {@link ImportOptions#extra()} key: the thousands separator of the file's numbers, one character other than the
@@ -28,8 +28,8 @@ public final class NumberStyle implements java.io.Serializable {
     /** The thousands separator, 0 for none. */
     private final char thousands;
     /** Per column, the first number written with a '.' that the decimal comma does not read, and its line; null until one. */
-    private transient String[] pointed;
-    private transient long[] pointedLine;
+    private String[] pointed;
+    private long[] pointedLine;
 
     private NumberStyle(boolean decimalComma, char thousands) {
         this.decimalComma = decimalComma;
@@ -78,6 +78,16 @@ public final class NumberStyle implements java.io.Serializable {
 
     public boolean decimalComma() {
         return decimalComma;
+    }
+
+    /** The decimal separator as the option gives it, "." or ",". */
+    public String decimal() {
+        return decimalComma ? "," : ".";
+    }
+
+    /** The thousands separator as the option gives it, or null for none. */
+    public String thousands() {
+        return thousands == 0 ? null : String.valueOf(thousands);
     }
 
     /** Rewrites the number cells of {@code rec}'s current record ({@code width} fields) in place. */
