@@ -152,6 +152,47 @@ public final class CategoricalColumn {
         return keep;
     }
 
+    /**
+     * The levels a model fitted on this column's rows knows ({@link #levelsToFit}), in order, and where each of
+     * this column's levels goes among them (since 1.8.0): the one renumbering of the learners that count levels.
+     */
+    public FitLevels fitLevels() {
+        boolean[] keep = levelsToFit();
+        int[] to = new int[keep.length];
+        List<String> kept = new java.util.ArrayList<>();
+        for (int l = 0; l < keep.length; l++) {
+            to[l] = keep[l] ? kept.size() : MISSING;
+            if (keep[l]) {
+                kept.add(levels.get(l));
+            }
+        }
+        return new FitLevels(List.copyOf(kept), to);
+    }
+
+    /**
+     * The levels a fitted model knows, and per level of the column its index among them or {@link #MISSING} for
+     * a level left out ({@link #fitLevels}).
+     */
+    public static final class FitLevels {
+        private final List<String> levels;
+        private final int[] to;
+
+        private FitLevels(List<String> levels, int[] to) {
+            this.levels = levels;
+            this.to = to;
+        }
+
+        /** The kept levels, in the column's order. */
+        public List<String> levels() {
+            return levels;
+        }
+
+        /** A code of the column as a code among {@link #levels()}: {@link #MISSING} stays missing, and so does a level left out. */
+        public int code(int columnCode) {
+            return columnCode == MISSING ? MISSING : to[columnCode];
+        }
+    }
+
     /** The same data under another name. */
     public CategoricalColumn renamed(String newName) {
         return new CategoricalColumn(newName, levels, codes, index);

@@ -56,6 +56,23 @@ class CategoricalColumnTest {
         assertEquals(List.of(true, true, true, true), asList(c.select(new int[] {3, 1, 0}).levelsToFit()));
     }
 
+    /** A view's fitted levels are its kept levels in order; a code of a level left out, or missing, maps to MISSING. */
+    @Test
+    void fitLevelsRenumberAViewsCodesIntoTheLevelsItKeeps() {
+        CategoricalColumn c = CategoricalColumn.of("c", List.of("a", "b", "c", "d"), new int[] {0, 1, CategoricalColumn.MISSING, 2});
+        CategoricalColumn.FitLevels all = c.fitLevels();
+        assertEquals(List.of("a", "b", "c", "d"), all.levels());
+        assertEquals(2, all.code(2));
+        // rows 0 and 2 use a and a missing value: b and c only rows outside the view use, d no row uses
+        CategoricalColumn.FitLevels view = c.select(new int[] {0, 2}).fitLevels();
+        assertEquals(List.of("a", "d"), view.levels());
+        assertEquals(0, view.code(0));
+        assertEquals(CategoricalColumn.MISSING, view.code(1));
+        assertEquals(CategoricalColumn.MISSING, view.code(2));
+        assertEquals(1, view.code(3));
+        assertEquals(CategoricalColumn.MISSING, view.code(CategoricalColumn.MISSING));
+    }
+
     private static List<Boolean> asList(boolean[] b) {
         List<Boolean> out = new ArrayList<>();
         for (boolean x : b) {

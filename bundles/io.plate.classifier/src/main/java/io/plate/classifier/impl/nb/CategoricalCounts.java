@@ -43,21 +43,13 @@ final class CategoricalCounts {
             CategoricalColumn c = cols.get(f);
             names.add(c.name());
             // a view's levels that only held-out rows use are left out (CategoricalColumn.levelsToFit)
-            boolean[] keep = c.levelsToFit();
-            int[] to = new int[keep.length];
-            List<String> kept = new ArrayList<>();
-            for (int l = 0; l < keep.length; l++) {
-                to[l] = keep[l] ? kept.size() : -1;
-                if (keep[l]) {
-                    kept.add(c.levels().get(l));
-                }
-            }
-            levels.add(kept);
-            double[] n = new double[kept.size() * k];
+            CategoricalColumn.FitLevels fit = c.fitLevels();
+            levels.add(fit.levels());
+            double[] n = new double[fit.levels().size() * k];
             for (int r = 0; r < t.y.length; r++) {
-                int code = c.code(r);
+                int code = fit.code(c.code(r));
                 if (code != CategoricalColumn.MISSING && t.y[r] >= 0) {
-                    n[to[code] * k + t.y[r]] += t.w[r];
+                    n[code * k + t.y[r]] += t.w[r];
                 }
             }
             counts[f] = n;

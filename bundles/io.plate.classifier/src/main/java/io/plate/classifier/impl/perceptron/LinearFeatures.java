@@ -74,14 +74,7 @@ final class LinearFeatures {
             cat.add(c.name());
             // a view's levels that only held-out rows use are left out (CategoricalColumn.levelsToFit): a fold's
             // model then has no input for them, as the naive Bayes models, and counts them as unseen
-            boolean[] keep = c.levelsToFit();
-            List<String> kept = new ArrayList<>();
-            for (int l = 0; l < keep.length; l++) {
-                if (keep[l]) {
-                    kept.add(c.levels().get(l));
-                }
-            }
-            levels.add(List.copyOf(kept));
+            levels.add(c.fitLevels().levels());
         }
         if (p == 0 && cat.isEmpty()) {
             throw new PlateException(PerceptronNames.PERCEPTRON + ": dataset '" + data.name()

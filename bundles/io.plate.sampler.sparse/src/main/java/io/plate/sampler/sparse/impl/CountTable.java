@@ -158,22 +158,12 @@ public final class CountTable {
             }
             features.add(c.name());
             // a view's levels that only held-out rows use are left out (CategoricalColumn.levelsToFit)
-            boolean[] keep = c.levelsToFit();
-            int[] to = new int[keep.length];
-            List<String> kept = new ArrayList<>();
-            for (int l = 0; l < keep.length; l++) {
-                to[l] = keep[l] ? kept.size() : CategoricalColumn.MISSING;
-                if (keep[l]) {
-                    kept.add(c.levels().get(l));
-                }
-            }
-            levels.add(kept);
-            featureOffset[i + 1] = featureOffset[i] + kept.size();
+            CategoricalColumn.FitLevels fit = c.fitLevels();
+            levels.add(fit.levels());
+            featureOffset[i + 1] = featureOffset[i] + fit.levels().size();
             codes[i] = c.codes();
             for (int r = 0; r < codes[i].length; r++) {
-                if (codes[i][r] != CategoricalColumn.MISSING) {
-                    codes[i][r] = to[codes[i][r]];
-                }
+                codes[i][r] = fit.code(codes[i][r]);
             }
         }
         int perCell = featureOffset[f];
