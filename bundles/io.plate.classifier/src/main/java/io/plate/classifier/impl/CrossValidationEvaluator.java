@@ -325,11 +325,7 @@ public final class CrossValidationEvaluator implements Evaluator {
             g.writeStringField("dataset", report.dataset());
             g.writeNumberField("folds", report.folds());
             g.writeNumberField("seed", report.seed());
-            g.writeArrayFieldStart("classes");
-            for (String c : report.classes()) {
-                g.writeString(c);
-            }
-            g.writeEndArray();
+            strings(g, "classes", report.classes());
             number(g, "accuracy", report.accuracy());
             number(g, "logLoss", report.logLoss());
             number(g, "macroF1", report.macroF1());
@@ -374,11 +370,7 @@ public final class CrossValidationEvaluator implements Evaluator {
                     g.writeStartObject();
                     g.writeStringField("column", u.column());
                     g.writeNumberField("rows", u.rows());
-                    g.writeArrayFieldStart("levels");
-                    for (String l : u.levels()) {
-                        g.writeString(l);
-                    }
-                    g.writeEndArray();
+                    strings(g, "levels", u.levels());
                     g.writeEndObject();
                 }
                 g.writeEndArray();
@@ -390,6 +382,16 @@ public final class CrossValidationEvaluator implements Evaluator {
     }
 
     /** A number, or null when it is NaN or infinite (JSON has neither). */
+    /** Field {@code name}: the array of {@code values}. */
+    private static void strings(JsonGenerator g, String name, java.util.Collection<String> values)
+            throws IOException {
+        g.writeArrayFieldStart(name);
+        for (String v : values) {
+            g.writeString(v);
+        }
+        g.writeEndArray();
+    }
+
     private static void number(JsonGenerator g, String name, double v) throws IOException {
         if (Double.isFinite(v)) {
             g.writeNumberField(name, v);
