@@ -12,6 +12,18 @@ import org.osgi.annotation.versioning.ProviderType;
 public interface Evaluator {
     EvaluationReport evaluate(Learner learner, Dataset data, Params params, EvaluationSettings settings);
 
+    /**
+     * {@link #evaluate(Learner, Dataset, Params, EvaluationSettings)}, passing on to {@code progress} what the
+     * learner's {@link Learner#fit(Dataset, Params, long, io.plate.api.sample.ProgressListener) fit} reports, as
+     * training rows done of those of every fold together. A learner whose fit is quick reports nothing.
+     *
+     * @since 1.8
+     */
+    default EvaluationReport evaluate(Learner learner, Dataset data, Params params, EvaluationSettings settings,
+            io.plate.api.sample.ProgressListener progress) {
+        return evaluate(learner, data, params, settings);
+    }
+
     /** Writes the report as the evaluation JSON of the command-line contract. */
     void writeJson(EvaluationReport report, java.io.OutputStream out) throws java.io.IOException;
 }

@@ -18,6 +18,7 @@ import io.plate.api.learn.Model;
 import io.plate.api.learn.Params;
 import io.plate.api.learn.StratifiedFolds;
 import io.plate.api.learn.UnseenLevels;
+import io.plate.api.sample.ProgressListener;
 import io.plate.api.text.Plural;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -42,8 +43,14 @@ public final class CrossValidationEvaluator implements Evaluator {
 
     @Override
     public EvaluationReport evaluate(Learner learner, Dataset data, Params params, EvaluationSettings settings) {
+        return evaluate(learner, data, params, settings, ProgressListener.NONE);
+    }
+
+    @Override
+    public EvaluationReport evaluate(Learner learner, Dataset data, Params params, EvaluationSettings settings,
+            ProgressListener progress) {
         if (data.labels().isEmpty() && data.target().isPresent()) {
-            return regression(learner, data, params, settings);
+            return regression(learner, data, params, settings, progress);
         }
         CategoricalColumn labels = data.labels().orElseThrow(() -> new PlateException(
                 "dataset '" + data.name() + "' has neither class labels nor a numeric target to evaluate against"));
@@ -89,7 +96,8 @@ public final class CrossValidationEvaluator implements Evaluator {
         double predictSeconds = 0;
         List<FoldReport> perFold = new ArrayList<>();
         if (test != null) {
-            FoldReport f = fold(0, learner, data, test, params, settings.seed(), classes, confusion, totals);
+            FoldReport f = fold(0, learner, data, test, params, settings.seed(), classes, confusion, totals,
+                    new FoldProgress(progress, data.rows()).fold(data.rows()));
             perFold.add(f);
             fitSeconds = f.fitSeconds();
             predictSeconds = f.predictSeconds();
@@ -108,6 +116,7 @@ public final class CrossValidationEvaluator implements Evaluator {
             }
             UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(settings.seed());
             int[] fold = StratifiedFolds.assign(y, k, folds, rng);
+            FoldProgress fits = new FoldProgress(progress, labelled * (folds - 1)); // a labelled row trains k - 1 folds
             for (int i = 0; i < folds; i++) {
                 Blocks.checkInterrupted();
                 int[] tr = indices(fold, i, false);
@@ -117,7 +126,8 @@ public final class CrossValidationEvaluator implements Evaluator {
                 Dataset held = data.select(te, data.name());
                 FoldReport f;
                 try {
-                    f = fold(i + 1, learner, train, held, params, settings.seed(), classes, confusion, totals);
+                    f = fold(i + 1, learner, train, held, params, settings.seed(), classes, confusion, totals,
+                            fits.fold(train.rows()));
                 } catch (PerClassValuesException e) {
                     throw lacking(e, i + 1, folds, y, tr, classes, data.name());
                 }
@@ -185,9 +195,9 @@ public final class CrossValidationEvaluator implements Evaluator {
     }
 
     private static FoldReport fold(int index, Learner learner, Dataset train, Dataset test, Params params, long seed,
-            List<String> classes, long[][] pooled, double[] totals) {
+            List<String> classes, long[][] pooled, double[] totals, ProgressListener progress) {
         long t0 = System.nanoTime();
-        Model model = learner.fit(train, params, seed);
+        Model model = learner.fit(train, params, seed, progress);
         long t1 = System.nanoTime();
         double[][] lp = model.predictLogProba(test);
         long t2 = System.nanoTime();
@@ -245,7 +255,7 @@ public final class CrossValidationEvaluator implements Evaluator {
 
     /** k-fold (rows shuffled, not stratified) or holdout for a model with a numeric target. */
     private static EvaluationReport regression(Learner learner, Dataset data, Params params,
-            EvaluationSettings settings) {
+            EvaluationSettings settings, ProgressListener progress) {
         Dataset test = settings.test().orElse(null);
         List<FoldReport> perFold = new ArrayList<>();
         List<double[]> truth = new ArrayList<>();
@@ -253,7 +263,8 @@ public final class CrossValidationEvaluator implements Evaluator {
         double fitSeconds = 0;
         double predictSeconds = 0;
         if (test != null) {
-            perFold.add(regressionFold(0, learner, data, test, params, settings.seed(), truth, predicted));
+            perFold.add(regressionFold(0, learner, data, test, params, settings.seed(), truth, predicted,
+                    new FoldProgress(progress, data.rows()).fold(data.rows())));
         } else {
             int folds = settings.folds();
             if (data.rows() < folds) {
@@ -261,11 +272,13 @@ public final class CrossValidationEvaluator implements Evaluator {
             }
             UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(settings.seed());
             int[] fold = StratifiedFolds.assign(new int[data.rows()], 1, folds, rng);
+            FoldProgress fits = new FoldProgress(progress, (long) data.rows() * (folds - 1)); // a row trains k - 1 folds
             for (int i = 0; i < folds; i++) {
                 Blocks.checkInterrupted();
                 Dataset train = data.select(indices(fold, i, false), data.name());
                 Dataset held = data.select(indices(fold, i, true), data.name());
-                perFold.add(regressionFold(i + 1, learner, train, held, params, settings.seed(), truth, predicted));
+                perFold.add(regressionFold(i + 1, learner, train, held, params, settings.seed(), truth, predicted,
+                        fits.fold(train.rows())));
             }
         }
         for (FoldReport f : perFold) {
@@ -280,9 +293,9 @@ public final class CrossValidationEvaluator implements Evaluator {
     }
 
     private static FoldReport regressionFold(int index, Learner learner, Dataset train, Dataset test, Params params,
-            long seed, List<double[]> truth, List<double[]> predicted) {
+            long seed, List<double[]> truth, List<double[]> predicted, ProgressListener progress) {
         long t0 = System.nanoTime();
-        Model model = learner.fit(train, params, seed);
+        Model model = learner.fit(train, params, seed, progress);
         long t1 = System.nanoTime();
         double[] p = model.predict(test);
         long t2 = System.nanoTime();

@@ -168,8 +168,57 @@ class EvaluatorTest {
         }
     }
 
+    /**
+     * The folds' fits report on one line: a fit that reports half its pass and then all of it (in units of two per
+     * row) shows as rows of every fold's training rows together (12 rows, 3 folds of 4: 8 training rows a fold).
+     */
+    @Test
+    void theFoldsFitsReportTheirRowsAsOnePass() {
+        Learner halves = new MeanLearner() {
+            @Override
+            public io.plate.api.learn.Model fit(Dataset data, io.plate.api.learn.Params params, long seed,
+                    io.plate.api.sample.ProgressListener progress) {
+                long units = 2L * data.rows();
+                progress.progress(new io.plate.api.sample.Progress(units / 2, units, 1, 1, 1, Double.NaN, Double.NaN));
+                progress.progress(new io.plate.api.sample.Progress(units, units, 1, 1, 0, Double.NaN, Double.NaN));
+                return fit(data, params, seed);
+            }
+        };
+        Dataset d = Tiny.data("d").numeric(Tiny.num("x", 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12))
+                .target(Tiny.num("y", 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)).build();
+        java.util.List<io.plate.api.sample.Progress> seen = new java.util.ArrayList<>();
+        evaluator.evaluate(halves, d, halves.params(Map.of()), EvaluationSettings.crossValidation(3, 1), seen::add);
+        assertEquals(java.util.List.of(4L, 8L, 12L, 16L, 20L, 24L), seen.stream().map(p -> p.iteration()).toList());
+        assertTrue(seen.stream().allMatch(p -> p.iterations() == 24), seen.toString());
+        // a holdout is one fit of the training rows
+        seen.clear();
+        evaluator.evaluate(halves, d, halves.params(Map.of()), EvaluationSettings.holdout(d, 1), seen::add);
+        assertEquals(java.util.List.of(6L, 12L), seen.stream().map(p -> p.iteration()).toList());
+        // the classification path passes the fits' reports on too: 12 labelled rows, 3 folds
+        Dataset labelled = Tiny.data("c").numeric(Tiny.num("x", 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12))
+                .labels(Tiny.cat("y", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b", "a", "b")).build();
+        Learner gaussian = new GaussianNaiveBayes();
+        Learner reporting = new Learner() {
+            public String name() { return gaussian.name(); }
+            public String description() { return ""; }
+            public java.util.List<io.plate.api.learn.ParamSpec> parameters() { return gaussian.parameters(); }
+            public io.plate.api.learn.Model fit(Dataset data, io.plate.api.learn.Params params, long seed) {
+                return gaussian.fit(data, params, seed);
+            }
+            public io.plate.api.learn.Model fit(Dataset data, io.plate.api.learn.Params params, long seed,
+                    io.plate.api.sample.ProgressListener progress) {
+                progress.progress(new io.plate.api.sample.Progress(data.rows(), data.rows(), 1, 1, 0, Double.NaN, Double.NaN));
+                return fit(data, params, seed);
+            }
+            public io.plate.api.learn.Model readModel(java.io.InputStream in) { throw new UnsupportedOperationException(); }
+        };
+        seen.clear();
+        evaluator.evaluate(reporting, labelled, reporting.params(Map.of()), EvaluationSettings.crossValidation(3, 1), seen::add);
+        assertEquals(java.util.List.of(8L, 16L, 24L), seen.stream().map(p -> p.iteration()).toList());
+    }
+
     /** A regression learner that predicts the training mean of the target. */
-    private static final class MeanLearner implements Learner {
+    private static class MeanLearner implements Learner {
         @Override
         public String name() {
             return "test.mean";

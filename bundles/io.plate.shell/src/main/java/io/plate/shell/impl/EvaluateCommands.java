@@ -14,6 +14,7 @@ import io.plate.api.learn.Params;
 import io.plate.api.text.Plural;
 import io.plate.api.text.TextTable;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -96,9 +97,13 @@ public final class EvaluateCommands {
             throw new PlateException("no Evaluator service is installed (it comes with the plate-classifier feature)");
         }
         EvaluationReport report;
-        try (CtrlC ctrlC = CtrlC.during(session, Thread.currentThread()::interrupt)) {
+        PrintStream console = session != null ? session.getConsole() : System.out;
+        // a long fit (kernel.regression's bandwidth search) reports the folds' training rows as plate:train does
+        try (CtrlC ctrlC = CtrlC.during(session, Thread.currentThread()::interrupt);
+                ProgressPrinter progress = ProgressPrinter.forSession(session, console, l.name() + " on " + d.name())
+                        .counting("rows", "Ctrl-C stops; nothing is written")) {
             try {
-                report = Learners.withAdvice(l, d, () -> e.evaluate(l, d, p, settings));
+                report = Learners.withAdvice(l, d, () -> e.evaluate(l, d, p, settings, progress));
             } catch (java.util.concurrent.CancellationException ex) { // the folds stopped at the next block
                 throw new PlateException("evaluation of " + l.name() + " on '" + d.name() + "' was interrupted"
                         + (ctrlC.pressed() ? " (Ctrl-C)" : "") + "; nothing was written", ex);

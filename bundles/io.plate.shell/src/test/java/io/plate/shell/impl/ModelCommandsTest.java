@@ -278,6 +278,35 @@ class ModelCommandsTest {
         assertTrue(given.get(0) instanceof ProgressPrinter, String.valueOf(given.get(0)));
     }
 
+    /** plate:evaluate gives the evaluator a progress line for the folds' fits to report to, as plate:train does. */
+    @Test
+    void evaluationGivesTheFitsAProgressLine() throws IOException {
+        Workspace w = new Workspace();
+        w.putDataset("d", data(6));
+        List<io.plate.api.sample.ProgressListener> given = new java.util.ArrayList<>();
+        Evaluator e = new Evaluator() {
+            @Override
+            public EvaluationReport evaluate(Learner learner, Dataset data, Params params, EvaluationSettings s) {
+                throw new AssertionError("the shell asks for the evaluation with a progress listener");
+            }
+
+            @Override
+            public EvaluationReport evaluate(Learner learner, Dataset data, Params params, EvaluationSettings s,
+                    io.plate.api.sample.ProgressListener progress) {
+                given.add(progress);
+                return new EvaluationReport("test.fixed", Map.of(), "d", 2, 1, List.of("a", "b"), 1, 0.1, 1,
+                        new long[][] {{3, 0}, {0, 3}}, Double.NaN, Double.NaN, 0.01, 0.002, List.of());
+            }
+
+            @Override
+            public void writeJson(EvaluationReport report, OutputStream out) {
+            }
+        };
+        commands(w, e).evaluate("2", "", "", "", "test.fixed", "d");
+        assertEquals(1, given.size());
+        assertTrue(given.get(0) instanceof ProgressPrinter, String.valueOf(given.get(0)));
+    }
+
     @Test
     void trainKeepsTheModelUnderItsDefaultNameAndValidates() {
         Workspace w = new Workspace();
