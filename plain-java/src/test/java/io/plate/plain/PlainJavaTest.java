@@ -55,6 +55,22 @@ class PlainJavaTest {
         assertFalse(Plate.VERSION.isBlank());
     }
 
+    /**
+     * A misspelt name gets the shell's "did you mean" (nb.gausian is nb.gaussian with one letter left out), a
+     * misspelt parameter too (var_smothing: var_smoothing less one letter), and a null one names the argument.
+     */
+    @Test
+    void aMisspeltNameSuggestsTheKnownOne() {
+        String learner = assertThrows(PlateException.class, () -> Plate.learner("nb.gausian")).getMessage();
+        assertTrue(learner.startsWith("no Learner named 'nb.gausian' on the class path (did you mean nb.gaussian?) (found: "),
+                learner);
+        Learner nb = Plate.learner("nb.gaussian");
+        String parameter = assertThrows(PlateException.class, () -> nb.params(Map.of("var_smothing", "1e-9"))).getMessage();
+        assertTrue(parameter.startsWith("unknown parameter 'var_smothing' (did you mean var_smoothing?); known: "), parameter);
+        assertEquals("name", assertThrows(NullPointerException.class, () -> Plate.sampler(null)).getMessage());
+        assertEquals("params", assertThrows(NullPointerException.class, () -> nb.params(null)).getMessage());
+    }
+
     /** scikit-learn's GaussianNB on the whole of iris gets 144 of 150 right (src/test/python/iris_gaussian_nb.py). */
     @Test
     void trainPredictSaveLoad(@TempDir Path dir) throws Exception {
