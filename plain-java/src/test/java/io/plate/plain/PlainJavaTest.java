@@ -129,6 +129,30 @@ class PlainJavaTest {
         assertTrue(Files.exists(dir.resolve("run/summary.json")));
     }
 
+    /**
+     * The samplers a program makes share one chain runner, as in a framework they share the one service: 30 runs of
+     * 2 chains, each through a new {@code Plate.sampler}, reuse the idle worker threads. A runner per sampler left
+     * 2 threads per run (60 here) until its pool's 60 s idle timeout; a shared one needs 2, a few more when a
+     * finished worker is not yet idle as the next run starts.
+     */
+    @Test
+    void samplersShareTheChainRunnersThreads() throws Exception {
+        Dataset iris = Plate.importer("csv").read(iris(), ImportOptions.defaults()).withoutLabels();
+        long before = chainThreads();
+        for (int i = 0; i < 30; i++) {
+            Sampler sampler = Plate.sampler("mixture.gaussian");
+            assertFalse(sampler.run(iris, sampler.params(Map.of("k", "3")), new RunSettings(10, 5, 1, 2, i, 2),
+                    ProgressListener.NONE, new Cancellation()).cancelled());
+        }
+        long made = chainThreads() - before;
+        assertTrue(made <= 8, made + " more plate-chain threads after 30 runs");
+    }
+
+    private static long chainThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.isAlive() && t.getName().startsWith("plate-chain-")).count();
+    }
+
     /** A run allowed more iterations than it asks for goes on until its summaries converge, and says so. */
     @Test
     void anExtensibleRunGoesOnUntilItConverges(@TempDir Path dir) throws Exception {

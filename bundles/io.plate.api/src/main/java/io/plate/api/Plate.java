@@ -23,7 +23,8 @@ import java.util.function.Supplier;
  * The Plate release, and Plate as a plain Java library: with the bundles' jars on an ordinary class
  * path (no OSGi framework), {@code Plate.learner("nb.multinomial")}, {@code Plate.importer("csv")},
  * {@code Plate.sampler("mixture.gaussian")} and {@code Plate.distributions()} return new instances of
- * the same classes the framework's components are. Services are found through
+ * the same classes the framework's components are (the chain runner excepted: the samplers share one, as they
+ * share the framework's one service). Services are found through
  * {@link ClassPathServices} entries with {@link java.util.ServiceLoader} on the thread's context class
  * loader (else this class's); nothing is cached, so every call sees the class path as it is. Inside a
  * framework, look the services up in the service registry instead. A name that no jar on the class
@@ -57,7 +58,7 @@ public final class Plate {
         return service(Distributions.class);
     }
 
-    /** A chain runner over {@link #distributions()}. */
+    /** The chain runner over {@link #distributions()}: one per process, whose threads every sampler shares. */
     public static ChainRunner chainRunner() {
         return service(ChainRunner.class);
     }
