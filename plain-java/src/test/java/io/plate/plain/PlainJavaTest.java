@@ -55,6 +55,22 @@ class PlainJavaTest {
         assertFalse(Plate.VERSION.isBlank());
     }
 
+    /**
+     * A misspelt name gets the shell's "did you mean" (nb.gausian is nb.gaussian with one letter left out), a
+     * misspelt parameter too (var_smothing: var_smoothing less one letter), and a null one names the argument.
+     */
+    @Test
+    void aMisspeltNameSuggestsTheKnownOne() {
+        String learner = assertThrows(PlateException.class, () -> Plate.learner("nb.gausian")).getMessage();
+        assertTrue(learner.startsWith("no Learner named 'nb.gausian' on the class path (did you mean nb.gaussian?) (found: "),
+                learner);
+        Learner nb = Plate.learner("nb.gaussian");
+        String parameter = assertThrows(PlateException.class, () -> nb.params(Map.of("var_smothing", "1e-9"))).getMessage();
+        assertTrue(parameter.startsWith("unknown parameter 'var_smothing' (did you mean var_smoothing?); known: "), parameter);
+        assertEquals("name", assertThrows(NullPointerException.class, () -> Plate.sampler(null)).getMessage());
+        assertEquals("params", assertThrows(NullPointerException.class, () -> nb.params(null)).getMessage());
+    }
+
     /** scikit-learn's GaussianNB on the whole of iris gets 144 of 150 right (src/test/python/iris_gaussian_nb.py). */
     @Test
     void trainPredictSaveLoad(@TempDir Path dir) throws Exception {
@@ -111,6 +127,30 @@ class PlainJavaTest {
         }
         p.write(dir.resolve("run"));
         assertTrue(Files.exists(dir.resolve("run/summary.json")));
+    }
+
+    /**
+     * The samplers a program makes share one chain runner, as in a framework they share the one service: 30 runs of
+     * 2 chains, each through a new {@code Plate.sampler}, reuse the idle worker threads. A runner per sampler left
+     * 2 threads per run (60 here) until its pool's 60 s idle timeout; a shared one needs 2, a few more when a
+     * finished worker is not yet idle as the next run starts.
+     */
+    @Test
+    void samplersShareTheChainRunnersThreads() throws Exception {
+        Dataset iris = Plate.importer("csv").read(iris(), ImportOptions.defaults()).withoutLabels();
+        long before = chainThreads();
+        for (int i = 0; i < 30; i++) {
+            Sampler sampler = Plate.sampler("mixture.gaussian");
+            assertFalse(sampler.run(iris, sampler.params(Map.of("k", "3")), new RunSettings(10, 5, 1, 2, i, 2),
+                    ProgressListener.NONE, new Cancellation()).cancelled());
+        }
+        long made = chainThreads() - before;
+        assertTrue(made <= 8, made + " more plate-chain threads after 30 runs");
+    }
+
+    private static long chainThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.isAlive() && t.getName().startsWith("plate-chain-")).count();
     }
 
     /** A run allowed more iterations than it asks for goes on until its summaries converge, and says so. */

@@ -7,11 +7,13 @@ import io.plate.api.learn.ModelStore;
 import io.plate.api.sample.ChainRunner;
 import io.plate.api.sample.Distributions;
 import io.plate.api.sample.Sampler;
+import io.plate.api.text.NearestName;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.ServiceLoader;
 import java.util.TreeSet;
@@ -21,11 +23,13 @@ import java.util.function.Supplier;
  * The Plate release, and Plate as a plain Java library: with the bundles' jars on an ordinary class
  * path (no OSGi framework), {@code Plate.learner("nb.multinomial")}, {@code Plate.importer("csv")},
  * {@code Plate.sampler("mixture.gaussian")} and {@code Plate.distributions()} return new instances of
- * the same classes the framework's components are. Services are found through
+ * the same classes the framework's components are (the chain runner excepted: the samplers share one, as they
+ * share the framework's one service). Services are found through
  * {@link ClassPathServices} entries with {@link java.util.ServiceLoader} on the thread's context class
  * loader (else this class's); nothing is cached, so every call sees the class path as it is. Inside a
  * framework, look the services up in the service registry instead. A name that no jar on the class
- * path provides is a {@link PlateException} that lists the names found.
+ * path provides is a {@link PlateException} that lists the names found (with the "did you mean" of a typo);
+ * a null name or type is a {@link NullPointerException} naming it.
  */
 public final class Plate {
     /** The release, read at run time from this jar (not inlined into the bundles compiled against it). */
@@ -54,7 +58,7 @@ public final class Plate {
         return service(Distributions.class);
     }
 
-    /** A chain runner over {@link #distributions()}. */
+    /** The chain runner over {@link #distributions()}: one per process, whose threads every sampler shares. */
     public static ChainRunner chainRunner() {
         return service(ChainRunner.class);
     }
@@ -71,6 +75,7 @@ public final class Plate {
 
     /** The names of the services of {@code type} on the class path, sorted. */
     public static List<String> names(Class<?> type) {
+        Objects.requireNonNull(type, "type");
         TreeSet<String> names = new TreeSet<>();
         for (Entry e : entries(type)) {
             names.add(e.name);
@@ -78,19 +83,26 @@ public final class Plate {
         return List.copyOf(names);
     }
 
-    /** A new instance of the highest-ranked service of {@code type} named {@code name}. */
+    /**
+     * A new instance of the highest-ranked service of {@code type} named {@code name}; none is a
+     * {@link PlateException} with the names found and, for a misspelt name, the shell's "did you mean".
+     */
     public static <S> S service(Class<S> type, String name) {
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(name, "name");
         for (Entry e : entries(type)) {
             if (e.name.equals(name)) {
                 return type.cast(e.factory.get());
             }
         }
-        throw new PlateException("no " + type.getSimpleName() + " named '" + name + "' on the class path (found: "
-                + String.join(", ", names(type)) + ")" + registryHint(type));
+        List<String> names = names(type);
+        throw new PlateException("no " + type.getSimpleName() + " named '" + name + "' on the class path"
+                + NearestName.suggestion(name, names) + " (found: " + String.join(", ", names) + ")" + registryHint(type));
     }
 
     /** A new instance of the highest-ranked service of {@code type}. */
     public static <S> S service(Class<S> type) {
+        Objects.requireNonNull(type, "type");
         List<Entry> found = entries(type);
         if (found.isEmpty()) {
             throw new PlateException("no " + type.getSimpleName() + " on the class path: add the jar of the bundle"

@@ -77,6 +77,7 @@ public final class CategoricalColumn {
         return false;
     }
 
+    /** The column's name, as the data gave it. */
     public String name() {
         return name;
     }

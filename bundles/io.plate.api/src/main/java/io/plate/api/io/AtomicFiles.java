@@ -56,18 +56,21 @@ public final class AtomicFiles {
     /** Writes a file's bytes. */
     @FunctionalInterface
     public interface Body {
+        /** Writes the file's bytes to {@code out} (a temporary file, moved into place when this returns). */
         void write(OutputStream out) throws IOException;
     }
 
     /** Writes a file's text (UTF-8). */
     @FunctionalInterface
     public interface TextBody {
+        /** Writes the file's text to {@code out} (a temporary file, moved into place when this returns). */
         void write(Writer out) throws IOException;
     }
 
     /** Fills a directory (given empty) with files. */
     @FunctionalInterface
     public interface DirectoryBody {
+        /** Writes the files into {@code dir} (a temporary directory, moved into place when this returns). */
         void write(Path dir) throws IOException;
     }
 

@@ -1,11 +1,13 @@
 package io.plate.api.learn;
 
 import io.plate.api.PlateException;
+import io.plate.api.text.NearestName;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -30,9 +32,12 @@ public final class Params {
     /**
      * Checks {@code given} against {@code specs}: an unknown name, a value of the wrong type or out of
      * range, a number that is not finite, or a null value fails with a {@link PlateException} that names the
-     * parameter, the value and what is allowed. Absent parameters take their defaults.
+     * parameter, the value and what is allowed (an unknown name with the known one it is likely a typo of). Absent
+     * parameters take their defaults. Null {@code specs} or {@code given} is a {@link NullPointerException} naming it.
      */
     public static Params parse(List<ParamSpec> specs, Map<String, String> given) {
+        Objects.requireNonNull(specs, "specs");
+        Objects.requireNonNull(given, "params");
         Map<String, ParamSpec> byName = new LinkedHashMap<>();
         Map<String, String> bySpelling = new LinkedHashMap<>();
         for (ParamSpec s : specs) {
@@ -40,18 +45,21 @@ public final class Params {
             bySpelling.put(spelling(s.name()), s.name());
         }
         Map<String, String> named = new LinkedHashMap<>(); // the given values under the specs' own names
+        Map<String, String> givenAs = new LinkedHashMap<>(); // a spec's name -> the spelling it was given in
         for (Map.Entry<String, String> e : given.entrySet()) {
             String k = e.getKey();
             String name = byName.containsKey(k) ? k : bySpelling.get(spelling(k));
             if (name == null) {
                 List<String> names = new ArrayList<>(byName.keySet());
-                throw new PlateException("unknown parameter '" + k + "'"
-                        + (names.isEmpty() ? "; this takes no parameters" : "; known: " + String.join(", ", names)));
+                throw new PlateException("unknown parameter '" + k + "'" + (names.isEmpty() ? "; this takes no parameters"
+                        : NearestName.suggestion(k, names) + "; known: " + String.join(", ", names)));
             }
             if (named.containsKey(name)) {
-                throw new PlateException("parameter '" + name + "' is given twice (as '" + k + "' and in another spelling)");
+                throw new PlateException("parameter '" + name + "' is given twice (as '" + givenAs.get(name) + "' and as '"
+                        + k + "')");
             }
             named.put(name, e.getValue());
+            givenAs.put(name, k);
         }
         given = named;
         Map<String, String> out = new LinkedHashMap<>();

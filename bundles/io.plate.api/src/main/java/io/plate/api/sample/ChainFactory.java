@@ -8,5 +8,6 @@ import org.apache.commons.rng.UniformRandomProvider;
  */
 @FunctionalInterface
 public interface ChainFactory<C extends Chain> {
+    /** A new chain number {@code chainIndex} (from 0), initialised from {@code rng}, its own stream. */
     C create(int chainIndex, UniformRandomProvider rng);
 }

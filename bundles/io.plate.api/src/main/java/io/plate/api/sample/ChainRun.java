@@ -19,6 +19,7 @@ import java.util.List;
  */
 public record ChainRun<C extends Chain>(List<C> chains, Trace trace, List<SummaryDiagnostic> diagnostics,
         boolean cancelled, double seconds, long sweeps, int iterations) {
+    /** Keeps copies of the chains and diagnostics lists. */
     public ChainRun {
         chains = List.copyOf(chains);
         diagnostics = List.copyOf(diagnostics);

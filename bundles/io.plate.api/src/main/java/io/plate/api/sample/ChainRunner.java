@@ -18,6 +18,7 @@ import org.osgi.annotation.versioning.ProviderType;
  */
 @ProviderType
 public interface ChainRunner {
+    /** Runs the chains {@code factory} makes as {@code settings} say, reporting progress to {@code listener}, until done or cancelled. */
     <C extends Chain> ChainRun<C> run(ChainFactory<C> factory, RunSettings settings, ProgressListener listener,
             Cancellation cancellation);
 

@@ -18,6 +18,7 @@ import java.util.Objects;
  * @param run    what the run is, as names and values (a sampler adds its own with {@link #describing})
  */
 public record Checkpoints(CheckpointStore store, int every, boolean resume, Map<String, String> run) {
+    /** Checks that {@code every} is at least 1 and keeps a copy of {@code run}, in the order given. */
     public Checkpoints {
         Objects.requireNonNull(store, "store");
         if (every < 1) {

@@ -42,6 +42,16 @@ public final class NearestName {
         return near == null ? List.of() : List.of(near);
     }
 
+    /**
+     * {@code " (did you mean a or b?)"}, the names of {@code names} to suggest for {@code word} ({@link #all}), to
+     * append to a message refusing it; {@code ""} when none is close. The one phrasing of the shell and the library.
+     * @since 1.5.0
+     */
+    public static String suggestion(String word, Iterable<String> names) {
+        List<String> near = all(word, names);
+        return near.isEmpty() ? "" : " (did you mean " + either(near) + "?)";
+    }
+
     /** {@code a}, {@code a or b}, {@code a, b or c}: names to choose from, as a "did you mean" lists them. @since 1.3.0 */
     public static String either(List<String> names) {
         int n = names.size();

@@ -7,8 +7,9 @@
  * {@link io.plate.api.text.Visible} shows the invisible characters and shortens the very long names of a user's
  * data in tables, summaries and messages (both since 1.3.0); {@link io.plate.api.text.CharacterClass} names the
  * characters of a word, a name and invisible text, and {@link io.plate.api.text.ShellWord} writes a name as one word
- * of a command line an advice message tells the user to type (both since 1.4.0).
+ * of a command line an advice message tells the user to type (both since 1.4.0); {@link io.plate.api.text.NearestName#suggestion} is its one phrasing, appended to a message
+ * (since 1.5.0).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.4.0")
+@org.osgi.annotation.versioning.Version("1.5.0")
 package io.plate.api.text;

@@ -59,9 +59,31 @@ class ParamsTest {
         assertEquals(4, Params.parse(specs, Map.of("BURNIN", "4")).getInt("burnIn"));
         String twice = assertThrows(PlateException.class,
                 () -> Params.parse(specs, new java.util.TreeMap<>(Map.of("burnIn", "1", "burn_in", "2")))).getMessage();
-        assertEquals("parameter 'burnIn' is given twice (as 'burn_in' and in another spelling)", twice);
+        // both spellings the user gave are named, in the order given (a TreeMap: burnIn before burn_in)
+        assertEquals("parameter 'burnIn' is given twice (as 'burnIn' and as 'burn_in')", twice);
         String unknown = assertThrows(PlateException.class, () -> Params.parse(specs, Map.of("burn_out", "1"))).getMessage();
-        assertEquals("unknown parameter 'burn_out'; known: burnIn, var_smoothing", unknown);
+        assertEquals("unknown parameter 'burn_out'; known: burnIn, var_smoothing", unknown); // 4 edits from burnIn: no typo
+    }
+
+    /**
+     * A misspelt name gets the shell's "did you mean": var_smothing is var_smoothing with one letter left out (edit
+     * distance 1), burnim is burnIn with one letter changed once case is set aside (distance 1).
+     */
+    @Test
+    void aMisspeltNameSuggestsTheKnownOne() {
+        List<ParamSpec> specs = List.of(ParamSpec.integer("burnIn", "500", 0, 1000, "burn-in"),
+                ParamSpec.real("var_smoothing", "1e-9", 0, 1, "variance floor"));
+        assertEquals("unknown parameter 'var_smothing' (did you mean var_smoothing?); known: burnIn, var_smoothing",
+                assertThrows(PlateException.class, () -> Params.parse(specs, Map.of("var_smothing", "1e-9"))).getMessage());
+        assertEquals("unknown parameter 'burnim' (did you mean burnIn?); known: burnIn, var_smoothing",
+                assertThrows(PlateException.class, () -> Params.parse(specs, Map.of("burnim", "1"))).getMessage());
+    }
+
+    /** Null arguments are a NullPointerException that names the argument, not one from inside the loop. */
+    @Test
+    void nullArgumentsAreNamed() {
+        assertEquals("params", assertThrows(NullPointerException.class, () -> Params.parse(SPECS, null)).getMessage());
+        assertEquals("specs", assertThrows(NullPointerException.class, () -> Params.parse(null, Map.of())).getMessage());
     }
 
     /** A map built in Java may hold a null value (a HashMap, a form left empty): a refusal, not a NullPointerException. */

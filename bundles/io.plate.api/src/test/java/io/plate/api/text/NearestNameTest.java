@@ -20,6 +20,14 @@ class NearestNameTest {
         assertEquals(List.of("--chains"), NearestName.all("--chai", List.of("-c", "--chains", "--checkpoint")));
     }
 
+    /** The phrase appended to a refusal: the names {@link NearestName#all} gives, as "either" lists them; nothing when none is near. */
+    @Test
+    void theSuggestionIsOnePhrase() {
+        assertEquals(" (did you mean sample or samplers?)", NearestName.suggestion("sam", COMMANDS));
+        assertEquals(" (did you mean cluster?)", NearestName.suggestion("clustr", COMMANDS)); // one letter left out
+        assertEquals("", NearestName.suggestion("xyzzy", COMMANDS));
+    }
+
     @Test
     void aPrefixOfSeveralNamesSuggestsThemAll() {
         assertEquals(List.of("sample", "samplers"), NearestName.all("sam", COMMANDS));

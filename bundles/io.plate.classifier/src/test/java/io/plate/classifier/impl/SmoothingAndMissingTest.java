@@ -197,7 +197,7 @@ class SmoothingAndMissingTest {
                 () -> complement.params(Map.of("fit_prior", "false"))).getMessage());
         assertEquals("parameter 'class_prior'" + why, assertThrows(PlateException.class,
                 () -> complement.params(Map.of("classPrior", "0.5,0.5", "alpha", "0.5"))).getMessage());
-        assertEquals("unknown parameter 'alhpa'; known: alpha, norm, weight", assertThrows(PlateException.class,
+        assertEquals("unknown parameter 'alhpa' (did you mean alpha?); known: alpha, norm, weight", assertThrows(PlateException.class,
                 () -> complement.params(Map.of("alhpa", "1"))).getMessage());
         assertEquals(Map.of("alpha", "0.5", "norm", "false"), complement.params(Map.of("alpha", "0.5")).asMap());
     }

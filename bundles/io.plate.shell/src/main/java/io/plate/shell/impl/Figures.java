@@ -260,9 +260,9 @@ public final class Figures {
 
     /** "(did you mean X?)" for the known name closest to a mistyped one ({@link NearestName}), else the known names. */
     static String nearestOrList(String word, java.util.Collection<String> names) {
-        List<String> near = NearestName.all(word, names);
+        String near = NearestName.suggestion(word, names);
         if (!near.isEmpty()) {
-            return " (did you mean " + NearestName.either(near) + "?)";
+            return near;
         }
         List<String> listed = new ArrayList<>(names).subList(0, Math.min(names.size(), LISTED_NAMES));
         return "; known: " + String.join(", ", listed) + (names.size() > LISTED_NAMES ? ", … (" + names.size() + " in all)" : "");

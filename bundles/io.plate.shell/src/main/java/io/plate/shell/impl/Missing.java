@@ -29,9 +29,8 @@ final class Missing {
      */
     static String note(String asked, Collection<String> installed) {
         List<String> why = why();
-        List<String> near = io.plate.api.text.NearestName.all(asked, installed);
         return installed.isEmpty() ? " (" + listing() + ")"
-                : (near.isEmpty() ? "" : " (did you mean " + io.plate.api.text.NearestName.either(near) + "?)") + "; installed: " + String.join(", ", installed)
+                : io.plate.api.text.NearestName.suggestion(asked, installed) + "; installed: " + String.join(", ", installed)
                         + (why.isEmpty() ? "" : "; " + String.join("; ", why));
     }
 

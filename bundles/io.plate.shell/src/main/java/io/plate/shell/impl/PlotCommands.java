@@ -95,9 +95,7 @@ public final class PlotCommands {
     /** Refuses an unknown kind before anything else is checked, naming the kind it is closest to. */
     static void checkKind(String kind) {
         if (!KINDS.contains(kind)) {
-            List<String> near = NearestName.all(kind, KINDS);
-            throw new PlateException("unknown plot kind '" + kind + "'"
-                    + (near.isEmpty() ? "" : " (did you mean " + NearestName.either(near) + "?)")
+            throw new PlateException("unknown plot kind '" + kind + "'" + NearestName.suggestion(kind, KINDS)
                     + ": use " + String.join(", ", KINDS.subList(0, KINDS.size() - 1)) + " or " + KINDS.get(KINDS.size() - 1));
         }
     }
