@@ -2,6 +2,7 @@ package io.plate.sampler.mixture.impl;
 
 import io.plate.api.data.Dataset;
 import io.plate.api.data.SparseMatrix;
+import io.plate.api.sample.ClusteringFiles;
 import io.plate.distributions.numerics.SpecialFunctions;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -200,7 +201,7 @@ public final class MultinomialComponents implements Components {
 
     @Override
     public List<String> parameterNames() {
-        return List.of("top_words");
+        return List.of(ClusteringFiles.TOP_WORDS);
     }
 
     @Override

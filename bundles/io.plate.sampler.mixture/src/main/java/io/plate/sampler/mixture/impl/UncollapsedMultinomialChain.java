@@ -1,5 +1,6 @@
 package io.plate.sampler.mixture.impl;
 
+import io.plate.api.sample.ClusteringFiles;
 import io.plate.api.sample.Distributions;
 import io.plate.api.sample.RestorableChain;
 import io.plate.distributions.numerics.LogMath;
@@ -781,7 +782,7 @@ final class UncollapsedMultinomialChain extends MixtureChain implements Restorab
 
     @Override
     List<String> parameterNames() {
-        return List.of("top_words");
+        return List.of(ClusteringFiles.TOP_WORDS);
     }
 
     /**
