@@ -455,6 +455,19 @@ class ModelCommandsTest {
         assertFalse(commands(w, quiet).evaluate("3", "", "", "", "test.fixed", "d").toString().contains("never saw"));
     }
 
+    /** A batch with none of a word model's words is scored (at the class prior), with a line that says so and why. */
+    @Test
+    void aBatchWithNoKnownWordIsScoredWithAWarning() {
+        Dataset d = text("n", "none", "1-1", "1");
+        assertEquals("warning: none of the 3 words of 'n' is one of the 19 words model 'm' was trained on: every row"
+                + " gets the model's scores of a text without words (for nb.multinomial, the class prior), as"
+                + " scikit-learn gives them", PredictCommands.noKnownWords("m", d, new io.plate.api.learn.KnownWords(3, 0, 19)));
+        assertTrue(PredictCommands.noKnownWords("m", d, new io.plate.api.learn.KnownWords(0, 0, 19))
+                .startsWith("warning: 'n' has no words (an empty vocabulary): every row gets"));
+        assertEquals("", PredictCommands.noKnownWords("m", d, new io.plate.api.learn.KnownWords(3, 1, 19)));
+        assertEquals("", PredictCommands.noKnownWords("m", d, null));
+    }
+
     /** A text import with the text importer's metadata: stop words, n-grams and --min-df as given. */
     private static Dataset text(String name, String stopWords, String ngram, String minDf) {
         return Dataset.builder(name).numeric(NumericColumn.of("x", new double[] {0, 1, 2}))
