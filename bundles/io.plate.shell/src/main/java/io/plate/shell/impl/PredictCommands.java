@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
 import org.osgi.service.component.annotations.Activate;
@@ -55,8 +56,10 @@ public final class PredictCommands {
         Predictions p = Predictions.of(model, m, d);
         p.noKnownWords = noKnownWords(model, d, m.knownWords(d).orElse(null));
         Dataset trained = trainedOn(m);
-        p.textImport = trained != null ? TextImportMismatch.lines(trained, d)
-                : TextImportMismatch.lines(null, m.provenance().dataImport(), d);
+        String learner = m.provenance().learner();
+        Map<String, String> params = m.provenance().params();
+        p.textImport = trained != null ? TextImportMismatch.lines(trained, d, learner, params)
+                : TextImportMismatch.lines(null, m.provenance().dataImport(), d, learner, params);
         if (target != null) {
             try {
                 p.writeCsv(target.path());

@@ -455,6 +455,31 @@ class ModelCommandsTest {
         assertFalse(commands(w, quiet).evaluate("3", "", "", "", "test.fixed", "d").toString().contains("never saw"));
     }
 
+    /**
+     * A test file that differs in tokenising and pruning names every difference on one line; nb.bernoulli at
+     * binarize=0 reads counts and their 0/1 alike, so binary alone is no difference for it (it is for nb.multinomial).
+     */
+    @Test
+    void everyImportDifferenceIsNamedAndBinaryDoesNotMatterToBernoulli() {
+        Dataset train = text("tr", "none", "1-1", "1");
+        Dataset both = text("te", "english", "1-1", "2");
+        List<String> lines = TextImportMismatch.lines(train, both, "nb.multinomial", Map.of());
+        assertEquals(List.of("warning: 'te' was tokenised otherwise than the training data (stop-words english where"
+                + " 'tr' has none): its words are not those the model knows, and was imported with --min-df 2, which"
+                + " keeps the words frequent in it alone and drops others the model knows; import it with the training"
+                + " file's options and without --min-df, --max-df and --max-features; the model's vocabulary decides"
+                + " which words count (as scikit-learn's transform)"), lines);
+        Dataset binary = Dataset.builder("bin").metadata(train.metadata()).metadata("binary", "true")
+                .numeric(NumericColumn.of("x", new double[] {0, 1, 2})).build();
+        Dataset trBinary = Dataset.builder("trb").metadata(train.metadata()).metadata("binary", "true")
+                .numeric(NumericColumn.of("x", new double[] {0, 1, 2})).build();
+        assertEquals(List.of(), TextImportMismatch.lines(trBinary, train, "nb.bernoulli", Map.of("binarize", "0.0")));
+        assertEquals(List.of(), TextImportMismatch.lines(train, binary, "nb.bernoulli", Map.of()));
+        assertEquals(1, TextImportMismatch.lines(trBinary, train, "nb.bernoulli", Map.of("binarize", "1.5")).size());
+        assertTrue(TextImportMismatch.lines(trBinary, train, "nb.multinomial", Map.of()).get(0)
+                .contains("(binary false where 'trb' has true)"));
+    }
+
     /** A batch with none of a word model's words is scored (at the class prior), with a line that says so and why. */
     @Test
     void aBatchWithNoKnownWordIsScoredWithAWarning() {
