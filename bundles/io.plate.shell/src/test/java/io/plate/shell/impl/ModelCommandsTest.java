@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.plate.api.PlateException;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
+import io.plate.api.data.Importer;
 import io.plate.api.data.NumericColumn;
 import io.plate.api.learn.EvaluationReport;
 import io.plate.api.learn.EvaluationSettings;
@@ -743,6 +744,33 @@ class ModelCommandsTest {
         ModelShell c2 = ModelShell.of(w, defaults(dir), List.of(own), folds, null);
         PlateException o = assertThrows(PlateException.class, () -> c2.train("", "", "test.fixed", "many"));
         assertTrue(o.getMessage().startsWith("test.fixed is a classifier"), o.getMessage());
+    }
+
+    /**
+     * A word learner on a CSV import whose free text became one categorical column is told the text import its
+     * import advised (naming the label column), not only that the dataset has no word counts.
+     */
+    @Test
+    void aWordLearnerOnFreeTextReadAsCategoriesIsToldTheTextImport() {
+        Workspace w = new Workspace();
+        String said = "column 'review' became one categorical feature with 60 levels in 60 rows, nearly one per row:"
+                + " if it is free text, import its words with --format text --text-column review --delimiter , --label"
+                + " sentiment (or leave it out with --ignore review)";
+        w.putDataset("plain", Dataset.builder("plain")
+                .categorical(CategoricalColumn.of("review", List.of("a b", "c d"), new int[] {0, 1}))
+                .labels(CategoricalColumn.of("sentiment", List.of("neg", "pos"), new int[] {0, 1}))
+                .metadata(Importer.WARNINGS, "another warning; " + said).build());
+        Learner words = new FixedLearner() {
+            @Override
+            public Model fit(Dataset data, Params params, long seed) {
+                throw new PlateException("nb.multinomial needs word counts (a text or LibSVM dataset) or numeric columns; '"
+                        + data.name() + "' has neither");
+            }
+        };
+        ModelShell c = ModelShell.of(w, defaults(dir), List.of(words), null, null);
+        PlateException e = assertThrows(PlateException.class, () -> c.train("", "", "test.fixed", "plain"));
+        assertEquals("nb.multinomial needs word counts (a text or LibSVM dataset) or numeric columns; 'plain' has neither;"
+                + " its import said: " + said, e.getMessage());
     }
 
     /** A label column empty in every row (read as a numeric target of no value): not --categorical, which makes no class. */
