@@ -262,8 +262,8 @@ final class CountVectorizer implements WordScanner.Sink {
         double minDocs = options.minDocumentFrequency().documents(n);
         if (maxDocs < minDocs) {
             throw new ImportException(file, 0, null, "max-df " + options.maxDocumentFrequency() + " corresponds to "
-                    + maxDocs + " documents, fewer than min-df " + options.minDocumentFrequency() + " ("
-                    + minDocs + " of " + n + ")");
+                    + documents(maxDocs) + " documents, fewer than min-df " + options.minDocumentFrequency() + " ("
+                    + documents(minDocs) + " of " + n + ")");
         }
         boolean[] keep = new boolean[v];
         int kept = 0;
@@ -304,6 +304,11 @@ final class CountVectorizer implements WordScanner.Sink {
                     "after pruning no words remain; try a lower min-df or a higher max-df");
         }
         return keep;
+    }
+
+    /** A number of documents for a message: six significant digits, no trailing zeros (41.8, 5). */
+    private static String documents(double d) {
+        return new java.math.BigDecimal(d).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
     }
 
     /**

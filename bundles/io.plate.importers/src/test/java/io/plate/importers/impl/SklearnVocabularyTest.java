@@ -69,6 +69,9 @@ class SklearnVocabularyTest {
                 .maxDf(DocumentFrequency.parse("3")).build());
         assertEquals("0.5", d.metadata().get("min-df"));
         assertEquals("3", d.metadata().get("max-df"));
+        // scikit-learn: "max_df corresponds to < documents than min_df" (1 document < 0.5 × 4)
+        Inputs.fails(() -> Inputs.text(file, ImportOptions.builder().minDf(DocumentFrequency.proportion(0.5))
+                .maxDf(DocumentFrequency.count(1)).build()), "max-df 1 corresponds to 1 documents, fewer than min-df 0.5 (2 of 4)");
     }
 
     private static List<String> sorted(Dataset d) {
