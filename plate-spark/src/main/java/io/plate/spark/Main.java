@@ -3,6 +3,7 @@ package io.plate.spark;
 import io.plate.api.Plate;
 import io.plate.api.PlateException;
 import io.plate.api.data.ImportException;
+import io.plate.api.data.DocumentFrequency;
 import io.plate.api.data.ImportOptions;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Learner;
@@ -718,10 +719,10 @@ public final class Main {
         b.noLabel(!labelled);
         try {
             if (options.containsKey("--min-df")) {
-                b.minDf(parseInt("--min-df", null));
+                b.minDf(documentFrequency("--min-df"));
             }
             if (options.containsKey("--max-df")) {
-                b.maxDf(parseDouble("--max-df"));
+                b.maxDf(documentFrequency("--max-df"));
             }
             if (options.containsKey("--max-features")) {
                 b.maxFeatures(parseInt("--max-features", null));
@@ -741,12 +742,12 @@ public final class Main {
         }
     }
 
-    private double parseDouble(String option) {
-        String v = options.get(option);
+    /** A count of documents (a whole number) or a proportion of them (0.01, 1.0), as scikit-learn's min_df/max_df. */
+    private DocumentFrequency documentFrequency(String option) {
         try {
-            return Double.parseDouble(v);
-        } catch (NumberFormatException e) {
-            throw new UsageException(option + " must be a number, got '" + v + "'");
+            return DocumentFrequency.parse(options.get(option));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(option + ": " + e.getMessage());
         }
     }
 

@@ -434,7 +434,8 @@ class LauncherProcessIT {
         assertEquals(0, table.status(), table.err());
         String said = table.out().replaceAll("\\s+", " ");
         assertTrue(said.contains("warning: column 'review' became one categorical feature with 60 levels in 60 rows, nearly one"
-                + " per row: if it is free text, import its words with --format text --text-column review --delimiter ,")
+                + " per row: if it is free text, import its words with --format text --text-column review --delimiter ,"
+                + " --label sentiment")
                 && said.contains("--ignore review"), said);
     }
 

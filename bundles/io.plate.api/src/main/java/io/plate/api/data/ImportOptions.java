@@ -35,8 +35,8 @@ public final class ImportOptions {
     private final Set<String> numeric;
     private final Set<String> missing;
     private final Character delimiter;
-    private final int minDf;
-    private final double maxDf;
+    private final DocumentFrequency minDf;
+    private final DocumentFrequency maxDf;
     private final int maxFeatures;
     private final boolean binary;
     private final boolean stopWords;
@@ -121,14 +121,44 @@ public final class ImportOptions {
         return Optional.ofNullable(delimiter);
     }
 
-    /** Text: minimum number of documents a word must occur in (default 1). */
-    public int minDf() {
+    /**
+     * Text: the fewest documents a word must occur in, a count or a proportion (default the count 1).
+     *
+     * @since 1.9
+     */
+    public DocumentFrequency minDocumentFrequency() {
         return minDf;
     }
 
-    /** Text: maximum document frequency as a fraction in (0, 1] (default 1.0 = no limit). */
-    public double maxDf() {
+    /**
+     * Text: the most documents a word may occur in, a count or a proportion (default the proportion 1.0 = no
+     * limit).
+     *
+     * @since 1.9
+     */
+    public DocumentFrequency maxDocumentFrequency() {
         return maxDf;
+    }
+
+    /**
+     * Text: minimum number of documents a word must occur in, when given as a count; 0 when given as a
+     * proportion.
+     *
+     * @deprecated min-df may be a proportion: read {@link #minDocumentFrequency()}
+     */
+    @Deprecated
+    public int minDf() {
+        return minDf.proportion() ? 0 : (int) minDf.value();
+    }
+
+    /**
+     * Text: maximum document frequency as a fraction in [0, 1], when given as one; NaN when given as a count.
+     *
+     * @deprecated max-df may be a count: read {@link #maxDocumentFrequency()}
+     */
+    @Deprecated
+    public double maxDf() {
+        return maxDf.proportion() ? maxDf.value() : Double.NaN;
     }
 
     /** Text: keep only the most frequent words (0 = no limit). */
@@ -224,8 +254,10 @@ public final class ImportOptions {
         private Set<String> missing = Set.of("?", "", "NA", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN",
                 "-nan", "1.#IND", "1.#QNAN", "<NA>", "N/A", "NULL", "NaN", "None", "n/a", "nan", "null");
         private Character delimiter;
-        private int minDf = 1;
-        private double maxDf = 1.0;
+        private DocumentFrequency minDf = DocumentFrequency.count(1);
+        private DocumentFrequency maxDf = DocumentFrequency.proportion(1.0);
+        private int minDfGiven; // an out-of-range count given to minDf(int), for build()'s message
+        private double maxDfGiven;
         private int maxFeatures;
         private boolean binary;
         private boolean stopWords;
@@ -277,13 +309,37 @@ public final class ImportOptions {
             return this;
         }
 
+        /** min-df as a count of documents; {@link #build()} checks it is at least 1. */
         public Builder minDf(int v) {
-            minDf = v;
+            minDf = v >= 1 ? DocumentFrequency.count(v) : null;
+            minDfGiven = v;
             return this;
         }
 
+        /** max-df as a proportion of the documents; {@link #build()} checks it is in (0, 1]. */
         public Builder maxDf(double v) {
-            maxDf = v;
+            maxDf = v > 0 && v <= 1 ? DocumentFrequency.proportion(v) : null;
+            maxDfGiven = v;
+            return this;
+        }
+
+        /**
+         * min-df as a count or a proportion of the documents.
+         *
+         * @since 1.9
+         */
+        public Builder minDf(DocumentFrequency v) {
+            minDf = java.util.Objects.requireNonNull(v, "minDf");
+            return this;
+        }
+
+        /**
+         * max-df as a count or a proportion of the documents.
+         *
+         * @since 1.9
+         */
+        public Builder maxDf(DocumentFrequency v) {
+            maxDf = java.util.Objects.requireNonNull(v, "maxDf");
             return this;
         }
 
@@ -344,11 +400,11 @@ public final class ImportOptions {
         }
 
         public ImportOptions build() {
-            if (minDf < 1) {
-                throw new IllegalArgumentException("min-df must be at least 1, got " + minDf);
+            if (minDf == null) {
+                throw new IllegalArgumentException("min-df must be at least 1, got " + minDfGiven);
             }
-            if (!(maxDf > 0 && maxDf <= 1)) {
-                throw new IllegalArgumentException("max-df must be in (0, 1], got " + maxDf);
+            if (maxDf == null) {
+                throw new IllegalArgumentException("max-df must be in (0, 1], got " + maxDfGiven);
             }
             if (maxFeatures < 0) {
                 throw new IllegalArgumentException("max-features must be >= 0, got " + maxFeatures);

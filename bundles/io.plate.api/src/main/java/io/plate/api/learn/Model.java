@@ -71,6 +71,17 @@ public interface Model {
         return List.of();
     }
 
+    /**
+     * How the words (count columns) of {@code data} meet the vocabulary of a model that reads words; empty
+     * for a model that reads none. A dataset with none of the model's words is scored at what the model
+     * gives a document without words (for a multinomial, the class prior), as scikit-learn scores it.
+     *
+     * @since 1.9
+     */
+    default Optional<KnownWords> knownWords(Dataset data) {
+        return Optional.empty();
+    }
+
     /** True for a regression model (numeric target). */
     default boolean isRegression() {
         return classes().isEmpty();

@@ -9,5 +9,5 @@
  * figures and row assignments the evaluator and the shell share.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.8.0")
+@org.osgi.annotation.versioning.Version("1.9.0")
 package io.plate.api.learn;

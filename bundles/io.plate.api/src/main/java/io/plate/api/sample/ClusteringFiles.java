@@ -28,6 +28,11 @@ public final class ClusteringFiles {
     public static final String CLASS = "class";
     public static final String MAJORITY_LABEL = "majority_label";
     public static final String PURITY = "purity";
+    /**
+     * Column of a text mixture's clusters: its most probable words under the posterior mean given the
+     * partition, {@code word:probability} separated by spaces (since 1.7.0).
+     */
+    public static final String TOP_WORDS = "top_words";
 
     /** Fact: the {@link Clustering.Loss#key()} the estimate minimises; marks a run that has a clustering. */
     public static final String ESTIMATE_LOSS = "estimate_loss";

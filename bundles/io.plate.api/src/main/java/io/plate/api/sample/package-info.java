@@ -20,6 +20,9 @@
  *
  * <p>1.5.0: runs that go on until their summaries converge: {@link io.plate.api.sample.RunSettings#maxIterations()}
  * and {@link io.plate.api.sample.ChainRun#iterations()}.
+ *
+ * <p>1.6.0: {@link io.plate.api.sample.ClusteringFiles}. 1.7.0: {@link io.plate.api.sample.ClusteringFiles#TOP_WORDS},
+ * the column of a text mixture's cluster words, which the shell shows.
  */
 @org.osgi.annotation.bundle.Export
 @org.osgi.annotation.versioning.Version("1.6.0")

@@ -6,17 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
+import io.plate.api.learn.KnownWords;
 import io.plate.api.learn.Learner;
 import io.plate.api.learn.Model;
 import io.plate.classifier.impl.nb.BernoulliNaiveBayes;
 import io.plate.classifier.impl.nb.ComplementNaiveBayes;
 import io.plate.classifier.impl.nb.MultinomialNaiveBayes;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * A model of word counts refuses a dataset that shares no word with it (a table, or another corpus's
- * features), which it would otherwise score at the class prior alone; a dataset sharing some words is scored.
+ * A model of word counts refuses a table that shares no column with its words (a mistake: it would score
+ * every row at the class prior alone); texts with none of its words are scored at the class prior, as
+ * scikit-learn scores them, and a dataset sharing some words is scored.
  */
 class ForeignCountsTest {
     private static Dataset corpus() {
@@ -38,12 +41,32 @@ class ForeignCountsTest {
         }
     }
 
+    /**
+     * Texts with none of the model's words (short new messages, another corpus) are scored as scikit-learn
+     * scores them: a multinomial gives every row the class prior, here 1/3 spam and 2/3 ham from the three
+     * training documents; the model says how many of the words it knows, for the shell's warning.
+     */
     @Test
-    void anotherCorpusWithNoSharedWordIsRefused() {
-        Dataset other = Tiny.data("libsvm").sparse(Tiny.words("1 2 2", "3")).build();
-        Model m = new MultinomialNaiveBayes().fit(corpus(), new MultinomialNaiveBayes().params(Map.of()), 1);
-        PlateException e = assertThrows(PlateException.class, () -> m.predictLogProba(other));
-        assertTrue(e.getMessage().contains("count columns ('1', '2', '3')"), e.getMessage());
+    void textsWithNoSharedWordAreScoredAtTheClassPrior() {
+        Dataset train = Tiny.data("sms").sparse(Tiny.words("free prize", "call me", "see you"))
+                .labels(Tiny.cat("label", "spam", "ham", "ham")).build();
+        Dataset other = Tiny.data("new").sparse(Tiny.words("1 2 2", "3")).build();
+        Model m = new MultinomialNaiveBayes().fit(train, new MultinomialNaiveBayes().params(Map.of()), 1);
+        double[][] lp = m.predictLogProba(other);
+        int spam = m.classes().indexOf("spam");
+        for (double[] row : lp) {
+            assertEquals(Math.log(1.0 / 3), row[spam], 1e-12);
+            assertEquals(Math.log(2.0 / 3), row[1 - spam], 1e-12);
+        }
+        assertEquals(Optional.of(new KnownWords(3, 0, 6)), m.knownWords(other));
+        assertEquals(Optional.of(new KnownWords(2, 1, 6)),
+                m.knownWords(Tiny.data("some").sparse(Tiny.words("free unseen")).build()));
+        Dataset empty = Tiny.data("empty").sparse(Tiny.words("", "")).build(); // an empty vocabulary
+        assertEquals(Optional.of(new KnownWords(0, 0, 6)), m.knownWords(empty));
+        assertEquals(Math.log(1.0 / 3), m.predictLogProba(empty)[1][spam], 1e-12);
+        for (Learner l : WORD_LEARNERS) {
+            assertEquals(2, l.fit(corpus(), l.params(Map.of()), 1).predictLogProba(other).length, l.name());
+        }
     }
 
     @Test

@@ -257,11 +257,13 @@ final class CountVectorizer implements WordScanner.Sink {
      */
     static boolean[] prune(int[] df, long[] tf, int n, ImportOptions options, Path file) {
         int v = df.length;
-        double maxDocs = options.maxDf() * n;
-        int minDocs = options.minDf();
+        // each a count, or a proportion of the n documents, as scikit-learn's min_df and max_df
+        double maxDocs = options.maxDocumentFrequency().documents(n);
+        double minDocs = options.minDocumentFrequency().documents(n);
         if (maxDocs < minDocs) {
-            throw new ImportException(file, 0, null, "max-df " + options.maxDf() + " corresponds to " + maxDocs
-                    + " documents, fewer than min-df " + minDocs);
+            throw new ImportException(file, 0, null, "max-df " + options.maxDocumentFrequency() + " corresponds to "
+                    + documents(maxDocs) + " documents, fewer than min-df " + options.minDocumentFrequency() + " ("
+                    + documents(minDocs) + " of " + n + ")");
         }
         boolean[] keep = new boolean[v];
         int kept = 0;
@@ -302,6 +304,11 @@ final class CountVectorizer implements WordScanner.Sink {
                     "after pruning no words remain; try a lower min-df or a higher max-df");
         }
         return keep;
+    }
+
+    /** A number of documents for a message: six significant digits, no trailing zeros (41.8, 5). */
+    private static String documents(double d) {
+        return new java.math.BigDecimal(d).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
     }
 
     /**

@@ -443,9 +443,10 @@ public final class CsvImporter implements Importer {
 
     /**
      * Adds a warning when {@code col}, a categorical feature, has (nearly) one value per row
-     * ({@link Labels#onePerRowWarning}), its words looked at in the first {@link #FREE_TEXT_LEVELS} levels.
+     * ({@link Labels#onePerRowWarning}), its words looked at in the first {@link #FREE_TEXT_LEVELS} levels; the
+     * text import it advises names this import's label column {@code label} (null: none), so that it works as given.
      */
-    private static void freeText(CellColumn col, int rows, char delimiter, List<String> warnings) {
+    private static void freeText(CellColumn col, int rows, char delimiter, String label, List<String> warnings) {
         // numbers named in --categorical are meant as categories (--categorical all on measurements: one per column)
         if (col.allNumeric()) {
             return;
@@ -453,10 +454,16 @@ public final class CsvImporter implements Importer {
         int levels = col.distinct();
         String warning = Labels.onePerRowWarning(col.name, levels, rows, col.levelsWithSpace(FREE_TEXT_LEVELS),
                 Math.min(levels, FREE_TEXT_LEVELS), "--format text --text-column " + io.plate.api.text.ShellWord.of(col.name)
-                        + (delimiter == '\t' ? "" : " --delimiter " + delimiter));
+                        + (delimiter == '\t' ? "" : " --delimiter " + delimiter) + textLabel(label));
         if (warning != null) {
             warnings.add(warning);
         }
+    }
+
+    /** The text importer's options for label column {@code label} (null: none): none for its default 'label'. */
+    static String textLabel(String label) {
+        return label == null ? " --no-label" : label.equals(TextImporter.LABEL) ? ""
+                : " --label " + io.plate.api.text.ShellWord.of(label);
     }
 
     private static long bytes(CellColumn[] cols) {
@@ -772,7 +779,7 @@ public final class CsvImporter implements Importer {
                 b.numeric(feature);
             } else {
                 if (!pointedNumbers.contains(i)) { // numbers kept as text are told their own warning
-                    freeText(col, rows, delimiter, warnings);
+                    freeText(col, rows, delimiter, labelIndex < 0 ? null : cols[labelIndex].name, warnings);
                 }
                 if (!forcedCategorical && col.levelsWithDecimalComma(FREE_TEXT_LEVELS)) {
                     commaNumbers.add(n);

@@ -1,5 +1,6 @@
 package io.plate.importers.impl;
 
+import io.plate.api.data.DocumentFrequency;
 import io.plate.api.data.ImportException;
 import io.plate.api.data.ImportOptions;
 import java.nio.file.Path;
@@ -40,8 +41,8 @@ final class FormatOptions {
                             LIBSVM, "a LibSVM row has no missing value (an index left out is 0)")),
             new Option("--delimiter", o -> o.delimiter().isPresent(), Set.of(CSV, TEXT),
                     Map.of("", "its fields are not delimited; for a delimited table give --format csv")),
-            new Option("--min-df", o -> o.minDf() != 1, Set.of(TEXT), Map.of(CSV, TEXT_WORDS, "", "it is for --format text")),
-            new Option("--max-df", o -> o.maxDf() != 1.0, Set.of(TEXT), Map.of(CSV, TEXT_WORDS, "", "it is for --format text")),
+            new Option("--min-df", o -> !o.minDocumentFrequency().equals(DocumentFrequency.count(1)), Set.of(TEXT), Map.of(CSV, TEXT_WORDS, "", "it is for --format text")),
+            new Option("--max-df", o -> !o.maxDocumentFrequency().equals(DocumentFrequency.proportion(1.0)), Set.of(TEXT), Map.of(CSV, TEXT_WORDS, "", "it is for --format text")),
             new Option("--max-features", o -> o.maxFeatures() != 0, Set.of(TEXT),
                     Map.of(CSV, TEXT_WORDS, "", "it is for --format text")),
             new Option("--binary", ImportOptions::binary, Set.of(TEXT), Map.of(CSV, TEXT_WORDS, "", "it is for --format text")),

@@ -1,5 +1,6 @@
 package io.plate.importers.impl;
 
+import io.plate.api.data.DocumentFrequency;
 import io.plate.api.data.ImportException;
 import io.plate.api.data.ImportOptions;
 import io.plate.api.data.SparseMatrix;
@@ -27,7 +28,7 @@ public final class TextCounts {
      * documents hold no word.
      */
     public static SparseMatrix count(Iterator<String> documents, ImportOptions options, Path source) {
-        ImportOptions all = options.toBuilder().minDf(1).maxDf(1.0).maxFeatures(0).binary(false).build();
+        ImportOptions all = options.toBuilder().minDf(DocumentFrequency.count(1)).maxDf(DocumentFrequency.proportion(1.0)).maxFeatures(0).binary(false).build();
         CountVectorizer v = new CountVectorizer(all);
         while (documents.hasNext()) {
             char[] text = documents.next().toCharArray();

@@ -355,7 +355,7 @@ public final class ImportFuzzer {
 
     public static String describe(ImportOptions o) {
         return "label=" + o.label() + " noLabel=" + o.noLabel() + " categorical=" + o.categorical() + " numeric="
-                + o.numeric() + " ngram=" + o.ngramMax() + " minDf=" + o.minDf() + " maxDf=" + o.maxDf()
+                + o.numeric() + " ngram=" + o.ngramMax() + " minDf=" + o.minDocumentFrequency() + " maxDf=" + o.maxDocumentFrequency()
                 + " maxFeatures=" + o.maxFeatures() + " maxColumns=" + o.maxColumns() + " maxLine=" + o.maxLineLength()
                 + " maxMemory=" + o.maxMemory() + " extra=" + o.extra() + " delimiter=" + o.delimiter();
     }

@@ -243,11 +243,17 @@ class NewUserFilesTest {
                     o.toBuilder().extra(CsvImporter.IGNORE, "animal").build()).metadata().get(Importer.WARNINGS));
         }
         // review texts of several words (a pandas file of 400 reviews): read its words as text, or leave it out
-        String reviews = Inputs.csv(withColumn(400, "review", i -> "\"Review " + i + ": great, would buy again\""), D)
-                .metadata().get(Importer.WARNINGS);
+        String file = withColumn(400, "review", i -> "\"Review " + i + ": great, would buy again\"");
+        String reviews = Inputs.csv(file, D).metadata().get(Importer.WARNINGS);
+        // the advice names the label column this import used (the last, 'type'), which the text importer needs
         assertTrue(reviews != null && reviews.contains("column 'review'") && reviews.contains("400 levels in 400 rows")
-                && reviews.contains("--format text --text-column review --delimiter ,") && reviews.contains("--ignore review"),
-                reviews);
+                && reviews.contains("--format text --text-column review --delimiter , --label type (or")
+                && reviews.contains("--ignore review"), reviews);
+        Dataset asAdvised = Inputs.text(file, ImportOptions.builder().extra("text_column", "review").delimiter(',')
+                .label("type").build());
+        assertEquals(400, asAdvised.rows());
+        assertTrue(Inputs.csv(file, D.toBuilder().noLabel(true).build()).metadata().get(Importer.WARNINGS)
+                .contains("--delimiter , --no-label (or"));
         // legitimate categories: a 20-row table with 12 levels, 40 of 49 rows (too few rows), half the rows or fewer
         assertNull(Inputs.csv(withColumn(20, "colour", i -> "c" + i % 12), D).metadata().get(Importer.WARNINGS));
         assertNull(Inputs.csv(withColumn(49, "colour", i -> "c" + i % 40), D).metadata().get(Importer.WARNINGS));

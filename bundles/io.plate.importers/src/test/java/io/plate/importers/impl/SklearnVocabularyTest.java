@@ -3,6 +3,7 @@ package io.plate.importers.impl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.plate.api.data.Dataset;
+import io.plate.api.data.DocumentFrequency;
 import io.plate.api.data.ImportOptions;
 import io.plate.api.data.SparseMatrix;
 import java.io.IOException;
@@ -17,6 +18,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Properties;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -47,6 +49,33 @@ class SklearnVocabularyTest {
                 Arguments.of("sms-binary-maxfeatures304",
                         ImportOptions.builder().binary(true).maxFeatures(304).build()),
                 Arguments.of("sms-default", ImportOptions.defaults()));
+    }
+
+    /**
+     * min-df and max-df each a count or a proportion, as scikit-learn's: over "aa bb", "aa cc", "aa dd", "bb ee",
+     * CountVectorizer(min_df=0.5) keeps ['aa', 'bb'] (2 of 4 documents at least), max_df=2 keeps ['bb', 'cc',
+     * 'dd', 'ee'] (aa is in 3), max_df=1.0 keeps all five (scikit-learn 1.9.1, printed by its vocabulary_).
+     */
+    @Test
+    void minDfAndMaxDfAreCountsOrProportions() {
+        String file = "label\ttext\nx\taa bb\nx\taa cc\nx\taa dd\nx\tbb ee\n";
+        assertEquals(List.of("aa", "bb"), sorted(Inputs.text(file,
+                ImportOptions.builder().minDf(DocumentFrequency.proportion(0.5)).build())));
+        assertEquals(List.of("bb", "cc", "dd", "ee"), sorted(Inputs.text(file,
+                ImportOptions.builder().maxDf(DocumentFrequency.count(2)).build())));
+        assertEquals(List.of("aa", "bb", "cc", "dd", "ee"), sorted(Inputs.text(file,
+                ImportOptions.builder().maxDf(DocumentFrequency.parse("1.0")).build())));
+        Dataset d = Inputs.text(file, ImportOptions.builder().minDf(DocumentFrequency.parse("0.5"))
+                .maxDf(DocumentFrequency.parse("3")).build());
+        assertEquals("0.5", d.metadata().get("min-df"));
+        assertEquals("3", d.metadata().get("max-df"));
+        // scikit-learn: "max_df corresponds to < documents than min_df" (1 document < 0.5 × 4)
+        Inputs.fails(() -> Inputs.text(file, ImportOptions.builder().minDf(DocumentFrequency.proportion(0.5))
+                .maxDf(DocumentFrequency.count(1)).build()), "max-df 1 corresponds to 1 documents, fewer than min-df 0.5 (2 of 4)");
+    }
+
+    private static List<String> sorted(Dataset d) {
+        return d.sparse().orElseThrow().vocabulary().stream().sorted().toList();
     }
 
     @ParameterizedTest(name = "{0}")

@@ -5,6 +5,7 @@ import io.plate.api.sample.Clustering;
 import io.plate.api.sample.ClusteringFiles;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.Sampler;
+import io.plate.api.sample.Table;
 import io.plate.api.text.TextTable;
 import io.plate.mcmc.DiagnosticsTable;
 import java.io.IOException;
@@ -206,6 +207,20 @@ public final class ClusterCommands {
             return b.append('\n').append(SamplerRuns.Outcome.stoppedLine(name, stopped)).toString();
         }
 
+        /** The top_words cell of each cluster of the run's clusters table, in order; null when it has none. */
+        private List<String> topWords(Clustering c) {
+            Table cl = posterior.tables().get(ClusteringFiles.CLUSTERS);
+            int column = cl == null ? -1 : cl.header().indexOf(ClusteringFiles.TOP_WORDS);
+            if (column < 0 || cl.rows().size() != c.clusters().size()) {
+                return null;
+            }
+            List<String> words = new ArrayList<>();
+            for (List<String> row : cl.rows()) {
+                words.add(row.get(column));
+            }
+            return words;
+        }
+
         private void render(StringBuilder b, Clustering c) {
             b.append(String.format(Locale.ROOT, "point estimate (minimises the posterior expected %s loss, %s %s):%n",
                     c.loss() == Clustering.Loss.VI ? "variation-of-information" : "Binder",
@@ -221,6 +236,12 @@ public final class ClusterCommands {
                 head.add("majority_label");
                 head.add("purity");
             }
+            // a text mixture's clusters end with their most probable words, last so the table cuts them to
+            // the terminal's width (every word is in clusters.csv)
+            List<String> words = topWords(c);
+            if (words != null) {
+                head.add(ClusteringFiles.TOP_WORDS);
+            }
             TextTable t = new TextTable(head.toArray(new String[0]));
             for (int i = 0; i < Math.min(SHOWN_CLUSTERS, c.clusters().size()); i++) {
                 Clustering.Cluster k = c.clusters().get(i);
@@ -232,6 +253,9 @@ public final class ClusterCommands {
                 if (labelled) {
                     cells.add(k.majorityLabel().orElse(""));
                     cells.add(fmt(k.purity(), "%.4f"));
+                }
+                if (words != null) {
+                    cells.add(words.get(i));
                 }
                 t.row(cells.toArray());
             }

@@ -4,6 +4,7 @@ import io.plate.api.PlateException;
 import io.plate.api.ServicePreference;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
+import io.plate.api.data.DocumentFrequency;
 import io.plate.api.data.ImportOptions;
 import io.plate.api.data.Importer;
 import io.plate.api.learn.StratifiedSplit;
@@ -76,9 +77,11 @@ public final class DataCommands {
             @Parameter(names = {"-n", "--name"}, absentValue = "") String name,
             @Descriptor("the file has no label column (unsupervised data)")
             @Parameter(names = {"--no-label"}, presentValue = "true", absentValue = "false") boolean noLabel,
-            @Descriptor("text: keep words found in at least N documents")
+            @Descriptor("text: keep words found in at least N documents (a whole number) or this proportion of them"
+                    + " (with a decimal point: 0.01), as scikit-learn's min_df")
             @Parameter(names = {"--min-df"}, absentValue = "1") String minDf,
-            @Descriptor("text: drop words found in more than this fraction of documents, in (0, 1]")
+            @Descriptor("text: drop words found in more than this proportion of documents (with a decimal point: 0.5,"
+                    + " 1.0 = all) or more than N documents (a whole number), as scikit-learn's max_df")
             @Parameter(names = {"--max-df"}, absentValue = "1.0") String maxDf,
             @Descriptor("text: keep only the N most frequent words, N >= 1 (default: all)")
             @Parameter(names = {"--max-features"}, absentValue = Args.NOT_GIVEN) String maxFeatures,
@@ -394,13 +397,22 @@ public final class DataCommands {
     static final String NGRAM = "--ngram N takes the largest n-gram length, the N of scikit-learn's ngram_range=(1, N):"
             + " --ngram 2 for (1, 2)";
 
+    /** A --min-df or --max-df: a whole number is a count of documents, one with a decimal point a proportion (scikit-learn's rule). */
+    private static DocumentFrequency documentFrequency(String option, String value) {
+        try {
+            return DocumentFrequency.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new PlateException(option + " '" + value + "': " + e.getMessage());
+        }
+    }
+
     static ImportOptions options(String name, String label, String categorical, String numeric, boolean noLabel,
             String minDf, String maxDf, String maxFeatures, boolean binary, boolean stopWords, String ngram,
             String delimiter, String missing, String nFeatures) {
         ImportOptions.Builder b = ImportOptions.builder().name(name).noLabel(noLabel).binary(binary)
                 .stopWords(stopWords)
-                .minDf(Args.parseInt("--min-df", minDf))
-                .maxDf(Args.parseDouble("--max-df", maxDf))
+                .minDf(documentFrequency("--min-df", minDf))
+                .maxDf(documentFrequency("--max-df", maxDf))
                 .maxFeatures(maxFeatures(maxFeatures))
                 .ngramMax(Args.parseInt("--ngram", ngram, NGRAM));
         if (!label.isEmpty()) {

@@ -128,7 +128,7 @@ public final class EvaluateCommands {
                     .orElse("");
         }
         settings.test().ifPresent(t -> {
-            result.textImport = TextImportMismatch.lines(d, t);
+            result.textImport = TextImportMismatch.lines(d, t, l.name(), p.asMap());
             // a holdout is one fold: its model's unseen levels of the test set
             result.unseenLevels = UnseenLevelsWarning.line(t.name(),
                     report.perFold().stream().flatMap(f -> f.unseenLevels().stream()).toList());

@@ -3,6 +3,7 @@ package io.plate.shell.impl;
 import io.plate.api.PlateException;
 import io.plate.api.ServicePreference;
 import io.plate.api.data.Dataset;
+import io.plate.api.data.Importer;
 import io.plate.api.learn.Learner;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,7 +74,29 @@ public final class Learners {
                         : head + " with " + values.size() + " distinct values: use a regression learner "
                                 + "(kernel.regression; see plate:learners)", ex);
             }
+            String freeText = freeTextWarning(d);
+            if (freeText != null && d.sparse().isEmpty() && String.valueOf(ex.getMessage()).contains("needs word counts")) {
+                // a word learner on a table whose free text became one categorical column: repeat the import's fix
+                throw new PlateException(ex.getMessage() + "; its import said: " + freeText, ex);
+            }
             throw ex;
         }
+    }
+
+    /**
+     * The import's warning (among {@link Importer#WARNINGS}) that a categorical column of {@code d} looks like
+     * free text, with the text import that reads its words; null when there is none.
+     */
+    static String freeTextWarning(Dataset d) {
+        String warnings = d.metadata().get(Importer.WARNINGS);
+        if (warnings == null) {
+            return null;
+        }
+        for (String w : warnings.split("; ")) {
+            if (w.contains("if it is free text, import its words with")) {
+                return w;
+            }
+        }
+        return null;
     }
 }

@@ -4,6 +4,7 @@ import io.plate.api.PlateException;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.io.AtomicFiles;
+import io.plate.api.learn.KnownWords;
 import io.plate.api.learn.Metrics;
 import io.plate.api.learn.Model;
 import io.plate.api.text.Plural;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
 import org.osgi.service.component.annotations.Activate;
@@ -52,9 +54,12 @@ public final class PredictCommands {
         Dataset d = workspace.dataset(dataset);
         OutputTarget target = out.isEmpty() ? null : OutputTarget.file(defaults, out, "cannot write predictions to");
         Predictions p = Predictions.of(model, m, d);
+        p.noKnownWords = noKnownWords(model, d, m.knownWords(d).orElse(null));
         Dataset trained = trainedOn(m);
-        p.textImport = trained != null ? TextImportMismatch.lines(trained, d)
-                : TextImportMismatch.lines(null, m.provenance().dataImport(), d);
+        String learner = m.provenance().learner();
+        Map<String, String> params = m.provenance().params();
+        p.textImport = trained != null ? TextImportMismatch.lines(trained, d, learner, params)
+                : TextImportMismatch.lines(null, m.provenance().dataImport(), d, learner, params);
         if (target != null) {
             try {
                 p.writeCsv(target.path());
@@ -64,6 +69,21 @@ public final class PredictCommands {
             p.written = target.path();
         }
         return p;
+    }
+
+    /**
+     * The line that says a scored dataset holds none of a word model's words, so that every row is scored as a
+     * document without words (scikit-learn scores such texts so too, silently); "" when it holds some.
+     */
+    static String noKnownWords(String model, Dataset d, KnownWords known) {
+        if (known == null || !known.none() || d.rows() == 0) {
+            return "";
+        }
+        String has = known.words() == 0 ? "'" + d.name() + "' has no words (an empty vocabulary)"
+                : "none of the " + Plural.of(known.words(), "word") + " of '" + d.name() + "' is one of the "
+                        + known.trained() + " words model '" + model + "' was trained on";
+        return "warning: " + has + ": every row gets the model's scores of a text without words (for"
+                + " nb.multinomial, the class prior), as scikit-learn gives them";
     }
 
     /**
@@ -92,6 +112,7 @@ public final class PredictCommands {
         private final String unseenLevels; // the warning about cells whose level the model never saw, or ""
         private Path written;
         private List<String> textImport = List.of(); // how the scored text's import loses words the model knows
+        private String noKnownWords = ""; // the warning that no scored word is one of the model's, or ""
 
         private Predictions(String model, String dataset, List<String> classes, double[][] probabilities,
                 double[] predicted, List<String> truth, int[] truthClass, io.plate.api.data.NumericColumn target,
@@ -265,6 +286,9 @@ public final class PredictCommands {
             }
             if (!unseenLevels.isEmpty()) {
                 s.append(unseenLevels).append('\n');
+            }
+            if (!noKnownWords.isEmpty()) {
+                s.append(noKnownWords).append('\n');
             }
             textImport.forEach(line -> s.append(line).append('\n'));
             if (!classes.isEmpty()) {

@@ -29,43 +29,40 @@ final class TextImportMismatch {
 
     /**
      * Warning lines for scoring {@code scored} with a model trained on {@code trained} (null when not known,
-     * e.g. a model loaded from a file); none when {@code scored} is no text import or is the training data.
+     * e.g. a model loaded from a file) by {@code learner} with {@code params}; none when {@code scored} is no
+     * text import or is the training data.
      */
-    static List<String> lines(Dataset trained, Dataset scored) {
+    static List<String> lines(Dataset trained, Dataset scored, String learner, Map<String, String> params) {
         if (scored == trained) {
             return List.of();
         }
-        return trained == null ? lines(null, Map.of(), scored)
-                : lines("'" + trained.name() + "'", Provenance.importOptions(trained), scored);
+        return trained == null ? lines(null, Map.of(), scored, learner, params)
+                : lines("'" + trained.name() + "'", Provenance.importOptions(trained), scored, learner, params);
     }
 
     /**
      * Warning lines for scoring {@code scored} with a model whose training data, called {@code trainedName}
      * (null when the training dataset is not loaded), had the import options {@code trainedImport} (as
-     * {@link Provenance#importOptions}; a model file keeps them; empty when not known or not text).
+     * {@link Provenance#importOptions}; a model file keeps them; empty when not known or not text). Every
+     * difference is named on one line: the tokenising options that differ, then the scored file's pruning.
      */
-    static List<String> lines(String trainedName, Map<String, String> trainedImport, Dataset scored) {
+    static List<String> lines(String trainedName, Map<String, String> trainedImport, Dataset scored, String learner,
+            Map<String, String> params) {
         if (!isText(scored)) {
             return List.of();
         }
-        List<String> out = new ArrayList<>();
+        List<String> differ = new ArrayList<>();
         if (isText(trainedImport)) {
-            List<String> differ = new ArrayList<>();
             String was = trainedName == null ? "the model's training data" : trainedName;
             for (String key : TOKENISING) {
                 String before = trainedImport.get(key);
                 String now = scored.metadata().get(key);
-                if (!Objects.equals(before, now)) {
+                // counts and their 0/1 give nb.bernoulli at binarize=0 the same words present: binary does not matter
+                if (!Objects.equals(before, now) && !(key.equals("binary") && binarizesAtZero(learner, params))) {
                     differ.add(key + " " + now + " where " + was + " has " + before);
                 }
             }
-            if (!differ.isEmpty()) {
-                out.add("warning: '" + scored.name() + "' was tokenised otherwise than the training data ("
-                        + String.join("; ", differ) + "): its words are not those the model knows; import it with"
-                        + " the training file's options");
-            }
         }
-        boolean trainedKnown = trainedName != null;
         List<String> pruned = new ArrayList<>();
         PRUNING.forEach((key, option) -> {
             String v = scored.metadata().get(key);
@@ -73,14 +70,30 @@ final class TextImportMismatch {
                 pruned.add(option + " " + v);
             }
         });
-        if (!pruned.isEmpty()) {
-            out.add("warning: '" + scored.name() + "' was imported with " + String.join(", ", pruned) + ", which keeps"
-                    + " the words frequent in it alone and drops others the model knows"
-                    + (trainedKnown ? "" : " (if it is not the training data)") + ": import the file to score"
-                    + " without --min-df, --max-df and --max-features; the model's vocabulary decides which words"
-                    + " count (as scikit-learn's transform)");
+        if (differ.isEmpty() && pruned.isEmpty()) {
+            return List.of();
         }
-        return out;
+        String tokenised = "was tokenised otherwise than the training data (" + String.join("; ", differ)
+                + "): its words are not those the model knows";
+        String pruning = "was imported with " + String.join(", ", pruned) + ", which keeps the words frequent in it"
+                + " alone and drops others the model knows" + (trainedName != null ? "" : " (if it is not the training data)");
+        String fix = differ.isEmpty() ? "import the file to score" : "import it with the training file's options";
+        return List.of("warning: '" + scored.name() + "' "
+                + (differ.isEmpty() ? pruning + ": " : (pruned.isEmpty() ? tokenised : tokenised + ", and " + pruning) + "; ")
+                + (pruned.isEmpty() ? fix : fix + (differ.isEmpty() ? "" : " and") + " without --min-df, --max-df and"
+                        + " --max-features; the model's vocabulary decides which words count (as scikit-learn's transform)"));
+    }
+
+    /** True for nb.bernoulli at binarize 0, which reads a count and its 0/1 alike (a word present or not). */
+    static boolean binarizesAtZero(String learner, Map<String, String> params) {
+        if (!"nb.bernoulli".equals(learner)) {
+            return false;
+        }
+        try {
+            return Double.parseDouble(params.getOrDefault("binarize", "0")) == 0;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     private static boolean isText(Dataset d) {

@@ -382,6 +382,34 @@ class ClusterCommandsTest {
                 values, new long[][] {{1, 2}})).clustering(clustering).build();
     }
 
+    /**
+     * A text mixture's clusters table ends with each cluster's most probable words (the top_words column
+     * of clusters.csv), cut to an 80-column terminal with "…" rather than left out or wrapped.
+     */
+    @Test
+    void aTextClusterShowsItsWordsFittedToTheTerminal() {
+        Posterior p = singletons(2);
+        String many = "elephant:0.1111 is:0.1111 and:0.1111 of:0.1111 the:0.1111 boring:0.1111 zzzqqq:0.1111";
+        Posterior text = SamplerPosterior.builder("mixture.many", "toy").settings(p.settings()).trace(p.trace())
+                .clustering(p.clustering().orElseThrow())
+                .table("clusters", new Table(List.of("cluster", "size", "proportion", "confidence", "top_words"),
+                        List.of(List.of("0", "1", "0.5", "1", "spam:0.5000 free:0.2500"), List.of("1", "1", "0.5", "1", many))))
+                .build();
+        try {
+            io.plate.api.text.TextTable.terminalColumns(80);
+            String shown = new ClusterCommands.ClusterResult("r", text, null, null).toString();
+            List<String> lines = shown.lines().toList();
+            String header = lines.stream().filter(l -> l.startsWith("cluster ")).findFirst().orElseThrow();
+            assertTrue(header.strip().endsWith("top_words"), shown);
+            assertTrue(lines.stream().anyMatch(l -> l.strip().startsWith("0 ") && l.endsWith("spam:0.5000 free:0.2500")), shown);
+            String cut = lines.stream().filter(l -> l.strip().startsWith("1 ") && l.contains("elephant:0.1111")).findFirst()
+                    .orElseThrow(() -> new AssertionError(shown));
+            assertTrue(cut.endsWith("…") && cut.length() <= 80, cut);
+        } finally {
+            io.plate.api.text.TextTable.terminalColumns(0);
+        }
+    }
+
     @Test
     void clustersBeyondTheTableAreNamedWhereTheyAre() {
         int k = ClusterCommands.SHOWN_CLUSTERS + 3;

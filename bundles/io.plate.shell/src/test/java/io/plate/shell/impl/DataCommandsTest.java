@@ -10,6 +10,7 @@ import io.plate.api.PlateException;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.ImportException;
+import io.plate.api.data.DocumentFrequency;
 import io.plate.api.data.ImportOptions;
 import io.plate.api.data.Importer;
 import io.plate.api.data.NumericColumn;
@@ -124,8 +125,19 @@ class DataCommandsTest {
         assertEquals(Set.of("c"), o.numeric());
         assertEquals('\t', o.delimiter().orElseThrow());
         assertEquals(Set.of("?", "-"), o.missing());
-        assertEquals(2, o.minDf());
-        assertEquals(0.5, o.maxDf());
+        assertEquals(DocumentFrequency.count(2), o.minDocumentFrequency());
+        assertEquals(DocumentFrequency.proportion(0.5), o.maxDocumentFrequency());
+        // scikit-learn's rule: an int is a count of documents, a float a proportion (1.0 for max_df is all of them)
+        ImportOptions swapped = DataCommands.options("n", "", "", "", false, "0.01", "5", Args.NOT_GIVEN, false, false,
+                "1", Args.NOT_GIVEN, "", "");
+        assertEquals(DocumentFrequency.proportion(0.01), swapped.minDocumentFrequency());
+        assertEquals(DocumentFrequency.count(5), swapped.maxDocumentFrequency());
+        assertEquals(DocumentFrequency.proportion(1.0), DataCommands.options("n", "", "", "", false, "1", "1.0",
+                Args.NOT_GIVEN, false, false, "1", Args.NOT_GIVEN, "", "").maxDocumentFrequency());
+        PlateException tooBig = assertThrows(PlateException.class, () -> DataCommands.options("n", "", "", "", false,
+                "1.5", "1.0", Args.NOT_GIVEN, false, false, "1", Args.NOT_GIVEN, "", ""));
+        assertEquals("--min-df '1.5': a proportion of documents must be in [0.0, 1.0] (a count has no decimal point),"
+                + " got 1.5", tooBig.getMessage());
         assertEquals(100, o.maxFeatures());
         assertEquals(2, o.ngramMax());
         assertEquals("123", o.extra().get("n_features"));

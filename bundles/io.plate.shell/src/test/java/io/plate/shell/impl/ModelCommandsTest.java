@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.plate.api.PlateException;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
+import io.plate.api.data.Importer;
 import io.plate.api.data.NumericColumn;
 import io.plate.api.learn.EvaluationReport;
 import io.plate.api.learn.EvaluationSettings;
@@ -455,6 +456,44 @@ class ModelCommandsTest {
         assertFalse(commands(w, quiet).evaluate("3", "", "", "", "test.fixed", "d").toString().contains("never saw"));
     }
 
+    /**
+     * A test file that differs in tokenising and pruning names every difference on one line; nb.bernoulli at
+     * binarize=0 reads counts and their 0/1 alike, so binary alone is no difference for it (it is for nb.multinomial).
+     */
+    @Test
+    void everyImportDifferenceIsNamedAndBinaryDoesNotMatterToBernoulli() {
+        Dataset train = text("tr", "none", "1-1", "1");
+        Dataset both = text("te", "english", "1-1", "2");
+        List<String> lines = TextImportMismatch.lines(train, both, "nb.multinomial", Map.of());
+        assertEquals(List.of("warning: 'te' was tokenised otherwise than the training data (stop-words english where"
+                + " 'tr' has none): its words are not those the model knows, and was imported with --min-df 2, which"
+                + " keeps the words frequent in it alone and drops others the model knows; import it with the training"
+                + " file's options and without --min-df, --max-df and --max-features; the model's vocabulary decides"
+                + " which words count (as scikit-learn's transform)"), lines);
+        Dataset binary = Dataset.builder("bin").metadata(train.metadata()).metadata("binary", "true")
+                .numeric(NumericColumn.of("x", new double[] {0, 1, 2})).build();
+        Dataset trBinary = Dataset.builder("trb").metadata(train.metadata()).metadata("binary", "true")
+                .numeric(NumericColumn.of("x", new double[] {0, 1, 2})).build();
+        assertEquals(List.of(), TextImportMismatch.lines(trBinary, train, "nb.bernoulli", Map.of("binarize", "0.0")));
+        assertEquals(List.of(), TextImportMismatch.lines(train, binary, "nb.bernoulli", Map.of()));
+        assertEquals(1, TextImportMismatch.lines(trBinary, train, "nb.bernoulli", Map.of("binarize", "1.5")).size());
+        assertTrue(TextImportMismatch.lines(trBinary, train, "nb.multinomial", Map.of()).get(0)
+                .contains("(binary false where 'trb' has true)"));
+    }
+
+    /** A batch with none of a word model's words is scored (at the class prior), with a line that says so and why. */
+    @Test
+    void aBatchWithNoKnownWordIsScoredWithAWarning() {
+        Dataset d = text("n", "none", "1-1", "1");
+        assertEquals("warning: none of the 3 words of 'n' is one of the 19 words model 'm' was trained on: every row"
+                + " gets the model's scores of a text without words (for nb.multinomial, the class prior), as"
+                + " scikit-learn gives them", PredictCommands.noKnownWords("m", d, new io.plate.api.learn.KnownWords(3, 0, 19)));
+        assertTrue(PredictCommands.noKnownWords("m", d, new io.plate.api.learn.KnownWords(0, 0, 19))
+                .startsWith("warning: 'n' has no words (an empty vocabulary): every row gets"));
+        assertEquals("", PredictCommands.noKnownWords("m", d, new io.plate.api.learn.KnownWords(3, 1, 19)));
+        assertEquals("", PredictCommands.noKnownWords("m", d, null));
+    }
+
     /** A text import with the text importer's metadata: stop words, n-grams and --min-df as given. */
     private static Dataset text(String name, String stopWords, String ngram, String minDf) {
         return Dataset.builder(name).numeric(NumericColumn.of("x", new double[] {0, 1, 2}))
@@ -705,6 +744,33 @@ class ModelCommandsTest {
         ModelShell c2 = ModelShell.of(w, defaults(dir), List.of(own), folds, null);
         PlateException o = assertThrows(PlateException.class, () -> c2.train("", "", "test.fixed", "many"));
         assertTrue(o.getMessage().startsWith("test.fixed is a classifier"), o.getMessage());
+    }
+
+    /**
+     * A word learner on a CSV import whose free text became one categorical column is told the text import its
+     * import advised (naming the label column), not only that the dataset has no word counts.
+     */
+    @Test
+    void aWordLearnerOnFreeTextReadAsCategoriesIsToldTheTextImport() {
+        Workspace w = new Workspace();
+        String said = "column 'review' became one categorical feature with 60 levels in 60 rows, nearly one per row:"
+                + " if it is free text, import its words with --format text --text-column review --delimiter , --label"
+                + " sentiment (or leave it out with --ignore review)";
+        w.putDataset("plain", Dataset.builder("plain")
+                .categorical(CategoricalColumn.of("review", List.of("a b", "c d"), new int[] {0, 1}))
+                .labels(CategoricalColumn.of("sentiment", List.of("neg", "pos"), new int[] {0, 1}))
+                .metadata(Importer.WARNINGS, "another warning; " + said).build());
+        Learner words = new FixedLearner() {
+            @Override
+            public Model fit(Dataset data, Params params, long seed) {
+                throw new PlateException("nb.multinomial needs word counts (a text or LibSVM dataset) or numeric columns; '"
+                        + data.name() + "' has neither");
+            }
+        };
+        ModelShell c = ModelShell.of(w, defaults(dir), List.of(words), null, null);
+        PlateException e = assertThrows(PlateException.class, () -> c.train("", "", "test.fixed", "plain"));
+        assertEquals("nb.multinomial needs word counts (a text or LibSVM dataset) or numeric columns; 'plain' has neither;"
+                + " its import said: " + said, e.getMessage());
     }
 
     /** A label column empty in every row (read as a numeric target of no value): not --categorical, which makes no class. */

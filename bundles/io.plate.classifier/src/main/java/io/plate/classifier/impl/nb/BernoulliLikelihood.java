@@ -1,6 +1,8 @@
 package io.plate.classifier.impl.nb;
 
 
+import java.util.Optional;
+import io.plate.api.learn.KnownWords;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.SparseMatrix;
 import io.plate.api.learn.Explanation;
@@ -48,6 +50,11 @@ final class BernoulliLikelihood implements Likelihood {
             delta[i] = lp - lq;
             absent[c] += lq;
         }
+    }
+
+    @Override
+    public Optional<KnownWords> knownWords(Dataset data) {
+        return Optional.of(stats.vocabulary().known(data, WordCounts.source(data, learner), learner, vocabularies));
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.plate.api.HeapCheck;
 import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.SparseMatrix;
+import io.plate.api.learn.KnownWords;
 import java.util.List;
 
 /**
@@ -28,26 +29,36 @@ final class BoundVocabulary {
 
     /**
      * Column map of {@code m}, the counts of scored dataset {@code data}, into this vocabulary: -1 for a word
-     * the model never saw; {@code cache} may be null. A dataset none of whose columns is a word of the model
-     * (a table given to a model of a text corpus, text given to a LibSVM model) is refused: every row would
-     * get the class prior alone.
+     * the model never saw; {@code cache} may be null. A dataset whose numeric columns, read as counts, are none
+     * of the model's words (a table given to a model of a text corpus) is refused: every row would get the class
+     * prior alone. A sparse block with none of them (short new texts, an empty vocabulary) is scored at the
+     * class prior, as scikit-learn scores it; {@link #known} tells the caller, who warns.
      */
     int[] bind(Dataset data, SparseMatrix m, String learner, VocabularyIndexCache cache) {
         // an int per column of the scored matrix, whose index space may be far wider than its data
         HeapCheck.require(4L * m.columns(), learner + " scoring '" + data.name() + "'", String.format(java.util.Locale.ROOT,
                 "%,d features to find among the model's %,d", m.columns(), words.size()), ", or " + m.fewerColumns());
         int[] id = map(m, cache);
-        boolean none = id.length > 0 && !words.isEmpty();
-        for (int i = 0; i < id.length && none; i++) {
-            none = id[i] < 0;
-        }
-        if (none) {
+        if (data.sparse().isEmpty() && id.length > 0 && !words.isEmpty() && known(id) == 0) {
             throw new PlateException(learner + ": dataset '" + data.name() + "' has none of the " + words.size()
-                    + " words the model was trained on (" + some(words) + "); its " + m.columns() + " "
-                    + (data.sparse().isPresent() ? "count columns" : "numeric columns") + " (" + some(m.vocabulary())
+                    + " words the model was trained on (" + some(words) + "); its " + m.columns()
+                    + " numeric columns (" + some(m.vocabulary())
                     + ") would leave every row at the class prior: import it as the training data were imported");
         }
         return id;
+    }
+
+    /** How the words of {@code m}, the counts of scored dataset {@code data}, meet this vocabulary. */
+    KnownWords known(Dataset data, SparseMatrix m, String learner, VocabularyIndexCache cache) {
+        return new KnownWords(m.columns(), known(bind(data, m, learner, cache)), words.size());
+    }
+
+    private static int known(int[] id) {
+        int n = 0;
+        for (int i : id) {
+            n += i >= 0 ? 1 : 0;
+        }
+        return n;
     }
 
     /** The first three names, quoted, and how many more. */

@@ -1,6 +1,8 @@
 package io.plate.classifier.impl.nb;
 
 
+import java.util.Optional;
+import io.plate.api.learn.KnownWords;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.SparseMatrix;
 import io.plate.api.learn.Explanation;
@@ -55,6 +57,11 @@ final class ComplementLikelihood implements Likelihood {
         for (int i = 0; i < n.length; i++) {
             weight[i] = norm ? weight[i] / sum[i % k] : -weight[i];
         }
+    }
+
+    @Override
+    public Optional<KnownWords> knownWords(Dataset data) {
+        return Optional.of(stats.vocabulary().known(data, WordCounts.source(data, learner), learner, vocabularies));
     }
 
     @Override

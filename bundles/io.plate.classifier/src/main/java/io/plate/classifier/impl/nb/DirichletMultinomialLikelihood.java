@@ -1,6 +1,8 @@
 package io.plate.classifier.impl.nb;
 
 
+import java.util.Optional;
+import io.plate.api.learn.KnownWords;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.SparseMatrix;
 import io.plate.api.learn.Explanation;
@@ -59,6 +61,11 @@ final class DirichletMultinomialLikelihood implements Likelihood {
             return SpecialFunctions.logRisingFactorial(a[i], xi);
         }
         return SpecialFunctions.logGamma(a[i] + x) - SpecialFunctions.logGamma(a[i]);
+    }
+
+    @Override
+    public Optional<KnownWords> knownWords(Dataset data) {
+        return Optional.of(stats.vocabulary().known(data, WordCounts.source(data, learner), learner, vocabularies));
     }
 
     @Override

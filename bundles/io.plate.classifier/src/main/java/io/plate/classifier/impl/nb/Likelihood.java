@@ -1,6 +1,7 @@
 package io.plate.classifier.impl.nb;
 
 
+import io.plate.api.learn.KnownWords;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Explanation;
 import io.plate.api.learn.FeatureWeight;
@@ -29,6 +30,11 @@ public interface Likelihood {
     /** The categorical cells of {@code data} that add no term because their level was never seen in training. */
     default List<UnseenLevels> unseenLevels(Dataset data) {
         return List.of();
+    }
+
+    /** How the words of {@code data} meet this block's vocabulary; empty for a block that reads no words. */
+    default Optional<KnownWords> knownWords(Dataset data) {
+        return Optional.empty();
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.plate.classifier.impl.nb;
 
+import java.util.Optional;
+import io.plate.api.learn.KnownWords;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.SparseMatrix;
 import io.plate.api.learn.Explanation;
@@ -76,6 +78,11 @@ public final class MultinomialLikelihood implements Likelihood {
     /** log θ of word {@code w} in class {@code c}. */
     public double logTheta(int w, int c) {
         return logTheta[w * k + c];
+    }
+
+    @Override
+    public Optional<KnownWords> knownWords(Dataset data) {
+        return Optional.of(vocabulary.known(data, WordCounts.source(data, learner), learner, vocabularies));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.plate.classifier.impl.nb;
 
+import io.plate.api.learn.KnownWords;
 import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Explainable;
@@ -149,6 +150,17 @@ public final class NaiveBayesModel implements Model, Explainable {
             out.addAll(b.unseenLevels(data));
         }
         return List.copyOf(out);
+    }
+
+    @Override
+    public Optional<KnownWords> knownWords(Dataset data) {
+        for (Likelihood b : blocks) {
+            Optional<KnownWords> k = b.knownWords(data);
+            if (k.isPresent()) {
+                return k;
+            }
+        }
+        return Optional.empty();
     }
 
     @Override

@@ -2,10 +2,13 @@ package io.plate.sampler.mixture.impl;
 
 import io.plate.api.data.Dataset;
 import io.plate.api.data.SparseMatrix;
+import io.plate.api.sample.ClusteringFiles;
 import io.plate.distributions.numerics.SpecialFunctions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntFunction;
+import java.util.function.IntUnaryOperator;
 
 /**
  * Multinomial components with a symmetric Dirichlet(β) prior on each cluster's word distribution,
@@ -198,7 +201,7 @@ public final class MultinomialComponents implements Components {
 
     @Override
     public List<String> parameterNames() {
-        return List.of("top_words");
+        return List.of(ClusteringFiles.TOP_WORDS);
     }
 
     @Override
@@ -208,11 +211,21 @@ public final class MultinomialComponents implements Components {
 
     /** The {@code n} most probable words of slot {@code k} under its posterior mean, with probabilities. */
     String topWords(int k, int n) {
+        return topWords(v -> counts[v * capacity + k], vocabularySize, totals[k], beta, vocabulary::get, n);
+    }
+
+    /**
+     * The {@code n} most probable words of a cluster under its posterior mean given the partition, (c_v +
+     * β) / (T + Vβ) with c_v = {@code count(v)} and T = {@code total}, as "word:probability" (ties: lower
+     * v first); the collapsed and the uncollapsed chains both describe their clusters by it.
+     */
+    static String topWords(IntUnaryOperator count, int vocabularySize, long total, double beta,
+            IntFunction<String> word, int n) {
         int[] best = new int[Math.min(n, vocabularySize)];
         int[] bestCount = new int[best.length];
         Arrays.fill(bestCount, -1);
-        for (int v = 0; v < vocabularySize; v++) {
-            int c = counts[v * capacity + k];
+        for (int v = 0; v < vocabularySize && best.length > 0; v++) {
+            int c = count.applyAsInt(v);
             if (c > bestCount[best.length - 1]) {
                 int i = best.length - 1;
                 while (i > 0 && bestCount[i - 1] < c) {
@@ -225,9 +238,9 @@ public final class MultinomialComponents implements Components {
             }
         }
         List<String> parts = new ArrayList<>();
-        double denom = vBeta + totals[k];
+        double denom = vocabularySize * beta + total;
         for (int i = 0; i < best.length; i++) {
-            parts.add(vocabulary.get(best[i]) + ":" + String.format(java.util.Locale.ROOT, "%.4f",
+            parts.add(word.apply(best[i]) + ":" + String.format(java.util.Locale.ROOT, "%.4f",
                     (bestCount[i] + beta) / denom));
         }
         return String.join(" ", parts);

@@ -1,5 +1,6 @@
 package io.plate.sampler.mixture.impl;
 
+import io.plate.api.sample.ClusteringFiles;
 import io.plate.api.sample.Distributions;
 import io.plate.api.sample.RestorableChain;
 import io.plate.distributions.numerics.LogMath;
@@ -11,7 +12,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.IntStream;
 import org.apache.commons.rng.UniformRandomProvider;
 
@@ -782,34 +782,21 @@ final class UncollapsedMultinomialChain extends MixtureChain implements Restorab
 
     @Override
     List<String> parameterNames() {
-        return List.of("top_words");
+        return List.of(ClusteringFiles.TOP_WORDS);
     }
 
-    /** The ten most probable words of the cluster's current θ draw. */
+    /**
+     * The ten most probable words of the cluster under its posterior-mean θ given the current partition,
+     * (c + β) / (T + Vβ) from the word counts of z, as the collapsed chain reports them (not the θ draw).
+     */
     @Override
     List<String> describeSlot(int slot) {
-        int n = Math.min(10, v);
-        int[] best = new int[n];
-        double[] bestLog = new double[n];
-        Arrays.fill(bestLog, Double.NEGATIVE_INFINITY);
+        long total = 0;
         for (int t = 0; t < v; t++) {
-            double lt = logTheta(t, slot);
-            if (lt > bestLog[n - 1]) {
-                int i = n - 1;
-                while (i > 0 && bestLog[i - 1] < lt) {
-                    best[i] = best[i - 1];
-                    bestLog[i] = bestLog[i - 1];
-                    i--;
-                }
-                best[i] = t;
-                bestLog[i] = lt;
-            }
+            total += wordCounts[t * k + slot];
         }
-        List<String> parts = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            parts.add(data.vocabulary().get(rankToWord[best[i]]) + ":" + String.format(Locale.ROOT, "%.4f", Math.exp(bestLog[i])));
-        }
-        return List.of(String.join(" ", parts));
+        return List.of(MultinomialComponents.topWords(t -> wordCounts[t * k + slot], v, total, beta,
+                t -> data.vocabulary().get(rankToWord[t]), 10));
     }
 
     /** log θ in cluster {@code c} of the word of frequency rank {@code t}. */

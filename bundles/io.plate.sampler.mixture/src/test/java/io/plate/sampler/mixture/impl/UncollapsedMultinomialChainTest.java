@@ -84,4 +84,20 @@ class UncollapsedMultinomialChainTest {
             assertEquals(one.logJoint(), many.logJoint(), 0.0, "sweep " + sweep);
         }
     }
+
+    /**
+     * A cluster is described by its posterior-mean θ given the partition, (c + β) / (T + Vβ), not by the
+     * θ draw. By hand, with β = 0.5 over V = 3 words: the cluster of "w0 w0 w1" has T = 3, so w0 = 2.5 /
+     * 4.5, w1 = 1.5 / 4.5, w2 = 0.5 / 4.5; the cluster of "w2" has w2 = 1.5 / 2.5, the others 0.5 / 2.5.
+     */
+    @Test
+    void clustersAreDescribedByThePosteriorMean() {
+        int[][] x = {{2, 1, 0}, {0, 0, 1}};
+        ChainSettings s = new ChainSettings(2, Initialisation.RANDOM, 1, 0, null, 1);
+        UncollapsedMultinomialChain c = new UncollapsedMultinomialChain(new MultinomialComponents(ComponentsTest.counts(x), 0.5),
+                1.0, 0.5, false, s, DIST, DIST.stream(3, 1));
+        c.assign(new int[] {0, 1}, DIST.stream(5, 0));
+        assertEquals(java.util.List.of("w0:0.5556 w1:0.3333 w2:0.1111"), c.describeSlot(0));
+        assertEquals(java.util.List.of("w2:0.6000 w0:0.2000 w1:0.2000"), c.describeSlot(1));
+    }
 }
