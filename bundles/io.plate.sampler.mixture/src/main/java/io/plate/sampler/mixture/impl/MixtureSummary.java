@@ -173,7 +173,7 @@ final class MixtureSummary {
         double[] confidence = confidence(est.labels(), draws);
         List<List<String>> cRows = new ArrayList<>(n);
         for (int r = 0; r < n; r++) {
-            cRows.add(List.of(Integer.toString(r), Integer.toString(labels[r]), fmt(confidence[r])));
+            cRows.add(List.of(Integer.toString(r + 1), Integer.toString(labels[r]), fmt(confidence[r])));
         }
         out.table(COCLUSTERING, new Table(List.of(ROW, CLUSTER, CONFIDENCE), cRows));
 
@@ -341,10 +341,11 @@ final class MixtureSummary {
         return out;
     }
 
+    /** A {@code row,cluster} table; rows are numbered from 1, as the shell and the README number them. */
     private static Table assignmentTable(int[] labels) {
         List<List<String>> rows = new ArrayList<>(labels.length);
         for (int r = 0; r < labels.length; r++) {
-            rows.add(List.of(Integer.toString(r), Integer.toString(labels[r])));
+            rows.add(List.of(Integer.toString(r + 1), Integer.toString(labels[r])));
         }
         return new Table(List.of(ROW, CLUSTER), rows);
     }
@@ -362,7 +363,7 @@ final class MixtureSummary {
         List<String> sh = new ArrayList<>();
         sh.add("row");
         for (int j = 0; j < n; j++) {
-            sh.add(Integer.toString(j));
+            sh.add(Integer.toString(j + 1)); // rows numbered from 1, as everywhere
         }
         List<List<String>> sRows = new ArrayList<>(n);
         // each distinct pair count formatted once: n^2 String.format calls took 1-2 s at n = 272, most of the
@@ -374,7 +375,7 @@ final class MixtureSummary {
         }
         for (int i = 0; i < n; i++) {
             List<String> row = new ArrayList<>(n + 1);
-            row.add(Integer.toString(i));
+            row.add(Integer.toString(i + 1));
             for (int j = 0; j < n; j++) {
                 long d = draws;
                 row.add(i == j ? one : text.computeIfAbsent(pairs[Math.min(i, j) * n + Math.max(i, j)], c -> fmt((double) c / d)));
