@@ -119,7 +119,7 @@ class PlainJavaTest {
         Table assignments = p.tables().get("assignments");
         int[] cluster = new int[iris.rows()];
         for (List<String> row : assignments.rows()) {
-            cluster[Integer.parseInt(row.get(0))] = Integer.parseInt(row.get(1));
+            cluster[Integer.parseInt(row.get(0)) - 1] = Integer.parseInt(row.get(1)); // rows numbered from 1
         }
         for (int r = 0; r < iris.rows(); r++) {
             boolean setosa = iris.labels().orElseThrow().level(r).equals("setosa");

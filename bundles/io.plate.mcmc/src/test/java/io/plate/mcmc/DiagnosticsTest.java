@@ -124,6 +124,15 @@ class DiagnosticsTest {
         assertTrue(Double.isNaN(Diagnostics.splitRhat(new double[][] {{1, 2, Double.NaN, 4}, {1, 2, 3, 4}})));
         assertTrue(Double.isNaN(Diagnostics.splitRhat(new double[][] {{1, 1, 1, 1}, {1, 1, 1, 1}})));
         assertEquals(8.0, Diagnostics.ess(new double[][] {{1, 1, 1, 1}, {1, 1, 1, 1}}));
+        // constant draws count as independent, over the split chains: 3 chains of 15 split into 6 of 7, the
+        // middle draw of each left out (as ArviZ does), so 42 draws, not 45; the unsplit ESS counts all 45
+        double[][] constant = new double[3][15];
+        for (double[] chain : constant) {
+            java.util.Arrays.fill(chain, 2.5);
+        }
+        assertEquals(42.0, Diagnostics.essBulk(constant));
+        assertEquals(42.0, Diagnostics.essTail(constant));
+        assertEquals(45.0, Diagnostics.ess(constant));
     }
 
     @Test

@@ -103,7 +103,7 @@ final class RunClustering {
         return t;
     }
 
-    /** The {@code cluster} column of a table of {@code row,cluster} rows, row 0 first. */
+    /** The {@code cluster} column of a table of {@code row,cluster} rows, data row 0 first. */
     private static int[] clusterColumn(Path dir, Map<String, Table> tables, String stem) {
         Table t = table(dir, tables, stem);
         int[] out = new int[t.rows().size()];
@@ -119,10 +119,15 @@ final class RunClustering {
         return out;
     }
 
-    /** Checks that row {@code r} of a per-row table is data row {@code r}, in order. */
+    /**
+     * Checks that line {@code r} of a per-row table is data row {@code r}, in order: numbered {@code r + 1}, as
+     * rows are numbered from 1, or {@code r} in a file of an earlier version, whose first row is 0.
+     */
     private static void rowNumber(Path dir, String stem, Table t, int r) {
-        if (decimal(dir, stem, t, r, ROW) != r) {
-            throw cell(dir, stem, r, ROW, "row " + r + " expected here (one row per data row, in order)");
+        int first = decimal(dir, stem, t, 0, ROW) == 0 ? 0 : 1;
+        if (decimal(dir, stem, t, r, ROW) != r + first) {
+            throw cell(dir, stem, r, ROW, "row " + (r + first) + " expected here (one row per data row, in order,"
+                    + " numbered from 1)");
         }
     }
 

@@ -50,6 +50,8 @@ public final class RunDirectory {
     /** The files every run directory holds. */
     static final String TRACE = "trace.csv";
     static final String SUMMARY = "summary.json";
+    /** summary.json's draws held per chain: trace.csv's rows (every kept draw, or 1 in 2, 4, … in a long run). */
+    static final String HELD_DRAWS = "heldDraws";
 
     private RunDirectory() {
     }
@@ -221,9 +223,13 @@ public final class RunDirectory {
         return n.asLong();
     }
 
-    /** Kept draws per chain ({@code draws}: chain number to count), or null when the summary has none. */
+    /**
+     * Draws held per chain, the rows of trace.csv ({@code heldDraws}: chain number to count; {@code draws} in
+     * the files of earlier versions, which held the same), or null when the summary has neither.
+     */
     private static int[] draws(JsonNode summary, Path file) {
-        JsonNode d = summary.get("draws");
+        String key = summary.has(HELD_DRAWS) ? HELD_DRAWS : "draws";
+        JsonNode d = summary.get(key);
         if (d == null) {
             return null;
         }
@@ -231,7 +237,7 @@ public final class RunDirectory {
         for (int c = 0; c < out.length; c++) {
             JsonNode n = d.get(Integer.toString(c));
             if (n == null || !n.isIntegralNumber() || n.asInt() < 0) {
-                throw new ImportException(file, 0, null, "'draws' must give the kept draws of chains 0 to "
+                throw new ImportException(file, 0, null, "'" + key + "' must give the draws held of chains 0 to "
                         + (out.length - 1) + ", each a whole number; chain " + c + " has " + n);
             }
             out[c] = n.asInt();
@@ -279,7 +285,8 @@ public final class RunDirectory {
         number(root, "seconds", p.seconds());
         number(root, "sweepsPerSecond", p.sweepsPerSecond());
         root.put("cancelled", p.cancelled());
-        ObjectNode draws = root.putObject("draws");
+        // the draws trace.csv holds, not the draws kept: past 65,536 kept draws a chain holds 1 in 2, 4, … of them
+        ObjectNode draws = root.putObject(HELD_DRAWS);
         Trace trace = p.trace();
         for (int c = 0; c < trace.chains(); c++) {
             draws.put(Integer.toString(c), trace.draws(c));
@@ -390,7 +397,7 @@ public final class RunDirectory {
             if (drawsPerChain != null && (c >= drawsPerChain.length || rows.size() != drawsPerChain[c])) {
                 throw new ImportException(file, 0, null, "chain " + c + " has " + rows.size() + " rows but " + SUMMARY
                         + " says " + (c >= drawsPerChain.length ? "there are " + drawsPerChain.length + " chains"
-                        : drawsPerChain[c] + " kept draws") + ": the file was cut short or edited");
+                        : drawsPerChain[c] + " draws held") + ": the file was cut short or edited");
             }
             v[c] = rows.toArray(new double[0][]);
             it[c] = c < values.size() ? iterations.get(c).stream().mapToLong(Long::longValue).toArray() : new long[0];

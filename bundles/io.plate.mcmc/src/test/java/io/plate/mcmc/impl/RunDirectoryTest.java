@@ -72,6 +72,41 @@ class RunDirectoryTest {
         }
     }
 
+    /**
+     * summary.json counts the draws trace.csv holds, under a name that says so: a long run's trace holds 1 in
+     * 2 of its kept draws, and {@code draws} read as the kept draws (the mixtures' fact {@code draws} is those).
+     */
+    @Test
+    void theSummaryCountsTheDrawsHeldAndSaysSo() throws Exception {
+        // 10 kept draws a chain (iterations 21, burn-in 1), stored 1 in 2: sweeps 2, 4, …, 20
+        double[][][] v = new double[2][5][];
+        long[][] it = new long[2][5];
+        for (int c = 0; c < 2; c++) {
+            for (int d = 0; d < 5; d++) {
+                v[c][d] = new double[] {d + c};
+                it[c][d] = 2 + 2 * d;
+            }
+        }
+        SamplerPosterior p = SamplerPosterior.builder("test.sampler", "toy")
+                .settings(new RunSettings(21, 1, 1, 2, 1L, 1))
+                .trace(new Trace(List.of("x"), v, it)).build();
+        Path dir = tmp.resolve("held");
+        p.write(dir);
+        JsonNode s = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+        assertEquals(5, s.get("heldDraws").get("0").asInt());
+        assertEquals(5, s.get("heldDraws").get("1").asInt());
+        assertFalse(s.has("draws"), s.toString());
+        assertEquals(5, SamplerPosterior.read(dir).trace().draws(1));
+        // a summary.json of an earlier version, which named them draws, still reads
+        Files.writeString(dir.resolve("summary.json"), Files.readString(dir.resolve("summary.json"))
+                .replace("\"heldDraws\"", "\"draws\""));
+        assertEquals(5, SamplerPosterior.read(dir).trace().draws(1));
+        Files.writeString(dir.resolve("summary.json"), Files.readString(dir.resolve("summary.json"))
+                .replace("\"1\" : 5", "\"1\" : 6"));
+        assertReadFails(dir, dir.resolve("trace.csv") + ": chain 1 has 5 rows but summary.json says 6 draws held:"
+                + " the file was cut short or edited", () -> { });
+    }
+
     @Test
     void anInfiniteRhatIsWrittenAsInfNotAsUndefined() throws Exception {
         // chains constant at 20 and 19: R-hat +Infinity, which JSON cannot hold as a number; null means NaN
@@ -178,7 +213,7 @@ class RunDirectoryTest {
                 + " in order", () -> replaceLine(trace, good, 3, "0,12,-1.0,2.0"));
         assertReadFails(dir, trace + ", line 1: the header must begin chain,iteration (then the summaries), got"
                 + " 'iteration,chain,logJoint,active'", () -> replaceLine(trace, good, 0, "iteration,chain,logJoint,active"));
-        assertReadFails(dir, trace + ": chain 1 has 4 rows but summary.json says 5 kept draws: the file was cut short"
+        assertReadFails(dir, trace + ": chain 1 has 4 rows but summary.json says 5 draws held: the file was cut short"
                 + " or edited", () -> Files.write(trace, good.subList(0, good.size() - 1)));
         Files.write(trace, good);
 

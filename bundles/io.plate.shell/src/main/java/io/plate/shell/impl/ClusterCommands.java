@@ -266,6 +266,10 @@ public final class ClusterCommands {
                 b.append(written != null ? "… " + more + " more in " + written.resolve("clusters.csv") + "\n"
                         : "… " + more + " more clusters (--out DIR writes every cluster to DIR/clusters.csv)\n");
             }
+            // a chain past its stored partitions' budget thinned them: the estimate is from fewer draws than kept
+            if (posterior.facts().get("estimate_draws") instanceof String fewer) {
+                b.append(fewer).append('\n');
+            }
             b.append(String.format(Locale.ROOT, "highest-log-joint draw (log joint %s): %s%n",
                     fmt(c.highestLogJoint(), "%.2f"), io.plate.api.text.Plural.of(c.highestLogJointClusters(), "cluster")));
             b.append("posterior of the number of clusters:");

@@ -198,7 +198,7 @@ public final class Figures {
             String x = data.numeric().get(0).name();
             double[] row = new double[data.rows()];
             for (int r = 0; r < row.length; r++) {
-                row[r] = r;
+                row[r] = r + 1; // numbered from 1, as in assignments.csv
             }
             return new Axes(new double[][] {column(data, x), row}, x, "row (as in assignments.csv)");
         }

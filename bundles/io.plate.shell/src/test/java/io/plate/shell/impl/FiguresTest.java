@@ -104,7 +104,7 @@ class FiguresTest {
         assertEquals("eruptions", axes.x());
         assertEquals("row (as in assignments.csv)", axes.y());
         assertArrayEquals(a, axes.xy()[0], 0);
-        assertArrayEquals(new double[] {0, 1, 2}, axes.xy()[1], 0);
+        assertArrayEquals(new double[] {1, 2, 3}, axes.xy()[1], 0); // numbered from 1, as assignments.csv numbers them
         Dataset none = Dataset.builder("votes").categorical(io.plate.api.data.CategoricalColumn.of("v", List.of("y", "n"),
                 new int[] {0, 1, 0})).build();
         assertEquals("plate:plot clusters draws numeric columns, and dataset 'votes' has none: the clusters' most"

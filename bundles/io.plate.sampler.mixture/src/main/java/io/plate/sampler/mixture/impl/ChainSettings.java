@@ -11,15 +11,14 @@ import java.util.function.BooleanSupplier;
  *                       {@code restartSweeps} sweeps is kept
  * @param restartSweeps  sweeps run on each initialisation before comparing
  * @param fixed          per row, the cluster a labelled row is held in ({@code -1} = free); null = none
- * @param expectedDraws  draws the chain will keep
  * @param stopped        true once the run is cancelled: the restarts end early and keep the best so far
  * @param rowUpdate      how a collapsed chain moves one row ({@link RowUpdate#METROPOLISED} unless a test says)
  */
 record ChainSettings(int clusters, Initialisation init, int restarts, int restartSweeps, int[] fixed,
-        int expectedDraws, BooleanSupplier stopped, RowUpdate rowUpdate) {
+        BooleanSupplier stopped, RowUpdate rowUpdate) {
     /** Settings of a run that is never cancelled during its restarts. */
-    ChainSettings(int clusters, Initialisation init, int restarts, int restartSweeps, int[] fixed, int expectedDraws) {
-        this(clusters, init, restarts, restartSweeps, fixed, expectedDraws, () -> false, RowUpdate.METROPOLISED);
+    ChainSettings(int clusters, Initialisation init, int restarts, int restartSweeps, int[] fixed) {
+        this(clusters, init, restarts, restartSweeps, fixed, () -> false, RowUpdate.METROPOLISED);
     }
 
     ChainSettings {
@@ -36,12 +35,12 @@ record ChainSettings(int clusters, Initialisation init, int restarts, int restar
 
     /** The same settings, with the restarts ended early once {@code stopped} is true. */
     ChainSettings stoppedBy(BooleanSupplier stopped) {
-        return new ChainSettings(clusters, init, restarts, restartSweeps, fixed, expectedDraws, stopped, rowUpdate);
+        return new ChainSettings(clusters, init, restarts, restartSweeps, fixed, stopped, rowUpdate);
     }
 
     /** The same settings with collapsed chains moving rows by {@code update}. */
     ChainSettings withRowUpdate(RowUpdate update) {
-        return new ChainSettings(clusters, init, restarts, restartSweeps, fixed, expectedDraws, stopped, update);
+        return new ChainSettings(clusters, init, restarts, restartSweeps, fixed, stopped, update);
     }
 
     /** Number of clusters the fixed labels need (largest fixed cluster + 1), 0 without labels. */

@@ -15,6 +15,11 @@ import java.util.TreeMap;
  * clusters occurred, the partition of a subset of the draws (relabelled by first appearance so that
  * draws compare), pair co-clustering counts for small data, and the draw with the highest log joint
  * with its clusters' parameters. Allocates one partition copy per stored draw, never per row.
+ * <p>
+ * The partitions are stored as the runner's trace is ({@code TraceBuffer}): every kept draw until
+ * {@link #capacity} partitions are held, then every other one is dropped and only every second kept draw
+ * is stored (then every fourth, …). What is stored depends only on the draws kept so far, never on the
+ * iterations planned, so a run extended to N iterations stores what a run asked for N stores.
  */
 final class DrawRecorder {
     /** Pairwise co-clustering is counted for at most this many rows (n² / 2 counters). */
@@ -23,8 +28,8 @@ final class DrawRecorder {
     static final long MAX_STORED_LABELS = 4_000_000L;
 
     private final int rows;
-    private final int storedCap; // stored partitions beyond which every other one is dropped
-    private int stride;
+    private final int capacity; // stored partitions at which every other one is dropped
+    private int stride = 1; // every stride-th kept draw is stored
     private final Map<Integer, Integer> clusterCounts = new TreeMap<>();
     private final List<int[]> partitions = new ArrayList<>();
     private final int[] pairCounts; // upper triangle i<j at i*rows+j, or null
@@ -37,16 +42,27 @@ final class DrawRecorder {
 
     /**
      * @param rows            rows of the data
-     * @param expectedDraws   draws the chain will keep (sets the storage stride)
      * @param maxSlots        the highest slot number a chain may use, plus one (grows when needed)
      */
-    DrawRecorder(int rows, int expectedDraws, int maxSlots) {
+    DrawRecorder(int rows, int maxSlots) {
+        this(rows, maxSlots, capacity(rows));
+    }
+
+    /** A recorder that stores at most {@code capacity} partitions (even, at least 2). */
+    DrawRecorder(int rows, int maxSlots, int capacity) {
+        if (capacity < 2 || capacity % 2 != 0) {
+            throw new IllegalArgumentException("capacity must be even and at least 2, got " + capacity);
+        }
         this.rows = rows;
-        long total = (long) rows * Math.max(1, expectedDraws);
-        this.stride = (int) Math.max(1, (total + MAX_STORED_LABELS - 1) / MAX_STORED_LABELS);
-        this.storedCap = (int) (2 * ((Math.max(1L, expectedDraws) + stride - 1) / stride)); // twice the planned
+        this.capacity = capacity;
         this.pairCounts = rows <= MAX_SIMILARITY_ROWS ? new int[rows * rows] : null;
         this.slotToLabel = new int[Math.max(1, maxSlots)];
+    }
+
+    /** Partitions a chain of {@code rows} rows stores at most: {@link #MAX_STORED_LABELS} labels, even, at least 2. */
+    static int capacity(int rows) {
+        long c = MAX_STORED_LABELS / Math.max(1, rows);
+        return (int) Math.max(2, c - c % 2);
     }
 
     /**
@@ -62,12 +78,8 @@ final class DrawRecorder {
         clusterCounts.merge(clusters, 1, Integer::sum);
         int[] labels = null;
         if (kept % stride == 0) {
-            if (partitions.size() == storedCap) { // a run extended past its expected draws: keep every other
-                for (int d = 0; d < storedCap / 2; d++) {
-                    partitions.set(d, partitions.get(2 * d));
-                }
-                partitions.subList(storedCap / 2, storedCap).clear();
-                stride *= 2;
+            if (partitions.size() >= capacity) { // full: keep every other stored partition, store half as often
+                halve();
             }
             if (kept % stride == 0) {
                 labels = canonical(slots, slotCount);
@@ -113,6 +125,16 @@ final class DrawRecorder {
         }
     }
 
+    /** Drops every other stored partition (the 2nd, 4th, …) and doubles the stride. */
+    private void halve() {
+        int half = (partitions.size() + 1) / 2;
+        for (int d = 0; d < half; d++) {
+            partitions.set(d, partitions.get(2 * d));
+        }
+        partitions.subList(half, partitions.size()).clear();
+        stride *= 2;
+    }
+
     private int[] canonical(int[] slots, int slotCount) {
         int[] map = slotCount <= slotToLabel.length ? slotToLabel : new int[slotCount];
         Arrays.fill(map, 0, slotCount, -1);
@@ -142,6 +164,11 @@ final class DrawRecorder {
 
     List<int[]> partitions() {
         return partitions;
+    }
+
+    /** The stored partitions are those of every {@code stride()}-th kept draw (1: every one). */
+    int stride() {
+        return stride;
     }
 
     /** Upper-triangle pair counts, or null when the data has more than {@link #MAX_SIMILARITY_ROWS} rows. */
@@ -198,14 +225,22 @@ final class DrawRecorder {
         }
     }
 
-    /** Takes what {@link #write} wrote, into a recorder made for the same rows and draws. */
+    /**
+     * Takes what {@link #write} wrote, into a recorder made for the same rows. Saved partitions beyond this
+     * recorder's capacity (a checkpoint of a version that sized them by the planned draws) are halved until
+     * they fit, as recording them would have.
+     */
     void read(DataInputStream in) throws IOException {
         int r = in.readInt();
         int st = in.readInt();
-        if (r != rows || st != stride) {
-            throw new IOException("the saved draws are of " + r + " rows stored every " + st + "; this chain's of "
-                    + rows + " every " + stride + " (another dataset or number of iterations)");
+        if (r != rows) {
+            throw new IOException("the saved draws are of " + r + " rows; this chain's of " + rows
+                    + " (another dataset)");
         }
+        if (st < 1) {
+            throw new IOException("a saved stride of " + st);
+        }
+        stride = st;
         kept = in.readLong();
         clusterCounts.clear();
         for (int i = 0, n = count(in, Integer.MAX_VALUE); i < n; i++) {
@@ -214,6 +249,9 @@ final class DrawRecorder {
         partitions.clear();
         for (int i = 0, n = count(in, Integer.MAX_VALUE); i < n; i++) {
             partitions.add(readInts(in, rows));
+        }
+        while (partitions.size() > capacity) {
+            halve();
         }
         if (in.readBoolean() != (pairCounts != null)) {
             throw new IOException("the saved draws do not match this chain's co-clustering counts");

@@ -24,7 +24,7 @@ abstract class MixtureChain implements Chain {
         this.z = new int[rows];
         this.settings = settings;
         this.dist = dist;
-        this.recorder = new DrawRecorder(rows, settings.expectedDraws(), settings.clusters() * 2 + 2);
+        this.recorder = new DrawRecorder(rows, settings.clusters() * 2 + 2);
     }
 
     /** log joint density of the current state (parameters integrated out where the chain collapses them). */

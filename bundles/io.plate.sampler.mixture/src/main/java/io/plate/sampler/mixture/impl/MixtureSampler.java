@@ -168,8 +168,9 @@ abstract class MixtureSampler<D> implements Sampler {
     private void checkMemory(Dataset data, Params params, RunSettings settings, D shared, int k) {
         long perCluster = bytesPerCluster(shared, params);
         long slots = startSlots(k);
-        long stored = Math.min((long) data.rows() * Math.max(1, settings.keptPerChain()), DrawRecorder.MAX_STORED_LABELS);
-        stored *= settings.extensible() ? 2 : 1; // an extended run's recorder holds up to twice the planned partitions
+        // the partitions of the draws the run may go to, at most what the recorder holds
+        long stored = (long) data.rows() * Math.min(Math.max(1, settings.withIterations(settings.maxIterations())
+                .keptPerChain()), DrawRecorder.capacity(data.rows()));
         long perChain = slots * perCluster + 16L * data.rows() + 4 * stored;
         HeapCheck.require(perChain * settings.chains(), String.format(java.util.Locale.ROOT, "%s k=%d on '%s'", name, k,
                 data.name()), String.format(java.util.Locale.ROOT, "%d chains × %s: %d clusters × %s each, and the rows'"
@@ -212,7 +213,7 @@ abstract class MixtureSampler<D> implements Sampler {
         }
         Cancellation cancel = cancellation == null ? new Cancellation() : cancellation;
         ChainSettings base = new ChainSettings(k, Initialisation.parse(params.getString(INIT)),
-                params.getInt(RESTARTS), params.getInt(RESTART_SWEEPS), fixed, settings.keptPerChain())
+                params.getInt(RESTARTS), params.getInt(RESTART_SWEEPS), fixed)
                 .stoppedBy(cancel::isCancelled);
         if (fixed != null && !isDirichletProcess() && base.fixedClusters() > k) {
             throw new PlateException("semi_supervised: the labels have " + base.fixedClusters()

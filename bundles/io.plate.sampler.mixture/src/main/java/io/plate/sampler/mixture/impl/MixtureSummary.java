@@ -29,12 +29,14 @@ import org.apache.commons.rng.UniformRandomProvider;
  * The same facts reach the shell as a typed {@link Clustering}.
  */
 final class MixtureSummary {
-    /** Draws the search works on (evenly thinned beyond); the reported loss uses every stored draw. */
     /** Fact saying why a semi-supervised run has no agreement with the labels. */
     static final String AGREEMENT = "agreement";
     static final String AGREEMENT_HELD = "ARI/NMI/purity not shown: the labelled rows were held in their classes"
             + " (semi_supervised=true), so they agree with their labels by construction; score the unlabelled rows"
             + " against labels you kept aside";
+    /** Fact saying that the estimate comes from fewer draws than the run kept (the chains' stored partitions). */
+    static final String ESTIMATE_DRAWS = "estimate_draws";
+    /** Draws the search works on (evenly thinned beyond); the reported loss uses every stored draw. */
     static final int MAX_SEARCH_DRAWS = 500;
     /** Stored draws tried as starting points (the best of them starts one search). */
     static final int CANDIDATE_DRAWS = 64;
@@ -103,8 +105,10 @@ final class MixtureSummary {
         MixtureChain bestChain = null;
         int bestIndex = -1;
         List<int[]> draws = new ArrayList<>();
+        int stride = 1;
         for (int c = 0; c < chains.size(); c++) {
             DrawRecorder rec = chains.get(c).recorder();
+            stride = Math.max(stride, rec.stride());
             for (Map.Entry<Integer, Integer> e : rec.clusterCounts().entrySet()) {
                 kCounts.merge(e.getKey(), (long) e.getValue(), Long::sum);
                 total += e.getValue();
@@ -169,7 +173,7 @@ final class MixtureSummary {
         double[] confidence = confidence(est.labels(), draws);
         List<List<String>> cRows = new ArrayList<>(n);
         for (int r = 0; r < n; r++) {
-            cRows.add(List.of(Integer.toString(r), Integer.toString(labels[r]), fmt(confidence[r])));
+            cRows.add(List.of(Integer.toString(r + 1), Integer.toString(labels[r]), fmt(confidence[r])));
         }
         out.table(COCLUSTERING, new Table(List.of(ROW, CLUSTER, CONFIDENCE), cRows));
 
@@ -249,6 +253,10 @@ final class MixtureSummary {
 
         out.fact("draws", total);
         out.fact("stored_partitions", draws.size());
+        out.fact("stored_partitions_stride", stride);
+        if (draws.size() < total) {
+            out.fact(ESTIMATE_DRAWS, estimateDraws(draws.size(), total, stride, n));
+        }
         out.fact(K_POSTERIOR, kFact);
         out.fact("clusters_mode", kMode);
         out.fact("clusters_mean", kMean);
@@ -301,6 +309,18 @@ final class MixtureSummary {
                 best.bestLogJoint(), agreement, cb);
     }
 
+    /**
+     * Says that the estimate, its confidences, credible ball and mean agreement come from the {@code held}
+     * stored partitions, not all {@code kept} draws, in the words of the diagnostics table's "draws held".
+     */
+    static String estimateDraws(int held, long kept, int stride, int rows) {
+        return String.format(Locale.ROOT, "point estimate, confidences, credible ball and posterior mean ARI from %s,"
+                + " 1 in %d of the %d kept draws (a chain stores at most %d partitions of %d rows); the similarity"
+                + " and the posterior of the number of clusters from every kept draw",
+                io.plate.api.text.Plural.of(held, "draw held", "draws held"), stride, kept,
+                DrawRecorder.capacity(rows), rows);
+    }
+
     /** A bound of the credible ball as a fact: its clusters, then its distance to the estimate. */
     private static Map<String, Object> fact(Clustering.CredibleBall.Bound b) {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -321,10 +341,11 @@ final class MixtureSummary {
         return out;
     }
 
+    /** A {@code row,cluster} table; rows are numbered from 1, as the shell and the README number them. */
     private static Table assignmentTable(int[] labels) {
         List<List<String>> rows = new ArrayList<>(labels.length);
         for (int r = 0; r < labels.length; r++) {
-            rows.add(List.of(Integer.toString(r), Integer.toString(labels[r])));
+            rows.add(List.of(Integer.toString(r + 1), Integer.toString(labels[r])));
         }
         return new Table(List.of(ROW, CLUSTER), rows);
     }
@@ -342,7 +363,7 @@ final class MixtureSummary {
         List<String> sh = new ArrayList<>();
         sh.add("row");
         for (int j = 0; j < n; j++) {
-            sh.add(Integer.toString(j));
+            sh.add(Integer.toString(j + 1)); // rows numbered from 1, as everywhere
         }
         List<List<String>> sRows = new ArrayList<>(n);
         // each distinct pair count formatted once: n^2 String.format calls took 1-2 s at n = 272, most of the
@@ -354,7 +375,7 @@ final class MixtureSummary {
         }
         for (int i = 0; i < n; i++) {
             List<String> row = new ArrayList<>(n + 1);
-            row.add(Integer.toString(i));
+            row.add(Integer.toString(i + 1));
             for (int j = 0; j < n; j++) {
                 long d = draws;
                 row.add(i == j ? one : text.computeIfAbsent(pairs[Math.min(i, j) * n + Math.max(i, j)], c -> fmt((double) c / d)));

@@ -50,7 +50,7 @@ public final class UncollapsedGaussianSweep {
         Params params = Params.parse(specs, given);
         UniformRandomProvider rng = dist.stream(seed, chain);
         ChainSettings settings = new ChainSettings(params.getInt(MixtureSampler.K),
-                Initialisation.parse(params.getString(MixtureSampler.INIT)), 1, 0, null, 1);
+                Initialisation.parse(params.getString(MixtureSampler.INIT)), 1, 0, null);
         return new UncollapsedGaussianSweep(new UncollapsedGaussianChain(GaussianPriors.components(data, params),
                 params.getDouble(MixtureSampler.ALPHA), parallel, rowsPerBlock, settings, dist, rng), rng);
     }

@@ -48,7 +48,7 @@ public final class UncollapsedMultinomialSweep {
     private static UncollapsedMultinomialSweep of(Distributions dist, SparseMatrix counts, int k, double alpha,
             double beta, String init, long seed, int chain, boolean parallel, UncollapsedMultinomialChain.Layout layout) {
         UniformRandomProvider rng = dist.stream(seed, chain);
-        ChainSettings settings = new ChainSettings(k, Initialisation.parse(init), 1, 0, null, 1);
+        ChainSettings settings = new ChainSettings(k, Initialisation.parse(init), 1, 0, null);
         return new UncollapsedMultinomialSweep(new UncollapsedMultinomialChain(new MultinomialComponents(counts, beta),
                 alpha, beta, parallel, layout, settings, dist, rng), rng);
     }
@@ -60,7 +60,7 @@ public final class UncollapsedMultinomialSweep {
      */
     public static UncollapsedMultinomialSweep at(Distributions dist, SparseMatrix counts, int k, double alpha,
             double beta, int[] z, UniformRandomProvider rng, int documentsPerBlock) {
-        ChainSettings settings = new ChainSettings(k, Initialisation.RANDOM, 1, 0, null, 1);
+        ChainSettings settings = new ChainSettings(k, Initialisation.RANDOM, 1, 0, null);
         UncollapsedMultinomialChain.Layout layout = new UncollapsedMultinomialChain.Layout(
                 Math.multiplyExact(Math.multiplyExact(8, k), documentsPerBlock),
                 UncollapsedMultinomialChain.Layout.DEFAULT.wordsPerBlock());

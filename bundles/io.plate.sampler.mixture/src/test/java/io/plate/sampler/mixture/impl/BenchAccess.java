@@ -26,7 +26,7 @@ public final class BenchAccess {
     /** The same with {@code restarts} initialisations of 10 sweeps each (the best log joint is kept). */
     public static Chain multinomial(Dataset d, int k, double alpha, double beta, boolean collapsed, boolean parallel,
             String init, int restarts, Distributions dist, UniformRandomProvider rng) {
-        ChainSettings s = new ChainSettings(k, Initialisation.parse(init), restarts, 10, null, 1);
+        ChainSettings s = new ChainSettings(k, Initialisation.parse(init), restarts, 10, null);
         MultinomialComponents c = MultinomialComponents.of(d, beta);
         return collapsed ? new FiniteMixtureChain(c, alpha, s, dist, rng)
                 : new UncollapsedMultinomialChain(c, alpha, beta, parallel, s, dist, rng);
@@ -53,7 +53,7 @@ public final class BenchAccess {
      */
     public static Chain gaussian(Dataset d, int k, Map<String, String> priors, int restarts, Distributions dist,
             UniformRandomProvider rng) {
-        ChainSettings s = new ChainSettings(k, Initialisation.KMEANS_PP, restarts, 10, null, 1);
+        ChainSettings s = new ChainSettings(k, Initialisation.KMEANS_PP, restarts, 10, null);
         Map<String, String> gaussian = new java.util.HashMap<>(priors);
         double alpha = Double.parseDouble(gaussian.getOrDefault("alpha", "1.0"));
         gaussian.remove("alpha");
@@ -68,7 +68,7 @@ public final class BenchAccess {
     /** The same with the Gaussian parameters given as for {@link #gaussian(Dataset, int, Map, int, Distributions, UniformRandomProvider)}. */
     public static Chain dpGaussian(Dataset d, int k, Map<String, String> priors, Distributions dist,
             UniformRandomProvider rng) {
-        ChainSettings s = new ChainSettings(k, Initialisation.KMEANS_PP, 1, 0, null, 1);
+        ChainSettings s = new ChainSettings(k, Initialisation.KMEANS_PP, 1, 0, null);
         return new DirichletProcessChain(priors(d, priors), 1.0, 1.0, 1.0, 5, 3, s, dist, rng);
     }
 

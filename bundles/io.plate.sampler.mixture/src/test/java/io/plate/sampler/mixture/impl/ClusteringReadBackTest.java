@@ -73,6 +73,27 @@ class ClusteringReadBackTest {
         assertTrue(back.agreement().isEmpty(), "no agreement with labels the run held");
     }
 
+    /** A run directory of an earlier version numbered its rows from 0; it still reads, to the same clustering. */
+    @Test
+    void rowsNumberedFromZeroByAnEarlierVersionReadBack(@TempDir Path dir) throws Exception {
+        Dataset d = SyntheticData.gaussians(90, RecoveryTest.MEANS, RecoveryTest.CHOL, new double[] {0.3, 0.3, 0.4}, 4);
+        Posterior p = run(new GaussianMixtureSampler(RUNNER, SyntheticData.DIST), d, Map.of("k", "3"));
+        p.write(dir);
+        for (String f : new String[] {"assignments.csv", "assignments-highest-log-joint.csv", "coclustering.csv"}) {
+            java.util.List<String> lines = new java.util.ArrayList<>(java.nio.file.Files.readAllLines(dir.resolve(f)));
+            for (int i = 1; i < lines.size(); i++) {
+                String line = lines.get(i);
+                int comma = line.indexOf(',');
+                lines.set(i, (Integer.parseInt(line.substring(0, comma)) - 1) + line.substring(comma));
+            }
+            assertEquals("0,", lines.get(1).substring(0, 2));
+            java.nio.file.Files.write(dir.resolve(f), lines);
+        }
+        Clustering b = SamplerPosterior.read(dir).clustering().orElseThrow();
+        assertArrayEquals(p.clustering().orElseThrow().assignments(), b.assignments());
+        assertArrayEquals(p.clustering().orElseThrow().confidence(), b.confidence(), SIX_DIGITS);
+    }
+
     private static void assertReadsBack(Posterior p, Path dir) throws Exception {
         p.write(dir);
         SamplerPosterior back = SamplerPosterior.read(dir);

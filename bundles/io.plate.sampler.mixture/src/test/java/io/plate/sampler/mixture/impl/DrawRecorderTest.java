@@ -15,14 +15,14 @@ class DrawRecorderTest {
     }
 
     @Test
-    void aRunLongerThanExpectedKeepsEvenlySpacedPartitionsInBoundedMemory() {
+    void aLongRunKeepsEvenlySpacedPartitionsInBoundedMemory() {
         int rows = 7;
-        DrawRecorder r = new DrawRecorder(rows, 10, 4); // expects 10 draws: stores each, holds at most 20
+        DrawRecorder r = new DrawRecorder(rows, 4, 20); // stores each draw until it holds 20
         for (int d = 0; d < 10; d++) {
             r.record(draw(d, rows), 2, -d, 2, d + 1, s -> List.of());
         }
         assertEquals(10, r.partitions().size());
-        for (int d = 10; d < 100; d++) { // an extended run: 10 times the draws expected
+        for (int d = 10; d < 100; d++) { // 5 times the partitions it can hold
             r.record(draw(d, rows), 2, -d, 2, d + 1, s -> List.of());
         }
         assertEquals(100, r.kept());
@@ -38,5 +38,14 @@ class DrawRecorderTest {
             assertArrayEquals(expected, held.get(i), "held partition " + i);
         }
         assertEquals(100, r.clusterCounts().get(2)); // counts and pair counts see every draw
+        assertEquals(8, r.stride());
+    }
+
+    /** The budget: 4,000,000 labels a chain, in an even number of partitions of at least 2. */
+    @Test
+    void aChainStoresAtMostFourMillionLabels() {
+        assertEquals(13332, DrawRecorder.capacity(300)); // 4e6 / 300 = 13,333.3, made even
+        assertEquals(4_000_000, DrawRecorder.capacity(1));
+        assertEquals(2, DrawRecorder.capacity(3_000_000)); // one partition of 3e6 rows fits; two are the least
     }
 }

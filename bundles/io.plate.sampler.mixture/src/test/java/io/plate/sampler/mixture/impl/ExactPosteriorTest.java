@@ -125,7 +125,7 @@ class ExactPosteriorTest {
     void collapsedAndUncollapsedSamplersMatchTheExactPosterior() {
         FastDistributions dist = new FastDistributions();
         double[] exact = exact();
-        ChainSettings settings = new ChainSettings(K, Initialisation.RANDOM, 1, 0, null, 1);
+        ChainSettings settings = new ChainSettings(K, Initialisation.RANDOM, 1, 0, null);
         UniformRandomProvider rng = dist.stream(21, 0);
         MultinomialComponents data = new MultinomialComponents(ComponentsTest.counts(DOCS), BETA);
         assertTrue(worstZ("collapsed", new FiniteMixtureChain(data, ALPHA, settings, dist, rng), rng, exact) < 4.5);
@@ -142,7 +142,7 @@ class ExactPosteriorTest {
     @Test
     void aWrongConditionalFailsTheSameComparison() {
         FastDistributions dist = new FastDistributions();
-        ChainSettings settings = new ChainSettings(K, Initialisation.RANDOM, 1, 0, null, 1);
+        ChainSettings settings = new ChainSettings(K, Initialisation.RANDOM, 1, 0, null);
         UniformRandomProvider rng = dist.stream(23, 0);
         MultinomialComponents data = new MultinomialComponents(ComponentsTest.counts(DOCS), BETA);
         MixtureChain wrong = new FiniteMixtureChain(data, ALPHA,

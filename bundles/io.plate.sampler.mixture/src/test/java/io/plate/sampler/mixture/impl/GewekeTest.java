@@ -28,7 +28,7 @@ class GewekeTest {
     static final Distributions WRONG = Geweke.tempered(DIST);
 
     static ChainSettings settings(int k) {
-        return new ChainSettings(k, Initialisation.RANDOM, 1, 0, null, 1);
+        return new ChainSettings(k, Initialisation.RANDOM, 1, 0, null);
     }
 
     static <X> Geweke.ChainMaker<X> finite(Function<X, Components> components, int k, double alpha) {

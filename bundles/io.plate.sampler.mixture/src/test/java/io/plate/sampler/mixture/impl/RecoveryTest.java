@@ -246,6 +246,17 @@ class RecoveryTest {
         assertEquals("row,cluster", Files.readAllLines(dir.resolve("assignments.csv")).get(0));
         assertEquals("row,cluster", Files.readAllLines(dir.resolve("assignments-highest-log-joint.csv")).get(0));
         Clustering c = p.clustering().orElseThrow();
+        // every file numbers the data's rows from 1 to 60, as plate:explain --row and the README do
+        for (String f : List.of("assignments.csv", "assignments-highest-log-joint.csv", "coclustering.csv",
+                "credible-ball-horizontal.csv", "credible-ball-upper.csv", "credible-ball-lower.csv",
+                "similarity.csv")) {
+            List<String> lines = Files.readAllLines(dir.resolve(f));
+            assertEquals(61, lines.size(), f);
+            assertTrue(lines.get(1).startsWith("1,") && lines.get(60).startsWith("60,"), f + ": " + lines.get(1));
+        }
+        assertTrue(Files.readAllLines(dir.resolve("similarity.csv")).get(0).startsWith("row,1,2,"));
+        assertTrue(Files.readAllLines(dir.resolve("similarity.csv")).get(0).endsWith(",59,60"));
+        assertEquals("1," + c.assignments()[0], Files.readAllLines(dir.resolve("assignments.csv")).get(1));
         assertEquals("vi", p.facts().get("estimate_loss"));
         assertEquals(60, c.rows());
         assertTrue(c.expectedLoss() <= fact(p, "highest_log_joint_expected_loss") + 1e-12, p.facts().toString());

@@ -23,7 +23,7 @@ class SharedDataEqualityTest {
     private final Dataset categories = SyntheticData.categories(120, 3, 5, 4, 0.8, 6);
 
     private static ChainSettings settings(int k) {
-        return new ChainSettings(k, Initialisation.KMEANS_PP, 2, 3, null, 1);
+        return new ChainSettings(k, Initialisation.KMEANS_PP, 2, 3, null);
     }
 
     private static MixtureChain finite(Components c, long seed) {

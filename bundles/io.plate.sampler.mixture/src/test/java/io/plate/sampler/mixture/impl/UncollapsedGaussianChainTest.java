@@ -58,7 +58,7 @@ class UncollapsedGaussianChainTest {
 
     static UncollapsedGaussianChain chain(double[][] x, String covariance, boolean parallel, long seed) {
         return new UncollapsedGaussianChain(components(x, covariance), 1.0, parallel, 200,
-                new ChainSettings(5, Initialisation.KMEANS_PP, 1, 0, null, 1), SyntheticData.DIST,
+                new ChainSettings(5, Initialisation.KMEANS_PP, 1, 0, null), SyntheticData.DIST,
                 SyntheticData.DIST.stream(seed, 1));
     }
 
@@ -114,7 +114,7 @@ class UncollapsedGaussianChainTest {
             double[][] x = rows(cov.equals("diag"), 6);
             Components comp = components(x, cov);
             UncollapsedGaussianChain c = new UncollapsedGaussianChain(comp, 0.7, false, 200,
-                    new ChainSettings(3, Initialisation.KMEANS_PP, 1, 0, null, 1), SyntheticData.DIST,
+                    new ChainSettings(3, Initialisation.KMEANS_PP, 1, 0, null), SyntheticData.DIST,
                     SyntheticData.DIST.stream(8, 1));
             UniformRandomProvider rng = SyntheticData.DIST.stream(9, 0);
             for (int sweep = 0; sweep < 3; sweep++) {

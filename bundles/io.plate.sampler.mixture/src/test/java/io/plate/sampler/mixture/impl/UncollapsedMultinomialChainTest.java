@@ -30,7 +30,7 @@ class UncollapsedMultinomialChainTest {
 
     static UncollapsedMultinomialChain chain(int[][] x, double beta, boolean parallel, UncollapsedMultinomialChain.Layout layout,
             long seed) {
-        ChainSettings s = new ChainSettings(5, Initialisation.RANDOM, 1, 0, null, 1);
+        ChainSettings s = new ChainSettings(5, Initialisation.RANDOM, 1, 0, null);
         return new UncollapsedMultinomialChain(new MultinomialComponents(ComponentsTest.counts(x), beta), 1.0, beta,
                 parallel, layout, s, DIST, DIST.stream(seed, 1));
     }

@@ -64,7 +64,7 @@ final class SparseRun {
         b.fact("features", table.features().size());
         b.fact("cells", table.cells());
         b.fact("categories", table.slots());
-        b.fact("inclusionProbabilities", model.pGroups);
+        b.fact("pCount", model.pGroups); // how many p's: one per cell, or per feature with shared_p (pMean gives them)
         Map<String, Object> pMeans = new LinkedHashMap<>();
         if (pooled.draws > 0) {
             for (int g = 0; g < model.pGroups; g++) {

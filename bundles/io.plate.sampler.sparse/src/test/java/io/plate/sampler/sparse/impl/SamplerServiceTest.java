@@ -1,6 +1,7 @@
 package io.plate.sampler.sparse.impl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -45,6 +46,11 @@ class SamplerServiceTest {
         Table theta = p.tables().get("theta");
         assertEquals(List.of("class", "feature", "category", "theta_mean", "theta_sd", "active_prob"), theta.header());
         assertEquals(2 * (3 + 2), theta.rows().size());
+        // the number of p's is named as a count (it was "inclusionProbabilities", read as the probabilities,
+        // which are theta.csv's active_prob): one p per cell, 2 classes × 2 features; pMean has each one's mean
+        assertEquals(4, p.facts().get("pCount"));
+        assertFalse(p.facts().containsKey("inclusionProbabilities"), p.facts().toString());
+        assertEquals(4, ((Map<?, ?>) p.facts().get("pMean")).size());
         ExactPosterior exact = ExactPosterior.of(new SparseModel(CountTable.of(d, null),
                 Hyperparameters.symmetric(0.5, 1, 1)));
         for (int s2 = 0; s2 < theta.rows().size(); s2++) {
