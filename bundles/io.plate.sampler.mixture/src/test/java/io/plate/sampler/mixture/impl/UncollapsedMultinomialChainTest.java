@@ -93,7 +93,7 @@ class UncollapsedMultinomialChainTest {
     @Test
     void clustersAreDescribedByThePosteriorMean() {
         int[][] x = {{2, 1, 0}, {0, 0, 1}};
-        ChainSettings s = new ChainSettings(2, Initialisation.RANDOM, 1, 0, null, 1);
+        ChainSettings s = new ChainSettings(2, Initialisation.RANDOM, 1, 0, null);
         UncollapsedMultinomialChain c = new UncollapsedMultinomialChain(new MultinomialComponents(ComponentsTest.counts(x), 0.5),
                 1.0, 0.5, false, s, DIST, DIST.stream(3, 1));
         c.assign(new int[] {0, 1}, DIST.stream(5, 0));
