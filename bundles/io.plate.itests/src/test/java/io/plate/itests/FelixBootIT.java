@@ -47,6 +47,18 @@ class FelixBootIT {
         assertEquals(List.of(), Osgi.unsatisfiedComponents(ctx, 10_000));
     }
 
+    /**
+     * A constructor reference compiled without parameter names gets bnd's made-up name "$000", which is
+     * what bundle:diag and scr:info then print ("missing references: $000, $001"): every reference is named.
+     */
+    @Test
+    void everyReferenceHasAName() throws Exception {
+        List<String> refs = Osgi.referenceNames(ctx, 10_000);
+        assertTrue(refs.stream().anyMatch(r -> r.startsWith("io.plate.sampler.mixture/") && r.endsWith(": runner")),
+                refs.toString());
+        assertEquals(List.of(), refs.stream().filter(r -> r.matches(".*: \\$\\d+")).toList());
+    }
+
     @Test
     void commandsAnswer() throws Exception {
         try (Shell sh = new Shell(ctx)) {

@@ -92,6 +92,25 @@ final class Osgi {
         return bad;
     }
 
+    /**
+     * Every DS reference of the io.plate bundles, as "bundle/component: reference name", through the
+     * ServiceComponentRuntime service's description DTOs (what Karaf's scr:info and bundle:diag print).
+     */
+    static List<String> referenceNames(BundleContext ctx, long millis) throws Exception {
+        Object scr = waitForService(ctx, "org.osgi.service.component.runtime.ServiceComponentRuntime", null, millis);
+        Method descs = scr.getClass().getMethod("getComponentDescriptionDTOs", Bundle[].class);
+        List<String> names = new ArrayList<>();
+        for (Object d : (Iterable<?>) descs.invoke(scr, (Object) new Bundle[0])) {
+            String bsn = (String) field(field(d, "bundle"), "symbolicName");
+            if (bsn.startsWith("io.plate.")) {
+                for (Object r : (Object[]) field(d, "references")) {
+                    names.add(bsn + "/" + field(d, "name") + ": " + field(r, "name"));
+                }
+            }
+        }
+        return names;
+    }
+
     private static String unsatisfied(Object config) throws Exception {
         Object[] refs = (Object[]) field(config, "unsatisfiedReferences");
         List<String> names = new ArrayList<>();

@@ -6,6 +6,9 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkUtil;
 
 /**
  * The samplers a command component is bound to (a dynamic, greedy, multiple reference) and the runs it
@@ -30,10 +33,39 @@ final class BoundSamplers {
         samplers.add(Map.entry(props, s));
     }
 
-    /** A sampler going away (its bundle updated or stopped): its runs stop and keep their draws first. */
+    /**
+     * A sampler going away (its bundle, or a bundle whose service it needs, updated or stopped, or Plate
+     * exiting): its runs stop and keep their draws first.
+     */
     void unbind(Sampler s) {
         samplers.removeIf(e -> e.getValue() == s);
-        stopUsing(s, SamplerRuns.STOP_WAIT_MILLIS);
+        Bundle shell = FrameworkUtil.getBundle(BoundSamplers.class);
+        BundleContext ctx = shell == null ? null : shell.getBundleContext();
+        String why = ctx == null ? SAMPLER_GONE : goneReason(FrameworkUtil.getBundle(s.getClass()), ctx.getBundles());
+        stopUsing(s, why, SamplerRuns.STOP_WAIT_MILLIS);
+    }
+
+    /**
+     * Why a sampler's service went, from the bundles' states while it is unregistered: the framework stopping
+     * (Plate exiting), the sampler's own bundle stopping (updated, refreshed, stopped), else another bundle
+     * stopping that the sampler's component has a static reference to (the chain runner's, the distributions'),
+     * named when one is seen stopping.
+     */
+    static String goneReason(Bundle sampler, Bundle[] all) {
+        for (Bundle b : all) {
+            if (b.getBundleId() == 0 && b.getState() == Bundle.STOPPING) {
+                return System.getProperty(SIGNAL_PROPERTY) != null ? stopReason() : "Plate is exiting";
+            }
+        }
+        if (sampler == null || sampler.getState() != Bundle.ACTIVE) {
+            return SAMPLER_GONE;
+        }
+        for (Bundle b : all) {
+            if (b.getState() == Bundle.STOPPING && b.getBundleId() != sampler.getBundleId()) {
+                return "its sampler lost a service of bundle " + b.getSymbolicName() + ", which was updated or stopped";
+            }
+        }
+        return "its sampler lost a service it uses (a bundle it needs was updated or stopped)";
     }
 
     /** For tests and embedding: fixed samplers, bound under their names. */
@@ -66,9 +98,9 @@ final class BoundSamplers {
         stop(null, stopReason(), SamplerRuns.STOP_WAIT_MILLIS);
     }
 
-    /** Cancels the runs of {@code sampler} and waits at most {@code millis} for their commands. */
-    synchronized void stopUsing(Sampler sampler, long millis) {
-        stop(sampler, SAMPLER_GONE, millis);
+    /** Cancels the runs of {@code sampler}, saying {@code why}, and waits at most {@code millis} for their commands. */
+    synchronized void stopUsing(Sampler sampler, String why, long millis) {
+        stop(sampler, why, millis);
     }
 
     private void stop(Sampler sampler, String why, long millis) {

@@ -20,6 +20,11 @@ import org.osgi.service.component.annotations.Reference;
 public final class ConfigCommands {
     static final Set<String> KEYS = Set.of("seed", "chains", "iterations", "max.iterations", "burn.in", "thin",
             "output.folder");
+    /**
+     * The key earlier releases added to the configuration to wait for its delivery, written by a Karaf host into
+     * the user's .cfg file; removed at the next change (the command now waits for the values themselves).
+     */
+    static final String LEGACY_STAMP = "plate.config.stamp";
     /** How long a change may take to reach the defaults before the command returns anyway. */
     static final long APPLY_TIMEOUT_MS = 10_000;
 
@@ -41,14 +46,17 @@ public final class ConfigCommands {
         }
         Configuration c = configAdmin.getConfiguration(ShellDefaults.PID, "?");
         Dictionary<String, Object> props = c.getProperties() == null ? new Hashtable<>() : c.getProperties();
+        Map<String, Object> asked = new java.util.HashMap<>();
         for (Map.Entry<String, String> e : kv.entrySet()) {
-            props.put(e.getKey(), typed(e.getKey(), e.getValue()));
+            asked.put(e.getKey(), typed(e.getKey(), e.getValue()));
+            // kept as the text of the checked value: a Karaf host writes the configuration back to the user's
+            // etc/io.plate.shell.defaults.cfg, where a typed value would become chains = I"2"
+            props.put(e.getKey(), String.valueOf(asked.get(e.getKey())));
         }
-        String stamp = java.util.UUID.randomUUID().toString();
-        props.put(ShellDefaults.STAMP, stamp);
+        props.remove(LEGACY_STAMP);
         c.update(props);
         try {
-            if (!defaults.awaitStamp(stamp, APPLY_TIMEOUT_MS)) {
+            if (!defaults.awaitValues(asked, APPLY_TIMEOUT_MS)) {
                 return "updated " + String.join(", ", kv.keySet()) + " (not applied within " + APPLY_TIMEOUT_MS / 1000
                         + " s; it applies when Configuration Admin delivers it)\n";
             }

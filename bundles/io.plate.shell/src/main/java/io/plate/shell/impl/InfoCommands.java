@@ -333,7 +333,14 @@ public final class InfoCommands {
             java.util.function.Function<Object, String> describe) {
         List<ServiceReference<S>> list = snapshot(refs);
         list.sort(Comparator.comparing(r -> String.valueOf(r.getProperty(nameProperty))));
-        TextTable t = new TextTable("name", "bundle", "version", "description");
+        // two services of one name (two versions of a bundle): "in use" marks the one the commands pick
+        java.util.Set<Object> names = new java.util.HashSet<>();
+        boolean shared = false;
+        for (ServiceReference<S> r : list) {
+            shared |= !names.add(r.getProperty(nameProperty));
+        }
+        TextTable t = shared ? new TextTable("name", "bundle", "version", "in use", "description")
+                : new TextTable("name", "bundle", "version", "description");
         for (ServiceReference<S> r : list) {
             Bundle b = r.getBundle();
             if (b == null) {
@@ -344,7 +351,14 @@ public final class InfoCommands {
                 continue;
             }
             try {
-                t.row(r.getProperty(nameProperty), b.getSymbolicName(), b.getVersion(), describe.apply(service));
+                if (shared) {
+                    boolean picked = ServicePreference.named(list, ServiceReference::getProperty, nameProperty,
+                            String.valueOf(r.getProperty(nameProperty))).orElse(null) == r;
+                    t.row(r.getProperty(nameProperty), b.getSymbolicName(), b.getVersion(), picked ? "yes" : "",
+                            describe.apply(service));
+                } else {
+                    t.row(r.getProperty(nameProperty), b.getSymbolicName(), b.getVersion(), describe.apply(service));
+                }
             } finally {
                 context.ungetService(r);
             }

@@ -112,6 +112,9 @@ final class SamplerRuns {
                         + " run has a fixed number of iterations");
             }
             RunSettings s = defaults.runSettings(iterations, burnIn, thin, chains, seed, maxIterations);
+            for (String line : defaults.notApplied(iterations, burnIn, maxIterations)) {
+                System.out.print(DataCommands.warningLines(line, io.plate.api.text.TextTable.terminalColumns()));
+            }
             return checkpoints == null ? s : s.withMaxIterations(s.iterations());
         }
     }

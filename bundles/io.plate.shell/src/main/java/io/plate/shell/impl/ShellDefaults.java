@@ -53,12 +53,6 @@ public final class ShellDefaults {
         String output_folder() default ".";
     }
 
-    /**
-     * A property that whoever changes the configuration may add with a fresh value, then wait for it with
-     * {@link #awaitStamp} (or, outside this bundle, for this component's service to carry it): Configuration
-     * Admin delivers changes asynchronously, and the next command must see them.
-     */
-    public static final String STAMP = "plate.config.stamp";
     /** The property FileInstall gives a configuration it made from a file in its folder: the file's URL. */
     static final String DEPLOYED_FILE = "felix.fileinstall.filename";
 
@@ -72,26 +66,24 @@ public final class ShellDefaults {
     }
 
     private volatile Values values;
+    /** The keys the configuration sets (the rest are at their defaults). */
+    private volatile java.util.Set<String> configured = java.util.Set.of();
     /** What the configuration holds that failed its check, one line each; "" when nothing. */
     private volatile String problems = "";
-    private String stamp; // guarded by this
 
     @Activate
     public ShellDefaults(Map<String, Object> properties) {
         apply(properties);
-        this.stamp = String.valueOf(properties.get(STAMP));
     }
 
     /** Defaults outside a framework (tests, embedding code). */
     ShellDefaults(Config config) {
         this.values = Values.of(config);
-        this.stamp = "null";
     }
 
     @Modified
     synchronized void modified(Map<String, Object> properties) {
         apply(properties);
-        this.stamp = String.valueOf(properties.get(STAMP));
         notifyAll();
     }
 
@@ -109,6 +101,7 @@ public final class ShellDefaults {
                 (Integer) checked("burn.in", "burn_in", properties, bad), (Integer) checked("thin", "thin", properties, bad),
                 (String) checked("output.folder", "output_folder", properties, bad));
         this.values = v;
+        this.configured = java.util.Set.copyOf(properties.keySet());
         String said = String.join("\n", bad);
         if (!said.isEmpty() && !said.equals(problems)) {
             System.err.println(said);
@@ -164,15 +157,32 @@ public final class ShellDefaults {
         }
     }
 
-    /** Waits until a configuration carrying {@code expected} as its {@link #STAMP} is in use; false after the timeout. */
-    synchronized boolean awaitStamp(String expected, long timeoutMillis) throws InterruptedException {
+    /**
+     * Waits until the defaults hold {@code expected} (key to checked value, as {@link ConfigCommands#typed} gives
+     * them): Configuration Admin delivers a change asynchronously, and the next command must see it. False after
+     * the timeout.
+     */
+    synchronized boolean awaitValues(Map<String, Object> expected, long timeoutMillis) throws InterruptedException {
         long end = System.nanoTime() + timeoutMillis * 1_000_000;
-        while (!expected.equals(stamp)) {
+        while (!holds(expected)) {
             long left = (end - System.nanoTime()) / 1_000_000;
             if (left <= 0) {
                 return false;
             }
             wait(left);
+        }
+        return true;
+    }
+
+    private boolean holds(Map<String, Object> expected) {
+        Values v = values;
+        Map<String, Object> now = Map.of("seed", v.seed(), "chains", v.chains(), "iterations", v.iterations(),
+                "max.iterations", v.maxIterations(), "burn.in", v.burnIn(), "thin", v.thin(), "output.folder",
+                v.outputFolder());
+        for (Map.Entry<String, Object> e : expected.entrySet()) {
+            if (!e.getValue().equals(now.get(e.getKey()))) {
+                return false;
+            }
         }
         return true;
     }
@@ -241,6 +251,26 @@ public final class ShellDefaults {
         } catch (IllegalArgumentException e) {
             throw new io.plate.api.PlateException(e.getMessage());
         }
+    }
+
+    /**
+     * What a run with these option texts does not take from the configuration as it stands, one line each: a
+     * configured {@code burn.in} not below half the run's iterations (the run uses half), a configured
+     * {@code max.iterations} below the configured iterations (the run is not extended). Empty when none.
+     */
+    public java.util.List<String> notApplied(String iterations, String burnIn, String maxIterations) {
+        int it = iterations.isEmpty() ? iterations() : Args.parseInt("--iterations", iterations);
+        java.util.List<String> lines = new java.util.ArrayList<>();
+        if (burnIn.isEmpty() && configured.contains("burn.in") && burnIn() > it / 2) {
+            lines.add("burn.in = " + burnIn() + " (configured) is more than half the run's " + it + " iterations: burn-in "
+                    + Math.max(0, it / 2) + " is used (--burn-in N sets it for a run)");
+        }
+        if (maxIterations.isEmpty() && iterations.isEmpty() && configured.contains("max.iterations")
+                && maxIterations() < it) {
+            lines.add("max.iterations = " + maxIterations() + " (configured) is below the run's " + it + " iterations:"
+                    + " the run has " + it + " and is not extended");
+        }
+        return lines;
     }
 
     @Override

@@ -4,7 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.plate.api.PlateException;
+import java.lang.reflect.Proxy;
 import java.nio.file.Files;
+import java.util.Collections;
+import java.util.Dictionary;
+import java.util.HashMap;
+import java.util.Hashtable;
+import java.util.Map;
+import org.osgi.service.cm.Configuration;
+import org.osgi.service.cm.ConfigurationAdmin;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,5 +36,41 @@ class ConfigCommandsTest {
         assertEquals(8000, ConfigCommands.typed("max.iterations", "8000"));
         assertEquals("max.iterations '0': must be at least 1",
                 assertThrows(PlateException.class, () -> ConfigCommands.typed("max.iterations", "0")).getMessage());
+    }
+
+    /**
+     * Karaf writes the configuration back to the user's etc/io.plate.shell.defaults.cfg: typed values became
+     * chains = I"2" (and turned the hand-written seed = 9 into seed = "9"), and an internal stamp key was added.
+     * The values go in as text, no key is added, and an earlier release's stamp is dropped.
+     */
+    @Test
+    void storesPlainTextAndNoInternalKey() throws Exception {
+        Hashtable<String, Object> stored = new Hashtable<>(Map.of("seed", "9", "plate.config.stamp", "530ecade"));
+        ShellDefaults defaults = new ShellDefaults(new HashMap<>(Collections.list(stored.keys()).stream()
+                .collect(java.util.stream.Collectors.toMap(k -> k, stored::get))));
+        Configuration config = (Configuration) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {Configuration.class}, (proxy, m, args) -> switch (m.getName()) {
+                    case "getProperties" -> new Hashtable<>(stored);
+                    case "update" -> {
+                        @SuppressWarnings("unchecked")
+                        Dictionary<String, Object> d = (Dictionary<String, Object>) args[0];
+                        stored.clear();
+                        Map<String, Object> delivered = new HashMap<>();
+                        for (String k : Collections.list(d.keys())) {
+                            stored.put(k, d.get(k));
+                            delivered.put(k, d.get(k));
+                        }
+                        defaults.modified(delivered); // as Configuration Admin delivers it
+                        yield null;
+                    }
+                    default -> throw new UnsupportedOperationException(m.getName());
+                });
+        ConfigurationAdmin admin = (ConfigurationAdmin) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {ConfigurationAdmin.class}, (proxy, m, args) -> config);
+        String said = new ConfigCommands(admin, defaults).config("chains=2");
+        assertEquals("updated chains (applies to the next command)\n", said);
+        assertEquals(Map.of("seed", "9", "chains", "2"), new HashMap<>(stored));
+        assertEquals(2, defaults.chains());
+        assertEquals(9, defaults.seed());
     }
 }

@@ -46,4 +46,22 @@ class ShellDefaultsTest {
         assertEquals(3, d.chains());
         assertTrue(!d.toString().contains("not used"), d.toString());
     }
+
+    /**
+     * plate:config burn.in=300000 then a run without --burn-in ran with burn-in 1000 (half of 2000 iterations), and
+     * max.iterations=100 below iterations=2000 was ignored, neither with a word; the option is refused instead.
+     */
+    @Test
+    void aConfiguredValueTheRunCannotUseIsSaid() {
+        ShellDefaults d = new ShellDefaults(Map.of("burn.in", "300000", "max.iterations", "100"));
+        assertEquals(java.util.List.of(
+                "burn.in = 300000 (configured) is more than half the run's 2000 iterations: burn-in 1000 is used"
+                        + " (--burn-in N sets it for a run)",
+                "max.iterations = 100 (configured) is below the run's 2000 iterations: the run has 2000 and is not"
+                        + " extended"), d.notApplied("", "", ""));
+        assertEquals(1000, d.runSettings("", "", "", "", "", "").burnIn());
+        assertEquals(java.util.List.of(), d.notApplied("", "50", "3000"), "options given: the configuration is not used");
+        // the built-in burn-in halved under a short --iterations is the documented default, not a configured value
+        assertEquals(java.util.List.of(), new ShellDefaults(Map.of()).notApplied("200", "", ""));
+    }
 }
