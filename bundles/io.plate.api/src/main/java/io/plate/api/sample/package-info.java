@@ -25,5 +25,5 @@
  * the column of a text mixture's cluster words, which the shell shows.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.6.0")
+@org.osgi.annotation.versioning.Version("1.7.0")
 package io.plate.api.sample;
