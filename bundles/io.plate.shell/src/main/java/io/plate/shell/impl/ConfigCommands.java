@@ -39,11 +39,10 @@ public final class ConfigCommands {
         if (kv.isEmpty()) {
             return defaults.toString();
         }
+        Map<String, Object> values = typed(kv);
         Configuration c = configAdmin.getConfiguration(ShellDefaults.PID, "?");
         Dictionary<String, Object> props = c.getProperties() == null ? new Hashtable<>() : c.getProperties();
-        for (Map.Entry<String, String> e : kv.entrySet()) {
-            props.put(e.getKey(), typed(e.getKey(), e.getValue()));
-        }
+        values.forEach(props::put);
         String stamp = java.util.UUID.randomUUID().toString();
         props.put(ShellDefaults.STAMP, stamp);
         c.update(props);
@@ -56,6 +55,26 @@ public final class ConfigCommands {
             Thread.currentThread().interrupt();
         }
         return "updated " + String.join(", ", kv.keySet()) + " (applies to the next command)\n";
+    }
+
+    /**
+     * Checks every key and converts its value, in order; a bad one fails naming all that are bad, on one line,
+     * so that one try shows what to correct (nothing is changed).
+     */
+    static Map<String, Object> typed(Map<String, String> kv) {
+        Map<String, Object> out = new java.util.LinkedHashMap<>();
+        List<String> bad = new java.util.ArrayList<>();
+        for (Map.Entry<String, String> e : kv.entrySet()) {
+            try {
+                out.put(e.getKey(), typed(e.getKey(), e.getValue()));
+            } catch (PlateException wrong) {
+                bad.add(wrong.getMessage());
+            }
+        }
+        if (!bad.isEmpty()) {
+            throw new PlateException(String.join("; ", bad) + (bad.size() > 1 ? " (nothing changed)" : ""));
+        }
+        return out;
     }
 
     /** Checks a key and converts its value; the message names the key and value at fault. */
@@ -90,8 +109,8 @@ public final class ConfigCommands {
                 }
                 return value;
             default:
-                throw new PlateException("unknown setting '" + key + "'; known: " + String.join(", ",
-                        new java.util.TreeSet<>(KEYS)));
+                throw new PlateException("unknown setting '" + key + "'" + io.plate.api.text.NearestName.suggestion(key,
+                        new java.util.TreeSet<>(KEYS)) + "; known: " + String.join(", ", new java.util.TreeSet<>(KEYS)));
         }
     }
 }
