@@ -11,6 +11,8 @@ import java.util.function.Supplier;
  * half-typed command and left the prompt undrawn.
  */
 final class ConsoleNotices {
+    /** ANSI: erase from the cursor to the end of the line. */
+    static final String ERASE_LINE_END = "\033[K";
     /** The interactive shell's JLine {@code LineReader}, or null: none, or not made yet. */
     private static volatile Supplier<Object> reader;
 
@@ -40,7 +42,17 @@ final class ConsoleNotices {
                 // a reader that cannot print the line: standard error still can
             }
         }
-        err.println(line);
+        err.println(r != null ? onTerminal(line, Tty.isTerminal(Tty.ERR)) : line);
+    }
+
+    /**
+     * {@code line} as printed while a command runs in the interactive shell: on a terminal, what is left of the line
+     * it is printed over is erased after it. A command's progress line waits with the cursor at its start (the shell's
+     * ProgressPrinter), so a shorter notice left the progress line's tail standing after it ("not a jar (zip) files,
+     * ETA 109 s, log joint …"); the next progress line is drawn below the notice.
+     */
+    static String onTerminal(String line, boolean terminal) {
+        return terminal ? line + ERASE_LINE_END : line;
     }
 
     /** A public method of JLine's LineReader interface (the reader's class is JLine's internal one). */

@@ -62,12 +62,14 @@ public final class InteractiveShell implements SynchronousBundleListener {
         InteractiveShell shell = new InteractiveShell(gogoShell(gogo, context, processor, threadIO, results), terminal,
                 terminalType.getMethod("close"));
         context.addBundleListener(shell);
+        org.osgi.framework.ServiceRegistration<?> stoppedShell = null;
         try (GogoSession session = GogoSession.open(context,
                 (InputStream) terminalType.getMethod("input").invoke(terminal), results, onTerminal, WAIT_MILLIS)) {
             session.put(".terminal", terminal); // as Gogo's JLine bundle sets it for its shell
             session.put(VARIABLE, shell);
             // the reader Gogo's shell makes and keeps in the session
             ConsoleNotices.attach(() -> session.get(".reader"));
+            stoppedShell = ShellStopped.register(context, gogo);
             if (results != onTerminal) {
                 session.put(GogoSession.OUTPUT_COLUMNS, 0); // the file or pipe gets whole lines
             }
@@ -88,6 +90,13 @@ public final class InteractiveShell implements SynchronousBundleListener {
             return shell.status;
         } finally {
             ConsoleNotices.detach();
+            if (stoppedShell != null) {
+                try {
+                    stoppedShell.unregister();
+                } catch (IllegalStateException stopped) {
+                    // the framework stopped: its services are gone
+                }
+            }
             try {
                 context.removeBundleListener(shell);
             } catch (IllegalStateException stopped) {

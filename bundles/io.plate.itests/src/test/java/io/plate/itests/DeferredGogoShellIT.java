@@ -99,15 +99,50 @@ class DeferredGogoShellIT {
     void frameworkCommandsAreRegisteredOnlyWithFelixGogosCommands() throws Exception {
         try (PlateFramework plate = PlateFramework.start(List.of(), false, null, Map.of())) {
             BundleContext ctx = plate.framework().getBundleContext();
-            assertEquals(1, frameworkCommands(ctx));
+            assertEquals(2, frameworkCommands(ctx));
             Bundle gogoCommand = List.of(ctx.getBundles()).stream()
                     .filter(b -> b.getSymbolicName().equals("org.apache.felix.gogo.command")).findFirst().orElseThrow();
             gogoCommand.stop();
             assertEquals(0, frameworkCommands(ctx));
             gogoCommand.start();
-            assertEquals(1, frameworkCommands(ctx));
+            assertEquals(2, frameworkCommands(ctx));
             try (Shell sh = new Shell(ctx)) {
                 assertEquals("refreshed 0 bundle(s) with pending removals", sh.run("refresh").strip(), "Plate's refresh");
+            }
+        }
+    }
+
+    /**
+     * Plate's {@code update} goes through the checks of Plate's commands: a missing or unknown bundle, or a jar
+     * that is not there, is one line without a Java class name or Gogo's {@code Cannot coerce update(Token)}; a
+     * plain file path is read as a file (it was taken for a URL: {@code no protocol: /tmp/x.jar}).
+     */
+    @Test
+    void updateSaysWhatIsWrongInOneLineAndTakesAFilePath(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        try (PlateFramework plate = PlateFramework.start(List.of(), false, null, Map.of())) {
+            BundleContext ctx = plate.framework().getBundleContext();
+            Bundle plot = List.of(ctx.getBundles()).stream().filter(b -> b.getSymbolicName().equals("io.plate.plot"))
+                    .findFirst().orElseThrow();
+            long id = plot.getBundleId();
+            try (Shell sh = new Shell(ctx)) {
+                Exception none = assertThrows(Exception.class, () -> sh.run("update"));
+                assertTrue(none.toString().startsWith("felix:update: "), none.toString());
+                assertTrue(none.toString().contains("usage: felix:update"), none.toString());
+                Exception unknown = assertThrows(Exception.class, () -> sh.run("update 999"));
+                assertEquals("update: no bundle 999 ('lb' lists the bundles and their ids)", unknown.toString());
+                java.nio.file.Path missing = dir.resolve("no-such.jar");
+                Exception gone = assertThrows(Exception.class, () -> sh.run("update " + id + " file:" + missing));
+                assertTrue(gone.toString().startsWith("update: cannot update bundle " + id + " (io.plate.plot) from file:"
+                        + missing + ": "), gone.toString());
+                assertTrue(!gone.toString().contains("Exception"), gone.toString());
+                // the bundle's own jar, copied to a file named by a plain path
+                java.nio.file.Path jar = dir.resolve("plot.jar");
+                try (java.io.InputStream in = PlateFramework.class.getClassLoader()
+                        .getResourceAsStream(plot.getLocation().substring("plate:".length()))) {
+                    java.nio.file.Files.copy(in, jar);
+                }
+                assertEquals("updated bundle " + id + " (io.plate.plot)", sh.run("update " + id + " " + jar).strip());
             }
         }
     }
@@ -115,7 +150,7 @@ class DeferredGogoShellIT {
     /** How many services register Plate's {@code felix:refresh} and {@code felix:update}. */
     private static int frameworkCommands(BundleContext ctx) throws Exception {
         ServiceReference<?>[] refs = ctx.getServiceReferences((String) null, "(&(osgi.command.scope=felix)"
-                + "(osgi.command.function=refresh)(osgi.command.function=update)(service.ranking=100))");
+                + "(|(osgi.command.function=refresh)(osgi.command.function=update))(service.ranking=100))");
         return refs == null ? 0 : refs.length;
     }
 

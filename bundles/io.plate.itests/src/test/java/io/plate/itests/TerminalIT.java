@@ -245,6 +245,25 @@ class TerminalIT {
     }
 
     /**
+     * A Plate command run as a background job ({@code &}) prints its result and its one-line error: Gogo's shell
+     * printed only "[1] background …" and "[1] done …", so a failure looked like a success and a listing vanished.
+     */
+    @Test
+    void aBackgroundJobPrintsItsResultAndItsError() throws Exception {
+        openShell(160, 40, " -q");
+        try {
+            tmux("send-keys", "-t", SESSION, "plate:learners &", "Enter");
+            waitFor(t -> t.contains("nb.gaussian"), "the background job's listing", 20_000);
+            tmux("send-keys", "-t", SESSION, "update 999 &", "Enter");
+            String s = waitFor(t -> t.contains("update: no bundle 999 ('lb' lists the bundles and their ids)"),
+                    "the background job's error", 20_000);
+            assertTrue(!s.contains("Exception"), s);
+        } finally {
+            tmux("kill-session", "-t", SESSION);
+        }
+    }
+
+    /**
      * What the {@code --deploy} folder's watcher says while a command is half typed goes above the prompt, which
      * is drawn again with what was typed: the line read {@code g! plate:learplate: --deploy: A bundle with the
      * same symbolic name …}, and the prompt was gone.

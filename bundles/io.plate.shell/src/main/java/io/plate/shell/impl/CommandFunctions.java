@@ -46,7 +46,8 @@ import org.osgi.util.tracker.ServiceTracker;
  * users type ({@code plate:import}, not the Java method {@code _import}) and fails on a command that does
  * not exist; other names go to Gogo's help. The internal functions ({@link PlateInternalCommand}) are
  * registered only then: a console with a help of its own (Apache Karaf's) would list them, and nothing
- * there calls them; so are {@link FrameworkCommands}, in place of Gogo's own {@code refresh} and {@code update}.
+ * there calls them; so are {@link FrameworkCommands}, in place of Gogo's own {@code refresh} and {@code update},
+ * checked in the same way.
  * Command services stay delayed: only their properties are read until a command runs.
  */
 @Component(immediate = true)
@@ -112,11 +113,13 @@ public final class CommandFunctions {
                         helps.add(context.registerService(Function.class, CommandFunctions.this::notFound,
                                 properties("gogo", "default", null)));
                         // Gogo's refresh and update as they should behave, in their place (only here: Karaf has its own)
-                        Dictionary<String, Object> framework = new Hashtable<>();
-                        framework.put(CommandProcessor.COMMAND_SCOPE, "felix");
-                        framework.put(CommandProcessor.COMMAND_FUNCTION, FrameworkCommands.FUNCTIONS);
-                        framework.put(Constants.SERVICE_RANKING, RANKING);
-                        helps.add(context.registerService(FrameworkCommands.class, new FrameworkCommands(context), framework));
+                        // through the same checks as Plate's commands: a usage line and one-line errors, not Gogo's
+                        // "Cannot coerce update(Token)" or a class name
+                        FrameworkCommands framework = new FrameworkCommands(context);
+                        for (String fn : FrameworkCommands.FUNCTIONS) {
+                            Function checked = (session, args) -> run("felix", fn, framework, session, args);
+                            helps.add(context.registerService(Function.class, checked, properties("felix", fn, null)));
+                        }
                         fronts.keySet().forEach(CommandFunctions.this::frontInternal);
                     }
                 }
@@ -309,9 +312,47 @@ public final class CommandFunctions {
         if (target == null) {
             throw new CommandException(SCOPE + ":" + fn + " is not available (its bundle stopped meanwhile)");
         }
+        try {
+            return run(SCOPE, fn, target, session, args);
+        } finally {
+            try {
+                context.ungetService(ref);
+            } catch (IllegalStateException stopping) {
+                // the shell bundle is stopping
+            }
+        }
+    }
+
+    /**
+     * Runs {@code scope:fn} of {@code target} after checking its words. In a Gogo background job ({@code &}) it
+     * prints the failure's line and the result itself: Felix Gogo's shell prints neither for a job (only
+     * "[1] done"), where Karaf's console, which has its own help and so no {@link #helps}, prints both.
+     */
+    private Object run(String scope, String fn, Object target, CommandSession session, List<Object> args)
+            throws Exception {
+        BackgroundJob job = BackgroundJob.current(gogoShell());
+        try {
+            Object result = call(scope, fn, target, session, args);
+            job.printResult(session, result);
+            return result;
+        } catch (Exception e) {
+            job.printFailure(e);
+            throw e;
+        }
+    }
+
+    /** Whether Felix Gogo's shell runs the commands (its help is here, see the class comment), not Karaf's. */
+    private boolean gogoShell() {
+        synchronized (helps) {
+            return !helps.isEmpty();
+        }
+    }
+
+    private Object call(String scope, String fn, Object target, CommandSession session, List<Object> args)
+            throws Exception {
         int columns = SessionColumns.output(session);
         try {
-            List<CommandUsage> usages = usages(target.getClass(), fn);
+            List<CommandUsage> usages = usages(target.getClass(), scope, fn);
             if (usages.stream().anyMatch(u -> u.asksForHelp(args))) {
                 // printed, not returned: Karaf's `help plate:X` runs `plate:X --help` and shows what it printed
                 System.out.print(TextTable.wrap(CommandUsage.help(usages), columns));
@@ -340,14 +381,9 @@ public final class CommandFunctions {
             throw e;
         } catch (Exception | OutOfMemoryError e) {
             // printed where errors go
-            throw CommandError.of(e, SCOPE + ":" + fn, args).fitted(SessionColumns.error(session));
+            throw CommandError.of(e, scope + ":" + fn, args).fitted(SessionColumns.error(session));
         } finally {
             TextTable.terminalColumns(0);
-            try {
-                context.ungetService(ref);
-            } catch (IllegalStateException stopping) {
-                // the shell bundle is stopping
-            }
         }
     }
 

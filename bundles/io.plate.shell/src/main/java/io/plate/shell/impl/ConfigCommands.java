@@ -44,14 +44,14 @@ public final class ConfigCommands {
         if (kv.isEmpty()) {
             return defaults.toString();
         }
+        Map<String, Object> values = typed(kv);
         Configuration c = configAdmin.getConfiguration(ShellDefaults.PID, "?");
         Dictionary<String, Object> props = c.getProperties() == null ? new Hashtable<>() : c.getProperties();
-        Map<String, Object> asked = new java.util.HashMap<>();
-        for (Map.Entry<String, String> e : kv.entrySet()) {
-            asked.put(e.getKey(), typed(e.getKey(), e.getValue()));
+        Map<String, Object> asked = values;
+        for (Map.Entry<String, Object> e : values.entrySet()) {
             // kept as the text of the checked value: a Karaf host writes the configuration back to the user's
             // etc/io.plate.shell.defaults.cfg, where a typed value would become chains = I"2"
-            props.put(e.getKey(), String.valueOf(asked.get(e.getKey())));
+            props.put(e.getKey(), String.valueOf(e.getValue()));
         }
         props.remove(LEGACY_STAMP);
         c.update(props);
@@ -64,6 +64,26 @@ public final class ConfigCommands {
             Thread.currentThread().interrupt();
         }
         return "updated " + String.join(", ", kv.keySet()) + " (applies to the next command)\n";
+    }
+
+    /**
+     * Checks every key and converts its value, in order; a bad one fails naming all that are bad, on one line,
+     * so that one try shows what to correct (nothing is changed).
+     */
+    static Map<String, Object> typed(Map<String, String> kv) {
+        Map<String, Object> out = new java.util.LinkedHashMap<>();
+        List<String> bad = new java.util.ArrayList<>();
+        for (Map.Entry<String, String> e : kv.entrySet()) {
+            try {
+                out.put(e.getKey(), typed(e.getKey(), e.getValue()));
+            } catch (PlateException wrong) {
+                bad.add(wrong.getMessage());
+            }
+        }
+        if (!bad.isEmpty()) {
+            throw new PlateException(String.join("; ", bad) + (bad.size() > 1 ? " (nothing changed)" : ""));
+        }
+        return out;
     }
 
     /** Checks a key and converts its value; the message names the key and value at fault. */
@@ -98,8 +118,8 @@ public final class ConfigCommands {
                 }
                 return value;
             default:
-                throw new PlateException("unknown setting '" + key + "'; known: " + String.join(", ",
-                        new java.util.TreeSet<>(KEYS)));
+                throw new PlateException("unknown setting '" + key + "'" + io.plate.api.text.NearestName.suggestion(key,
+                        new java.util.TreeSet<>(KEYS)) + "; known: " + String.join(", ", new java.util.TreeSet<>(KEYS)));
         }
     }
 }

@@ -94,7 +94,7 @@ public final class EvaluateCommands {
         OutputTarget target = out.isEmpty() ? null : OutputTarget.file(defaults, out, "cannot write the evaluation to");
         Evaluator e = evaluator;
         if (e == null) {
-            throw new PlateException("no Evaluator service is installed (it comes with the plate-classifier feature)");
+            throw new PlateException(Missing.service("Evaluator", "plate-classifier"));
         }
         EvaluationReport report;
         PrintStream console = session != null ? session.getConsole() : System.out;

@@ -1,12 +1,14 @@
 package io.plate.shell.impl;
 
-import io.plate.api.PlateException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.apache.felix.service.command.Descriptor;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
@@ -29,6 +31,9 @@ public final class FrameworkCommands {
     /** The functions, as Gogo's command bundle names its own. */
     static final String[] FUNCTIONS = {"refresh", "update"};
 
+    /** A URL's scheme (two letters at least: {@code C:\\x.jar} is a Windows path). */
+    private static final Pattern URL_SCHEME = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]+:");
+
     private final BundleContext context;
 
     FrameworkCommands(BundleContext context) {
@@ -36,26 +41,43 @@ public final class FrameworkCommands {
     }
 
     @Descriptor("update a bundle from its location (bundles plate.jar carries are re-read from it)")
-    public String update(@Descriptor("bundle to update, by id") Bundle bundle) {
-        return update(bundle, null);
+    public String update(@Descriptor("bundle to update, by id") long id) {
+        return update(id, null);
     }
 
-    @Descriptor("update a bundle from a URL")
-    public String update(@Descriptor("bundle to update, by id") Bundle bundle,
-            @Descriptor("URL of the new bundle jar") String url) {
+    @Descriptor("update a bundle from a jar file or URL")
+    public String update(@Descriptor("bundle to update, by id") long id,
+            @Descriptor("the new bundle jar: a file path or a URL") String jar) {
+        Bundle bundle = context.getBundle(id);
+        if (bundle == null) {
+            throw new CommandException("update: no bundle " + id + " ('lb' lists the bundles and their ids)");
+        }
+        String from = jar == null ? bundle.getLocation() : jar;
         try {
-            if (url == null) {
+            if (jar == null) {
                 bundle.update();
             } else {
-                try (InputStream in = new URL(url).openStream()) {
+                try (InputStream in = open(jar)) {
                     bundle.update(in);
                 }
             }
-        } catch (BundleException | IOException | IllegalStateException | SecurityException e) {
-            throw new PlateException("cannot update bundle " + bundle.getBundleId() + " (" + bundle.getSymbolicName()
-                    + ") from " + (url == null ? bundle.getLocation() : url) + ": " + e.getMessage(), e);
+        } catch (BundleException | IOException | IllegalStateException | SecurityException | IllegalArgumentException e) {
+            throw new CommandException("update: cannot update bundle " + id + " (" + bundle.getSymbolicName() + ") from "
+                    + from + ": " + e.getMessage(), e);
         }
-        return "updated bundle " + bundle.getBundleId() + " (" + bundle.getSymbolicName() + ")";
+        return "updated bundle " + id + " (" + bundle.getSymbolicName() + ")";
+    }
+
+    /** The jar at {@code jar}: a URL ({@code file:…}, {@code https://…}) or else a file path, as a user types it. */
+    private static InputStream open(String jar) throws IOException {
+        if (URL_SCHEME.matcher(jar).lookingAt()) {
+            return new URL(jar).openStream();
+        }
+        Path file = UserPaths.of(jar);
+        if (!Files.isRegularFile(file)) {
+            throw new IOException(Files.isDirectory(file) ? "it is a folder" : "no such file");
+        }
+        return Files.newInputStream(file);
     }
 
     @Descriptor("refresh the wiring of the given bundles (with none: of every bundle updated or uninstalled since)")

@@ -40,6 +40,19 @@ final class Missing {
         return "none installed" + (why.isEmpty() ? "" : "; " + String.join("; ", why));
     }
 
+    /**
+     * "no TYPE service is installed (it comes with the FEATURE feature)", or, when providers are stopped or on their
+     * way ({@code stop 19}), "no TYPE service is active (…); stopped: … (bundle 19); 'start ID' starts one".
+     */
+    static String service(String type, String feature) {
+        return service(type, feature, why());
+    }
+
+    static String service(String type, String feature, List<String> why) {
+        return "no " + type + " service is " + (why.isEmpty() ? "installed" : "active") + " (it comes with the " + feature
+                + " feature)" + (why.isEmpty() ? "" : "; " + String.join("; ", why));
+    }
+
     /** How long after its last install or update an active bundle may still be registering its services. */
     static final long SETTLING_MILLIS = 10_000;
 

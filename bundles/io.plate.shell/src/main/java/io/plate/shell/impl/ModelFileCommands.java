@@ -107,7 +107,7 @@ public final class ModelFileCommands {
     private ModelStore modelStore() {
         ModelStore s = store;
         if (s == null) {
-            throw new PlateException("no ModelStore service is installed (it comes with the plate-classifier feature)");
+            throw new PlateException(Missing.service("ModelStore", "plate-classifier"));
         }
         return s;
     }

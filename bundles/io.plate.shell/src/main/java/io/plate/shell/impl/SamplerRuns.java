@@ -63,7 +63,7 @@ final class SamplerRuns {
     record Outcome(String kept, Posterior posterior, Path dir, String stopped, boolean printNow, PrintStream console) {
         /**
          * Returns {@code result}; also prints it when Gogo will not: the command's thread was interrupted
-         * (Gogo drops the value) or it runs as a background job ({@code &}).
+         * (Gogo drops the value). A background job's ({@code &}) is printed by {@link BackgroundJob}.
          */
         <R> R report(R result) {
             if (printNow) {
@@ -164,15 +164,6 @@ final class SamplerRuns {
         Cancellation cancellation = active.start(s);
         try {
             return runAndKeep(session, s, samplerName, datasetName, params, o, workspace, defaults, cancellation);
-        } catch (RuntimeException | IOException e) {
-            Job job = Job.Utils.current();
-            if (job != null && job.status() == Job.Status.Background && session != null) {
-                // Gogo shows nothing of a background job's failure: say it where the user looks
-                session.getConsole().println("plate: the run of " + samplerName + " on " + datasetName + " failed: "
-                        + e.getMessage());
-                session.getConsole().flush();
-            }
-            throw e;
         } finally {
             active.done(cancellation);
         }
@@ -226,7 +217,8 @@ final class SamplerRuns {
             }
             Replaced.warn(earlier, "give --out another folder");
         }
-        return new Outcome(kept, posterior, dir, stopped, interrupted || background, console);
+        // a background job's result (and failure) is printed by the checking front, CommandFunctions (BackgroundJob)
+        return new Outcome(kept, posterior, dir, stopped, interrupted && !background, console);
     }
 
     /** Why Ctrl-C's action stops a run: a signal the launcher passed on ("interrupted by SIGTERM"), else Ctrl-C. */

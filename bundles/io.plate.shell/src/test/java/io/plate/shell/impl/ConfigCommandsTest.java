@@ -73,4 +73,20 @@ class ConfigCommandsTest {
         assertEquals(2, defaults.chains());
         assertEquals(9, defaults.seed());
     }
+
+    /** A misspelt key is answered with the nearest one; every bad value is named at once, and nothing is kept. */
+    @Test
+    void everyBadSettingIsNamedOnOneLineWithTheNearestKey() {
+        PlateException typo = assertThrows(PlateException.class,
+                () -> ConfigCommands.typed(java.util.Map.of("chain", "2")));
+        assertEquals("unknown setting 'chain' (did you mean chains?); known: burn.in, chains, iterations, max.iterations,"
+                + " output.folder, seed, thin", typo.getMessage());
+        java.util.Map<String, String> two = new java.util.LinkedHashMap<>();
+        two.put("chains", "0");
+        two.put("thin", "x");
+        two.put("seed", "7");
+        assertEquals("chains '0': must be at least 1; thin 'x': expected a whole number (nothing changed)",
+                assertThrows(PlateException.class, () -> ConfigCommands.typed(two)).getMessage());
+        assertEquals(java.util.Map.of("seed", 7L, "thin", 3), ConfigCommands.typed(java.util.Map.of("seed", "7", "thin", "3")));
+    }
 }

@@ -44,4 +44,16 @@ class MissingTest {
         assertEquals(List.of("--features left out plate-classifier", "stopped: io.plate.sampler.mixture (bundle 12);"
                 + " 'start ID' starts one"), Missing.why("plate-classifier", List.of(mixture(Bundle.RESOLVED, false, 0))));
     }
+
+    /** A stopped classifier bundle ({@code stop 19}) was reported as a feature not installed. */
+    @Test
+    void aStoppedServiceProviderIsNamedNotCalledUninstalled() {
+        List<String> stopped = Missing.why(null, List.of(new Missing.Provider("io.plate.classifier", "0.1.0", 19,
+                Bundle.RESOLVED, false, 60_000)));
+        assertEquals("no ModelStore service is active (it comes with the plate-classifier feature); stopped:"
+                + " io.plate.classifier (bundle 19); 'start ID' starts one",
+                Missing.service("ModelStore", "plate-classifier", stopped));
+        assertEquals("no ModelStore service is installed (it comes with the plate-classifier feature)",
+                Missing.service("ModelStore", "plate-classifier", List.of()));
+    }
 }
