@@ -113,21 +113,11 @@ public final class Plate {
 
     /**
      * Inside an OSGi framework the class path holds no services (the bundles' components are in the
-     * service registry), so a call here finds nothing: say where to look. Detected by the loader of this
-     * class being a bundle's ({@code org.osgi.framework.BundleReference}, named, as the API needs no OSGi
-     * class on a plain class path).
+     * service registry), so a call here finds nothing: say where to look.
      */
     private static String registryHint(Class<?> type) {
-        for (Class<?> c = Plate.class.getClassLoader() == null ? null : Plate.class.getClassLoader().getClass();
-                c != null; c = c.getSuperclass()) {
-            for (Class<?> i : c.getInterfaces()) {
-                if (i.getName().equals("org.osgi.framework.BundleReference")) {
-                    return "; this runs inside an OSGi framework, where Plate's services are in the service registry:"
-                            + " look up " + type.getName() + " there";
-                }
-            }
-        }
-        return "";
+        return BundleOrigin.inFramework(Plate.class) ? "; this runs inside an OSGi framework, where Plate's services"
+                + " are in the service registry: look up " + type.getName() + " there" : "";
     }
 
     private record Entry(String name, int ranking, int order, Supplier<?> factory) {

@@ -1,5 +1,6 @@
 package io.plate.mcmc;
 
+import io.plate.api.BundleOrigin;
 import io.plate.api.sample.ChainRun;
 import io.plate.api.sample.Clustering;
 import io.plate.api.sample.Posterior;
@@ -36,6 +37,7 @@ public final class SamplerPosterior implements Posterior {
     private final Clustering clustering;
     private final double seconds;
     private final double sweepsPerSecond;
+    private final BundleOrigin bundle;
 
     private SamplerPosterior(Builder b) {
         this.sampler = Objects.requireNonNull(b.sampler, "sampler");
@@ -50,6 +52,7 @@ public final class SamplerPosterior implements Posterior {
         this.clustering = b.clustering;
         this.seconds = b.seconds;
         this.sweepsPerSecond = b.sweepsPerSecond;
+        this.bundle = Objects.requireNonNull(b.bundle, "bundle");
         for (String stem : tables.keySet()) {
             if (!RunDirectory.isTableName(stem)) {
                 throw new IllegalArgumentException("invalid table name '" + stem + "'");
@@ -64,6 +67,11 @@ public final class SamplerPosterior implements Posterior {
     @Override
     public String sampler() {
         return sampler;
+    }
+
+    @Override
+    public BundleOrigin bundle() {
+        return bundle;
     }
 
     @Override
@@ -204,6 +212,7 @@ public final class SamplerPosterior implements Posterior {
         private Clustering clustering;
         private double seconds = Double.NaN;
         private double sweepsPerSecond = Double.NaN;
+        private BundleOrigin bundle = BundleOrigin.NONE;
 
         private Builder(String sampler, String dataset) {
             this.sampler = sampler;
@@ -278,6 +287,12 @@ public final class SamplerPosterior implements Posterior {
 
         public Builder sweepsPerSecond(double s) {
             this.sweepsPerSecond = s;
+            return this;
+        }
+
+        /** The bundle of the sampler that ran ({@link BundleOrigin#of} its class), for {@code summary.json}. Since 3.5.0. */
+        public Builder bundle(BundleOrigin b) {
+            this.bundle = Objects.requireNonNull(b, "bundle");
             return this;
         }
 

@@ -24,5 +24,5 @@
  * {@code DiagnosticsTable.render} in place of {@code RunDirectory.diagnosticsTable}).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("3.4.0")
+@org.osgi.annotation.versioning.Version("3.5.0")
 package io.plate.mcmc;

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.plate.api.BundleOrigin;
 import io.plate.api.PlateException;
 import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.ParamSpec;
@@ -26,7 +27,9 @@ import java.util.TreeMap;
 /**
  * The one writer and reader of the model-file header:
  * {@code {"format": "plate-model", "version": 1, "type": …, "provenance": {"learner", "params", "seed",
- * "dataSummary", "plateVersion", "created", "dataImport" (optional: the training data's import options)},
+ * "dataSummary", "plateVersion", "created", "dataImport" (optional: the training data's import options),
+ * "bundle" (the learner's bundle and version, "io.plate.classifier 0.1.0"; absent in files of Plate 0.1.0 before it:
+ * read as not known)},
  * …body…}}.
  *
  * <p>Reading is strict for every model type: invalid JSON, a key given twice (at any depth), a field
@@ -41,7 +44,7 @@ public final class ModelFile {
 
     private static final List<String> HEADER = List.of("format", "version", "type", "provenance");
     private static final Set<String> PROVENANCE = Set.of("learner", "params", "seed", "dataSummary", "plateVersion",
-            "created", "dataImport");
+            "created", "dataImport", "bundle");
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
             .disable(JsonParser.Feature.AUTO_CLOSE_SOURCE)
@@ -94,6 +97,9 @@ public final class ModelFile {
                     g.writeStringField(e.getKey(), e.getValue());
                 }
                 g.writeEndObject();
+            }
+            if (provenance.bundle().known()) {
+                g.writeStringField("bundle", provenance.bundle().toString());
             }
             g.writeEndObject();
             body.write(g);
@@ -154,9 +160,17 @@ public final class ModelFile {
         if (!seed.isIntegralNumber() || !seed.canConvertToLong()) {
             throw new ModelFormatException("model file: field 'provenance.seed' must be a whole number, got " + seed);
         }
+        BundleOrigin bundle = BundleOrigin.NONE;
+        if (prov.has("bundle")) {
+            try {
+                bundle = BundleOrigin.parse(Fields.text(prov, "provenance.bundle"));
+            } catch (IllegalArgumentException e) {
+                throw new ModelFormatException("model file: field 'provenance.bundle': " + e.getMessage(), e);
+            }
+        }
         Provenance provenance = new Provenance(learner, params.asMap(), seed.longValue(),
                 Fields.text(prov, "provenance.dataSummary"), Fields.text(prov, "provenance.plateVersion"),
-                Fields.text(prov, "provenance.created"), dataImport);
+                Fields.text(prov, "provenance.created"), dataImport, bundle);
         return new Contents(root, provenance, params);
     }
 

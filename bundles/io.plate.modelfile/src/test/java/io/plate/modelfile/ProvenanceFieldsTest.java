@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.plate.api.BundleOrigin;
 import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.Provenance;
 import java.io.ByteArrayInputStream;
@@ -44,6 +45,28 @@ class ProvenanceFieldsTest {
         String text = write(new Provenance("t", Map.of(), 3, "iris: 150 rows", "1", "now"));
         assertFalse(text.contains("dataImport"), text);
         assertEquals(Map.of(), read(text).provenance().dataImport());
+    }
+
+    @Test
+    void theFittingBundleReadsBackAndOlderFilesReadAsNotKnown() throws IOException {
+        BundleOrigin classifier = new BundleOrigin("io.plate.classifier", "0.1.1");
+        String text = write(new Provenance("t", Map.of(), 3, "iris: 150 rows", "0.1.0", "now", Map.of(), classifier));
+        assertTrue(text.contains("\"bundle\" : \"io.plate.classifier 0.1.1\""), text);
+        assertTrue(text.contains("\"plateVersion\" : \"0.1.0\""), text);
+        assertEquals(classifier, read(text).provenance().bundle());
+
+        String older = write(new Provenance("t", Map.of(), 3, "iris: 150 rows", "0.1.0", "now"));
+        assertFalse(older.contains("bundle"), older);
+        assertEquals(BundleOrigin.NONE, read(older).provenance().bundle());
+    }
+
+    @Test
+    void aBundleThatIsNotNameAndVersionIsNamed() throws IOException {
+        String text = write(new Provenance("t", Map.of(), 3, "iris: 150 rows", "0.1.0", "now", Map.of(),
+                new BundleOrigin("io.plate.classifier", "0.1.1"))).replace("io.plate.classifier 0.1.1", "0.1.1");
+        String m = assertThrows(ModelFormatException.class, () -> read(text)).getMessage();
+        assertEquals("model file: field 'provenance.bundle': expected a bundle's symbolic name and version, e.g."
+                + " 'io.plate.classifier 0.1.0', or 'unknown', got '0.1.1'", m);
     }
 
     @Test

@@ -7,7 +7,11 @@
  * cross-validation or a holdout for any learner. {@link io.plate.api.learn.Metrics},
  * {@link io.plate.api.learn.StratifiedFolds} and {@link io.plate.api.learn.StratifiedSplit} are the
  * figures and row assignments the evaluator and the shell share.
+ *
+ * <p>1.10.0: {@link io.plate.api.learn.Provenance#bundle()}, the bundle and version of the learner that fitted a
+ * model, set by {@link io.plate.api.learn.Provenance#of(io.plate.api.learn.Learner, java.util.Map, long,
+ * io.plate.api.data.Dataset)}.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.9.0")
+@org.osgi.annotation.versioning.Version("1.10.0")
 package io.plate.api.learn;

@@ -1,5 +1,6 @@
 package io.plate.api.sample;
 
+import io.plate.api.BundleOrigin;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -42,6 +43,15 @@ public interface Posterior {
         return Optional.empty();
     }
 
+    /**
+     * The bundle and version of the sampler that ran ({@code io.plate.sampler.mixture 0.1.1}), written to
+     * {@code summary.json} as {@code bundle}; {@link BundleOrigin#NONE} when not known (a run directory written
+     * before 1.8.0). Since 1.8.0.
+     */
+    default BundleOrigin bundle() {
+        return BundleOrigin.NONE;
+    }
+
     double seconds();
 
     double sweepsPerSecond();
@@ -49,7 +59,7 @@ public interface Posterior {
     /**
      * Writes the run directory of the command-line contract: {@code trace.csv} (chain, iteration, and
      * each summary), {@code summary.json} (diagnostics per summary, settings, seed, seconds, sweeps per
-     * second, facts) and one CSV per table. Creates the directory; files are replaced atomically.
+     * second, the sampler's bundle, facts) and one CSV per table. Creates the directory; files are replaced atomically.
      */
     void write(Path dir) throws IOException;
 }

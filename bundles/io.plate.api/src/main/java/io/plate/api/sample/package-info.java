@@ -23,7 +23,9 @@
  *
  * <p>1.6.0: {@link io.plate.api.sample.ClusteringFiles}. 1.7.0: {@link io.plate.api.sample.ClusteringFiles#TOP_WORDS},
  * the column of a text mixture's cluster words, which the shell shows.
+ *
+ * <p>1.8.0: {@link io.plate.api.sample.Posterior#bundle()}, the bundle and version of the sampler that ran.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.7.0")
+@org.osgi.annotation.versioning.Version("1.8.0")
 package io.plate.api.sample;

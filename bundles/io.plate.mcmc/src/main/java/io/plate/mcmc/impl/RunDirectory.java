@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.plate.api.BundleOrigin;
 import io.plate.api.data.ImportException;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.RunSettings;
@@ -34,7 +35,8 @@ import java.util.stream.Stream;
  * <ul>
  * <li>{@code trace.csv}: header {@code chain,iteration,<summary names…>}, one row per kept draw, chains in
  * order, numbers printed so they read back to the same double;</li>
- * <li>{@code summary.json}: {@code sampler}, {@code dataset}, {@code params}, {@code settings},
+ * <li>{@code summary.json}: {@code sampler}, {@code bundle} (the sampler's bundle and version, e.g.
+ * {@code "io.plate.sampler.mixture 0.1.1"}; absent in the runs of earlier versions), {@code dataset}, {@code params}, {@code settings},
  * {@code seed}, {@code seconds}, {@code sweepsPerSecond}, {@code cancelled}, {@code summaries} (per
  * summary: {@code mean}, {@code sd}, {@code rhat}, {@code essBulk}, {@code essTail}; undefined figures are
  * {@code null}) and {@code facts};</li>
@@ -156,7 +158,8 @@ public final class RunDirectory {
                 .trace(readTrace(traceFile, draws(summary, summaryFile)))
                 .cancelled(summary.path("cancelled").asBoolean(false))
                 .seconds(figure(summary, "seconds", summaryFile))
-                .sweepsPerSecond(figure(summary, "sweepsPerSecond", summaryFile));
+                .sweepsPerSecond(figure(summary, "sweepsPerSecond", summaryFile))
+                .bundle(bundle(summary, summaryFile));
         Map<String, String> params = new LinkedHashMap<>();
         summary.path("params").fields().forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
         b.params(params);
@@ -189,6 +192,18 @@ public final class RunDirectory {
             throw new ImportException(file, 0, null, "no '" + name + "' (a text)");
         }
         return n.asText();
+    }
+
+    /** The sampler's bundle of {@code summary.json}; not known in the runs of earlier versions, which have none. */
+    private static BundleOrigin bundle(JsonNode summary, Path file) {
+        if (!summary.has("bundle")) {
+            return BundleOrigin.NONE;
+        }
+        try {
+            return BundleOrigin.parse(text(summary, "bundle", file));
+        } catch (IllegalArgumentException e) {
+            throw new ImportException(file, 0, null, "'bundle': " + e.getMessage());
+        }
     }
 
     /** The run settings of {@code summary.json}, checked as a run's settings are. */
@@ -269,6 +284,9 @@ public final class RunDirectory {
     private static ObjectNode summaryJson(Posterior p) {
         ObjectNode root = JSON.createObjectNode();
         root.put("sampler", p.sampler());
+        if (p.bundle().known()) {
+            root.put("bundle", p.bundle().toString());
+        }
         root.put("dataset", p.dataset());
         ObjectNode params = root.putObject("params");
         p.params().forEach(params::put);

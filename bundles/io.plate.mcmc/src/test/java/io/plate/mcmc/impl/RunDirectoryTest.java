@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.plate.api.BundleOrigin;
 import io.plate.api.PlateException;
 import io.plate.api.sample.Cancellation;
 import io.plate.api.sample.ChainRun;
@@ -159,6 +160,7 @@ class RunDirectoryTest {
                     ProgressListener.NONE, new Cancellation());
         }
         SamplerPosterior p = SamplerPosterior.builder("test.ar1", "toy").run(run, settings)
+                .bundle(new BundleOrigin("io.plate.sampler.mixture", "0.1.1"))
                 .params(Map.of("phi", "0.7", "note", "a, \"b\""))
                 .table("theta", new Table(List.of("class", "text"), List.of(List.of("a,b", "say \"x\"\nthen y"),
                         List.of("", "plain"))))
@@ -166,8 +168,11 @@ class RunDirectoryTest {
         Path dir = tmp.resolve("ar1");
         p.write(dir);
 
+        assertTrue(Files.readString(dir.resolve("summary.json")).contains(
+                "\"bundle\" : \"io.plate.sampler.mixture 0.1.1\""));
         SamplerPosterior back = SamplerPosterior.read(dir);
         assertEquals(p.sampler(), back.sampler());
+        assertEquals(new BundleOrigin("io.plate.sampler.mixture", "0.1.1"), back.bundle());
         assertEquals(p.dataset(), back.dataset());
         assertEquals(p.params(), back.params());
         assertEquals(p.settings(), back.settings());
@@ -230,6 +235,15 @@ class RunDirectoryTest {
                 () -> Files.writeString(summary, "{\n  \"sampler\" : \"x\",\n  oops\n}\n"));
         assertReadFails(dir, summary + ": settings: burn-in must be in [0, iterations) = [0, 15), got 20",
                 () -> Files.writeString(summary, json.replace("\"burnIn\" : 10", "\"burnIn\" : 20")));
+        // a run of an earlier version names no bundle; a bundle that is not "NAME VERSION" is refused
+        Files.writeString(summary, json.replace("\"sampler\" : ", "\"bundle\" : \"io.plate.x 1.0.0\",\n  \"sampler\" : "));
+        assertEquals("io.plate.x 1.0.0", SamplerPosterior.read(dir).bundle().toString());
+        assertFalse(json.contains("\"bundle\""), json);
+        Files.writeString(summary, json);
+        assertEquals(BundleOrigin.NONE, SamplerPosterior.read(dir).bundle());
+        assertReadFails(dir, summary + ": 'bundle': expected a bundle's symbolic name and version, e.g."
+                + " 'io.plate.classifier 0.1.0', or 'unknown', got '1.0.0'",
+                () -> Files.writeString(summary, json.replace("\"sampler\" : ", "\"bundle\" : \"1.0.0\",\n  \"sampler\" : ")));
         assertReadFails(dir, summary + ": not found: a run directory holds trace.csv and summary.json",
                 () -> Files.delete(summary));
         Files.writeString(summary, json);

@@ -200,10 +200,7 @@ public final class ClusterCommands {
             } else {
                 render(b, c);
             }
-            b.append("kept as run '").append(name).append('\'');
-            if (written != null) {
-                b.append(", written to ").append(written);
-            }
+            b.append(SamplerRuns.Outcome.keptLine(name, posterior, written));
             return b.append('\n').append(SamplerRuns.Outcome.stoppedLine(name, stopped)).toString();
         }
 

@@ -160,10 +160,7 @@ public final class SampleCommands {
         @Override
         public String toString() {
             StringBuilder b = new StringBuilder(DiagnosticsTable.render(posterior)).append('\n');
-            b.append("kept as run '").append(name).append('\'');
-            if (written != null) {
-                b.append(", written to ").append(written);
-            }
+            b.append(SamplerRuns.Outcome.keptLine(name, posterior, written));
             return b.append('\n').append(SamplerRuns.Outcome.stoppedLine(name, stopped)).toString();
         }
     }

@@ -76,6 +76,21 @@ final class SamplerRuns {
             return result;
         }
 
+        /**
+         * The line that names a kept run, the sampler bundle that ran it (when known) and the folder it was written
+         * to (when {@code written} is not null): {@code kept as run 'x' (sampled by io.plate.sampler.mixture 0.1.1)}.
+         */
+        static String keptLine(String name, Posterior p, Path written) {
+            StringBuilder b = new StringBuilder("kept as run '").append(name).append('\'');
+            if (p.bundle().known()) {
+                b.append(" (sampled by ").append(p.bundle()).append(')');
+            }
+            if (written != null) {
+                b.append(", written to ").append(written);
+            }
+            return b.toString();
+        }
+
         /** The line a result ends with when the run stopped early. */
         static String stoppedLine(String kept, String stopped) {
             return stopped == null ? "" : "stopped early (" + stopped + "): the chains stopped at their next sweep;"

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.plate.api.BundleOrigin;
 import io.plate.api.PlateException;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
@@ -118,7 +119,9 @@ class SampleCommandsTest {
                 public void keep(long iteration) {
                 }
             }, settings, listener, cancellation);
-            return SamplerPosterior.builder(name(), data.name()).params(params.asMap()).run(run, settings).build();
+            // a sampler names its bundle as BundleOrigin.of(its class) finds it; this test class has no bundle manifest
+            return SamplerPosterior.builder(name(), data.name()).params(params.asMap()).run(run, settings)
+                    .bundle(new BundleOrigin("io.plate.test.ar1", "1.2.3")).build();
         }
     }
 
@@ -158,10 +161,11 @@ class SampleCommandsTest {
         assertEquals(5L, r.posterior().settings().seed());
         String text = r.toString();
         for (String s : List.of("summary", "mean", "sd", "R-hat", "ESS bulk", "ESS tail", "sweeps/s", "logJoint", "x",
-                "kept as run 'toy.test.ar1'", "written to")) {
+                "kept as run 'toy.test.ar1' (sampled by io.plate.test.ar1 1.2.3), written to")) {
             assertTrue(text.contains(s), "missing '" + s + "' in\n" + text);
         }
         Path dir = tmp.resolve("runs/ar1");
+        assertTrue(Files.readString(dir.resolve("summary.json")).contains("\"bundle\" : \"io.plate.test.ar1 1.2.3\""));
         assertEquals("chain,iteration,logJoint,x", Files.readAllLines(dir.resolve("trace.csv")).get(0));
         assertTrue(Files.readString(dir.resolve("summary.json")).contains("\"rho\" : \"0.3\""));
         String trace = c.trace("", "toy.test.ar1").toString();

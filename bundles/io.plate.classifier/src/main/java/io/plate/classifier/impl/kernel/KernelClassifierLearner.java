@@ -109,7 +109,7 @@ public final class KernelClassifierLearner implements Learner {
         String ignored = new IgnoredData().allButNumeric(data)
                 .rows(labelled - used, "with a missing numeric value (in the class prior only)").text("of the data");
         return new KernelClassifierModel(y.classes, ClassPrior.fromParams(params, y.classes).logPrior(y.classWeights()), names, st,
-                radial, h, points, Provenance.of(name(), params.asMap(), seed, data)).ignored(ignored);
+                radial, h, points, Provenance.of(this, params.asMap(), seed, data)).ignored(ignored);
     }
 
     private static boolean complete(double[] x, int r, int p) {

@@ -124,7 +124,7 @@ public final class KernelRegressionLearner implements Learner {
         String ignored = new IgnoredData().allButNumeric(data)
                 .rows(n - used, "with a missing target or feature value").text("of the data");
         return new KernelRegressionModel(target.name(), names, st, h, pts, y, grid, mse,
-                Provenance.of(name(), params.asMap(), seed, data)).ignored(ignored);
+                Provenance.of(this, params.asMap(), seed, data)).ignored(ignored);
     }
 
     @Override

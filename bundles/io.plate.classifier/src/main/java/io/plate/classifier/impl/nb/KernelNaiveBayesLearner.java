@@ -85,7 +85,7 @@ public final class KernelNaiveBayesLearner implements Learner {
         MultinomialLikelihood counts = data.sparse().isPresent()
                 ? MultinomialLikelihood.of(WordCounts.of(t, Double.NaN, true, name()), alpha, name(), null) : null;
         double[] logPrior = ClassPrior.fromParams(params, t.classes).logPrior(t.classWeights());
-        Provenance p = Provenance.of(name(), params.asMap(), seed, data);
+        Provenance p = Provenance.of(this, params.asMap(), seed, data);
         return model(t.classes, logPrior, cutoff, grid, numeric, categorical, counts, params, p);
     }
 

@@ -42,7 +42,7 @@ abstract class NaiveBayesLearner implements Learner {
     public Model fit(Dataset data, Params params, long seed) {
         TrainingRows t = TrainingRows.of(data, params.find(Names.WEIGHT).orElse(null));
         SufficientStatistics s = collect(t, params);
-        Provenance p = Provenance.of(name(), params.asMap(), seed, data);
+        Provenance p = Provenance.of(this, params.asMap(), seed, data);
         try {
             NaiveBayesModel m = new NaiveBayesModel(this, params, s, p);
             m.ignored(ignored(t.features, s)); // the features: the weight column is used, as the weights

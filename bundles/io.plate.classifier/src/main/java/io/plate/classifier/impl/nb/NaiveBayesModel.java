@@ -1,6 +1,7 @@
 package io.plate.classifier.impl.nb;
 
 import io.plate.api.learn.KnownWords;
+import io.plate.api.BundleOrigin;
 import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Explainable;
@@ -191,7 +192,7 @@ public final class NaiveBayesModel implements Model, Explainable {
         SufficientStatistics merged = SufficientStatistics.merge(stats, learner.collect(t, params));
         Provenance p = new Provenance(provenance.learner(), provenance.params(), provenance.seed(),
                 provenance.dataSummary() + " + update " + more.summary(), provenance.plateVersion(),
-                Instant.now().toString(), provenance.dataImport());
+                Instant.now().toString(), provenance.dataImport(), BundleOrigin.of(learner.getClass()));
         return new NaiveBayesModel(learner, params, merged, p);
     }
 

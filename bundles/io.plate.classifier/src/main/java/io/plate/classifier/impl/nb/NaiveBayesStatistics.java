@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.plate.api.Plate;
 import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Learner;
@@ -16,9 +15,9 @@ import io.plate.classifier.impl.TrainingRows;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The sufficient statistics of a naive Bayes learner, for callers that fit by parts without a framework
@@ -86,8 +85,7 @@ public final class NaiveBayesStatistics {
     /** The model of these statistics, as {@link Learner#fit} makes it. */
     public Model model(Learner learner, Params params, long seed, String dataSummary) {
         NaiveBayesLearner nb = naiveBayes(learner);
-        Provenance p = new Provenance(nb.name(), params.asMap(), seed, dataSummary, Plate.VERSION,
-                Instant.now().toString());
+        Provenance p = Provenance.of(nb, params.asMap(), seed, dataSummary, Map.of());
         try {
             return new NaiveBayesModel(nb, params, stats, p);
         } catch (IllegalArgumentException e) {

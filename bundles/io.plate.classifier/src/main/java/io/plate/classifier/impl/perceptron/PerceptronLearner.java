@@ -107,7 +107,7 @@ public final class PerceptronLearner implements Learner {
             weights[u] = rule.train(x, dim, y, settings, rng);
         }
         return new PerceptronModel(labels.classes, rule.name(), features, weights,
-                Provenance.of(name(), params.asMap(), seed, data));
+                Provenance.of(this, params.asMap(), seed, data));
     }
 
     @Override

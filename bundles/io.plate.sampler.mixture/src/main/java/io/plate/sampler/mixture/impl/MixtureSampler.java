@@ -1,6 +1,7 @@
 package io.plate.sampler.mixture.impl;
 
 import io.plate.api.HeapCheck;
+import io.plate.api.BundleOrigin;
 import io.plate.api.PlateException;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
@@ -241,7 +242,7 @@ abstract class MixtureSampler<D> implements Sampler {
             throw new PlateException(name() + ": " + e.getMessage(), e);
         }
         SamplerPosterior.Builder out = SamplerPosterior.builder(name(), data.name()).params(params.asMap())
-                .run(run, settings);
+                .run(run, settings).bundle(BundleOrigin.of(getClass()));
         out.fact(SamplerPosterior.COLUMNS, ClusteredColumns.describe(data, model.kind(), name()));
         out.clustering(MixtureSummary.addTo(out, run.chains(), data, fixed, Clustering.Loss.parse(params.getString(LOSS)),
                 distributions.stream(settings.seed(), settings.chains())));

@@ -20,7 +20,7 @@ import java.util.Set;
  * The {@code nb.sparse} model file (format {@code plate-model}, version 1):
  * <pre>
  * {"format": "plate-model", "version": 1, "type": "nb.sparse",
- *  "provenance": {"learner", "params", "seed", "dataSummary", "plateVersion", "created"},
+ *  "provenance": {"learner", "params", "seed", "dataSummary", "plateVersion", "created", "bundle"},
  *  "hyperparameters": {"alpha": [..], "a": .., "b": .., "sharedP": ..},
  *  "classPrior": .., "interval": .., "intervalDraws": ..,
  *  "classes": [sorted names], "classRows": [rows per class],

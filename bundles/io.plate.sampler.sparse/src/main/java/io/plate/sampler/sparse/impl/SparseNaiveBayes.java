@@ -103,7 +103,7 @@ public final class SparseNaiveBayes implements Learner {
                 predictive[s] = m.thetaMean(s);
             }
         }
-        Provenance provenance = Provenance.of(NAME, params.asMap(), seed, data);
+        Provenance provenance = Provenance.of(this, params.asMap(), seed, data);
         return SparseNaiveBayesModel.create(provenance, table, hyper, predictive, params.getDouble(CLASS_PRIOR),
                 params.getDouble(INTERVAL), params.getInt(INTERVAL_DRAWS), distributions).ignored(CountTable.ignored(data));
     }

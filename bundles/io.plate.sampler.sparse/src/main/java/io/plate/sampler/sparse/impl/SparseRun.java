@@ -1,5 +1,6 @@
 package io.plate.sampler.sparse.impl;
 
+import io.plate.api.BundleOrigin;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
@@ -54,7 +55,7 @@ final class SparseRun {
             pooled.merge(chain.moments());
         }
         SamplerPosterior.Builder b = SamplerPosterior.builder(sampler, data.name()).params(params.asMap())
-                .run(run, settings).table("theta", thetaTable(model, pooled));
+                .run(run, settings).table("theta", thetaTable(model, pooled)).bundle(BundleOrigin.of(SparseRun.class));
         b.fact("distributions", dist.provider());
         String ignored = CountTable.ignored(data);
         if (!ignored.isEmpty()) {
