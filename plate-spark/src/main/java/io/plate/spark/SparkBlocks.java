@@ -105,28 +105,34 @@ public final class SparkBlocks implements BlockRunner {
             Broadcast<S> bc = jsc.broadcast(shared);
             int fail = failFirstAttempt;
             DistributionsSource source = dist;
-            List<Tuple2<Integer, R>> done;
+            Object parts;
             try {
-                done = rdd.mapPartitions(blocks -> {
-                    TaskContext task = TaskContext.get();
+                // one job straight on the cached blocks with a Java lambda: JavaRDD's mapPartitions and collect wrap
+                // the function in Scala closures, which Spark's closure cleaner re-parses (ASM) on every job
+                parts = jsc.sc().runJob(rdd.rdd(), (scala.Function2<TaskContext, scala.collection.Iterator<Tuple2<Integer, B>>,
+                        ArrayList<Tuple2<Integer, R>>> & Serializable) (task, blocks) -> {
                     if (task.partitionId() == fail && task.attemptNumber() == 0) {
                         throw new IllegalStateException("first attempt of partition " + fail + " fails (forced retry)");
                     }
                     Distributions d = source.get(); // once per task: a service lookup on the class path
                     S value = bc.value();
-                    List<Tuple2<Integer, R>> results = new ArrayList<>();
+                    ArrayList<Tuple2<Integer, R>> results = new ArrayList<>();
                     while (blocks.hasNext()) {
                         Tuple2<Integer, B> t = blocks.next();
                         results.add(new Tuple2<>(t._1(), step.apply(d, t._1(), t._2(), value)));
                     }
-                    return results.iterator();
-                }).collect();
+                    return results;
+                }, scala.reflect.ClassTag$.MODULE$.apply(ArrayList.class));
             } finally {
                 bc.destroy();
             }
             List<R> out = new ArrayList<>(Collections.nCopies(count, null));
-            for (Tuple2<Integer, R> t : done) {
-                out.set(t._1(), t._2());
+            for (Object part : (Object[]) parts) { // a partition's results, each with its block's index
+                @SuppressWarnings("unchecked")
+                List<Tuple2<Integer, R>> done = (List<Tuple2<Integer, R>>) part;
+                for (Tuple2<Integer, R> t : done) {
+                    out.set(t._1(), t._2());
+                }
             }
             return out;
         }
