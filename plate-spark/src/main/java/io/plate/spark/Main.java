@@ -228,7 +228,7 @@ public final class Main {
                 + " [--delimiter C|tab] [--decimal ,] [--thousands C]\n               [--missing '?,,NA,...'] (cell texts read as"
                 + " missing, replacing the default: '?', empty and pandas' markers)\n"
                 + "       with a LibSVM input: [--zero-based auto|true|false]\n"
-                + "       with a text input (TSV) or folders (one per class): [--min-df N] [--max-df F] [--max-features N]"
+                + "       with a text input (TSV) or folders (one per class): [--min-df N|F] [--max-df N|F] [--max-features N]"
                 + " [--ngram 2] [--binary] [--stop-words]\n               text only: [--delimiter C|tab] [--text-column NAME]\n"
                 + "       MODEL.json, --input and the output folders: a local path, or a URI (file:, hdfs:, s3a: ...)\n"
                 + "learners: " + NaiveBayesStatistics.LEARNERS + "\nsamplers: " + SparkSamplers.names();

@@ -61,9 +61,11 @@ class MainTest {
         assertTrue(negative.startsWith("nb.categorical: parameter 'alpha' = '-1'"), negative);
         assertEquals("--format 'xls': expected one of csv, parquet, libsvm, text, folders", usageError("train",
                 "nb.gaussian", "--input", IRIS, "--format", "xls", "--out", "m.json"));
-        assertEquals("--min-df must be a whole number, got 'abc'", usageError("train", "nb.multinomial", "--input", SMS,
+        assertEquals("--min-df: expected a count of documents (a whole number, at least 1) or a proportion of them"
+                + " (0.0 to 1.0), got 'abc'", usageError("train", "nb.multinomial", "--input", SMS,
                 "--format", "text", "--min-df", "abc", "--out", "m.json"));
-        assertEquals("--max-df must be a number, got 'half'", usageError("cluster", "mixture.multinomial", "--input", SMS,
+        assertEquals("--max-df: expected a count of documents (a whole number, at least 1) or a proportion of them"
+                + " (0.0 to 1.0), got 'half'", usageError("cluster", "mixture.multinomial", "--input", SMS,
                 "--format", "text", "--max-df", "half", "k=3", "--out", "run"));
         assertEquals("--ngram must be 1 or 2, got 3", usageError("train", "nb.multinomial", "--input", SMS,
                 "--format", "text", "--ngram", "3", "--out", "m.json"));
@@ -155,7 +157,7 @@ class MainTest {
             String usage = printed.toString(StandardCharsets.UTF_8);
             assertTrue(usage.startsWith("usage: train LEARNER"), usage);
             assertTrue(usage.contains("predict MODEL.json --input PATH [--format F] [--label COL]"), usage);
-            assertTrue(usage.contains("[--min-df N] [--max-df F] [--max-features N] [--ngram 2] [--binary] [--stop-words]"),
+            assertTrue(usage.contains("[--min-df N|F] [--max-df N|F] [--max-features N] [--ngram 2] [--binary] [--stop-words]"),
                     usage);
             assertTrue(usage.contains("[--delimiter C|tab] [--text-column NAME]"), usage);
         }
