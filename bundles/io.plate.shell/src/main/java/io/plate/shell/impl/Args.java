@@ -21,6 +21,11 @@ public final class Args {
      * key given twice fails with a message naming the word.
      */
     public static Map<String, String> keyValues(List<String> words) {
+        return keyValues(words, "parameter");
+    }
+
+    /** As {@link #keyValues(List)}, naming a key given twice as a {@code what} ({@code setting} for plate:config). */
+    public static Map<String, String> keyValues(List<String> words, String what) {
         Map<String, String> out = new LinkedHashMap<>();
         if (words == null) {
             return out;
@@ -32,7 +37,7 @@ public final class Args {
             }
             String k = w.substring(0, eq).trim();
             if (out.containsKey(k)) {
-                throw new PlateException("parameter '" + k + "' given twice");
+                throw new PlateException(what + " '" + k + "' given twice");
             }
             out.put(k, w.substring(eq + 1).trim());
         }

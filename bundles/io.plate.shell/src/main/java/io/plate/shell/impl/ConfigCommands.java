@@ -40,7 +40,7 @@ public final class ConfigCommands {
     @Descriptor("show the defaults of the plate commands, or change them: seed=, chains=, iterations=,"
             + " max.iterations=, burn.in=, thin=, output.folder=")
     public String config(@Descriptor("key=value pairs to change (none: show)") String... settings) throws IOException {
-        Map<String, String> kv = Args.keyValues(settings == null ? List.of() : List.of(settings));
+        Map<String, String> kv = Args.keyValues(settings == null ? List.of() : List.of(settings), "setting");
         if (kv.isEmpty()) {
             return defaults.toString();
         }
@@ -68,7 +68,7 @@ public final class ConfigCommands {
 
     /**
      * Checks every key and converts its value, in order; a bad one fails naming all that are bad, on one line,
-     * so that one try shows what to correct (nothing is changed).
+     * so that one try shows what to correct, and says that nothing was changed (the others were good).
      */
     static Map<String, Object> typed(Map<String, String> kv) {
         Map<String, Object> out = new java.util.LinkedHashMap<>();
@@ -81,7 +81,7 @@ public final class ConfigCommands {
             }
         }
         if (!bad.isEmpty()) {
-            throw new PlateException(String.join("; ", bad) + (bad.size() > 1 ? " (nothing changed)" : ""));
+            throw new PlateException(String.join("; ", bad) + " (nothing changed)");
         }
         return out;
     }

@@ -80,13 +80,26 @@ class ConfigCommandsTest {
         PlateException typo = assertThrows(PlateException.class,
                 () -> ConfigCommands.typed(java.util.Map.of("chain", "2")));
         assertEquals("unknown setting 'chain' (did you mean chains?); known: burn.in, chains, iterations, max.iterations,"
-                + " output.folder, seed, thin", typo.getMessage());
+                + " output.folder, seed, thin (nothing changed)", typo.getMessage());
         java.util.Map<String, String> two = new java.util.LinkedHashMap<>();
         two.put("chains", "0");
         two.put("thin", "x");
         two.put("seed", "7");
         assertEquals("chains '0': must be at least 1; thin 'x': expected a whole number (nothing changed)",
                 assertThrows(PlateException.class, () -> ConfigCommands.typed(two)).getMessage());
+        // one bad value among good ones: nothing changed either (plate:config seed=7 thin=0)
+        java.util.Map<String, String> one = new java.util.LinkedHashMap<>();
+        one.put("seed", "7");
+        one.put("thin", "0");
+        assertEquals("thin '0': must be at least 1 (nothing changed)",
+                assertThrows(PlateException.class, () -> ConfigCommands.typed(one)).getMessage());
         assertEquals(java.util.Map.of("seed", 7L, "thin", 3), ConfigCommands.typed(java.util.Map.of("seed", "7", "thin", "3")));
+    }
+
+    /** plate:config names what it takes as settings: a key given twice is a setting given twice. */
+    @Test
+    void aSettingGivenTwiceIsCalledASetting() {
+        assertEquals("setting 'chains' given twice", assertThrows(PlateException.class,
+                () -> new ConfigCommands(null, null).config("chains=2", "chains=3")).getMessage());
     }
 }
