@@ -297,11 +297,13 @@ public final class ClusterCommands {
             int fewest = c.kPosterior().keySet().stream().mapToInt(Integer::intValue).min().orElse(shown);
             int most = c.kPosterior().keySet().stream().mapToInt(Integer::intValue).max().orElse(shown);
             if (shown < fewest || shown > most) { // no draw has as many (or as few) clusters as the estimate
-                b.append(String.format(Locale.ROOT, "the estimate has %s, %s than any draw (%d-%d): %s%n",
-                        io.plate.api.text.Plural.of(shown, "cluster"),
-                        shown > most ? "more" : "fewer", fewest, most, chainsApart
+                // more: the rows the chains place differently end in clusters of their own; fewer: they are merged
+                String apart = shown > most ? "end in small clusters of" : "are merged into fewer, larger clusters in";
+                b.append(String.format(Locale.ROOT, "the estimate has %s, %s than any draw (%s): %s%n",
+                        io.plate.api.text.Plural.of(shown, "cluster"), shown > most ? "more" : "fewer",
+                        fewest == most ? "every draw has " + most : fewest + "-" + most, chainsApart
                                 ? "the chains disagree (R-hat above " + DiagnosticsTable.APART_RHAT + ") and the rows"
-                                        + " they place differently end in small clusters of the partition nearest to all"
+                                        + " they place differently " + apart + " the partition nearest to all"
                                         + " draws pooled; run longer (--max-iterations N) or restarts=N"
                                 : "the partition with the least expected loss to all draws, which place many rows"
                                         + " differently from one another"));

@@ -177,7 +177,16 @@ class ClusterCommandsTest {
         s.kPosterior = Map.of(3, 0.4, 4, 0.35, 5, 0.25);
         text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
                 .cluster(null, "30", "", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
-        assertTrue(text.contains("the estimate has 2 clusters, fewer than any draw (3-5): the chains disagree"), text);
+        assertTrue(text.contains("the estimate has 2 clusters, fewer than any draw (3-5): the chains disagree (R-hat"
+                + " above 1.1) and the rows they place differently are merged into fewer, larger clusters in the"
+                + " partition nearest to all draws pooled;"), text);
+        assertFalse(text.contains("small clusters"), text);
+        // every draw has the same number (20 newsgroups, k=4, 2 chains: an estimate of 3 against 4 in every draw)
+        s.kPosterior = Map.of(3, 1.0);
+        text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
+                .cluster(null, "30", "", "10", "2", "3", "42", "", "", "", "", "", "mixture.halves", "toy").toString();
+        assertTrue(text.contains("the estimate has 2 clusters, fewer than any draw (every draw has 3): the chains"
+                + " disagree"), text);
         s.logJoints = new double[][] {{-10, -11, -12}};
         s.kPosterior = Map.of(2, 0.4, 3, 0.35, 4, 0.25); // no majority: nothing to explain
         text = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(s))
