@@ -481,17 +481,28 @@ class ModelCommandsTest {
                 .contains("(binary false where 'trb' has true)"));
     }
 
-    /** A batch with none of a word model's words is scored (at the class prior), with a line that says so and why. */
+    /**
+     * A batch with none of a word model's words is scored as a text without words, with a line that says so and
+     * what those scores are for the model's learner: the class prior for a multinomial (its likelihood of no words is
+     * 1), the prior times every word's absence for Bernoulli, equal scores for complement (no prior, no words).
+     */
     @Test
     void aBatchWithNoKnownWordIsScoredWithAWarning() {
         Dataset d = text("n", "none", "1-1", "1");
-        assertEquals("warning: none of the 3 words of 'n' is one of the 19 words model 'm' was trained on: every row"
-                + " gets the model's scores of a text without words (for nb.multinomial, the class prior), as"
-                + " scikit-learn gives them", PredictCommands.noKnownWords("m", d, new io.plate.api.learn.KnownWords(3, 0, 19)));
-        assertTrue(PredictCommands.noKnownWords("m", d, new io.plate.api.learn.KnownWords(0, 0, 19))
+        io.plate.api.learn.KnownWords none = new io.plate.api.learn.KnownWords(3, 0, 19);
+        String head = "warning: none of the 3 words of 'n' is one of the 19 words model 'm' was trained on: every row"
+                + " gets the model's scores of a text without words";
+        assertEquals(head + " (the class prior), as scikit-learn gives them",
+                PredictCommands.noKnownWords("m", "nb.multinomial", d, none));
+        assertEquals(head + " (the class prior and the absence of every word of the vocabulary), as scikit-learn gives"
+                + " them", PredictCommands.noKnownWords("m", "nb.bernoulli", d, none));
+        assertEquals(head + " (equal scores for every class), as scikit-learn gives them",
+                PredictCommands.noKnownWords("m", "nb.complement", d, none));
+        assertEquals(head, PredictCommands.noKnownWords("m", "nb.mixed", d, none));
+        assertTrue(PredictCommands.noKnownWords("m", "nb.multinomial", d, new io.plate.api.learn.KnownWords(0, 0, 19))
                 .startsWith("warning: 'n' has no words (an empty vocabulary): every row gets"));
-        assertEquals("", PredictCommands.noKnownWords("m", d, new io.plate.api.learn.KnownWords(3, 1, 19)));
-        assertEquals("", PredictCommands.noKnownWords("m", d, null));
+        assertEquals("", PredictCommands.noKnownWords("m", "nb.multinomial", d, new io.plate.api.learn.KnownWords(3, 1, 19)));
+        assertEquals("", PredictCommands.noKnownWords("m", "nb.multinomial", d, null));
     }
 
     /** A text import with the text importer's metadata: stop words, n-grams and --min-df as given. */
