@@ -7,6 +7,12 @@ import java.io.PrintStream;
  * stack trace Felix's default logger prints: "plate: framework: MESSAGE: CAUSE".
  */
 final class FrameworkLog extends org.apache.felix.framework.Logger {
+    /**
+     * What Felix logs before it throws the failure of Bundle.update to its caller, who says it: the shell's
+     * {@code update} in its one line, FileInstall for the --deploy folder ({@link DeployLog}'s "not updated").
+     */
+    static final String UPDATE_FAILED = "Unable to update the bundle.";
+
     private final PrintStream err;
 
     FrameworkLog(PrintStream err) {
@@ -18,7 +24,7 @@ final class FrameworkLog extends org.apache.felix.framework.Logger {
     @SuppressWarnings("rawtypes")
     protected void doLog(org.osgi.framework.Bundle bundle, org.osgi.framework.ServiceReference ref, int level,
             String message, Throwable cause) {
-        if (gogoSessionRace(bundle, cause)) {
+        if (gogoSessionRace(bundle, cause) || UPDATE_FAILED.equals(message)) {
             return;
         }
         String who = bundle == null || bundle.getSymbolicName() == null ? "" : bundle.getSymbolicName() + ": ";

@@ -36,6 +36,20 @@ class FrameworkLogTest {
                 bytes.toString(StandardCharsets.UTF_8));
     }
 
+    /**
+     * A failed update is said by whoever asked for it (the shell's {@code update}, in one line): Felix's line
+     * before it throws ({@code plate: framework: io.plate.sampler.mixture: Unable to update the bundle.: zip END
+     * header not found}) made it two.
+     */
+    @Test
+    void aFailedUpdateIsLeftToItsCaller() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        FrameworkLog log = new FrameworkLog(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        log.log(bundle("io.plate.sampler.mixture"), FrameworkLog.LOG_ERROR, "Unable to update the bundle.",
+                new java.util.zip.ZipException("zip END header not found"));
+        assertEquals("", bytes.toString(StandardCharsets.UTF_8));
+    }
+
     /** The JVM's own message for closing a null session, as Gogo's processor does when it hits the race. */
     private static NullPointerException closeOf(org.apache.felix.service.command.CommandSession session) {
         try {

@@ -46,7 +46,8 @@ import org.osgi.util.tracker.ServiceTracker;
  * users type ({@code plate:import}, not the Java method {@code _import}) and fails on a command that does
  * not exist; other names go to Gogo's help. The internal functions ({@link PlateInternalCommand}) are
  * registered only then: a console with a help of its own (Apache Karaf's) would list them, and nothing
- * there calls them; so are {@link FrameworkCommands}, in place of Gogo's own {@code refresh} and {@code update},
+ * there calls them; so are {@link FrameworkCommands}, in place of Gogo's own {@code refresh}, {@code update},
+ * {@code start} and {@code stop},
  * checked in the same way.
  * Command services stay delayed: only their properties are read until a command runs.
  */
@@ -70,7 +71,7 @@ public final class CommandFunctions {
     /** The functions the shell profile calls for itself: never listed or suggested. */
     private final java.util.Set<String> internal = ConcurrentHashMap.newKeySet();
     private final Map<ServiceReference<Object>, List<Front>> fronts = new ConcurrentHashMap<>();
-    /** Plate's help (and *:default, felix:refresh and felix:update); also the lock of {@link #internalFronts}. */
+    /** Plate's help (and *:default and the FrameworkCommands); also the lock of {@link #internalFronts}. */
     private final List<ServiceRegistration<?>> helps = new ArrayList<>();
     /** The registered internal functions of each command service: only while Plate answers help. */
     private final Map<ServiceReference<Object>, List<Front>> internalFronts = new ConcurrentHashMap<>();
@@ -112,12 +113,15 @@ public final class CommandFunctions {
                         // Gogo calls *:default for a name that is no command; Plate's answer names the nearest one
                         helps.add(context.registerService(Function.class, CommandFunctions.this::notFound,
                                 properties("gogo", "default", null)));
-                        // Gogo's refresh and update as they should behave, in their place (only here: Karaf has its own)
-                        // through the same checks as Plate's commands: a usage line and one-line errors, not Gogo's
-                        // "Cannot coerce update(Token)" or a class name
+                        // Gogo's refresh, update, start and stop as they should behave, in their place (only here: Karaf
+                        // has its own) through the same checks as Plate's commands: one-line errors, not Gogo's
+                        // "Cannot coerce stop(Token)" or a class name
                         FrameworkCommands framework = new FrameworkCommands(context);
                         for (String fn : FrameworkCommands.FUNCTIONS) {
-                            Function checked = (session, args) -> run("felix", fn, framework, session, args);
+                            Function checked = (session, args) -> {
+                                FrameworkCommands.checkGiven(fn, args);
+                                return run("felix", fn, framework, session, args);
+                            };
                             helps.add(context.registerService(Function.class, checked, properties("felix", fn, null)));
                         }
                         fronts.keySet().forEach(CommandFunctions.this::frontInternal);

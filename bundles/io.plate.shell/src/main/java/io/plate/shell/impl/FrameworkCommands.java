@@ -5,7 +5,8 @@ import java.io.InputStream;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -17,19 +18,24 @@ import org.osgi.framework.FrameworkEvent;
 import org.osgi.framework.wiring.FrameworkWiring;
 
 /**
- * {@code refresh} and {@code update} as Gogo's own commands should behave: {@code refresh} with no bundle
- * refreshes every bundle with pending removals (Gogo Command 1.1.2 fails there with a
+ * {@code refresh}, {@code update}, {@code start} and {@code stop} as Gogo's own commands should behave: {@code refresh}
+ * with no bundle refreshes every bundle with pending removals (Gogo Command 1.1.2 fails there with a
  * NullPointerException) and waits until the refresh has ended, so that the next command sees it;
  * {@code update} fails as a command, with one line naming the bundle and the cause (Gogo Command prints
- * a stack trace and succeeds). {@link CommandFunctions} registers them in Gogo's {@code felix} scope with a
- * higher ranking, so they take the place of the originals, and only while those are there (Felix Gogo's command
- * bundle): Apache Karaf has its own {@code bundle:refresh} and {@code bundle:update}, and its help, which lists
- * every registered function, listed these.
+ * a stack trace and succeeds); all four answer a missing or unknown bundle with one line, {@code update: no bundle
+ * 999 ('lb' lists …)} (Gogo's {@code stop 999} said {@code Cannot coerce stop(Token)}). {@link CommandFunctions}
+ * registers them in Gogo's {@code felix} scope with a higher ranking, so they take the place of the originals, and
+ * only while those are there (Felix Gogo's command bundle): Apache Karaf has its own {@code bundle:refresh} and
+ * {@code bundle:update}, and its help, which lists every registered function, listed these. Gogo's {@code start URL}
+ * (install and start) and the {@code -t}/{@code -p} options of its start and stop are not taken over.
  */
 public final class FrameworkCommands {
     private static final long REFRESH_WAIT_SECONDS = 60;
     /** The functions, as Gogo's command bundle names its own. */
-    static final String[] FUNCTIONS = {"refresh", "update"};
+    static final String[] FUNCTIONS = {"refresh", "update", "start", "stop"};
+    /** The functions that need a bundle named. */
+    private static final java.util.Set<String> NEED_A_BUNDLE = java.util.Set.of("update", "start", "stop");
+    private static final String LB = " ('lb' lists the bundles and their ids)";
 
     /** A URL's scheme (two letters at least: {@code C:\\x.jar} is a Windows path). */
     private static final Pattern URL_SCHEME = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]+:");
@@ -40,18 +46,77 @@ public final class FrameworkCommands {
         this.context = context;
     }
 
+    /**
+     * Fails, in one line, a call of {@code fn} that names no bundle where one is needed: Gogo's checks would
+     * answer {@code update} with a line and two usage lines.
+     */
+    static void checkGiven(String fn, java.util.List<Object> args) {
+        if (args.isEmpty() && NEED_A_BUNDLE.contains(fn)) {
+            throw new CommandException(fn + ": no bundle given" + LB);
+        }
+    }
+
+    /** The bundle {@code word} names, by id or symbolic name; a one-line failure of {@code fn} when none is. */
+    Bundle bundle(String fn, String word) {
+        Bundle b = null;
+        if (word.chars().allMatch(Character::isDigit) && !word.isEmpty() && word.length() < 19) {
+            b = context.getBundle(Long.parseLong(word));
+        } else {
+            for (Bundle each : context.getBundles()) {
+                b = b == null && word.equals(each.getSymbolicName()) ? each : b;
+            }
+        }
+        if (b == null) {
+            throw new CommandException(fn + ": no bundle " + word + LB);
+        }
+        return b;
+    }
+
+    /** Why {@code e} failed, on one line: the innermost cause's message (Felix wraps it in "Update of … failed."). */
+    static String reason(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t && t.getCause().getMessage() != null) {
+            t = t.getCause();
+        }
+        String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        return m.replace('\n', ' ');
+    }
+
+    @Descriptor("start bundles")
+    public void start(@Descriptor("bundles to start, by id or name") String... bundles) {
+        for (String word : bundles) {
+            Bundle b = bundle("start", word);
+            try {
+                b.start();
+            } catch (BundleException | IllegalStateException | SecurityException e) {
+                throw new CommandException("start: cannot start bundle " + b.getBundleId() + " (" + b.getSymbolicName()
+                        + "): " + reason(e), e);
+            }
+        }
+    }
+
+    @Descriptor("stop bundles")
+    public void stop(@Descriptor("bundles to stop, by id or name") String... bundles) {
+        for (String word : bundles) {
+            Bundle b = bundle("stop", word);
+            try {
+                b.stop();
+            } catch (BundleException | IllegalStateException | SecurityException e) {
+                throw new CommandException("stop: cannot stop bundle " + b.getBundleId() + " (" + b.getSymbolicName()
+                        + "): " + reason(e), e);
+            }
+        }
+    }
+
     @Descriptor("update a bundle from its location (bundles plate.jar carries are re-read from it)")
-    public String update(@Descriptor("bundle to update, by id") long id) {
+    public String update(@Descriptor("bundle to update, by id or name") String id) {
         return update(id, null);
     }
 
     @Descriptor("update a bundle from a jar file or URL")
-    public String update(@Descriptor("bundle to update, by id") long id,
+    public String update(@Descriptor("bundle to update, by id or name") String id,
             @Descriptor("the new bundle jar: a file path or a URL") String jar) {
-        Bundle bundle = context.getBundle(id);
-        if (bundle == null) {
-            throw new CommandException("update: no bundle " + id + " ('lb' lists the bundles and their ids)");
-        }
+        Bundle bundle = bundle("update", id);
         String from = jar == null ? bundle.getLocation() : jar;
         try {
             if (jar == null) {
@@ -62,10 +127,10 @@ public final class FrameworkCommands {
                 }
             }
         } catch (BundleException | IOException | IllegalStateException | SecurityException | IllegalArgumentException e) {
-            throw new CommandException("update: cannot update bundle " + id + " (" + bundle.getSymbolicName() + ") from "
-                    + from + ": " + e.getMessage(), e);
+            throw new CommandException("update: cannot update bundle " + bundle.getBundleId() + " ("
+                    + bundle.getSymbolicName() + ") from " + from + ": " + reason(e), e);
         }
-        return "updated bundle " + id + " (" + bundle.getSymbolicName() + ")";
+        return "updated bundle " + bundle.getBundleId() + " (" + bundle.getSymbolicName() + ")";
     }
 
     /** The jar at {@code jar}: a URL ({@code file:…}, {@code https://…}) or else a file path, as a user types it. */
@@ -81,17 +146,21 @@ public final class FrameworkCommands {
     }
 
     @Descriptor("refresh the wiring of the given bundles (with none: of every bundle updated or uninstalled since)")
-    public String refresh(@Descriptor("bundles to refresh, by id or name") Bundle... bundles) throws InterruptedException {
+    public String refresh(@Descriptor("bundles to refresh, by id or name") String... words) throws InterruptedException {
+        List<Bundle> bundles = new ArrayList<>();
+        for (String word : words) {
+            bundles.add(bundle("refresh", word));
+        }
         FrameworkWiring wiring = context.getBundle(0).adapt(FrameworkWiring.class);
         CountDownLatch done = new CountDownLatch(1);
         int pending = wiring.getRemovalPendingBundles().size();
-        wiring.refreshBundles(bundles.length == 0 ? null : Arrays.asList(bundles), e -> {
+        wiring.refreshBundles(bundles.isEmpty() ? null : bundles, e -> {
             if (e.getType() == FrameworkEvent.PACKAGES_REFRESHED || e.getType() == FrameworkEvent.ERROR) {
                 done.countDown();
             }
         });
         boolean ended = done.await(REFRESH_WAIT_SECONDS, TimeUnit.SECONDS);
-        String what = bundles.length == 0 ? pending + " bundle(s) with pending removals" : bundles.length + " bundle(s)";
+        String what = bundles.isEmpty() ? pending + " bundle(s) with pending removals" : bundles.size() + " bundle(s)";
         return ended ? "refreshed " + what : "refresh of " + what + " still running after " + REFRESH_WAIT_SECONDS + " s";
     }
 }
