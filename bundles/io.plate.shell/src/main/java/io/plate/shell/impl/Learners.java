@@ -46,7 +46,7 @@ public final class Learners {
             TreeSet<String> installed = new TreeSet<>();
             bound.forEach(e -> installed.add(String.valueOf(e.getKey().get(Learner.NAME))));
             return new PlateException("no learner named '" + name + "'"
-                    + Missing.note(name, installed));
+                    + Missing.note(name, installed, Learner.class));
         });
     }
     /**

@@ -28,7 +28,12 @@ final class Missing {
      * {@code asked}" message: the installed names {@code asked} begins, or the nearest when it looks like a typo.
      */
     static String note(String asked, Collection<String> installed) {
-        List<String> why = why();
+        return note(asked, installed, null);
+    }
+
+    /** As {@link #note(String, Collection)}, naming only the bundles that can provide a {@code kind} service. */
+    static String note(String asked, Collection<String> installed, Class<?> kind) {
+        List<String> why = why(kind);
         return installed.isEmpty() ? " (" + listing() + ")"
                 : io.plate.api.text.NearestName.suggestion(asked, installed) + "; installed: " + String.join(", ", installed)
                         + (why.isEmpty() ? "" : "; " + String.join("; ", why));
@@ -36,7 +41,7 @@ final class Missing {
 
     /** {@code "none installed"} and where the missing services may be, for an empty listing. */
     static String listing() {
-        List<String> why = why();
+        List<String> why = why(null);
         return "none installed" + (why.isEmpty() ? "" : "; " + String.join("; ", why));
     }
 
@@ -45,7 +50,7 @@ final class Missing {
      * way ({@code stop 19}), "no TYPE service is active (…); stopped: … (bundle 19); 'start ID' starts one".
      */
     static String service(String type, String feature) {
-        return service(type, feature, why());
+        return service(type, feature, why(null));
     }
 
     static String service(String type, String feature, List<String> why) {
@@ -56,20 +61,47 @@ final class Missing {
     /** How long after its last install or update an active bundle may still be registering its services. */
     static final long SETTLING_MILLIS = 10_000;
 
+    /** A bundle's services, as bnd declares its components' in Provide-Capability: osgi.service;objectClass:List<String>="a,b". */
+    private static final java.util.regex.Pattern SERVICES = java.util.regex.Pattern.compile(
+            "osgi\\.service;[^,]*?objectClass(?::List<String>)?=\"([^\"]*)\"");
+
     /** The start of the location of the bundles the launcher installs (its features'), all started before a command runs. */
     private static final String LAUNCHER_LOCATION = "plate:";
 
     /**
      * A bundle that declares Declarative Services components, as {@link #why(String, List)} reads it: {@code deployed}
-     * when something other than the launcher installed it (the --deploy folder, Gogo's {@code install}).
+     * when something other than the launcher installed it (the --deploy folder, Gogo's {@code install});
+     * {@code persistentlyStarted} false when it was stopped ({@code stop 21}: after a refresh Felix leaves it
+     * INSTALLED, unresolved, until {@code start 21}); {@code services} the service types its Provide-Capability
+     * header declares (empty when it declares none: it may provide anything).
      */
-    record Provider(String name, String version, long id, int state, boolean deployed, long sinceModifiedMillis) {
+    record Provider(String name, String version, long id, int state, boolean deployed, long sinceModifiedMillis,
+            boolean persistentlyStarted, java.util.Set<String> services) {
         String named() {
             return name + " " + version + " (bundle " + id + ")";
         }
+
+        /** Whether this bundle may provide a {@code kind} service (null: any kind asked). */
+        boolean mayProvide(Class<?> kind) {
+            return kind == null || services.isEmpty() || services.contains(kind.getName());
+        }
     }
 
-    private static List<String> why() {
+    /** The service types a bundle's Provide-Capability header declares. */
+    static java.util.Set<String> services(String provideCapability) {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        if (provideCapability != null) {
+            java.util.regex.Matcher m = SERVICES.matcher(provideCapability);
+            while (m.find()) {
+                for (String type : m.group(1).split(",")) {
+                    out.add(type.trim());
+                }
+            }
+        }
+        return out;
+    }
+
+    private static List<String> why(Class<?> kind) {
         Bundle self = FrameworkUtil.getBundle(Missing.class);
         BundleContext context = self == null ? null : self.getBundleContext();
         if (context == null) {
@@ -81,11 +113,19 @@ final class Missing {
             // a provider declares its learners and samplers as components: other bundles (Gogo's JLine
             // bundle, which the launcher starts only for a program that needs it) are not named
             if (b.getHeaders().get(Constants.FRAGMENT_HOST) == null && b.getHeaders().get(SERVICE_COMPONENT) != null) {
+                org.osgi.framework.startlevel.BundleStartLevel level =
+                        b.adapt(org.osgi.framework.startlevel.BundleStartLevel.class);
                 providers.add(new Provider(b.getSymbolicName(), String.valueOf(b.getVersion()), b.getBundleId(),
-                        b.getState(), !b.getLocation().startsWith(LAUNCHER_LOCATION), now - b.getLastModified()));
+                        b.getState(), !b.getLocation().startsWith(LAUNCHER_LOCATION), now - b.getLastModified(),
+                        level == null || level.isPersistentlyStarted(),
+                        services(b.getHeaders().get(Constants.PROVIDE_CAPABILITY))));
             }
         }
-        return why(context.getProperty(LEFT_OUT), providers);
+        return why(context.getProperty(LEFT_OUT), providers, kind);
+    }
+
+    static List<String> why(String leftOut, List<Provider> providers) {
+        return why(leftOut, providers, null);
     }
 
     /**
@@ -93,13 +133,20 @@ final class Missing {
      * started, or deployed and active so recently that their components may still be registering one at a time), stopped
      * providers, and the features {@code --features} left out ({@code leftOut}, comma-separated). The features
      * are named only when no provider is on its way: a bundle of a left-out feature dropped into the --deploy
-     * folder is installed, and the name is missing because it is still starting.
+     * folder is installed, and the name is missing because it is still starting. A bundle stopped and then
+     * refreshed is INSTALLED, as one on its way, but not persistently started: it is named as stopped. Only the
+     * bundles that may provide a {@code kind} service are named (null: any kind).
      */
-    static List<String> why(String leftOut, List<Provider> providers) {
+    static List<String> why(String leftOut, List<Provider> providers, Class<?> kind) {
         List<String> why = new ArrayList<>();
         List<String> stopped = new ArrayList<>();
         for (Provider p : providers) {
-            switch (p.state()) {
+            if (!p.mayProvide(kind)) {
+                continue; // a sampler bundle for a missing learner
+            }
+            // stopped, then refreshed: unresolved, and it stays so until started
+            int state = p.state() == Bundle.INSTALLED && !p.persistentlyStarted() ? Bundle.RESOLVED : p.state();
+            switch (state) {
                 case Bundle.INSTALLED -> why.add(p.named() + " is installed but not active (not resolved yet: being"
                         + " installed or updated?); try again in a moment");
                 case Bundle.STARTING -> why.add(p.named() + " is starting; try again in a moment");

@@ -52,7 +52,7 @@ final class SamplerRuns {
                 }
             }
             return new PlateException("no " + kind + " named '" + name + "'"
-                    + Missing.note(name, known));
+                    + Missing.note(name, known, Sampler.class));
         });
     }
 

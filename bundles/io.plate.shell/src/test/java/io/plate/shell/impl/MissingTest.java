@@ -8,7 +8,8 @@ import org.osgi.framework.Bundle;
 
 class MissingTest {
     private static Missing.Provider mixture(int state, boolean deployed, long sinceModifiedMillis) {
-        return new Missing.Provider("io.plate.sampler.mixture", "0.1.1", 12, state, deployed, sinceModifiedMillis);
+        return new Missing.Provider("io.plate.sampler.mixture", "0.1.1", 12, state, deployed, sinceModifiedMillis, true,
+                java.util.Set.of("io.plate.api.sample.Sampler"));
     }
 
     @Test
@@ -49,11 +50,41 @@ class MissingTest {
     @Test
     void aStoppedServiceProviderIsNamedNotCalledUninstalled() {
         List<String> stopped = Missing.why(null, List.of(new Missing.Provider("io.plate.classifier", "0.1.0", 19,
-                Bundle.RESOLVED, false, 60_000)));
+                Bundle.RESOLVED, false, 60_000, false, java.util.Set.of())));
         assertEquals("no ModelStore service is active (it comes with the plate-classifier feature); stopped:"
                 + " io.plate.classifier (bundle 19); 'start ID' starts one",
                 Missing.service("ModelStore", "plate-classifier", stopped));
         assertEquals("no ModelStore service is installed (it comes with the plate-classifier feature)",
                 Missing.service("ModelStore", "plate-classifier", List.of()));
+    }
+
+    /**
+     * stop 21, update 15, refresh: Felix leaves the stopped bundle INSTALLED (unresolved) until it is started; it
+     * was said to be "being installed or updated; try again in a moment", for good.
+     */
+    @Test
+    void aStoppedBundleLeftUnresolvedByARefreshIsNamedAsStopped() {
+        Missing.Provider stoppedThenRefreshed = new Missing.Provider("io.plate.sampler.mixture", "0.1.0", 21,
+                Bundle.INSTALLED, false, 60_000, false, java.util.Set.of("io.plate.api.sample.Sampler"));
+        assertEquals(List.of("stopped: io.plate.sampler.mixture (bundle 21); 'start ID' starts one"),
+                Missing.why(null, List.of(stoppedThenRefreshed)));
+    }
+
+    /** A missing learner is not answered with a sampler bundle, which cannot provide one (nor the reverse). */
+    @Test
+    void onlyBundlesThatMayProvideTheKindAskedForAreNamed() {
+        Missing.Provider sampler = mixture(Bundle.RESOLVED, false, 0);
+        Missing.Provider classifier = new Missing.Provider("io.plate.classifier", "0.1.0", 19, Bundle.RESOLVED, false,
+                60_000, false, Missing.services("osgi.service;objectClass:List<String>=\"io.plate.api.learn.Evaluator\","
+                        + "osgi.service;objectClass:List<String>=\"io.plate.api.learn.Learner\";uses:=\"io.plate.api.learn\""));
+        assertEquals(List.of("stopped: io.plate.classifier (bundle 19); 'start ID' starts one"),
+                Missing.why(null, List.of(sampler, classifier), io.plate.api.learn.Learner.class));
+        assertEquals(List.of("stopped: io.plate.sampler.mixture (bundle 12); 'start ID' starts one"),
+                Missing.why(null, List.of(sampler, classifier), io.plate.api.sample.Sampler.class));
+        // a bundle that declares no services may provide any
+        Missing.Provider undeclared = new Missing.Provider("x", "1.0.0", 30, Bundle.RESOLVED, false, 0, false,
+                java.util.Set.of());
+        assertEquals(List.of("stopped: x (bundle 30); 'start ID' starts one"),
+                Missing.why(null, List.of(undeclared), io.plate.api.learn.Learner.class));
     }
 }
