@@ -84,26 +84,28 @@ public final class FrameworkCommands {
 
     @Descriptor("start bundles")
     public void start(@Descriptor("bundles to start, by id or name") String... bundles) {
-        for (String word : bundles) {
-            Bundle b = bundle("start", word);
-            try {
-                b.start();
-            } catch (BundleException | IllegalStateException | SecurityException e) {
-                throw new CommandException("start: cannot start bundle " + b.getBundleId() + " (" + b.getSymbolicName()
-                        + "): " + reason(e), e);
-            }
-        }
+        each("start", bundles, Bundle::start);
     }
 
     @Descriptor("stop bundles")
     public void stop(@Descriptor("bundles to stop, by id or name") String... bundles) {
+        each("stop", bundles, Bundle::stop);
+    }
+
+    /** A bundle operation that may fail as the framework's do. */
+    private interface BundleAction {
+        void apply(Bundle b) throws BundleException;
+    }
+
+    /** {@code action} on each bundle named, in order; the first failure is one line naming the bundle and its cause. */
+    private void each(String verb, String[] bundles, BundleAction action) {
         for (String word : bundles) {
-            Bundle b = bundle("stop", word);
+            Bundle b = bundle(verb, word);
             try {
-                b.stop();
+                action.apply(b);
             } catch (BundleException | IllegalStateException | SecurityException e) {
-                throw new CommandException("stop: cannot stop bundle " + b.getBundleId() + " (" + b.getSymbolicName()
-                        + "): " + reason(e), e);
+                throw new CommandException(verb + ": cannot " + verb + " bundle " + b.getBundleId() + " ("
+                        + b.getSymbolicName() + "): " + reason(e), e);
             }
         }
     }
