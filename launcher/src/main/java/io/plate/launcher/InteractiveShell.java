@@ -157,7 +157,7 @@ public final class InteractiveShell implements SynchronousBundleListener {
         try {
             status = ExitCommand.status(List.of(words));
         } catch (IllegalArgumentException e) {
-            throw new Refusal(e.getMessage());
+            throw new MessageOnly(e.getMessage());
         }
         endLoop();
     }
@@ -189,17 +189,4 @@ public final class InteractiveShell implements SynchronousBundleListener {
         }
     }
 
-    /** A refused {@code exit}: Gogo's shell prints a failure's {@code toString()}, here the message alone. */
-    private static final class Refusal extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        Refusal(String message) {
-            super(message);
-        }
-
-        @Override
-        public String toString() {
-            return getMessage();
-        }
-    }
 }

@@ -26,7 +26,7 @@ final class ShellStopped {
     static ServiceRegistration<?> register(BundleContext context, ClassLoader gogo) throws ClassNotFoundException {
         Class<?> function = gogo.loadClass("org.apache.felix.service.command.Function");
         Object answer = Proxy.newProxyInstance(gogo, new Class<?>[] {function}, (proxy, m, a) -> switch (m.getName()) {
-            case "execute" -> throw new NotFound(message(a[1] instanceof List<?> args && !args.isEmpty()
+            case "execute" -> throw new MessageOnly(message(a[1] instanceof List<?> args && !args.isEmpty()
                     ? String.valueOf(args.get(0)) : "", shell(context)));
             case "hashCode" -> System.identityHashCode(proxy);
             case "equals" -> proxy == a[0];
@@ -66,19 +66,5 @@ final class ShellStopped {
                     + ") is stopped; 'start " + id + "' starts it";
         }
         return "command not found: " + name; // its commands are still registering, or the name is no command
-    }
-
-    /** A name that is no command: Gogo's shell prints a failure's {@code toString()}, here the message alone. */
-    static final class NotFound extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        NotFound(String message) {
-            super(message);
-        }
-
-        @Override
-        public String toString() {
-            return getMessage();
-        }
     }
 }
