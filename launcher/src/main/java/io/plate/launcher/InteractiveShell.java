@@ -188,5 +188,4 @@ public final class InteractiveShell implements SynchronousBundleListener {
             // a terminal that fails to close has nothing left to restore
         }
     }
-
 }
