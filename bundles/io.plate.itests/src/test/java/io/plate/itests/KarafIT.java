@@ -95,6 +95,11 @@ class KarafIT {
             String started = client(home, port, "bundle:start io.plate.sampler.mixture\n"
                     + "echo (plate:cluster mixture.gaussian iris k=3 --iterations 20 --chains 1)\n");
             assertTrue(started.contains("kept as run 'iris.mixture.gaussian'"), started);
+            // the samplers' feature uninstalled: the command names the feature that brings them back
+            String uninstalled = client(home, port, "feature:uninstall plate-samplers\n"
+                    + "plate:cluster mixture.gaussian iris k=3 --iterations 20 --chains 1\n");
+            assertTrue(uninstalled.contains("no mixture sampler named 'mixture.gaussian' (none installed; in Karaf,"
+                    + " 'feature:install plate-samplers' installs them)"), uninstalled);
 
             // a user's mistake is no ERROR with a stack trace in karaf.log (Karaf logs a command's
             // exception at debug level only when its class is named CommandException)

@@ -33,15 +33,18 @@ final class Missing {
 
     /** As {@link #note(String, Collection)}, naming only the bundles that can provide a {@code kind} service. */
     static String note(String asked, Collection<String> installed, Class<?> kind) {
-        List<String> why = why(kind);
-        return installed.isEmpty() ? " (" + listing() + ")"
+        List<String> why = why(kind, installed.isEmpty());
+        return installed.isEmpty() ? " (" + listing(why) + ")"
                 : io.plate.api.text.NearestName.suggestion(asked, installed) + "; installed: " + String.join(", ", installed)
                         + (why.isEmpty() ? "" : "; " + String.join("; ", why));
     }
 
     /** {@code "none installed"} and where the missing services may be, for an empty listing. */
     static String listing() {
-        List<String> why = why(null);
+        return listing(why(null));
+    }
+
+    private static String listing(List<String> why) {
         return "none installed" + (why.isEmpty() ? "" : "; " + String.join("; ", why));
     }
 
@@ -102,6 +105,11 @@ final class Missing {
     }
 
     private static List<String> why(Class<?> kind) {
+        return why(kind, false);
+    }
+
+    /** {@code noneOfKind}: no service of {@code kind} is there, so in Karaf its feature may have been uninstalled. */
+    private static List<String> why(Class<?> kind, boolean noneOfKind) {
         Bundle self = FrameworkUtil.getBundle(Missing.class);
         BundleContext context = self == null ? null : self.getBundleContext();
         if (context == null) {
@@ -121,7 +129,23 @@ final class Missing {
                         services(b.getHeaders().get(Constants.PROVIDE_CAPABILITY))));
             }
         }
-        return why(context.getProperty(LEFT_OUT), providers, kind);
+        List<String> why = why(context.getProperty(LEFT_OUT), providers, kind);
+        if (why.isEmpty() && noneOfKind && context.getProperty(KARAF_BASE) != null) {
+            // none of the kind and none on its way: the user uninstalled the feature
+            karafFeature(kind).ifPresent(f -> why.add("in Karaf, 'feature:install " + f + "' installs them"));
+        }
+        return why;
+    }
+
+    /** Set by Karaf: a host whose user installs Plate's bundles as features ({@code feature:install}). */
+    private static final String KARAF_BASE = "karaf.base";
+
+    /** The Karaf feature of Plate's that brings services of {@code kind} (none for another kind or null). */
+    static java.util.Optional<String> karafFeature(Class<?> kind) {
+        if (kind == io.plate.api.sample.Sampler.class) {
+            return java.util.Optional.of("plate-samplers");
+        }
+        return kind == io.plate.api.learn.Learner.class ? java.util.Optional.of("plate-classifier") : java.util.Optional.empty();
     }
 
     static List<String> why(String leftOut, List<Provider> providers) {

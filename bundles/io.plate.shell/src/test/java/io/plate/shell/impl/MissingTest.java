@@ -87,4 +87,14 @@ class MissingTest {
         assertEquals(List.of("stopped: x (bundle 30); 'start ID' starts one"),
                 Missing.why(null, List.of(undeclared), io.plate.api.learn.Learner.class));
     }
+
+    /** In Karaf a kind with no service left names the feature of Plate's that brings it (KarafIT runs it in Karaf). */
+    @org.junit.jupiter.api.Test
+    void karafsFeatureOfAKind() {
+        org.junit.jupiter.api.Assertions.assertEquals(java.util.Optional.of("plate-samplers"),
+                Missing.karafFeature(io.plate.api.sample.Sampler.class));
+        org.junit.jupiter.api.Assertions.assertEquals(java.util.Optional.of("plate-classifier"),
+                Missing.karafFeature(io.plate.api.learn.Learner.class));
+        org.junit.jupiter.api.Assertions.assertEquals(java.util.Optional.empty(), Missing.karafFeature(null));
+    }
 }
