@@ -1,5 +1,6 @@
 package io.plate.shell.impl;
 
+import java.io.PrintStream;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Converter;
 import org.apache.felix.service.command.Job;
@@ -23,11 +24,41 @@ final class BackgroundJob {
 
     /** The job the calling thread runs in, when the shell is Felix Gogo's ({@code gogoShell}); else one that prints nothing. */
     static BackgroundJob current(boolean gogoShell) {
-        Job j = gogoShell ? Job.Utils.current() : null;
+        return of(gogoShell ? Job.Utils.current() : null);
+    }
+
+    /** The job {@code j} belongs to (its pipeline's root), or one that prints nothing for null. */
+    static BackgroundJob of(Job j) {
         while (j != null && j.parent() != null) {
             j = j.parent();
         }
         return j == null ? NONE : new BackgroundJob(j, j.status() == Job.Status.Background);
+    }
+
+    /**
+     * {@code out} while the job runs in the foreground, and nothing while it runs in the background: a run started
+     * with {@code &} shows its progress line once {@code fg} brings it forward, and stops showing it on {@code bg}
+     * (it would overwrite the prompt and what the user types). Outside a job, {@code out} itself.
+     */
+    PrintStream whileInForeground(PrintStream out) {
+        if (job == null) {
+            return out;
+        }
+        return new PrintStream(out, true) {
+            @Override
+            public void write(int b) {
+                if (job.status() == Job.Status.Foreground) {
+                    super.write(b);
+                }
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                if (job.status() == Job.Status.Foreground) {
+                    super.write(b, off, len);
+                }
+            }
+        };
     }
 
     /** Whether the shell's prompt loop will not print what the command ends with: it runs, or ran, in the background. */

@@ -202,8 +202,9 @@ final class SamplerRuns {
         boolean background = job != null && job.status() == Job.Status.Background;
         Posterior posterior;
         Progress reached;
-        // a background job (&) shows no progress: its line would overwrite the prompt and what the user types
-        PrintStream progressOut = background ? new PrintStream(java.io.OutputStream.nullOutputStream()) : console;
+        // a job in the background (&, bg) shows no progress: its line would overwrite the prompt and what the user
+        // types; brought forward (fg) it does
+        PrintStream progressOut = background ? BackgroundJob.of(job).whileInForeground(console) : console;
         try (CtrlC ctrlC = CtrlC.during(session, () -> cancellation.cancel(ctrlCReason()));
                 ProgressPrinter progress = ProgressPrinter.forSession(session, progressOut,
                         samplerName + " on " + datasetName).asked(settings.iterations())) {
