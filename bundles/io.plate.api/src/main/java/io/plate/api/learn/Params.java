@@ -224,7 +224,7 @@ public final class Params {
         return Optional.ofNullable(values.get(name));
     }
 
-    /** The value of parameter {@code name}, a comma-separated list, as numbers (it must have one: see {@link #has(String)}). */
+    /** The comma-separated numbers of parameter {@code name} (it must have a value: see {@link #has(String)}). */
     public double[] getDoubles(String name) {
         String[] parts = raw(name).split(",");
         double[] out = new double[parts.length];
