@@ -16,7 +16,7 @@ public record EvaluationSettings(int folds, Optional<Dataset> test, long seed) {
         }
     }
 
-    /** Cross-validation over {@code folds} folds (at least 2; stratified by class), assigned by {@code seed}. */
+    /** Cross-validation over {@code folds} folds (at least 2), stratified by class, assigned by {@code seed}. */
     public static EvaluationSettings crossValidation(int folds, long seed) {
         return new EvaluationSettings(folds, Optional.empty(), seed);
     }
