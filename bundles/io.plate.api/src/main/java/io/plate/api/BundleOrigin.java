@@ -38,6 +38,7 @@ public record BundleOrigin(String symbolicName, String version) {
         }
     };
 
+    /** Refuses a blank name or version, or one with a space: {@link #toString} separates them by one. */
     public BundleOrigin {
         if (Objects.requireNonNull(symbolicName, "symbolicName").isBlank() || symbolicName.contains(" ")) {
             throw new IllegalArgumentException("a bundle's symbolic name must be one word, got '" + symbolicName + "'");

@@ -8,10 +8,12 @@ package io.plate.api;
 public class PlateException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /** A failure whose message, shown to the user as it is, says what is wrong and where. */
     public PlateException(String message) {
         super(message);
     }
 
+    /** The same, keeping the exception that caused it. */
     public PlateException(String message, Throwable cause) {
         super(message, cause);
     }

@@ -67,6 +67,7 @@ public final class Dataset {
         return size;
     }
 
+    /** A builder for a dataset kept under {@code name}, with no blocks and an empty source. */
     public static Builder builder(String name) {
         return new Builder(name);
     }
@@ -81,14 +82,17 @@ public final class Dataset {
         return source;
     }
 
+    /** Number of rows, the same in every block; 0 for a dataset with no blocks. */
     public int rows() {
         return rows;
     }
 
+    /** The categorical feature columns, in the order they were added (unmodifiable). */
     public List<CategoricalColumn> categorical() {
         return categorical;
     }
 
+    /** The numeric feature columns, in the order they were added (unmodifiable). */
     public List<NumericColumn> numeric() {
         return numeric;
     }
@@ -112,6 +116,7 @@ public final class Dataset {
         return Optional.empty();
     }
 
+    /** The sparse feature block (a text import's word counts, a LibSVM file's features), when the dataset has one. */
     public Optional<SparseMatrix> sparse() {
         return Optional.ofNullable(sparse);
     }
@@ -302,46 +307,55 @@ public final class Dataset {
             this.name = Objects.requireNonNull(name, "name");
         }
 
+        /** Sets {@link Dataset#source()}, not null (default empty). */
         public Builder source(String s) {
             this.source = Objects.requireNonNull(s, "source");
             return this;
         }
 
+        /** Adds a categorical feature column after those added before. */
         public Builder categorical(CategoricalColumn c) {
             categorical.add(Objects.requireNonNull(c));
             return this;
         }
 
+        /** Adds a numeric feature column after those added before. */
         public Builder numeric(NumericColumn c) {
             numeric.add(Objects.requireNonNull(c));
             return this;
         }
 
+        /** Sets the sparse feature block; null for none. */
         public Builder sparse(SparseMatrix m) {
             this.sparse = m;
             return this;
         }
 
+        /** Sets the class labels; null for none. */
         public Builder labels(CategoricalColumn l) {
             this.labels = l;
             return this;
         }
 
+        /** Sets the numeric regression target; null for none. */
         public Builder target(NumericColumn t) {
             this.target = t;
             return this;
         }
 
+        /** Adds one fact to {@link Dataset#metadata()}, replacing any of the same key. */
         public Builder metadata(String key, String value) {
             metadata.put(key, value);
             return this;
         }
 
+        /** Adds every fact of {@code m} to {@link Dataset#metadata()}. */
         public Builder metadata(Map<String, String> m) {
             metadata.putAll(m);
             return this;
         }
 
+        /** The dataset; throws {@link IllegalArgumentException} naming a block whose rows differ from the others. */
         public Dataset build() {
             return new Dataset(this);
         }

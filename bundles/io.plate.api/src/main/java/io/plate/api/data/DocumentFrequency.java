@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 public record DocumentFrequency(double value, boolean proportion) {
     private static final Pattern WHOLE = Pattern.compile("[+-]?\\d+");
 
+    /** Refuses a proportion outside [0, 1], or a count not a whole number in 1..{@code Integer.MAX_VALUE}. */
     public DocumentFrequency {
         if (proportion ? !(value >= 0 && value <= 1) : !(value >= 1 && value == Math.rint(value) && value <= Integer.MAX_VALUE)) {
             throw new IllegalArgumentException(proportion ? "a proportion of documents must be in [0.0, 1.0], got " + value

@@ -11,13 +11,17 @@ public class ImportException extends PlateException {
     private static final long serialVersionUID = 1L;
 
     private final transient Path file;
+    /** 1-based line, or 0 when the failure is not tied to a line. */
     private final long line;
+    /** Column name or 1-based field number, or {@code null}. */
     private final String column;
 
+    /** A failure in {@code file} at {@code line} (0 for none) and {@code column} (null for none): {@code problem}. */
     public ImportException(Path file, long line, String column, String problem) {
         this(file, line, column, problem, null);
     }
 
+    /** The same, keeping the exception that caused it. */
     public ImportException(Path file, long line, String column, String problem, Throwable cause) {
         super(format(file, line, column, problem), cause);
         this.file = file;
@@ -39,6 +43,7 @@ public class ImportException extends PlateException {
         return s.toString();
     }
 
+    /** The file that failed to import; null after deserialisation, as a {@link Path} is not serialisable. */
     public Path file() {
         return file;
     }

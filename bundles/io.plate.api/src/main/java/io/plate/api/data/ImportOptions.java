@@ -70,10 +70,12 @@ public final class ImportOptions {
         this.extra = Collections.unmodifiableMap(new LinkedHashMap<>(b.extra));
     }
 
+    /** A builder holding the defaults. */
     public static Builder builder() {
         return new Builder();
     }
 
+    /** Every option at its default, as {@link #builder()} starts. */
     public static ImportOptions defaults() {
         return builder().build();
     }
@@ -220,6 +222,7 @@ public final class ImportOptions {
         return extra;
     }
 
+    /** A builder holding these options, to change some of them. */
     public Builder toBuilder() {
         Builder b = new Builder();
         b.name = name;
@@ -269,41 +272,49 @@ public final class ImportOptions {
         private ImportProgress progress = ImportProgress.NONE;
         private final Map<String, String> extra = new LinkedHashMap<>();
 
+        /** Sets {@link ImportOptions#name()}; null (the default) derives the name from the file name. */
         public Builder name(String v) {
             name = v;
             return this;
         }
 
+        /** Sets {@link ImportOptions#label()}; null (the default) takes the format's label column. */
         public Builder label(String v) {
             label = v;
             return this;
         }
 
+        /** Sets {@link ImportOptions#noLabel()}: true when the file has no label column (default false). */
         public Builder noLabel(boolean v) {
             noLabel = v;
             return this;
         }
 
+        /** Sets {@link ImportOptions#categorical()} (default none). */
         public Builder categorical(Set<String> v) {
             categorical = v;
             return this;
         }
 
+        /** Sets {@link ImportOptions#categorical()} from a list; duplicates count once. */
         public Builder categorical(List<String> v) {
             categorical = Set.copyOf(v);
             return this;
         }
 
+        /** Sets {@link ImportOptions#numeric()} (default none). */
         public Builder numeric(Set<String> v) {
             numeric = v;
             return this;
         }
 
+        /** Sets {@link ImportOptions#missing()}, replacing the default Weka and pandas markers. */
         public Builder missing(Set<String> v) {
             missing = v;
             return this;
         }
 
+        /** Sets {@link ImportOptions#delimiter()}; null (the default) detects it from the header. */
         public Builder delimiter(Character v) {
             delimiter = v;
             return this;
@@ -343,51 +354,61 @@ public final class ImportOptions {
             return this;
         }
 
+        /** Sets {@link ImportOptions#maxFeatures()}: at least 0, 0 (the default) for no limit. */
         public Builder maxFeatures(int v) {
             maxFeatures = v;
             return this;
         }
 
+        /** Sets {@link ImportOptions#binary()} (default false: counts are kept). */
         public Builder binary(boolean v) {
             binary = v;
             return this;
         }
 
+        /** Sets {@link ImportOptions#stopWords()} (default false: stop words are kept). */
         public Builder stopWords(boolean v) {
             stopWords = v;
             return this;
         }
 
+        /** Sets {@link ImportOptions#ngramMax()}: 1 (the default) for words, 2 to add word pairs. */
         public Builder ngramMax(int v) {
             ngramMax = v;
             return this;
         }
 
+        /** Sets {@link ImportOptions#lowercase()} (default true). */
         public Builder lowercase(boolean v) {
             lowercase = v;
             return this;
         }
 
+        /** Sets {@link ImportOptions#maxColumns()}: at least 1 (default {@link ImportOptions#DEFAULT_MAX_COLUMNS}). */
         public Builder maxColumns(int v) {
             maxColumns = v;
             return this;
         }
 
+        /** Sets {@link ImportOptions#maxLineLength()}: 1 to 2^30 characters (default 2^28). */
         public Builder maxLineLength(int v) {
             maxLineLength = v;
             return this;
         }
 
+        /** Sets {@link ImportOptions#maxMemory()} in bytes: at least 0, 0 (the default) for the heap left. */
         public Builder maxMemory(long v) {
             maxMemory = v;
             return this;
         }
 
+        /** Sets {@link ImportOptions#progress()}, not null (default {@link ImportProgress#NONE}). */
         public Builder progress(ImportProgress v) {
             progress = java.util.Objects.requireNonNull(v, "progress");
             return this;
         }
 
+        /** Adds a format-specific option to {@link ImportOptions#extra()}, replacing any of the same key. */
         public Builder extra(String key, String value) {
             extra.put(key, value);
             return this;
@@ -399,6 +420,7 @@ public final class ImportOptions {
             return this;
         }
 
+        /** The options; throws {@link IllegalArgumentException} naming the first option out of range. */
         public ImportOptions build() {
             if (minDf == null) {
                 throw new IllegalArgumentException("min-df must be at least 1, got " + minDfGiven);

@@ -51,10 +51,12 @@ public final class NumericColumn {
         return new NumericColumn(name, c.values, null, written.renamed(name));
     }
 
+    /** The column's name, by which models and import options find it. */
     public String name() {
         return name;
     }
 
+    /** Number of rows. */
     public int size() {
         return size;
     }
@@ -73,11 +75,13 @@ public final class NumericColumn {
         return out;
     }
 
+    /** A view of the given rows (indices into this column), sharing storage. */
     public NumericColumn select(int[] rows) {
         return new NumericColumn(name, values, RowIndex.compose(index, size, rows),
                 written == null ? null : written.select(rows));
     }
 
+    /** The same data under another name. */
     public NumericColumn renamed(String newName) {
         return new NumericColumn(newName, values, index, written == null ? null : written.renamed(newName));
     }
@@ -105,6 +109,7 @@ public final class NumericColumn {
         return CategoricalColumn.of(name, new ArrayList<>(levels.keySet()), codes);
     }
 
+    /** Approximate bytes held by the storage this column refers to (shared storage counted too). */
     public long memoryBytes() {
         return memoryBytes(Dataset.identitySet());
     }

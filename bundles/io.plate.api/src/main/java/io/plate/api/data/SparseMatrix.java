@@ -263,6 +263,7 @@ public final class SparseMatrix {
         return n;
     }
 
+    /** A view of the given rows (indices into this matrix), sharing storage and vocabulary. */
     public SparseMatrix select(int[] rowsSelected) {
         return new SparseMatrix(vocabulary, rowStart, columns, counts, values,
                 RowIndex.compose(index, rows, rowsSelected));

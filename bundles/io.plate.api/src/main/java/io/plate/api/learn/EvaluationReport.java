@@ -24,6 +24,7 @@ public record EvaluationReport(String learner, Map<String, String> params, Strin
                 fitSeconds, predictSeconds, perFold, Double.NaN);
     }
 
+    /** Copies the parameters, classes, confusion matrix and folds, so that the report cannot change. */
     public EvaluationReport {
         Objects.requireNonNull(learner, "learner");
         params = Map.copyOf(params);
@@ -46,6 +47,7 @@ public record EvaluationReport(String learner, Map<String, String> params, Strin
         return c;
     }
 
+    /** True for a regression report (no classes): {@code rmse}, {@code mae} and {@code r2} hold its figures. */
     public boolean isRegression() {
         return classes.isEmpty();
     }

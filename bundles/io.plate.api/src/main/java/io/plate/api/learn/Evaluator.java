@@ -10,6 +10,7 @@ import org.osgi.annotation.versioning.ProviderType;
  */
 @ProviderType
 public interface Evaluator {
+    /** Fits {@code learner} on each fold's training rows (or all of {@code data}) and scores the rows held out. */
     EvaluationReport evaluate(Learner learner, Dataset data, Params params, EvaluationSettings settings);
 
     /**

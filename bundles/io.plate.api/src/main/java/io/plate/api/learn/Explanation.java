@@ -17,6 +17,7 @@ import java.util.Objects;
  */
 public record Explanation(List<String> classes, double[] prior, List<Term> terms, double[] logProba,
         List<Skipped> skipped) {
+    /** Copies the lists and arrays, so that the explanation cannot change. */
     public Explanation {
         classes = List.copyOf(classes);
         prior = prior.clone();
@@ -30,11 +31,13 @@ public record Explanation(List<String> classes, double[] prior, List<Term> terms
         this(classes, prior, terms, logProba, List.of());
     }
 
+    /** A copy of the log prior of each class. */
     @Override
     public double[] prior() {
         return prior.clone();
     }
 
+    /** A copy of the normalised log posterior of each class. */
     @Override
     public double[] logProba() {
         return logProba.clone();
@@ -48,12 +51,14 @@ public record Explanation(List<String> classes, double[] prior, List<Term> terms
      * @param perClass the contribution to each class, in the model's class order
      */
     public record Term(String feature, String value, double[] perClass) {
+        /** Refuses a null feature or value; copies {@code perClass}. */
         public Term {
             Objects.requireNonNull(feature, "feature");
             Objects.requireNonNull(value, "value");
             perClass = perClass.clone();
         }
 
+        /** A copy of the contribution to each class. */
         @Override
         public double[] perClass() {
             return perClass.clone();
@@ -74,6 +79,7 @@ public record Explanation(List<String> classes, double[] prior, List<Term> terms
      * @since 1.6
      */
     public record Skipped(String feature, String value, String reason) {
+        /** Refuses a null feature, value or reason. */
         public Skipped {
             Objects.requireNonNull(feature, "feature");
             Objects.requireNonNull(value, "value");

@@ -7,6 +7,7 @@ import java.util.Objects;
  * against the others (for a multinomial model, {@code log θ_wk - mean over other classes of log θ_wj}).
  */
 public record FeatureWeight(String feature, double weight) {
+    /** Refuses a null feature. */
     public FeatureWeight {
         Objects.requireNonNull(feature, "feature");
     }

@@ -10,6 +10,7 @@ import java.util.List;
  */
 public record FoldReport(int fold, int trainRows, int testRows, double accuracy, double logLoss, double macroF1,
         double rmse, double r2, double fitSeconds, double predictSeconds, double mae, List<UnseenLevels> unseenLevels) {
+    /** Copies {@code unseenLevels}, so that the report cannot change. */
     public FoldReport {
         unseenLevels = List.copyOf(unseenLevels);
     }

@@ -9,6 +9,7 @@ package io.plate.api.learn;
  * @since 1.9
  */
 public record KnownWords(int words, int known, int trained) {
+    /** Refuses negative counts, or more known words than the dataset has. */
     public KnownWords {
         if (words < 0 || known < 0 || known > words || trained < 0) {
             throw new IllegalArgumentException("known words must be 0 <= known <= words and trained >= 0, got "

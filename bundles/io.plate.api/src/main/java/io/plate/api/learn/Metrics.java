@@ -8,6 +8,7 @@ package io.plate.api.learn;
  * report of predictions against a dataset's labels or target.
  */
 public final class Metrics {
+    /** The machine epsilon of double, 2^-52 (numpy's {@code finfo(float64).eps}): log-loss's clipping bound. */
     public static final double EPS = Math.ulp(1.0);
 
     private Metrics() {
@@ -48,6 +49,7 @@ public final class Metrics {
         return all == 0 ? Double.NaN : (double) right / all;
     }
 
+    /** Macro-averaged F1 of a confusion matrix (rows true, columns predicted); NaN when no class occurs. */
     public static double macroF1(long[][] confusion) {
         int k = confusion.length;
         double sum = 0;
@@ -71,6 +73,7 @@ public final class Metrics {
         return used == 0 ? Double.NaN : sum / used;
     }
 
+    /** Root mean squared error of {@code predicted} against {@code truth}, arrays of the same length. */
     public static double rmse(double[] truth, double[] predicted) {
         double s = 0;
         for (int i = 0; i < truth.length; i++) {

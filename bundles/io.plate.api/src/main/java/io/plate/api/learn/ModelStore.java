@@ -12,6 +12,7 @@ import org.osgi.annotation.versioning.ProviderType;
  */
 @ProviderType
 public interface ModelStore {
+    /** Writes {@code model} to {@code file} as JSON, atomically, replacing any file there. */
     void save(Model model, Path file) throws IOException;
 
     /**

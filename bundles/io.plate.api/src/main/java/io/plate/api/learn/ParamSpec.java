@@ -20,6 +20,7 @@ import java.util.Objects;
 public record ParamSpec(String name, ParamType type, String defaultValue, double min, double max,
         boolean minExclusive, List<String> choices, String doc) {
 
+    /** Refuses a null name, type or doc; copies {@code choices}. */
     public ParamSpec {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(type, "type");
@@ -42,10 +43,12 @@ public record ParamSpec(String name, ParamType type, String defaultValue, double
         return new ParamSpec(name, ParamType.INT, def, min, max, false, List.of(), doc);
     }
 
+    /** A parameter that is {@code true} or {@code false}. */
     public static ParamSpec bool(String name, String def, String doc) {
         return new ParamSpec(name, ParamType.BOOLEAN, def, 0, 0, false, List.of(), doc);
     }
 
+    /** A parameter that is one of the words {@code choices}. */
     public static ParamSpec choice(String name, String def, List<String> choices, String doc) {
         return new ParamSpec(name, ParamType.CHOICE, def, 0, 0, false, choices, doc);
     }
@@ -56,6 +59,7 @@ public record ParamSpec(String name, ParamType type, String defaultValue, double
         return new ParamSpec(name, ParamType.DOUBLE_LIST, def, min, max, minExclusive, List.of(), doc);
     }
 
+    /** A parameter whose value is any text. */
     public static ParamSpec text(String name, String def, String doc) {
         return new ParamSpec(name, ParamType.STRING, def, 0, 0, false, List.of(), doc);
     }

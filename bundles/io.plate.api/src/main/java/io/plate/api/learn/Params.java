@@ -194,30 +194,37 @@ public final class Params {
         return v;
     }
 
+    /** The value of parameter {@code name} as a double (it must have one: see {@link #has(String)}). */
     public double getDouble(String name) {
         return Double.parseDouble(raw(name));
     }
 
+    /** The value of parameter {@code name} as an int (it must have one: see {@link #has(String)}). */
     public int getInt(String name) {
         return Math.toIntExact(Long.parseLong(raw(name)));
     }
 
+    /** The value of parameter {@code name} as a long (it must have one: see {@link #has(String)}). */
     public long getLong(String name) {
         return Long.parseLong(raw(name));
     }
 
+    /** The value of parameter {@code name} as a boolean (it must have one: see {@link #has(String)}). */
     public boolean getBoolean(String name) {
         return Boolean.parseBoolean(raw(name));
     }
 
+    /** The value of parameter {@code name} as text (it must have one: see {@link #has(String)}). */
     public String getString(String name) {
         return raw(name);
     }
 
+    /** The value of parameter {@code name} as text; empty when it has none or is not described. */
     public Optional<String> find(String name) {
         return Optional.ofNullable(values.get(name));
     }
 
+    /** The comma-separated numbers of parameter {@code name} (it must have a value: see {@link #has(String)}). */
     public double[] getDoubles(String name) {
         String[] parts = raw(name).split(",");
         double[] out = new double[parts.length];

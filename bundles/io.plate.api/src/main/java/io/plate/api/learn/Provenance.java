@@ -34,6 +34,7 @@ public record Provenance(String learner, Map<String, String> params, long seed, 
      */
     public static final List<String> IMPORT_OPTIONS = List.of("format", "tokens", "stop-words", "ngram", "binary");
 
+    /** Refuses null text fields or bundle; copies the maps, so that the provenance cannot change. */
     public Provenance {
         Objects.requireNonNull(learner, "learner");
         params = Map.copyOf(params);

@@ -16,6 +16,7 @@ import java.util.TreeSet;
  * @since 1.6
  */
 public record UnseenLevels(String column, int rows, List<String> levels) {
+    /** Refuses a null column; copies {@code levels}. */
     public UnseenLevels {
         Objects.requireNonNull(column, "column");
         levels = List.copyOf(levels);

@@ -52,6 +52,7 @@ public final class Clustering {
      */
     public record Cluster(int size, double proportion, double confidence, Optional<String> fixedClass,
             Optional<String> majorityLabel, double purity) {
+        /** Rejects null in place of an empty {@code fixedClass} or {@code majorityLabel}. */
         public Cluster {
             Objects.requireNonNull(fixedClass, "fixedClass");
             Objects.requireNonNull(majorityLabel, "majorityLabel");
@@ -87,6 +88,7 @@ public final class Clustering {
      * @since 1.4.0
      */
     public record CredibleBall(double level, double radius, Bound horizontal, Bound upper, Bound lower) {
+        /** Rejects a null bound. */
         public CredibleBall {
             Objects.requireNonNull(horizontal, "horizontal");
             Objects.requireNonNull(upper, "upper");
@@ -172,10 +174,12 @@ public final class Clustering {
         }
     }
 
+    /** The loss the point estimate minimises. */
     public Loss loss() {
         return loss;
     }
 
+    /** The point estimate's posterior expected loss over the stored draws (VI in nats, Binder in row pairs). */
     public double expectedLoss() {
         return expectedLoss;
     }
@@ -190,6 +194,7 @@ public final class Clustering {
         return assignments.clone();
     }
 
+    /** The point estimate's clusters in label order (unmodifiable). */
     public List<Cluster> clusters() {
         return clusters;
     }
@@ -214,6 +219,7 @@ public final class Clustering {
         return highestLogJointAssignments.clone();
     }
 
+    /** The log joint of the highest-log-joint draw. */
     public double highestLogJoint() {
         return highestLogJoint;
     }

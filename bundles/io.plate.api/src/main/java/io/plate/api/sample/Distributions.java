@@ -42,8 +42,10 @@ public interface Distributions {
      */
     DoubleSampler logGamma(UniformRandomProvider rng, double shape);
 
+    /** Beta with shapes {@code a > 0} and {@code b > 0}. */
     DoubleSampler beta(UniformRandomProvider rng, double a, double b);
 
+    /** Normal with {@code mean} and standard deviation {@code sd > 0}. */
     DoubleSampler normal(UniformRandomProvider rng, double mean, double sd);
 
     /** Student-t with {@code df > 0} degrees of freedom, location and scale. */
@@ -52,6 +54,7 @@ public interface Distributions {
     /** 1 with probability {@code p}, else 0. */
     IntSampler bernoulli(UniformRandomProvider rng, double p);
 
+    /** Successes in {@code trials} independent trials of success probability {@code p}. */
     IntSampler binomial(UniformRandomProvider rng, int trials, double p);
 
     /** Index {@code i} with probability proportional to {@code weights[i]} (alias table). */
@@ -66,6 +69,7 @@ public interface Distributions {
     /** Symmetric Dirichlet of dimension {@code k} and concentration {@code alpha} per component. */
     VectorSampler dirichlet(UniformRandomProvider rng, int k, double alpha);
 
+    /** Counts per category of {@code trials} draws with {@code probabilities}. */
     IntVectorSampler multinomial(UniformRandomProvider rng, int trials, double[] probabilities);
 
     /** Multivariate normal by Cholesky factor of {@code covariance} (symmetric positive definite). */
@@ -85,6 +89,7 @@ public interface Distributions {
     /** log of one Gamma(shape, 1) draw, exact in log space for tiny shapes. */
     double nextLogGamma(UniformRandomProvider rng, double shape);
 
+    /** One Beta(a, b) draw. */
     double nextBeta(UniformRandomProvider rng, double a, double b);
 
     /** One standard normal draw. */

@@ -21,13 +21,16 @@ public interface Posterior {
     /** Effective sampler parameters as text. */
     Map<String, String> params();
 
+    /** The settings the chains ran with; iterations as the run went to, when extended. */
     RunSettings settings();
 
     /** Name of the dataset the run used. */
     String dataset();
 
+    /** The kept summaries of every chain. */
     Trace trace();
 
+    /** Convergence diagnostics (split R-hat, effective sample size), one per summary. */
     List<SummaryDiagnostic> diagnostics();
 
     /** Tables by file stem, e.g. {@code theta} → {@code theta.csv}. */
@@ -36,6 +39,7 @@ public interface Posterior {
     /** Extra facts for {@code summary.json} (e.g. the posterior of the number of clusters as text). */
     Map<String, Object> facts();
 
+    /** True when the run stopped early on cancellation; its chains may hold fewer draws. */
     boolean cancelled();
 
     /** The clustering a mixture sampler read from its draws; empty for other samplers. */
@@ -52,8 +56,10 @@ public interface Posterior {
         return BundleOrigin.NONE;
     }
 
+    /** Wall-clock seconds of the whole run. */
     double seconds();
 
+    /** Sweeps per second over all chains. */
     double sweepsPerSecond();
 
     /**

@@ -13,5 +13,6 @@ public interface ProgressListener {
     ProgressListener NONE = p -> {
     };
 
+    /** Receives one progress report. */
     void progress(Progress progress);
 }

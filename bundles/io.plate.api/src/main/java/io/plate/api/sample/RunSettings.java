@@ -28,6 +28,7 @@ public record RunSettings(int iterations, int burnIn, int thin, int chains, long
         this(iterations, burnIn, thin, chains, seed, threads, iterations);
     }
 
+    /** Refuses settings out of range, with a message naming the setting and its value. */
     public RunSettings {
         if (iterations < 1) {
             throw new IllegalArgumentException("iterations must be at least 1, got " + iterations);

@@ -17,13 +17,16 @@ public interface Sampler {
     /** Service property: the sampler's name. */
     String NAME = "plate.sampler";
 
+    /** The sampler's name, the value of its {@link #NAME} service property. */
     String name();
 
     /** One-line description for {@code plate:samplers}. */
     String description();
 
+    /** Descriptions of the parameters the sampler takes. */
     List<ParamSpec> parameters();
 
+    /** The {@code given} parameters checked against {@link #parameters()}, defaults filled in. */
     default Params params(java.util.Map<String, String> given) {
         return Params.parse(parameters(), given);
     }

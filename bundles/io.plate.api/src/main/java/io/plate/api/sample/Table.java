@@ -8,6 +8,7 @@ import java.util.List;
  * {@code clusters.csv} …): a header and rows of already formatted cells.
  */
 public record Table(List<String> header, List<List<String>> rows) {
+    /** Refuses a row whose length differs from the header's; copies header and rows. */
     public Table {
         header = List.copyOf(header);
         List<List<String>> r = new ArrayList<>(rows.size());

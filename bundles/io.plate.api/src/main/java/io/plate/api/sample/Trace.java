@@ -12,6 +12,7 @@ public final class Trace {
     private final double[][][] values;
     private final long[][] iterations;
 
+    /** A trace over copies of {@code values[chain][draw][summary]} and {@code iterations[chain][draw]}. */
     public Trace(List<String> summaryNames, double[][][] values, long[][] iterations) {
         this.summaryNames = List.copyOf(summaryNames);
         this.values = deepCopy(values);
@@ -35,10 +36,12 @@ public final class Trace {
         return out;
     }
 
+    /** Names of the summaries, in summary index order. */
     public List<String> summaryNames() {
         return summaryNames;
     }
 
+    /** Number of chains. */
     public int chains() {
         return values.length;
     }
@@ -66,10 +69,12 @@ public final class Trace {
         return out;
     }
 
+    /** Summary {@code s} of chain {@code c} at kept draw {@code d}. */
     public double value(int c, int d, int s) {
         return values[c][d][s];
     }
 
+    /** The sweep (1-based, counting burn-in) at which chain {@code c} kept draw {@code d}. */
     public long iteration(int c, int d) {
         return iterations[c][d];
     }

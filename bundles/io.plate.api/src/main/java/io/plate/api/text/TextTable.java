@@ -25,6 +25,7 @@ public final class TextTable {
     private final List<String> header;
     private final List<List<String>> rows = new ArrayList<>();
 
+    /** An empty table with these column names. */
     public TextTable(String... header) {
         List<String> h = new ArrayList<>(header.length);
         for (String c : header) {
@@ -43,6 +44,7 @@ public final class TextTable {
         return COLUMNS.get();
     }
 
+    /** Adds a row, each cell shown as {@code String.valueOf} writes it; returns this table. */
     public TextTable row(Object... cells) {
         List<String> r = new ArrayList<>(cells.length);
         for (Object c : cells) {
@@ -53,6 +55,7 @@ public final class TextTable {
         return this;
     }
 
+    /** Number of rows, the header left out. */
     public int size() {
         return rows.size();
     }
