@@ -58,15 +58,45 @@ class ForeignCountsTest {
             assertEquals(Math.log(1.0 / 3), row[spam], 1e-12);
             assertEquals(Math.log(2.0 / 3), row[1 - spam], 1e-12);
         }
-        assertEquals(Optional.of(new KnownWords(3, 0, 6)), m.knownWords(other));
-        assertEquals(Optional.of(new KnownWords(2, 1, 6)),
+        String prior = "(the class prior), as scikit-learn gives them";
+        assertEquals(Optional.of(new KnownWords(3, 0, 6, prior)), m.knownWords(other));
+        assertEquals(Optional.of(new KnownWords(2, 1, 6, prior)),
                 m.knownWords(Tiny.data("some").sparse(Tiny.words("free unseen")).build()));
         Dataset empty = Tiny.data("empty").sparse(Tiny.words("", "")).build(); // an empty vocabulary
-        assertEquals(Optional.of(new KnownWords(0, 0, 6)), m.knownWords(empty));
+        assertEquals(Optional.of(new KnownWords(0, 0, 6, prior)), m.knownWords(empty));
         assertEquals(Math.log(1.0 / 3), m.predictLogProba(empty)[1][spam], 1e-12);
         for (Learner l : WORD_LEARNERS) {
             assertEquals(2, l.fit(corpus(), l.params(Map.of()), 1).predictLogProba(other).length, l.name());
         }
+    }
+
+    /**
+     * Each event model says what it scores a text without words as, and its scores are that: the class prior for
+     * multinomial (here 1/2 each: two spam, two ham), equal scores for complement (no prior), the prior and every
+     * word's absence for Bernoulli (not the prior: the words' absences differ by class); nb.mixed says nothing, as its
+     * numeric column still counts.
+     */
+    @Test
+    void eachEventModelSaysWhatATextWithoutWordsScores() {
+        Dataset other = Tiny.data("new").sparse(Tiny.words("1 2 2", "3")).build();
+        Learner multinomial = new MultinomialNaiveBayes();
+        Model mm = multinomial.fit(corpus(), multinomial.params(Map.of()), 1);
+        assertEquals("(the class prior), as scikit-learn gives them", mm.knownWords(other).orElseThrow().withoutWords());
+        assertEquals(Math.log(0.5), mm.predictLogProba(other)[0][0], 1e-12);
+        Learner complement = new ComplementNaiveBayes();
+        Model cm = complement.fit(corpus(), complement.params(Map.of()), 1);
+        assertEquals("(equal scores for every class), as scikit-learn gives them",
+                cm.knownWords(other).orElseThrow().withoutWords());
+        double[] c = cm.predictLogProba(other)[0];
+        assertEquals(c[0], c[1], 1e-12);
+        Learner bernoulli = new BernoulliNaiveBayes();
+        assertTrue(bernoulli.fit(corpus(), bernoulli.params(Map.of()), 1).knownWords(other).orElseThrow().withoutWords()
+                .startsWith("(the class prior and the absence of every word"));
+        Learner mixed = new io.plate.classifier.impl.nb.MixedNaiveBayes();
+        Dataset both = corpus().toBuilder("both").numeric(Tiny.num("x", 1, 2, 3, 4)).build();
+        Dataset otherBoth = other.toBuilder("new").numeric(Tiny.num("x", 1, 2)).build();
+        KnownWords k = mixed.fit(both, mixed.params(Map.of()), 1).knownWords(otherBoth).orElseThrow();
+        assertEquals(new KnownWords(3, 0, 8), k);
     }
 
     @Test

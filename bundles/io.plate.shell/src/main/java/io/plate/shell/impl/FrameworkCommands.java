@@ -62,8 +62,11 @@ public final class FrameworkCommands {
         if (word.chars().allMatch(Character::isDigit) && !word.isEmpty() && word.length() < 19) {
             b = context.getBundle(Long.parseLong(word));
         } else {
-            for (Bundle each : context.getBundles()) {
-                b = b == null && word.equals(each.getSymbolicName()) ? each : b;
+            for (Bundle each : context.getBundles()) { // the first bundle of that name, as Gogo's lookup takes it
+                if (word.equals(each.getSymbolicName())) {
+                    b = each;
+                    break;
+                }
             }
         }
         if (b == null) {

@@ -54,7 +54,7 @@ public final class PredictCommands {
         Dataset d = workspace.dataset(dataset);
         OutputTarget target = out.isEmpty() ? null : OutputTarget.file(defaults, out, "cannot write predictions to");
         Predictions p = Predictions.of(model, m, d);
-        p.noKnownWords = noKnownWords(model, m.provenance().learner(), d, m.knownWords(d).orElse(null));
+        p.noKnownWords = noKnownWords(model, d, m.knownWords(d).orElse(null));
         Dataset trained = trainedOn(m);
         String learner = m.provenance().learner();
         Map<String, String> params = m.provenance().params();
@@ -75,30 +75,15 @@ public final class PredictCommands {
      * The line that says a scored dataset holds none of a word model's words, so that every row is scored as a
      * document without words (scikit-learn scores such texts so too, silently); "" when it holds some.
      */
-    static String noKnownWords(String model, String learner, Dataset d, KnownWords known) {
+    static String noKnownWords(String model, Dataset d, KnownWords known) {
         if (known == null || !known.none() || d.rows() == 0) {
             return "";
         }
         String has = known.words() == 0 ? "'" + d.name() + "' has no words (an empty vocabulary)"
                 : "none of the " + Plural.of(known.words(), "word") + " of '" + d.name() + "' is one of the "
                         + known.trained() + " words model '" + model + "' was trained on";
-        return "warning: " + has + ": every row gets the model's scores of a text without words" + withoutWords(learner);
-    }
-
-    /**
-     * What the scores of a text without words are for the model's learner: the class prior where words only
-     * multiply it, the prior and every word's absence for Bernoulli, equal scores for complement (which adds no
-     * prior); nothing more for other learners (nb.mixed, whose other columns still count).
-     */
-    private static String withoutWords(String learner) {
-        return switch (learner == null ? "" : learner) {
-            case "nb.multinomial" -> " (the class prior), as scikit-learn gives them";
-            case "nb.dirichlet" -> " (the class prior)";
-            case "nb.bernoulli" -> " (the class prior and the absence of every word of the vocabulary), as scikit-learn"
-                    + " gives them";
-            case "nb.complement" -> " (equal scores for every class), as scikit-learn gives them";
-            default -> "";
-        };
+        return "warning: " + has + ": every row gets the model's scores of a text without words"
+                + (known.withoutWords().isEmpty() ? "" : " " + known.withoutWords());
     }
 
     /**

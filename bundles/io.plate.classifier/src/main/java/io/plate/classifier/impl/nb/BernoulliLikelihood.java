@@ -18,6 +18,10 @@ import java.util.List;
  * a sparse row touches only its non-zeros. A word the model never saw is skipped.
  */
 final class BernoulliLikelihood implements Likelihood {
+    /** What a text without words scores as: every word of the vocabulary is absent. */
+    private static final String WITHOUT_WORDS = "(the class prior and the absence of every word of the vocabulary), as"
+            + " scikit-learn gives them";
+
     private final WordCounts stats;
     private final int k;
     private final double[] delta;
@@ -54,7 +58,8 @@ final class BernoulliLikelihood implements Likelihood {
 
     @Override
     public Optional<KnownWords> knownWords(Dataset data) {
-        return Optional.of(stats.vocabulary().known(data, WordCounts.source(data, learner), learner, vocabularies));
+        return Optional.of(stats.vocabulary().known(data, WordCounts.source(data, learner), learner, vocabularies,
+                WITHOUT_WORDS));
     }
 
     @Override

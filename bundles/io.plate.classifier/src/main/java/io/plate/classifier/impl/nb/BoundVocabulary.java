@@ -48,9 +48,12 @@ final class BoundVocabulary {
         return id;
     }
 
-    /** How the words of {@code m}, the counts of scored dataset {@code data}, meet this vocabulary. */
-    KnownWords known(Dataset data, SparseMatrix m, String learner, VocabularyIndexCache cache) {
-        return new KnownWords(m.columns(), known(bind(data, m, learner, cache)), words.size());
+    /**
+     * How the words of {@code m}, the counts of scored dataset {@code data}, meet this vocabulary; {@code withoutWords}:
+     * what the learner scores a text without words as ({@link KnownWords#withoutWords}).
+     */
+    KnownWords known(Dataset data, SparseMatrix m, String learner, VocabularyIndexCache cache, String withoutWords) {
+        return new KnownWords(m.columns(), known(bind(data, m, learner, cache)), words.size(), withoutWords);
     }
 
     private static int known(int[] id) {

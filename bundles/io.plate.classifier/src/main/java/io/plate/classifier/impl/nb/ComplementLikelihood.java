@@ -17,6 +17,9 @@ import java.util.List;
  * is a single class, where it changes nothing).
  */
 final class ComplementLikelihood implements Likelihood {
+    /** What a text without words scores as: complement adds no prior, and no word tells the classes apart. */
+    private static final String WITHOUT_WORDS = "(equal scores for every class), as scikit-learn gives them";
+
     private final WordCounts stats;
     private final int k;
     private final double[] weight;
@@ -61,7 +64,8 @@ final class ComplementLikelihood implements Likelihood {
 
     @Override
     public Optional<KnownWords> knownWords(Dataset data) {
-        return Optional.of(stats.vocabulary().known(data, WordCounts.source(data, learner), learner, vocabularies));
+        return Optional.of(stats.vocabulary().known(data, WordCounts.source(data, learner), learner, vocabularies,
+                WITHOUT_WORDS));
     }
 
     @Override

@@ -23,6 +23,9 @@ import java.util.List;
  * a^x): the predictive knows θ is uncertain. A word the model never saw is skipped (and not counted in n).
  */
 final class DirichletMultinomialLikelihood implements Likelihood {
+    /** What a text without words scores as: no word multiplies the class prior. */
+    private static final String WITHOUT_WORDS = "(the class prior)";
+
     private final WordCounts stats;
     private final int k;
     private final double[] a;
@@ -65,7 +68,8 @@ final class DirichletMultinomialLikelihood implements Likelihood {
 
     @Override
     public Optional<KnownWords> knownWords(Dataset data) {
-        return Optional.of(stats.vocabulary().known(data, WordCounts.source(data, learner), learner, vocabularies));
+        return Optional.of(stats.vocabulary().known(data, WordCounts.source(data, learner), learner, vocabularies,
+                WITHOUT_WORDS));
     }
 
     @Override

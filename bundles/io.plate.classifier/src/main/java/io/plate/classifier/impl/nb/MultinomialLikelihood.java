@@ -16,6 +16,9 @@ import java.util.List;
  * may also give it directly.
  */
 public final class MultinomialLikelihood implements Likelihood {
+    /** What a text without words scores as: no word multiplies the class prior. */
+    private static final String WITHOUT_WORDS = "(the class prior), as scikit-learn gives them";
+
     private static final int CACHE = 4096;
 
     private final BoundVocabulary vocabulary;
@@ -82,7 +85,8 @@ public final class MultinomialLikelihood implements Likelihood {
 
     @Override
     public Optional<KnownWords> knownWords(Dataset data) {
-        return Optional.of(vocabulary.known(data, WordCounts.source(data, learner), learner, vocabularies));
+        return Optional.of(vocabulary.known(data, WordCounts.source(data, learner), learner, vocabularies,
+                WITHOUT_WORDS));
     }
 
     @Override

@@ -157,8 +157,8 @@ public final class NaiveBayesModel implements Model, Explainable {
     public Optional<KnownWords> knownWords(Dataset data) {
         for (Likelihood b : blocks) {
             Optional<KnownWords> k = b.knownWords(data);
-            if (k.isPresent()) {
-                return k;
+            if (k.isPresent()) { // beside other blocks (nb.mixed) a text without words still has its other columns
+                return blocks.size() > 1 ? k.map(KnownWords::withOtherColumns) : k;
             }
         }
         return Optional.empty();
