@@ -172,9 +172,38 @@ def unseen_min_categories(out, name):
     return model, model.predict_proba(test), 1
 
 
+def gap_codes(out, name):
+    """Integer codes that training never uses, below its largest code: CategoricalNB's n_categories_ is the largest
+    training code + 1, so such a code is a category with no count (as after an OrdinalEncoder fitted on the whole data,
+    then split). No min_categories.
+
+    f0 codes 0..4 without 2 in training; f1 1..3 (code 0 never in training); f2 0..2, all seen; f3 0..5 without 1 and 4.
+    The test set holds every code below each feature's largest training code + 1.
+    """
+    r = np.random.RandomState(11)
+    n = 200
+    y = r.choice(['a', 'b', 'c'], n, p=[.4, .35, .25])
+    f0 = r.choice([0, 1, 3, 4], n)
+    f0[y == 'a'] = np.minimum(f0[y == 'a'], 1)
+    train = np.column_stack([f0, r.randint(1, 4, n), r.randint(0, 3, n), r.choice([0, 2, 3, 5], n)])
+    m = 40
+    test = np.column_stack([r.randint(0, 5, m), r.randint(0, 4, m), r.randint(0, 3, m), r.randint(0, 6, m)])
+    yt = r.choice(['a', 'b', 'c'], m)
+    for part, X, labels in (('train', train, y), ('test', test, yt)):
+        with open(os.path.join(out, name + '-' + part + '.csv'), 'w', newline='') as f:
+            w = csv.writer(f, lineterminator='\n')
+            w.writerow(['f0', 'f1', 'f2', 'f3', 'class'])
+            w.writerows([list(map(int, row)) + [label] for row, label in zip(X, labels)])
+    model = nb.CategoricalNB(force_alpha=True, alpha=1.0)
+    model.fit(train, y)
+    assert list(model.n_categories_) == [5, 4, 3, 6], model.n_categories_
+    return model, model.predict_proba(test), 1
+
+
 # cases whose data the script makes: make(out, name)
 GENERATED = {
     'unseen-min-categories': unseen_min_categories,
+    'gap-codes': gap_codes,
 }
 
 

@@ -73,8 +73,8 @@ class ExplainTest {
         Explanation e = ((Explainable) m).explain(Tiny.data("q").categorical(cat("c", "1.0")).build(), 0);
         assertEquals(1, e.terms().size());
         assertEquals("1.0", e.terms().get(0).value());
-        // a: (3+1)/(3+2) = 0.8; b: (0+1)/(2+2) = 0.25
-        assertEquals(Math.log(0.8 / 0.25), e.terms().get(0).logOdds(0, 1), 1e-12);
+        // codes 1, 2: K = 3 (largest code + 1); a: (3+1)/(3+3); b: (0+1)/(2+3)
+        assertEquals(Math.log((4.0 / 6) / (1.0 / 5)), e.terms().get(0).logOdds(0, 1), 1e-12);
     }
 
     @Test

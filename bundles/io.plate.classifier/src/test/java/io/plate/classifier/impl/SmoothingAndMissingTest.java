@@ -62,9 +62,10 @@ class SmoothingAndMissingTest {
         Model m = learner.fit(d, learner.params(Map.of()), 0);
         // the test file held only numbers in that column, so it was imported as numeric
         Dataset test = Tiny.data("t").numeric(Tiny.num("doors", 4.0, 3.0, Double.NaN)).build();
-        // 4: P 0.4 * (1+1)/(2+2) = 0.2, N 0.6 * (2+1)/(3+2) = 0.36; 3 (unseen) and missing: prior only
-        assertEquals(0.2 / 0.56, probabilityOfP(m, test, 0), 1e-12);
-        assertEquals(0.4, probabilityOfP(m, test, 1), 1e-12);
+        // codes 2 and 4: K = 5 (largest code + 1). 4: P 0.4 * (1+1)/(2+5), N 0.6 * (2+1)/(3+5);
+        // 3 (a code training never saw, one of the 5): P 0.4 * 1/7, N 0.6 * 1/8; missing: prior only
+        assertEquals(0.4 * 2 / 7 / (0.4 * 2 / 7 + 0.6 * 3 / 8), probabilityOfP(m, test, 0), 1e-12);
+        assertEquals(0.4 / 7 / (0.4 / 7 + 0.6 / 8), probabilityOfP(m, test, 1), 1e-12);
         assertEquals(0.4, probabilityOfP(m, test, 2), 1e-12);
     }
 
@@ -131,6 +132,40 @@ class SmoothingAndMissingTest {
         m3.writeJson(file);
         Model read = learner.readModel(new java.io.ByteArrayInputStream(file.toByteArray()));
         assertEquals(p / (p + n), probabilityOfP(read, q, 0), 1e-12);
+    }
+
+    /**
+     * Integer codes count K_i = largest code + 1, as scikit-learn's CategoricalNB: codes 1 and 3 make K = 4 (0 and 2
+     * never seen), so code 2 is a category with no count. An ARFF header's levels keep Weka's rule, K = the declared
+     * levels (here 2), and a model file keeps which rule its feature follows. Before, K counted the levels seen.
+     */
+    @Test
+    void integerCodesCountUpToTheLargestCodeUnlessAnArffHeaderDeclaresThem() throws java.io.IOException {
+        Dataset q = Tiny.data("q").categorical(cat("f1", "1", "2")).build();
+        Dataset csv = Tiny.data("d").categorical(cat("f1", "1", "1", "3", "3", "1"))
+                .labels(cat("class", "P", "P", "N", "N", "N")).build();
+        Model codes = learner.fit(csv, learner.params(Map.of("alpha", "0.5")), 0);
+        // code 1: P 0.4 * 2.5/(2 + 0.5*4), N 0.6 * 1.5/(3 + 0.5*4); code 2: P 0.4 * 0.5/4, N 0.6 * 0.5/5
+        assertEquals(0.4 * 2.5 / 4 / (0.4 * 2.5 / 4 + 0.6 * 1.5 / 5), probabilityOfP(codes, q, 0), 1e-12);
+        assertEquals(0.4 * 0.5 / 4 / (0.4 * 0.5 / 4 + 0.6 * 0.5 / 5), probabilityOfP(codes, q, 1), 1e-12);
+        assertEquals(List.of(), codes.unseenLevels(q));
+        Dataset arff = csv.toBuilder("a").metadata("format", "arff").build();
+        Model declared = learner.fit(arff, learner.params(Map.of("alpha", "0.5")), 0);
+        // K = 2: code 1: P 0.4 * 2.5/3, N 0.6 * 1.5/4; code 2 adds no term
+        double p = 0.4 * 2.5 / 3;
+        double n = 0.6 * 1.5 / 4;
+        assertEquals(p / (p + n), probabilityOfP(declared, q, 0), 1e-12);
+        assertEquals(0.4, probabilityOfP(declared, q, 1), 1e-12);
+        java.io.ByteArrayOutputStream file = new java.io.ByteArrayOutputStream();
+        declared.writeJson(file);
+        Model read = learner.readModel(new java.io.ByteArrayInputStream(file.toByteArray()));
+        assertEquals(p / (p + n), probabilityOfP(read, q, 0), 1e-12);
+        // zero-padded codes are text: K counts the levels seen
+        Dataset padded = Tiny.data("d").categorical(cat("f1", "01", "01", "03", "03", "01"))
+                .labels(cat("class", "P", "P", "N", "N", "N")).build();
+        Model text = learner.fit(padded, learner.params(Map.of("alpha", "0.5")), 0);
+        Dataset q1 = Tiny.data("q").categorical(cat("f1", "01")).build();
+        assertEquals(p / (p + n), probabilityOfP(text, q1, 0), 1e-12);
     }
 
     /** Without room (min_categories 2 is the levels seen) a level never seen adds no term, and the model names it. */

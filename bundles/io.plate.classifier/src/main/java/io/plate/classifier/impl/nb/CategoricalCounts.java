@@ -3,9 +3,11 @@ package io.plate.classifier.impl.nb;
 import io.plate.api.PlateException;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
+import io.plate.api.data.LevelNumbers;
 import io.plate.classifier.impl.TrainingRows;
 import io.plate.classifier.impl.MissingColumn;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,8 +23,12 @@ final class CategoricalCounts {
     final List<List<String>> levels;
     final int classes;
     final double[][] counts;
+    /** Per feature, whether the data declared its levels (an ARFF header): K_i is then the table's size, Weka's rule. */
+    final boolean[] declared;
 
-    CategoricalCounts(List<String> names, List<List<String>> levels, int classes, double[][] counts) {
+    CategoricalCounts(List<String> names, List<List<String>> levels, int classes, double[][] counts,
+            boolean[] declared) {
+        this.declared = declared.clone();
         this.names = List.copyOf(names);
         List<List<String>> lv = new ArrayList<>();
         for (List<String> l : levels) {
@@ -54,11 +60,32 @@ final class CategoricalCounts {
             }
             counts[f] = n;
         }
-        return new CategoricalCounts(names, levels, k, counts);
+        boolean[] declared = new boolean[cols.size()];
+        Arrays.fill(declared, "arff".equals(t.features.metadata().get("format")));
+        return new CategoricalCounts(names, levels, k, counts, declared);
     }
 
     int features() {
         return names.size();
+    }
+
+    /**
+     * K_i, the number of categories of feature {@code f}: its levels, or, when every level is a non-negative
+     * integer code ({@code 0}, {@code 3}; not {@code 007} or {@code 1.0}) and the data did not declare them, the
+     * largest code + 1, as scikit-learn's CategoricalNB counts an integer-coded column: codes in between that
+     * training never saw (an OrdinalEncoder fitted on the whole data, then split) are categories with no count.
+     */
+    double categories(int f) {
+        List<String> lv = levels.get(f);
+        double largest = -1;
+        for (String l : lv) {
+            double v = LevelNumbers.value(l);
+            if (declared[f] || !(v >= 0) || !l.equals(LevelNumbers.text(v))) {
+                return lv.size(); // declared, or not a code: the level table is the categories
+            }
+            largest = Math.max(largest, v);
+        }
+        return Math.max(lv.size(), largest + 1);
     }
 
     /** Weighted number of non-missing values of feature {@code f} in class {@code k}. */
@@ -101,7 +128,7 @@ final class CategoricalCounts {
             levels.add(lv);
             counts[f] = n;
         }
-        return new CategoricalCounts(a.names, levels, k, counts);
+        return new CategoricalCounts(a.names, levels, k, counts, a.declared); // the model keeps its own rule
     }
 
     /**

@@ -115,7 +115,7 @@ abstract class NaiveBayesLearner implements Learner {
 
     static ParamSpec minCategories() {
         return ParamSpec.integer(Names.MIN_CATEGORIES, "0", 0, Integer.MAX_VALUE,
-                "minimum number of categories per feature (K_i = max(levels, min_categories))");
+                "minimum number of categories per feature (K_i = max(levels, largest integer code + 1, min_categories))");
     }
 
     static ParamSpec varSmoothing() {

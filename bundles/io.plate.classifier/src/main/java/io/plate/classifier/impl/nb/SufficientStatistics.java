@@ -65,6 +65,9 @@ final class SufficientStatistics {
             for (int f = 0; f < categorical.features(); f++) {
                 g.writeStartObject();
                 g.writeStringField("name", categorical.names.get(f));
+                if (categorical.declared[f]) {
+                    g.writeBooleanField("declared", true); // K_i is the level table's size (ARFF), not codes + 1
+                }
                 g.writeArrayFieldStart("levels");
                 for (String l : categorical.levels.get(f)) {
                     g.writeString(l);
@@ -150,11 +153,14 @@ final class SufficientStatistics {
             List<String> names = new ArrayList<>();
             List<List<String>> levels = new ArrayList<>();
             double[][] counts = new double[feats.size()][];
+            boolean[] declared = new boolean[feats.size()];
             for (int f = 0; f < feats.size(); f++) {
                 String p = "categorical.features[" + f + "].";
                 JsonNode fn = feats.get(f);
-                Fields.only(fn, p, java.util.Set.of("name", "levels", "counts"), "categorical feature");
+                Fields.only(fn, p, java.util.Set.of("name", "levels", "counts", "declared"),
+                        "categorical feature");
                 names.add(Fields.text(fn, p + "name"));
+                declared[f] = fn.has("declared") && Fields.bool(fn, p + "declared");
                 List<String> lv = Fields.strings(fn, p + "levels", -1);
                 levels.add(lv);
                 List<JsonNode> rows = Fields.array(fn, p + "counts", lv.size());
@@ -168,7 +174,7 @@ final class SufficientStatistics {
             if (new java.util.HashSet<>(names).size() != names.size()) {
                 throw new ModelFormatException("model file: 'categorical.features' has duplicate names");
             }
-            cat = new CategoricalCounts(names, levels, k, counts);
+            cat = new CategoricalCounts(names, levels, k, counts, declared);
         }
         Moments num = null;
         if (root.has("numeric")) {
