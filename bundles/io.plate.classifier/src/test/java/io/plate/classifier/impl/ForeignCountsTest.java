@@ -42,6 +42,26 @@ class ForeignCountsTest {
     }
 
     /**
+     * A dense table of counts names its columns: one the model uses that the scored table lacks is refused, naming
+     * it, as nb.gaussian and scikit-learn refuse it (before, it was scored as if the column were 0, silently); a
+     * table with every column, and more, is scored.
+     */
+    @Test
+    void aTableLackingOneOfTheModelsColumnsIsRefusedNamingIt() {
+        Dataset train = Tiny.data("c").numeric(Tiny.num("w1", 3, 2, 0, 1)).numeric(Tiny.num("w2", 0, 1, 2, 3))
+                .numeric(Tiny.num("w3", 1, 0, 3, 2)).labels(Tiny.cat("y", "a", "a", "b", "b")).build();
+        Dataset lacking = Tiny.data("t").numeric(Tiny.num("w1", 2, 0)).numeric(Tiny.num("w2", 0, 3)).build();
+        Dataset wider = Tiny.data("u").numeric(Tiny.num("w3", 1, 0)).numeric(Tiny.num("w2", 0, 3))
+                .numeric(Tiny.num("w1", 2, 0)).numeric(Tiny.num("extra", 5, 5)).build();
+        for (Learner l : WORD_LEARNERS) {
+            Model m = l.fit(train, l.params(Map.of()), 1);
+            PlateException e = assertThrows(PlateException.class, () -> m.predictLogProba(lacking), l.name());
+            assertEquals(l.name() + ": dataset 't' has no numeric column 'w3' that the model uses", e.getMessage());
+            assertEquals(2, m.predictLogProba(wider).length, l.name());
+        }
+    }
+
+    /**
      * Texts with none of the model's words (short new messages, another corpus) are scored as scikit-learn
      * scores them: a multinomial gives every row the class prior, here 1/3 spam and 2/3 ham from the three
      * training documents; the model says how many of the words it knows, for the shell's warning.

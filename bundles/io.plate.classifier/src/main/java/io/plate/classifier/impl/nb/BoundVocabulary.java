@@ -6,6 +6,7 @@ import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.SparseMatrix;
 import io.plate.api.learn.KnownWords;
+import io.plate.classifier.impl.MissingColumn;
 import java.util.List;
 
 /**
@@ -32,7 +33,8 @@ final class BoundVocabulary {
      * the model never saw; {@code cache} may be null. A dataset whose numeric columns, read as counts, are none
      * of the model's words (a table given to a model of a text corpus) is refused: every row would get the class
      * prior alone. A sparse block with none of them (short new texts, an empty vocabulary) is scored at the
-     * class prior, as scikit-learn scores it; {@link #known} tells the caller, who warns.
+     * class prior, as scikit-learn scores it; {@link #known} tells the caller, who warns. A table that lacks some of
+     * the model's words is refused too, naming the first: scoring it as if that column were 0 was silent.
      */
     int[] bind(Dataset data, SparseMatrix m, String learner, VocabularyIndexCache cache) {
         // an int per column of the scored matrix, whose index space may be far wider than its data
@@ -45,7 +47,29 @@ final class BoundVocabulary {
                     + " numeric columns (" + some(m.vocabulary())
                     + ") would leave every row at the class prior: import it as the training data were imported");
         }
+        if (data.sparse().isEmpty() && known(id) < words.size()) {
+            throw MissingColumn.of(learner + ": ", data, "numeric", firstMissing(id));
+        }
         return id;
+    }
+
+    /**
+     * The first of the model's words that no column maps to. A dense table (numeric columns read as counts) names
+     * its columns, so one the model uses and the table lacks is an error, as in nb.gaussian and scikit-learn, not a
+     * count of 0; a text's vocabulary lacks words as a matter of course, so {@link #bind} asks only for a table.
+     */
+    private String firstMissing(int[] id) {
+        boolean[] hit = new boolean[words.size()];
+        for (int i : id) {
+            if (i >= 0) {
+                hit[i] = true;
+            }
+        }
+        int w = 0;
+        while (hit[w]) {
+            w++;
+        }
+        return words.get(w);
     }
 
     /**
