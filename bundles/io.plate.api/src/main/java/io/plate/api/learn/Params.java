@@ -36,13 +36,32 @@ public final class Params {
      * parameters take their defaults. Null {@code specs} or {@code given} is a {@link NullPointerException} naming it.
      */
     public static Params parse(List<ParamSpec> specs, Map<String, String> given) {
+        return parse(specs, Map.of(), given);
+    }
+
+    /**
+     * As {@link #parse(List, Map)}, also taking each key of {@code aliases} (another library's name for a
+     * parameter: scikit-learn's GaussianNB calls {@code class_prior} {@code priors}) as the parameter its value
+     * names, matched in any spelling; a parameter given under both names is refused naming both. The values are
+     * kept under the parameters' own names. An alias of no described parameter is an {@link IllegalArgumentException}.
+     * Since 1.11.0.
+     */
+    public static Params parse(List<ParamSpec> specs, Map<String, String> aliases, Map<String, String> given) {
         Objects.requireNonNull(specs, "specs");
+        Objects.requireNonNull(aliases, "aliases");
         Objects.requireNonNull(given, "params");
         Map<String, ParamSpec> byName = new LinkedHashMap<>();
         Map<String, String> bySpelling = new LinkedHashMap<>();
         for (ParamSpec s : specs) {
             byName.put(s.name(), s);
             bySpelling.put(spelling(s.name()), s.name());
+        }
+        for (Map.Entry<String, String> a : aliases.entrySet()) {
+            if (!byName.containsKey(a.getValue())) {
+                throw new IllegalArgumentException("alias '" + a.getKey() + "' names no described parameter: "
+                        + a.getValue());
+            }
+            bySpelling.putIfAbsent(spelling(a.getKey()), a.getValue()); // a parameter's own name wins
         }
         Map<String, String> named = new LinkedHashMap<>(); // the given values under the specs' own names
         Map<String, String> givenAs = new LinkedHashMap<>(); // a spec's name -> the spelling it was given in

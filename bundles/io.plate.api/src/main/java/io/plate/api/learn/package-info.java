@@ -11,7 +11,11 @@
  * <p>1.10.0: {@link io.plate.api.learn.Provenance#bundle()}, the bundle and version of the learner that fitted a
  * model, set by {@link io.plate.api.learn.Provenance#of(io.plate.api.learn.Learner, java.util.Map, long,
  * io.plate.api.data.Dataset)}.
+ *
+ * <p>1.11.0: {@link io.plate.api.learn.Params#parse(java.util.List, java.util.Map, java.util.Map)}, parameters
+ * also known by another library's name (nb.gaussian's {@code priors}, scikit-learn GaussianNB's spelling of
+ * {@code class_prior}).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.10.0")
+@org.osgi.annotation.versioning.Version("1.11.0")
 package io.plate.api.learn;

@@ -66,6 +66,25 @@ class ParamsTest {
     }
 
     /**
+     * An alias (GaussianNB's priors for class_prior) finds its parameter in any spelling and is kept under the
+     * parameter's own name; given with the parameter's own name it is refused naming both, as two spellings are.
+     */
+    @Test
+    void anAliasFindsItsParameter() {
+        List<ParamSpec> specs = List.of(ParamSpec.realList("class_prior", null, 0, 1e300, false, "prior"),
+                ParamSpec.real("var_smoothing", "1e-9", 0, 1, "variance floor"));
+        Map<String, String> aliases = Map.of("priors", "class_prior");
+        Params p = Params.parse(specs, aliases, Map.of("Priors", "0.2,0.8"));
+        assertEquals(Map.of("class_prior", "0.2,0.8", "var_smoothing", "1e-9"), p.asMap());
+        String twice = assertThrows(PlateException.class, () -> Params.parse(specs, aliases,
+                new java.util.TreeMap<>(Map.of("class_prior", "1,1", "priors", "1,2")))).getMessage();
+        assertEquals("parameter 'class_prior' is given twice (as 'class_prior' and as 'priors')", twice);
+        assertThrows(PlateException.class, () -> Params.parse(specs, Map.of("priors", "0.2,0.8")),
+                "without the alias, priors is unknown");
+        assertThrows(IllegalArgumentException.class, () -> Params.parse(specs, Map.of("p", "nope"), Map.of()));
+    }
+
+    /**
      * A misspelt name gets the shell's "did you mean": var_smothing is var_smoothing with one letter left out (edit
      * distance 1), burnim is burnIn with one letter changed once case is set aside (distance 1).
      */

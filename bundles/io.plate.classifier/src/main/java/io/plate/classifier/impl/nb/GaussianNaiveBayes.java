@@ -6,6 +6,7 @@ import io.plate.api.learn.Params;
 import io.plate.classifier.impl.NumericBlock;
 import io.plate.classifier.impl.TrainingRows;
 import java.util.List;
+import java.util.Map;
 import org.osgi.service.component.annotations.Component;
 
 /** {@code nb.gaussian}: numeric features, one normal per class and feature (scikit-learn's GaussianNB). */
@@ -24,6 +25,12 @@ public final class GaussianNaiveBayes extends NaiveBayesLearner {
     @Override
     public List<ParamSpec> parameters() {
         return List.of(varSmoothing(), fitPrior(), classPrior(), weight());
+    }
+
+    /** scikit-learn's GaussianNB calls the class prior {@code priors}; its other naive Bayes models, {@code class_prior}. */
+    @Override
+    public Params params(Map<String, String> given) {
+        return Params.parse(parameters(), Map.of("priors", Names.CLASS_PRIOR), given);
     }
 
     @Override
