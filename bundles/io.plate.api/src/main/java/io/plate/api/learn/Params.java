@@ -107,6 +107,12 @@ public final class Params {
     /** The value {@code v} checked against {@code s}, as kept: a whole number given in exponent form in its digits. */
     private static String check(ParamSpec s, String v) {
         String what = "parameter '" + s.name() + "' = '" + v + "'";
+        if (v.equals("None") && !s.choices().contains(v) && s.type() != ParamType.STRING) {
+            // scikit-learn's None ("not set", "no threshold") is no value here: say what leaving it out gives
+            throw new PlateException(what + ": None is not a value here; leave the parameter out"
+                    + (s.defaultValue() == null ? "" : " for its default " + s.defaultValue()) + " (" + s.name() + ": "
+                    + s.doc() + ")");
+        }
         switch (s.type()) {
             case BOOLEAN:
                 if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
@@ -192,8 +198,10 @@ public final class Params {
     private static void inRange(ParamSpec s, String what, double d) {
         boolean lowOk = s.minExclusive() ? d > s.min() : d >= s.min();
         if (!lowOk || !(d <= s.max())) {
+            // the excluded bound itself (alpha=0, which scikit-learn takes) gets the parameter's doc, which says why
             throw new PlateException(what + ": must be " + s.range() + (d > s.max() && s.typeLimit(s.max())
-                    ? " and at most " + (long) s.max() : ""));
+                    ? " and at most " + (long) s.max() : "") + (s.minExclusive() && d == s.min()
+                    ? " (" + s.name() + ": " + s.doc() + ")" : ""));
         }
     }
 

@@ -34,7 +34,9 @@ class ParamsTest {
         // the largest finite double and a range error still read as before
         assertEquals(1.7976931348623157e308, Params.parse(SPECS, Map.of("alpha", "1.7976931348623157e308"))
                 .getDouble("alpha"));
-        assertEquals("parameter 'alpha' = '0': must be > 0", refusal("alpha", "0"));
+        // the excluded bound itself is answered with the parameter's doc (which says why, and what to give)
+        assertEquals("parameter 'alpha' = '0': must be > 0 (alpha: smoothing)", refusal("alpha", "0"));
+        assertEquals("parameter 'alpha' = '-1': must be > 0", refusal("alpha", "-1"));
         assertEquals("parameter 'alpha' = 'x': expected a number", refusal("alpha", "x"));
     }
 
@@ -63,6 +65,17 @@ class ParamsTest {
         assertEquals("parameter 'burnIn' is given twice (as 'burnIn' and as 'burn_in')", twice);
         String unknown = assertThrows(PlateException.class, () -> Params.parse(specs, Map.of("burn_out", "1"))).getMessage();
         assertEquals("unknown parameter 'burn_out'; known: burnIn, var_smoothing", unknown); // 4 edits from burnIn: no typo
+    }
+
+    /** scikit-learn's None is no value: leaving the parameter out is, and the message says what that gives. */
+    @Test
+    void noneIsAnsweredWithWhatLeavingTheParameterOutGives() {
+        assertEquals("parameter 'var_smoothing' = 'None': None is not a value here; leave the parameter out for its"
+                + " default 1e-9 (var_smoothing: variance floor)", refusal("var_smoothing", "None"));
+        assertEquals("parameter 'class_prior' = 'None': None is not a value here; leave the parameter out (class_prior:"
+                + " prior per class)", refusal("class_prior", "None"));
+        List<ParamSpec> text = List.of(ParamSpec.text("weight", null, "column"));
+        assertEquals("None", Params.parse(text, Map.of("weight", "None")).getString("weight"), "a text may be None");
     }
 
     /**

@@ -24,7 +24,8 @@ public final class BernoulliNaiveBayes extends NaiveBayesLearner {
     public List<ParamSpec> parameters() {
         return List.of(alpha("1.0"),
                 ParamSpec.real(Names.BINARIZE, "0.0", 0, Double.POSITIVE_INFINITY,
-                        "a value counts as present when it is greater than this"),
+                        "a value counts as present when it is greater than this; scikit-learn's None (values already"
+                                + " 0 or 1) is the default 0 for such values"),
                 fitPrior(), classPrior(), weight());
     }
 

@@ -96,7 +96,9 @@ abstract class NaiveBayesLearner implements Learner {
     // --- parameter descriptions shared by the learners (scikit-learn's names) ---
 
     static ParamSpec alpha(String def) {
-        return ParamSpec.positive(Names.ALPHA, def, "additive (Lidstone) smoothing; 1 = Laplace");
+        return ParamSpec.positive(Names.ALPHA, def, "additive (Lidstone) smoothing; 1 = Laplace; not 0, which scikit-learn"
+                + " takes (a count of 0 then has probability 0, log -inf): 1e-10, scikit-learn's floor without force_alpha,"
+                + " is the nearest value");
     }
 
     static ParamSpec fitPrior() {
@@ -115,7 +117,8 @@ abstract class NaiveBayesLearner implements Learner {
 
     static ParamSpec minCategories() {
         return ParamSpec.integer(Names.MIN_CATEGORIES, "0", 0, Integer.MAX_VALUE,
-                "minimum number of categories per feature (K_i = max(levels, largest integer code + 1, min_categories))");
+                "minimum number of categories of every feature (K_i = max(levels, largest integer code + 1, min_categories));"
+                        + " one number for all features, not scikit-learn's list of one per feature");
     }
 
     static ParamSpec varSmoothing() {
