@@ -106,9 +106,11 @@ public interface Model {
      * A new model that has also seen {@code more} (like scikit-learn's {@code partial_fit}); this model
      * is unchanged.
      *
-     * @throws UnsupportedOperationException when {@link #supportsUpdate()} is false
+     * @throws io.plate.api.PlateException when {@link #supportsUpdate()} is false, as for any caller's mistake
+     *         (since 1.11.0; it was an {@link UnsupportedOperationException})
      */
     default Model update(Dataset more) {
-        throw new UnsupportedOperationException(type() + " does not support online updates");
+        throw new io.plate.api.PlateException(type() + " does not support online updates (supportsUpdate() is false):"
+                + " fit it again on all the rows");
     }
 }

@@ -60,6 +60,20 @@ class KernelClassifierTest {
         }
     }
 
+    /**
+     * A kde model has no online update: asked for one through the Java API it says so in a PlateException, as every
+     * caller's mistake is (it was an UnsupportedOperationException), naming the model type.
+     */
+    @Test
+    void updateIsRefusedWithAPlateException() {
+        Dataset train = Fixtures.numeric("t", X, Y);
+        Model m = learner.fit(train, learner.params(Map.of()), 1);
+        assertEquals(false, m.supportsUpdate());
+        PlateException e = assertThrows(PlateException.class, () -> m.update(train));
+        assertEquals("kde does not support online updates (supportsUpdate() is false): fit it again on all the rows",
+                e.getMessage());
+    }
+
     @Test
     void productAndRadialKernelsWithFixedBandwidthEqualTheFormula() {
         Dataset train = Fixtures.numeric("t", X, Y);
