@@ -9,7 +9,8 @@ import java.util.Objects;
  * normalised result.
  *
  * @param classes  class names, in the model's order
- * @param prior    the log prior of each class
+ * @param prior    the log prior of each class; empty when the model has no prior term (since 1.11.0: nb.complement,
+ *                 which leaves the prior out of its decision, as scikit-learn's ComplementNB does)
  * @param terms    one term per feature (or word) that contributed; skipped (missing, unseen) features are absent
  * @param logProba the normalised log posterior of each class
  * @param skipped  the row's features that add no term and why (since 1.6: a level never seen in training);
@@ -31,7 +32,7 @@ public record Explanation(List<String> classes, double[] prior, List<Term> terms
         this(classes, prior, terms, logProba, List.of());
     }
 
-    /** A copy of the log prior of each class. */
+    /** A copy of the log prior of each class; empty when the model has no prior term. */
     @Override
     public double[] prior() {
         return prior.clone();

@@ -15,7 +15,8 @@
  * <p>1.11.0: {@link io.plate.api.learn.Params#parse(java.util.List, java.util.Map, java.util.Map)}, parameters
  * also known by another library's name (nb.gaussian's {@code priors}, scikit-learn GaussianNB's spelling of
  * {@code class_prior}); {@link io.plate.api.learn.Model#update} of a model without online updates throws a
- * {@link io.plate.api.PlateException}, as every caller's mistake does (it was an UnsupportedOperationException).
+ * {@link io.plate.api.PlateException}, as every caller's mistake does (it was an UnsupportedOperationException);
+ * {@link io.plate.api.learn.Explanation#prior()} is empty for a model without a prior term (nb.complement).
  */
 @org.osgi.annotation.bundle.Export
 @org.osgi.annotation.versioning.Version("1.11.0")

@@ -45,7 +45,7 @@ class ExplainTest {
             double[][] lp = m.predictLogProba(d);
             for (int r = 0; r < d.rows(); r++) {
                 Explanation e = ((Explainable) m).explain(d, r);
-                double[] sum = e.prior();
+                double[] sum = e.prior().length == 0 ? new double[2] : e.prior(); // nb.complement has no prior
                 for (Explanation.Term t : e.terms()) {
                     for (int k = 0; k < sum.length; k++) {
                         sum[k] += t.perClass()[k];
@@ -91,6 +91,22 @@ class ExplainTest {
         assertEquals(Math.log(0.8 / 0.25), t.logOdds(1, 0), 1e-12);
         assertEquals(0.0, e.prior()[1] - e.prior()[0], 1e-12); // 3 and 3 rows
         assertThrows(PlateException.class, () -> ((Explainable) m).explain(data(), 6));
+    }
+
+    /**
+     * nb.complement leaves the prior out of its decision, so its explanation has no prior term (it gave a prior of 0
+     * per class, which plate:explain printed as a 'prior +0.0000' row); a uniform prior is still a prior.
+     */
+    @Test
+    void aModelWithoutAPriorExplainsNone() {
+        Learner complement = new ComplementNaiveBayes();
+        Model c = complement.fit(data(), complement.params(Map.of()), 0);
+        assertEquals(0, ((Explainable) c).explain(data(), 0).prior().length);
+        Learner multinomial = new MultinomialNaiveBayes();
+        Model uniform = multinomial.fit(data(), multinomial.params(Map.of("fit_prior", "false")), 0);
+        double[] prior = ((Explainable) uniform).explain(data(), 0).prior();
+        assertEquals(2, prior.length);
+        assertEquals(Math.log(0.5), prior[0], 1e-12);
     }
 
     @Test

@@ -83,8 +83,10 @@ public final class ExplainCommands {
             List<Explanation.Term> terms = new ArrayList<>(e.terms());
             terms.sort(Comparator.comparingDouble((Explanation.Term t) -> -Math.abs(t.logOdds(j, k))));
             TextTable t = new TextTable("term", "value", "log-odds", "for");
-            t.row("prior", "", String.format(Locale.ROOT, "%+.4f", prior[j] - prior[k]),
-                    prior[j] >= prior[k] ? cj : ck);
+            if (prior.length > 0) { // a model without a prior (nb.complement) has no prior term
+                t.row("prior", "", String.format(Locale.ROOT, "%+.4f", prior[j] - prior[k]),
+                        prior[j] >= prior[k] ? cj : ck);
+            }
             double rest = 0;
             int shown = 0;
             for (Explanation.Term term : terms) {
@@ -115,7 +117,10 @@ public final class ExplainCommands {
                     .append(skip.reason()).append(", no term\n");
         }
         if (!telling.isEmpty()) {
-            s.append("\nmost telling words per class (log-odds of one occurrence against the other classes):\n");
+            // the weights are log-odds for the multinomial model, not for complement (a weight of its complement
+            // counts) or Bernoulli (presence against absence): say what every one of them is
+            s.append("\nmost telling words per class (what the word adds to the class's score, less its mean over the"
+                    + " other classes):\n");
             for (int c = 0; c < telling.size() && c < classes.size(); c++) {
                 StringBuilder line = new StringBuilder();
                 for (FeatureWeight w : telling.get(c)) {

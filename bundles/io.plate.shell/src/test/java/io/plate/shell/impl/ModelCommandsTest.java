@@ -1057,6 +1057,24 @@ class ModelCommandsTest {
         assertFalse(rendered.contains("skipped"), rendered);
     }
 
+    /**
+     * A model without a prior (nb.complement: an empty prior) shows no prior row (it showed 'prior +0.0000'), and the
+     * telling words are headed by what every model's weight is, not as log-odds, which complement weights are not.
+     */
+    @Test
+    void explainOfAModelWithoutAPriorShowsNoPriorRow() {
+        Explanation e = new FixedModel(Map.of(), 0).explain(null, 0);
+        Explanation noPrior = new Explanation(e.classes(), new double[0], e.terms(), e.logProba());
+        List<List<FeatureWeight>> telling = List.of(List.of(new FeatureWeight("w", 1.0)), List.of(), List.of());
+        String rendered = ExplainCommands.render(noPrior, telling, 1, 10, Optional.empty());
+        assertFalse(rendered.contains("prior"), rendered);
+        assertTrue(rendered.contains("f1") && rendered.contains("f2"), rendered);
+        assertTrue(rendered.contains("\nmost telling words per class (what the word adds to the class's score, less its"
+                + " mean over the other classes):\n"), rendered);
+        assertFalse(rendered.contains("log-odds of one occurrence"), rendered);
+        assertTrue(ExplainCommands.render(e, List.of(), 1, 10, Optional.empty()).contains("prior"), "a prior is shown");
+    }
+
     /** A feature that adds no term (a level never seen in training) is listed, so that the terms cover the row. */
     @Test
     void explainListsTheFeaturesThatAddNoTerm() {

@@ -73,6 +73,11 @@ public final class ComplementNaiveBayes extends NaiveBayesLearner {
     }
 
     @Override
+    boolean hasPrior() {
+        return false;
+    }
+
+    @Override
     double[] logPrior(Params p, List<String> classes, double[] classCounts) {
         return new double[classCounts.length];
     }

@@ -33,6 +33,11 @@ abstract class NaiveBayesLearner implements Learner {
     /** The event model of each block present in {@code s}. */
     abstract List<Likelihood> likelihoods(SufficientStatistics s, Params p);
 
+    /** False for a learner that leaves the class prior out of the decision (nb.complement): it explains no prior term. */
+    boolean hasPrior() {
+        return true;
+    }
+
     /** log P(y = k) from the weighted class counts of {@code classes}. */
     double[] logPrior(Params p, List<String> classes, double[] classCounts) {
         return ClassPrior.fromParams(p, classes).logPrior(classCounts);

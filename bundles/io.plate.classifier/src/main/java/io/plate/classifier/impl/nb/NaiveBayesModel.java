@@ -209,7 +209,9 @@ public final class NaiveBayesModel implements Model, Explainable {
             b.skipped(data, row, skipped);
         }
         double[] lp = predictLogProba(data.select(new int[] {row}))[0];
-        return new Explanation(classes, logPrior, terms, lp, skipped);
+        // a learner without a prior (nb.complement) explains none, rather than a prior term of 0
+        double[] prior = learner == null || learner.hasPrior() ? logPrior : new double[0];
+        return new Explanation(classes, prior, terms, lp, skipped);
     }
 
     @Override
