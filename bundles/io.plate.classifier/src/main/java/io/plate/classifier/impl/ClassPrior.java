@@ -2,6 +2,7 @@ package io.plate.classifier.impl;
 
 import io.plate.api.PlateException;
 import io.plate.api.learn.Params;
+import io.plate.api.text.Plural;
 import io.plate.classifier.impl.nb.Names;
 import java.util.List;
 
@@ -34,8 +35,8 @@ public final class ClassPrior {
         if (p.has(Names.CLASS_PRIOR)) {
             double[] g = p.getDoubles(Names.CLASS_PRIOR);
             if (g.length != classes.size()) {
-                throw new PerClassValuesException("parameter 'class_prior' has " + g.length
-                        + " values but the training rows have " + classes.size() + " classes ("
+                throw new PerClassValuesException("parameter 'class_prior' has " + Plural.of(g.length, "value")
+                        + " but the training rows have " + Plural.of(classes.size(), "class", "classes") + " ("
                         + String.join(", ", classes) + ")", "give one per class, in that order");
             }
             double s = 0;

@@ -84,6 +84,26 @@ class EvaluatorTest {
                 + " give one per class, in that order", two.getMessage());
     }
 
+    /** Counts of one read in the singular: "1 class", "1 value", "1 word" (they said "1 classes", "1 values"). */
+    @Test
+    void countsOfOneAreSingular() {
+        Dataset one = Tiny.data("o").sparse(Tiny.words("hello", "hello")).labels(Tiny.cat("class", "a", "a")).build();
+        Learner multinomial = new io.plate.classifier.impl.nb.MultinomialNaiveBayes();
+        assertTrue(multinomial.fit(one, multinomial.params(Map.of()), 1).toString()
+                .startsWith("nb.multinomial model: 1 class, 1 word ("));
+        Dataset two = Tiny.data("t").categorical(Tiny.cat("f", "x", "y")).labels(Tiny.cat("class", "a", "b")).build();
+        Learner cat = new CategoricalNaiveBayes();
+        io.plate.api.PlateException e = org.junit.jupiter.api.Assertions.assertThrows(io.plate.api.PlateException.class,
+                () -> cat.fit(two, cat.params(Map.of("class_prior", "1")), 1));
+        assertEquals("parameter 'class_prior' has 1 value but the training rows have 2 classes (a, b);"
+                + " give one per class, in that order", e.getMessage());
+        Dataset oneClass = Tiny.data("c").categorical(Tiny.cat("f", "x")).labels(Tiny.cat("class", "a")).build();
+        io.plate.api.PlateException e1 = org.junit.jupiter.api.Assertions.assertThrows(io.plate.api.PlateException.class,
+                () -> cat.fit(oneClass, cat.params(Map.of("class_prior", "1,1")), 1));
+        assertTrue(e1.getMessage().startsWith("parameter 'class_prior' has 2 values but the training rows have 1 class (a);"),
+                e1.getMessage());
+    }
+
     /**
      * A test set none of whose classes the training data has is refused (it scored accuracy 0 and the clip's
      * log-loss, 36.04, without comment), naming both sets' classes and label columns.

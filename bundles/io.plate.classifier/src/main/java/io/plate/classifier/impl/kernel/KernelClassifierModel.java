@@ -7,6 +7,7 @@ import io.plate.api.data.Dataset;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.Provenance;
+import io.plate.api.text.Plural;
 import io.plate.classifier.impl.NumericBlock;
 import io.plate.classifier.impl.Standardizer;
 import io.plate.distributions.numerics.LogMath;
@@ -183,8 +184,8 @@ final class KernelClassifierModel implements Model {
         for (double[] pt : points) {
             n += pt.length / features.size();
         }
-        return "kde model: " + classes.size() + " classes, " + features.size() + " features, " + n
-                + " training points, " + (radial ? "radial" : "product") + " Gaussian kernel"
+        return "kde model: " + Plural.of(classes.size(), "class", "classes") + ", " + Plural.of(features.size(), "feature")
+                + ", " + Plural.of(n, "training point") + ", " + (radial ? "radial" : "product") + " Gaussian kernel"
                 + (ignored.isEmpty() ? "" : "\nignores " + ignored);
     }
 }

@@ -7,6 +7,7 @@ import io.plate.api.data.Dataset;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.Provenance;
+import io.plate.api.text.Plural;
 import io.plate.classifier.impl.NumericBlock;
 import io.plate.classifier.impl.Standardizer;
 import io.plate.modelfile.Fields;
@@ -178,8 +179,8 @@ final class KernelRegressionModel implements Model {
 
     @Override
     public String toString() {
-        return "kernel.regression model of '" + target + "': " + y.length + " training points, " + features.size()
-                + " features, bandwidth " + bandwidth
+        return "kernel.regression model of '" + target + "': " + Plural.of(y.length, "training point") + ", "
+                + Plural.of(features.size(), "feature") + ", bandwidth " + bandwidth
                 + (ignored.isEmpty() ? "" : "\nignores " + ignored);
     }
 }

@@ -1,5 +1,6 @@
 package io.plate.classifier.impl.nb;
 
+import io.plate.api.text.Plural;
 import java.util.Optional;
 import io.plate.api.learn.KnownWords;
 import io.plate.api.data.Dataset;
@@ -109,6 +110,6 @@ public final class MultinomialLikelihood implements Likelihood {
 
     @Override
     public String toString() {
-        return vocabulary.words.size() + " words";
+        return Plural.of(vocabulary.words.size(), "word");
     }
 }

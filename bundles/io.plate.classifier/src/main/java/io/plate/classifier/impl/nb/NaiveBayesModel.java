@@ -11,6 +11,7 @@ import io.plate.api.learn.Model;
 import io.plate.api.learn.Params;
 import io.plate.api.learn.Provenance;
 import io.plate.api.learn.UnseenLevels;
+import io.plate.api.text.Plural;
 import io.plate.classifier.impl.Blocks;
 import io.plate.classifier.impl.TrainingRows;
 import io.plate.distributions.numerics.LogMath;
@@ -231,7 +232,7 @@ public final class NaiveBayesModel implements Model, Explainable {
 
     @Override
     public String toString() {
-        StringBuilder s = new StringBuilder(type()).append(" model: ").append(classes.size()).append(" classes");
+        StringBuilder s = new StringBuilder(type()).append(" model: ").append(Plural.of(classes.size(), "class", "classes"));
         if (stats == null) {
             for (Likelihood b : blocks) {
                 s.append(", ").append(b);
@@ -245,7 +246,7 @@ public final class NaiveBayesModel implements Model, Explainable {
             s.append(", ").append(stats.numeric.features()).append(" numeric");
         }
         if (stats.words != null) {
-            s.append(", ").append(stats.words.words()).append(" words");
+            s.append(", ").append(Plural.of(stats.words.words(), "word"));
         }
         s.append(" (").append(params).append(")");
         weightColumn().ifPresent(w -> s.append("\nweights its training rows by column '").append(w).append("'"));

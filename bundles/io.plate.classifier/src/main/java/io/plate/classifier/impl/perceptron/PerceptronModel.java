@@ -8,6 +8,7 @@ import io.plate.api.learn.Model;
 import io.plate.api.learn.ModelFormatException;
 import io.plate.api.learn.Provenance;
 import io.plate.api.learn.UnseenLevels;
+import io.plate.api.text.Plural;
 import io.plate.distributions.numerics.LogMath;
 import io.plate.modelfile.Fields;
 import io.plate.modelfile.ModelFile;
@@ -177,7 +178,7 @@ final class PerceptronModel implements Model {
 
     @Override
     public String toString() {
-        return "perceptron model (" + rule + " rule): " + classes.size() + " classes, " + (features.width() - 1)
-                + " inputs" + (weights.length > 1 ? ", one-versus-rest" : "");
+        return "perceptron model (" + rule + " rule): " + Plural.of(classes.size(), "class", "classes") + ", "
+                + Plural.of(features.width() - 1, "input") + (weights.length > 1 ? ", one-versus-rest" : "");
     }
 }
