@@ -184,8 +184,9 @@ final class KernelClassifierModel implements Model {
         for (double[] pt : points) {
             n += pt.length / features.size();
         }
-        return "kde model: " + Plural.of(classes.size(), "class", "classes") + ", " + Plural.of(features.size(), "feature")
-                + ", " + Plural.of(n, "training point") + ", " + (radial ? "radial" : "product") + " Gaussian kernel"
+        return "kde model: " + Plural.of(classes.size(), "class", "classes") + ", "
+                + Plural.of(features.size(), "feature") + ", " + Plural.of(n, "training point") + ", "
+                + (radial ? "radial" : "product") + " Gaussian kernel"
                 + (ignored.isEmpty() ? "" : "\nignores " + ignored);
     }
 }

@@ -15,10 +15,10 @@ import java.util.Optional;
  * θ_kiv = (N_kiv + α) / (N_ki + α·K_i), where N_ki counts the non-missing values of feature i in class k
  * and K_i is the number of categories of feature i (every level in the training level table, including
  * declared levels never seen; the largest code + 1 for integer codes, {@link CategoricalCounts#categories}; and at
- * least {@code min_categories}). This is scikit-learn's CategoricalNB,
- * and also the exact posterior predictive of one value under a symmetric Dirichlet(α) prior on θ_ki.
- * While K_i exceeds the levels seen (room left by codes training never saw or by {@code min_categories}), a scored level the model never
- * saw is one of the K_i categories with no count, α / (N_ki + α·K_i), as in scikit-learn; without such room
+ * least {@code min_categories}). This is scikit-learn's CategoricalNB, and also the exact posterior predictive of
+ * one value under a symmetric Dirichlet(α) prior on θ_ki. While K_i exceeds the levels seen (room left by codes
+ * training never used or by {@code min_categories}), a scored level the model never saw is one of the K_i
+ * categories with no count, α / (N_ki + α·K_i), as in scikit-learn; without such room
  * it adds no term. Tables are laid out {@code logTheta[i][level * K + k]}, the row of a level never seen after
  * the levels' rows where there is room for one; a model file may also give them (without that row).
  */

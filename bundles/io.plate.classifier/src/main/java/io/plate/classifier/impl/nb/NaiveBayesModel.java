@@ -232,7 +232,8 @@ public final class NaiveBayesModel implements Model, Explainable {
 
     @Override
     public String toString() {
-        StringBuilder s = new StringBuilder(type()).append(" model: ").append(Plural.of(classes.size(), "class", "classes"));
+        StringBuilder s = new StringBuilder(type()).append(" model: ")
+                .append(Plural.of(classes.size(), "class", "classes"));
         if (stats == null) {
             for (Likelihood b : blocks) {
                 s.append(", ").append(b);
