@@ -548,19 +548,11 @@ public final class CsvImporter implements Importer {
     }
 
     /**
-     * Whether the texts are all numbers, at least one written with a decimal comma ({@code 1,5}): a column
+     * Whether the texts are all numbers, at least one written with a decimal comma that is no thousands separator ({@code 1,5}): a column
      * of such levels was written by a spreadsheet that uses the comma, and {@code --decimal ,} reads it.
      */
     public static boolean decimalCommaNumbers(Iterable<String> texts) {
-        boolean comma = false;
-        for (String t : texts) {
-            String pointed = withDecimalPoint(t);
-            if (!isNumber(pointed)) {
-                return false;
-            }
-            comma |= !pointed.equals(t);
-        }
-        return comma;
+        return CommaNumbers.of(texts) == CommaNumbers.DECIMAL; // not 2,500, which may be 2500 (CommaNumbers.EITHER)
     }
 
     /**
@@ -685,7 +677,9 @@ public final class CsvImporter implements Importer {
                 .metadata("delimiter", delimiter == '\t' ? "tab" : String.valueOf(delimiter))
                 .metadata("missing", String.join(" ", new TreeSet<>(options.missing())));
         boolean allCategorical = options.categorical().contains(ImportOptions.ALL);
-        List<String> commaNumbers = new ArrayList<>();
+        // columns of numbers written with a comma, by how they read (decimal comma, thousands, either), and a cell of each
+        java.util.Map<CommaNumbers, List<String>> commaNumbers = new java.util.EnumMap<>(CommaNumbers.class);
+        java.util.Map<CommaNumbers, String> commaExamples = new java.util.EnumMap<>(CommaNumbers.class);
         List<Integer> pointedNumbers = new ArrayList<>(); // with --decimal ,: numbers written 1.500, kept as text
         List<String> empty = new ArrayList<>(); // features with no value in any row
         for (int i = 0; i < cols.length; i++) {
@@ -749,7 +743,7 @@ public final class CsvImporter implements Importer {
             if (asNumbers && col.firstInfinite() != null) {
                 throw infinity(file, col, options);
             }
-            if (!asNumbers && !forcedCategorical && !col.levelsWithDecimalComma(FREE_TEXT_LEVELS)) {
+            if (!asNumbers && !forcedCategorical && col.commaNumbers(FREE_TEXT_LEVELS) == CommaNumbers.NONE) {
                 oddCells(col, options, warnings);
             }
             if (i == labelIndex) {
@@ -781,8 +775,10 @@ public final class CsvImporter implements Importer {
                 if (!pointedNumbers.contains(i)) { // numbers kept as text are told their own warning
                     freeText(col, rows, delimiter, labelIndex < 0 ? null : cols[labelIndex].name, warnings);
                 }
-                if (!forcedCategorical && col.levelsWithDecimalComma(FREE_TEXT_LEVELS)) {
-                    commaNumbers.add(n);
+                CommaNumbers reading = forcedCategorical ? CommaNumbers.NONE : col.commaNumbers(FREE_TEXT_LEVELS);
+                if (reading != CommaNumbers.NONE) {
+                    commaNumbers.computeIfAbsent(reading, r -> new ArrayList<>()).add(n);
+                    commaExamples.putIfAbsent(reading, CommaNumbers.example(col.firstLevels(FREE_TEXT_LEVELS)));
                 }
                 b.categorical(col.toCategorical());
             }
@@ -798,12 +794,7 @@ public final class CsvImporter implements Importer {
         if (pointed != null) {
             warnings.add(pointed);
         }
-        if (!commaNumbers.isEmpty()) {
-            boolean one = commaNumbers.size() == 1;
-            warnings.add("column" + (one ? " " : "s ") + Sources.names(commaNumbers) + (one ? " holds" : " hold")
-                    + " numbers written with a decimal comma and became categor" + (one ? "ical" : "ies")
-                    + ": give --decimal , to read " + (one ? "it" : "them") + " as numbers");
-        }
+        commaNumbers.forEach((reading, held) -> warnings.add(reading.warning(held, commaExamples.get(reading))));
         if (!warnings.isEmpty()) {
             b.metadata(Importer.WARNINGS, String.join("; ", warnings));
         }

@@ -81,6 +81,30 @@ class HostileInputTest {
                 ImportOptions.builder().extra(NumberStyle.THOUSANDS, ".").build()), "--thousands does not apply to ARFF");
     }
 
+    /**
+     * A comma before three digits is a thousands separator as likely as a decimal comma: pandas keeps "2,500" as
+     * text unless told thousands=',' (2500.0) or decimal=',' (2.5); the warning names both, not --decimal alone.
+     */
+    @Test
+    void aCommaBeforeThreeDigitsIsAdvisedBothReadings() {
+        String thousands = "a,b,class\n\"1,000\",1,x\n\"2,500\",2,y\n\"3,000\",3,x\n\"4,000\",4,y\n";
+        String warning = Inputs.csv(thousands, D).metadata().get(Importer.WARNINGS);
+        assertEquals("column [a] holds numbers written with a comma before three digits (such as '1,000') and became"
+                + " categorical: give --thousands , if the comma separates thousands (1,000 for 1000), or --decimal , if"
+                + " it is a decimal comma (1,000 for 1)", warning);
+        // pd.read_csv(f, thousands=','): a [1000, 2500, 3000, 4000]
+        assertArrayEquals(new double[] {1000, 2500, 3000, 4000},
+                values(Inputs.csv(thousands, ImportOptions.builder().extra(NumberStyle.THOUSANDS, ",").build()), "a"));
+        // two commas, or one before a point: only thousands read them
+        assertEquals("column [a] holds numbers written with ',' between thousands (such as '1,000,000') and became"
+                + " categorical: give --thousands , to read it as numbers",
+                Inputs.csv("a,class\n\"1,000,000\",x\n\"2,500.5\",y\n3,x\n", D).metadata().get(Importer.WARNINGS));
+        // one comma not before three digits: a decimal comma, as before
+        assertTrue(Inputs.csv("a,class\n\"1,000\",x\n\"2,5\",y\n", D).metadata().get(Importer.WARNINGS)
+                .endsWith("holds numbers written with a decimal comma and became categorical: give --decimal , to read it as numbers"));
+        assertEquals(CommaNumbers.NONE, CommaNumbers.of(List.of("1,000", "x")));
+    }
+
     /** pandas' to_csv of a frame with a column 'size, cm': {@code class,final,"size, cm",w}. */
     private static final String COMMA_NAME = "class,final,\"size, cm\",w\na,1,2.5,3\nb,2,3.5,4\na,1,2.0,5\n";
 
