@@ -308,6 +308,34 @@ class ModelCommandsTest {
         assertTrue(given.get(0) instanceof ProgressPrinter, String.valueOf(given.get(0)));
     }
 
+    /**
+     * ARFF instance weights ({@code Importer.WEIGHT_COLUMN}) weigh the rows as in Weka: a learner with a weight
+     * parameter is given weight=COLUMN unless the user names one; any other learner fits without the column.
+     */
+    @Test
+    void instanceWeightsWeighRowsAndAreNoFeature() {
+        Workspace w = new Workspace();
+        Dataset d = data(4).toBuilder("d").numeric(NumericColumn.of("weight", new double[] {2, 0.5, 1, 1}))
+                .metadata(io.plate.api.data.Importer.WEIGHT_COLUMN, "weight").build();
+        w.putDataset("d", d);
+        Learner weighing = new FixedLearner() {
+            @Override
+            public List<ParamSpec> parameters() {
+                return List.of(ParamSpec.positive("alpha", "1.0", "a"), ParamSpec.text("weight", null, "w"));
+            }
+        };
+        ModelShell c = ModelShell.of(w, defaults(dir), List.of(weighing), null, null);
+        assertEquals("weight", c.train("", "m", "test.fixed", "d").provenance().params().get("weight"));
+        assertEquals("x", c.train("", "m", "test.fixed", "d", "weight=x").provenance().params().get("weight"), "as given");
+        // a learner that cannot weigh rows sees one numeric feature, x, not the weights
+        ModelShell plain = commands(w, null);
+        String seen = plain.train("", "m", "test.fixed", "d").provenance().dataSummary();
+        assertTrue(seen.contains("1 feature") && !seen.contains("2 features"), seen);
+        // without the metadata the column is a feature as any other
+        w.putDataset("e", data(4).toBuilder("e").numeric(NumericColumn.of("weight", new double[] {2, 0.5, 1, 1})).build());
+        assertTrue(plain.train("", "m", "test.fixed", "e").provenance().dataSummary().contains("2 features"));
+    }
+
     @Test
     void trainKeepsTheModelUnderItsDefaultNameAndValidates() {
         Workspace w = new Workspace();
