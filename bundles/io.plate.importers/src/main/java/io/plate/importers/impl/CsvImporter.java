@@ -419,9 +419,35 @@ public final class CsvImporter implements Importer {
             return null;
         }
         return String.format(java.util.Locale.ROOT, "column '%s' holds numbers but for %,d cell%s such as %s%s, so it"
-                + " became categorical: if %s marks a missing value, import with --missing %s", Visible.name(name), odd,
-                odd == 1 ? "" : "s", Sources.quote(bad), line > 0 ? " (line " + line + ")" : "", Sources.quote(bad),
-                missingWith(options, bad));
+                + " became categorical: %s", Visible.name(name), odd, odd == 1 ? "" : "s", Sources.quote(bad),
+                line > 0 ? " (line " + line + ")" : "", missingAdvice(bad, options));
+    }
+
+    /**
+     * How to read the cell {@code bad} as missing: {@code --missing} with it when it can be typed there; a cell
+     * with a character that prints as nothing (a no-break space), or too long to quote whole, is not pasted into
+     * the command: what is wrong with it is said instead.
+     */
+    static String missingAdvice(String bad, ImportOptions options) {
+        if (!Visible.text(bad).equals(bad)) {
+            return "it holds a character that prints as nothing (shown as " + Visible.text(invisibleIn(bad))
+                    + "): take it out of the file";
+        }
+        if (bad.length() > Sources.QUOTED_LENGTH) {
+            return String.format(java.util.Locale.ROOT, "if that cell (%,d characters) marks a missing value, replace it"
+                    + " in the file with ? or an empty cell", bad.length());
+        }
+        return "if " + Sources.quote(bad) + " marks a missing value, import with --missing " + missingWith(options, bad);
+    }
+
+    /** The first character of {@code s} that {@link Visible#text} escapes, as a string. */
+    private static String invisibleIn(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (io.plate.api.text.CharacterClass.INVISIBLE.contains(s.charAt(i))) {
+                return String.valueOf(s.charAt(i));
+            }
+        }
+        return "";
     }
 
     /** {@code inf} and {@code -inf} for {@code inf}, {@code -inf} or {@code +inf} (as written, then the other signs). */
@@ -433,9 +459,11 @@ public final class CsvImporter implements Importer {
 
     /** The one-line refusal of an infinity in a column read as numbers, with the two ways out. */
     private static ImportException infinity(Path file, CellColumn col, ImportOptions options) {
-        return new ImportException(file, col.firstInfiniteLine(), col.name, Sources.quote(col.firstInfinite())
-                + " is an infinite number, which a learner cannot use: replace it in the file, or read it as missing"
-                + " with --missing " + missingWith(options, bothSigns(col.firstInfinite())));
+        String inf = col.firstInfinite();
+        return new ImportException(file, col.firstInfiniteLine(), col.name, Sources.quote(inf)
+                + " is an infinite number, which a learner cannot use: replace it in the file"
+                + (inf.length() > Sources.QUOTED_LENGTH ? "" // too long to paste into a command
+                        : ", or read it as missing with --missing " + missingWith(options, bothSigns(inf))));
     }
 
     /** How many of a column's first distinct texts are looked at to tell words from codes (and decimal commas). */

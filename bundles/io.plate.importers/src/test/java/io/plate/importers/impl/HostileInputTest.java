@@ -105,6 +105,27 @@ class HostileInputTest {
         assertEquals(CommaNumbers.NONE, CommaNumbers.of(List.of("1,000", "x")));
     }
 
+    /** An advice never pastes a huge cell, nor an invisible character, into the --missing it suggests. */
+    @Test
+    void anAdviceQuotesAnOddCellShortAndVisible() {
+        String huge = "1".repeat(5000) + "x";
+        String w = Inputs.csv("a,b,class\n" + huge + ",2,x\n3,4,y\n5,6,x\n7,8,y\n", D).metadata().get(Importer.WARNINGS);
+        assertTrue(w.length() < 300 && w.contains("(5,001 characters)") && w.contains("replace it in the file"), w);
+        // a no-break space after a number: said visibly, not pasted into a command
+        w = Inputs.csv("a,class\n4\u00a0,x\n3,y\n5,x\n7,y\n", D).metadata().get(Importer.WARNINGS);
+        assertEquals("column 'a' holds numbers but for 1 cell such as '4\\u00a0' (line 2), so it became categorical: it"
+                + " holds a character that prints as nothing (shown as \\u00a0): take it out of the file", w);
+        assertTrue(w.indexOf('\u00a0') < 0, w);
+        // a short, visible one is still offered as a missing marker
+        String dash = Inputs.csv("a,class\n-,x\n3,y\n5,x\n7,y\n", D).metadata().get(Importer.WARNINGS);
+        assertTrue(dash.contains("if '-' marks a missing value, import with --missing '?,,") && dash.endsWith(",-'"), dash);
+        // an infinity of 400 digits is refused without being pasted into --missing
+        String inf = "9".repeat(400);
+        ImportException e = org.junit.jupiter.api.Assertions.assertThrows(ImportException.class,
+                () -> Inputs.csv("a,class\n" + inf + ",x\n3,y\n", D));
+        assertTrue(e.getMessage().length() < 300 && !e.getMessage().contains("--missing"), e.getMessage());
+    }
+
     /** pandas' to_csv of a frame with a column 'size, cm': {@code class,final,"size, cm",w}. */
     private static final String COMMA_NAME = "class,final,\"size, cm\",w\na,1,2.5,3\nb,2,3.5,4\na,1,2.0,5\n";
 
