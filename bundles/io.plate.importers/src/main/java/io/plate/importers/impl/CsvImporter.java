@@ -114,6 +114,10 @@ public final class CsvImporter implements Importer {
             boolean[] unnamed = new boolean[width];
             boolean looksLikeData = header && looksLikeData(rec, width);
             List<String> names = headerNames(file, rec, width, byName, header, unnamed, looksLikeData);
+            String otherDelimiter = header && width == 1 ? otherDelimiter(names.get(0), rec.delimiter()) : null;
+            if (otherDelimiter != null && !options.noLabel()) { // a label and no feature: read with the wrong delimiter
+                throw new ImportException(file, rec.line(), null, otherDelimiter);
+            }
             // pandas' row index is among these; with no header only the first column can be, numbering the rows in order
             int indexCandidates = header ? unnamedPrefix(names, unnamed) : 1;
             int labelIndex = labelIndex(file, rec.line(), options, names, byName);
@@ -207,6 +211,9 @@ public final class CsvImporter implements Importer {
                         + width + ")");
             }
             droppedNote(emptyUnnamed, warnings);
+            if (otherDelimiter != null) {
+                warnings.add(0, otherDelimiter);
+            }
             String lostClasses = labelIndex < 0 ? null : missing.labelWarning(names.get(labelIndex), wordsMissing[labelIndex]);
             return build(file, options, names, cols, numbers, labelIndex, rows, rec.delimiter(), header, indexCandidates, dropped,
                     warnings, lostClasses, numberStyle);
@@ -568,6 +575,30 @@ public final class CsvImporter implements Importer {
                         + Sources.names(names) + ColumnLists.commaHint(option, names));
             }
         }
+    }
+
+    /**
+     * When the header is one column whose name holds another delimiter (',', ';', '|' or a tab, the most frequent
+     * of them), the advice to give it: the file was read with the wrong delimiter ({@code --delimiter tab} on a
+     * comma-separated file) or one not found ('|'); else null.
+     */
+    static String otherDelimiter(String name, char used) {
+        char best = 0;
+        long most = 0;
+        for (char c : new char[] {',', ';', '|', '\t'}) {
+            long n = name.chars().filter(ch -> ch == c).count();
+            if (c != used && n > most) {
+                best = c;
+                most = n;
+            }
+        }
+        if (best == 0) {
+            return null;
+        }
+        String shown = best == '\t' ? "a tab" : "'" + best + "'";
+        return "the header is one column, " + Sources.quote(name) + ", which holds " + shown + " " + (most == 1 ? "once" : most + " times")
+                + ": if " + shown + " separates the columns, give --delimiter "
+                + (best == '\t' ? "tab" : io.plate.api.text.ShellWord.of(String.valueOf(best)));
     }
 
     /** The delimiter this importer finds in a header line: the most frequent of comma, semicolon and tab outside quotes. */

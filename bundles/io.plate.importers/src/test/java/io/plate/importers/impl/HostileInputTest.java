@@ -126,6 +126,22 @@ class HostileInputTest {
         assertTrue(e.getMessage().length() < 300 && !e.getMessage().contains("--missing"), e.getMessage());
     }
 
+    /** A header read as one column that holds another delimiter: the advice names the delimiter to give. */
+    @Test
+    void aHeaderOfOneColumnHoldingADelimiterIsAdvisedThatDelimiter() {
+        String iris = "sepal_length_cm,sepal_width_cm,class\n5.1,3.5,setosa\n4.9,3.0,setosa\n7.0,3.2,versicolor\n";
+        Inputs.fails(() -> Inputs.csv(iris, ImportOptions.builder().delimiter('\t').build()), "line 1",
+                "the header is one column, 'sepal_length_cm,sepal_width_cm,class', which holds ',' 2 times: if ','"
+                        + " separates the columns, give --delimiter ,");
+        // '|' is not found by itself: named, quoted for the shell (Gogo reads a bare | as a pipe)
+        Inputs.fails(() -> Inputs.csv("a|b|class\n1|2|x\n3|4|y\n", D), "which holds '|' 2 times", "give --delimiter '|'");
+        // without a label the import goes on, the advice first among its warnings
+        String w = Inputs.csv(iris, ImportOptions.builder().delimiter(';').noLabel(true).build()).metadata().get(Importer.WARNINGS);
+        assertTrue(w.startsWith("the header is one column, 'sepal_length_cm,sepal_width_cm,class', which holds ','"), w);
+        // a one-column file whose name holds no delimiter is as before
+        assertNull(Inputs.csv("x\n1\n2\n", ImportOptions.builder().noLabel(true).build()).metadata().get(Importer.WARNINGS));
+    }
+
     /** pandas' to_csv of a frame with a column 'size, cm': {@code class,final,"size, cm",w}. */
     private static final String COMMA_NAME = "class,final,\"size, cm\",w\na,1,2.5,3\nb,2,3.5,4\na,1,2.0,5\n";
 
