@@ -142,6 +142,42 @@ class HostileInputTest {
         assertNull(Inputs.csv("x\n1\n2\n", ImportOptions.builder().noLabel(true).build()).metadata().get(Importer.WARNINGS));
     }
 
+    /**
+     * UTF-16 without a byte-order mark and UTF-32 with or without one are named by the NUL bytes or the mark they
+     * start with, and the --encoding named reads them (Java's UTF-16LE, UTF-32 charsets decode the same text back).
+     */
+    @Test
+    void utf16AndUtf32AreNamedByTheirFirstBytes() {
+        String text = "a,y\n1.5,x\n2.5,y\n";
+        Object[][] cases = {
+            {text.getBytes(java.nio.charset.StandardCharsets.UTF_16LE), "utf-16le",
+                "binary file: NUL byte at character 2 of the line; expected text (the file's first bytes are UTF-16LE text"
+                        + " without a byte-order mark: give --encoding utf-16le)"},
+            {text.getBytes(java.nio.charset.StandardCharsets.UTF_16BE), "utf-16be", "give --encoding utf-16be"},
+            {text.getBytes(java.nio.charset.Charset.forName("UTF-32LE")), "utf-32le", "give --encoding utf-32le"},
+            // FF FE 00 00: UTF-32's little-endian mark, which begins with UTF-16's
+            {concat(new byte[] {(byte) 0xff, (byte) 0xfe, 0, 0}, text.getBytes(java.nio.charset.Charset.forName("UTF-32LE"))),
+                "utf-32", "the file starts with a UTF-32 byte-order mark: give --encoding utf-32"},
+        };
+        for (Object[] c : cases) {
+            byte[] bytes = (byte[]) c[0];
+            Inputs.fails(() -> new CsvImporter().read(Inputs.stream(bytes), Inputs.FILE, D), "line 1", (String) c[2]);
+            Dataset d = new CsvImporter().read(Inputs.stream(bytes), Inputs.FILE,
+                    ImportOptions.builder().extra(Sources.ENCODING, (String) c[1]).build());
+            assertArrayEquals(new double[] {1.5, 2.5}, values(d, "a"), (String) c[1]);
+        }
+        // given utf-16 for a UTF-32 file (its mark begins with UTF-16's), the NUL names utf-32
+        byte[] utf32 = (byte[]) cases[3][0];
+        Inputs.fails(() -> new CsvImporter().read(Inputs.stream(utf32), Inputs.FILE,
+                ImportOptions.builder().extra(Sources.ENCODING, "utf-16").build()), "give --encoding utf-32");
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
     /** pandas' to_csv of a frame with a column 'size, cm': {@code class,final,"size, cm",w}. */
     private static final String COMMA_NAME = "class,final,\"size, cm\",w\na,1,2.5,3\nb,2,3.5,4\na,1,2.0,5\n";
 
