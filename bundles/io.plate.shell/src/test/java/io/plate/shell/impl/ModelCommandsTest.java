@@ -1014,6 +1014,21 @@ class ModelCommandsTest {
         assertTrue(Files.isRegularFile(dir.resolve("m2.json")));
     }
 
+    /** plate:save never writes over the file a loaded dataset was imported from, and an empty name is refused as one. */
+    @Test
+    void saveRefusesADatasetsSourceFileAndAnEmptyName() throws IOException {
+        Workspace w = new Workspace();
+        Path csv = Files.writeString(dir.resolve("data.csv"), "x,class\n1,a\n");
+        w.putDataset("data", data(3).toBuilder("data").source(csv.toString()).build());
+        ModelShell c = commands(w, null, defaults(dir));
+        c.train("", "m", "test.fixed", "data");
+        PlateException e = assertThrows(PlateException.class, () -> c.save("m", "data.csv"));
+        assertTrue(e.getMessage().contains("it is the file dataset 'data' was imported from"), e.getMessage());
+        assertEquals("x,class\n1,a\n", Files.readString(csv), "the data file is left as it was");
+        assertEquals("plate:save needs a file name: plate:save m m.json",
+                assertThrows(PlateException.class, () -> c.save("m", "")).getMessage());
+    }
+
     /** A failed save names the path a success would have named: the file under the output folder, not the bare name. */
     @Test
     void aFailedSaveNamesTheFileUnderTheOutputFolder() throws IOException {
