@@ -103,8 +103,8 @@ public final class Fields {
         }
         if (nonNegative && d < 0) {
             // counts and sums of squares (a Gaussian feature's m2) alike
-            throw new ModelFormatException("model file: field '" + path + "' must be >= 0 (a count or a sum of squares),"
-                    + " got " + d);
+            throw new ModelFormatException("model file: field '" + path + "' is negative: " + d + "; expected a count or a"
+                    + " sum of squares, >= 0");
         }
         return d;
     }

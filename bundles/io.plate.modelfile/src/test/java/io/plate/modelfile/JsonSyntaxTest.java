@@ -39,7 +39,7 @@ class JsonSyntaxTest {
     @Test
     void aNegativeSumOfSquaresIsNamedAsOne() throws Exception {
         com.fasterxml.jackson.databind.JsonNode n = new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"m2\":[1,-3]}");
-        assertEquals("model file: field 'm2[1]' must be >= 0 (a count or a sum of squares), got -3.0",
+        assertEquals("model file: field 'm2[1]' is negative: -3.0; expected a count or a sum of squares, >= 0",
                 assertThrows(ModelFormatException.class, () -> Fields.numbers(n, "m2", 2, false, true)).getMessage());
     }
 
