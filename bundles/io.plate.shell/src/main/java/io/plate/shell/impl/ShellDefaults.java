@@ -113,15 +113,21 @@ public final class ShellDefaults {
 
     /**
      * {@code properties} with a byte-order mark taken off the front of a key: FileInstall reads a deployed
-     * {@code .cfg} saved with one (Windows Notepad) as the key {@code \ufeffseed}; Plate's readers skip it.
+     * {@code .cfg} saved with UTF-8's (Windows Notepad) as Latin-1, the key {@code ï»¿seed} ({@code \ufeffseed} when
+     * decoded as UTF-8); Plate's readers skip it.
      */
     private static Map<String, Object> withoutByteOrderMark(Map<String, Object> properties) {
-        if (properties.keySet().stream().noneMatch(k -> k.startsWith("\ufeff"))) {
+        if (properties.keySet().stream().noneMatch(k -> bomLength(k) > 0)) {
             return properties;
         }
         Map<String, Object> out = new java.util.LinkedHashMap<>();
-        properties.forEach((k, v) -> out.put(k.startsWith("\ufeff") ? k.substring(1) : k, v));
+        properties.forEach((k, v) -> out.put(k.substring(bomLength(k)), v));
         return out;
+    }
+
+    /** The length of the byte-order mark {@code key} starts with: UTF-8's read as Latin-1 (3), as UTF-8 (1), or 0. */
+    private static int bomLength(String key) {
+        return key.startsWith("\u00ef\u00bb\u00bf") ? 3 : key.startsWith("\ufeff") ? 1 : 0;
     }
 
     /**

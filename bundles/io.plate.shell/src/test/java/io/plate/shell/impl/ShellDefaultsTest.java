@@ -55,6 +55,8 @@ class ShellDefaultsTest {
         assertTrue(d.toString().contains("not used: " + cfg + ", line 2: unknown setting 'chain' (did you mean chains?);"),
                 d.toString());
         assertTrue(d.toString().strip().endsWith("; ignored") && !d.toString().contains("service.pid"), d.toString());
+        // FileInstall reads the file as Latin-1: UTF-8's mark EF BB BF arrives as three characters
+        assertEquals(7L, new ShellDefaults(Map.of("\u00ef\u00bb\u00bfseed", "7")).seed());
     }
 
     @Test
