@@ -155,7 +155,7 @@ public final class RunDirectory {
         SamplerPosterior.Builder b = SamplerPosterior.builder(text(summary, "sampler", summaryFile),
                 text(summary, "dataset", summaryFile))
                 .settings(settings(summary, summaryFile))
-                .trace(readTrace(traceFile, draws(summary, summaryFile)))
+                .trace(readTrace(traceFile, draws(summary, summaryFile), finiteMeans(summary)))
                 .cancelled(summary.path("cancelled").asBoolean(false))
                 .seconds(figure(summary, "seconds", summaryFile))
                 .sweepsPerSecond(figure(summary, "sweepsPerSecond", summaryFile))
@@ -362,6 +362,26 @@ public final class RunDirectory {
      * @throws ImportException naming the file, line and column of what does not fit
      */
     static Trace readTrace(Path file, int[] drawsPerChain) throws IOException {
+        return readTrace(file, drawsPerChain, java.util.Set.of());
+    }
+
+    /**
+     * The summaries summary.json gives a finite mean: their draws were all finite when the run wrote them (a
+     * mean over a non-finite draw is not), so a NaN or infinity in their column of trace.csv is damage.
+     */
+    private static java.util.Set<String> finiteMeans(JsonNode summary) {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        summary.path("summaries").fields().forEachRemaining(e -> {
+            JsonNode mean = e.getValue().path("mean");
+            if (mean.isNumber() && Double.isFinite(mean.doubleValue())) {
+                names.add(e.getKey());
+            }
+        });
+        return names;
+    }
+
+    /** As {@link #readTrace(Path, int[])}; a non-finite value of a summary in {@code finite} fails, naming its line. */
+    static Trace readTrace(Path file, int[] drawsPerChain, java.util.Set<String> finite) throws IOException {
         List<List<double[]>> values = new ArrayList<>();
         List<List<Long>> iterations = new ArrayList<>();
         List<String> names;
@@ -398,6 +418,11 @@ public final class RunDirectory {
                 for (int s = 0; s < row.length; s++) {
                     try {
                         row[s] = Double.parseDouble(cells.get(2 + s));
+                        if (!Double.isFinite(row[s]) && finite.contains(names.get(s))) {
+                            throw new ImportException(file, r.line(), names.get(s), "'" + cells.get(2 + s) + "' is not a"
+                                    + " finite number, yet " + SUMMARY + " gives this summary a finite mean: the file was"
+                                    + " damaged or edited since the run wrote it");
+                        }
                     } catch (NumberFormatException e) {
                         throw new ImportException(file, r.line(), names.get(s), "'" + cells.get(2 + s)
                                 + "' is not a number");
