@@ -354,18 +354,6 @@ public final class RunDirectory {
     }
 
     /**
-     * Reads {@code trace.csv} as {@link #writeTrace} writes it: the header {@code chain,iteration,<summaries…>},
-     * then each chain's draws in order of iteration, chains in order. {@code drawsPerChain} (summary.json's
-     * count per chain; null when it has none) must match the rows, so a file cut short is not read as a
-     * shorter run.
-     *
-     * @throws ImportException naming the file, line and column of what does not fit
-     */
-    static Trace readTrace(Path file, int[] drawsPerChain) throws IOException {
-        return readTrace(file, drawsPerChain, java.util.Set.of());
-    }
-
-    /**
      * The summaries summary.json gives a finite mean: their draws were all finite when the run wrote them (a
      * mean over a non-finite draw is not), so a NaN or infinity in their column of trace.csv is damage.
      */
@@ -380,7 +368,14 @@ public final class RunDirectory {
         return names;
     }
 
-    /** As {@link #readTrace(Path, int[])}; a non-finite value of a summary in {@code finite} fails, naming its line. */
+    /**
+     * Reads {@code trace.csv} as {@link #writeTrace} writes it: the header {@code chain,iteration,<summaries…>},
+     * then each chain's draws in order of iteration, chains in order. {@code drawsPerChain} (summary.json's
+     * count per chain; null when it has none) must match the rows, so a file cut short is not read as a
+     * shorter run; a NaN or infinity of a summary in {@code finite} (summary.json gives it a finite mean) is damage.
+     *
+     * @throws ImportException naming the file, line and column of what does not fit
+     */
     static Trace readTrace(Path file, int[] drawsPerChain, java.util.Set<String> finite) throws IOException {
         List<List<double[]>> values = new ArrayList<>();
         List<List<Long>> iterations = new ArrayList<>();
