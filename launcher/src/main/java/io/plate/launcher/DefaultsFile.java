@@ -1,6 +1,5 @@
 package io.plate.launcher;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
@@ -31,32 +30,65 @@ final class DefaultsFile {
     private DefaultsFile() {
     }
 
-    /** Reads and checks the file; the message names file, line and key at fault. */
+    /**
+     * Reads and checks the file; the message names file, line and key at fault. A line is {@code key = value},
+     * {@code key: value} or {@code key value}, as FileInstall reads the deploy folder's {@code .cfg}; a leading
+     * byte-order mark is skipped, as Plate's importers skip it.
+     */
     static Map<String, Object> read(Path file) throws IOException {
+        if (Files.isDirectory(file)) {
+            throw new IllegalArgumentException(file + ": is a folder, not a settings file");
+        }
         Map<String, Object> out = new LinkedHashMap<>();
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
-            int n = 0;
-            while ((line = r.readLine()) != null) {
-                n++;
-                String t = line.strip();
-                if (t.isEmpty() || t.startsWith("#")) {
-                    continue;
-                }
-                int eq = t.indexOf('=');
-                if (eq <= 0) {
-                    throw new IllegalArgumentException(file + ", line " + n + ": expected key = value, got '" + t + "'");
-                }
-                String key = t.substring(0, eq).strip();
-                String value = t.substring(eq + 1).strip();
-                out.put(key, typed(file, n, key, value));
+        byte[] bytes = Files.readAllBytes(file);
+        int n = 0;
+        for (int start = 0; start < bytes.length; ) {
+            int end = start;
+            while (end < bytes.length && bytes[end] != '\n') {
+                end++;
             }
+            n++;
+            String line = decoded(file, n, bytes, start, end);
+            start = end + 1;
+            String t = (n == 1 && line.startsWith("\ufeff") ? line.substring(1) : line).strip();
+            if (t.isEmpty() || t.startsWith("#") || t.startsWith("!")) {
+                continue;
+            }
+            String[] kv = t.split("\\s*[=:]\\s*|\\s+", 2); // the separators FileInstall (java.util.Properties) reads
+            if (kv.length < 2 || kv[0].isEmpty()) {
+                throw new IllegalArgumentException(file + ", line " + n + ": expected key = value, got '" + shown(t) + "'");
+            }
+            out.put(kv[0], typed(file, n, kv[0], kv[1].strip()));
         }
         return out;
     }
 
+    /** Line {@code n} of {@code file}, bytes {@code [from, to)}, as UTF-8; bytes that are not UTF-8 fail naming the line. */
+    private static String decoded(Path file, int n, byte[] bytes, int from, int to) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes, from, to - from)).toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new IllegalArgumentException(file + ", line " + n + ": not UTF-8 text; save the file as UTF-8");
+        }
+    }
+
+    /**
+     * {@code s} with characters that print as nothing written as backslash-u escapes (a byte-order mark, a
+     * no-break space), as the shell's {@code Visible.text} shows them: the launcher has no Plate bundle on its class path.
+     */
+    static String shown(String s) {
+        StringBuilder b = new StringBuilder();
+        for (char c : s.toCharArray()) {
+            int type = Character.getType(c);
+            boolean invisible = type == Character.CONTROL || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+                    || type == Character.PARAGRAPH_SEPARATOR || type == Character.SPACE_SEPARATOR && c != ' ';
+            b.append(invisible ? String.format(java.util.Locale.ROOT, "\\u%04x", (int) c) : String.valueOf(c));
+        }
+        return b.toString();
+    }
+
     private static Object typed(Path file, int line, String key, String value) {
-        String where = file + ", line " + line + ", " + key + " = '" + value + "'";
+        String where = file + ", line " + line + ", " + shown(key) + " = '" + shown(value) + "'";
         try {
             switch (key) {
                 case "seed":
@@ -84,7 +116,7 @@ final class DefaultsFile {
                     }
                     return value;
                 default:
-                    throw new IllegalArgumentException(file + ", line " + line + ": unknown setting '" + key
+                    throw new IllegalArgumentException(file + ", line " + line + ": unknown setting '" + shown(key)
                             + "'; known: seed, chains, iterations, max.iterations, burn.in, thin, output.folder");
             }
         } catch (NumberFormatException e) {

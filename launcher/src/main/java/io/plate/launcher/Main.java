@@ -100,7 +100,13 @@ public final class Main {
             } catch (NoSuchFileException e) {
                 err.println("plate: config file " + opts.config + " does not exist");
                 return 2;
-            } catch (IOException | IllegalArgumentException e) {
+            } catch (java.nio.file.AccessDeniedException e) {
+                err.println("plate: config file " + opts.config + ": permission denied");
+                return 2;
+            } catch (IOException e) { // the file named: the exception's text alone may be a bare reason
+                err.println("plate: cannot read config file " + opts.config + ": " + e.getMessage());
+                return 2;
+            } catch (IllegalArgumentException e) { // DefaultsFile's message names the file and line
                 err.println("plate: " + e.getMessage());
                 return 2;
             }

@@ -868,6 +868,21 @@ class LauncherProcessIT {
     }
 
     /**
+     * An unknown key in the deploy folder's shell defaults is named by file and line, as --config refuses it, and a
+     * byte-order mark before the first key is skipped (both were silent: chains = 4, seed = 1).
+     */
+    @Test
+    void anUnknownKeyInADeployedDefaultsFileIsNamedAndAByteOrderMarkSkipped(@TempDir Path dir) throws Exception {
+        Path deploy = Files.createDirectories(dir.resolve("deploy"));
+        Path cfg = Files.writeString(deploy.resolve("io.plate.shell.defaults.cfg"), "\ufeffseed=7\nchain=2\n");
+        Result r = plate("--deploy", deploy.toString(), "-c", "plate:config");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("seed = 7") && r.out().contains("chains = 4"), r.out());
+        assertTrue(r.err().strip().startsWith("plate: " + cfg.toAbsolutePath() + ", line 2: unknown setting 'chain' (did you"
+                + " mean chains?)"), r.err());
+    }
+
+    /**
      * The shell defaults in a {@code .cfg} of the deploy folder apply to the first command (Configuration Admin
      * handed them to the shell after it, now and then), and the file is only read: a {@code plate:config} change
      * lasts until the launcher exits, as without it (FileInstall wrote it into the file).

@@ -102,7 +102,9 @@ public final class Fields {
             throw new ModelFormatException("model file: field '" + path + "' must be > 0, got " + d);
         }
         if (nonNegative && d < 0) {
-            throw new ModelFormatException("model file: field '" + path + "' is a negative count: " + d);
+            // counts and sums of squares (a Gaussian feature's m2) alike
+            throw new ModelFormatException("model file: field '" + path + "' is negative: " + d + "; expected a count or a"
+                    + " sum of squares, >= 0");
         }
         return d;
     }

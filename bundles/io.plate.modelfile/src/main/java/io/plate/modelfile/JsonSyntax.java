@@ -15,6 +15,8 @@ public final class JsonSyntax {
     private static final Pattern UNEXPECTED_CHAR = Pattern.compile("Unexpected character \\('(.+?)' \\(code \\d+\\)\\)"
             + "(?::\\s*(.*))?", Pattern.DOTALL);
     private static final Pattern UNRECOGNIZED = Pattern.compile("Unrecognized token '(.*?)'.*", Pattern.DOTALL);
+    /** Jackson's refusal of NaN and Infinity, which JSON has no words for (it names a read feature to enable). */
+    private static final Pattern NON_STANDARD = Pattern.compile("Non-standard token '(.*?)'.*", Pattern.DOTALL);
     private static final Pattern DUPLICATE = Pattern.compile("Duplicate (?:field|Object property) '(.*?)'.*",
             Pattern.DOTALL);
 
@@ -28,6 +30,10 @@ public final class JsonSyntax {
         Matcher u = UNRECOGNIZED.matcher(e.getOriginalMessage() == null ? "" : e.getOriginalMessage());
         if (u.matches() && column > u.group(1).length() + 1) {
             column -= u.group(1).length() + 1; // the parser stops one past the character after the word
+        }
+        Matcher n = NON_STANDARD.matcher(e.getOriginalMessage() == null ? "" : e.getOriginalMessage());
+        if (n.matches() && column > n.group(1).length()) {
+            column -= n.group(1).length(); // the parser stops just past NaN: name where it starts
         }
         String where = at == null || at.getLineNr() < 1 ? ""
                 : " at line " + at.getLineNr() + (column < 1 ? "" : ", column " + column);
@@ -59,6 +65,10 @@ public final class JsonSyntax {
         if (u.matches()) {
             return "unrecognised word '" + u.group(1) + "' (expected a string, number, array, object, true, false or"
                     + " null)";
+        }
+        Matcher n = NON_STANDARD.matcher(text);
+        if (n.matches()) {
+            return "'" + n.group(1) + "' is not a JSON number (the numbers must be finite)";
         }
         Matcher d = DUPLICATE.matcher(text);
         if (d.matches()) {

@@ -28,6 +28,21 @@ class JsonSyntaxTest {
         assertEquals("not valid JSON at line 1, column 9: the file ends inside a string", failure("{\"a\":\"bc"));
     }
 
+    /** A NaN written into a model file is named as such, not with the parser's feature name to enable. */
+    @Test
+    void aNaNIsNotAJsonNumber() {
+        assertEquals("not valid JSON at line 1, column 8: 'NaN' is not a JSON number (the numbers must be finite)",
+                failure("{\"m2\":[NaN]}"));
+    }
+
+    /** A negative sum of squares (an edited m2) is named as the field it is, not as a count only. */
+    @Test
+    void aNegativeSumOfSquaresIsNamedAsOne() throws Exception {
+        com.fasterxml.jackson.databind.JsonNode n = new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"m2\":[1,-3]}");
+        assertEquals("model file: field 'm2[1]' is negative: -3.0; expected a count or a sum of squares, >= 0",
+                assertThrows(ModelFormatException.class, () -> Fields.numbers(n, "m2", 2, false, true)).getMessage());
+    }
+
     @Test
     void otherMistakesAreNamedToo() {
         assertEquals("not valid JSON at line 1, column 8: unexpected character '}' (expected a key in double quotes)",

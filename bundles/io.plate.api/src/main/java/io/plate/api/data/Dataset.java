@@ -275,7 +275,7 @@ public final class Dataset {
                     s.append("… ").append(counts.length - 8).append(" more");
                     break;
                 }
-                s.append(Visible.name(labels.levels().get(c))).append(' ').append(counts[c]);
+                s.append(Visible.listed(labels.levels().get(c))).append(' ').append(counts[c]); // "no, not" quoted
             }
             s.append(')');
             if (missing > 0) {

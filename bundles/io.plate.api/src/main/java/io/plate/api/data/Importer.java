@@ -26,6 +26,11 @@ public interface Importer {
      * the user meant (one line each, joined by {@code "; "}). The shell prints them.
      */
     String WARNINGS = "warnings";
+    /**
+     * {@link Dataset#metadata()} key naming the numeric column that holds each row's weight (Weka's ARFF instance
+     * weights {@code {w}}): the shell trains with it as the rows' weights, not as a feature (since 1.10.0).
+     */
+    String WEIGHT_COLUMN = "weight column";
 
     /** The format name (same as the {@link #FORMAT} property). */
     String format();

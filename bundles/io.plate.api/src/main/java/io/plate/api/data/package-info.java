@@ -8,5 +8,5 @@
  * are views over an index array that share the underlying storage.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.9.0")
+@org.osgi.annotation.versioning.Version("1.10.0")
 package io.plate.api.data;

@@ -27,7 +27,9 @@ public final class IgnoredData {
      * @since 1.4.0
      */
     public static String columnList(String kind, List<String> names) {
-        String shown = String.join(", ", names.subList(0, Math.min(5, names.size()))) + (names.size() > 5 ? ", …" : "");
+        // each name escaped and, holding a comma, quoted (Visible.listed): "size, cm" or a line break kept whole on the line
+        String shown = String.join(", ", names.subList(0, Math.min(5, names.size())).stream().map(Visible::listed).toList())
+                + (names.size() > 5 ? ", …" : "");
         return Plural.of(names.size(), kind + " column") + (names.isEmpty() ? "" : " (" + shown + ")");
     }
 

@@ -53,6 +53,18 @@ public final class Visible {
     }
 
     /**
+     * {@link #name} of {@code n} as one entry of a comma-separated list of names ({@code [class, "size, cm", w]},
+     * "2 numeric columns (a, "size, cm")"): CSV-quoted, a quote inside doubled, when it holds a comma or a quote,
+     * as a list option ({@code --ignore}) reads it back; the one way summaries and messages list names.
+     *
+     * @since 1.6.0
+     */
+    public static String listed(String n) {
+        String v = name(n);
+        return n.indexOf(',') >= 0 || n.indexOf('"') >= 0 ? '"' + v.replace("\"", "\"\"") + '"' : v;
+    }
+
+    /**
      * {@link #text} of {@code s}, its first {@code max - 1} code points and "…" when it has more than {@code max}
      * (a 10 MB class name is a line, not a screenful).
      */

@@ -683,7 +683,7 @@ public final class ArffImporter implements Importer {
                 }
             }
         }
-        weights.addTo(b);
+        weights.addTo(b, warnings);
         if (!warnings.isEmpty()) {
             b.metadata(Importer.WARNINGS, String.join("; ", warnings)); // the CSV importer's separator
         }

@@ -112,8 +112,8 @@ final class CellColumn {
     }
 
     /** Whether the first {@code sample} distinct texts are all numbers, at least one with a decimal comma. */
-    boolean levelsWithDecimalComma(int sample) {
-        return CsvImporter.decimalCommaNumbers(firstLevels(sample));
+    CommaNumbers commaNumbers(int sample) {
+        return CommaNumbers.of(firstLevels(sample));
     }
 
     /** The first {@code sample} distinct texts, in the order met. */

@@ -114,6 +114,10 @@ public final class CsvImporter implements Importer {
             boolean[] unnamed = new boolean[width];
             boolean looksLikeData = header && looksLikeData(rec, width);
             List<String> names = headerNames(file, rec, width, byName, header, unnamed, looksLikeData);
+            String otherDelimiter = header && width == 1 ? otherDelimiter(names.get(0), rec.delimiter()) : null;
+            if (otherDelimiter != null && !options.noLabel()) { // a label and no feature: read with the wrong delimiter
+                throw new ImportException(file, rec.line(), null, otherDelimiter);
+            }
             // pandas' row index is among these; with no header only the first column can be, numbering the rows in order
             int indexCandidates = header ? unnamedPrefix(names, unnamed) : 1;
             int labelIndex = labelIndex(file, rec.line(), options, names, byName);
@@ -207,6 +211,9 @@ public final class CsvImporter implements Importer {
                         + width + ")");
             }
             droppedNote(emptyUnnamed, warnings);
+            if (otherDelimiter != null) {
+                warnings.add(0, otherDelimiter);
+            }
             String lostClasses = labelIndex < 0 ? null : missing.labelWarning(names.get(labelIndex), wordsMissing[labelIndex]);
             return build(file, options, names, cols, numbers, labelIndex, rows, rec.delimiter(), header, indexCandidates, dropped,
                     warnings, lostClasses, numberStyle);
@@ -419,9 +426,35 @@ public final class CsvImporter implements Importer {
             return null;
         }
         return String.format(java.util.Locale.ROOT, "column '%s' holds numbers but for %,d cell%s such as %s%s, so it"
-                + " became categorical: if %s marks a missing value, import with --missing %s", Visible.name(name), odd,
-                odd == 1 ? "" : "s", Sources.quote(bad), line > 0 ? " (line " + line + ")" : "", Sources.quote(bad),
-                missingWith(options, bad));
+                + " became categorical: %s", Visible.name(name), odd, odd == 1 ? "" : "s", Sources.quote(bad),
+                line > 0 ? " (line " + line + ")" : "", missingAdvice(bad, options));
+    }
+
+    /**
+     * How to read the cell {@code bad} as missing: {@code --missing} with it when it can be typed there; a cell
+     * with a character that prints as nothing (a no-break space), or too long to quote whole, is not pasted into
+     * the command: what is wrong with it is said instead.
+     */
+    static String missingAdvice(String bad, ImportOptions options) {
+        if (!Visible.text(bad).equals(bad)) {
+            return "it holds a character that prints as nothing (shown as " + Visible.text(invisibleIn(bad))
+                    + "): take it out of the file";
+        }
+        if (bad.length() > Sources.QUOTED_LENGTH) {
+            return String.format(java.util.Locale.ROOT, "if that cell (%,d characters) marks a missing value, replace it"
+                    + " in the file with ? or an empty cell", bad.length());
+        }
+        return "if " + Sources.quote(bad) + " marks a missing value, import with --missing " + missingWith(options, bad);
+    }
+
+    /** The first character of {@code s} that {@link Visible#text} escapes, as a string. */
+    private static String invisibleIn(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (io.plate.api.text.CharacterClass.INVISIBLE.contains(s.charAt(i))) {
+                return String.valueOf(s.charAt(i));
+            }
+        }
+        return "";
     }
 
     /** {@code inf} and {@code -inf} for {@code inf}, {@code -inf} or {@code +inf} (as written, then the other signs). */
@@ -433,9 +466,11 @@ public final class CsvImporter implements Importer {
 
     /** The one-line refusal of an infinity in a column read as numbers, with the two ways out. */
     private static ImportException infinity(Path file, CellColumn col, ImportOptions options) {
-        return new ImportException(file, col.firstInfiniteLine(), col.name, Sources.quote(col.firstInfinite())
-                + " is an infinite number, which a learner cannot use: replace it in the file, or read it as missing"
-                + " with --missing " + missingWith(options, bothSigns(col.firstInfinite())));
+        String inf = col.firstInfinite();
+        return new ImportException(file, col.firstInfiniteLine(), col.name, Sources.quote(inf)
+                + " is an infinite number, which a learner cannot use: replace it in the file"
+                + (inf.length() > Sources.QUOTED_LENGTH ? "" // too long to paste into a command
+                        : ", or read it as missing with --missing " + missingWith(options, bothSigns(inf))));
     }
 
     /** How many of a column's first distinct texts are looked at to tell words from codes (and decimal commas). */
@@ -542,25 +577,41 @@ public final class CsvImporter implements Importer {
         }
     }
 
+    /**
+     * When the header is one column whose name holds another delimiter (',', ';', '|' or a tab, the most frequent
+     * of them), the advice to give it: the file was read with the wrong delimiter ({@code --delimiter tab} on a
+     * comma-separated file) or one not found ('|'); else null.
+     */
+    static String otherDelimiter(String name, char used) {
+        char best = 0;
+        long most = 0;
+        for (char c : new char[] {',', ';', '|', '\t'}) {
+            long n = name.chars().filter(ch -> ch == c).count();
+            if (c != used && n > most) {
+                best = c;
+                most = n;
+            }
+        }
+        if (best == 0) {
+            return null;
+        }
+        String shown = best == '\t' ? "a tab" : "'" + best + "'";
+        return "the header is one column, " + Sources.quote(name) + ", which holds " + shown + " " + (most == 1 ? "once" : most + " times")
+                + ": if " + shown + " separates the columns, give --delimiter "
+                + (best == '\t' ? "tab" : io.plate.api.text.ShellWord.of(String.valueOf(best)));
+    }
+
     /** The delimiter this importer finds in a header line: the most frequent of comma, semicolon and tab outside quotes. */
     public static char detectDelimiter(String headerLine) {
         return CsvRecordReader.detect(headerLine);
     }
 
     /**
-     * Whether the texts are all numbers, at least one written with a decimal comma ({@code 1,5}): a column
+     * Whether the texts are all numbers, at least one written with a decimal comma that is no thousands separator ({@code 1,5}): a column
      * of such levels was written by a spreadsheet that uses the comma, and {@code --decimal ,} reads it.
      */
     public static boolean decimalCommaNumbers(Iterable<String> texts) {
-        boolean comma = false;
-        for (String t : texts) {
-            String pointed = withDecimalPoint(t);
-            if (!isNumber(pointed)) {
-                return false;
-            }
-            comma |= !pointed.equals(t);
-        }
-        return comma;
+        return CommaNumbers.of(texts) == CommaNumbers.DECIMAL; // not 2,500, which may be 2500 (CommaNumbers.EITHER)
     }
 
     /**
@@ -685,7 +736,9 @@ public final class CsvImporter implements Importer {
                 .metadata("delimiter", delimiter == '\t' ? "tab" : String.valueOf(delimiter))
                 .metadata("missing", String.join(" ", new TreeSet<>(options.missing())));
         boolean allCategorical = options.categorical().contains(ImportOptions.ALL);
-        List<String> commaNumbers = new ArrayList<>();
+        // columns of numbers written with a comma, by how they read (decimal comma, thousands, either), and a cell of each
+        java.util.Map<CommaNumbers, List<String>> commaNumbers = new java.util.EnumMap<>(CommaNumbers.class);
+        java.util.Map<CommaNumbers, String> commaExamples = new java.util.EnumMap<>(CommaNumbers.class);
         List<Integer> pointedNumbers = new ArrayList<>(); // with --decimal ,: numbers written 1.500, kept as text
         List<String> empty = new ArrayList<>(); // features with no value in any row
         for (int i = 0; i < cols.length; i++) {
@@ -749,7 +802,7 @@ public final class CsvImporter implements Importer {
             if (asNumbers && col.firstInfinite() != null) {
                 throw infinity(file, col, options);
             }
-            if (!asNumbers && !forcedCategorical && !col.levelsWithDecimalComma(FREE_TEXT_LEVELS)) {
+            if (!asNumbers && !forcedCategorical && col.commaNumbers(FREE_TEXT_LEVELS) == CommaNumbers.NONE) {
                 oddCells(col, options, warnings);
             }
             if (i == labelIndex) {
@@ -781,8 +834,10 @@ public final class CsvImporter implements Importer {
                 if (!pointedNumbers.contains(i)) { // numbers kept as text are told their own warning
                     freeText(col, rows, delimiter, labelIndex < 0 ? null : cols[labelIndex].name, warnings);
                 }
-                if (!forcedCategorical && col.levelsWithDecimalComma(FREE_TEXT_LEVELS)) {
-                    commaNumbers.add(n);
+                CommaNumbers reading = forcedCategorical ? CommaNumbers.NONE : col.commaNumbers(FREE_TEXT_LEVELS);
+                if (reading != CommaNumbers.NONE) {
+                    commaNumbers.computeIfAbsent(reading, r -> new ArrayList<>()).add(n);
+                    commaExamples.putIfAbsent(reading, CommaNumbers.example(col.firstLevels(FREE_TEXT_LEVELS)));
                 }
                 b.categorical(col.toCategorical());
             }
@@ -798,12 +853,7 @@ public final class CsvImporter implements Importer {
         if (pointed != null) {
             warnings.add(pointed);
         }
-        if (!commaNumbers.isEmpty()) {
-            boolean one = commaNumbers.size() == 1;
-            warnings.add("column" + (one ? " " : "s ") + Sources.names(commaNumbers) + (one ? " holds" : " hold")
-                    + " numbers written with a decimal comma and became categor" + (one ? "ical" : "ies")
-                    + ": give --decimal , to read " + (one ? "it" : "them") + " as numbers");
-        }
+        commaNumbers.forEach((reading, held) -> warnings.add(reading.warning(held, commaExamples.get(reading))));
         if (!warnings.isEmpty()) {
             b.metadata(Importer.WARNINGS, String.join("; ", warnings));
         }

@@ -2,8 +2,11 @@ package io.plate.importers.impl;
 
 import io.plate.api.data.Dataset;
 import io.plate.api.data.ImportException;
+import io.plate.api.data.Importer;
 import io.plate.api.data.NumericColumn;
+import io.plate.api.text.Visible;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -95,13 +98,20 @@ final class InstanceWeights {
         return new ImportException(file, line.line(), column, problem);
     }
 
-    /** Adds the weight column to {@code b} when any row had a weight. */
-    void addTo(Dataset.Builder b) {
+    /**
+     * Adds the weight column to {@code b} when any row had a weight, named as {@link Importer#WEIGHT_COLUMN}, and
+     * the line the import prints of it to {@code warnings}: Weka weighs rows by it, so it is no feature.
+     */
+    void addTo(Dataset.Builder b, List<String> warnings) {
         if (weighted == 0) {
             return;
         }
         b.numeric(NumericColumn.of(column, values.toArray()));
+        b.metadata(Importer.WEIGHT_COLUMN, column);
         b.metadata("instance weights", "column '" + column + "': " + weighted + " of " + values.size
                 + " rows carry a weight {w}, the others weigh 1");
+        warnings.add(String.format(java.util.Locale.ROOT, "%,d of %,d rows carry a Weka instance weight {w} (the others"
+                + " weigh 1): kept as column '%s', which plate:train and plate:evaluate use as the rows' weights, not as"
+                + " a feature (a learner that cannot weigh rows leaves it out)", weighted, values.size, Visible.name(column)));
     }
 }

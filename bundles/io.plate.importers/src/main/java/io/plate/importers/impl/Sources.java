@@ -239,8 +239,7 @@ final class Sources {
 
     /** {@code n} as a list option takes it: CSV-quoted ({@code "size, cm"}) when it holds a comma or a quote. */
     static String listed(String n) {
-        String v = Visible.name(n);
-        return n.indexOf(',') >= 0 || n.indexOf('"') >= 0 ? '"' + v.replace("\"", "\"\"") + '"' : v;
+        return Visible.listed(n);
     }
 
     /** Longest cell text quoted whole in a message; a longer one is shortened with "…". */

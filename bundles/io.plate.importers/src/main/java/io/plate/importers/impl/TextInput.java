@@ -40,8 +40,9 @@ final class TextInput implements Closeable {
     private long line;
     private long bytesRead;
     private LineLimit lineLimit = LineLimit.defaults();
-    /** Whether the input starts with UTF-16's byte-order mark (told when it fails as UTF-8). */
-    private boolean utf16;
+    /** The input's first bytes (up to 4): the encoding they look like is told when the text fails ({@link #encodingOf}). */
+    private final byte[] head = new byte[4];
+    private int headLength;
     private boolean hintEncoding;
 
     TextInput(InputStream in, Path file) {
@@ -139,8 +140,10 @@ final class TextInput implements Closeable {
                 if (ch == 0) {
                     out.append(c, pos, p - pos);
                     pos = p;
-                    throw new ImportException(file, line + 1, null,
-                            "binary file: NUL byte at character " + (out.length + 1) + " of the line; expected text");
+                    String likely = hintEncoding ? encodingOf(head, headLength) : null;
+                    throw new ImportException(file, line + 1, null, "binary file: NUL byte at character " + (out.length + 1)
+                            + " of the line; expected text" + (likely == null || Charset.forName(likely).name().equals(charsetName)
+                                    ? "" : " (" + described(likely) + ": give --encoding " + likely + ")"));
                 }
                 p++;
             }
@@ -167,10 +170,9 @@ final class TextInput implements Closeable {
                     if (n < 0) {
                         eof = true;
                     } else {
-                        if (bytesRead == 0 && first && n >= 2) { // FF FE or FE FF: UTF-16's byte-order mark
-                            int b0 = bytes[0] & 0xFF;
-                            int b1 = bytes[1] & 0xFF;
-                            utf16 = b0 == 0xFF && b1 == 0xFE || b0 == 0xFE && b1 == 0xFF;
+                        if (bytesRead == 0 && first) { // a byte-order mark, or the NULs of UTF-16 or UTF-32 text
+                            headLength = Math.min(n, head.length);
+                            System.arraycopy(bytes, byteBuffer.position(), head, 0, headLength);
                         }
                         bytesRead += n;
                         byteBuffer.position(byteBuffer.position() + n);
@@ -219,8 +221,47 @@ final class TextInput implements Closeable {
         if (!charsetName.equals("UTF-8") || !hintEncoding) {
             return problem;
         }
-        return problem + (utf16 ? " (the file starts with a UTF-16 byte-order mark: give --encoding utf-16)"
+        String likely = encodingOf(head, headLength);
+        return problem + (likely != null ? " (" + described(likely) + ": give --encoding " + likely + ")"
                 : " (saved by Excel on Windows or an older tool? give --encoding cp1252, or latin-1)");
+    }
+
+    /**
+     * The encoding the first bytes {@code h[0, n)} of a file show, as {@code --encoding} names it, or null: a UTF-32
+     * or UTF-16 byte-order mark, else the NUL bytes that ASCII text has in UTF-32 ({@code a 0 0 0}, {@code 0 0 0 a})
+     * or UTF-16 ({@code a 0}, {@code 0 a}) without one.
+     */
+    static String encodingOf(byte[] h, int n) {
+        int b0 = n > 0 ? h[0] & 0xFF : -1;
+        int b1 = n > 1 ? h[1] & 0xFF : -1;
+        int b2 = n > 2 ? h[2] & 0xFF : -1;
+        int b3 = n > 3 ? h[3] & 0xFF : -1;
+        if (b0 == 0xFF && b1 == 0xFE && b2 == 0 && b3 == 0 || b0 == 0 && b1 == 0 && b2 == 0xFE && b3 == 0xFF) {
+            return "utf-32";
+        }
+        if (b0 == 0xFF && b1 == 0xFE || b0 == 0xFE && b1 == 0xFF) {
+            return "utf-16";
+        }
+        if (n >= 4 && b0 != 0 && b1 == 0 && b2 == 0 && b3 == 0) {
+            return "utf-32le";
+        }
+        if (n >= 4 && b0 == 0 && b1 == 0 && b2 == 0 && b3 != 0) {
+            return "utf-32be";
+        }
+        if (n >= 2 && b0 != 0 && b1 == 0) {
+            return "utf-16le";
+        }
+        if (n >= 2 && b0 == 0 && b1 != 0) {
+            return "utf-16be";
+        }
+        return null;
+    }
+
+    /** What the first bytes show, for a message: "the file starts with a UTF-16 byte-order mark", "… looks like UTF-16LE text …". */
+    private static String described(String encoding) {
+        String upper = encoding.toUpperCase(java.util.Locale.ROOT);
+        return encoding.equals("utf-16") || encoding.equals("utf-32") ? "the file starts with a " + upper + " byte-order mark"
+                : "the file's first bytes are " + upper + " text without a byte-order mark";
     }
 
     @Override

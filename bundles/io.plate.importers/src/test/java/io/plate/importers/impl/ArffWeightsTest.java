@@ -54,6 +54,11 @@ class ArffWeightsTest {
         assertArrayEquals(new int[] {0, 1, 1, 0, 0}, d.labels().orElseThrow().codes());
         assertEquals("column 'weight': 4 of 5 rows carry a weight {w}, the others weigh 1",
                 d.metadata().get("instance weights"));
+        // the shell weighs rows by the column it names, and the import says what it did with the weights
+        assertEquals("weight", d.metadata().get(io.plate.api.data.Importer.WEIGHT_COLUMN));
+        assertEquals("4 of 5 rows carry a Weka instance weight {w} (the others weigh 1): kept as column 'weight', which"
+                + " plate:train and plate:evaluate use as the rows' weights, not as a feature (a learner that cannot"
+                + " weigh rows leaves it out)", d.metadata().get(io.plate.api.data.Importer.WARNINGS));
     }
 
     @Test
@@ -72,6 +77,7 @@ class ArffWeightsTest {
         Dataset d = Inputs.arff(HEADER + "1,x,p\n{0 2, 2 q}\n", D);
         assertEquals(List.of("a"), numericNames(d));
         assertFalse(d.metadata().containsKey("instance weights"));
+        assertFalse(d.metadata().containsKey(io.plate.api.data.Importer.WEIGHT_COLUMN));
     }
 
     @Test

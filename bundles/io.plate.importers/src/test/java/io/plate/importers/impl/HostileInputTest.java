@@ -81,6 +81,103 @@ class HostileInputTest {
                 ImportOptions.builder().extra(NumberStyle.THOUSANDS, ".").build()), "--thousands does not apply to ARFF");
     }
 
+    /**
+     * A comma before three digits is a thousands separator as likely as a decimal comma: pandas keeps "2,500" as
+     * text unless told thousands=',' (2500.0) or decimal=',' (2.5); the warning names both, not --decimal alone.
+     */
+    @Test
+    void aCommaBeforeThreeDigitsIsAdvisedBothReadings() {
+        String thousands = "a,b,class\n\"1,000\",1,x\n\"2,500\",2,y\n\"3,000\",3,x\n\"4,000\",4,y\n";
+        String warning = Inputs.csv(thousands, D).metadata().get(Importer.WARNINGS);
+        assertEquals("column [a] holds numbers written with a comma before three digits (such as '1,000') and became"
+                + " categorical: give --thousands , if the comma separates thousands (1,000 for 1000), or --decimal , if"
+                + " it is a decimal comma (1,000 for 1)", warning);
+        // pd.read_csv(f, thousands=','): a [1000, 2500, 3000, 4000]
+        assertArrayEquals(new double[] {1000, 2500, 3000, 4000},
+                values(Inputs.csv(thousands, ImportOptions.builder().extra(NumberStyle.THOUSANDS, ",").build()), "a"));
+        // two commas, or one before a point: only thousands read them
+        assertEquals("column [a] holds numbers written with ',' between thousands (such as '1,000,000') and became"
+                + " categorical: give --thousands , to read it as numbers",
+                Inputs.csv("a,class\n\"1,000,000\",x\n\"2,500.5\",y\n3,x\n", D).metadata().get(Importer.WARNINGS));
+        // one comma not before three digits: a decimal comma, as before
+        assertTrue(Inputs.csv("a,class\n\"1,000\",x\n\"2,5\",y\n", D).metadata().get(Importer.WARNINGS)
+                .endsWith("holds numbers written with a decimal comma and became categorical: give --decimal , to read it as numbers"));
+        assertEquals(CommaNumbers.NONE, CommaNumbers.of(List.of("1,000", "x")));
+    }
+
+    /** An advice never pastes a huge cell, nor an invisible character, into the --missing it suggests. */
+    @Test
+    void anAdviceQuotesAnOddCellShortAndVisible() {
+        String huge = "1".repeat(5000) + "x";
+        String w = Inputs.csv("a,b,class\n" + huge + ",2,x\n3,4,y\n5,6,x\n7,8,y\n", D).metadata().get(Importer.WARNINGS);
+        assertTrue(w.length() < 300 && w.contains("(5,001 characters)") && w.contains("replace it in the file"), w);
+        // a no-break space after a number: said visibly, not pasted into a command
+        w = Inputs.csv("a,class\n4\u00a0,x\n3,y\n5,x\n7,y\n", D).metadata().get(Importer.WARNINGS);
+        assertEquals("column 'a' holds numbers but for 1 cell such as '4\\u00a0' (line 2), so it became categorical: it"
+                + " holds a character that prints as nothing (shown as \\u00a0): take it out of the file", w);
+        assertTrue(w.indexOf('\u00a0') < 0, w);
+        // a short, visible one is still offered as a missing marker
+        String dash = Inputs.csv("a,class\n-,x\n3,y\n5,x\n7,y\n", D).metadata().get(Importer.WARNINGS);
+        assertTrue(dash.contains("if '-' marks a missing value, import with --missing '?,,") && dash.endsWith(",-'"), dash);
+        // an infinity of 400 digits is refused without being pasted into --missing
+        String inf = "9".repeat(400);
+        ImportException e = org.junit.jupiter.api.Assertions.assertThrows(ImportException.class,
+                () -> Inputs.csv("a,class\n" + inf + ",x\n3,y\n", D));
+        assertTrue(e.getMessage().length() < 300 && !e.getMessage().contains("--missing"), e.getMessage());
+    }
+
+    /** A header read as one column that holds another delimiter: the advice names the delimiter to give. */
+    @Test
+    void aHeaderOfOneColumnHoldingADelimiterIsAdvisedThatDelimiter() {
+        String iris = "sepal_length_cm,sepal_width_cm,class\n5.1,3.5,setosa\n4.9,3.0,setosa\n7.0,3.2,versicolor\n";
+        Inputs.fails(() -> Inputs.csv(iris, ImportOptions.builder().delimiter('\t').build()), "line 1",
+                "the header is one column, 'sepal_length_cm,sepal_width_cm,class', which holds ',' 2 times: if ','"
+                        + " separates the columns, give --delimiter ,");
+        // '|' is not found by itself: named, quoted for the shell (Gogo reads a bare | as a pipe)
+        Inputs.fails(() -> Inputs.csv("a|b|class\n1|2|x\n3|4|y\n", D), "which holds '|' 2 times", "give --delimiter '|'");
+        // without a label the import goes on, the advice first among its warnings
+        String w = Inputs.csv(iris, ImportOptions.builder().delimiter(';').noLabel(true).build()).metadata().get(Importer.WARNINGS);
+        assertTrue(w.startsWith("the header is one column, 'sepal_length_cm,sepal_width_cm,class', which holds ','"), w);
+        // a one-column file whose name holds no delimiter is as before
+        assertNull(Inputs.csv("x\n1\n2\n", ImportOptions.builder().noLabel(true).build()).metadata().get(Importer.WARNINGS));
+    }
+
+    /**
+     * UTF-16 without a byte-order mark and UTF-32 with or without one are named by the NUL bytes or the mark they
+     * start with, and the --encoding named reads them (Java's UTF-16LE, UTF-32 charsets decode the same text back).
+     */
+    @Test
+    void utf16AndUtf32AreNamedByTheirFirstBytes() {
+        String text = "a,y\n1.5,x\n2.5,y\n";
+        Object[][] cases = {
+            {text.getBytes(java.nio.charset.StandardCharsets.UTF_16LE), "utf-16le",
+                "binary file: NUL byte at character 2 of the line; expected text (the file's first bytes are UTF-16LE text"
+                        + " without a byte-order mark: give --encoding utf-16le)"},
+            {text.getBytes(java.nio.charset.StandardCharsets.UTF_16BE), "utf-16be", "give --encoding utf-16be"},
+            {text.getBytes(java.nio.charset.Charset.forName("UTF-32LE")), "utf-32le", "give --encoding utf-32le"},
+            // FF FE 00 00: UTF-32's little-endian mark, which begins with UTF-16's
+            {concat(new byte[] {(byte) 0xff, (byte) 0xfe, 0, 0}, text.getBytes(java.nio.charset.Charset.forName("UTF-32LE"))),
+                "utf-32", "the file starts with a UTF-32 byte-order mark: give --encoding utf-32"},
+        };
+        for (Object[] c : cases) {
+            byte[] bytes = (byte[]) c[0];
+            Inputs.fails(() -> new CsvImporter().read(Inputs.stream(bytes), Inputs.FILE, D), "line 1", (String) c[2]);
+            Dataset d = new CsvImporter().read(Inputs.stream(bytes), Inputs.FILE,
+                    ImportOptions.builder().extra(Sources.ENCODING, (String) c[1]).build());
+            assertArrayEquals(new double[] {1.5, 2.5}, values(d, "a"), (String) c[1]);
+        }
+        // given utf-16 for a UTF-32 file (its mark begins with UTF-16's), the NUL names utf-32
+        byte[] utf32 = (byte[]) cases[3][0];
+        Inputs.fails(() -> new CsvImporter().read(Inputs.stream(utf32), Inputs.FILE,
+                ImportOptions.builder().extra(Sources.ENCODING, "utf-16").build()), "give --encoding utf-32");
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
     /** pandas' to_csv of a frame with a column 'size, cm': {@code class,final,"size, cm",w}. */
     private static final String COMMA_NAME = "class,final,\"size, cm\",w\na,1,2.5,3\nb,2,3.5,4\na,1,2.0,5\n";
 

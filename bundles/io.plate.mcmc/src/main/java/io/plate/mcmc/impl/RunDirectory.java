@@ -155,7 +155,7 @@ public final class RunDirectory {
         SamplerPosterior.Builder b = SamplerPosterior.builder(text(summary, "sampler", summaryFile),
                 text(summary, "dataset", summaryFile))
                 .settings(settings(summary, summaryFile))
-                .trace(readTrace(traceFile, draws(summary, summaryFile)))
+                .trace(readTrace(traceFile, draws(summary, summaryFile), finiteMeans(summary)))
                 .cancelled(summary.path("cancelled").asBoolean(false))
                 .seconds(figure(summary, "seconds", summaryFile))
                 .sweepsPerSecond(figure(summary, "sweepsPerSecond", summaryFile))
@@ -354,14 +354,29 @@ public final class RunDirectory {
     }
 
     /**
+     * The summaries summary.json gives a finite mean: their draws were all finite when the run wrote them (a
+     * mean over a non-finite draw is not), so a NaN or infinity in their column of trace.csv is damage.
+     */
+    private static java.util.Set<String> finiteMeans(JsonNode summary) {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        summary.path("summaries").fields().forEachRemaining(e -> {
+            JsonNode mean = e.getValue().path("mean");
+            if (mean.isNumber() && Double.isFinite(mean.doubleValue())) {
+                names.add(e.getKey());
+            }
+        });
+        return names;
+    }
+
+    /**
      * Reads {@code trace.csv} as {@link #writeTrace} writes it: the header {@code chain,iteration,<summaries…>},
      * then each chain's draws in order of iteration, chains in order. {@code drawsPerChain} (summary.json's
      * count per chain; null when it has none) must match the rows, so a file cut short is not read as a
-     * shorter run.
+     * shorter run; a NaN or infinity of a summary in {@code finite} (summary.json gives it a finite mean) is damage.
      *
      * @throws ImportException naming the file, line and column of what does not fit
      */
-    static Trace readTrace(Path file, int[] drawsPerChain) throws IOException {
+    static Trace readTrace(Path file, int[] drawsPerChain, java.util.Set<String> finite) throws IOException {
         List<List<double[]>> values = new ArrayList<>();
         List<List<Long>> iterations = new ArrayList<>();
         List<String> names;
@@ -398,6 +413,11 @@ public final class RunDirectory {
                 for (int s = 0; s < row.length; s++) {
                     try {
                         row[s] = Double.parseDouble(cells.get(2 + s));
+                        if (!Double.isFinite(row[s]) && finite.contains(names.get(s))) {
+                            throw new ImportException(file, r.line(), names.get(s), "'" + cells.get(2 + s) + "' is not a"
+                                    + " finite number, yet " + SUMMARY + " gives this summary a finite mean: the file was"
+                                    + " damaged or edited since the run wrote it");
+                        }
                     } catch (NumberFormatException e) {
                         throw new ImportException(file, r.line(), names.get(s), "'" + cells.get(2 + s)
                                 + "' is not a number");

@@ -210,6 +210,10 @@ class RunDirectoryTest {
         assertReadFails(dir, trace + ", line 4, column logJoint: 'x' is not a number",
                 () -> replaceLine(trace, good, 3, "0,13,x,2.0"));
         assertReadFails(dir, trace + ", line 5: 2 cells, the header has 4", () -> replaceLine(trace, good, 4, "0,14"));
+        // a NaN where summary.json's mean says every draw was finite: the file is damaged (it was read, shown as –)
+        assertReadFails(dir, trace + ", line 4, column logJoint: 'NaN' is not a finite number, yet summary.json gives"
+                + " this summary a finite mean: the file was damaged or edited since the run wrote it",
+                () -> replaceLine(trace, good, 3, "0,13,NaN,2.0"));
         assertReadFails(dir, trace + ", line 3, column chain: 'one' is not a whole number of at least 0",
                 () -> replaceLine(trace, good, 2, "one,12,-1.25,3.0"));
         assertReadFails(dir, trace + ", line 8, column chain: chain 0 after chain 1: the rows of a chain come together,"

@@ -234,6 +234,7 @@ public final class CommandUsage {
      * named by the command's first argument ({@code parameters}) is answered with its {@code NAME=VALUE} form.
      */
     public String problem(List<Object> args, ParameterNames parameters) {
+        args = endOfOptions(args);
         int given = 0;
         List<Option> named = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
@@ -336,6 +337,7 @@ public final class CommandUsage {
      * {@link CommandSession} gets {@code session}. A failure of the method is thrown as it is.
      */
     public Object invoke(CommandSession session, Object target, List<Object> args) throws Exception {
+        args = endOfOptions(args);
         Map<Option, Object> given = new HashMap<>();
         List<Object> words = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
@@ -437,8 +439,52 @@ public final class CommandUsage {
         return null;
     }
 
+    /**
+     * {@code args} without the word {@code --} that ends the options (POSIX): each word after it is an argument
+     * even when it starts with '-' ({@code plate:import -- -dash.csv}), marked as a {@link Literal}. The first
+     * {@code --} that is not an option's value counts; without one, {@code args} as they are.
+     */
+    private List<Object> endOfOptions(List<Object> args) {
+        for (int i = 0; i < args.size(); i++) {
+            Object a = args.get(i);
+            if ("--".equals(a instanceof CharSequence ? a.toString() : null)) {
+                List<Object> out = new ArrayList<>(args.subList(0, i));
+                args.subList(i + 1, args.size()).forEach(w -> out.add(w instanceof CharSequence ? new Literal(w.toString()) : w));
+                return out;
+            }
+            Option o = isOptionWord(a) ? option(a.toString()) : null;
+            if (o != null && !o.flag) {
+                i++; // its value, which may be "--"
+            }
+        }
+        return args;
+    }
+
+    /** A word after {@code --}: an argument, never an option, whatever it starts with. */
+    record Literal(String text) implements CharSequence {
+        @Override
+        public int length() {
+            return text.length();
+        }
+
+        @Override
+        public char charAt(int index) {
+            return text.charAt(index);
+        }
+
+        @Override
+        public CharSequence subSequence(int start, int end) {
+            return text.subSequence(start, end);
+        }
+
+        @Override
+        public String toString() {
+            return text;
+        }
+    }
+
     private static boolean isOptionWord(Object a) {
-        if (!(a instanceof CharSequence)) {
+        if (!(a instanceof CharSequence) || a instanceof Literal) {
             return false;
         }
         String w = a.toString();

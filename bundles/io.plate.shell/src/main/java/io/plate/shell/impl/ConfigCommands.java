@@ -118,7 +118,7 @@ public final class ConfigCommands {
                 }
                 return value;
             default:
-                throw new PlateException("unknown setting '" + key + "'" + io.plate.api.text.NearestName.suggestion(key,
+                throw new PlateException("unknown setting '" + io.plate.api.text.Visible.name(key) + "'" + io.plate.api.text.NearestName.suggestion(key,
                         new java.util.TreeSet<>(KEYS)) + "; known: " + String.join(", ", new java.util.TreeSet<>(KEYS)));
         }
     }

@@ -450,6 +450,24 @@ public final class DataCommands {
         }
     }
 
+    /**
+     * Reads {@code path} with the importer of {@code format}, chosen as {@code plate:import} chooses it, and keeps
+     * nothing in the session: for a command that reads a table of its own ({@code plate:plot lines}), so that it
+     * reads CSV as the import does (quotes, byte-order mark, encodings, file and line in every message).
+     */
+    Dataset read(String format, Path path, ImportOptions options) {
+        ServiceReference<Importer> ref = chooseReference(snapshot(), format, path);
+        Importer importer = context.getService(ref);
+        if (importer == null) {
+            throw new PlateException("the " + format + " importer went away; try again");
+        }
+        try {
+            return importer.read(path, options);
+        } finally {
+            context.ungetService(ref);
+        }
+    }
+
     private List<ServiceReference<Importer>> snapshot() {
         List<ServiceReference<Importer>> refs = importers;
         return refs == null ? new ArrayList<>() : ServicePreference.sorted(refs, ServiceReference::getProperty);

@@ -78,9 +78,14 @@ public final class EvaluateCommands {
             throw new PlateException("give either --folds K or --test DATASET, not both");
         }
         Learner l = learners.named(learner);
-        Params p = l.params(Args.keyValues(Arrays.asList(params)));
+        // ARFF instance weights weigh the rows, as in Weka, and are no feature
+        RowWeights weighed = RowWeights.of(l, workspace.dataset(dataset), Args.keyValues(Arrays.asList(params)));
+        Params p = l.params(weighed.params());
         long s = seed.isEmpty() ? defaults.seed() : Args.parseLong("--seed", seed);
-        Dataset d = workspace.dataset(dataset);
+        Dataset d = weighed.data();
+        if (weighed.note() != null) {
+            System.out.println("note: " + weighed.note());
+        }
         EvaluationSettings settings;
         if (!test.isEmpty()) {
             settings = EvaluationSettings.holdout(workspace.dataset(test), s);

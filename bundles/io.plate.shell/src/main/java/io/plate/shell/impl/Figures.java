@@ -377,49 +377,50 @@ public final class Figures {
     }
 
     /**
-     * A line per group of a CSV file (header row; unquoted cells): {@code y} against {@code x}, one line
-     * for each distinct value of the {@code group} column(s), e.g. accuracy against number of features per
-     * learner. The message of a bad file names the file, line and column.
+     * How {@code plate:plot lines} imports its CSV file: every column a feature, {@code x} and {@code y} numbers
+     * (a cell that is not one fails naming its line; {@code ?}, empty and {@code NA} are missing).
      */
-    public static void csvLines(Path csv, String x, String y, List<String> group, Path file) throws IOException {
-        List<String> lines = java.nio.file.Files.readAllLines(csv, java.nio.charset.StandardCharsets.UTF_8);
-        if (lines.isEmpty()) {
-            throw new PlateException(csv + ": empty file");
-        }
-        List<String> header = List.of(lines.get(0).split(",", -1));
-        int xi = header.indexOf(x);
-        int yi = header.indexOf(y);
-        if (xi < 0 || yi < 0) {
-            throw new PlateException(csv + ": no column '" + (xi < 0 ? x : y) + "'; columns: " + header);
-        }
-        int[] gi = new int[group.size()];
-        for (int i = 0; i < gi.length; i++) {
-            gi[i] = header.indexOf(group.get(i));
-            if (gi[i] < 0) {
-                throw new PlateException(csv + ": no column '" + group.get(i) + "'; columns: " + header);
-            }
+    static io.plate.api.data.ImportOptions tableOptions(String x, String y) {
+        return io.plate.api.data.ImportOptions.builder().name("plot").noLabel(true)
+                .numeric(new java.util.LinkedHashSet<>(List.of(x, y))).build();
+    }
+
+    /**
+     * A line per group of a CSV file, read by the CSV importer into {@code table} ({@link #tableOptions}):
+     * {@code y} against {@code x}, one line for each distinct value of the {@code group} column(s), e.g.
+     * accuracy against number of features per learner. A row without a number in {@code x} or {@code y} is left
+     * out; returns the note that says so ("" when none). Values too large to place on an axis are refused.
+     */
+    public static String csvLines(Dataset table, Path csv, String x, String y, List<String> group, Path file)
+            throws IOException {
+        NumericColumn xc = numbers(table, csv, x);
+        NumericColumn yc = numbers(table, csv, y);
+        List<io.plate.api.data.CategoricalColumn> groups = new ArrayList<>();
+        for (String g : group) {
+            groups.add(table.levelsOf(g).orElseThrow(() -> new PlateException(csv + ": no column '" + g + "'"
+                    + NearestName.suggestion(g, columns(table)) + "; columns: " + columns(table))));
         }
         Map<String, List<double[]>> byGroup = new LinkedHashMap<>();
-        for (int n = 1; n < lines.size(); n++) {
-            if (lines.get(n).isBlank()) {
+        int leftOut = 0;
+        for (int r = 0; r < table.rows(); r++) {
+            double xv = xc.value(r);
+            double yv = yc.value(r);
+            if (Double.isNaN(xv) || Double.isNaN(yv)) {
+                leftOut++;
                 continue;
             }
-            String[] cells = lines.get(n).split(",", -1);
-            if (cells.length != header.size()) {
-                throw new PlateException(csv + ", line " + (n + 1) + ": " + cells.length + " cells, header has "
-                        + header.size());
-            }
             StringBuilder key = new StringBuilder();
-            for (int g : gi) {
-                key.append(key.length() == 0 ? "" : " ").append(cells[g]);
+            for (io.plate.api.data.CategoricalColumn g : groups) {
+                String level = g.code(r) == io.plate.api.data.CategoricalColumn.MISSING ? "?" : g.level(r);
+                key.append(key.length() == 0 ? "" : " ").append(level);
             }
-            try {
-                byGroup.computeIfAbsent(key.length() == 0 ? y : key.toString(), k -> new ArrayList<>())
-                        .add(new double[] {Double.parseDouble(cells[xi]), Double.parseDouble(cells[yi])});
-            } catch (NumberFormatException e) {
-                throw new PlateException(csv + ", line " + (n + 1) + ": '" + x + "' and '" + y + "' must be numbers");
-            }
+            byGroup.computeIfAbsent(key.length() == 0 ? y : key.toString(), k -> new ArrayList<>()).add(new double[] {xv, yv});
         }
+        if (byGroup.isEmpty()) {
+            throw new PlateException(csv + ": no row has numbers in both '" + x + "' and '" + y + "'");
+        }
+        plottable(csv, x, xc);
+        plottable(csv, y, yc);
         List<Series> series = new ArrayList<>();
         for (Map.Entry<String, List<double[]>> e : byGroup.entrySet()) {
             List<double[]> pts = e.getValue();
@@ -433,5 +434,41 @@ public final class Figures {
             series.add(Series.of(e.getKey(), xs, ys));
         }
         Plot.write(file, 1, List.of(Plot.line(y + " against " + x + " (" + csv.getFileName() + ")", x, y, series)));
+        return leftOut == 0 ? "" : String.format(java.util.Locale.ROOT, "%,d row%s of %s without a number in '%s' or"
+                + " '%s' left out", leftOut, leftOut == 1 ? "" : "s", csv.getFileName(), x, y);
+    }
+
+    /** The numeric column {@code name} of {@code table}, read from {@code csv}. */
+    private static NumericColumn numbers(Dataset table, Path csv, String name) {
+        return table.numeric().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow(() ->
+                new PlateException(csv + ": no column '" + name + "'" + NearestName.suggestion(name, columns(table))
+                        + "; columns: " + columns(table)));
+    }
+
+    private static List<String> columns(Dataset table) {
+        List<String> names = new ArrayList<>();
+        table.numeric().forEach(c -> names.add(c.name()));
+        table.categorical().forEach(c -> names.add(c.name()));
+        return names;
+    }
+
+    /**
+     * Refuses values an axis cannot span: the range of the column, padded, must be a finite double
+     * (1e308 and -1e308 drew an empty plot with clipped labels, reported as written).
+     */
+    private static void plottable(Path csv, String name, NumericColumn c) {
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (int r = 0; r < c.size(); r++) {
+            double v = c.value(r);
+            if (!Double.isNaN(v)) {
+                min = Math.min(min, v);
+                max = Math.max(max, v);
+            }
+        }
+        if (!Double.isFinite(4 * (max - min)) || !Double.isFinite(4 * Math.max(Math.abs(min), Math.abs(max)))) {
+            throw new PlateException(csv + ": column '" + name + "' holds values from " + min + " to " + max
+                    + ", too large for a plot's axis (at most about 4e307 apart); scale the column");
+        }
     }
 }

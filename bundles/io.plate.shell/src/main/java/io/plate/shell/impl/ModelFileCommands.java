@@ -48,7 +48,15 @@ public final class ModelFileCommands {
     public String save(@Descriptor("name of a model (see plate:models)") String model,
             @Descriptor("the file to write") String file) {
         Model m = workspace.model(model);
+        if (file.isBlank()) {
+            throw new PlateException("plate:save needs a file name: plate:save " + model + " " + model + ".json");
+        }
         Path path = defaults.output(file);
+        String source = sourceOf(path);
+        if (source != null) { // plate:save m data.csv wrote the model over the data just imported
+            throw new PlateException("cannot save model '" + model + "' to " + path + ": it is the file dataset '" + source
+                    + "' was imported from; give another name, e.g. " + model + ".json");
+        }
         if (Files.isDirectory(path)) {
             throw new PlateException("cannot save model '" + model + "' to " + path + ": it is a folder; give a file"
                     + " name, e.g. " + path.resolve(model + ".json"));
@@ -62,6 +70,25 @@ public final class ModelFileCommands {
         } catch (IOException e) {
             throw target.failure(e);
         }
+    }
+
+    /** The name of a loaded dataset imported from {@code path}, or null. */
+    private String sourceOf(Path path) {
+        for (java.util.Map.Entry<String, io.plate.api.data.Dataset> e : workspace.datasets().entrySet()) {
+            String src = e.getValue().source();
+            if (src != null && !src.isEmpty()) {
+                try {
+                    Path p = Path.of(src);
+                    if (p.toAbsolutePath().normalize().equals(path.toAbsolutePath().normalize())
+                            || Files.exists(path) && Files.exists(p) && Files.isSameFile(p, path)) {
+                        return e.getKey();
+                    }
+                } catch (java.nio.file.InvalidPathException | IOException ignored) {
+                    // a source that is no path (a stream's name): not this file
+                }
+            }
+        }
+        return null;
     }
 
     @Descriptor("load a model file and keep it under --name (default: the file name without .json)")

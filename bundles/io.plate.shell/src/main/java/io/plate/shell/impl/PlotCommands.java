@@ -33,6 +33,12 @@ public final class PlotCommands {
             policyOption = org.osgi.service.component.annotations.ReferencePolicyOption.GREEDY)
     volatile ShellDefaults defaults;
 
+    /** The importers, through plate:import's choice of one: plate:plot lines reads its CSV as an import does. */
+    @org.osgi.service.component.annotations.Reference(cardinality = org.osgi.service.component.annotations.ReferenceCardinality.OPTIONAL,
+            policy = org.osgi.service.component.annotations.ReferencePolicy.DYNAMIC,
+            policyOption = org.osgi.service.component.annotations.ReferencePolicyOption.GREEDY)
+    volatile DataCommands data;
+
     private final Workspace workspace;
 
     @Activate
@@ -44,10 +50,14 @@ public final class PlotCommands {
     }
 
     /** What a plot command returns: where the figure went. */
-    public record Written(String kind, Path file) {
+    public record Written(String kind, Path file, String note) {
+        public Written(String kind, Path file) {
+            this(kind, file, "");
+        }
+
         @Override
         public String toString() {
-            return kind + " plot written to " + file + "\n";
+            return kind + " plot written to " + file + "\n" + (note.isEmpty() ? "" : "note: " + note + "\n");
         }
     }
 
@@ -81,12 +91,13 @@ public final class PlotCommands {
         }
         OutputTarget target = OutputTarget.file(defaults, out, "cannot write the plot to");
         Path file = target.path();
+        String note;
         try {
-            draw(kind, what, x, y, feature, group, file);
+            note = draw(kind, what, x, y, feature, group, file);
         } catch (IOException e) {
             throw target.failure(e);
         }
-        return new Written(kind, file);
+        return new Written(kind, file, note);
     }
 
     /** The plot kinds, in the order the usage lists them. */
@@ -100,7 +111,8 @@ public final class PlotCommands {
         }
     }
 
-    private void draw(String kind, Object what, String x, String y, String feature, String group, Path file)
+    /** Draws the plot into {@code file}; what it left out of the data, or "". */
+    private String draw(String kind, Object what, String x, String y, String feature, String group, Path file)
             throws IOException {
         switch (kind) {
             case "trace":
@@ -123,12 +135,17 @@ public final class PlotCommands {
                 if (x.isEmpty() || y.isEmpty()) {
                     throw new PlateException("plate:plot lines needs --x COLUMN and --y COLUMN");
                 }
-                Figures.csvLines(existing(String.valueOf(what)), x, y,
+                Path csv = existing(String.valueOf(what));
+                DataCommands reader = data;
+                if (reader == null) {
+                    throw new PlateException(Missing.service("importer", "plate-core"));
+                }
+                return Figures.csvLines(reader.read("csv", csv, Figures.tableOptions(x, y)), csv, x, y,
                         group.isEmpty() ? List.of() : List.of(group.split(",")), file);
-                break;
             default:
                 checkKind(kind);
         }
+        return "";
     }
 
     /** A file to read, found as {@code plate:load} finds one (as given, else under the output folder); it must exist. */

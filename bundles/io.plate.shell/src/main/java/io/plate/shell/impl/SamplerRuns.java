@@ -158,7 +158,8 @@ final class SamplerRuns {
         if (!resume.isEmpty()) {
             Path dir = defaults.output(resume);
             if (!Files.isDirectory(dir)) {
-                throw new PlateException("--resume '" + resume + "': no such folder (" + dir + ")");
+                throw new PlateException("--resume '" + resume + "': " + (Files.exists(dir)
+                        ? "it is a file, not a checkpoint folder (" + dir + ")" : "no such folder (" + dir + ")"));
             }
             return Checkpoints.resuming(new CheckpointFolder(dir), n);
         }

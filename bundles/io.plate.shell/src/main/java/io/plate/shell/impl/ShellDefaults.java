@@ -93,8 +93,10 @@ public final class ShellDefaults {
      * key at the default and is said once on standard error and by {@code plate:config}, instead of failing
      * every command with the conversion's exception.
      */
-    private void apply(Map<String, Object> properties) {
+    private void apply(Map<String, Object> given) {
+        Map<String, Object> properties = withoutByteOrderMark(given);
         java.util.List<String> bad = new java.util.ArrayList<>();
+        unknownKeys(properties, bad);
         Values v = new Values((Long) checked("seed", "seed", properties, bad), (Integer) checked("chains", "chains", properties, bad),
                 (Integer) checked("iterations", "iterations", properties, bad),
                 (Integer) checked("max.iterations", "max_iterations", properties, bad),
@@ -107,6 +109,44 @@ public final class ShellDefaults {
             System.err.println(said);
         }
         this.problems = said;
+    }
+
+    /**
+     * {@code properties} with a byte-order mark taken off the front of a key: FileInstall reads a deployed
+     * {@code .cfg} saved with UTF-8's (Windows Notepad) as Latin-1, the key {@code ï»¿seed} ({@code \ufeffseed} when
+     * decoded as UTF-8); Plate's readers skip it.
+     */
+    private static Map<String, Object> withoutByteOrderMark(Map<String, Object> properties) {
+        if (properties.keySet().stream().noneMatch(k -> bomLength(k) > 0)) {
+            return properties;
+        }
+        Map<String, Object> out = new java.util.LinkedHashMap<>();
+        properties.forEach((k, v) -> out.put(k.substring(bomLength(k)), v));
+        return out;
+    }
+
+    /** The length of the byte-order mark {@code key} starts with: UTF-8's read as Latin-1 (3), as UTF-8 (1), or 0. */
+    private static int bomLength(String key) {
+        return key.startsWith("\u00ef\u00bb\u00bf") ? 3 : key.startsWith("\ufeff") ? 1 : 0;
+    }
+
+    /**
+     * Adds a line for each key of {@code properties} that is no setting (a typo such as {@code chain} in a deployed
+     * file) to {@code bad}, as {@code --config} refuses it; the properties the framework adds are left alone.
+     */
+    private static void unknownKeys(Map<String, Object> properties, java.util.List<String> bad) {
+        for (String key : new java.util.TreeSet<>(properties.keySet())) {
+            if (ConfigCommands.KEYS.contains(key) || key.equals(ConfigCommands.LEGACY_STAMP)
+                    || key.startsWith("service.") || key.startsWith("component.") || key.startsWith("felix.")
+                    || key.startsWith("osgi.") || key.startsWith("objectClass")) {
+                continue;
+            }
+            try {
+                ConfigCommands.typed(key, "");
+            } catch (io.plate.api.PlateException e) {
+                bad.add("plate: " + source(key, properties) + ": " + e.getMessage() + "; ignored");
+            }
+        }
     }
 
     /**
@@ -127,7 +167,8 @@ public final class ShellDefaults {
         try {
             java.util.List<String> lines = java.nio.file.Files.readAllLines(file, java.nio.charset.StandardCharsets.UTF_8);
             for (int i = 0; i < lines.size(); i++) {
-                String[] kv = lines.get(i).strip().split("\\s*[=:]\\s*|\\s+", 2);
+                String line = i == 0 && lines.get(0).startsWith("\ufeff") ? lines.get(0).substring(1) : lines.get(i);
+                String[] kv = line.strip().split("\\s*[=:]\\s*|\\s+", 2);
                 if (kv[0].equals(key)) {
                     return file + ", line " + (i + 1);
                 }

@@ -42,13 +42,18 @@ public final class TrainCommands {
             @Descriptor("name of a loaded dataset") String dataset,
             @Descriptor("learner parameters as key=value (plate:params LEARNER lists them with defaults)") String... params) {
         Learner l = learners.named(learner);
-        Params p = l.params(Args.keyValues(Arrays.asList(params)));
+        // ARFF instance weights weigh the rows, as in Weka, and are no feature
+        RowWeights weighed = RowWeights.of(l, workspace.dataset(dataset), Args.keyValues(Arrays.asList(params)));
+        Params p = l.params(weighed.params());
         long s = seed.isEmpty() ? defaults.seed() : Args.parseLong("--seed", seed);
-        Dataset d = workspace.dataset(dataset);
+        Dataset d = weighed.data();
         String kept = name.isEmpty() ? dataset + "." + learner : name;
         Thread worker = Thread.currentThread();
         Model m;
         PrintStream console = session != null ? session.getConsole() : System.out;
+        if (weighed.note() != null) {
+            System.out.println("note: " + weighed.note());
+        }
         // a long fit (kernel.regression's bandwidth search) reports its training rows as a run reports its sweeps
         try (CtrlC ctrlC = CtrlC.during(session, worker::interrupt);
                 ProgressPrinter progress = ProgressPrinter.forSession(session, console, l.name() + " on " + d.name())

@@ -359,11 +359,13 @@ class ClusterCommandsTest {
         assertTrue(s.checkpoints.resume());
         c.cluster(null, "", "", "", "", "", "", "", "", "", "", "", "mixture.halves", "toy");
         assertEquals(null, s.checkpoints);
-        String[][] bad = {{"ck", "", "ck"}, {"", "5", ""}, {"ck", "0", ""}, {"ck", "x", ""}, {"", "", "nope"}};
+        Files.writeString(dir.resolve("run.csv"), "x\n"); // a file given as the folder to resume
+        String[][] bad = {{"ck", "", "ck"}, {"", "5", ""}, {"ck", "0", ""}, {"ck", "x", ""}, {"", "", "nope"}, {"", "", "run.csv"}};
         String[] messages = {"--checkpoint DIR starts a checkpointed run and --resume DIR continues one: give one of them",
             "--checkpoint-every needs --checkpoint DIR or --resume DIR",
             "--checkpoint-every must be at least 1 sweep, got 0", "--checkpoint-every",
-            "--resume 'nope': no such folder (" + dir.resolve("nope") + ")"};
+            "--resume 'nope': no such folder (" + dir.resolve("nope") + ")",
+            "--resume 'run.csv': it is a file, not a checkpoint folder (" + dir.resolve("run.csv") + ")"};
         for (int i = 0; i < bad.length; i++) {
             s.checkpoints = null;
             String[] b = bad[i];

@@ -72,6 +72,18 @@ class CommandUsageTest {
         assertNull(u.problem(List.of("nb", "-1"))); // a negative number is an argument, not an option
     }
 
+    /** '--' ends the options, as in POSIX: a dataset or file named -dash is an argument after it. */
+    @Test
+    void doubleDashEndsTheOptions() throws Exception {
+        CommandUsage u = usage("train");
+        assertEquals("plate:train: unknown option '-dash'", u.problem(List.of("nb", "-dash")));
+        assertNull(u.problem(List.of("--seed", "3", "--", "nb", "-dash", "--x=1")));
+        assertEquals("true 3 false nb -dash --x=1", call("train", "--seed", "3", "--", "nb", "-dash", "--x=1"));
+        assertEquals("-dash.csv", call("load", "--", "-dash.csv"));
+        // an option's value "--" is that value, not the end of the options
+        assertEquals("true -- false nb iris ", call("train", "--seed", "--", "nb", "iris"));
+    }
+
     @Test
     void wrongCallsAreNamed() {
         CommandUsage u = usage("train");

@@ -10,6 +10,7 @@ import io.plate.api.data.Dataset;
 import io.plate.api.data.NumericColumn;
 import io.plate.api.learn.EvaluationReport;
 import io.plate.plot.Series;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -292,19 +293,54 @@ class FiguresTest {
         assertTrue(!m.contains("REDACTED") && !m.contains("Source"), m);
     }
 
+    /** plate:plot lines reads its CSV with the CSV importer, as plate:import does (DataCommands.read). */
+    private static String lines(Path csv, String x, String y, List<String> group, Path png) throws IOException {
+        Dataset table = new io.plate.importers.impl.CsvImporter().read(csv, Figures.tableOptions(x, y));
+        return Figures.csvLines(table, csv, x, y, group, png);
+    }
+
     @Test
     void csvLinesDrawsOneLinePerGroupAndNamesBadLines(@TempDir Path dir) throws Exception {
         Path csv = dir.resolve("t.csv");
         Files.writeString(csv, "features,learner,accuracy\n1,a,0.5\n2,a,0.6\n1,b,0.4\n2,b,0.7\n");
         Path png = dir.resolve("t.png");
-        Figures.csvLines(csv, "features", "accuracy", List.of("learner"), png);
+        assertEquals("", lines(csv, "features", "accuracy", List.of("learner"), png));
         assertTrue(Files.size(png) > 1000);
         Files.writeString(csv, "features,learner,accuracy\n1,a,0.5\n2,a\n");
-        PlateException e = assertThrows(PlateException.class,
-                () -> Figures.csvLines(csv, "features", "accuracy", List.of("learner"), png));
+        PlateException e = assertThrows(PlateException.class, () -> lines(csv, "features", "accuracy", List.of("learner"), png));
         assertTrue(e.getMessage().contains("line 3"), e.getMessage());
-        PlateException col = assertThrows(PlateException.class,
-                () -> Figures.csvLines(csv, "features", "recall", List.of(), png));
+        PlateException col = assertThrows(PlateException.class, () -> lines(csv, "features", "recall", List.of(), png));
         assertTrue(col.getMessage().contains("recall"), col.getMessage());
+    }
+
+    /**
+     * The hostile-input pass's files: the faults of the input are named with its file and line, never blamed on
+     * the plot being written; a BOM and quoted cells read as plate:import reads them.
+     */
+    @Test
+    void csvLinesReadsTheFileAsAnImportDoes(@TempDir Path dir) throws Exception {
+        Path png = dir.resolve("p.png");
+        // Latin-1 'café' (byte E9): the input's line, not "cannot write the plot"
+        Path latin = Files.write(dir.resolve("l.csv"), new byte[] {'x', ',', 'y', ',', 'g', '\n', '1', ',', '2', ',', 'c',
+                'a', 'f', (byte) 0xe9, '\n', '2', ',', '3', ',', 'a', '\n'});
+        String m = assertThrows(PlateException.class, () -> lines(latin, "x", "y", List.of("g"), png)).getMessage();
+        assertTrue(m.startsWith(latin.toString()) && m.contains("line 2"), m);
+        // a byte-order mark, and a quoted cell with a comma as a group name
+        Path bom = Files.writeString(dir.resolve("b.csv"), "\ufeffx,y,g\n1,2,\"a, b\"\n2,3,\"a, b\"\n");
+        assertEquals("", lines(bom, "x", "y", List.of("g"), png));
+        // a '?' is missing: that row is left out, and said
+        Path missing = Files.writeString(dir.resolve("m.csv"), "x,y\n1,2\n2,?\n3,4\n");
+        assertEquals("1 row of m.csv without a number in 'x' or 'y' left out", lines(missing, "x", "y", List.of(), png));
+        // a text where a number belongs: its line
+        Path text = Files.writeString(dir.resolve("t.csv"), "x,y\n1,2\n2,abc\n");
+        m = assertThrows(PlateException.class, () -> lines(text, "x", "y", List.of(), png)).getMessage();
+        assertTrue(m.contains("line 3") && m.contains("'abc'"), m);
+        // an infinity is refused at its line, and values an axis cannot span are refused, not drawn empty
+        Path inf = Files.writeString(dir.resolve("i.csv"), "x,y\n1,2\n2,Infinity\n");
+        m = assertThrows(PlateException.class, () -> lines(inf, "x", "y", List.of(), png)).getMessage();
+        assertTrue(m.contains("line 3") && m.contains("infinite"), m);
+        Path huge = Files.writeString(dir.resolve("h.csv"), "x,y\n1,-1e308\n2,1e308\n");
+        m = assertThrows(PlateException.class, () -> lines(huge, "x", "y", List.of(), png)).getMessage();
+        assertTrue(m.contains("too large for a plot's axis"), m);
     }
 }

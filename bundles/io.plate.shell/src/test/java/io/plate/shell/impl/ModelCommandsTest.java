@@ -308,6 +308,34 @@ class ModelCommandsTest {
         assertTrue(given.get(0) instanceof ProgressPrinter, String.valueOf(given.get(0)));
     }
 
+    /**
+     * ARFF instance weights ({@code Importer.WEIGHT_COLUMN}) weigh the rows as in Weka: a learner with a weight
+     * parameter is given weight=COLUMN unless the user names one; any other learner fits without the column.
+     */
+    @Test
+    void instanceWeightsWeighRowsAndAreNoFeature() {
+        Workspace w = new Workspace();
+        Dataset d = data(4).toBuilder("d").numeric(NumericColumn.of("weight", new double[] {2, 0.5, 1, 1}))
+                .metadata(io.plate.api.data.Importer.WEIGHT_COLUMN, "weight").build();
+        w.putDataset("d", d);
+        Learner weighing = new FixedLearner() {
+            @Override
+            public List<ParamSpec> parameters() {
+                return List.of(ParamSpec.positive("alpha", "1.0", "a"), ParamSpec.text("weight", null, "w"));
+            }
+        };
+        ModelShell c = ModelShell.of(w, defaults(dir), List.of(weighing), null, null);
+        assertEquals("weight", c.train("", "m", "test.fixed", "d").provenance().params().get("weight"));
+        assertEquals("x", c.train("", "m", "test.fixed", "d", "weight=x").provenance().params().get("weight"), "as given");
+        // a learner that cannot weigh rows sees one numeric feature, x, not the weights
+        ModelShell plain = commands(w, null);
+        String seen = plain.train("", "m", "test.fixed", "d").provenance().dataSummary();
+        assertTrue(seen.contains("1 feature") && !seen.contains("2 features"), seen);
+        // without the metadata the column is a feature as any other
+        w.putDataset("e", data(4).toBuilder("e").numeric(NumericColumn.of("weight", new double[] {2, 0.5, 1, 1})).build());
+        assertTrue(plain.train("", "m", "test.fixed", "e").provenance().dataSummary().contains("2 features"));
+    }
+
     @Test
     void trainKeepsTheModelUnderItsDefaultNameAndValidates() {
         Workspace w = new Workspace();
@@ -984,6 +1012,21 @@ class ModelCommandsTest {
         assertTrue(said.matches("saved model 'm' \\(\\S+\\) to " + java.util.regex.Pattern.quote(folder.resolve("m2.json").toString())
                 + " \\(\\d+ bytes\\)"), said);
         assertTrue(Files.isRegularFile(dir.resolve("m2.json")));
+    }
+
+    /** plate:save never writes over the file a loaded dataset was imported from, and an empty name is refused as one. */
+    @Test
+    void saveRefusesADatasetsSourceFileAndAnEmptyName() throws IOException {
+        Workspace w = new Workspace();
+        Path csv = Files.writeString(dir.resolve("data.csv"), "x,class\n1,a\n");
+        w.putDataset("data", data(3).toBuilder("data").source(csv.toString()).build());
+        ModelShell c = commands(w, null, defaults(dir));
+        c.train("", "m", "test.fixed", "data");
+        PlateException e = assertThrows(PlateException.class, () -> c.save("m", "data.csv"));
+        assertTrue(e.getMessage().contains("it is the file dataset 'data' was imported from"), e.getMessage());
+        assertEquals("x,class\n1,a\n", Files.readString(csv), "the data file is left as it was");
+        assertEquals("plate:save needs a file name: plate:save m m.json",
+                assertThrows(PlateException.class, () -> c.save("m", "")).getMessage());
     }
 
     /** A failed save names the path a success would have named: the file under the output folder, not the bare name. */

@@ -39,6 +39,26 @@ class ShellDefaultsTest {
                 + " the default 1 is used"), d.toString());
     }
 
+    /**
+     * A deployed file's unknown key (chain for chains) is named by file and line, as --config refuses it; a
+     * byte-order mark before the first key (FileInstall reads it as part of the key) is skipped.
+     */
+    @Test
+    void anUnknownKeyOfADeployedFileIsNamedAndAByteOrderMarkSkipped(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        java.nio.file.Path cfg = java.nio.file.Files.writeString(dir.resolve("io.plate.shell.defaults.cfg"),
+                "\ufeffseed=7\nchain=2\n");
+        ShellDefaults d = new ShellDefaults(Map.of("\ufeffseed", "7", "chain", "2", "service.pid", ShellDefaults.PID,
+                "felix.fileinstall.filename", cfg.toUri().toString()));
+        assertEquals(7L, d.seed());
+        assertEquals(4, d.chains());
+        assertTrue(d.toString().contains("not used: " + cfg + ", line 2: unknown setting 'chain' (did you mean chains?);"),
+                d.toString());
+        assertTrue(d.toString().strip().endsWith("; ignored") && !d.toString().contains("service.pid"), d.toString());
+        // FileInstall reads the file as Latin-1: UTF-8's mark EF BB BF arrives as three characters
+        assertEquals(7L, new ShellDefaults(Map.of("\u00ef\u00bb\u00bfseed", "7")).seed());
+    }
+
     @Test
     void aGoodValueReplacesABadOneAndTheNoteGoes() {
         ShellDefaults d = new ShellDefaults(Map.of("chains", "two"));
