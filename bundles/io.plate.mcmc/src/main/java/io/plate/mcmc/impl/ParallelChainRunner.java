@@ -28,6 +28,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReference;
@@ -186,7 +187,7 @@ public final class ParallelChainRunner implements ChainRunnerPool {
         private final AtomicReference<List<String>> names = new AtomicReference<>();
         private volatile boolean abort;
         // set by each report: the next chain to sweep publishes its log joint for the next one
-        private final java.util.concurrent.atomic.AtomicBoolean wantLogJoint = new java.util.concurrent.atomic.AtomicBoolean(true);
+        private final AtomicBoolean wantLogJoint = new AtomicBoolean(true);
         private volatile LogJoint logJoint = LogJoint.NONE; // the latest published, of whichever chain swept
         private final ChainState<C>[] states; // each chain's, kept between rounds; written by its worker
         private volatile int target; // sweeps per chain of the current round
@@ -503,7 +504,6 @@ public final class ParallelChainRunner implements ChainRunnerPool {
         }
     }
 
-    /** A chain with what its worker needs to run it on in a later round. */
     /**
      * The log joint of chain {@code chain}'s state after one of its sweeps. Any chain publishes it: with more chains
      * than threads, chain 0 finishes first, and its last value stood on the progress line while the others ran.
@@ -512,6 +512,7 @@ public final class ParallelChainRunner implements ChainRunnerPool {
         static final LogJoint NONE = new LogJoint(Double.NaN, -1);
     }
 
+    /** A chain with what its worker needs to run it on in a later round. */
     private static final class ChainState<C extends Chain> {
         final C chain;
         final UniformRandomProvider rng;

@@ -42,7 +42,8 @@ final class ClusteredColumns {
         data.labels().filter(l -> semiSupervised).ifPresent(l -> s.append("; the label column '").append(l.name())
                 .append("' holds its ").append(Plural.of(labelled(l), "labelled row"))
                 .append(" in their classes' clusters (semi_supervised=true) and scores nothing"));
-        data.labels().filter(l -> !semiSupervised).ifPresent(l -> out.add("the label column '" + l.name() + "', which only scores the clusters"
+        data.labels().filter(l -> !semiSupervised).ifPresent(l -> out.add("the label column '" + l.name()
+                + "', which only scores the clusters"
                 + (kind == FeatureKind.CATEGORICAL ? " (import with --no-label to cluster on it too)" : "")));
         // a numeric target is often a class coded as numbers (scikit-learn's y): say how to score against it
         data.target().ifPresent(t -> out.add("the target column '" + t.name() + "' (import with "
