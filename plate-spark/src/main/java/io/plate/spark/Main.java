@@ -6,6 +6,8 @@ import io.plate.api.data.ImportException;
 import io.plate.api.data.DocumentFrequency;
 import io.plate.api.data.ImportOptions;
 import io.plate.api.data.Dataset;
+import io.plate.api.data.DatasetNames;
+import io.plate.api.data.Importer;
 import io.plate.api.learn.Learner;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.Params;
@@ -411,6 +413,17 @@ public final class Main {
         }
     }
 
+    /**
+     * The dataset name a run directory gives {@code input}, as plate:import names the file (iris.csv is iris), so
+     * that the run's summary.json is the shell's and plate:plot finds the dataset the shell imported.
+     */
+    static String datasetName(String input) {
+        Path fn = Path.of(input).getFileName();
+        List<String> claimed = Plate.names(Importer.class).stream()
+                .flatMap(format -> Plate.importer(format).extensions().stream()).toList();
+        return fn == null ? "data" : DatasetNames.fromFile(fn.toString(), claimed);
+    }
+
     private int train() throws IOException {
         if (positional.size() != 2) {
             throw new UsageException("train needs one LEARNER, got " + positional.subList(1, positional.size()));
@@ -600,7 +613,7 @@ public final class Main {
             Sampler sampler = factory.make(blocks);
             Params p = sampler.params(params);
             PlateFrame frame = clusterInput(spark);
-            String dataset = Path.of(required("--input")).getFileName().toString();
+            String dataset = datasetName(required("--input"));
             // the rows' columns in the roles' order (label, categorical, numeric, counts), as PartitionData reads them
             Dataset data = PartitionData.of(frame.rows().select(frame.roles().columns()).toLocalIterator(), 0,
                     frame.roles(), true, dataset);

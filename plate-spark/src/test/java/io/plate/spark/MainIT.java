@@ -76,6 +76,9 @@ class MainIT {
         assertTrue(t.out().startsWith("nb.categorical: Spark DataFrame: 1728 rows"), t.out());
         // Spark's start-up notices (native Hadoop library, loopback host name) do not bury the result
         assertTrue(t.err().lines().noneMatch(l -> l.contains(" WARN ")), t.err());
+        // the model file names the jar that fitted it, as the shell's names the learner's bundle
+        assertTrue(Files.readString(model).contains("\"bundle\" : \"plate-spark " + Plate.VERSION + "\""),
+                Files.readString(model));
 
         Dataset local = new CsvImporter().read(csv, ImportOptions.builder().categorical(Set.of(ImportOptions.ALL)).build());
         Learner learner = NaiveBayesStatistics.learner("nb.categorical");
@@ -168,7 +171,7 @@ class MainIT {
                 "--iterations", "30", "--max-iterations", "60", "--burn-in", "10", "--chains", "2", "--seed", "7",
                 "--partitions", "3", "--out", spark.toString(), "--master", "local[2]");
         assertEquals(0, c.status(), c.err());
-        assertTrue(c.out().startsWith("mixture.multinomial on sms-spam.tsv (5574 rows): 2 chains × 60 sweeps"), c.out());
+        assertTrue(c.out().startsWith("mixture.multinomial on sms-spam (5574 rows): 2 chains × 60 sweeps"), c.out());
         // 2 chains × 20 kept draws cannot reach 400 effective draws: the run goes on to its maximum, and says so
         assertTrue(c.out().contains("\nextended from 30 to 60 iterations (the most allowed, --max-iterations 60)"),
                 c.out());
@@ -186,7 +189,7 @@ class MainIT {
         }
         assertTrue(files.containsAll(List.of("trace.csv", "summary.json", "assignments.csv", "clusters.csv")),
                 files.toString());
-        assertSameRunDirectory(single, spark, "mixture.multinomial");
+        assertJarRunDirectory(single, spark, "mixture.multinomial");
 
         Run other = run("cluster", "sparse.dirichlet", "--input", tsv.toString(), "--out", dir.resolve("x").toString());
         assertEquals(1, other.status());
@@ -215,11 +218,11 @@ class MainIT {
             Run c = run(args.toArray(new String[0]));
             assertEquals(0, c.status(), c.err());
             assertTrue(c.err().lines().noneMatch(l -> l.contains(" WARN ")), c.err()); // nothing over the result
-            assertTrue(c.out().startsWith("mixture.gaussian on iris.csv (150 rows): 2 chains"), c.out());
+            assertTrue(c.out().startsWith("mixture.gaussian on iris (150 rows): 2 chains"), c.out());
             Path single = dir.resolve("single-" + cov);
             sampler.run(local, sampler.params(Map.of("k", "3", "collapsed", "false", "covariance", cov)),
                     new RunSettings(40, 10, 1, 2, 5, 0), ProgressListener.NONE, new Cancellation()).write(single);
-            assertSameRunDirectory(single, spark, "mixture.gaussian covariance=" + cov);
+            assertJarRunDirectory(single, spark, "mixture.gaussian covariance=" + cov);
         }
         // the final checkpoints resumed on 3 partitions: no sweep left, the same run directory from the saved chains
         try (Stream<Path> l = Files.list(checkpoints)) {
@@ -261,7 +264,7 @@ class MainIT {
         Path codedSingle = dir.resolve("single-coded");
         sampler.run(shell, sampler.params(Map.of("k", "3", "collapsed", "false", "covariance", "diag")),
                 new RunSettings(20, 5, 1, 2, 5, 0), ProgressListener.NONE, new Cancellation()).write(codedSingle);
-        assertSameRunDirectory(codedSingle, codedRun, "mixture.gaussian on a numeric label");
+        assertJarRunDirectory(codedSingle, codedRun, "mixture.gaussian on a numeric label");
         assertTrue(("\n" + target.err()).contains("\nplate-spark: warning: " + codedCsv + ": column 'sepal_width_cm' holds numbers"
                 + " but for 1 cell such as 'oops', so it became categorical: if 'oops' marks a missing value, run again with"
                 + " --missing '?,,"), target.err());
@@ -298,10 +301,17 @@ class MainIT {
 
     /**
      * The run directory {@code other} holds the files of {@code single}, each the same but summary.json's
-     * timings and dataset name.
+     * timings and bundle: the jar's run names the dataset as plate:import does, and the jar as what sampled.
      */
     static void assertSameRunDirectory(Path single, Path other, String what) throws IOException {
-        RunDirectories.assertSame(single, other, what, "dataset");
+        RunDirectories.assertSame(single, other, what, "bundle");
+    }
+
+    /** {@link #assertSameRunDirectory}, {@code jar} written by the jar, whose summary.json names it as the bundle. */
+    private static void assertJarRunDirectory(Path single, Path jar, String what) throws IOException {
+        assertSameRunDirectory(single, jar, what);
+        String summary = Files.readString(jar.resolve("summary.json"));
+        assertTrue(summary.contains("\"bundle\" : \"plate-spark " + Plate.VERSION + "\""), what + ": " + summary);
     }
 
     @Test
@@ -372,7 +382,7 @@ class MainIT {
         Run c = runIn(work, "cluster", "mixture.gaussian", "--input", iris, "--label", "class", "k=3", "collapsed=false",
                 "--iterations", "20", "--burn-in", "5", "--chains", "1", "--out", run, "--master", "local[1]");
         assertEquals(0, c.status(), c.err());
-        assertTrue(c.out().startsWith("mixture.gaussian on iris.csv (150 rows): 1 chain × 20 sweeps in "), c.out());
+        assertTrue(c.out().startsWith("mixture.gaussian on iris (150 rows): 1 chain × 20 sweeps in "), c.out());
         for (String file : List.of("trace.csv", "summary.json", "assignments.csv", "clusters.csv")) {
             assertTrue(Files.isRegularFile(dir.resolve("runs/iris").resolve(file)), file);
         }

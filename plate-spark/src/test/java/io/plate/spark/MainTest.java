@@ -30,6 +30,18 @@ class MainTest {
         return assertThrows(Main.UsageException.class, () -> run(args)).getMessage();
     }
 
+    /**
+     * A run directory names its dataset as plate:import does: summary.json said "iris.csv", and plate:plot then asked
+     * for a dataset of that name.
+     */
+    @Test
+    void aRunNamesItsDatasetAsTheShellsImportDoes() {
+        assertEquals("iris", Main.datasetName(IRIS));
+        assertEquals("sms-spam", Main.datasetName(SMS));
+        assertEquals("a9a.t", Main.datasetName("hdfs:///data/a9a.t")); // '.t' is no importer's extension
+        assertEquals("reviews", Main.datasetName("/data/reviews.txt.gz"));
+    }
+
     @Test
     void optionsACommandOrItsFormatDoesNotTakeAreRefused() {
         assertEquals("--iterations does not apply to train", usageError("train", "nb.gaussian", "--input", IRIS,

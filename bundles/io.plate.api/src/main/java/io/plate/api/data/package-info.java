@@ -6,6 +6,8 @@
  * ({@link io.plate.api.data.NumericColumn}) and at most one sparse count matrix
  * ({@link io.plate.api.data.SparseMatrix}), plus optional class labels. Row subsets (splits and folds)
  * are views over an index array that share the underlying storage.
+ *
+ * <p>1.10.0: {@link io.plate.api.data.DatasetNames}, the name a dataset gets from its file.
  */
 @org.osgi.annotation.bundle.Export
 @org.osgi.annotation.versioning.Version("1.10.0")

@@ -25,7 +25,8 @@
  * the column of a text mixture's cluster words, which the shell shows.
  *
  * <p>1.8.0: {@link io.plate.api.sample.Posterior#bundle()}, the bundle and version of the sampler that ran.
+ * <p>1.9.0: {@link io.plate.api.sample.Progress#logJointChain()}, the chain whose log joint a report shows.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.8.0")
+@org.osgi.annotation.versioning.Version("1.9.0")
 package io.plate.api.sample;

@@ -28,6 +28,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReference;
@@ -185,8 +186,9 @@ public final class ParallelChainRunner implements ChainRunnerPool {
         private int failedChain = Integer.MAX_VALUE; // guarded by this: the chain whose failure is reported
         private final AtomicReference<List<String>> names = new AtomicReference<>();
         private volatile boolean abort;
-        private volatile boolean wantLogJoint = true;
-        private volatile double logJoint0 = Double.NaN;
+        // set by each report: the next chain to sweep publishes its log joint for the next one
+        private final AtomicBoolean wantLogJoint = new AtomicBoolean(true);
+        private volatile LogJoint logJoint = LogJoint.NONE; // the latest published, of whichever chain swept
         private final ChainState<C>[] states; // each chain's, kept between rounds; written by its worker
         private volatile int target; // sweeps per chain of the current round
 
@@ -360,13 +362,12 @@ public final class ParallelChainRunner implements ChainRunnerPool {
                     chain.summaries(row);
                     chain.keep(it);
                     trace.add(it, row);
-                    if (c == 0) {
-                        logJoint0 = row[0];
+                    if (wantLogJoint.compareAndSet(true, false)) {
+                        logJoint = new LogJoint(row[0], c);
                     }
-                } else if (c == 0 && wantLogJoint) {
+                } else if (wantLogJoint.compareAndSet(true, false)) { // computed on request, even during burn-in
                     chain.summaries(st.scratch);
-                    logJoint0 = st.scratch[0];
-                    wantLogJoint = false;
+                    logJoint = new LogJoint(st.scratch[0], c);
                 }
                 if (st.restorable != null && (it % checkpoints.every() == 0 || it == last)) {
                     checkpoints.save(c, it, rng, trace, st.restorable);
@@ -424,8 +425,9 @@ public final class ParallelChainRunner implements ChainRunnerPool {
             double rate = elapsed > 0 ? (total - before) / elapsed : Double.NaN;
             long remaining = (long) chains * target - total;
             double eta = total > 0 && rate > 0 ? remaining / rate : Double.NaN;
-            Progress p = new Progress(slowest, target, chains, rate, eta, logJoint0, progressRhat(), total);
-            wantLogJoint = true;
+            LogJoint lj = logJoint;
+            Progress p = new Progress(slowest, target, chains, rate, eta, lj.value(), progressRhat(), total, lj.chain());
+            wantLogJoint.set(true);
             listener.progress(p);
         }
 
@@ -500,6 +502,14 @@ public final class ParallelChainRunner implements ChainRunnerPool {
             }
             return new Trace(summaryNames, v, its);
         }
+    }
+
+    /**
+     * The log joint of chain {@code chain}'s state after one of its sweeps. Any chain publishes it: with more chains
+     * than threads, chain 0 finishes first, and its last value stood on the progress line while the others ran.
+     */
+    private record LogJoint(double value, int chain) {
+        static final LogJoint NONE = new LogJoint(Double.NaN, -1);
     }
 
     /** A chain with what its worker needs to run it on in a later round. */

@@ -229,6 +229,49 @@ class ParallelChainRunnerTest {
         assertTrue(last.sweeps() > 100, "sweeps " + last.sweeps());
     }
 
+    /**
+     * Two chains on one thread: once chain 0 has finished, the report's log joint is chain 1's, and says so
+     * (it stayed at chain 0's last value, for half the run, while chain 1 ran).
+     */
+    @Test
+    void progressShowsTheLogJointOfAChainStillRunning() {
+        List<Progress> reports = new CopyOnWriteArrayList<>();
+        RUNNER.run((c, rng) -> new Chain() { // log joint −(1000 c + sweeps): which chain, and how far it got
+            long sweeps;
+
+            @Override
+            public List<String> summaryNames() {
+                return List.of("logJoint");
+            }
+
+            @Override
+            public void sweep(UniformRandomProvider rng) {
+                sweeps++;
+                long until = System.nanoTime() + 3_000_000; // 3 ms: about 80 sweeps between two reports
+                while (System.nanoTime() < until) {
+                    Thread.onSpinWait();
+                }
+            }
+
+            @Override
+            public void summaries(double[] out) {
+                out[0] = -(1000.0 * c + sweeps);
+            }
+
+            @Override
+            public void keep(long iteration) {
+            }
+        }, new RunSettings(400, 0, 1, 2, 5L, 1), reports::add, new Cancellation());
+        // a report shows the log joint of the first sweep after the report before it (a chain computes it on
+        // request): past 600 sweeps in all, chain 1 has run for 0.6 s, two reports' time, since chain 0 ended
+        List<Progress> late = reports.stream().filter(p -> p.sweeps() > 600).toList();
+        assertFalse(late.isEmpty(), "the last report comes after the last sweep");
+        for (Progress p : late) {
+            assertEquals(1, p.logJointChain(), p.toString());
+            assertTrue(p.logJoint() <= -1001 && p.logJoint() >= -1400, p.toString()); // chain 1's, 1 to 400 sweeps
+        }
+    }
+
     @Test
     void aBillionIterationsRunInBoundedMemoryUntilCancelled() {
         Cancellation cancel = new Cancellation();

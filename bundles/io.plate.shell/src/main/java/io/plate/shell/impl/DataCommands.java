@@ -4,6 +4,7 @@ import io.plate.api.PlateException;
 import io.plate.api.ServicePreference;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
+import io.plate.api.data.DatasetNames;
 import io.plate.api.data.DocumentFrequency;
 import io.plate.api.data.ImportOptions;
 import io.plate.api.data.Importer;
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -128,13 +130,13 @@ public final class DataCommands {
             @Parameter(names = {"--encoding"}, absentValue = "") String encoding,
             @Descriptor("the file to import (a folder of class folders for text)") String file) {
         Path path = defaults.input(file); // ~ is the home folder; a file a command wrote is found under output.folder
-        String datasetName = name.isEmpty() ? defaultName(path) : name;
+        List<ServiceReference<Importer>> refs = snapshot();
+        String datasetName = name.isEmpty() ? defaultName(path, claimed(refs)) : name;
         ImportOptions options = limits(options(datasetName, label, categorical, numeric, noLabel, minDf, maxDf,
                 maxFeatures, binary, stopWords, ngram, delimiter, missing, nFeatures), maxColumns, maxLine, maxMemory)
                 .toBuilder().extra(extras(zeroBased, values, textColumn, decimal, encoding, ignore)).extra(thousands.isEmpty()
                         ? java.util.Map.of() : java.util.Map.of("thousands", thousands)).extra(noHeader ? java.util.Map.of("header", "false") : java.util.Map.of())
                 .progress(progressLine(path.getFileName() == null ? file : path.getFileName().toString())).build();
-        List<ServiceReference<Importer>> refs = snapshot();
         ServiceReference<Importer> ref = chooseReference(refs, format, path);
         Importer importer = context.getService(ref);
         if (importer == null) {
@@ -352,32 +354,19 @@ public final class DataCommands {
         return r;
     }
 
-    /** The file name without its extension, with characters a workspace name cannot hold replaced by '_'. */
-    /** The suffixes of compressed files: a file's format is told by the extension before one. */
-    private static final List<String> COMPRESSED = List.of(".gz", ".bz2", ".xz", ".zip", ".zst");
-
     /**
-     * {@code name} without a final compression suffix ({@link #COMPRESSED}): the importers read gzip-compressed files
-     * as they are and name any other compression by the file's first bytes, with what to do (bunzip2 FILE).
+     * The dataset name of {@code path}: the file name without an extension in {@code claimed} (the installed
+     * importers' extensions; a9a.t keeps its '.t'), as the Spark jar names it ({@link DatasetNames#fromFile}); a
+     * folder's name whole.
      */
-    static String withoutCompression(String name) {
-        String lower = name.toLowerCase(Locale.ROOT);
-        for (String suffix : COMPRESSED) {
-            if (lower.length() > suffix.length() && lower.endsWith(suffix)) {
-                return name.substring(0, name.length() - suffix.length());
-            }
-        }
-        return name;
+    static String defaultName(Path path, Collection<String> claimed) {
+        Path fn = path.toAbsolutePath().normalize().getFileName();
+        return fn == null ? "data" : DatasetNames.fromFile(fn.toString(), Files.isDirectory(path) ? List.of() : claimed);
     }
 
-    static String defaultName(Path path) {
-        Path fn = path.toAbsolutePath().normalize().getFileName();
-        String n = fn == null ? "data" : withoutCompression(fn.toString());
-        int dot = n.lastIndexOf('.');
-        if (dot > 0 && !Files.isDirectory(path)) {
-            n = n.substring(0, dot);
-        }
-        return WorkspaceNames.of(n);
+    /** Every extension the importers {@code refs} claim. */
+    private static List<String> claimed(List<ServiceReference<Importer>> refs) {
+        return refs.stream().flatMap(r -> Claim.of(r).extensions.stream()).toList();
     }
 
     /** {@code --max-features N}: at least 1; absent, every word (0 in {@link ImportOptions#maxFeatures()}). */
@@ -535,7 +524,7 @@ public final class DataCommands {
             throw new PlateException(path + " is a folder, and no text importer is installed to read class folders");
         }
         Path fn = path.getFileName();
-        String name = withoutCompression(fn == null ? "" : fn.toString().toLowerCase(Locale.ROOT)); // x.csv.gz is a csv
+        String name = DatasetNames.withoutCompression(fn == null ? "" : fn.toString().toLowerCase(Locale.ROOT)); // x.csv.gz is a csv
         int best = -1;
         int bestLength = 0;
         for (int i = 0; i < claims.size(); i++) {

@@ -5,11 +5,13 @@ import io.plate.api.ServicePreference;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.Importer;
 import io.plate.api.learn.Learner;
+import io.plate.api.sample.Sampler;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.osgi.service.component.annotations.CollectionType;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
@@ -30,6 +32,18 @@ public final class Learners {
             policyOption = ReferencePolicyOption.GREEDY)
     private final List<Map.Entry<Map<String, Object>, Learner>> learners = new CopyOnWriteArrayList<>();
 
+    /** The samplers' service properties: a sampler's name asked of plate:train is answered with the command that runs it. */
+    @Reference(service = Sampler.class, cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            collectionType = CollectionType.PROPERTIES)
+    private final List<Map<String, Object>> samplers = new CopyOnWriteArrayList<>();
+
+    /** For tests: a fixed set of learners, and samplers of these names. */
+    static Learners of(List<Learner> fixed, List<String> samplerNames) {
+        Learners l = of(fixed);
+        samplerNames.forEach(n -> l.samplers.add(Map.of(Sampler.NAME, n)));
+        return l;
+    }
+
     /** For tests and embedding: a fixed set of learners. */
     static Learners of(List<Learner> fixed) {
         Learners l = new Learners();
@@ -43,6 +57,12 @@ public final class Learners {
     Learner named(String name) {
         List<Map.Entry<Map<String, Object>, Learner>> bound = Guard.current(learners);
         return ServicePreference.bound(bound, Learner.NAME, name).orElseThrow(() -> {
+            if (samplers.stream().anyMatch(p -> name.equals(p.get(Sampler.NAME)))) {
+                // as plate:cluster answers a learner's name: say which command runs it
+                return new PlateException("'" + name + "' is a sampler, not a learner; "
+                        + (name.startsWith(ClusterCommands.MIXTURE_PREFIX) ? "plate:cluster" : "plate:sample") + " runs it"
+                        + " (plate:learners lists the learners)");
+            }
             TreeSet<String> installed = new TreeSet<>();
             bound.forEach(e -> installed.add(String.valueOf(e.getKey().get(Learner.NAME))));
             return new PlateException("no learner named '" + name + "'"

@@ -140,12 +140,21 @@ final class Missing {
     /** Set by Karaf: a host whose user installs Plate's bundles as features ({@code feature:install}). */
     private static final String KARAF_BASE = "karaf.base";
 
+    /**
+     * Plate's features that bring services of {@code kind}, the main one first (features/*.json): samplers come with
+     * plate-samplers only; learners with plate-classifier, and nb.sparse with plate-samplers. Absent for another kind.
+     */
+    static java.util.Optional<List<String>> featuresBringing(Class<?> kind) {
+        if (kind == io.plate.api.sample.Sampler.class) {
+            return java.util.Optional.of(List.of("plate-samplers"));
+        }
+        return kind == io.plate.api.learn.Learner.class ? java.util.Optional.of(List.of("plate-classifier", "plate-samplers"))
+                : java.util.Optional.empty();
+    }
+
     /** The Karaf feature of Plate's that brings services of {@code kind} (none for another kind or null). */
     static java.util.Optional<String> karafFeature(Class<?> kind) {
-        if (kind == io.plate.api.sample.Sampler.class) {
-            return java.util.Optional.of("plate-samplers");
-        }
-        return kind == io.plate.api.learn.Learner.class ? java.util.Optional.of("plate-classifier") : java.util.Optional.empty();
+        return featuresBringing(kind).map(f -> f.get(0));
     }
 
     static List<String> why(String leftOut, List<Provider> providers) {
@@ -188,8 +197,11 @@ final class Missing {
                 }
             }
         }
-        if (why.isEmpty() && leftOut != null && !leftOut.isBlank()) {
-            why.add("--features left out " + leftOut.replace(",", ", "));
+        // only the left-out features that bring the kind asked for: plate-classifier holds no sampler
+        List<String> features = leftOut == null ? List.of() : java.util.Arrays.stream(leftOut.split(","))
+                .filter(f -> !f.isBlank() && featuresBringing(kind).map(k -> k.contains(f)).orElse(true)).toList();
+        if (why.isEmpty() && !features.isEmpty()) {
+            why.add("--features left out " + String.join(", ", features));
         }
         if (!stopped.isEmpty()) {
             why.add("stopped: " + String.join(", ", stopped) + "; 'start ID' starts one");

@@ -130,7 +130,9 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
             speed = String.format(Locale.ROOT, ", %.0f %s/s", p.sweepsPerSecond(), unit);
         }
         String eta = Double.isFinite(p.etaSeconds()) ? String.format(Locale.ROOT, ", ETA %.0f s", p.etaSeconds()) : "";
-        String logJoint = Double.isFinite(p.logJoint()) ? String.format(Locale.ROOT, ", log joint %.2f", p.logJoint()) : "";
+        // with several chains, the one whose log joint it is (chain 0 finishes first when chains wait for threads)
+        String logJoint = !Double.isFinite(p.logJoint()) ? "" : String.format(Locale.ROOT, ", log joint %.2f", p.logJoint())
+                + (p.chains() > 1 && p.logJointChain() >= 0 ? " (chain " + p.logJointChain() + ")" : "");
         // an infinite R-hat: chains constant at different values (Diagnostics.splitRhat)
         String rhat = Double.isNaN(p.rhat()) ? "" : Double.isInfinite(p.rhat()) ? ", R-hat inf"
                 : String.format(Locale.ROOT, ", R-hat %.3f", p.rhat());

@@ -181,27 +181,43 @@ class DataCommandsTest {
         }
     }
 
+    /** The extensions the shipped importers claim (csv; arff; libsvm, svm, svmlight; tsv, txt). */
+    private static final List<String> CLAIMED = List.of("csv", "arff", "libsvm", "svm", "svmlight", "tsv", "txt");
+
+    /**
+     * Only an extension an importer claims is cut: LibSVM's a9a and a9a.t were both named a9a, the test set
+     * replacing the training set.
+     */
+    @Test
+    void anExtensionNoImporterClaimsStaysInTheName() {
+        assertEquals("a9a.t", DataCommands.defaultName(Path.of("data/libsvm-a9a/a9a.t"), CLAIMED));
+        assertEquals("a9a.t", DataCommands.defaultName(Path.of("a9a.t.gz"), CLAIMED));
+        assertEquals("adult.data", DataCommands.defaultName(Path.of("adult.data"), CLAIMED));
+        assertEquals("a9a", DataCommands.defaultName(Path.of("a9a.SVM"), CLAIMED));
+        assertEquals("iris.csv", DataCommands.defaultName(Path.of("iris.csv"), List.of()), "no importer, nothing cut");
+    }
+
     @Test
     void defaultNameIsTheFileNameWithoutExtension() {
-        assertEquals("iris", DataCommands.defaultName(Path.of("/data/iris.csv")));
-        assertEquals("20news-bydate-train", DataCommands.defaultName(Path.of("20news-bydate-train.tsv")));
-        assertEquals("my_file", DataCommands.defaultName(Path.of("my file.csv")));
-        assertEquals("a9a", DataCommands.defaultName(Path.of("a9a")));
+        assertEquals("iris", DataCommands.defaultName(Path.of("/data/iris.csv"), CLAIMED));
+        assertEquals("20news-bydate-train", DataCommands.defaultName(Path.of("20news-bydate-train.tsv"), CLAIMED));
+        assertEquals("my_file", DataCommands.defaultName(Path.of("my file.csv"), CLAIMED));
+        assertEquals("a9a", DataCommands.defaultName(Path.of("a9a"), CLAIMED));
         // gzip-compressed files, as pandas and scikit-learn read them: the name and format of what is inside
-        assertEquals("iris", DataCommands.defaultName(Path.of("/data/iris.csv.gz")));
-        assertEquals("a9a", DataCommands.defaultName(Path.of("a9a.GZ")));
-        assertEquals("iris", DataCommands.defaultName(Path.of("/data/iris.csv.bz2")));
+        assertEquals("iris", DataCommands.defaultName(Path.of("/data/iris.csv.gz"), CLAIMED));
+        assertEquals("a9a", DataCommands.defaultName(Path.of("a9a.GZ"), CLAIMED));
+        assertEquals("iris", DataCommands.defaultName(Path.of("/data/iris.csv.bz2"), CLAIMED));
     }
 
     /** Names keep the letters and digits of every script; two such files no longer both become '__'. */
     @Test
     void namesKeepUnicodeLettersAndDigits() {
-        assertEquals("日本", DataCommands.defaultName(Path.of("日本.csv")));
-        assertEquals("中国", DataCommands.defaultName(Path.of("中国.tsv")));
-        assertEquals("données_été", DataCommands.defaultName(Path.of("données été.csv")));
-        assertEquals("données", DataCommands.defaultName(Path.of("donne\u0301es.csv"))); // macOS writes é decomposed
-        assertEquals("x_y", DataCommands.defaultName(Path.of("x$y.csv"))); // what Gogo reads as a variable
-        assertEquals("Ελλάδα-٣.v2", DataCommands.defaultName(Path.of("Ελλάδα-٣.v2.csv")));
+        assertEquals("日本", DataCommands.defaultName(Path.of("日本.csv"), CLAIMED));
+        assertEquals("中国", DataCommands.defaultName(Path.of("中国.tsv"), CLAIMED));
+        assertEquals("données_été", DataCommands.defaultName(Path.of("données été.csv"), CLAIMED));
+        assertEquals("données", DataCommands.defaultName(Path.of("donne\u0301es.csv"), CLAIMED)); // macOS writes é decomposed
+        assertEquals("x_y", DataCommands.defaultName(Path.of("x$y.csv"), CLAIMED)); // what Gogo reads as a variable
+        assertEquals("Ελλάδα-٣.v2", DataCommands.defaultName(Path.of("Ελλάδα-٣.v2.csv"), CLAIMED));
         Workspace w = new Workspace();
         w.putDataset("données", labelled(0, 1));
         w.putDataset("日本", labelled(0, 1));

@@ -40,6 +40,19 @@ class MissingTest {
         assertEquals(List.of(), Missing.why(null, List.of(mixture(Bundle.ACTIVE, false, 50))));
     }
 
+    /**
+     * A missing sampler names only the left-out feature that brings samplers; it named plate-classifier too, which
+     * holds none. A missing learner may be in either (nb.sparse comes with plate-samplers).
+     */
+    @Test
+    void onlyTheLeftOutFeaturesThatBringTheKindAskedForAreNamed() {
+        assertEquals(List.of("--features left out plate-samplers"),
+                Missing.why("plate-classifier,plate-samplers", List.of(), io.plate.api.sample.Sampler.class));
+        assertEquals(List.of("--features left out plate-classifier, plate-samplers"),
+                Missing.why("plate-classifier,plate-samplers", List.of(), io.plate.api.learn.Learner.class));
+        assertEquals(List.of(), Missing.why("plate-classifier", List.of(), io.plate.api.sample.Sampler.class));
+    }
+
     @Test
     void aStoppedProviderIsNamedWithTheCommandThatStartsIt() {
         assertEquals(List.of("--features left out plate-classifier", "stopped: io.plate.sampler.mixture (bundle 12);"

@@ -49,6 +49,9 @@ class TerminalWidthTest {
                 extended.format(new Progress(2434, 6500, 4, 1986, 8, -7300, Double.NaN, 4 * 2434)));
         assertTrue(extended.format(new Progress(1000, 2000, 4, 1986, 8, -7300, Double.NaN, 4000)).startsWith(
                 "m: 1000/2000 sweeps × 4 chains"));
+        // four chains on two threads: chain 0 finishes first, so the line names the chain its log joint is of
+        assertEquals("m: 1500/2000 sweeps × 4 chains, 1986 sweeps/s, ETA 8 s, log joint -3158.32 (chain 3)",
+                extended.format(new Progress(0, 2000, 4, 1986, 8, -3158.32, Double.NaN, 6000, 3)));
         // chains constant at different values (Diagnostics.splitRhat is infinite)
         assertTrue(wide.format(new Progress(5, 10, 2, 5, 1, -1, Double.POSITIVE_INFINITY)).contains(", R-hat inf"));
     }

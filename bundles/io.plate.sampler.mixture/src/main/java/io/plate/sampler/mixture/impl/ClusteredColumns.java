@@ -5,12 +5,14 @@ import io.plate.api.data.Dataset;
 import io.plate.api.data.FeatureKind;
 import io.plate.api.data.SparseMatrix;
 import io.plate.api.text.IgnoredData;
+import io.plate.api.text.Plural;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The sentence a mixture run reports about its columns: which ones it clusters on, and which it leaves
- * out — the label or target column (it only scores the clusters) and the columns of a kind the model does
+ * out — the label or target column (it only scores the clusters, unless a semi-supervised run holds the
+ * labelled rows in their classes) and the columns of a kind the model does
  * not describe — with how to include them; and the rows that hold nothing the model reads (an empty
  * document, a row of missing values), which are clustered by the prior alone. Columns are named as every learner
  * and sampler names them ({@link IgnoredData#columnList}); the run shows the sentence under its first line
@@ -22,8 +24,11 @@ final class ClusteredColumns {
     private ClusteredColumns() {
     }
 
-    /** What {@code sampler}, whose components model {@code kind} columns, clusters on in {@code data}. */
-    static String describe(Dataset data, FeatureKind kind, String sampler) {
+    /**
+     * What {@code sampler}, whose components model {@code kind} columns, clusters on in {@code data};
+     * {@code semiSupervised}: the labelled rows are held in their classes (semi_supervised=true).
+     */
+    static String describe(Dataset data, FeatureKind kind, String sampler, boolean semiSupervised) {
         String numeric = IgnoredData.columnList("numeric", data.numeric().stream().map(c -> c.name()).toList());
         String categorical = IgnoredData.columnList("categorical", data.categorical().stream().map(c -> c.name()).toList());
         String counts = "the counts of " + data.sparse().map(m -> m.columns()).orElse(0) + " words or indices";
@@ -33,7 +38,12 @@ final class ClusteredColumns {
             case SPARSE -> counts;
         });
         List<String> out = new ArrayList<>();
-        data.labels().ifPresent(l -> out.add("the label column '" + l.name() + "', which only scores the clusters"
+        // a semi-supervised run reads the label column: its labelled rows stay in their classes' clusters
+        data.labels().filter(l -> semiSupervised).ifPresent(l -> s.append("; the label column '").append(l.name())
+                .append("' holds its ").append(Plural.of(labelled(l), "labelled row"))
+                .append(" in their classes' clusters (semi_supervised=true) and scores nothing"));
+        data.labels().filter(l -> !semiSupervised).ifPresent(l -> out.add("the label column '" + l.name()
+                + "', which only scores the clusters"
                 + (kind == FeatureKind.CATEGORICAL ? " (import with --no-label to cluster on it too)" : "")));
         // a numeric target is often a class coded as numbers (scikit-learn's y): say how to score against it
         data.target().ifPresent(t -> out.add("the target column '" + t.name() + "' (import with "
@@ -54,19 +64,20 @@ final class ClusteredColumns {
         List<Integer> empty = emptyRows(data, kind);
         if (!empty.isEmpty()) {
             boolean one = empty.size() == 1;
+            // rows are numbered from 1, as the files of the run and plate:explain --row number them
             String shown = String.join(", ", empty.subList(0, Math.min(NAMED, empty.size())).stream()
-                    .map(String::valueOf).toList()) + (empty.size() > NAMED ? ", …" : "");
+                    .map(r -> String.valueOf(r + 1)).toList()) + (empty.size() > NAMED ? ", …" : "");
             s.append("; ").append(empty.size()).append(one ? " row holds " : " rows hold ").append(switch (kind) {
                 case NUMERIC, CATEGORICAL -> "only missing values";
                 case SPARSE -> "no counts";
-            }).append(one ? " (row " : " (rows ").append(shown).append(", counted from 0 as in assignments.csv): nothing in ").append(one ? "it" : "them")
+            }).append(one ? " (row " : " (rows ").append(shown).append(", counted from 1 as in assignments.csv): nothing in ").append(one ? "it" : "them")
                     .append(" tells the clusters apart, so ").append(one ? "its cluster comes" : "their clusters come")
                     .append(" from the prior alone");
         }
         return s.toString();
     }
 
-    /** Rows, numbered from 0 as in assignments.csv, with no value of the kind the model reads. */
+    /** Indices (from 0) of the rows with no value of the kind the model reads. */
     private static List<Integer> emptyRows(Dataset data, FeatureKind kind) {
         List<Integer> empty = new ArrayList<>();
         for (int row = 0; row < data.rows(); row++) {
@@ -81,6 +92,11 @@ final class ClusteredColumns {
             }
         }
         return empty;
+    }
+
+    /** Rows with a label (not missing) in {@code labels}. */
+    private static long labelled(CategoricalColumn labels) {
+        return java.util.Arrays.stream(labels.codes()).filter(c -> c != CategoricalColumn.MISSING).count();
     }
 
     private static boolean noCounts(SparseMatrix m, int r) {

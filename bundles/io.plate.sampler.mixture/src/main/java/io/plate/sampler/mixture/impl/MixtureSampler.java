@@ -243,7 +243,7 @@ abstract class MixtureSampler<D> implements Sampler {
         }
         SamplerPosterior.Builder out = SamplerPosterior.builder(name(), data.name()).params(params.asMap())
                 .run(run, settings).bundle(BundleOrigin.of(getClass()));
-        out.fact(SamplerPosterior.COLUMNS, ClusteredColumns.describe(data, model.kind(), name()));
+        out.fact(SamplerPosterior.COLUMNS, ClusteredColumns.describe(data, model.kind(), name(), fixed != null));
         out.clustering(MixtureSummary.addTo(out, run.chains(), data, fixed, Clustering.Loss.parse(params.getString(LOSS)),
                 distributions.stream(settings.seed(), settings.chains())));
         double sum = 0;

@@ -26,7 +26,7 @@ class ClusteredColumnsTest {
     void aGaussianMixtureNamesItsColumnsTheLabelAndTheCategoricalColumnsItLeavesOut() {
         assertEquals("clusters on 2 numeric columns (x1, x2); mixture.gaussian leaves out the label column 'class',"
                 + " which only scores the clusters; 1 categorical column (colour), which mixture.categorical models",
-                ClusteredColumns.describe(mixed(), FeatureKind.NUMERIC, "mixture.gaussian"));
+                ClusteredColumns.describe(mixed(), FeatureKind.NUMERIC, "mixture.gaussian", false));
     }
 
     @Test
@@ -34,7 +34,7 @@ class ClusteredColumnsTest {
         assertEquals("clusters on 1 categorical column (colour); mixture.categorical leaves out the label column"
                 + " 'class', which only scores the clusters (import with --no-label to cluster on it too);"
                 + " 2 numeric columns (x1, x2), which mixture.gaussian models",
-                ClusteredColumns.describe(mixed(), FeatureKind.CATEGORICAL, "mixture.categorical"));
+                ClusteredColumns.describe(mixed(), FeatureKind.CATEGORICAL, "mixture.categorical", false));
     }
 
     @Test
@@ -44,7 +44,23 @@ class ClusteredColumnsTest {
             b.numeric(NumericColumn.of("c" + j, new double[] {j, j + 1}));
         }
         assertEquals("clusters on 7 numeric columns (c0, c1, c2, c3, c4, …)",
-                ClusteredColumns.describe(b.build(), FeatureKind.NUMERIC, "mixture.gaussian"));
+                ClusteredColumns.describe(b.build(), FeatureKind.NUMERIC, "mixture.gaussian", false));
+    }
+
+    /**
+     * A semi-supervised run holds the labelled rows in their classes: the label column is read, not left out
+     * to score the clusters (before, the sentence said it only scored them).
+     */
+    @Test
+    void aSemiSupervisedRunSaysTheLabelsHoldTheirRows() {
+        Dataset d = Dataset.builder("d")
+                .numeric(NumericColumn.of("x1", new double[] {1, 2, 3, 4}))
+                .labels(CategoricalColumn.of("class", List.of("a", "b"),
+                        new int[] {0, CategoricalColumn.MISSING, 1, CategoricalColumn.MISSING}))
+                .build();
+        assertEquals("clusters on 1 numeric column (x1); the label column 'class' holds its 2 labelled rows in their"
+                + " classes' clusters (semi_supervised=true) and scores nothing",
+                ClusteredColumns.describe(d, FeatureKind.NUMERIC, "mixture.gaussian", true));
     }
 
     /**
@@ -56,19 +72,19 @@ class ClusteredColumnsTest {
         SparseMatrix m = SparseMatrix.ofCounts(List.of("apple", "pear"), new int[] {0, 2, 2, 3, 3}, new int[] {0, 1, 1},
                 new int[] {1, 2, 4}, true);
         Dataset text = Dataset.builder("t").sparse(m).build();
-        assertEquals("clusters on the counts of 2 words or indices; 2 rows hold no counts (rows 1, 3, counted from 0 as"
+        assertEquals("clusters on the counts of 2 words or indices; 2 rows hold no counts (rows 2, 4, counted from 1 as"
                 + " in assignments.csv): nothing in them tells the clusters apart, so their clusters come from the prior alone",
-                ClusteredColumns.describe(text, FeatureKind.SPARSE, "mixture.multinomial"));
+                ClusteredColumns.describe(text, FeatureKind.SPARSE, "mixture.multinomial", false));
         int miss = CategoricalColumn.MISSING;
         Dataset categories = Dataset.builder("c")
                 .categorical(CategoricalColumn.of("a", List.of("x", "y"), new int[] {0, miss, 1}))
                 .categorical(CategoricalColumn.of("b", List.of("u"), new int[] {0, miss, miss})).build();
-        assertEquals("clusters on 2 categorical columns (a, b); 1 row holds only missing values (row 1, counted from 0"
+        assertEquals("clusters on 2 categorical columns (a, b); 1 row holds only missing values (row 2, counted from 1"
                 + " as in assignments.csv): nothing in it tells the clusters apart, so its cluster comes from the prior alone",
-                ClusteredColumns.describe(categories, FeatureKind.CATEGORICAL, "mixture.categorical"));
+                ClusteredColumns.describe(categories, FeatureKind.CATEGORICAL, "mixture.categorical", false));
         assertEquals("clusters on 2 numeric columns (x1, x2); mixture.gaussian leaves out the label column 'class',"
                 + " which only scores the clusters; 1 categorical column (colour), which mixture.categorical models",
-                ClusteredColumns.describe(mixed(), FeatureKind.NUMERIC, "mixture.gaussian"), "no empty row, no sentence");
+                ClusteredColumns.describe(mixed(), FeatureKind.NUMERIC, "mixture.gaussian", false), "no empty row, no sentence");
     }
 
     /**
@@ -82,11 +98,11 @@ class ClusteredColumnsTest {
                 .target(NumericColumn.of("y", new double[] {0, 1, 1})).build();
         assertEquals("clusters on 1 numeric column (a); mixture.gaussian leaves out the target column 'y' (import with"
                 + " --no-label to cluster on it too, or with --categorical y to score the clusters against its values as"
-                + " classes)", ClusteredColumns.describe(d, FeatureKind.NUMERIC, "mixture.gaussian"));
+                + " classes)", ClusteredColumns.describe(d, FeatureKind.NUMERIC, "mixture.gaussian", false));
         // a name with a space and brackets is quoted for the shell, as every advice naming a column (ShellWord)
         Dataset spaced = Dataset.builder("d").numeric(NumericColumn.of("a", new double[] {1, 2, 3}))
                 .target(NumericColumn.of("grade (1-3)", new double[] {0, 1, 1})).build();
-        assertTrue(ClusteredColumns.describe(spaced, FeatureKind.NUMERIC, "mixture.gaussian")
+        assertTrue(ClusteredColumns.describe(spaced, FeatureKind.NUMERIC, "mixture.gaussian", false)
                 .contains("or with --categorical 'grade (1-3)' to score"));
     }
 }

@@ -10,6 +10,7 @@ import io.plate.api.learn.Model;
 import io.plate.api.learn.Provenance;
 import io.plate.api.learn.UnseenLevels;
 import io.plate.api.sample.Distributions;
+import io.plate.api.text.TextTable;
 import io.plate.distributions.numerics.LogMath;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -336,23 +337,25 @@ public final class SparseNaiveBayesModel implements Model, Explainable {
     /** Class probabilities with credible intervals, per row. */
     public record ClassIntervals(List<String> classes, double level, double[][] probability, double[][] lower,
             double[][] upper) {
+        /** The shell's table (rows from 1): per class its probability, then its interval, aligned by {@link TextTable}. */
         @Override
         public String toString() {
-            StringBuilder b = new StringBuilder();
-            b.append("row");
+            String interval = String.format(Locale.ROOT, "%.0f%% interval", 100 * level);
+            List<String> header = new ArrayList<>(List.of("row"));
             for (String c : classes) {
-                b.append("  ").append(c).append(String.format(Locale.ROOT, " [%.0f%% interval]", 100 * level));
+                header.add(c);
+                header.add(interval);
             }
-            b.append('\n');
+            TextTable t = new TextTable(header.toArray(new String[0]));
             for (int r = 0; r < probability.length; r++) {
-                b.append(r + 1);
+                List<Object> cells = new ArrayList<>(List.of(r + 1));
                 for (int y = 0; y < classes.size(); y++) {
-                    b.append(String.format(Locale.ROOT, "  %.3f [%.3f, %.3f]", probability[r][y], lower[r][y],
-                            upper[r][y]));
+                    cells.add(String.format(Locale.ROOT, "%.3f", probability[r][y]));
+                    cells.add(String.format(Locale.ROOT, "[%.3f, %.3f]", lower[r][y], upper[r][y]));
                 }
-                b.append('\n');
+                t.row(cells.toArray());
             }
-            return b.toString();
+            return t.toString();
         }
     }
 

@@ -252,4 +252,14 @@ class SparseNaiveBayesTest {
         // reproducible from the model's seed
         assertArrayEquals(ci.lower()[0], m.classProbabilityIntervals(train()).lower()[0], 0);
     }
+
+    /** The intervals' listing is a table whose columns line up (it was the one listing the renderer did not make). */
+    @Test
+    void classProbabilityIntervalsAreAnAlignedTable() {
+        SparseNaiveBayesModel.ClassIntervals ci = new SparseNaiveBayesModel.ClassIntervals(List.of("a", "b"), 0.9,
+                new double[][] {{0.25, 0.75}}, new double[][] {{0.1, 0.5}}, new double[][] {{0.5, 0.9}});
+        assertEquals("row      a  90% interval        b  90% interval\n"
+                + "---  -----  --------------  -----  --------------\n"
+                + "  1  0.250  [0.100, 0.500]  0.750  [0.500, 0.900]\n", ci.toString());
+    }
 }
