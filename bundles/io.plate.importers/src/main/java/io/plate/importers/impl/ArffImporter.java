@@ -51,6 +51,9 @@ import org.osgi.service.component.annotations.Component;
         Importer.FORMAT + "=arff",
         Importer.EXTENSIONS + "=arff" })
 public final class ArffImporter implements Importer {
+    /** The file extensions this importer claims (lower case); a dataset's default name cuts them. */
+    static final List<String> EXTENSIONS = List.of("arff");
+
     private static final String DEFAULT_DATE = "yyyy-MM-dd'T'HH:mm:ss";
 
     /** Today's date, from which a two-digit year's century is found (fixed in tests). */
@@ -71,7 +74,7 @@ public final class ArffImporter implements Importer {
 
     @Override
     public List<String> extensions() {
-        return List.of("arff");
+        return EXTENSIONS;
     }
 
     @Override

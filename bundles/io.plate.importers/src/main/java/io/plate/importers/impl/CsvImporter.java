@@ -27,6 +27,9 @@ import org.osgi.service.component.annotations.Component;
         Importer.FORMAT + "=csv",
         Importer.EXTENSIONS + "=csv" })
 public final class CsvImporter implements Importer {
+    /** The file extensions this importer claims (lower case); a dataset's default name cuts them. */
+    static final List<String> EXTENSIONS = List.of("csv");
+
     @Override
     public String format() {
         return "csv";
@@ -34,7 +37,7 @@ public final class CsvImporter implements Importer {
 
     @Override
     public List<String> extensions() {
-        return List.of("csv");
+        return EXTENSIONS;
     }
 
     @Override

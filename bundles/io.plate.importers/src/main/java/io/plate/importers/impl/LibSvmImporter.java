@@ -35,6 +35,9 @@ import org.osgi.service.component.annotations.Component;
         Importer.EXTENSIONS + "=svm",
         Importer.EXTENSIONS + "=svmlight" })
 public final class LibSvmImporter implements Importer {
+    /** The file extensions this importer claims (lower case); a dataset's default name cuts them. */
+    static final List<String> EXTENSIONS = List.of("libsvm", "svm", "svmlight");
+
     /** {@link ImportOptions#extra()} key: the declared number of features. */
     public static final String N_FEATURES = "n_features";
     /**
@@ -61,7 +64,7 @@ public final class LibSvmImporter implements Importer {
 
     @Override
     public List<String> extensions() {
-        return List.of("libsvm", "svm", "svmlight");
+        return EXTENSIONS;
     }
 
     @Override

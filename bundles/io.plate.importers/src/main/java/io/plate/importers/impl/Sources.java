@@ -1,5 +1,6 @@
 package io.plate.importers.impl;
 
+import io.plate.api.data.DatasetNames;
 import io.plate.api.data.ImportException;
 import io.plate.api.data.ImportOptions;
 import io.plate.api.text.Visible;
@@ -11,6 +12,8 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 
 /** Opening input files and naming datasets, the same way for every format. */
 final class Sources {
@@ -208,16 +211,21 @@ final class Sources {
         }
     }
 
-    /** {@code options.name()}, or the file name without its last extension. */
+    /** The extensions this bundle's importers claim: a file's default dataset name cuts any of them, as the shell's. */
+    private static final List<String> EXTENSIONS = Stream.of(ArffImporter.EXTENSIONS, CsvImporter.EXTENSIONS,
+            LibSvmImporter.EXTENSIONS, TextImporter.EXTENSIONS).flatMap(List::stream).toList();
+
+    /**
+     * {@code options.name()}, or the file's name as {@link DatasetNames#fromFile} makes it with the extensions of
+     * this bundle's importers: a compression suffix and a claimed extension cut ({@code iris.csv.gz} is
+     * {@code iris}), any other kept ({@code a9a.t}), as the shell names it.
+     */
     static String datasetName(Path file, ImportOptions options) {
         if (options.name().isPresent()) {
             return options.name().get();
         }
         Path fn = file.getFileName();
-        String n = fn == null ? "data" : fn.toString();
-        int dot = n.lastIndexOf('.');
-        String base = dot > 0 ? n.substring(0, dot) : n;
-        return base.isEmpty() ? "data" : base;
+        return DatasetNames.fromFile(fn == null ? "" : fn.toString(), EXTENSIONS);
     }
 
     /**

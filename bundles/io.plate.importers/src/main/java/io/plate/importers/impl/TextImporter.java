@@ -43,6 +43,9 @@ import org.osgi.service.component.annotations.Component;
         Importer.EXTENSIONS + "=tsv",
         Importer.EXTENSIONS + "=txt" })
 public final class TextImporter implements Importer {
+    /** The file extensions this importer claims (lower case); a dataset's default name cuts them. */
+    static final List<String> EXTENSIONS = List.of("tsv", "txt");
+
     /** Header name of the text column. */
     static final String TEXT = "text";
     /** {@link ImportOptions#extra()} key: the name of the text column (default {@code text}). */
@@ -68,7 +71,7 @@ public final class TextImporter implements Importer {
 
     @Override
     public List<String> extensions() {
-        return List.of("tsv", "txt");
+        return EXTENSIONS;
     }
 
     @Override

@@ -71,6 +71,22 @@ class ArffLibSvmTextTest {
     }
 
     @Test
+    void aFileNamesItsDatasetCuttingOnlyAnExtensionTheImporterClaims(@TempDir Path dir) throws Exception {
+        Path train = Files.writeString(dir.resolve("a9a"), "1 1:1\n-1 2:1\n");
+        Path test = Files.writeString(dir.resolve("a9a.t"), "1 1:1\n-1 2:1\n");
+        Path svm = Files.writeString(dir.resolve("b.svm"), "1 1:1\n-1 2:1\n");
+        LibSvmImporter libsvm = new LibSvmImporter();
+        assertEquals("a9a", libsvm.read(train, D).name());
+        assertEquals("a9a.t", libsvm.read(test, D).name(), "'.t' is no extension of LibSVM's: LIBSVM's test files");
+        assertEquals("b", libsvm.read(svm, D).name());
+        Path csv = dir.resolve("iris.csv.gz");
+        try (java.io.OutputStream o = new java.util.zip.GZIPOutputStream(Files.newOutputStream(csv))) {
+            o.write("a,y\n1,x\n2,z\n".getBytes(StandardCharsets.UTF_8));
+        }
+        assertEquals("iris", new CsvImporter().read(csv, D).name(), "compression suffix, then the extension");
+    }
+
+    @Test
     void tsvEscapesAndTokens() {
         String tsv = "label\tid\ttext\n"
                 + "a\t1\tHello\\nWorld\\tTAB back\\\\slash x y_z ²nd café 3.14\n"
