@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.plate.api.PlateException;
+import io.plate.api.data.LevelNumbers;
 import io.plate.api.text.Plural;
 import io.plate.importers.impl.CsvImporter;
 import io.plate.importers.impl.Labels;
@@ -14,9 +15,11 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.VectorUDT;
@@ -48,9 +51,21 @@ final class ColumnRoles {
     final List<String> numeric;
     final String counts;
     final List<String> vocabulary;
+    /**
+     * Per text column (categorical or label), the cell texts the importers spell otherwise ({@code 1.0} is
+     * {@code 1} in a column of numbers: {@link LevelNumbers#levels}); applied to the rows by {@link PlateFrame},
+     * so it does not travel to the executors. Empty when every cell is written as its level.
+     */
+    final Map<String, Map<String, String>> spellings;
 
     ColumnRoles(String label, List<String> classes, String target, List<String> categorical, List<List<String>> levels,
             List<String> numeric, String counts, List<String> vocabulary) {
+        this(label, classes, target, categorical, levels, numeric, counts, vocabulary, Map.of());
+    }
+
+    private ColumnRoles(String label, List<String> classes, String target, List<String> categorical, List<List<String>> levels,
+            List<String> numeric, String counts, List<String> vocabulary, Map<String, Map<String, String>> spellings) {
+        this.spellings = spellings;
         this.label = label;
         this.classes = classes;
         this.target = target;
@@ -123,11 +138,12 @@ final class ColumnRoles {
         }
         List<List<String>> levels = new ArrayList<>();
         List<String> classes = List.of();
+        Map<String, Map<String, String>> spellings = new HashMap<>();
         if (!sets.isEmpty()) {
             Row r = df.agg(sets.get(0), sets.subList(1, sets.size()).toArray(new Column[0])).first();
             List<String> commaNumbers = new ArrayList<>();
             for (int i = 0; i < categorical.size(); i++) {
-                levels.add(sortedLevels(r.getList(i)));
+                levels.add(sortedLevels(spelled(df, categorical.get(i), r.getList(i), spellings)));
                 if (!forceCategorical.contains(categorical.get(i)) && CsvImporter.decimalCommaNumbers(levels.get(i))) {
                     commaNumbers.add(categorical.get(i));
                 }
@@ -138,7 +154,7 @@ final class ColumnRoles {
                         commaNumbers);
             }
             if (label != null) {
-                classes = NaiveBayesStatistics.classes(sortedLevels(r.getList(categorical.size())));
+                classes = NaiveBayesStatistics.classes(sortedLevels(spelled(df, label, r.getList(categorical.size()), spellings)));
                 long rows = r.getLong(categorical.size() + 1);
                 if (classes.isEmpty()) {
                     throw new PlateException(rows == 0 ? "no data rows" : "label column '" + label + "' has no values");
@@ -161,15 +177,40 @@ final class ColumnRoles {
             }
         }
         return new ColumnRoles(label, classes, target, categorical, levels, numeric, counts,
-                vocab == null ? List.of() : vocab);
+                vocab == null ? List.of() : vocab, Map.copyOf(spellings));
     }
 
-    /** Level texts in the importers' order (numbers by value, else by code point). */
-    private static List<String> sortedLevels(List<Object> values) {
+    /**
+     * The distinct levels of {@code column} whose distinct cells are {@code values}, as the importers make them: in a
+     * text column of numbers the spellings of one value are one level ({@code 0.0}, {@code 1.0} as written by pandas
+     * or Spark ML are {@code 0}, {@code 1}; {@link LevelNumbers#levels}), a code such as {@code 007} stays as written.
+     * The texts spelled otherwise are put in {@code spellings}; other types' cells are already their level
+     * ({@link PartitionData#text}).
+     */
+    private static List<String> spelled(org.apache.spark.sql.Dataset<Row> df, String column, List<Object> values,
+            Map<String, Map<String, String>> spellings) {
         List<String> texts = new ArrayList<>(values.size());
         for (Object v : values) {
             texts.add(PartitionData.text(v));
         }
+        if (!(df.schema().apply(column).dataType() instanceof StringType)) {
+            return texts;
+        }
+        List<String> level = LevelNumbers.levels(texts);
+        Map<String, String> changed = new HashMap<>();
+        for (int i = 0; i < texts.size(); i++) {
+            if (!level.get(i).equals(texts.get(i))) {
+                changed.put(texts.get(i), level.get(i));
+            }
+        }
+        if (!changed.isEmpty()) {
+            spellings.put(column, changed);
+        }
+        return new ArrayList<>(new LinkedHashSet<>(level));
+    }
+
+    /** Level texts in the importers' order (numbers by value, else by code point). */
+    private static List<String> sortedLevels(List<String> texts) {
         return TextCounts.sortedLevels(texts);
     }
 

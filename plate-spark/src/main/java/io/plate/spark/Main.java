@@ -499,21 +499,44 @@ public final class Main {
             }
             scored.select(cols.toArray(new Column[0])).write().option("header", "true").csv(dir);
             out.printf("%s: scored %s, predictions in %s%n", model.type(), frame, dir);
-            String label = frame.roles().label;
-            if (label != null) {
-                Column known = PlateFrame.column(label);
-                Row right = scored.agg(functions.sum(functions.when(functions.col(SparkNaiveBayes.PREDICTION)
-                        .equalTo(known.cast("string")), 1L).otherwise(0L)), functions.count(known)).first();
-                long n = right.getLong(1);
-                long hits = right.isNullAt(0) ? 0 : right.getLong(0);
-                // rows without a label (null) are left out, as plate:predict leaves them out
-                out.printf(Locale.ROOT, "accuracy %.4f (%d of %d labelled rows predicted as their '%s')%n",
-                        n == 0 ? Double.NaN : (double) hits / n, hits, n, label);
+            if (frame.roles().label != null) {
+                accuracy(scored, frame.roles(), model.classes());
             }
             scored.unpersist();
             return 0;
         } finally {
             spark.stop();
+        }
+    }
+
+    /**
+     * The accuracy of the {@code scored} rows against their labels (read as the importers read them: {@code 1.0} is
+     * class {@code 1}), and, as {@code plate:predict} says it, the label classes the model does not have: with
+     * none in common no accuracy, else a warning counting their rows as wrong. Rows without a label are left out.
+     */
+    private void accuracy(org.apache.spark.sql.Dataset<Row> scored, ColumnRoles roles, List<String> modelClasses) {
+        String label = roles.label;
+        Column known = PlateFrame.column(label);
+        List<String> unknown = roles.classes.stream().filter(c -> !modelClasses.contains(c)).toList();
+        Row right = scored.agg(functions.sum(functions.when(functions.col(SparkNaiveBayes.PREDICTION)
+                .equalTo(known.cast("string")), 1L).otherwise(0L)), functions.count(known),
+                functions.sum(functions.when(known.cast("string").isin(unknown.toArray()), 1L).otherwise(0L))).first();
+        long n = right.getLong(1);
+        long hits = right.isNullAt(0) ? 0 : right.getLong(0);
+        long unknownRows = right.isNullAt(2) ? 0 : right.getLong(2);
+        String classes = String.join(", ", unknown.subList(0, Math.min(10, unknown.size())))
+                + (unknown.size() > 10 ? ", … " + (unknown.size() - 10) + " more" : "");
+        if (n > 0 && unknownRows == n) {
+            out.printf("the labels of '%s' (column '%s': %s) share no class with the model %s; no accuracy%n",
+                    options.get("--input"), label, classes, modelClasses);
+            return;
+        }
+        out.printf(Locale.ROOT, "accuracy %.4f (%d of %d labelled rows predicted as their '%s')%n",
+                n == 0 ? Double.NaN : (double) hits / n, hits, n, label);
+        if (unknownRows > 0) {
+            out.printf("warning: %s of '%s' (column '%s') the model does not have: %s (%s, counted as wrong)%n",
+                    Plural.of(unknown.size(), "class", "classes"), options.get("--input"), label, classes,
+                    Plural.of(unknownRows, "row"));
         }
     }
 

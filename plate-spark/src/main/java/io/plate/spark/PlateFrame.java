@@ -22,8 +22,28 @@ public final class PlateFrame {
     private final ColumnRoles roles;
 
     PlateFrame(org.apache.spark.sql.Dataset<Row> rows, ColumnRoles roles) {
-        this.rows = rows;
+        this.rows = spelledAsLevels(rows, roles.spellings);
         this.roles = roles;
+    }
+
+    /**
+     * {@code rows} with each text cell that {@code spellings} lists written as its level ({@code 1.0} as {@code 1},
+     * {@link ColumnRoles#spellings}), so that features, labels and the accuracy's comparison see the importers' levels.
+     */
+    private static org.apache.spark.sql.Dataset<Row> spelledAsLevels(org.apache.spark.sql.Dataset<Row> rows,
+            java.util.Map<String, java.util.Map<String, String>> spellings) {
+        if (spellings.isEmpty()) {
+            return rows;
+        }
+        org.apache.spark.sql.Column[] out = new org.apache.spark.sql.Column[rows.columns().length];
+        for (int i = 0; i < out.length; i++) {
+            String n = rows.columns()[i];
+            java.util.HashMap<String, String> levels = spellings.containsKey(n) ? new java.util.HashMap<>(spellings.get(n)) : null;
+            out[i] = levels == null ? column(n) : functions.udf((org.apache.spark.sql.api.java.UDF1<String, String>)
+                    t -> t == null ? null : levels.getOrDefault(t, t), org.apache.spark.sql.types.DataTypes.StringType)
+                    .apply(column(n)).as(n);
+        }
+        return rows.select(out);
     }
 
     /**

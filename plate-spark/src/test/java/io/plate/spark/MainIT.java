@@ -444,4 +444,39 @@ class MainIT {
         assertEquals(0, p.status(), p.err());
         assertTrue(p.out().contains("accuracy 1.0000 (40 of 40 labelled rows"), p.out());
     }
+
+    /**
+     * Labels written 0.0/1.0 (pandas, Spark ML) are the classes 0 and 1 the shell's importer makes: a model trained
+     * by the jar has them, and a shell-trained model scores the file with its accuracy (each row's class follows x,
+     * so every row is predicted right); labels the model has none of are said to be so, with no accuracy.
+     */
+    @Test
+    void labelsWrittenAsFloatsMatchTheShellsClasses() throws Exception {
+        StringBuilder b = new StringBuilder("x,label\n");
+        StringBuilder words = new StringBuilder("x,label\n");
+        for (int i = 0; i < 40; i++) {
+            b.append(i % 2 == 0 ? "a" : "b").append(',').append(i % 2 == 0 ? "0.0" : "1.0").append('\n');
+            words.append(i % 2 == 0 ? "a" : "b").append(',').append(i % 2 == 0 ? "no" : "yes").append('\n');
+        }
+        Path csv = Files.writeString(dir.resolve("ml01.csv"), b);
+        Path spark = dir.resolve("spark.json");
+        Run t = run("train", "nb.categorical", "--input", csv.toString(), "--categorical", "label", "--out", spark.toString(),
+                "--master", "local[1]");
+        assertEquals(0, t.status(), t.err());
+        assertEquals(List.of("0", "1"), ModelFiles.load(spark).classes());
+        Learner learner = NaiveBayesStatistics.learner("nb.categorical");
+        Path shell = dir.resolve("shell.json");
+        ModelFiles.save(learner.fit(new CsvImporter().read(csv, ImportOptions.builder().label("label")
+                .categorical(Set.of("label")).build()), learner.params(Map.of()), 1), shell);
+        Run p = run("predict", shell.toString(), "--input", csv.toString(), "--label", "label", "--out",
+                dir.resolve("p").toString(), "--master", "local[1]");
+        assertEquals(0, p.status(), p.err());
+        assertTrue(p.out().contains("accuracy 1.0000 (40 of 40 labelled rows predicted as their 'label')"), p.out());
+        Path other = Files.writeString(dir.resolve("words.csv"), words);
+        Run none = run("predict", shell.toString(), "--input", other.toString(), "--label", "label", "--out",
+                dir.resolve("p2").toString(), "--master", "local[1]");
+        assertEquals(0, none.status(), none.err());
+        assertTrue(none.out().contains("the labels of '" + other + "' (column 'label': no, yes) share no class with the"
+                + " model [0, 1]; no accuracy"), none.out());
+    }
 }
