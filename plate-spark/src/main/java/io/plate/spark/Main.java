@@ -126,6 +126,8 @@ public final class Main {
             }
             System.err.println("plate-spark: " + SparkAdvice.of(line));
             status = 1;
+        } finally {
+            RunInterruption.ended(); // a signal's shutdown, waiting for the run's last line, goes on
         }
         System.exit(status);
     }
@@ -616,8 +618,11 @@ public final class Main {
         if (options.containsKey("--label") && options.containsKey("--no-label")) {
             throw new UsageException("--label names the label column and --no-label reads none: give one of them");
         }
+        Locations.checkRunDirectory(dir); // before the sampling, as plate:cluster checks it
+        Cancellation cancellation = new Cancellation();
+        RunInterruption signals = RunInterruption.during(cancellation); // Ctrl-C keeps the draws so far
         SparkSession spark = session(true);
-        try {
+        try (signals) {
             JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
             SparkBlocks blocks = new SparkBlocks(jsc, parseInt("--partitions", Integer.toString(jsc.defaultParallelism())));
             Sampler sampler = factory.make(blocks);
@@ -629,11 +634,12 @@ public final class Main {
                     frame.roles(), true, dataset);
             Posterior posterior;
             try {
-                posterior = sampler.run(data, p, settings, ProgressListener.NONE, new Cancellation(),
+                posterior = sampler.run(data, p, settings, ProgressListener.NONE, cancellation,
                         checkpointing == null ? null : checkpointing.on(jsc));
             } finally {
                 blocks.close();
             }
+            refuseWithoutDraws(posterior, cancellation, settings);
             Locations.writeFolder(dir, jsc.hadoopConfiguration(), posterior::write);
             Object nmi = posterior.facts().get("nmi");
             out.printf(Locale.ROOT, "%s on %s (%d rows): %s × %s in %.2f s (%.2f sweeps/s), %s clusters"
@@ -643,6 +649,10 @@ public final class Main {
                     : nmi == null ? "" : ", NMI " + nmi, dir);
             if (posterior.facts().get(SamplerPosterior.EXTENSION) instanceof String extension) {
                 out.println(extension);
+            }
+            if (posterior.cancelled()) { // the shell's words for a run stopped early
+                out.println("stopped early (" + cancellation.reason() + "): the chains stopped at their next sweep; the"
+                        + " draws so far are in " + dir);
             }
             DiagnosticsTable.warnings(posterior).forEach(out::println); // R-hat or ESS short of the goal, as the shell says
             if (checkpointing != null) {
@@ -661,6 +671,24 @@ public final class Main {
         } finally {
             spark.stop();
         }
+    }
+
+    /**
+     * A run stopped (Ctrl-C, a signal) before its first kept draw is neither reported nor written, as {@code
+     * plate:cluster} says: it has no trace, no figures and no clustering.
+     */
+    private static void refuseWithoutDraws(Posterior posterior, Cancellation cancellation, RunSettings settings) {
+        if (!posterior.cancelled()) {
+            return;
+        }
+        for (int c = 0; c < posterior.trace().chains(); c++) {
+            if (posterior.trace().draws(c) > 0) {
+                return;
+            }
+        }
+        throw new PlateException("stopped in burn-in (" + Plural.of(settings.burnIn(), "sweep") + ") ("
+                + (cancellation.isCancelled() ? cancellation.reason() : "interrupted") + "): no draws kept, so no run"
+                + " directory is written");
     }
 
     /**

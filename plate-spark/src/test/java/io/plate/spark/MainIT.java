@@ -479,4 +479,40 @@ class MainIT {
         assertTrue(none.out().contains("the labels of '" + other + "' (column 'label': no, yes) share no class with the"
                 + " model [0, 1]; no accuracy"), none.out());
     }
+
+    /**
+     * Ctrl-C (SIGINT) while {@code cluster} samples keeps the draws so far and writes the run directory, as
+     * plate:cluster does, exiting 130; before, Spark's own shutdown hook stopped the context under the chains and
+     * the run was lost with "Cannot call methods on a stopped SparkContext".
+     */
+    @Test
+    void ctrlCDuringClusterWritesTheDrawsSoFar() throws Exception {
+        Path run = dir.resolve("ctrlc-run");
+        Path checkpoints = dir.resolve("checkpoints");
+        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g", "-jar",
+                Path.of(System.getProperty("plate.spark.jar", "target/plate-spark.jar")).toAbsolutePath().toString(),
+                "cluster", "mixture.gaussian", "--input", SparkTestSession.data("iris/iris.csv").toString(), "--label",
+                "class", "k=3", "collapsed=false", "--iterations", "100000", "--burn-in", "5", "--chains", "2",
+                "--checkpoint", checkpoints.toString(), "--checkpoint-every", "10", "--out", run.toString(), "--master",
+                "local[2]");
+        Path out = dir.resolve("out.txt");
+        Path err = dir.resolve("err.txt");
+        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        long deadline = System.nanoTime() + 300_000_000_000L;
+        // sampling past burn-in: the chains have written a checkpoint
+        while (!Files.isDirectory(checkpoints) || Files.list(checkpoints).findAny().isEmpty()) {
+            assertTrue(p.isAlive(), Files.readString(err));
+            assertTrue(System.nanoTime() < deadline, "no checkpoint within 300 s");
+            Thread.sleep(200);
+        }
+        Thread.sleep(1000);
+        assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor());
+        assertEquals(130, p.waitFor());
+        String printed = Files.readString(out);
+        assertTrue(printed.contains("stopped early (Ctrl-C): the chains stopped at their next sweep; the draws so far are in "
+                + run), printed + Files.readString(err));
+        assertTrue(Files.readString(run.resolve("summary.json")).contains("\"cancelled\" : true"),
+                Files.readString(run.resolve("summary.json")));
+        assertTrue(Files.readAllLines(run.resolve("trace.csv")).size() > 2, "draws in the trace");
+    }
 }

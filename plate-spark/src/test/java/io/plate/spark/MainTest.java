@@ -136,6 +136,29 @@ class MainTest {
                 + " SparkContext.\nThis stopped SparkContext was created at:\n")));
     }
 
+    /**
+     * A {@code cluster --out} that cannot hold a run directory is refused before Spark starts, in plate:cluster's
+     * words, not after the sampling (which lost the run).
+     */
+    @Test
+    void clusterRefusesAnOutItCannotWriteBeforeSampling(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("afile"), "x");
+        String[] args = {"cluster", "mixture.gaussian", "--input", IRIS, "--label", "class", "k=3", "collapsed=false",
+                "--iterations", "4", "--chains", "1", "--master", "local[1]", "--out", null};
+        args[args.length - 1] = file.toString();
+        assertEquals("cannot write the run directory " + file + ": not a folder: " + file + " is a file",
+                assertThrows(PlateException.class, () -> run(args)).getMessage());
+        args[args.length - 1] = file.resolve("run").toString();
+        assertEquals("cannot write the run directory " + file.resolve("run") + ": not a folder: " + file + " is a file",
+                assertThrows(PlateException.class, () -> run(args)).getMessage());
+        java.nio.file.Files.writeString(java.nio.file.Files.createDirectories(dir.resolve("notes")).resolve("a.txt"), "x");
+        args[args.length - 1] = dir.resolve("notes").toString();
+        assertEquals("run directory '" + dir.resolve("notes") + "': the folder exists and holds files that are not a"
+                + " run's (only an empty folder or an earlier run directory is replaced); choose another folder",
+                assertThrows(PlateException.class, () -> run(args)).getMessage());
+    }
+
     @Test
     void typosAreAnsweredWithTheNearestName() {
         assertEquals("unknown command 'trian' (did you mean train?)", usageError("trian", "nb.gaussian", "--input", IRIS,
