@@ -358,8 +358,13 @@ public final class Main {
     private String input() {
         String in = required("--input");
         Path local = Locations.local(in);
-        if (local != null && !java.nio.file.Files.exists(local)) {
-            throw new PlateException("--input '" + in + "': no such file or folder");
+        if (local != null && !java.nio.file.Files.exists(local)) { // a glob, as Spark reads it, names at least one file
+            if (!InputFiles.isGlob(in)) {
+                throw new PlateException("--input '" + in + "': no such file or folder");
+            }
+            if (!InputFiles.localGlobMatches(in)) {
+                throw new PlateException("--input '" + in + "': no file or folder matches the pattern");
+            }
         }
         zeroBased(); // its value too, --format's, --delimiter's, --decimal's, --thousands' and the text options'
         String format = format();
