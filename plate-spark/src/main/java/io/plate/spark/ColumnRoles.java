@@ -134,12 +134,12 @@ final class ColumnRoles {
         }
         if (label != null) {
             sets.add(functions.collect_set(PlateFrame.column(label)));
-            sets.add(functions.count(functions.lit(1)));
         }
+        sets.add(functions.count(functions.lit(1)));
         List<List<String>> levels = new ArrayList<>();
         List<String> classes = List.of();
         Map<String, Map<String, String>> spellings = new HashMap<>();
-        if (!sets.isEmpty()) {
+        if (sets.size() > 1) {
             Row r = df.agg(sets.get(0), sets.subList(1, sets.size()).toArray(new Column[0])).first();
             List<String> commaNumbers = new ArrayList<>();
             for (int i = 0; i < categorical.size(); i++) {
@@ -148,6 +148,10 @@ final class ColumnRoles {
                     commaNumbers.add(categorical.get(i));
                 }
             }
+            long rows = r.getLong(sets.size() - 1);
+            for (int i = 0; i < categorical.size(); i++) {
+                identifierWarning(categorical.get(i), levels.get(i), rows);
+            }
             if (!commaNumbers.isEmpty()) { // as the CSV importer warns
                 org.slf4j.LoggerFactory.getLogger(ColumnRoles.class).warn("columns {} hold numbers written with a"
                         + " decimal comma and became categorical features: give --decimal , to read them as numbers",
@@ -155,7 +159,6 @@ final class ColumnRoles {
             }
             if (label != null) {
                 classes = NaiveBayesStatistics.classes(sortedLevels(spelled(df, label, r.getList(categorical.size()), spellings)));
-                long rows = r.getLong(categorical.size() + 1);
                 if (classes.isEmpty()) {
                     throw new PlateException(rows == 0 ? "no data rows" : "label column '" + label + "' has no values");
                 }
@@ -207,6 +210,24 @@ final class ColumnRoles {
             spellings.put(column, changed);
         }
         return new ArrayList<>(new LinkedHashSet<>(level));
+    }
+
+    /**
+     * The CSV importer's warning for a categorical feature with (nearly) one level per row, an identifier, a name or
+     * free text ({@link Labels#onePerRowWarning}): a column of numbers is named categorical on purpose and is not warned
+     * about, as in the importer.
+     */
+    private static void identifierWarning(String column, List<String> levels, long rows) {
+        if (levels.stream().allMatch(l -> !Double.isNaN(io.plate.api.data.LevelNumbers.value(l)))) {
+            return;
+        }
+        int looked = Math.min(levels.size(), CsvImporter.FREE_TEXT_LEVELS);
+        int withSpace = (int) levels.subList(0, looked).stream().filter(l -> l.indexOf(' ') >= 0).count();
+        String warning = Labels.onePerRowWarning(column, levels.size(), rows, withSpace, looked, "--format text"
+                + " --text-column " + io.plate.api.text.ShellWord.of(column));
+        if (warning != null) {
+            org.slf4j.LoggerFactory.getLogger(ColumnRoles.class).warn(warning);
+        }
     }
 
     /** Level texts in the importers' order (numbers by value, else by code point). */

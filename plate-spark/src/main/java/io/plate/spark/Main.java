@@ -82,7 +82,7 @@ public final class Main {
     private static final Set<String> FLAGS = Set.of("--binary", "--stop-words", "--no-header", "--no-label");
     private static final Set<String> VALUED = Set.of("--input", "--format", "--label", "--categorical", "--seed",
             "--out", "--master", "--keep", "--min-df", "--max-df", "--max-features", "--ngram", "--iterations", "--burn-in",
-            "--thin", "--chains", "--max-iterations", "--partitions", "--zero-based", "--delimiter", "--text-column", "--decimal", "--thousands", "--missing", "--checkpoint", "--checkpoint-every", "--resume");
+            "--thin", "--chains", "--max-iterations", "--partitions", "--zero-based", "--delimiter", "--text-column", "--decimal", "--thousands", "--missing", "--checkpoint", "--checkpoint-every", "--resume", "--ignore");
     /** The options each command takes, besides those of its input's format. */
     private static final Map<String, Set<String>> COMMAND_OPTIONS = Map.of(
             "train", Set.of("--input", "--format", "--label", "--categorical", "--seed", "--out", "--master"),
@@ -92,8 +92,8 @@ public final class Main {
                     "--resume", "--out", "--master"));
     /** The options each input format takes. */
     private static final Map<String, Set<String>> FORMAT_OPTIONS = Map.of(
-            "csv", Set.of("--no-header", "--delimiter", "--decimal", "--thousands", "--missing"),
-            "parquet", Set.of(),
+            "csv", Set.of("--no-header", "--delimiter", "--decimal", "--thousands", "--missing", "--ignore"),
+            "parquet", Set.of("--ignore"),
             "libsvm", Set.of("--zero-based"),
             "text", Set.of("--min-df", "--max-df", "--max-features", "--binary", "--stop-words", "--ngram", "--delimiter",
                     "--text-column"),
@@ -229,6 +229,7 @@ public final class Main {
                 + "       with a CSV input: [--no-header] (the first line is data, not column names (columns V1..Vn))"
                 + " [--delimiter C|tab] [--decimal ,] [--thousands C]\n               [--missing '?,,NA,...'] (cell texts read as"
                 + " missing, replacing the default: '?', empty and pandas' markers)\n"
+                + "       with a CSV or Parquet input: [--ignore A,B] (columns left out, as plate:import --ignore)\n"
                 + "       with a LibSVM input: [--zero-based auto|true|false]\n"
                 + "       with a text input (TSV) or folders (one per class): [--min-df N|F] [--max-df N|F] [--max-features N]"
                 + " [--ngram 2] [--binary] [--stop-words]\n               text only: [--delimiter C|tab] [--text-column NAME]\n"
@@ -734,7 +735,8 @@ public final class Main {
         ImportOptions.Builder reading = ImportOptions.builder().extra(LibSvmImporter.ZERO_BASED, zeroBased())
                 .extra(CsvImporter.DECIMAL, options.getOrDefault("--decimal", "."))
                 .extra(options.containsKey("--thousands") ? Map.of(NumberStyle.THOUSANDS, options.get("--thousands")) : Map.of())
-                .extra(CsvImporter.HEADER, options.containsKey("--no-header") ? "false" : "true");
+                .extra(CsvImporter.HEADER, options.containsKey("--no-header") ? "false" : "true")
+                .extra(options.containsKey("--ignore") ? Map.of(CsvImporter.IGNORE, options.get("--ignore")) : Map.of());
         Character d = delimiter();
         if (d != null) {
             reading.delimiter(d);

@@ -515,4 +515,29 @@ class MainIT {
                 Files.readString(run.resolve("summary.json")));
         assertTrue(Files.readAllLines(run.resolve("trace.csv")).size() > 2, "draws in the trace");
     }
+
+    /**
+     * An identifier column becomes a categorical feature with the CSV importer's warning, on stderr, and {@code --ignore}
+     * leaves it out, as {@code plate:import --ignore} does; before, the jar said nothing and had no {@code --ignore}.
+     */
+    @Test
+    void anIdentifierColumnIsWarnedAboutAndIgnoreLeavesItOut() throws Exception {
+        StringBuilder rows = new StringBuilder("id,c,y\n");
+        for (int i = 0; i < 60; i++) {
+            rows.append("u").append(1000 + i).append(',').append(i % 3 == 0 ? "a" : "b").append(',')
+                    .append(i % 2 == 0 ? "p" : "q").append('\n');
+        }
+        Path csv = Files.writeString(dir.resolve("ids.csv"), rows);
+        String warning = "column 'id' became one categorical feature with 60 levels in 60 rows, nearly one per row: an"
+                + " identifier or a name? a value seen once tells a learner nothing: leave it out with --ignore id";
+        Run t = run("train", "nb.categorical", "--input", csv.toString(), "--label", "y", "--out",
+                dir.resolve("m.json").toString(), "--master", "local[1]");
+        assertEquals(0, t.status(), t.err());
+        assertTrue(t.err().contains("plate-spark: warning: " + warning), t.err());
+        Run ignored = run("train", "nb.categorical", "--input", csv.toString(), "--label", "y", "--ignore", "id", "--out",
+                dir.resolve("m2.json").toString(), "--master", "local[1]");
+        assertEquals(0, ignored.status(), ignored.err());
+        assertTrue(!ignored.err().contains(warning), ignored.err());
+        assertTrue(ignored.out().contains("1 categorical, 0 numeric"), ignored.out());
+    }
 }
