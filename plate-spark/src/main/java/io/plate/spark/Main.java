@@ -77,16 +77,18 @@ public final class Main {
     private final PrintStream out;
     private final Map<String, String> options = new LinkedHashMap<>();
     private final Map<String, String> params = new LinkedHashMap<>();
+    /** Spark settings given with {@code --conf KEY=VALUE}, as spark-submit takes them. */
+    private final Map<String, String> conf = new LinkedHashMap<>();
     private final List<String> positional = new ArrayList<>();
 
-    private static final Set<String> FLAGS = Set.of("--binary", "--stop-words", "--no-header", "--no-label");
+    private static final Set<String> FLAGS = Set.of("--binary", "--stop-words", "--no-header", "--no-label", "--overwrite");
     private static final Set<String> VALUED = Set.of("--input", "--format", "--label", "--categorical", "--seed",
             "--out", "--master", "--keep", "--min-df", "--max-df", "--max-features", "--ngram", "--iterations", "--burn-in",
-            "--thin", "--chains", "--max-iterations", "--partitions", "--zero-based", "--delimiter", "--text-column", "--decimal", "--thousands", "--missing", "--checkpoint", "--checkpoint-every", "--resume", "--ignore");
+            "--thin", "--chains", "--max-iterations", "--partitions", "--zero-based", "--delimiter", "--text-column", "--decimal", "--thousands", "--missing", "--checkpoint", "--checkpoint-every", "--resume", "--ignore", "--conf");
     /** The options each command takes, besides those of its input's format. */
     private static final Map<String, Set<String>> COMMAND_OPTIONS = Map.of(
-            "train", Set.of("--input", "--format", "--label", "--categorical", "--seed", "--out", "--master"),
-            "predict", Set.of("--input", "--format", "--label", "--categorical", "--keep", "--out", "--master"),
+            "train", Set.of("--input", "--format", "--label", "--categorical", "--seed", "--out", "--overwrite", "--master"),
+            "predict", Set.of("--input", "--format", "--label", "--categorical", "--keep", "--out", "--overwrite", "--master"),
             "cluster", Set.of("--input", "--format", "--label", "--no-label", "--categorical", "--iterations", "--max-iterations",
                     "--burn-in", "--thin", "--chains", "--seed", "--partitions", "--checkpoint", "--checkpoint-every",
                     "--resume", "--out", "--master"));
@@ -225,6 +227,9 @@ public final class Main {
                 + "       cluster SAMPLER --input PATH [--format F] [--label COL | --no-label] [key=value ...] [--iterations N]"
                 + " [--max-iterations M]\n               [--burn-in B] [--thin T] [--chains C] [--seed S] [--partitions P]\n"
                 + "               [--checkpoint DIR | --resume DIR] [--checkpoint-every N] --out DIR [--master M]\n"
+                + "       train and predict: [--overwrite] (replace an existing --out)\n"
+                + "       any command: [--conf KEY=VALUE ...] (a Spark setting, as spark-submit's --conf); --option=value"
+                + " is --option value\n"
                 + "       plate-spark --help | --version\n"
                 + "       with a CSV input: [--no-header] (the first line is data, not column names (columns V1..Vn))"
                 + " [--delimiter C|tab] [--decimal ,] [--thousands C]\n               [--missing '?,,NA,...'] (cell texts read as"
@@ -280,13 +285,26 @@ public final class Main {
     private void parse(String[] args) {
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
+            String inline = null; // --option=value, as spark-submit takes it
+            int eq = a.indexOf('=');
+            if (a.startsWith("--") && eq > 2 && VALUED.contains(a.substring(0, eq))) {
+                inline = a.substring(eq + 1);
+                a = a.substring(0, eq);
+            }
             if (FLAGS.contains(a)) {
                 options.put(a, "true");
             } else if (VALUED.contains(a)) {
-                if (i + 1 >= args.length) {
+                if (inline == null && i + 1 >= args.length) {
                     throw new UsageException("option " + a + " needs a value");
                 }
-                options.put(a, args[++i]);
+                String value = inline != null ? inline : args[++i];
+                if (a.equals("--conf")) {
+                    conf(value);
+                } else if (options.containsKey(a)) { // the later one silently won
+                    throw new UsageException(a + " is given twice ('" + options.get(a) + "', '" + value + "'): give it once");
+                } else {
+                    options.put(a, value);
+                }
             } else if (a.startsWith("--")) {
                 String near = NearestName.of(a, options());
                 throw new UsageException("unknown option '" + a + "'" + (near == null ? "" : " (did you mean " + near + "?)"));
@@ -295,6 +313,17 @@ public final class Main {
             } else {
                 positional.add(a);
             }
+        }
+    }
+
+    /** {@code --conf KEY=VALUE}: a Spark setting for the session, as spark-submit's {@code --conf}. */
+    private void conf(String setting) {
+        int eq = setting.indexOf('=');
+        if (eq < 1) {
+            throw new UsageException("--conf '" + setting + "': expected KEY=VALUE, such as spark.executor.memory=4g");
+        }
+        if (conf.put(setting.substring(0, eq), setting.substring(eq + 1)) != null) {
+            throw new UsageException("--conf " + setting.substring(0, eq) + " is given twice: give it once");
         }
     }
 
@@ -431,6 +460,7 @@ public final class Main {
             throw new UsageException(learner + ": " + e.getMessage());
         }
         String model = required("--out");
+        refuseExistingOut(model, "the model is written as a new file:");
         long seed = parseLong("--seed", "1");
         input();
         SparkSession spark = session();
@@ -479,11 +509,7 @@ public final class Main {
         }
         Model model = ModelFiles.load(positional.get(1), new org.apache.hadoop.conf.Configuration());
         String dir = required("--out");
-        Path localOut = Locations.local(dir);
-        if (localOut != null && java.nio.file.Files.exists(localOut)) {
-            throw new PlateException("--out '" + dir + "' already exists; the predictions are written as a new folder"
-                    + " of CSV parts: give another name or remove it");
-        }
+        refuseExistingOut(dir, "the predictions are written as a new folder of CSV parts:");
         input();
         SparkSession spark = session();
         try {
@@ -505,7 +531,8 @@ public final class Main {
             for (int k = 0; k < classes.size(); k++) {
                 cols.add(functions.col(SparkNaiveBayes.PROBABILITY).getItem(k).as(classes.get(k)));
             }
-            scored.select(cols.toArray(new Column[0])).write().option("header", "true").csv(dir);
+            scored.select(cols.toArray(new Column[0])).write().mode(options.containsKey("--overwrite") ? "overwrite"
+                    : "errorifexists").option("header", "true").csv(dir);
             out.printf("%s: scored %s, predictions in %s%n", model.type(), frame, dir);
             if (frame.roles().label != null) {
                 accuracy(scored, frame.roles(), model.classes());
@@ -514,6 +541,18 @@ public final class Main {
             return 0;
         } finally {
             spark.stop();
+        }
+    }
+
+    /**
+     * One rule for {@code train}'s model file and {@code predict}'s folder: an existing local {@code --out} is refused
+     * before Spark starts unless {@code --overwrite} is given ({@code what} says what would be written there).
+     */
+    private void refuseExistingOut(String out, String what) {
+        Path local = Locations.local(out);
+        if (local != null && java.nio.file.Files.exists(local) && !options.containsKey("--overwrite")) {
+            throw new PlateException("--out '" + out + "' already exists; " + what + " give another name, or --overwrite"
+                    + " to replace it");
         }
     }
 
@@ -624,13 +663,15 @@ public final class Main {
         if (options.containsKey("--label") && options.containsKey("--no-label")) {
             throw new UsageException("--label names the label column and --no-label reads none: give one of them");
         }
+        Integer partitions = partitions();
+        refuseCountsFromCsv(name);
         Locations.checkRunDirectory(dir); // before the sampling, as plate:cluster checks it
         Cancellation cancellation = new Cancellation();
         RunInterruption signals = RunInterruption.during(cancellation); // Ctrl-C keeps the draws so far
         SparkSession spark = session(true);
         try (signals) {
             JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-            SparkBlocks blocks = new SparkBlocks(jsc, parseInt("--partitions", Integer.toString(jsc.defaultParallelism())));
+            SparkBlocks blocks = new SparkBlocks(jsc, partitions != null ? partitions : jsc.defaultParallelism());
             Sampler sampler = factory.make(blocks);
             Params p = sampler.params(params);
             PlateFrame frame = clusterInput(spark);
@@ -648,10 +689,10 @@ public final class Main {
             refuseWithoutDraws(posterior, cancellation, settings);
             Locations.writeFolder(dir, jsc.hadoopConfiguration(), posterior::write);
             Object nmi = posterior.facts().get("nmi");
-            out.printf(Locale.ROOT, "%s on %s (%d rows): %s × %s in %.2f s (%.2f sweeps/s), %s clusters"
+            out.printf(Locale.ROOT, "%s on %s (%d rows): %s × %s in %.2f s (%.2f sweeps/s), %s"
                     + " in the estimate%s; run directory %s%n", name, dataset, data.rows(), Plural.of(settings.chains(), "chain"),
                     Plural.of(posterior.settings().iterations(), "sweep"), posterior.seconds(), posterior.sweepsPerSecond(),
-                    posterior.facts().get("estimate_clusters"), nmi instanceof Number x ? String.format(Locale.ROOT, ", NMI %.4f", x.doubleValue())
+                    clusters(posterior.facts().get("estimate_clusters")), nmi instanceof Number x ? String.format(Locale.ROOT, ", NMI %.4f", x.doubleValue())
                     : nmi == null ? "" : ", NMI " + nmi, dir);
             if (posterior.facts().get(SamplerPosterior.EXTENSION) instanceof String extension) {
                 out.println(extension);
@@ -677,6 +718,34 @@ public final class Main {
         } finally {
             spark.stop();
         }
+    }
+
+    /** {@code --partitions}, at least 1, checked before Spark starts; null when not given (Spark's default parallelism). */
+    private Integer partitions() {
+        if (!options.containsKey("--partitions")) {
+            return null;
+        }
+        int p = parseInt("--partitions", null);
+        if (p < 1) {
+            throw new UsageException("--partitions must be at least 1, got " + p);
+        }
+        return p;
+    }
+
+    /**
+     * A sampler of word counts on a CSV input, refused before Spark starts in the jar's options: a CSV has no
+     * count column (a Parquet file may have a vector column of counts, so it is read).
+     */
+    private void refuseCountsFromCsv(String sampler) {
+        if (sampler.equals(io.plate.sampler.mixture.impl.MultinomialMixtureSampler.NAME) && format().equals("csv")) {
+            throw new UsageException(sampler + " clusters word counts, which a CSV file does not hold: give --format text"
+                    + " or folders for a text corpus, or --format libsvm");
+        }
+    }
+
+    /** "1 cluster", "3 clusters": the estimate's number of clusters as the run's facts give it. */
+    private static String clusters(Object count) {
+        return count instanceof Number n ? Plural.of(n.longValue(), "cluster") : count + " clusters";
     }
 
     /**
@@ -831,6 +900,7 @@ public final class Main {
         if (sweeps) {
             SweepSettings.apply(b);
         }
+        conf.forEach(b::config); // --conf, as spark-submit's (a setting spark-submit passed is replaced)
         if (System.getProperty("spark.master") == null) { // spark-submit sets it; java -jar does not
             b.master(options.getOrDefault("--master", "local[*]"));
         } else if (options.containsKey("--master")) {

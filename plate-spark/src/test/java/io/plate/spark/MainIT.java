@@ -340,7 +340,7 @@ class MainIT {
         Run taken = run("predict", irisModel.toString(), "--input", "x.csv", "--out", dir.resolve("taken").toString());
         assertEquals(1, taken.status());
         assertEquals("plate-spark: --out '" + dir.resolve("taken") + "' already exists; the predictions are written as a"
-                + " new folder of CSV parts: give another name or remove it", taken.err().strip());
+                + " new folder of CSV parts: give another name, or --overwrite to replace it", taken.err().strip());
         Run usage = run("train", "nb.multinomial", "--input");
         assertEquals(2, usage.status());
         assertTrue(usage.err().startsWith("plate-spark: option --input needs a value"), usage.err());
@@ -539,5 +539,15 @@ class MainIT {
         assertEquals(0, ignored.status(), ignored.err());
         assertTrue(!ignored.err().contains(warning), ignored.err());
         assertTrue(ignored.out().contains("1 categorical, 0 numeric"), ignored.out());
+    }
+
+    /** One cluster in the estimate is said in the singular ("1 clusters" before). */
+    @Test
+    void oneClusterIsSaidInTheSingular() throws Exception {
+        Run c = run("cluster", "mixture.gaussian", "--input", SparkTestSession.data("iris/iris.csv").toString(), "--label",
+                "class", "k=1", "collapsed=false", "--iterations", "10", "--burn-in", "2", "--chains", "1", "--out",
+                dir.resolve("one").toString(), "--master", "local[1]");
+        assertEquals(0, c.status(), c.err());
+        assertTrue(c.out().contains(", 1 cluster in the estimate"), c.out());
     }
 }

@@ -159,6 +159,34 @@ class MainTest {
                 assertThrows(PlateException.class, () -> run(args)).getMessage());
     }
 
+    /**
+     * spark-submit's habits: {@code --option=value} and {@code --conf KEY=VALUE} are taken, a repeated option is
+     * refused (the later one silently won); {@code --partitions 0} and a multinomial mixture of a CSV are usage errors
+     * before Spark starts (they failed after it, 28 s in); an existing model file is refused unless {@code --overwrite}.
+     */
+    @Test
+    void sparkSubmitHabitsAndEarlyRefusals(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        // each passes the option and stops at the parameter no Gaussian has, before Spark starts
+        assertTrue(usageError("train", "nb.gaussian", "--input=" + IRIS, "--master=local[2]", "--conf",
+                "spark.executor.memory=2g", "--conf=spark.ui.enabled=false", "alpha=1", "--out", "m.json")
+                .startsWith("nb.gaussian: unknown parameter 'alpha'"));
+        assertEquals("--master is given twice ('local[1]', 'local[2]'): give it once", usageError("train", "nb.gaussian",
+                "--input", IRIS, "--master", "local[1]", "--master=local[2]", "--out", "m.json"));
+        assertEquals("--conf 'spark.ui.enabled': expected KEY=VALUE, such as spark.executor.memory=4g", usageError("train",
+                "nb.gaussian", "--input", IRIS, "--conf", "spark.ui.enabled", "--out", "m.json"));
+        assertEquals("--partitions must be at least 1, got 0", usageError("cluster", "mixture.gaussian", "--input", IRIS,
+                "k=3", "collapsed=false", "--partitions", "0", "--out", dir.resolve("run").toString()));
+        assertEquals("mixture.multinomial clusters word counts, which a CSV file does not hold: give --format text or"
+                + " folders for a text corpus, or --format libsvm", usageError("cluster", "mixture.multinomial", "--input",
+                IRIS, "k=3", "--out", dir.resolve("run").toString()));
+        java.nio.file.Path model = java.nio.file.Files.writeString(dir.resolve("m.json"), "{}");
+        assertEquals("--out '" + model + "' already exists; the model is written as a new file: give another name, or"
+                + " --overwrite to replace it", assertThrows(PlateException.class, () -> run("train", "nb.gaussian",
+                "--input", IRIS, "--out", model.toString())).getMessage());
+        assertTrue(usageError("train", "nb.gaussian", "--input", IRIS, "--overwrite", "alpha=1", "--out", model.toString())
+                .startsWith("nb.gaussian: unknown parameter 'alpha'"), "--overwrite takes an existing file");
+    }
+
     @Test
     void typosAreAnsweredWithTheNearestName() {
         assertEquals("unknown command 'trian' (did you mean train?)", usageError("trian", "nb.gaussian", "--input", IRIS,
