@@ -143,7 +143,8 @@ final class ColumnRoles {
             Row r = df.agg(sets.get(0), sets.subList(1, sets.size()).toArray(new Column[0])).first();
             List<String> commaNumbers = new ArrayList<>();
             for (int i = 0; i < categorical.size(); i++) {
-                levels.add(sortedLevels(spelled(df, categorical.get(i), r.getList(i), spellings)));
+                levels.add(sortedLevels(spelled(df, categorical.get(i), forceCategorical.contains(categorical.get(i)), r.getList(i),
+                        spellings)));
                 if (!forceCategorical.contains(categorical.get(i)) && CsvImporter.decimalCommaNumbers(levels.get(i))) {
                     commaNumbers.add(categorical.get(i));
                 }
@@ -158,7 +159,8 @@ final class ColumnRoles {
                         commaNumbers);
             }
             if (label != null) {
-                classes = NaiveBayesStatistics.classes(sortedLevels(spelled(df, label, r.getList(categorical.size()), spellings)));
+                classes = NaiveBayesStatistics.classes(sortedLevels(spelled(df, label, true, r.getList(categorical.size()),
+                        spellings)));
                 if (classes.isEmpty()) {
                     throw new PlateException(rows == 0 ? "no data rows" : "label column '" + label + "' has no values");
                 }
@@ -184,19 +186,20 @@ final class ColumnRoles {
     }
 
     /**
-     * The distinct levels of {@code column} whose distinct cells are {@code values}, as the importers make them: in a
-     * text column of numbers the spellings of one value are one level ({@code 0.0}, {@code 1.0} as written by pandas
-     * or Spark ML are {@code 0}, {@code 1}; {@link LevelNumbers#levels}), a code such as {@code 007} stays as written.
-     * The texts spelled otherwise are put in {@code spellings}; other types' cells are already their level
-     * ({@link PartitionData#text}).
+     * The distinct levels of {@code column} whose distinct cells are {@code values}, as the importers make them: in the
+     * label or a text column {@code named} categorical, whose cells are all numbers, the spellings of one value are one
+     * level ({@code 0.0}, {@code 1.0} as written by pandas or Spark ML are {@code 0}, {@code 1}; {@link LevelNumbers#levels}),
+     * a code such as {@code 007} stays as written; any other text column is text because its cells are not numbers as
+     * the file writes them ({@code 1.500} under a decimal comma), and stays as written, as in the importer. The texts
+     * spelled otherwise are put in {@code spellings}; other types' cells are already their level ({@link PartitionData#text}).
      */
-    private static List<String> spelled(org.apache.spark.sql.Dataset<Row> df, String column, List<Object> values,
-            Map<String, Map<String, String>> spellings) {
+    private static List<String> spelled(org.apache.spark.sql.Dataset<Row> df, String column, boolean named,
+            List<Object> values, Map<String, Map<String, String>> spellings) {
         List<String> texts = new ArrayList<>(values.size());
         for (Object v : values) {
             texts.add(PartitionData.text(v));
         }
-        if (!(df.schema().apply(column).dataType() instanceof StringType)) {
+        if (!named || !(df.schema().apply(column).dataType() instanceof StringType)) {
             return texts;
         }
         List<String> level = LevelNumbers.levels(texts);
