@@ -13,12 +13,12 @@ import io.plate.api.sample.Cancellation;
 import io.plate.api.sample.CheckpointStore;
 import io.plate.api.sample.Checkpoints;
 import io.plate.api.sample.Posterior;
-import io.plate.api.sample.ProgressListener;
 import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.Sampler;
 import io.plate.api.text.NearestName;
 import io.plate.api.text.Plural;
 import io.plate.mcmc.DiagnosticsTable;
+import io.plate.mcmc.ProgressPrinter;
 import io.plate.mcmc.SamplerPosterior;
 import org.apache.spark.api.java.JavaSparkContext;
 import io.plate.classifier.impl.nb.NaiveBayesStatistics;
@@ -680,8 +680,8 @@ public final class Main {
             Dataset data = PartitionData.of(frame.rows().select(frame.roles().columns()).toLocalIterator(), 0,
                     frame.roles(), true, dataset);
             Posterior posterior;
-            try {
-                posterior = sampler.run(data, p, settings, ProgressListener.NONE, cancellation,
+            try (ProgressPrinter progress = progress(name + " on " + dataset, settings)) {
+                posterior = sampler.run(data, p, settings, progress, cancellation,
                         checkpointing == null ? null : checkpointing.on(jsc));
             } finally {
                 blocks.close();
@@ -718,6 +718,23 @@ public final class Main {
         } finally {
             spark.stop();
         }
+    }
+
+    /**
+     * The shell's progress line of a run, on standard error: rewritten in place when the jar runs in a terminal (its
+     * width {@code COLUMNS}, else 80), else a plain line every few seconds, so that a file of the output holds none.
+     */
+    private static ProgressPrinter progress(String label, RunSettings settings) {
+        boolean terminal = System.console() != null;
+        int columns = 0;
+        if (terminal) {
+            try {
+                columns = Integer.parseInt(System.getenv().getOrDefault("COLUMNS", "80").strip());
+            } catch (NumberFormatException e) {
+                columns = 80;
+            }
+        }
+        return new ProgressPrinter(System.err, label, terminal, columns).asked(settings.iterations());
     }
 
     /** {@code --partitions}, at least 1, checked before Spark starts; null when not given (Spark's default parallelism). */

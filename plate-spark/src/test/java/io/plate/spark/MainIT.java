@@ -499,8 +499,10 @@ class MainIT {
         Path err = dir.resolve("err.txt");
         Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         long deadline = System.nanoTime() + 300_000_000_000L;
-        // sampling past burn-in: the chains have written a checkpoint
-        while (!Files.isDirectory(checkpoints) || Files.list(checkpoints).findAny().isEmpty()) {
+        // sampling past burn-in: the chains have written a checkpoint, and the shell's progress line is on stderr
+        // (plain lines, as stderr is a file here)
+        while (!Files.isDirectory(checkpoints) || Files.list(checkpoints).findAny().isEmpty()
+                || !Files.readString(err).contains("mixture.gaussian on iris")) {
             assertTrue(p.isAlive(), Files.readString(err));
             assertTrue(System.nanoTime() < deadline, "no checkpoint within 300 s");
             Thread.sleep(200);
@@ -514,6 +516,8 @@ class MainIT {
         assertTrue(Files.readString(run.resolve("summary.json")).contains("\"cancelled\" : true"),
                 Files.readString(run.resolve("summary.json")));
         assertTrue(Files.readAllLines(run.resolve("trace.csv")).size() > 2, "draws in the trace");
+        assertTrue(Files.readString(err).lines().anyMatch(l -> l.matches("mixture\\.gaussian on iris(\\.csv)?: \\d+/100000"
+                + " sweeps × 2 chains, \\d+ sweeps/s, ETA \\d+ s.*")), Files.readString(err));
     }
 
     /**
