@@ -463,6 +463,7 @@ public final class Main {
         refuseExistingOut(model, "the model is written as a new file:");
         long seed = parseLong("--seed", "1");
         input();
+        checkTextHeader(options.get("--label"), true);
         SparkSession spark = session();
         try {
             PlateFrame frame = frame(spark, options.get("--label"), true);
@@ -511,6 +512,7 @@ public final class Main {
         String dir = required("--out");
         refuseExistingOut(dir, "the predictions are written as a new folder of CSV parts:");
         input();
+        checkTextHeader(options.get("--label"), options.containsKey("--label"));
         SparkSession spark = session();
         try {
             // with --label the labels are read as labels, not as a feature, and the accuracy is reported;
@@ -665,6 +667,7 @@ public final class Main {
         }
         Integer partitions = partitions();
         refuseCountsFromCsv(name);
+        checkTextHeader(options.get("--label"), !options.containsKey("--no-label"));
         Locations.checkRunDirectory(dir); // before the sampling, as plate:cluster checks it
         Cancellation cancellation = new Cancellation();
         RunInterruption signals = RunInterruption.during(cancellation); // Ctrl-C keeps the draws so far
@@ -831,6 +834,18 @@ public final class Main {
             reading.missing(new LinkedHashSet<>(Arrays.asList(options.get("--missing").split(",", -1))));
         }
         return PlateFrame.read(spark, format, input, label, categorical, labelled, reading.build());
+    }
+
+    /**
+     * A local text file's header (the importer's TSV, {@code --format text} without {@code --delimiter}), checked before
+     * Spark starts as the read will check it, with the label read as {@link #frame} reads it.
+     */
+    private void checkTextHeader(String label, boolean labelled) {
+        Path local = Locations.local(required("--input"));
+        if (format().equals("text") && !options.containsKey("--delimiter") && local != null
+                && java.nio.file.Files.isRegularFile(local)) {
+            SparkText.checkHeader(local, textOptions(labelled ? label : null, labelled));
+        }
     }
 
     /** {@code --zero-based} of a LibSVM input, checked before Spark starts: auto (default), true or false. */

@@ -187,6 +187,20 @@ class MainTest {
                 .startsWith("nb.gaussian: unknown parameter 'alpha'"), "--overwrite takes an existing file");
     }
 
+    /**
+     * A text file without the TSV header is refused before Spark starts, in the importer's words: the master given
+     * cannot be reached, so a check after Spark's start would say that instead (it took 28–31 s).
+     */
+    @Test
+    void aTextFileWithoutItsHeaderIsRefusedBeforeSparkStarts(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path tsv = java.nio.file.Files.writeString(dir.resolve("sms.tsv"), "ham\tsee you at noon\nspam\twin now\n");
+        String refused = assertThrows(PlateException.class, () -> run("cluster", "mixture.multinomial", "--input",
+                tsv.toString(), "--format", "text", "k=2", "--out", dir.resolve("run").toString(), "--master",
+                "spark://nohost.invalid:7077")).getMessage();
+        assertTrue(refused.startsWith(tsv + ", line 1") && refused.contains("no 'text' column in the header"), refused);
+    }
+
     @Test
     void typosAreAnsweredWithTheNearestName() {
         assertEquals("unknown command 'trian' (did you mean train?)", usageError("trian", "nb.gaussian", "--input", IRIS,
