@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.plate.api.PlateException;
+import io.plate.api.data.LevelNumbers;
 import io.plate.api.text.Plural;
 import io.plate.importers.impl.CsvImporter;
 import io.plate.importers.impl.Labels;
@@ -14,9 +15,11 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.VectorUDT;
@@ -48,9 +51,21 @@ final class ColumnRoles {
     final List<String> numeric;
     final String counts;
     final List<String> vocabulary;
+    /**
+     * Per text column (categorical or label), the cell texts the importers spell otherwise ({@code 1.0} is
+     * {@code 1} in a column of numbers: {@link LevelNumbers#levels}); applied to the rows by {@link PlateFrame},
+     * so it does not travel to the executors. Empty when every cell is written as its level.
+     */
+    final Map<String, Map<String, String>> spellings;
 
     ColumnRoles(String label, List<String> classes, String target, List<String> categorical, List<List<String>> levels,
             List<String> numeric, String counts, List<String> vocabulary) {
+        this(label, classes, target, categorical, levels, numeric, counts, vocabulary, Map.of());
+    }
+
+    private ColumnRoles(String label, List<String> classes, String target, List<String> categorical, List<List<String>> levels,
+            List<String> numeric, String counts, List<String> vocabulary, Map<String, Map<String, String>> spellings) {
+        this.spellings = spellings;
         this.label = label;
         this.classes = classes;
         this.target = target;
@@ -119,18 +134,24 @@ final class ColumnRoles {
         }
         if (label != null) {
             sets.add(functions.collect_set(PlateFrame.column(label)));
-            sets.add(functions.count(functions.lit(1)));
         }
+        sets.add(functions.count(functions.lit(1)));
         List<List<String>> levels = new ArrayList<>();
         List<String> classes = List.of();
-        if (!sets.isEmpty()) {
+        Map<String, Map<String, String>> spellings = new HashMap<>();
+        if (sets.size() > 1) {
             Row r = df.agg(sets.get(0), sets.subList(1, sets.size()).toArray(new Column[0])).first();
             List<String> commaNumbers = new ArrayList<>();
             for (int i = 0; i < categorical.size(); i++) {
-                levels.add(sortedLevels(r.getList(i)));
+                levels.add(sortedLevels(spelled(df, categorical.get(i), forceCategorical.contains(categorical.get(i)), r.getList(i),
+                        spellings)));
                 if (!forceCategorical.contains(categorical.get(i)) && CsvImporter.decimalCommaNumbers(levels.get(i))) {
                     commaNumbers.add(categorical.get(i));
                 }
+            }
+            long rows = r.getLong(sets.size() - 1);
+            for (int i = 0; i < categorical.size(); i++) {
+                identifierWarning(categorical.get(i), levels.get(i), rows);
             }
             if (!commaNumbers.isEmpty()) { // as the CSV importer warns
                 org.slf4j.LoggerFactory.getLogger(ColumnRoles.class).warn("columns {} hold numbers written with a"
@@ -138,8 +159,8 @@ final class ColumnRoles {
                         commaNumbers);
             }
             if (label != null) {
-                classes = NaiveBayesStatistics.classes(sortedLevels(r.getList(categorical.size())));
-                long rows = r.getLong(categorical.size() + 1);
+                classes = NaiveBayesStatistics.classes(sortedLevels(spelled(df, label, true, r.getList(categorical.size()),
+                        spellings)));
                 if (classes.isEmpty()) {
                     throw new PlateException(rows == 0 ? "no data rows" : "label column '" + label + "' has no values");
                 }
@@ -161,15 +182,59 @@ final class ColumnRoles {
             }
         }
         return new ColumnRoles(label, classes, target, categorical, levels, numeric, counts,
-                vocab == null ? List.of() : vocab);
+                vocab == null ? List.of() : vocab, Map.copyOf(spellings));
     }
 
-    /** Level texts in the importers' order (numbers by value, else by code point). */
-    private static List<String> sortedLevels(List<Object> values) {
+    /**
+     * The distinct levels of {@code column} whose distinct cells are {@code values}, as the importers make them: in the
+     * label or a text column {@code named} categorical, whose cells are all numbers, the spellings of one value are one
+     * level ({@code 0.0}, {@code 1.0} as written by pandas or Spark ML are {@code 0}, {@code 1}; {@link LevelNumbers#levels}),
+     * a code such as {@code 007} stays as written; any other text column is text because its cells are not numbers as
+     * the file writes them ({@code 1.500} under a decimal comma), and stays as written, as in the importer. The texts
+     * spelled otherwise are put in {@code spellings}; other types' cells are already their level ({@link PartitionData#text}).
+     */
+    private static List<String> spelled(org.apache.spark.sql.Dataset<Row> df, String column, boolean named,
+            List<Object> values, Map<String, Map<String, String>> spellings) {
         List<String> texts = new ArrayList<>(values.size());
         for (Object v : values) {
             texts.add(PartitionData.text(v));
         }
+        if (!named || !(df.schema().apply(column).dataType() instanceof StringType)) {
+            return texts;
+        }
+        List<String> level = LevelNumbers.levels(texts);
+        Map<String, String> changed = new HashMap<>();
+        for (int i = 0; i < texts.size(); i++) {
+            if (!level.get(i).equals(texts.get(i))) {
+                changed.put(texts.get(i), level.get(i));
+            }
+        }
+        if (!changed.isEmpty()) {
+            spellings.put(column, changed);
+        }
+        return new ArrayList<>(new LinkedHashSet<>(level));
+    }
+
+    /**
+     * The CSV importer's warning for a categorical feature with (nearly) one level per row, an identifier, a name or
+     * free text ({@link Labels#onePerRowWarning}): a column of numbers is named categorical on purpose and is not warned
+     * about, as in the importer.
+     */
+    private static void identifierWarning(String column, List<String> levels, long rows) {
+        if (levels.stream().allMatch(l -> !Double.isNaN(io.plate.api.data.LevelNumbers.value(l)))) {
+            return;
+        }
+        int looked = Math.min(levels.size(), CsvImporter.FREE_TEXT_LEVELS);
+        int withSpace = (int) levels.subList(0, looked).stream().filter(l -> l.indexOf(' ') >= 0).count();
+        String warning = Labels.onePerRowWarning(column, levels.size(), rows, withSpace, looked, "--format text"
+                + " --text-column " + io.plate.api.text.ShellWord.of(column));
+        if (warning != null) {
+            org.slf4j.LoggerFactory.getLogger(ColumnRoles.class).warn(warning);
+        }
+    }
+
+    /** Level texts in the importers' order (numbers by value, else by code point). */
+    private static List<String> sortedLevels(List<String> texts) {
         return TextCounts.sortedLevels(texts);
     }
 

@@ -35,6 +35,25 @@ final class InputFiles {
         return rows;
     }
 
+    /** Whether {@code path} is a pattern (Hadoop's glob, as Spark's readers take it: {@code *}, {@code ?}, {@code [ab]}, {@code {a,b}}). */
+    static boolean isGlob(String path) {
+        return path.chars().anyMatch(c -> c == '*' || c == '?' || c == '[' || c == '{');
+    }
+
+    /**
+     * Whether the glob {@code path} on the local file system names a file or folder, matched as Spark will match it
+     * (Hadoop's {@code globStatus}), so that a pattern is checked before Spark starts as a plain path is.
+     */
+    static boolean localGlobMatches(String path) {
+        try {
+            FileStatus[] named = FileSystem.getLocal(new org.apache.hadoop.conf.Configuration())
+                    .globStatus(new org.apache.hadoop.fs.Path(path));
+            return named != null && named.length > 0;
+        } catch (IOException | IllegalArgumentException e) { // a malformed pattern: Hadoop says what is wrong
+            throw new io.plate.api.PlateException("--input '" + path + "': " + e.getMessage());
+        }
+    }
+
     /** The data files {@code path} names, sorted by name; empty when it names none or cannot be listed (Spark's read says why). */
     static List<String> files(SparkSession spark, String path) {
         org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(path);

@@ -40,6 +40,28 @@ final class Locations {
     }
 
     /**
+     * Refuses, before any sampling, a local {@code dir} a run directory cannot be written to, in {@code plate:cluster}'s
+     * words: a file, a folder under a file, a folder that holds other files than a run's. A folder on another file
+     * system is checked when written.
+     */
+    static void checkRunDirectory(String dir) {
+        Path local = local(dir);
+        if (local == null) {
+            return;
+        }
+        try {
+            io.plate.api.io.AtomicFiles.checkWritable(local, true);
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            throw new io.plate.api.PlateException("cannot write the run directory " + dir + ": the folder exists and is"
+                    + " never replaced", e);
+        } catch (IOException e) {
+            throw new io.plate.api.PlateException(io.plate.api.io.WriteFailures.message("cannot write the run directory",
+                    dir, local, e), e);
+        }
+        io.plate.mcmc.SamplerPosterior.checkRunDirectory(local);
+    }
+
+    /**
      * A run directory written by {@code writer} into {@code dir}: directly when local, else into a local
      * temporary folder whose files are then written (each atomically) to the Hadoop file system.
      */

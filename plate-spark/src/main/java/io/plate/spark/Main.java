@@ -15,12 +15,12 @@ import io.plate.api.sample.Cancellation;
 import io.plate.api.sample.CheckpointStore;
 import io.plate.api.sample.Checkpoints;
 import io.plate.api.sample.Posterior;
-import io.plate.api.sample.ProgressListener;
 import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.Sampler;
 import io.plate.api.text.NearestName;
 import io.plate.api.text.Plural;
 import io.plate.mcmc.DiagnosticsTable;
+import io.plate.mcmc.ProgressPrinter;
 import io.plate.mcmc.SamplerPosterior;
 import org.apache.spark.api.java.JavaSparkContext;
 import io.plate.classifier.impl.nb.NaiveBayesStatistics;
@@ -79,23 +79,25 @@ public final class Main {
     private final PrintStream out;
     private final Map<String, String> options = new LinkedHashMap<>();
     private final Map<String, String> params = new LinkedHashMap<>();
+    /** Spark settings given with {@code --conf KEY=VALUE}, as spark-submit takes them. */
+    private final Map<String, String> conf = new LinkedHashMap<>();
     private final List<String> positional = new ArrayList<>();
 
-    private static final Set<String> FLAGS = Set.of("--binary", "--stop-words", "--no-header", "--no-label");
+    private static final Set<String> FLAGS = Set.of("--binary", "--stop-words", "--no-header", "--no-label", "--overwrite");
     private static final Set<String> VALUED = Set.of("--input", "--format", "--label", "--categorical", "--seed",
             "--out", "--master", "--keep", "--min-df", "--max-df", "--max-features", "--ngram", "--iterations", "--burn-in",
-            "--thin", "--chains", "--max-iterations", "--partitions", "--zero-based", "--delimiter", "--text-column", "--decimal", "--thousands", "--missing", "--checkpoint", "--checkpoint-every", "--resume");
+            "--thin", "--chains", "--max-iterations", "--partitions", "--zero-based", "--delimiter", "--text-column", "--decimal", "--thousands", "--missing", "--checkpoint", "--checkpoint-every", "--resume", "--ignore", "--conf");
     /** The options each command takes, besides those of its input's format. */
     private static final Map<String, Set<String>> COMMAND_OPTIONS = Map.of(
-            "train", Set.of("--input", "--format", "--label", "--categorical", "--seed", "--out", "--master"),
-            "predict", Set.of("--input", "--format", "--label", "--categorical", "--keep", "--out", "--master"),
+            "train", Set.of("--input", "--format", "--label", "--categorical", "--seed", "--out", "--overwrite", "--master"),
+            "predict", Set.of("--input", "--format", "--label", "--categorical", "--keep", "--out", "--overwrite", "--master"),
             "cluster", Set.of("--input", "--format", "--label", "--no-label", "--categorical", "--iterations", "--max-iterations",
                     "--burn-in", "--thin", "--chains", "--seed", "--partitions", "--checkpoint", "--checkpoint-every",
                     "--resume", "--out", "--master"));
     /** The options each input format takes. */
     private static final Map<String, Set<String>> FORMAT_OPTIONS = Map.of(
-            "csv", Set.of("--no-header", "--delimiter", "--decimal", "--thousands", "--missing"),
-            "parquet", Set.of(),
+            "csv", Set.of("--no-header", "--delimiter", "--decimal", "--thousands", "--missing", "--ignore"),
+            "parquet", Set.of("--ignore"),
             "libsvm", Set.of("--zero-based"),
             "text", Set.of("--min-df", "--max-df", "--max-features", "--binary", "--stop-words", "--ngram", "--delimiter",
                     "--text-column"),
@@ -128,6 +130,8 @@ public final class Main {
             }
             System.err.println("plate-spark: " + SparkAdvice.of(line));
             status = 1;
+        } finally {
+            RunInterruption.ended(); // a signal's shutdown, waiting for the run's last line, goes on
         }
         System.exit(status);
     }
@@ -225,10 +229,14 @@ public final class Main {
                 + "       cluster SAMPLER --input PATH [--format F] [--label COL | --no-label] [key=value ...] [--iterations N]"
                 + " [--max-iterations M]\n               [--burn-in B] [--thin T] [--chains C] [--seed S] [--partitions P]\n"
                 + "               [--checkpoint DIR | --resume DIR] [--checkpoint-every N] --out DIR [--master M]\n"
+                + "       train and predict: [--overwrite] (replace an existing --out)\n"
+                + "       any command: [--conf KEY=VALUE ...] (a Spark setting, as spark-submit's --conf); --option=value"
+                + " is --option value\n"
                 + "       plate-spark --help | --version\n"
                 + "       with a CSV input: [--no-header] (the first line is data, not column names (columns V1..Vn))"
                 + " [--delimiter C|tab] [--decimal ,] [--thousands C]\n               [--missing '?,,NA,...'] (cell texts read as"
                 + " missing, replacing the default: '?', empty and pandas' markers)\n"
+                + "       with a CSV or Parquet input: [--ignore A,B] (columns left out, as plate:import --ignore)\n"
                 + "       with a LibSVM input: [--zero-based auto|true|false]\n"
                 + "       with a text input (TSV) or folders (one per class): [--min-df N|F] [--max-df N|F] [--max-features N]"
                 + " [--ngram 2] [--binary] [--stop-words]\n               text only: [--delimiter C|tab] [--text-column NAME]\n"
@@ -279,13 +287,26 @@ public final class Main {
     private void parse(String[] args) {
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
+            String inline = null; // --option=value, as spark-submit takes it
+            int eq = a.indexOf('=');
+            if (a.startsWith("--") && eq > 2 && VALUED.contains(a.substring(0, eq))) {
+                inline = a.substring(eq + 1);
+                a = a.substring(0, eq);
+            }
             if (FLAGS.contains(a)) {
                 options.put(a, "true");
             } else if (VALUED.contains(a)) {
-                if (i + 1 >= args.length) {
+                if (inline == null && i + 1 >= args.length) {
                     throw new UsageException("option " + a + " needs a value");
                 }
-                options.put(a, args[++i]);
+                String value = inline != null ? inline : args[++i];
+                if (a.equals("--conf")) {
+                    conf(value);
+                } else if (options.containsKey(a)) { // the later one silently won
+                    throw new UsageException(a + " is given twice ('" + options.get(a) + "', '" + value + "'): give it once");
+                } else {
+                    options.put(a, value);
+                }
             } else if (a.startsWith("--")) {
                 String near = NearestName.of(a, options());
                 throw new UsageException("unknown option '" + a + "'" + (near == null ? "" : " (did you mean " + near + "?)"));
@@ -294,6 +315,17 @@ public final class Main {
             } else {
                 positional.add(a);
             }
+        }
+    }
+
+    /** {@code --conf KEY=VALUE}: a Spark setting for the session, as spark-submit's {@code --conf}. */
+    private void conf(String setting) {
+        int eq = setting.indexOf('=');
+        if (eq < 1) {
+            throw new UsageException("--conf '" + setting + "': expected KEY=VALUE, such as spark.executor.memory=4g");
+        }
+        if (conf.put(setting.substring(0, eq), setting.substring(eq + 1)) != null) {
+            throw new UsageException("--conf " + setting.substring(0, eq) + " is given twice: give it once");
         }
     }
 
@@ -358,8 +390,13 @@ public final class Main {
     private String input() {
         String in = required("--input");
         Path local = Locations.local(in);
-        if (local != null && !java.nio.file.Files.exists(local)) {
-            throw new PlateException("--input '" + in + "': no such file or folder");
+        if (local != null && !java.nio.file.Files.exists(local)) { // a glob, as Spark reads it, names at least one file
+            if (!InputFiles.isGlob(in)) {
+                throw new PlateException("--input '" + in + "': no such file or folder");
+            }
+            if (!InputFiles.localGlobMatches(in)) {
+                throw new PlateException("--input '" + in + "': no file or folder matches the pattern");
+            }
         }
         zeroBased(); // its value too, --format's, --delimiter's, --decimal's, --thousands' and the text options'
         String format = format();
@@ -436,8 +473,10 @@ public final class Main {
             throw new UsageException(learner + ": " + e.getMessage());
         }
         String model = required("--out");
+        refuseExistingOut(model, "the model is written as a new file:");
         long seed = parseLong("--seed", "1");
         input();
+        checkTextHeader(options.get("--label"), true);
         SparkSession spark = session();
         try {
             PlateFrame frame = frame(spark, options.get("--label"), true);
@@ -484,12 +523,9 @@ public final class Main {
         }
         Model model = ModelFiles.load(positional.get(1), new org.apache.hadoop.conf.Configuration());
         String dir = required("--out");
-        Path localOut = Locations.local(dir);
-        if (localOut != null && java.nio.file.Files.exists(localOut)) {
-            throw new PlateException("--out '" + dir + "' already exists; the predictions are written as a new folder"
-                    + " of CSV parts: give another name or remove it");
-        }
+        refuseExistingOut(dir, "the predictions are written as a new folder of CSV parts:");
         input();
+        checkTextHeader(options.get("--label"), options.containsKey("--label"));
         SparkSession spark = session();
         try {
             // with --label the labels are read as labels, not as a feature, and the accuracy is reported;
@@ -510,23 +546,59 @@ public final class Main {
             for (int k = 0; k < classes.size(); k++) {
                 cols.add(functions.col(SparkNaiveBayes.PROBABILITY).getItem(k).as(classes.get(k)));
             }
-            scored.select(cols.toArray(new Column[0])).write().option("header", "true").csv(dir);
+            scored.select(cols.toArray(new Column[0])).write().mode(options.containsKey("--overwrite") ? "overwrite"
+                    : "errorifexists").option("header", "true").csv(dir);
             out.printf("%s: scored %s, predictions in %s%n", model.type(), frame, dir);
-            String label = frame.roles().label;
-            if (label != null) {
-                Column known = PlateFrame.column(label);
-                Row right = scored.agg(functions.sum(functions.when(functions.col(SparkNaiveBayes.PREDICTION)
-                        .equalTo(known.cast("string")), 1L).otherwise(0L)), functions.count(known)).first();
-                long n = right.getLong(1);
-                long hits = right.isNullAt(0) ? 0 : right.getLong(0);
-                // rows without a label (null) are left out, as plate:predict leaves them out
-                out.printf(Locale.ROOT, "accuracy %.4f (%d of %d labelled rows predicted as their '%s')%n",
-                        n == 0 ? Double.NaN : (double) hits / n, hits, n, label);
+            if (frame.roles().label != null) {
+                accuracy(scored, frame.roles(), model.classes());
             }
             scored.unpersist();
             return 0;
         } finally {
             spark.stop();
+        }
+    }
+
+    /**
+     * One rule for {@code train}'s model file and {@code predict}'s folder: an existing local {@code --out} is refused
+     * before Spark starts unless {@code --overwrite} is given ({@code what} says what would be written there).
+     */
+    private void refuseExistingOut(String out, String what) {
+        Path local = Locations.local(out);
+        if (local != null && java.nio.file.Files.exists(local) && !options.containsKey("--overwrite")) {
+            throw new PlateException("--out '" + out + "' already exists; " + what + " give another name, or --overwrite"
+                    + " to replace it");
+        }
+    }
+
+    /**
+     * The accuracy of the {@code scored} rows against their labels (read as the importers read them: {@code 1.0} is
+     * class {@code 1}), and, as {@code plate:predict} says it, the label classes the model does not have: with
+     * none in common no accuracy, else a warning counting their rows as wrong. Rows without a label are left out.
+     */
+    private void accuracy(org.apache.spark.sql.Dataset<Row> scored, ColumnRoles roles, List<String> modelClasses) {
+        String label = roles.label;
+        Column known = PlateFrame.column(label);
+        List<String> unknown = roles.classes.stream().filter(c -> !modelClasses.contains(c)).toList();
+        Row right = scored.agg(functions.sum(functions.when(functions.col(SparkNaiveBayes.PREDICTION)
+                .equalTo(known.cast("string")), 1L).otherwise(0L)), functions.count(known),
+                functions.sum(functions.when(known.cast("string").isin(unknown.toArray()), 1L).otherwise(0L))).first();
+        long n = right.getLong(1);
+        long hits = right.isNullAt(0) ? 0 : right.getLong(0);
+        long unknownRows = right.isNullAt(2) ? 0 : right.getLong(2);
+        String classes = String.join(", ", unknown.subList(0, Math.min(10, unknown.size())))
+                + (unknown.size() > 10 ? ", … " + (unknown.size() - 10) + " more" : "");
+        if (n > 0 && unknownRows == n) {
+            out.printf("the labels of '%s' (column '%s': %s) share no class with the model %s; no accuracy%n",
+                    options.get("--input"), label, classes, modelClasses);
+            return;
+        }
+        out.printf(Locale.ROOT, "accuracy %.4f (%d of %d labelled rows predicted as their '%s')%n",
+                n == 0 ? Double.NaN : (double) hits / n, hits, n, label);
+        if (unknownRows > 0) {
+            out.printf("warning: %s of '%s' (column '%s') the model does not have: %s (%s, counted as wrong)%n",
+                    Plural.of(unknown.size(), "class", "classes"), options.get("--input"), label, classes,
+                    Plural.of(unknownRows, "row"));
         }
     }
 
@@ -606,10 +678,16 @@ public final class Main {
         if (options.containsKey("--label") && options.containsKey("--no-label")) {
             throw new UsageException("--label names the label column and --no-label reads none: give one of them");
         }
+        Integer partitions = partitions();
+        refuseCountsFromCsv(name);
+        checkTextHeader(options.get("--label"), !options.containsKey("--no-label"));
+        Locations.checkRunDirectory(dir); // before the sampling, as plate:cluster checks it
+        Cancellation cancellation = new Cancellation();
+        RunInterruption signals = RunInterruption.during(cancellation); // Ctrl-C keeps the draws so far
         SparkSession spark = session(true);
-        try {
+        try (signals) {
             JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-            SparkBlocks blocks = new SparkBlocks(jsc, parseInt("--partitions", Integer.toString(jsc.defaultParallelism())));
+            SparkBlocks blocks = new SparkBlocks(jsc, partitions != null ? partitions : jsc.defaultParallelism());
             Sampler sampler = factory.make(blocks);
             Params p = sampler.params(params);
             PlateFrame frame = clusterInput(spark);
@@ -618,21 +696,26 @@ public final class Main {
             Dataset data = PartitionData.of(frame.rows().select(frame.roles().columns()).toLocalIterator(), 0,
                     frame.roles(), true, dataset);
             Posterior posterior;
-            try {
-                posterior = sampler.run(data, p, settings, ProgressListener.NONE, new Cancellation(),
+            try (ProgressPrinter progress = progress(name + " on " + dataset, settings)) {
+                posterior = sampler.run(data, p, settings, progress, cancellation,
                         checkpointing == null ? null : checkpointing.on(jsc));
             } finally {
                 blocks.close();
             }
+            refuseWithoutDraws(posterior, cancellation, settings);
             Locations.writeFolder(dir, jsc.hadoopConfiguration(), posterior::write);
             Object nmi = posterior.facts().get("nmi");
-            out.printf(Locale.ROOT, "%s on %s (%d rows): %s × %s in %.2f s (%.2f sweeps/s), %s clusters"
+            out.printf(Locale.ROOT, "%s on %s (%d rows): %s × %s in %.2f s (%.2f sweeps/s), %s"
                     + " in the estimate%s; run directory %s%n", name, dataset, data.rows(), Plural.of(settings.chains(), "chain"),
                     Plural.of(posterior.settings().iterations(), "sweep"), posterior.seconds(), posterior.sweepsPerSecond(),
-                    posterior.facts().get("estimate_clusters"), nmi instanceof Number x ? String.format(Locale.ROOT, ", NMI %.4f", x.doubleValue())
+                    clusters(posterior.facts().get("estimate_clusters")), nmi instanceof Number x ? String.format(Locale.ROOT, ", NMI %.4f", x.doubleValue())
                     : nmi == null ? "" : ", NMI " + nmi, dir);
             if (posterior.facts().get(SamplerPosterior.EXTENSION) instanceof String extension) {
                 out.println(extension);
+            }
+            if (posterior.cancelled()) { // the shell's words for a run stopped early
+                out.println("stopped early (" + cancellation.reason() + "): the chains stopped at their next sweep; the"
+                        + " draws so far are in " + dir);
             }
             DiagnosticsTable.warnings(posterior).forEach(out::println); // R-hat or ESS short of the goal, as the shell says
             if (checkpointing != null) {
@@ -651,6 +734,69 @@ public final class Main {
         } finally {
             spark.stop();
         }
+    }
+
+    /**
+     * The shell's progress line of a run, on standard error: rewritten in place when the jar runs in a terminal (its
+     * width {@code COLUMNS}, else 80), else a plain line every few seconds, so that a file of the output holds none.
+     */
+    private static ProgressPrinter progress(String label, RunSettings settings) {
+        boolean terminal = System.console() != null;
+        int columns = 0;
+        if (terminal) {
+            try {
+                columns = Integer.parseInt(System.getenv().getOrDefault("COLUMNS", "80").strip());
+            } catch (NumberFormatException e) {
+                columns = 80;
+            }
+        }
+        return new ProgressPrinter(System.err, label, terminal, columns).asked(settings.iterations());
+    }
+
+    /** {@code --partitions}, at least 1, checked before Spark starts; null when not given (Spark's default parallelism). */
+    private Integer partitions() {
+        if (!options.containsKey("--partitions")) {
+            return null;
+        }
+        int p = parseInt("--partitions", null);
+        if (p < 1) {
+            throw new UsageException("--partitions must be at least 1, got " + p);
+        }
+        return p;
+    }
+
+    /**
+     * A sampler of word counts on a CSV input, refused before Spark starts in the jar's options: a CSV has no
+     * count column (a Parquet file may have a vector column of counts, so it is read).
+     */
+    private void refuseCountsFromCsv(String sampler) {
+        if (sampler.equals(io.plate.sampler.mixture.impl.MultinomialMixtureSampler.NAME) && format().equals("csv")) {
+            throw new UsageException(sampler + " clusters word counts, which a CSV file does not hold: give --format text"
+                    + " or folders for a text corpus, or --format libsvm");
+        }
+    }
+
+    /** "1 cluster", "3 clusters": the estimate's number of clusters as the run's facts give it. */
+    private static String clusters(Object count) {
+        return count instanceof Number n ? Plural.of(n.longValue(), "cluster") : count + " clusters";
+    }
+
+    /**
+     * A run stopped (Ctrl-C, a signal) before its first kept draw is neither reported nor written, as {@code
+     * plate:cluster} says: it has no trace, no figures and no clustering.
+     */
+    private static void refuseWithoutDraws(Posterior posterior, Cancellation cancellation, RunSettings settings) {
+        if (!posterior.cancelled()) {
+            return;
+        }
+        for (int c = 0; c < posterior.trace().chains(); c++) {
+            if (posterior.trace().draws(c) > 0) {
+                return;
+            }
+        }
+        throw new PlateException("stopped in burn-in (" + Plural.of(settings.burnIn(), "sweep") + ") ("
+                + (cancellation.isCancelled() ? cancellation.reason() : "interrupted") + "): no draws kept, so no run"
+                + " directory is written");
     }
 
     /**
@@ -691,7 +837,8 @@ public final class Main {
         ImportOptions.Builder reading = ImportOptions.builder().extra(LibSvmImporter.ZERO_BASED, zeroBased())
                 .extra(CsvImporter.DECIMAL, options.getOrDefault("--decimal", "."))
                 .extra(options.containsKey("--thousands") ? Map.of(NumberStyle.THOUSANDS, options.get("--thousands")) : Map.of())
-                .extra(CsvImporter.HEADER, options.containsKey("--no-header") ? "false" : "true");
+                .extra(CsvImporter.HEADER, options.containsKey("--no-header") ? "false" : "true")
+                .extra(options.containsKey("--ignore") ? Map.of(CsvImporter.IGNORE, options.get("--ignore")) : Map.of());
         Character d = delimiter();
         if (d != null) {
             reading.delimiter(d);
@@ -700,6 +847,18 @@ public final class Main {
             reading.missing(new LinkedHashSet<>(Arrays.asList(options.get("--missing").split(",", -1))));
         }
         return PlateFrame.read(spark, format, input, label, categorical, labelled, reading.build());
+    }
+
+    /**
+     * A local text file's header (the importer's TSV, {@code --format text} without {@code --delimiter}), checked before
+     * Spark starts as the read will check it, with the label read as {@link #frame} reads it.
+     */
+    private void checkTextHeader(String label, boolean labelled) {
+        Path local = Locations.local(required("--input"));
+        if (format().equals("text") && !options.containsKey("--delimiter") && local != null
+                && java.nio.file.Files.isRegularFile(local)) {
+            SparkText.checkHeader(local, textOptions(labelled ? label : null, labelled));
+        }
     }
 
     /** {@code --zero-based} of a LibSVM input, checked before Spark starts: auto (default), true or false. */
@@ -786,6 +945,7 @@ public final class Main {
         if (sweeps) {
             SweepSettings.apply(b);
         }
+        conf.forEach(b::config); // --conf, as spark-submit's (a setting spark-submit passed is replaced)
         if (System.getProperty("spark.master") == null) { // spark-submit sets it; java -jar does not
             b.master(options.getOrDefault("--master", "local[*]"));
         } else if (options.containsKey("--master")) {

@@ -22,8 +22,28 @@ public final class PlateFrame {
     private final ColumnRoles roles;
 
     PlateFrame(org.apache.spark.sql.Dataset<Row> rows, ColumnRoles roles) {
-        this.rows = rows;
+        this.rows = spelledAsLevels(rows, roles.spellings);
         this.roles = roles;
+    }
+
+    /**
+     * {@code rows} with each text cell that {@code spellings} lists written as its level ({@code 1.0} as {@code 1},
+     * {@link ColumnRoles#spellings}), so that features, labels and the accuracy's comparison see the importers' levels.
+     */
+    private static org.apache.spark.sql.Dataset<Row> spelledAsLevels(org.apache.spark.sql.Dataset<Row> rows,
+            java.util.Map<String, java.util.Map<String, String>> spellings) {
+        if (spellings.isEmpty()) {
+            return rows;
+        }
+        org.apache.spark.sql.Column[] out = new org.apache.spark.sql.Column[rows.columns().length];
+        for (int i = 0; i < out.length; i++) {
+            String n = rows.columns()[i];
+            java.util.HashMap<String, String> levels = spellings.containsKey(n) ? new java.util.HashMap<>(spellings.get(n)) : null;
+            out[i] = levels == null ? column(n) : functions.udf((org.apache.spark.sql.api.java.UDF1<String, String>)
+                    t -> t == null ? null : levels.getOrDefault(t, t), org.apache.spark.sql.types.DataTypes.StringType)
+                    .apply(column(n)).as(n);
+        }
+        return rows.select(out);
     }
 
     /**
@@ -38,8 +58,8 @@ public final class PlateFrame {
 
     /** A CSV file (or folder of parts) read by Spark, numeric columns inferred; {@code label} may be null. */
     public static PlateFrame csv(SparkSession spark, String path, String label, Set<String> categorical) {
-        return of(csvRows(spark, path, null, NumberStyle.of(".", null), true, categorical, ImportOptions.defaults().missing()), label,
-                categorical, null);
+        return of(csvRows(spark, path, null, NumberStyle.of(".", null), true, categorical, ImportOptions.defaults().missing(),
+                ImportOptions.defaults()), label, categorical, null);
     }
 
     /**
@@ -49,10 +69,11 @@ public final class PlateFrame {
      * {@code header} line (pandas' {@code to_csv(header=False)}, {@code --no-header}) the first line is data and
      * the columns are {@code V1..Vn}, as the importer names them. The {@code categorical} columns are read as
      * written, as {@code --categorical} makes the importer read them: codes such as {@code 007} keep their zeros.
-     * The cells {@code missing} lists are missing values.
+     * The cells {@code missing} lists are missing values. The columns {@code ignoring} names ({@link #withoutIgnored})
+     * are left out before any is read.
      */
     private static org.apache.spark.sql.Dataset<Row> csvRows(SparkSession spark, String path, Character delimiter,
-            NumberStyle style, boolean header, Set<String> categorical, Set<String> missing) {
+            NumberStyle style, boolean header, Set<String> categorical, Set<String> missing, ImportOptions ignoring) {
         List<String> first = spark.read().textFile(path).limit(1).collectAsList();
         if (first.isEmpty()) { // an empty file, or a folder of empty parts: the importer's words
             throw new PlateException(path + ": " + CsvImporter.EMPTY_FILE);
@@ -84,8 +105,9 @@ public final class PlateFrame {
         org.apache.spark.sql.types.StructType schema = read.schema();
         read = InputFiles.inNameOrder(spark, path, read, f -> reader.schema(schema).csv(f));
         // Spark names the columns of a file without a header _c0.._c(n-1); there, only V1 numbering the rows is an index
-        org.apache.spark.sql.Dataset<Row> df = header ? withoutRowIndex(read, path)
-                : withoutRowNumbers(read.toDF(columnNames(read.columns().length)), path);
+        org.apache.spark.sql.Dataset<Row> df = withoutIgnored(header ? read : read.toDF(columnNames(read.columns().length)),
+                path, ignoring);
+        df = header ? withoutRowIndex(df, path) : withoutRowNumbers(df, path);
         return asImporterReadsCells(df, path, style, categorical, missing);
     }
 
@@ -191,6 +213,25 @@ public final class PlateFrame {
             out[i] = c.as(n);
         }
         return df.select(out);
+    }
+
+    /**
+     * {@code df} without the columns {@code --ignore} names ({@link CsvImporter#IGNORE} in {@code options}), read as
+     * the CSV importer reads them ({@link CsvImporter#ignored}: none the label or named by another option), each one
+     * the input has.
+     */
+    private static org.apache.spark.sql.Dataset<Row> withoutIgnored(org.apache.spark.sql.Dataset<Row> df, String path,
+            ImportOptions options) {
+        List<String> names = java.util.Arrays.asList(df.columns());
+        Set<String> ignored = CsvImporter.ignored(java.nio.file.Path.of(path), 0, options, names::contains);
+        for (String n : ignored) {
+            if (!names.contains(n)) {
+                throw new PlateException(path + ": --ignore names a column the input does not have ('" + n + "'); it has "
+                        + String.join(", ", names));
+            }
+            df = df.drop(column(n));
+        }
+        return df;
     }
 
     /** Aggregates per text column in {@link #asImporterReadsCells}. */
@@ -366,11 +407,12 @@ public final class PlateFrame {
                     throw new PlateException("--" + problem);
                 }
                 df = csvRows(spark, path, reading.delimiter().orElse(null), NumberStyle.of(decimal, thousands), header,
-                        categorical, reading.missing());
+                        categorical, reading.missing(), ignoring(reading, label, categorical));
                 break;
             case "parquet":
                 org.apache.spark.sql.Dataset<Row> parquet = spark.read().parquet(path);
-                df = InputFiles.inNameOrder(spark, path, parquet, f -> spark.read().schema(parquet.schema()).parquet(f));
+                df = withoutIgnored(InputFiles.inNameOrder(spark, path, parquet, f -> spark.read().schema(parquet.schema())
+                        .parquet(f)), path, ignoring(reading, label, categorical));
                 break;
             case "libsvm":
                 PlateFrame f = libsvm(spark, path, zeroBased, categorical);
@@ -386,6 +428,12 @@ public final class PlateFrame {
         PlateFrame f = withPath(path, () -> new PlateFrame(rows, target != null
                 ? ColumnRoles.of(rows, null, target, categorical, null) : ColumnRoles.of(rows, l, categorical, null)));
         return labelled ? f : f.unlabelled();
+    }
+
+    /** {@code reading} with the {@code label} and {@code categorical} columns, against which {@code --ignore} is checked. */
+    private static ImportOptions ignoring(ImportOptions reading, String label, Set<String> categorical) {
+        ImportOptions.Builder b = reading.toBuilder().categorical(categorical);
+        return (label != null ? b.label(label) : b).build();
     }
 
     /** {@code frame}, whose refusals (a label column not in the file, no rows, …) name the file read, as the importers' do. */

@@ -29,6 +29,9 @@ final class SparkAdvice {
             new Rewrite(Pattern.compile("to cluster on it too, or with --categorical "),
                     "to cluster on it too, or give --categorical "),
             new Rewrite(Pattern.compile("\\(import with --categorical "), "(give --categorical "),
+            // MultinomialCorpus: data without counts for a multinomial mixture; the jar reads them with --format
+            new Rewrite(Pattern.compile("\\(import a text corpus or LibSVM file\\)"),
+                    "(give --format text or folders for a text corpus, or --format libsvm)"),
             // CsvImporter.strayCells: a column of numbers but for a few cells; the jar's --missing is the importer's
             new Rewrite(Pattern.compile("import with --missing "), "run again with --missing "));
 

@@ -50,6 +50,23 @@ public final class SparkText {
     }
 
     /**
+     * The header of the local TSV {@code file} checked as {@link #tsv} checks it (the importer's rules and words: a
+     * text column, a label column unless unlabelled), so that a file without one is refused before Spark starts; an
+     * empty file is left to {@link #tsv}.
+     */
+    static void checkHeader(Path file, ImportOptions options) {
+        String header;
+        try (java.io.BufferedReader in = java.nio.file.Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            header = in.readLine();
+        } catch (java.io.IOException e) { // not UTF-8, unreadable: Spark's read says what is wrong
+            return;
+        }
+        if (header != null) {
+            TextImporter.textAndLabelColumns(header.split("\t", -1), Path.of(file.toString()), options, '\t');
+        }
+    }
+
+    /**
      * The importer's TSV layout: a header naming a {@code text} column (or {@code --text-column}) and the
      * label column, one document a line, backslash escapes in the text; with another delimiter in the
      * options, a delimited file with CSV quoting. Rows keep the file's order; blank lines are skipped.

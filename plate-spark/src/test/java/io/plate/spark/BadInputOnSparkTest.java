@@ -2,6 +2,7 @@ package io.plate.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.plate.api.PlateException;
 import io.plate.api.data.ImportOptions;
@@ -85,5 +86,34 @@ class BadInputOnSparkTest {
             assertEquals(shell.categorical().stream().map(c -> c.name()).toList(), frame.roles().categorical, o.missing().toString());
             assertEquals(shell.numeric().stream().map(c -> c.name()).toList(), frame.roles().numeric, o.missing().toString());
         }
+    }
+
+    /**
+     * {@code --ignore id} leaves a column out as the CSV importer's {@code --ignore} does (the same features), and
+     * refuses a name the file does not have or one also named the label, in the importer's words.
+     */
+    @Test
+    void ignoreLeavesAColumnOutAsTheImporterDoes() throws IOException {
+        StringBuilder rows = new StringBuilder("id,w,c,y\n");
+        for (int i = 0; i < 60; i++) {
+            rows.append("u").append(1000 + i).append(',').append(i * 0.5).append(',').append(i % 3 == 0 ? "a" : "b")
+                    .append(',').append(i % 2 == 0 ? "p" : "q").append('\n');
+        }
+        Path csv = Files.writeString(dir.resolve("ids.csv"), rows);
+        ImportOptions ignoring = ImportOptions.builder().extra(io.plate.importers.impl.CsvImporter.IGNORE, "id").build();
+        io.plate.api.data.Dataset shell = new io.plate.importers.impl.CsvImporter().read(csv,
+                ignoring.toBuilder().label("y").build());
+        PlateFrame frame = PlateFrame.read(spark, "csv", csv.toString(), "y", Set.of(), true, ignoring);
+        assertEquals(java.util.List.of("c"), frame.roles().categorical);
+        assertEquals(shell.categorical().stream().map(c -> c.name()).toList(), frame.roles().categorical);
+        assertEquals(java.util.List.of("w"), frame.roles().numeric);
+        assertEquals(java.util.List.of("w", "c", "y"), java.util.Arrays.asList(frame.rows().columns()));
+        assertEquals(csv + ": --ignore names a column the input does not have ('ide'); it has id, w, c, y",
+                assertThrows(io.plate.api.PlateException.class, () -> PlateFrame.read(spark, "csv", csv.toString(), "y",
+                        Set.of(), true, ImportOptions.builder().extra(io.plate.importers.impl.CsvImporter.IGNORE, "ide")
+                                .build())).getMessage());
+        assertTrue(assertThrows(io.plate.api.PlateException.class, () -> PlateFrame.read(spark, "csv", csv.toString(), "y",
+                Set.of(), true, ImportOptions.builder().extra(io.plate.importers.impl.CsvImporter.IGNORE, "y").build()))
+                .getMessage().endsWith("named both --ignore and --label: give one"));
     }
 }

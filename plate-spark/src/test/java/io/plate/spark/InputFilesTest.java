@@ -62,6 +62,23 @@ class InputFilesTest {
         }
     }
 
+    /** A glob of parts, as docs/spark.md promises (Hadoop's syntax), is read in the order of the files' names. */
+    @Test
+    void aGlobOfPartsIsReadInTheOrderOfItsFilesNames() throws Exception {
+        Path csv = parts("csv", new int[] {40, 900, 300}, "id,x,y", i -> i + "," + (i % 7) * 0.5 + "," + (i % 3 == 0 ? "p" : "q"));
+        String glob = csv.resolve("part-*").toString();
+        PlateFrame frame = PlateFrame.read(spark, "csv", glob, "y", Set.of(), true, ImportOptions.defaults());
+        assertEquals(-1, firstOutOfOrder(numbers(frame.rows().select("id").collectAsList()), 1240), "first row out of order");
+        // the command line takes it (here up to the parameter checked after the input), and refuses one matching nothing
+        Main.UsageException past = org.junit.jupiter.api.Assertions.assertThrows(Main.UsageException.class, () -> new Main(
+                System.out).run(new String[] {"cluster", "mixture.gaussian", "--input", glob, "k=abc", "--out", "r"}));
+        assertEquals("mixture.gaussian: parameter 'k' = 'abc': expected a whole number", past.getMessage());
+        String none = csv.resolve("piece-*").toString();
+        assertEquals("--input '" + none + "': no file or folder matches the pattern", org.junit.jupiter.api.Assertions
+                .assertThrows(io.plate.api.PlateException.class, () -> new Main(System.out).run(new String[] {"cluster",
+                        "mixture.gaussian", "--input", none, "k=abc", "--out", "r"})).getMessage());
+    }
+
     /** The first position of {@code rows} that does not hold its own number, or -1 when all {@code n} do. */
     private static int firstOutOfOrder(List<Integer> rows, int n) {
         for (int i = 0; i < n; i++) {

@@ -81,6 +81,38 @@ class LabelColumnTest {
     }
 
     /**
+     * Spark ML's and pandas' labels written {@code 0.0}/{@code 1.0}, named {@code --categorical}, are classes
+     * {@code 0} and {@code 1}, as the CSV importer reads them (one level per value in a column of numbers), and so
+     * is a categorical feature's {@code 1.0}, {@code 2}, {@code 2.0}; a code column ({@code 007}) keeps its texts.
+     * The rows hold the levels, so that a model of the shell's classes matches them.
+     */
+    @Test
+    void labelsWrittenAsFloatsAreTheImportersClasses() throws IOException {
+        StringBuilder csv = new StringBuilder("id,grade,code,label\n");
+        for (int i = 0; i < 40; i++) {
+            csv.append(i).append(',').append(i % 3 == 0 ? "1.0" : i % 3 == 1 ? "2" : "2.0").append(',')
+                    .append(i % 2 == 0 ? "007" : "7").append(',').append(i % 2 == 0 ? "0.0" : "1.0").append('\n');
+        }
+        Path file = Files.writeString(dir.resolve("ml01.csv"), csv);
+        Set<String> named = Set.of("grade", "code", "label");
+        Dataset shell = new CsvImporter().read(file, ImportOptions.builder().label("label").categorical(named).build());
+        assertEquals(List.of("0", "1"), shell.labels().orElseThrow().levels(), "the importer, as the expected value");
+        PlateFrame frame = PlateFrame.read(spark, "csv", file.toString(), "label", named, true);
+        assertEquals(List.of("0", "1"), frame.roles().classes);
+        assertEquals(List.of("grade", "code"), frame.roles().categorical);
+        assertEquals(List.of(List.of("1", "2"), List.of("007", "7")), frame.roles().levels);
+        ColumnRoles roles = ColumnRoles.fromJson(frame.roles().toJson()); // as executors receive them
+        Dataset onSpark = PartitionData.of(frame.rows().select(roles.columns()).toLocalIterator(), 0, roles, true, "ml01");
+        for (int r = 0; r < 40; r++) {
+            assertEquals(r % 2 == 0 ? "0" : "1", onSpark.labels().orElseThrow().level(r), "row " + r);
+            assertEquals(r % 3 == 0 ? "1" : "2", onSpark.categorical().get(0).level(r), "row " + r);
+        }
+        // the label column of the rows is the class text, which predict's accuracy compares with the prediction
+        assertEquals(List.of("0", "1"), frame.rows().select(PlateFrame.column("label")).distinct()
+                .as(org.apache.spark.sql.Encoders.STRING()).collectAsList().stream().sorted().toList());
+    }
+
+    /**
      * LibSVM labels with a fraction (scikit-learn's {@code dump_svmlight_file} of a regression target) are a numeric
      * target as the LibSVM importer reads them, 1-based (Spark's reader) and 0-based (the importer's parser): no
      * classes, so {@code train} refuses them as it refuses a CSV's, and {@code cluster}'s dataset has the target,

@@ -350,7 +350,7 @@ class MainIT {
         Run taken = run("predict", irisModel.toString(), "--input", "x.csv", "--out", dir.resolve("taken").toString());
         assertEquals(1, taken.status());
         assertEquals("plate-spark: --out '" + dir.resolve("taken") + "' already exists; the predictions are written as a"
-                + " new folder of CSV parts: give another name or remove it", taken.err().strip());
+                + " new folder of CSV parts: give another name, or --overwrite to replace it", taken.err().strip());
         Run usage = run("train", "nb.multinomial", "--input");
         assertEquals(2, usage.status());
         assertTrue(usage.err().startsWith("plate-spark: option --input needs a value"), usage.err());
@@ -453,5 +453,115 @@ class MainIT {
                 dir.resolve("predictions").toString(), "--master", "local[1]");
         assertEquals(0, p.status(), p.err());
         assertTrue(p.out().contains("accuracy 1.0000 (40 of 40 labelled rows"), p.out());
+    }
+
+    /**
+     * Labels written 0.0/1.0 (pandas, Spark ML) are the classes 0 and 1 the shell's importer makes: a model trained
+     * by the jar has them, and a shell-trained model scores the file with its accuracy (each row's class follows x,
+     * so every row is predicted right); labels the model has none of are said to be so, with no accuracy.
+     */
+    @Test
+    void labelsWrittenAsFloatsMatchTheShellsClasses() throws Exception {
+        StringBuilder b = new StringBuilder("x,label\n");
+        StringBuilder words = new StringBuilder("x,label\n");
+        for (int i = 0; i < 40; i++) {
+            b.append(i % 2 == 0 ? "a" : "b").append(',').append(i % 2 == 0 ? "0.0" : "1.0").append('\n');
+            words.append(i % 2 == 0 ? "a" : "b").append(',').append(i % 2 == 0 ? "no" : "yes").append('\n');
+        }
+        Path csv = Files.writeString(dir.resolve("ml01.csv"), b);
+        Path spark = dir.resolve("spark.json");
+        Run t = run("train", "nb.categorical", "--input", csv.toString(), "--categorical", "label", "--out", spark.toString(),
+                "--master", "local[1]");
+        assertEquals(0, t.status(), t.err());
+        assertEquals(List.of("0", "1"), ModelFiles.load(spark).classes());
+        Learner learner = NaiveBayesStatistics.learner("nb.categorical");
+        Path shell = dir.resolve("shell.json");
+        ModelFiles.save(learner.fit(new CsvImporter().read(csv, ImportOptions.builder().label("label")
+                .categorical(Set.of("label")).build()), learner.params(Map.of()), 1), shell);
+        Run p = run("predict", shell.toString(), "--input", csv.toString(), "--label", "label", "--out",
+                dir.resolve("p").toString(), "--master", "local[1]");
+        assertEquals(0, p.status(), p.err());
+        assertTrue(p.out().contains("accuracy 1.0000 (40 of 40 labelled rows predicted as their 'label')"), p.out());
+        Path other = Files.writeString(dir.resolve("words.csv"), words);
+        Run none = run("predict", shell.toString(), "--input", other.toString(), "--label", "label", "--out",
+                dir.resolve("p2").toString(), "--master", "local[1]");
+        assertEquals(0, none.status(), none.err());
+        assertTrue(none.out().contains("the labels of '" + other + "' (column 'label': no, yes) share no class with the"
+                + " model [0, 1]; no accuracy"), none.out());
+    }
+
+    /**
+     * Ctrl-C (SIGINT) while {@code cluster} samples keeps the draws so far and writes the run directory, as
+     * plate:cluster does, exiting 130; before, Spark's own shutdown hook stopped the context under the chains and
+     * the run was lost with "Cannot call methods on a stopped SparkContext".
+     */
+    @Test
+    void ctrlCDuringClusterWritesTheDrawsSoFar() throws Exception {
+        Path run = dir.resolve("ctrlc-run");
+        Path checkpoints = dir.resolve("checkpoints");
+        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g", "-jar",
+                Path.of(System.getProperty("plate.spark.jar", "target/plate-spark.jar")).toAbsolutePath().toString(),
+                "cluster", "mixture.gaussian", "--input", SparkTestSession.data("iris/iris.csv").toString(), "--label",
+                "class", "k=3", "collapsed=false", "--iterations", "100000", "--burn-in", "5", "--chains", "2",
+                "--checkpoint", checkpoints.toString(), "--checkpoint-every", "10", "--out", run.toString(), "--master",
+                "local[2]");
+        Path out = dir.resolve("out.txt");
+        Path err = dir.resolve("err.txt");
+        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        long deadline = System.nanoTime() + 300_000_000_000L;
+        // sampling past burn-in: the chains have written a checkpoint, and the shell's progress line is on stderr
+        // (plain lines, as stderr is a file here)
+        while (!Files.isDirectory(checkpoints) || Files.list(checkpoints).findAny().isEmpty()
+                || !Files.readString(err).contains("mixture.gaussian on iris")) {
+            assertTrue(p.isAlive(), Files.readString(err));
+            assertTrue(System.nanoTime() < deadline, "no checkpoint within 300 s");
+            Thread.sleep(200);
+        }
+        Thread.sleep(1000);
+        assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor());
+        assertEquals(130, p.waitFor());
+        String printed = Files.readString(out);
+        assertTrue(printed.contains("stopped early (Ctrl-C): the chains stopped at their next sweep; the draws so far are in "
+                + run), printed + Files.readString(err));
+        assertTrue(Files.readString(run.resolve("summary.json")).contains("\"cancelled\" : true"),
+                Files.readString(run.resolve("summary.json")));
+        assertTrue(Files.readAllLines(run.resolve("trace.csv")).size() > 2, "draws in the trace");
+        assertTrue(Files.readString(err).lines().anyMatch(l -> l.matches("mixture\\.gaussian on iris(\\.csv)?: \\d+/100000"
+                + " sweeps × 2 chains, \\d+ sweeps/s, ETA \\d+ s.*")), Files.readString(err));
+    }
+
+    /**
+     * An identifier column becomes a categorical feature with the CSV importer's warning, on stderr, and {@code --ignore}
+     * leaves it out, as {@code plate:import --ignore} does; before, the jar said nothing and had no {@code --ignore}.
+     */
+    @Test
+    void anIdentifierColumnIsWarnedAboutAndIgnoreLeavesItOut() throws Exception {
+        StringBuilder rows = new StringBuilder("id,c,y\n");
+        for (int i = 0; i < 60; i++) {
+            rows.append("u").append(1000 + i).append(',').append(i % 3 == 0 ? "a" : "b").append(',')
+                    .append(i % 2 == 0 ? "p" : "q").append('\n');
+        }
+        Path csv = Files.writeString(dir.resolve("ids.csv"), rows);
+        String warning = "column 'id' became one categorical feature with 60 levels in 60 rows, nearly one per row: an"
+                + " identifier or a name? a value seen once tells a learner nothing: leave it out with --ignore id";
+        Run t = run("train", "nb.categorical", "--input", csv.toString(), "--label", "y", "--out",
+                dir.resolve("m.json").toString(), "--master", "local[1]");
+        assertEquals(0, t.status(), t.err());
+        assertTrue(t.err().contains("plate-spark: warning: " + warning), t.err());
+        Run ignored = run("train", "nb.categorical", "--input", csv.toString(), "--label", "y", "--ignore", "id", "--out",
+                dir.resolve("m2.json").toString(), "--master", "local[1]");
+        assertEquals(0, ignored.status(), ignored.err());
+        assertTrue(!ignored.err().contains(warning), ignored.err());
+        assertTrue(ignored.out().contains("1 categorical, 0 numeric"), ignored.out());
+    }
+
+    /** One cluster in the estimate is said in the singular ("1 clusters" before). */
+    @Test
+    void oneClusterIsSaidInTheSingular() throws Exception {
+        Run c = run("cluster", "mixture.gaussian", "--input", SparkTestSession.data("iris/iris.csv").toString(), "--label",
+                "class", "k=1", "collapsed=false", "--iterations", "10", "--burn-in", "2", "--chains", "1", "--out",
+                dir.resolve("one").toString(), "--master", "local[1]");
+        assertEquals(0, c.status(), c.err());
+        assertTrue(c.out().contains(", 1 cluster in the estimate"), c.out());
     }
 }

@@ -17,12 +17,13 @@
  * <p>3.2.0: {@link io.plate.mcmc.SamplerPosterior#read}, a run directory read back (for a run of an
  * earlier process). 3.3.0: {@link io.plate.mcmc.SamplerPosterior#IGNORES}, the fact of what a run leaves out
  * of its data. 3.4.0: {@link io.plate.mcmc.SamplerPosterior#COLUMNS}, the fact of the columns a run models and
- * leaves out.
+ * leaves out. 3.6.0: {@link io.plate.mcmc.ProgressPrinter}, the progress line of a run (the shell's, which the Spark
+ * jar's {@code cluster} shows too).
  *
  * <p>3.0.0: {@code ParallelChainRunner}, {@code RunDirectory} and {@code TraceBuffer} are no longer
  * exported ({@code ChainRunnerPool.over} in place of {@code new ParallelChainRunner},
  * {@code DiagnosticsTable.render} in place of {@code RunDirectory.diagnosticsTable}).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("3.5.0")
+@org.osgi.annotation.versioning.Version("3.6.0")
 package io.plate.mcmc;

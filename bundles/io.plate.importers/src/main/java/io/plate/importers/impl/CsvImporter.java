@@ -477,7 +477,7 @@ public final class CsvImporter implements Importer {
     }
 
     /** How many of a column's first distinct texts are looked at to tell words from codes (and decimal commas). */
-    static final int FREE_TEXT_LEVELS = 1000;
+    public static final int FREE_TEXT_LEVELS = 1000;
 
     /**
      * Adds a warning when {@code col}, a categorical feature, has (nearly) one value per row
@@ -555,7 +555,7 @@ public final class CsvImporter implements Importer {
      * file's names, which {@code isColumn} tells), none the label or named by another option; the caller checks
      * that the file has them.
      */
-    static Set<String> ignored(Path file, long line, ImportOptions options, java.util.function.Predicate<String> isColumn) {
+    public static Set<String> ignored(Path file, long line, ImportOptions options, java.util.function.Predicate<String> isColumn) {
         Set<String> ignored = ColumnLists.named(List.of(options.extra().getOrDefault(IGNORE, "")), isColumn);
         for (String n : ignored) {
             String other = n.equals(options.label().orElse(null)) ? "--label" : options.categorical().contains(n)

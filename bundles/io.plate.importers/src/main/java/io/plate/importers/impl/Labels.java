@@ -67,7 +67,7 @@ public final class Labels {
      * {@code --ignore}, and for free text {@code wordsImport}, the options that import its words (null: the format
      * has none).
      */
-    static String onePerRowWarning(String column, long levels, long rows, int withSpace, int looked, String wordsImport) {
+    public static String onePerRowWarning(String column, long levels, long rows, int withSpace, int looked, String wordsImport) {
         if (!nearlyOnePerRow(levels, rows, FEATURE_MIN_ROWS)) {
             return null;
         }

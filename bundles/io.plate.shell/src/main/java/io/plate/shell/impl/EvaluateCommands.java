@@ -13,6 +13,7 @@ import io.plate.api.learn.Learner;
 import io.plate.api.learn.Params;
 import io.plate.api.text.Plural;
 import io.plate.api.text.TextTable;
+import io.plate.mcmc.ProgressPrinter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -105,7 +106,7 @@ public final class EvaluateCommands {
         PrintStream console = session != null ? session.getConsole() : System.out;
         // a long fit (kernel.regression's bandwidth search) reports the folds' training rows as plate:train does
         try (CtrlC ctrlC = CtrlC.during(session, Thread.currentThread()::interrupt);
-                ProgressPrinter progress = ProgressPrinter.forSession(session, console, l.name() + " on " + d.name())
+                ProgressPrinter progress = SessionProgress.forSession(session, console, l.name() + " on " + d.name())
                         .counting("rows", "Ctrl-C stops; nothing is written")) {
             try {
                 report = Learners.withAdvice(l, d, () -> e.evaluate(l, d, p, settings, progress));

@@ -12,6 +12,7 @@ import io.plate.api.sample.Progress;
 import io.plate.api.sample.RunSettings;
 import io.plate.api.sample.Sampler;
 import io.plate.api.text.Plural;
+import io.plate.mcmc.ProgressPrinter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -207,7 +208,7 @@ final class SamplerRuns {
         // types; brought forward (fg) it does
         PrintStream progressOut = background ? BackgroundJob.of(job).whileInForeground(console) : console;
         try (CtrlC ctrlC = CtrlC.during(session, () -> cancellation.cancel(ctrlCReason()));
-                ProgressPrinter progress = ProgressPrinter.forSession(session, progressOut,
+                ProgressPrinter progress = SessionProgress.forSession(session, progressOut,
                         samplerName + " on " + datasetName).asked(settings.iterations())) {
             posterior = Guard.call(what, s, () -> s.run(d, p, settings, progress, cancellation, o.checkpoints()));
             reached = progress.latest();

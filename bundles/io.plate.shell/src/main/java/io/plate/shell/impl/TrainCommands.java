@@ -5,6 +5,7 @@ import io.plate.api.data.Dataset;
 import io.plate.api.learn.Learner;
 import io.plate.api.learn.Model;
 import io.plate.api.learn.Params;
+import io.plate.mcmc.ProgressPrinter;
 import java.io.PrintStream;
 import java.util.Arrays;
 import org.apache.felix.service.command.CommandSession;
@@ -56,7 +57,7 @@ public final class TrainCommands {
         }
         // a long fit (kernel.regression's bandwidth search) reports its training rows as a run reports its sweeps
         try (CtrlC ctrlC = CtrlC.during(session, worker::interrupt);
-                ProgressPrinter progress = ProgressPrinter.forSession(session, console, l.name() + " on " + d.name())
+                ProgressPrinter progress = SessionProgress.forSession(session, console, l.name() + " on " + d.name())
                         .counting("rows", "Ctrl-C stops; the model is not kept")) {
             try {
                 m = Learners.withAdvice(l, d, () -> l.fit(d, p, s, progress));

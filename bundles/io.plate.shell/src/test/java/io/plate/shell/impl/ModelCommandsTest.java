@@ -25,6 +25,7 @@ import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
 import io.plate.api.learn.Provenance;
 import io.plate.api.learn.UnseenLevels;
+import io.plate.mcmc.ProgressPrinter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.plate.api.sample.Progress;
+import io.plate.mcmc.ProgressPrinter;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import org.junit.jupiter.api.Test;
@@ -62,12 +63,12 @@ class TerminalWidthTest {
      */
     @Test
     void plainProgressLinesFitTheTerminalStandardErrorGoesTo() {
-        ProgressPrinter p = ProgressPrinter.forSession(SessionColumnsTest.session(java.util.Map.of(
+        ProgressPrinter p = SessionProgress.forSession(SessionColumnsTest.session(java.util.Map.of(
                 SessionColumns.OUTPUT, 0, SessionColumns.ERROR, 80)), System.out, "sparse.dirichlet on splice");
         String line = p.format(new Progress(16975, 100000, 2, 17763, 21, -256438.58, 1.001));
         assertTrue(line.length() <= 79 && line.endsWith(", ETA 21 s") && !line.contains("Ctrl-C"), line.length() + ": " + line);
         // into a file or pipe: the whole line
-        ProgressPrinter file = ProgressPrinter.forSession(SessionColumnsTest.session(java.util.Map.of(
+        ProgressPrinter file = SessionProgress.forSession(SessionColumnsTest.session(java.util.Map.of(
                 SessionColumns.OUTPUT, 0, SessionColumns.ERROR, 0)), System.out, "sparse.dirichlet on splice");
         assertTrue(file.format(new Progress(16975, 100000, 2, 17763, 21, -256438.58, 1.001)).endsWith(", R-hat 1.001"));
     }
@@ -81,7 +82,7 @@ class TerminalWidthTest {
     void theProgressLineFollowsAResizedTerminal() throws Exception {
         java.util.concurrent.atomic.AtomicInteger columns = new java.util.concurrent.atomic.AtomicInteger(100);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        ProgressPrinter p = ProgressPrinter.forSession(SessionColumnsTest.session(java.util.Map.of(
+        ProgressPrinter p = SessionProgress.forSession(SessionColumnsTest.session(java.util.Map.of(
                 SessionColumns.OUTPUT, columns, SessionColumns.ERROR, columns)), new PrintStream(bytes, true,
                         java.nio.charset.StandardCharsets.UTF_8), "mixture.dp-gaussian on iris");
         Progress at = new Progress(16975, 100000, 2, 17763, 21, -256438.58, 1.001);

@@ -1,29 +1,29 @@
-package io.plate.shell.impl;
+package io.plate.mcmc;
 
 import io.plate.api.sample.Progress;
 import io.plate.api.sample.ProgressListener;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.function.IntSupplier;
-import org.apache.felix.service.command.CommandSession;
 
 /**
  * Shows the progress of a run that takes longer than a second: in a terminal, one line rewritten in
  * place (iterations, sweeps per second, ETA, current log joint, R-hat so far); otherwise a plain line
  * every few seconds, as wide as the terminal standard error goes to, if any. The width is read again at
  * every line, so a line follows a terminal that is resized during the run. Called from the runner's
- * threads; prints to the stream of the command's session, captured when the command starts (Gogo's
- * {@code System.out} is per thread).
+ * threads; prints to the stream it is given (the shell's: the command session's, captured when the command
+ * starts, as Gogo's {@code System.out} is per thread; Plate on Spark's: standard error). One printer for the shell
+ * and the Spark jar (3.6.0; it was the shell's own).
  */
 public final class ProgressPrinter implements ProgressListener, AutoCloseable {
     private static final long QUIET_NANOS = 1_000_000_000L;
     private static final long TERMINAL_EVERY_NANOS = 250_000_000L;
     private static final long PLAIN_EVERY_NANOS = 3_000_000_000L;
     /** ANSI: erase from the cursor to the end of the screen. */
-    static final String ERASE_BELOW = "\033[J";
+    public static final String ERASE_BELOW = "\033[J";
     /** ANSI (DECAWM): text past the right margin is dropped, not wrapped to a new row; and back to wrapping. */
-    static final String NO_WRAP = "\033[?7l";
-    static final String WRAP = "\033[?7h";
+    public static final String NO_WRAP = "\033[?7l";
+    public static final String WRAP = "\033[?7h";
 
     private final PrintStream out;
     private final String label;
@@ -49,22 +49,11 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
     }
 
     /** {@code columns}: the terminal's width as it is now, asked at every line (0: unknown, or not a terminal). */
-    ProgressPrinter(PrintStream out, String label, boolean terminal, IntSupplier columns) {
+    public ProgressPrinter(PrintStream out, String label, boolean terminal, IntSupplier columns) {
         this.out = out;
         this.label = label;
         this.terminal = terminal;
         this.columns = columns;
-    }
-
-    /**
-     * A printer for the command running in {@code session} (may be null): in-place updates on {@code out}
-     * when the session's output is a terminal, plain lines on standard error otherwise (so that the
-     * results a pipe or a file receives hold no progress lines, as with curl or pip), fitted to standard
-     * error's terminal when it is one.
-     */
-    public static ProgressPrinter forSession(CommandSession session, PrintStream out, String label) {
-        return SessionColumns.output(session) > 0 ? new ProgressPrinter(out, label, true, () -> SessionColumns.output(session))
-                : new ProgressPrinter(System.err, label, false, () -> SessionColumns.error(session));
     }
 
     /** Says that the run asked for {@code iterations}, so that a report of more says the run goes on past them. */
@@ -111,7 +100,8 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
         printed = true;
     }
 
-    String format(Progress p) {
+    /** The line {@code p} is shown as, fitted to the width. */
+    public String format(Progress p) {
         StringBuilder s = new StringBuilder(label).append(": ");
         String speed = "";
         if (p.iteration() == 0 && p.sweepsPerSecond() == 0) {
