@@ -179,6 +179,19 @@ public final class Dataset {
         return b.build();
     }
 
+    /**
+     * The same data without its numeric column {@code column} (a column of row weights, which is no feature); this
+     * dataset when it has no numeric column of that name. Since 1.10.0.
+     */
+    public Dataset withoutNumeric(String column) {
+        if (numeric.stream().noneMatch(c -> c.name().equals(column))) {
+            return this;
+        }
+        Builder b = toBuilder(name);
+        b.numeric.removeIf(c -> c.name().equals(column));
+        return b.build();
+    }
+
     /** A builder preloaded with this dataset's blocks. */
     public Builder toBuilder(String newName) {
         Builder b = new Builder(newName).source(source).metadata(metadata);

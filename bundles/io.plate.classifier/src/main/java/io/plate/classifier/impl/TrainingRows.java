@@ -93,18 +93,8 @@ public final class TrainingRows {
         java.util.Arrays.fill(w, 1.0);
         Dataset features = data;
         if (weightColumn != null && !weightColumn.isEmpty()) {
-            NumericColumn wc = null;
-            Dataset.Builder b = Dataset.builder(data.name()).source(data.source()).metadata(data.metadata());
-            data.categorical().forEach(b::categorical);
-            data.sparse().ifPresent(b::sparse);
-            data.labels().ifPresent(b::labels);
-            for (NumericColumn c : data.numeric()) {
-                if (c.name().equals(weightColumn)) {
-                    wc = c;
-                } else {
-                    b.numeric(c);
-                }
-            }
+            NumericColumn wc = data.numeric().stream().filter(c -> c.name().equals(weightColumn)).findFirst()
+                    .orElse(null);
             if (wc == null) {
                 throw new PlateException("parameter 'weight' = '" + weightColumn + "': dataset '" + data.name()
                         + "' has no numeric column of that name");
@@ -117,7 +107,7 @@ public final class TrainingRows {
                 }
                 w[r] = v;
             }
-            features = b.build();
+            features = data.withoutNumeric(weightColumn);
         }
         return new TrainingRows(features, List.copyOf(classes), y, w);
     }

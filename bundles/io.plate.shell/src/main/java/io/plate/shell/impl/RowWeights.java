@@ -2,7 +2,6 @@ package io.plate.shell.impl;
 
 import io.plate.api.data.Dataset;
 import io.plate.api.data.Importer;
-import io.plate.api.data.NumericColumn;
 import io.plate.api.learn.Learner;
 import io.plate.api.learn.ParamSpec;
 import java.util.LinkedHashMap;
@@ -30,17 +29,7 @@ record RowWeights(Dataset data, Map<String, String> params, String note) {
             return new RowWeights(d, p, "rows weighed by the instance weights of column '" + column + "' (" + PARAM
                     + "=" + io.plate.api.text.ShellWord.of(column) + "; give " + PARAM + "=COLUMN for another)");
         }
-        Dataset.Builder b = Dataset.builder(d.name()).source(d.source()).metadata(d.metadata());
-        d.categorical().forEach(b::categorical);
-        d.sparse().ifPresent(b::sparse);
-        d.labels().ifPresent(b::labels);
-        d.target().ifPresent(b::target);
-        for (NumericColumn c : d.numeric()) {
-            if (!c.name().equals(column)) {
-                b.numeric(c);
-            }
-        }
-        return new RowWeights(b.build(), given, l.name() + " cannot weigh rows: column '" + column
+        return new RowWeights(d.withoutNumeric(column), given, l.name() + " cannot weigh rows: column '" + column
                 + "' of instance weights left out (no feature either)");
     }
 }
