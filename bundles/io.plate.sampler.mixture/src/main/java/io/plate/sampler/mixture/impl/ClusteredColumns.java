@@ -6,6 +6,7 @@ import io.plate.api.data.FeatureKind;
 import io.plate.api.data.SparseMatrix;
 import io.plate.api.text.IgnoredData;
 import io.plate.api.text.Plural;
+import io.plate.api.text.Visible;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -39,14 +40,14 @@ final class ClusteredColumns {
         });
         List<String> out = new ArrayList<>();
         // a semi-supervised run reads the label column: its labelled rows stay in their classes' clusters
-        data.labels().filter(l -> semiSupervised).ifPresent(l -> s.append("; the label column '").append(l.name())
+        data.labels().filter(l -> semiSupervised).ifPresent(l -> s.append("; the label column '").append(Visible.name(l.name()))
                 .append("' holds its ").append(Plural.of(labelled(l), "labelled row"))
                 .append(" in their classes' clusters (semi_supervised=true) and scores nothing"));
-        data.labels().filter(l -> !semiSupervised).ifPresent(l -> out.add("the label column '" + l.name()
+        data.labels().filter(l -> !semiSupervised).ifPresent(l -> out.add("the label column '" + Visible.name(l.name())
                 + "', which only scores the clusters"
                 + (kind == FeatureKind.CATEGORICAL ? " (import with --no-label to cluster on it too)" : "")));
         // a numeric target is often a class coded as numbers (scikit-learn's y): say how to score against it
-        data.target().ifPresent(t -> out.add("the target column '" + t.name() + "' (import with "
+        data.target().ifPresent(t -> out.add("the target column '" + Visible.name(t.name()) + "' (import with "
                 + (kind == FeatureKind.NUMERIC ? "--no-label to cluster on it too, or with " : "")
                 + "--categorical " + io.plate.api.text.ShellWord.of(t.name()) + " to score the clusters against its values as classes)"));
         if (kind != FeatureKind.NUMERIC && !data.numeric().isEmpty()) {

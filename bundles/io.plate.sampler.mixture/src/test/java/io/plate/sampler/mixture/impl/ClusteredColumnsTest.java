@@ -63,6 +63,15 @@ class ClusteredColumnsTest {
                 ClusteredColumns.describe(d, FeatureKind.NUMERIC, "mixture.gaussian", true));
     }
 
+    /** A label column named with a line break (pandas writes one) stays on the run's one line, escaped. */
+    @Test
+    void aLabelNameWithALineBreakIsShownEscaped() {
+        Dataset d = Dataset.builder("d").numeric(NumericColumn.of("x1", new double[] {1, 2}))
+                .labels(CategoricalColumn.of("cl\nass", List.of("a", "b"), new int[] {0, 1})).build();
+        assertEquals("clusters on 1 numeric column (x1); mixture.gaussian leaves out the label column 'cl\\nass', which"
+                + " only scores the clusters", ClusteredColumns.describe(d, FeatureKind.NUMERIC, "mixture.gaussian", false));
+    }
+
     /**
      * An empty document, or a row of missing values, is clustered by the prior alone; before, the run said
      * nothing about it (a text file with an empty text cell was clustered as if it were a document).
