@@ -191,7 +191,9 @@ final class SamplerRuns {
             throws IOException {
         String what = "the run of " + samplerName;
         Params p = Guard.call(what, s, () -> s.params(Args.keyValues(Arrays.asList(params))));
-        Dataset d = workspace.dataset(datasetName);
+        // ARFF instance weights are no feature; no sampler weighs rows, so the column is left out, said below
+        RowWeights weighed = RowWeights.leftOut(samplerName, workspace.dataset(datasetName), Map.of());
+        Dataset d = weighed.data();
         RunSettings settings = o.settings(defaults);
         String kept = o.name().isEmpty() ? datasetName + "." + samplerName : o.name();
         OutputTarget out = o.out().isEmpty() ? null : OutputTarget.folder(defaults, o.out(), "cannot write the run directory");
@@ -200,6 +202,9 @@ final class SamplerRuns {
             io.plate.mcmc.SamplerPosterior.checkRunDirectory(dir);
         }
         PrintStream console = session != null ? session.getConsole() : System.out;
+        if (weighed.note() != null) {
+            console.println("note: " + weighed.note());
+        }
         Job job = Job.Utils.current();
         boolean background = job != null && job.status() == Job.Status.Background;
         Posterior posterior;

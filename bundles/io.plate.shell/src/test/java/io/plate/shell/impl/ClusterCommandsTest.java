@@ -54,6 +54,8 @@ class ClusterCommandsTest {
     static final class HalvesSampler implements Sampler {
         Params params;
         RunSettings settings;
+        /** The dataset the run was given. */
+        Dataset data;
         /** The posterior of the number of clusters the run reports (the estimate has 2). */
         Map<Integer, Double> kPosterior = Map.of(2, 1.0);
         /** Each chain's kept log joints. */
@@ -94,6 +96,7 @@ class ClusterCommandsTest {
         public Posterior run(Dataset data, Params p, RunSettings s, ProgressListener listener, Cancellation c) {
             this.params = p;
             this.settings = s;
+            this.data = data;
             int n = data.rows();
             List<List<String>> rows = new ArrayList<>();
             int[] halves = new int[n];
@@ -241,6 +244,25 @@ class ClusterCommandsTest {
                 .labels(CategoricalColumn.of("y", List.of("a", "b"), new int[] {0, 0, 1, 1})).build();
         w.putDataset("toy", d);
         return w;
+    }
+
+    /** ARFF instance weights are no feature: no sampler weighs rows, so a run clusters without them (as Weka). */
+    @Test
+    void instanceWeightsAreLeftOutOfARun() throws Exception {
+        Workspace w = workspaceWithData();
+        w.putDataset("weighed", w.dataset("toy").toBuilder("weighed")
+                .numeric(NumericColumn.of("weight", new double[] {2, 0.5, 1, 1}))
+                .metadata(io.plate.api.data.Importer.WEIGHT_COLUMN, "weight").build());
+        HalvesSampler s = new HalvesSampler();
+        ClusterCommands.of(w, defaults(dir), List.of(s))
+                .cluster(null, "30", "", "10", "", "", "", "", "", "", "", "", "mixture.halves", "weighed");
+        assertEquals(List.of("x"), s.data.numeric().stream().map(NumericColumn::name).toList());
+        // without the metadata a column named weight is a feature as any other
+        w.putDataset("plain", w.dataset("toy").toBuilder("plain")
+                .numeric(NumericColumn.of("weight", new double[] {2, 0.5, 1, 1})).build());
+        ClusterCommands.of(w, defaults(dir), List.of(s))
+                .cluster(null, "30", "", "10", "", "", "", "", "", "", "", "", "mixture.halves", "plain");
+        assertEquals(List.of("x", "weight"), s.data.numeric().stream().map(NumericColumn::name).toList());
     }
 
     /** A highest-log-joint draw of one cluster says "1 cluster" (it said "1 clusters"). */
