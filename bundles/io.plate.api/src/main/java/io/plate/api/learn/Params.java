@@ -70,8 +70,10 @@ public final class Params {
             String name = byName.containsKey(k) ? k : bySpelling.get(spelling(k));
             if (name == null) {
                 List<String> names = new ArrayList<>(byName.keySet());
+                List<String> spellings = new ArrayList<>(names); // the nearest may be an alias (prior: priors)
+                spellings.addAll(aliases.keySet());
                 throw new PlateException("unknown parameter '" + k + "'" + (names.isEmpty() ? "; this takes no parameters"
-                        : NearestName.suggestion(k, names) + "; known: " + String.join(", ", names)));
+                        : NearestName.suggestion(k, spellings) + "; known: " + String.join(", ", names)));
             }
             if (named.containsKey(name)) {
                 throw new PlateException("parameter '" + name + "' is given twice (as '" + givenAs.get(name) + "' and as '"

@@ -95,6 +95,10 @@ class ParamsTest {
         assertThrows(PlateException.class, () -> Params.parse(specs, Map.of("priors", "0.2,0.8")),
                 "without the alias, priors is unknown");
         assertThrows(IllegalArgumentException.class, () -> Params.parse(specs, Map.of("p", "nope"), Map.of()));
+        // a misspelt alias is suggested as the alias (prior is priors with a letter left out, distance 1)
+        assertEquals("unknown parameter 'prior' (did you mean priors?); known: class_prior, var_smoothing",
+                assertThrows(PlateException.class, () -> Params.parse(specs, aliases, Map.of("prior", "0.2,0.8")))
+                        .getMessage());
     }
 
     /**
