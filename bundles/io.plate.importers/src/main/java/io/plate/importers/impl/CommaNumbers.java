@@ -15,16 +15,23 @@ public enum CommaNumbers {
     /** Numbers grouped by thousands, at least one with two commas or a point ({@code 1,000.5}): {@code --thousands ,}. */
     THOUSANDS,
     /** Every comma stands before three digits, alone ({@code 2,500}): either option reads them, to different numbers. */
-    EITHER;
+    EITHER,
+    /** Numbers grouped by points with a decimal comma ({@code 1.037,1}), as German spreadsheets write them: {@code --decimal , --thousands .}. */
+    POINTED_THOUSANDS;
 
     /** A number whose whole part is grouped by commas in threes: {@code 1,000}, {@code -12,345,678.5}. */
     private static final Pattern GROUPED = Pattern.compile(" *[+-]?\\d{1,3}(,\\d{3})+(\\.\\d*)?([eE][+-]?\\d+)? *");
+
+    /** A number whose whole part is grouped by points in threes, with a decimal comma: {@code 1.037,1}, {@code -12.345.678}. */
+    private static final Pattern POINT_GROUPED = Pattern.compile(" *[+-]?\\d{1,3}(\\.\\d{3})+(,\\d*)?([eE][+-]?\\d+)? *");
 
     /** How {@code texts} read: {@link #NONE} unless every one is a number, plain or with a comma, and some have one. */
     public static CommaNumbers of(Iterable<String> texts) {
         boolean decimal = true;
         boolean grouped = true;
         boolean comma = false;
+        boolean european = true; // every text with a comma a decimal comma or point-grouped (1,5 or 1.037,1)
+        boolean pointGrouped = false;
         for (String t : texts) {
             if (CsvImporter.isNumber(t)) {
                 continue;
@@ -32,17 +39,23 @@ public enum CommaNumbers {
             char[] c = t.toCharArray();
             boolean d = Numbers.decimalComma(c, 0, c.length) >= 0;
             boolean g = GROUPED.matcher(t).matches();
-            if (!d && !g) {
+            boolean p = POINT_GROUPED.matcher(t).matches(); // not a plain number, so it holds a comma or two points
+            if (!d && !g && !p) {
                 return NONE;
             }
             comma = true;
             decimal &= d;
             grouped &= g;
+            european &= d || p;
+            pointGrouped |= p;
         }
-        if (!comma || !decimal && !grouped) {
+        if (!comma) {
             return NONE;
         }
-        return decimal && grouped ? EITHER : decimal ? DECIMAL : THOUSANDS;
+        if (decimal || grouped) {
+            return decimal && grouped ? EITHER : decimal ? DECIMAL : THOUSANDS;
+        }
+        return european && pointGrouped ? POINTED_THOUSANDS : NONE;
     }
 
     /**
@@ -65,15 +78,19 @@ public enum CommaNumbers {
                 return columns + " numbers written with a comma before three digits (such as " + Sources.quote(example)
                         + ")" + became + "give --thousands , if the comma separates thousands (1,000 for 1000), or"
                         + " --decimal , if it is a decimal comma (1,000 for 1)";
+            case POINTED_THOUSANDS:
+                return columns + " numbers written with '.' between thousands and a decimal comma (such as "
+                        + Sources.quote(example) + ")" + became + "give --decimal , --thousands . to read " + them
+                        + " as numbers";
             default:
                 return null;
         }
     }
 
-    /** The first text of {@code texts} that holds a comma (the example a warning shows), or null. */
+    /** The first text of {@code texts} that is no plain number (1,5 or 1.037.000: the example a warning shows), or null. */
     static String example(Iterable<String> texts) {
         for (String t : texts) {
-            if (t.indexOf(',') >= 0) {
+            if (!CsvImporter.isNumber(t)) {
                 return t;
             }
         }

@@ -105,6 +105,23 @@ class HostileInputTest {
         assertEquals(CommaNumbers.NONE, CommaNumbers.of(List.of("1,000", "x")));
     }
 
+    /**
+     * German numbers, '.' between thousands and a decimal comma (1.037,1), are advised both options that read them:
+     * pandas keeps them as text unless told read_csv(decimal=',', thousands='.').
+     */
+    @Test
+    void pointGroupedNumbersWithADecimalCommaAreAdvisedBothOptions() {
+        String german = "a;b;class\n1.037,1;x;p\n2.074,2;y;q\n3,5;x;p\n-1.000.000;y;q\n";
+        assertEquals("column [a] holds numbers written with '.' between thousands and a decimal comma (such as '1.037,1')"
+                + " and became categorical: give --decimal , --thousands . to read it as numbers",
+                Inputs.csv(german, D).metadata().get(Importer.WARNINGS));
+        // pd.read_csv(f, sep=';', decimal=',', thousands='.'): a [1037.1, 2074.2, 3.5, -1000000.0]
+        ImportOptions both = decimalComma().toBuilder().extra(NumberStyle.THOUSANDS, ".").build();
+        assertArrayEquals(new double[] {1037.1, 2074.2, 3.5, -1_000_000}, values(Inputs.csv(german, both), "a"));
+        // a point-grouped number beside one grouped by commas reads no one way: no advice
+        assertEquals(CommaNumbers.NONE, CommaNumbers.of(List.of("1.037,1", "1,000,000")));
+    }
+
     /** An advice never pastes a huge cell, nor an invisible character, into the --missing it suggests. */
     @Test
     void anAdviceQuotesAnOddCellShortAndVisible() {
