@@ -471,7 +471,7 @@ public final class CsvImporter implements Importer {
     private static ImportException infinity(Path file, CellColumn col, ImportOptions options) {
         String inf = col.firstInfinite();
         return new ImportException(file, col.firstInfiniteLine(), col.name, Sources.quote(inf)
-                + " is an infinite number, which a learner cannot use: replace it in the file"
+                + " is an infinite number, which Plate cannot use: replace it in the file"
                 + (inf.length() > Sources.QUOTED_LENGTH ? "" // too long to paste into a command
                         : ", or read it as missing with --missing " + missingWith(options, bothSigns(inf))));
     }

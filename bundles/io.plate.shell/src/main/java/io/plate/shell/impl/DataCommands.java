@@ -414,17 +414,7 @@ public final class DataCommands {
         if (!numeric.isBlank()) {
             b.numeric(Set.of(numeric.strip()));
         }
-        if (!missing.isEmpty()) {
-            b.missing(new LinkedHashSet<>(Arrays.asList(missing.split(",", -1))));
-        }
-        if (!delimiter.equals(Args.NOT_GIVEN)) {
-            String d = delimiter.equalsIgnoreCase("tab") || delimiter.equals("\\t") ? "\t" : delimiter;
-            if (d.length() != 1) {
-                throw new PlateException("--delimiter '" + delimiter + "': expected one character or 'tab' (leave the"
-                        + " option out to detect ',', ';' or tab from the header)");
-            }
-            b.delimiter(d.charAt(0));
-        }
+        reading(b, delimiter, missing, "");
         if (!nFeatures.isEmpty()) {
             int n = Args.parseInt("--n-features", nFeatures);
             if (n < 1) {
@@ -437,6 +427,28 @@ public final class DataCommands {
         } catch (IllegalArgumentException e) {
             throw new PlateException(e.getMessage(), e);
         }
+    }
+
+    /**
+     * Sets how a CSV file is read, from --delimiter, --missing and --encoding as given (Args.NOT_GIVEN, "" and ""
+     * when absent): for plate:import, and plate:plot lines, which reads its table with the same options.
+     */
+    static ImportOptions.Builder reading(ImportOptions.Builder b, String delimiter, String missing, String encoding) {
+        if (!missing.isEmpty()) {
+            b.missing(new LinkedHashSet<>(Arrays.asList(missing.split(",", -1))));
+        }
+        if (!delimiter.equals(Args.NOT_GIVEN)) {
+            String d = delimiter.equalsIgnoreCase("tab") || delimiter.equals("\\t") ? "\t" : delimiter;
+            if (d.length() != 1) {
+                throw new PlateException("--delimiter '" + delimiter + "': expected one character or 'tab' (leave the"
+                        + " option out to detect ',', ';' or tab from the header)");
+            }
+            b.delimiter(d.charAt(0));
+        }
+        if (!encoding.isEmpty()) {
+            b.extra("encoding", encoding);
+        }
+        return b;
     }
 
     /**

@@ -76,6 +76,12 @@ public final class PlotCommands {
             @Parameter(names = {"--feature"}, absentValue = "") String feature,
             @Descriptor("lines: comma-separated columns whose values name the lines (e.g. learner)")
             @Parameter(names = {"--group"}, absentValue = "") String group,
+            @Descriptor("lines: the CSV's field delimiter (a character, or 'tab'); default: detected from the header")
+            @Parameter(names = {"--delimiter"}, absentValue = Args.NOT_GIVEN) String delimiter,
+            @Descriptor("lines: cell texts read as missing, comma-separated, as for plate:import --missing")
+            @Parameter(names = {"--missing"}, absentValue = "") String missing,
+            @Descriptor("lines: the CSV's encoding, as for plate:import: utf-8 (default), cp1252, latin-1, …")
+            @Parameter(names = {"--encoding"}, absentValue = "") String encoding,
             @Descriptor("trace, clusters, theta, confusion or lines") String kind,
             @Descriptor("a run name (plate:sample/plate:cluster --name) or run directory (their --out), or for"
                     + " confusion an evaluation (a variable holding plate:evaluate's result, or its --out JSON file)")
@@ -93,7 +99,7 @@ public final class PlotCommands {
         Path file = target.path();
         String note;
         try {
-            note = draw(kind, what, x, y, feature, group, file);
+            note = draw(kind, what, x, y, feature, group, tableOptions(x, y, delimiter, missing, encoding), file);
         } catch (IOException e) {
             throw target.failure(e);
         }
@@ -112,8 +118,8 @@ public final class PlotCommands {
     }
 
     /** Draws the plot into {@code file}; what it left out of the data, or "". */
-    private String draw(String kind, Object what, String x, String y, String feature, String group, Path file)
-            throws IOException {
+    private String draw(String kind, Object what, String x, String y, String feature, String group,
+            io.plate.api.data.ImportOptions table, Path file) throws IOException {
         switch (kind) {
             case "trace":
                 Figures.trace(what instanceof Posterior p ? p.sampler() + " on " + p.dataset() : String.valueOf(what),
@@ -140,12 +146,21 @@ public final class PlotCommands {
                 if (reader == null) {
                     throw new PlateException(Missing.service("importer", "plate-core"));
                 }
-                return Figures.csvLines(reader.read("csv", csv, Figures.tableOptions(x, y)), csv, x, y,
+                return Figures.csvLines(reader.read("csv", csv, table), csv, x, y,
                         group.isEmpty() ? List.of() : List.of(group.split(",")), file);
             default:
                 checkKind(kind);
         }
         return "";
+    }
+
+    /** How plate:plot lines reads its CSV: x and y as numbers, and the file as plate:import reads it with these options. */
+    static io.plate.api.data.ImportOptions tableOptions(String x, String y, String delimiter, String missing, String encoding) {
+        try {
+            return DataCommands.reading(Figures.tableOptions(x, y).toBuilder(), delimiter, missing, encoding).build();
+        } catch (IllegalArgumentException e) {
+            throw new PlateException(e.getMessage(), e);
+        }
     }
 
     /** A file to read, found as {@code plate:load} finds one (as given, else under the output folder); it must exist. */

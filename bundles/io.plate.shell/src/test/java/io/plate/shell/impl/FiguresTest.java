@@ -241,12 +241,12 @@ class FiguresTest {
     @Test
     void anUnknownPlotKindIsNamedBeforeTheMissingOut() {
         PlotCommands plot = new PlotCommands(new Workspace());
-        PlateException e = assertThrows(PlateException.class, () -> plot.plot("", "", "", "", "", "thetas", "runs/votes"));
+        PlateException e = assertThrows(PlateException.class, () -> plot.plot("", "", "", "", "", Args.NOT_GIVEN, "", "", "thetas", "runs/votes"));
         assertEquals("unknown plot kind 'thetas' (did you mean theta?): use trace, clusters, theta, confusion or lines",
                 e.getMessage());
-        PlateException far = assertThrows(PlateException.class, () -> plot.plot("", "", "", "", "", "histogram", "r"));
+        PlateException far = assertThrows(PlateException.class, () -> plot.plot("", "", "", "", "", Args.NOT_GIVEN, "", "", "histogram", "r"));
         assertEquals("unknown plot kind 'histogram': use trace, clusters, theta, confusion or lines", far.getMessage());
-        PlateException noOut = assertThrows(PlateException.class, () -> plot.plot("", "", "", "", "", "theta", "r"));
+        PlateException noOut = assertThrows(PlateException.class, () -> plot.plot("", "", "", "", "", Args.NOT_GIVEN, "", "", "theta", "r"));
         assertEquals("plate:plot needs --out FILE.png or FILE.svg", noOut.getMessage());
     }
 
@@ -342,5 +342,46 @@ class FiguresTest {
         Path huge = Files.writeString(dir.resolve("h.csv"), "x,y\n1,-1e308\n2,1e308\n");
         m = assertThrows(PlateException.class, () -> lines(huge, "x", "y", List.of(), png)).getMessage();
         assertTrue(m.contains("too large for a plot's axis"), m);
+    }
+
+    /** The options of plate:plot (gogo's @Parameter names), which its advice may name. */
+    private static List<String> plotOptions() {
+        List<String> names = new java.util.ArrayList<>();
+        for (java.lang.reflect.Method m : PlotCommands.class.getMethods()) {
+            if (m.getName().equals("plot")) {
+                for (java.lang.annotation.Annotation[] as : m.getParameterAnnotations()) {
+                    for (java.lang.annotation.Annotation a : as) {
+                        if (a instanceof org.apache.felix.service.command.Parameter p) {
+                            names.addAll(List.of(p.names()));
+                        }
+                    }
+                }
+            }
+        }
+        return names;
+    }
+
+    /**
+     * plate:plot lines takes the options its import's advice names (--encoding for a Latin-1 file, --missing for an
+     * infinity, --delimiter), and reads the file with them; the infinity's advice does not speak of a learner.
+     */
+    @Test
+    void csvLinesTakesTheOptionsItsAdviceNames(@TempDir Path dir) throws Exception {
+        assertTrue(plotOptions().containsAll(List.of("--encoding", "--missing", "--delimiter")), plotOptions().toString());
+        Path png = dir.resolve("p.png");
+        Path latin = Files.write(dir.resolve("l.csv"), new byte[] {'x', ',', 'y', ',', 'g', '\n', '1', ',', '2', ',', 'c',
+                'a', 'f', (byte) 0xe9, '\n', '2', ',', '3', ',', 'a', '\n'});
+        String m = assertThrows(PlateException.class, () -> lines(latin, "x", "y", List.of("g"), png)).getMessage();
+        assertTrue(m.contains("--encoding"), m);
+        Dataset table = new io.plate.importers.impl.CsvImporter().read(latin,
+                PlotCommands.tableOptions("x", "y", Args.NOT_GIVEN, "", "latin-1"));
+        assertEquals(List.of("a", "caf\u00e9"), table.levelsOf("g").orElseThrow().levels());
+        Path inf = Files.writeString(dir.resolve("i.csv"), "x;y\n1;2\n2;Infinity\n3;4\n");
+        m = assertThrows(PlateException.class, () -> lines(inf, "x", "y", List.of(), png)).getMessage();
+        assertTrue(m.contains("--missing") && !m.contains("learner"), m);
+        table = new io.plate.importers.impl.CsvImporter().read(inf,
+                PlotCommands.tableOptions("x", "y", ";", "Infinity,-Infinity", ""));
+        assertEquals("1 row of i.csv without a number in 'x' or 'y' left out",
+                Figures.csvLines(table, inf, "x", "y", List.of(), png));
     }
 }
