@@ -60,8 +60,22 @@ public final class Visible {
      * @since 1.6.0
      */
     public static String listed(String n) {
-        String v = name(n);
-        return n.indexOf(',') >= 0 || n.indexOf('"') >= 0 ? '"' + v.replace("\"", "\"\"") + '"' : v;
+        return inList(n, name(n));
+    }
+
+    /**
+     * {@link #listed} of {@code n} in full, never shortened: a name the user types back, as the header's names
+     * that a refused option lists ({@code --ignore names a column the header does not have; it has […]}).
+     *
+     * @since 1.7.0
+     */
+    public static String listedWhole(String n) {
+        return inList(n, text(n));
+    }
+
+    /** {@code shown}, the shown form of {@code n}, CSV-quoted when {@code n} holds a comma or a quote. */
+    private static String inList(String n, String shown) {
+        return n.indexOf(',') >= 0 || n.indexOf('"') >= 0 ? '"' + shown.replace("\"", "\"\"") + '"' : shown;
     }
 
     /**

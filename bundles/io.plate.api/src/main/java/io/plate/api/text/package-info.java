@@ -11,5 +11,5 @@
  * (since 1.5.0).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.6.0")
+@org.osgi.annotation.versioning.Version("1.7.0")
 package io.plate.api.text;

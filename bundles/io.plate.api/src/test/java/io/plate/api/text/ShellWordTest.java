@@ -29,4 +29,12 @@ class ShellWordTest {
         assertEquals("'a*'", ShellWord.of("a*"));
         assertEquals("''", ShellWord.of(""));
     }
+
+    /** A long name is given whole: a name cut with "…" in a command names no column. */
+    @Test
+    void aLongNameIsGivenWhole() {
+        String name = "x".repeat(Visible.NAME_LENGTH + 20);
+        assertEquals(name, ShellWord.of(name));
+        assertEquals("'" + name + " y'", ShellWord.of(name + " y"));
+    }
 }

@@ -57,7 +57,7 @@ final class ColumnLists {
         for (String n : names) {
             if (n.indexOf(',') >= 0) {
                 return "; a name that holds a comma is given whole (" + option + " " + ShellWord.of(n)
-                        + ") or quoted in a list (" + option + " " + ShellWord.of(Sources.listed(n) + ",…") + ")";
+                        + ") or quoted in a list (" + option + " " + ShellWord.of(io.plate.api.text.Visible.listedWhole(n) + ",…") + ")";
             }
         }
         return "";

@@ -575,7 +575,7 @@ public final class CsvImporter implements Importer {
             }
             if (byName.find(n) < 0) {
                 throw new ImportException(file, line, n, option + " names a column the header does not have; it has "
-                        + Sources.names(names) + ColumnLists.commaHint(option, names));
+                        + Sources.wholeNames(names) + ColumnLists.commaHint(option, names));
             }
         }
     }

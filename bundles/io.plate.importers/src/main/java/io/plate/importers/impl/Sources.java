@@ -234,13 +234,22 @@ final class Sources {
      * list option takes it.
      */
     static String names(java.util.Collection<String> names) {
+        return names(names, Sources::listed);
+    }
+
+    /** {@link #names} with each name in full ({@link Visible#listedWhole}): the header a refused option lists, to type from. */
+    static String wholeNames(java.util.Collection<String> names) {
+        return names(names, Visible::listedWhole);
+    }
+
+    private static String names(java.util.Collection<String> names, java.util.function.UnaryOperator<String> listed) {
         StringBuilder s = new StringBuilder("[");
         int k = 0;
         for (String n : names) {
             if (k == 20) {
                 return s.append(", … ").append(names.size() - 20).append(" more]").toString();
             }
-            s.append(k++ > 0 ? ", " : "").append(listed(n));
+            s.append(k++ > 0 ? ", " : "").append(listed.apply(n));
         }
         return s.append(']').toString();
     }

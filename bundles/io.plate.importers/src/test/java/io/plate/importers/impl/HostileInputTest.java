@@ -122,6 +122,26 @@ class HostileInputTest {
         assertEquals(CommaNumbers.NONE, CommaNumbers.of(List.of("1.037,1", "1,000,000")));
     }
 
+    /**
+     * A long column name in a suggested --ignore is given whole, so that the command works as given; the header a
+     * wrong --ignore is told lists it whole too, to type from. Before, both cut it at 60 characters with "…".
+     */
+    @Test
+    void aSuggestedIgnoreNamesALongColumnWhole() {
+        String name = "free_text_comment_field_entered_by_the_operator_during_the_customer_call_notes"; // 78 characters
+        StringBuilder csv = new StringBuilder(name + ",x,class\n");
+        for (int i = 0; i < 60; i++) { // an identifier: a distinct value in each of 60 rows
+            csv.append('c').append(7 * i).append(',').append(i % 3).append(',').append(i % 2 == 0 ? "a" : "b").append('\n');
+        }
+        String warning = Inputs.csv(csv.toString(), D).metadata().get(Importer.WARNINGS);
+        assertTrue(warning.endsWith("leave it out with --ignore " + name), warning);
+        Dataset d = Inputs.csv(csv.toString(), ImportOptions.builder().extra(CsvImporter.IGNORE, name).build());
+        assertEquals(List.of("x"), d.numeric().stream().map(NumericColumn::name).toList());
+        ImportException e = Inputs.fails(() -> Inputs.csv(csv.toString(),
+                ImportOptions.builder().extra(CsvImporter.IGNORE, name.substring(0, 59) + "\u2026").build()));
+        assertTrue(e.getMessage().endsWith("it has [" + name + ", x, class]"), e.getMessage());
+    }
+
     /** An advice never pastes a huge cell, nor an invisible character, into the --missing it suggests. */
     @Test
     void anAdviceQuotesAnOddCellShortAndVisible() {
