@@ -133,6 +133,9 @@ public final class PlateFramework implements AutoCloseable {
             // configurations (plate:config) back into the user's file, and in doing so raced its own rescan
             // of the file, which it read empty now and then (the defaults were lost, the file emptied)
             config.put("felix.fileinstall.enableConfigSave", "false");
+            // a deployed .cfg is read as UTF-8, as --config's DefaultsFile reads it (FileInstall's default is
+            // Latin-1: 'café' arrived as 'cafÃ©'); bytes that are not UTF-8 arrive as U+FFFD, refused by ShellDefaults
+            config.put("felix.fileinstall.configEncoding", "UTF-8");
         }
         // Gogo's JLine bundle builds a terminal at start, never used (see gosh.args): keep JLine from probing
         // for (and warning about) a system terminal; the dumb provider spares it loading JLine's native

@@ -870,6 +870,27 @@ class LauncherProcessIT {
     }
 
     /**
+     * The deploy folder's shell defaults are read as UTF-8, as --config's are: 'runs-café' is that folder (read as
+     * Latin-1, FileInstall's default, it was 'runs-cafÃ©'); a byte that is not UTF-8 is refused, as --config refuses it.
+     */
+    @Test
+    void aDeployedDefaultsFileIsReadAsUtf8(@TempDir Path dir) throws Exception {
+        Path deploy = Files.createDirectories(dir.resolve("deploy"));
+        Path runs = dir.resolve("runs-caf\u00e9");
+        Path cfg = Files.write(deploy.resolve("io.plate.shell.defaults.cfg"),
+                ("output.folder=" + runs + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        Result r = plate("--deploy", deploy.toString(), "-c", "plate:import " + iris() + " --name iris",
+                "-c", "plate:train nb.gaussian iris --name m", "-c", "plate:save m m.json");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(Files.isRegularFile(runs.resolve("m.json")), r.out());
+        Files.write(cfg, ("seed=7\noutput.folder=" + dir + "/caf\u00e9\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        Result latin = plate("--deploy", deploy.toString(), "-c", "plate:config");
+        assertEquals(0, latin.status(), latin.err());
+        assertTrue(latin.out().contains("seed = 7"), latin.out());
+        assertEquals("plate: " + cfg.toAbsolutePath() + ": not UTF-8 text; save the file as UTF-8; ignored", latin.err().strip());
+    }
+
+    /**
      * An unknown key in the deploy folder's shell defaults is named by file and line, as --config refuses it, and a
      * byte-order mark before the first key is skipped (both were silent: chains = 4, seed = 1).
      */

@@ -96,6 +96,7 @@ public final class ShellDefaults {
     private void apply(Map<String, Object> given) {
         Map<String, Object> properties = withoutByteOrderMark(given);
         java.util.List<String> bad = new java.util.ArrayList<>();
+        properties = withoutUndecoded(properties, bad);
         unknownKeys(properties, bad);
         Values v = new Values((Long) checked("seed", "seed", properties, bad), (Integer) checked("chains", "chains", properties, bad),
                 (Integer) checked("iterations", "iterations", properties, bad),
@@ -112,9 +113,25 @@ public final class ShellDefaults {
     }
 
     /**
-     * {@code properties} with a byte-order mark taken off the front of a key: FileInstall reads a deployed
-     * {@code .cfg} saved with UTF-8's (Windows Notepad) as Latin-1, the key {@code ï»¿seed} ({@code \ufeffseed} when
-     * decoded as UTF-8); Plate's readers skip it.
+     * {@code properties} without the keys whose key or value holds U+FFFD, each said in {@code bad} as --config's
+     * reader says it: the launcher has FileInstall read a deployed file as UTF-8, which makes bytes that are not
+     * UTF-8 (a Latin-1 é) that character, where --config refuses the file.
+     */
+    private static Map<String, Object> withoutUndecoded(Map<String, Object> properties, java.util.List<String> bad) {
+        Map<String, Object> out = new java.util.LinkedHashMap<>(properties);
+        for (Map.Entry<String, Object> e : properties.entrySet()) {
+            if (e.getKey().indexOf('\ufffd') >= 0 || String.valueOf(e.getValue()).indexOf('\ufffd') >= 0) {
+                bad.add("plate: " + source(e.getKey(), properties) + ": not UTF-8 text; save the file as UTF-8; ignored");
+                out.remove(e.getKey());
+            }
+        }
+        return out.size() == properties.size() ? properties : out;
+    }
+
+    /**
+     * {@code properties} with a byte-order mark taken off the front of a key: a deployed {@code .cfg} saved with
+     * UTF-8's (Windows Notepad) gives the key {@code \ufeffseed} ({@code ï»¿seed} when FileInstall reads it as
+     * Latin-1, its default, which the launcher overrides); Plate's readers skip it.
      */
     private static Map<String, Object> withoutByteOrderMark(Map<String, Object> properties) {
         if (properties.keySet().stream().noneMatch(k -> bomLength(k) > 0)) {

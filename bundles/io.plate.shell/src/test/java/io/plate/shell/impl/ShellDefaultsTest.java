@@ -59,6 +59,23 @@ class ShellDefaultsTest {
         assertEquals(7L, new ShellDefaults(Map.of("\u00ef\u00bb\u00bfseed", "7")).seed());
     }
 
+    /**
+     * A deployed file's bytes that are not UTF-8 (FileInstall, told UTF-8 by the launcher, reads them as U+FFFD) are
+     * refused as --config refuses them, the key left at its default; before, read as Latin-1, \xe9 was taken as é.
+     */
+    @Test
+    void aDeployedValueThatIsNotUtf8IsRefused(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        java.nio.file.Path cfg = java.nio.file.Files.write(dir.resolve("io.plate.shell.defaults.cfg"),
+                new byte[] {'c', 'h', 'a', 'i', 'n', 's', '=', '2', '\n', 'o', 'u', 't', 'p', 'u', 't', '.', 'f', 'o', 'l',
+                        'd', 'e', 'r', '=', '/', 't', 'm', 'p', '/', 'c', 'a', 'f', (byte) 0xe9, '\n'});
+        ShellDefaults d = new ShellDefaults(Map.of("chains", "2", "output.folder", "/tmp/caf\ufffd",
+                "felix.fileinstall.filename", cfg.toUri().toString()));
+        assertEquals(2, d.chains());
+        assertEquals(java.nio.file.Path.of("x").toAbsolutePath(), d.output("x").toAbsolutePath()); // the default "."
+        assertTrue(d.toString().contains(cfg + ": not UTF-8 text; save the file as UTF-8; ignored"), d.toString());
+    }
+
     @Test
     void aGoodValueReplacesABadOneAndTheNoteGoes() {
         ShellDefaults d = new ShellDefaults(Map.of("chains", "two"));
