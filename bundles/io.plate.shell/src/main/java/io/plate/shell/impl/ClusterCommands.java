@@ -48,12 +48,15 @@ public final class ClusterCommands {
 
     private final Workspace workspace;
     private final ShellDefaults defaults;
+    /** The installed learners: a learner's name given here is answered with the command that runs it. */
+    private final Learners learners;
     private final BoundSamplers samplers = new BoundSamplers();
 
     @Activate
-    public ClusterCommands(@Reference Workspace workspace, @Reference ShellDefaults defaults) {
+    public ClusterCommands(@Reference Workspace workspace, @Reference ShellDefaults defaults, @Reference Learners learners) {
         this.workspace = workspace;
         this.defaults = defaults;
+        this.learners = learners;
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
@@ -74,7 +77,12 @@ public final class ClusterCommands {
 
     /** For tests and embedding: commands over fixed samplers. */
     static ClusterCommands of(Workspace workspace, ShellDefaults defaults, List<Sampler> fixed) {
-        ClusterCommands c = new ClusterCommands(workspace, defaults);
+        return of(workspace, defaults, fixed, Learners.of(List.of()));
+    }
+
+    /** For tests and embedding: commands over fixed samplers, with these learners installed beside them. */
+    static ClusterCommands of(Workspace workspace, ShellDefaults defaults, List<Sampler> fixed, Learners learners) {
+        ClusterCommands c = new ClusterCommands(workspace, defaults, learners);
         c.samplers.fix(fixed);
         return c;
     }
@@ -129,6 +137,10 @@ public final class ClusterCommands {
             @Descriptor("sampler parameters as key=value, e.g. k=3 covariance=diag (plate:params SAMPLER lists them)") String... params)
             throws IOException {
         if (!sampler.startsWith(MIXTURE_PREFIX)) {
+            PlateException learner = learners.notASampler(sampler);
+            if (learner != null) {
+                throw learner;
+            }
             boolean other = isSampler(sampler);
             throw new PlateException("'" + sampler + "' is not a mixture sampler; plate:cluster runs mixture.* samplers"
                     + (other ? " (plate:sample runs " + sampler + ")" : " (plate:samplers lists them)"));

@@ -70,6 +70,16 @@ public final class Learners {
         });
     }
     /**
+     * What a sampler command answers when {@code name} is an installed learner's name (as {@link #named} answers a
+     * sampler's), or null when it is not one.
+     */
+    PlateException notASampler(String name) {
+        boolean learner = Guard.current(learners).stream().anyMatch(e -> name.equals(e.getKey().get(Learner.NAME)));
+        return learner ? new PlateException("'" + name + "' is a learner, not a sampler; plate:train or plate:evaluate"
+                + " runs it (plate:samplers lists the samplers)") : null;
+    }
+
+    /**
      * Runs a fit or evaluation; when a classifier refuses a dataset that has a numeric target and no
      * labels, says so in the shell's terms: few values are classes written as numbers ({@code --categorical}),
      * many a quantity for a regression learner.

@@ -38,12 +38,15 @@ public final class SampleCommands {
 
     private final Workspace workspace;
     private final ShellDefaults defaults;
+    /** The installed learners: a learner's name given here is answered with the command that runs it. */
+    private final Learners learners;
     private final BoundSamplers samplers = new BoundSamplers();
 
     @Activate
-    public SampleCommands(@Reference Workspace workspace, @Reference ShellDefaults defaults) {
+    public SampleCommands(@Reference Workspace workspace, @Reference ShellDefaults defaults, @Reference Learners learners) {
         this.workspace = workspace;
         this.defaults = defaults;
+        this.learners = learners;
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
@@ -64,13 +67,23 @@ public final class SampleCommands {
 
     /** For tests and embedding: commands over fixed samplers. */
     static SampleCommands of(Workspace workspace, ShellDefaults defaults, List<Sampler> fixed) {
-        SampleCommands c = new SampleCommands(workspace, defaults);
+        return of(workspace, defaults, fixed, Learners.of(List.of()));
+    }
+
+    /** For tests and embedding: commands over fixed samplers, with these learners installed beside them. */
+    static SampleCommands of(Workspace workspace, ShellDefaults defaults, List<Sampler> fixed, Learners learners) {
+        SampleCommands c = new SampleCommands(workspace, defaults, learners);
         c.samplers.fix(fixed);
         return c;
     }
 
     private Sampler sampler(String name) {
-        return samplers.find(name, "", "sampler");
+        try {
+            return samplers.find(name, "", "sampler");
+        } catch (PlateException missing) {
+            PlateException learner = learners.notASampler(name);
+            throw learner != null ? learner : missing;
+        }
     }
 
     @Descriptor("run a posterior sampler on a dataset; prints R-hat and ESS per summary and keeps the run"

@@ -152,6 +152,12 @@ class ClusterCommandsTest {
         assertEquals("'nb.categorical' is not a mixture sampler; plate:cluster runs mixture.* samplers (plate:samplers"
                 + " lists them)", assertThrows(PlateException.class, () -> c.cluster(null, "30", "", "10", "", "", "",
                         "", "", "", "", "", "nb.categorical", "toy")).getMessage());
+        // an installed learner's name is answered with the commands that run it
+        ClusterCommands withLearner = ClusterCommands.of(workspaceWithData(), defaults(dir), List.of(new HalvesSampler()),
+                Learners.of(List.of(new ModelCommandsTest.FixedLearner())));
+        assertEquals("'test.fixed' is a learner, not a sampler; plate:train or plate:evaluate runs it (plate:samplers"
+                + " lists the samplers)", assertThrows(PlateException.class, () -> withLearner.cluster(null, "30", "", "10",
+                        "", "", "", "", "", "", "", "", "test.fixed", "toy")).getMessage());
     }
 
     @Test

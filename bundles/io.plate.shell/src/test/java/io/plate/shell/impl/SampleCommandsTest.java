@@ -273,6 +273,21 @@ class SampleCommandsTest {
         assertThrows(PlateException.class, () -> c.trace("", "no-such-run"));
     }
 
+    /** A learner's name given to plate:sample is answered with the commands that run it, as plate:train answers a sampler's. */
+    @Test
+    void aLearnersNameGetsTheCommandsThatRunIt() {
+        Workspace w = new Workspace();
+        commands(w); // the dataset
+        SampleCommands c = SampleCommands.of(w, defaults(tmp), List.of(new Ar1Sampler()),
+                Learners.of(List.of(new ModelCommandsTest.FixedLearner())));
+        assertEquals("'test.fixed' is a learner, not a sampler; plate:train or plate:evaluate runs it (plate:samplers"
+                + " lists the samplers)", assertThrows(PlateException.class,
+                        () -> c.sample(null, "", "", "", "", "", "", "", "", "test.fixed", "toy")).getMessage());
+        // a name that is neither is still "no sampler named"
+        assertTrue(assertThrows(PlateException.class, () -> c.sample(null, "", "", "", "", "", "", "", "", "test.fixe",
+                "toy")).getMessage().startsWith("no sampler named 'test.fixe'"));
+    }
+
     /** Runs a billion-sweep sample in another thread, waits until its chains are past burn-in, stops it with {@code stop}. */
     private SampleCommands.SampleResult stopMidRun(SampleCommands c, Runnable stop) throws Exception {
         java.util.concurrent.CompletableFuture<SampleCommands.SampleResult> result = java.util.concurrent.CompletableFuture
