@@ -61,6 +61,10 @@ public final class ModelFileCommands {
             throw new PlateException("cannot save model '" + model + "' to " + path + ": it is a folder; give a file"
                     + " name, e.g. " + path.resolve(model + ".json"));
         }
+        if (Files.isRegularFile(path) && !replaceable(path)) { // a model file is replaced; any other file is the user's
+            throw new PlateException("cannot save model '" + model + "' to " + path + ": the file exists and is not a Plate"
+                    + " model file; give another name, e.g. " + model + ".json, or remove the file first");
+        }
         OutputTarget target = OutputTarget.file(defaults, file, "cannot save model '" + model + "' to");
         try {
             modelStore().save(m, path.toAbsolutePath());
@@ -69,6 +73,15 @@ public final class ModelFileCommands {
                     + " bytes)";
         } catch (IOException e) {
             throw target.failure(e);
+        }
+    }
+
+    /** Whether plate:save may write over {@code file}: it is empty, or it starts with a Plate model file's header. */
+    private static boolean replaceable(Path file) {
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            return Files.size(file) == 0 || io.plate.modelfile.ModelFile.type(in) != null;
+        } catch (IOException | RuntimeException notAModel) { // unreadable, not JSON, another format or version
+            return false;
         }
     }
 

@@ -1030,6 +1030,28 @@ class ModelCommandsTest {
                 assertThrows(PlateException.class, () -> c.save("m", "")).getMessage());
     }
 
+    /** plate:save replaces a model file and an empty file, and refuses any other file, which it leaves as it was. */
+    @Test
+    void saveReplacesOnlyAModelFile() throws IOException {
+        Workspace w = new Workspace();
+        w.putDataset("d", data(3));
+        ModelShell c = commands(w, null, defaults(dir));
+        c.train("", "m", "test.fixed", "d");
+        Path notes = Files.writeString(dir.resolve("notes.txt"), "my notes\n");
+        assertEquals("cannot save model 'm' to " + notes + ": the file exists and is not a Plate model file; give another"
+                + " name, e.g. m.json, or remove the file first", assertThrows(PlateException.class,
+                        () -> c.save("m", notes.toString())).getMessage());
+        assertEquals("my notes\n", Files.readString(notes));
+        Path other = Files.writeString(dir.resolve("other.json"), "{\"format\": \"something-else\"}");
+        assertThrows(PlateException.class, () -> c.save("m", other.toString()));
+        Path model = Files.writeString(dir.resolve("old.json"), "{\"format\": \"plate-model\", \"version\": 1,"
+                + " \"type\": \"nb.gaussian\"}");
+        assertTrue(c.save("m", model.toString()).startsWith("saved model 'm'"));
+        assertEquals("{}", Files.readString(model), "the model file is replaced by the test model's JSON");
+        Path empty = Files.createFile(dir.resolve("empty.json"));
+        assertTrue(c.save("m", empty.toString()).startsWith("saved model 'm'"));
+    }
+
     /** A failed save names the path a success would have named: the file under the output folder, not the bare name. */
     @Test
     void aFailedSaveNamesTheFileUnderTheOutputFolder() throws IOException {
