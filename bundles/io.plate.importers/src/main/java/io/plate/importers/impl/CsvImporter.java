@@ -341,7 +341,8 @@ public final class CsvImporter implements Importer {
     /** What an empty file is told (Plate on Spark says it too). */
     public static final String EMPTY_FILE = "empty file; expected a header row";
 
-    private static boolean header(Path file, ImportOptions options) {
+    /** Whether the first line names the columns (extra key {@code header}, shell {@code --no-header}); CSV and text. */
+    static boolean header(Path file, ImportOptions options) {
         String h = options.extra().getOrDefault(HEADER, "true").strip().toLowerCase(java.util.Locale.ROOT);
         if (!h.equals("true") && !h.equals("false")) {
             throw new ImportException(file, 0, HEADER, "header must be true or false, got " + Sources.quote(h));

@@ -137,7 +137,7 @@ class NewUserFilesTest {
                 new Case("--zero-based", ImportOptions.builder().extra("zero_based", "auto").build(), Set.of("libsvm")),
                 new Case("--values", ImportOptions.builder().extra("values", "numeric").build(), Set.of("libsvm", "arff")),
                 new Case("--decimal", ImportOptions.builder().extra("decimal", ".").build(), Set.of("csv")),
-                new Case("--no-header", ImportOptions.builder().extra("header", "true").build(), Set.of("csv")),
+                new Case("--no-header", ImportOptions.builder().extra("header", "true").build(), Set.of("csv", "text")),
                 new Case("--encoding", ImportOptions.builder().extra("encoding", "utf-8").build(), Set.of("csv", "arff", "text")));
         for (Case c : cases) {
             for (String format : List.of("csv", "arff", "libsvm", "text")) {
@@ -191,6 +191,34 @@ class NewUserFilesTest {
         ImportException two = Inputs.fails(() -> Inputs.text("id\ttext\ttarget\n1\thello world\ta\n", D),
                 "no label column 'label'", "--no-label");
         assertFalse(two.getMessage().contains("--label "), two.getMessage());
+    }
+
+    @Test
+    void aTextFileWithoutAHeaderIsReadWithNoHeaderItsLabelFirstAndItsTextLast() {
+        // the UCI SMS Spam Collection's own file: label<tab>text, no header
+        String sms = "ham\tGo until jurong point\nspam\tFree entry in 2 a wkly comp\nham\tOk lar\n";
+        Inputs.fails(() -> Inputs.text(sms, D), "no 'text' column in the header [ham, Go until jurong point]",
+                "if the first line is a document, give --no-header (columns V1..V2: the label V1, the text V2)");
+        ImportOptions noHeader = D.toBuilder().extra(CsvImporter.HEADER, "false").build();
+        Dataset d = Inputs.text(sms, noHeader);
+        // CountVectorizer's tokens by hand: '2' and 'a' are too short
+        assertEquals(List.of("comp", "entry", "free", "go", "in", "jurong", "lar", "ok", "point", "until", "wkly"),
+                d.sparse().orElseThrow().vocabulary());
+        assertEquals(3, d.sparse().orElseThrow().rows());
+        assertEquals("V1", d.labels().orElseThrow().name());
+        assertEquals(List.of("ham", "spam", "ham"), List.of(d.labels().orElseThrow().levels().get(d.labels().orElseThrow().code(0)),
+                d.labels().orElseThrow().levels().get(d.labels().orElseThrow().code(1)),
+                d.labels().orElseThrow().levels().get(d.labels().orElseThrow().code(2))));
+        // pandas' to_csv(header=False, index=False) of (text, label): quoted line breaks, the label named by position
+        String csv = "\"Great, would\nbuy again\",pos\nbroke,neg\n";
+        Dataset c = Inputs.text(csv, noHeader.toBuilder().delimiter(',').label("V2").build());
+        assertEquals(List.of("again", "broke", "buy", "great", "would"), c.sparse().orElseThrow().vocabulary());
+        assertEquals(List.of("neg", "pos"), c.labels().orElseThrow().levels());
+        assertEquals(2, c.sparse().orElseThrow().rows());
+        // a row of another width is told against line 1, which has no header to speak of
+        Inputs.fails(() -> Inputs.text(sms + "ham\tx\ty\n", noHeader), "line 4", "expected 2 tab-separated fields as in line 1");
+        Inputs.fails(() -> Inputs.text(sms, noHeader.toBuilder().extra(TextImporter.TEXT_COLUMN, "text").build()),
+                "no 'text' column in the columns [V1, V2]", "--text-column V1 to V2");
     }
 
     @Test
