@@ -246,17 +246,22 @@ public final class Dataset {
     /**
      * The one-line summary of the command-line contract:
      * {@code NAME: R rows, F features (…kinds…), vocabulary V, classes …}; names and classes as
-     * {@link Visible#name} shows them (escaped, a very long one shortened).
+     * {@link Visible#name} shows them (escaped, a very long one shortened). A column of row weights
+     * ({@link Importer#WEIGHT_COLUMN}) is no feature, as training uses it: it is named after the features instead.
      */
     public String summary() {
+        String weights = metadata.get(Importer.WEIGHT_COLUMN);
+        boolean weighed = weights != null && numeric.stream().anyMatch(c -> c.name().equals(weights));
+        int numericFeatures = numeric.size() - (weighed ? 1 : 0);
         StringBuilder s = new StringBuilder();
-        s.append(Visible.name(name)).append(": ").append(Plural.of(rows, "row")).append(", ").append(Plural.of(featureCount(), "feature"));
+        s.append(Visible.name(name)).append(": ").append(Plural.of(rows, "row")).append(", ")
+                .append(Plural.of(featureCount() - (weighed ? 1 : 0), "feature"));
         List<String> kinds = new ArrayList<>();
         if (!categorical.isEmpty()) {
             kinds.add(categorical.size() + " categorical");
         }
-        if (!numeric.isEmpty()) {
-            kinds.add(numeric.size() + " numeric");
+        if (numericFeatures > 0) {
+            kinds.add(numericFeatures + " numeric");
         }
         if (sparse != null) {
             kinds.add(sparse.columns() + " sparse" + (sparse.isIntegral() ? " counts" : " values"));
@@ -267,6 +272,9 @@ public final class Dataset {
         if (sparse != null) {
             s.append(", vocabulary ").append(sparse.columns()).append(", ").append(sparse.nonZeros())
                     .append(" non-zeros");
+        }
+        if (weighed) {
+            s.append(", row weights in '").append(Visible.name(weights)).append('\'');
         }
         if (labels != null) {
             int[] counts = new int[labels.cardinality()];
