@@ -79,6 +79,48 @@ public final class TextImporter implements Importer {
         return "text corpus (TSV label/text, or a folder per class) as word counts like scikit-learn's CountVectorizer";
     }
 
+    /** Lines {@link #suggest} looks at. */
+    static final int SUGGEST_LINES = 20;
+
+    /**
+     * {@code --format text --no-header} when the first lines are tab-separated documents, a label without spaces
+     * then a text of several words (the UCI SMS Spam Collection's {@code SMSSpamCollection}); {@code --format text}
+     * when the first line is a header with a {@code text} column. Read as Latin-1: only tabs and spaces count here.
+     */
+    @Override
+    public java.util.Optional<String> suggest(Path file) {
+        try (TextInput in = new TextInput(Sources.open(file), file, StandardCharsets.ISO_8859_1)
+                .limitLines(new LineLimit(CsvImporter.SUGGEST_LINE, 0))) {
+            CharBuf line = new CharBuf(256);
+            int width = 0;
+            int lines = 0;
+            int documents = 0;
+            while (lines < SUGGEST_LINES && in.readLine(line)) {
+                if (line.length == 0) {
+                    continue;
+                }
+                String[] f = line.toString().split("\t", -1);
+                if (width == 0 && f.length >= 2 && List.of(f).contains(TEXT)) {
+                    return java.util.Optional.of("--format text");
+                }
+                if (f.length < 2 || (width != 0 && f.length != width)) {
+                    return java.util.Optional.empty();
+                }
+                width = f.length;
+                lines++;
+                String label = f[0].strip();
+                // a document: a label of one word (or none) and a text of three words or more
+                if (label.indexOf(' ') < 0 && f[width - 1].strip().split(" +").length >= 3) {
+                    documents++;
+                }
+            }
+            return lines >= 2 && 2 * documents > lines ? java.util.Optional.of("--format text --no-header")
+                    : java.util.Optional.empty();
+        } catch (ImportException e) {
+            return java.util.Optional.empty(); // not readable as text lines
+        }
+    }
+
     @Override
     public Dataset read(Path file, ImportOptions options) throws ImportException {
         FormatOptions.check(file, options, FormatOptions.TEXT); // a folder and a file read in halves too

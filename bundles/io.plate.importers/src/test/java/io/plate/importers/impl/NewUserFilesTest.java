@@ -425,6 +425,17 @@ class NewUserFilesTest {
         java.nio.file.Path a9a = java.nio.file.Files.writeString(dir.resolve("a9a"), "# made by hand\n\n-1 3:1 11:1\n+1 5:1\n");
         assertEquals(java.util.Optional.of("--format libsvm"), new LibSvmImporter().suggest(a9a));
         assertEquals(java.util.Optional.empty(), new CsvImporter().suggest(a9a));
+        // the UCI SMS Spam Collection's SMSSpamCollection: label<tab>text, no header, no extension; with a header naming
+        // 'text'; a table of tab-separated numbers or short categories is not documents
+        java.nio.file.Path sms = java.nio.file.Files.writeString(dir.resolve("SMSSpamCollection"),
+                "ham\tGo until jurong point, crazy..\nham\tOk lar...\nspam\tFree entry in 2 a wkly comp\n");
+        assertEquals(java.util.Optional.of("--format text --no-header"), new TextImporter().suggest(sms));
+        assertEquals(java.util.Optional.empty(), new CsvImporter().suggest(sms));
+        assertEquals(java.util.Optional.of("--format text"), new TextImporter().suggest(java.nio.file.Files.writeString(
+                dir.resolve("reviews.data"), "label\ttext\npos\tgreat fun film\n")));
+        java.nio.file.Path table = java.nio.file.Files.writeString(dir.resolve("t.data"), "5.1\t3.5\tsetosa\n4.9\t3.0\tsetosa\n");
+        assertEquals(java.util.Optional.empty(), new TextImporter().suggest(table));
+        assertEquals(java.util.Optional.of("--format csv --no-header"), new CsvImporter().suggest(table));
         // nothing to say about other content, a missing file or a folder; ARFF and text say nothing
         java.nio.file.Path prose = java.nio.file.Files.writeString(dir.resolve("README"), "Some words\nand more\n");
         for (io.plate.api.data.Importer i : List.of(new CsvImporter(), new LibSvmImporter(), new ArffImporter(), new TextImporter())) {
