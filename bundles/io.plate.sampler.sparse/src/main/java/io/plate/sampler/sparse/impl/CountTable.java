@@ -80,12 +80,27 @@ public final class CountTable {
             + " with --categorical NAME";
 
     /**
-     * What the sparse prior leaves out of {@code data}, its numeric columns and word counts, said after
-     * "ignores " as every learner says it, or "" when it reads every column.
+     * What the sparse prior leaves out of {@code data}: its categorical columns (not {@code excluded}) with no
+     * category to learn ({@link #withoutCategories}), its numeric columns and word counts; said after "ignores " as
+     * every learner says it, or "" when it reads every column.
      */
-    static String ignored(Dataset data) {
-        return otherKinds(data).text("of the data (the sparse prior models categorical columns; " + NUMBERS_AS_LEVELS
+    static String ignored(Dataset data, java.util.Set<String> excluded) {
+        List<String> empty = withoutCategories(data, excluded);
+        String none = empty.isEmpty() ? "" : IgnoredData.columnList("categorical", empty) + " with no value to learn from";
+        String other = otherKinds(data).text("of the data (the sparse prior models categorical columns; " + NUMBERS_AS_LEVELS
                 + ")");
+        return none.isEmpty() ? other : other.isEmpty() ? none : none + " and " + other;
+    }
+
+    /**
+     * The categorical columns of {@code data}, not {@code excluded}, that have no category: no value in any row and
+     * no declared level (a CSV column left empty), or, in a view (a fold's training part), values only in the
+     * held-out rows. The model needs one category at least (θ lives on them), and such a column tells nothing about
+     * the classes: it is left out, as nb.categorical leaves it out, and said so.
+     */
+    static List<String> withoutCategories(Dataset data, java.util.Set<String> excluded) {
+        return data.categorical().stream().filter(c -> !excluded.contains(c.name()) && c.fitLevels().levels().isEmpty())
+                .map(CategoricalColumn::name).toList();
     }
 
     private static IgnoredData otherKinds(Dataset data) {
@@ -111,6 +126,13 @@ public final class CountTable {
             } else if (!excluded.contains(c.name())) {
                 cols.add(c);
             }
+        }
+        List<String> empty = withoutCategories(data, excluded);
+        boolean hadFeatures = !cols.isEmpty();
+        cols.removeIf(c -> empty.contains(c.name()));
+        if (hadFeatures && cols.isEmpty()) {
+            throw new PlateException("dataset '" + data.name() + "' has no categorical feature with a value to learn from: "
+                    + IgnoredData.columnList("categorical", empty) + " with no value in any of its rows");
         }
         if (groupColumn != null && group == null) {
             throw new PlateException("dataset '" + data.name() + "' has no categorical column '" + groupColumn
@@ -153,9 +175,6 @@ public final class CountTable {
         int[][] codes = new int[f][];
         for (int i = 0; i < f; i++) {
             CategoricalColumn c = cols.get(i);
-            if (c.cardinality() == 0) {
-                throw new PlateException("feature '" + c.name() + "' of dataset '" + data.name() + "' has no levels");
-            }
             features.add(c.name());
             // a view's levels that only held-out rows use are left out (CategoricalColumn.levelsToFit)
             CategoricalColumn.FitLevels fit = c.fitLevels();

@@ -131,6 +131,38 @@ class SparseNaiveBayesTest {
         assertEquals(new java.util.ArrayList<>(new java.util.TreeSet<>(keys)), keys, shown);
     }
 
+    /**
+     * A categorical column with no category to learn — a CSV column left empty, or one whose only value is in a
+     * fold's held-out rows — is left out and said so: the model is the one of the other columns (checked against
+     * brute force above). It failed with "feature 'tag' … has no levels", and in a fold with "a feature without
+     * categories"; nb.categorical fits such data.
+     */
+    @Test
+    void aColumnWithNoValueToLearnFromIsLeftOutAndSaid() {
+        String[] header = {"colour", "shape", "tag", "label"};
+        String[][] rows = new String[ROWS.length + 1][];
+        for (int r = 0; r < ROWS.length; r++) {
+            rows[r] = new String[] {ROWS[r][0], ROWS[r][1], null, ROWS[r][2]};
+        }
+        rows[ROWS.length] = new String[] {"red", "round", "x", "no"};
+        Params p = LEARNER.params(Map.of("alpha", "0.5", "a", "2", "b", "0.7"));
+        Model alone = LEARNER.fit(train(), p, 1L);
+        Dataset test = Datasets.of("t", HEADER, new String[][] {{"green", "round", "no"}, {"red", null, "yes"}});
+        Dataset empty = Datasets.of("empty", header, java.util.Arrays.copyOf(rows, ROWS.length)); // tag: no level at all
+        Dataset fold = Datasets.of("all", header, rows).select(new int[] {0, 1, 2, 3, 4, 5, 6}, "fold"); // x held out
+        for (Dataset d : List.of(empty, fold)) {
+            Model m = LEARNER.fit(d, p, 1L);
+            for (int r = 0; r < 2; r++) {
+                assertArrayEquals(alone.predictLogProba(test)[r], m.predictLogProba(test)[r], 1e-12, d.name());
+            }
+            assertTrue(m.toString().endsWith("\nignores 1 categorical column (tag) with no value to learn from"), m.toString());
+        }
+        Dataset onlyTag = Datasets.of("only", new String[] {"tag", "label"}, new String[][] {{null, "a"}, {null, "b"}});
+        PlateException none = assertThrows(PlateException.class, () -> LEARNER.fit(onlyTag, p, 1L));
+        assertEquals("dataset 'only' has no categorical feature with a value to learn from: 1 categorical column (tag)"
+                + " with no value in any of its rows", none.getMessage());
+    }
+
     @Test
     void aLevelOnlyHeldOutRowsUseIsNotACategory() {
         String[][] rows = java.util.Arrays.copyOf(ROWS, ROWS.length + 1);
