@@ -136,9 +136,18 @@ public final class Dataset {
         return metadata;
     }
 
-    /** Number of features over all blocks (each sparse column counts as one). */
+    /**
+     * Number of features over all blocks (each sparse column counts as one); a column of row weights
+     * ({@link Importer#WEIGHT_COLUMN}) is none, as training uses it.
+     */
     public int featureCount() {
-        return categorical.size() + numeric.size() + (sparse == null ? 0 : sparse.columns());
+        return categorical.size() + numeric.size() - (weightColumn() == null ? 0 : 1) + (sparse == null ? 0 : sparse.columns());
+    }
+
+    /** The numeric column of row weights that {@link Importer#WEIGHT_COLUMN} names, when this dataset has it, else null. */
+    private String weightColumn() {
+        String w = metadata.get(Importer.WEIGHT_COLUMN);
+        return w != null && numeric.stream().anyMatch(c -> c.name().equals(w)) ? w : null;
     }
 
     /** A view of the given rows sharing this dataset's storage. */
@@ -250,12 +259,11 @@ public final class Dataset {
      * ({@link Importer#WEIGHT_COLUMN}) is no feature, as training uses it: it is named after the features instead.
      */
     public String summary() {
-        String weights = metadata.get(Importer.WEIGHT_COLUMN);
-        boolean weighed = weights != null && numeric.stream().anyMatch(c -> c.name().equals(weights));
-        int numericFeatures = numeric.size() - (weighed ? 1 : 0);
+        String weights = weightColumn();
+        int numericFeatures = numeric.size() - (weights == null ? 0 : 1);
         StringBuilder s = new StringBuilder();
         s.append(Visible.name(name)).append(": ").append(Plural.of(rows, "row")).append(", ")
-                .append(Plural.of(featureCount() - (weighed ? 1 : 0), "feature"));
+                .append(Plural.of(featureCount(), "feature"));
         List<String> kinds = new ArrayList<>();
         if (!categorical.isEmpty()) {
             kinds.add(categorical.size() + " categorical");
@@ -273,7 +281,7 @@ public final class Dataset {
             s.append(", vocabulary ").append(sparse.columns()).append(", ").append(sparse.nonZeros())
                     .append(" non-zeros");
         }
-        if (weighed) {
+        if (weights != null) {
             s.append(", row weights in '").append(Visible.name(weights)).append('\'');
         }
         if (labels != null) {

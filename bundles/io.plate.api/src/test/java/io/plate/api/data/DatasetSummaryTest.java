@@ -37,6 +37,9 @@ class DatasetSummaryTest {
                 .metadata(Importer.WEIGHT_COLUMN, "weight").build();
         assertEquals("w: 3 rows, 2 features (2 numeric), row weights in 'weight', 2 classes in 'class' (x 2, y 1)",
                 dense.summary());
+        assertEquals(2, dense.featureCount()); // plate:datasets' column
+        // left out (a learner that cannot weigh rows), the column is gone and nothing more is taken off
+        assertEquals(2, dense.withoutNumeric("weight").featureCount());
         Dataset sparse = Dataset.builder("ws").numeric(w).sparse(SparseMatrix.ofCounts(List.of("a", "b"),
                 new int[] {0, 1, 2, 3}, new int[] {0, 1, 0}, new int[] {1, 4, 2}, true)).labels(y)
                 .metadata(Importer.WEIGHT_COLUMN, "weight").build();
