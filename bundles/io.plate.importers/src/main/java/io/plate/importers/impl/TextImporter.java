@@ -186,7 +186,7 @@ public final class TextImporter implements Importer {
             TsvPart part = new TsvPart(options, layout, file);
             watch.held(part::bytes, () -> in.line() + 1);
             if (!CsvImporter.header(file, options)) {
-                part.document(first, 1); // the first line is a document
+                part.document(first, in.line()); // the first line is a document
             }
             part.read(in);
             watch.checkInterrupted();
@@ -199,11 +199,15 @@ public final class TextImporter implements Importer {
      * holds, or, with no header ({@code --no-header}), by position among its fields {@code V1..Vn}.
      */
     private static TsvPart.Layout header(TextInput in, Path file, ImportOptions options, CharBuf line) {
-        if (!in.readLine(line)) {
+        boolean header = CsvImporter.header(file, options);
+        boolean any;
+        do { // without a header, blank lines before the first document are skipped, as between documents
+            any = in.readLine(line);
+        } while (any && !header && line.length == 0);
+        if (!any) {
             throw new ImportException(file, 0, null, emptyFile(file, options));
         }
         String[] fields = line.toString().split("\t", -1);
-        boolean header = CsvImporter.header(file, options);
         return layout(header ? fields : unnamed(fields.length), file, options, '\t', header);
     }
 
@@ -315,7 +319,7 @@ public final class TextImporter implements Importer {
                             + " (or --no-label for unlabelled text)" : " (use --no-label for unlabelled text)"));
         }
         return new TsvPart.Layout(header.length, textCol, labelCol, labelName, new MissingMarkers(options),
-                hasHeader ? "the header" : "line 1");
+                hasHeader ? "the header" : "the first line");
     }
 
     private static Dataset build(Path file, ImportOptions options, TsvPart.Layout layout, TsvPart part) {

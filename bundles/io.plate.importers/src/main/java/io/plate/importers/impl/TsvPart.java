@@ -19,7 +19,7 @@ final class TsvPart {
         final int labelColumn; // -1: none
         final String labelName;
         final MissingMarkers missing;
-        /** Where the width comes from, for a ragged row's message: the header, or line 1 of a file without one. */
+        /** Where the width comes from, for a ragged row's message: the header, or the first line of a file without one. */
         final String widthFrom;
 
         Layout(int width, int textColumn, int labelColumn, String labelName, MissingMarkers missing, String widthFrom) {

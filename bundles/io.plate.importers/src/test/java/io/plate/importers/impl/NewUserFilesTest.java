@@ -215,8 +215,10 @@ class NewUserFilesTest {
         assertEquals(List.of("again", "broke", "buy", "great", "would"), c.sparse().orElseThrow().vocabulary());
         assertEquals(List.of("neg", "pos"), c.labels().orElseThrow().levels());
         assertEquals(2, c.sparse().orElseThrow().rows());
-        // a row of another width is told against line 1, which has no header to speak of
-        Inputs.fails(() -> Inputs.text(sms + "ham\tx\ty\n", noHeader), "line 4", "expected 2 tab-separated fields as in line 1");
+        // a row of another width is told against the first line, which is no header; blank lines before it are skipped
+        Inputs.fails(() -> Inputs.text(sms + "ham\tx\ty\n", noHeader), "line 4", "expected 2 tab-separated fields as in the first line");
+        assertEquals(3, Inputs.text("\n\n" + sms, noHeader).rows());
+        Inputs.fails(() -> Inputs.text("\n" + sms + "ham\n", noHeader), "line 5", "expected 2 tab-separated fields");
         Inputs.fails(() -> Inputs.text(sms, noHeader.toBuilder().extra(TextImporter.TEXT_COLUMN, "text").build()),
                 "no 'text' column in the columns [V1, V2]", "--text-column V1 to V2");
     }
