@@ -85,11 +85,47 @@ public final class CountTable {
      * every learner says it, or "" when it reads every column.
      */
     static String ignored(Dataset data, java.util.Set<String> excluded) {
+        return ignored(data, excluded, null);
+    }
+
+    /**
+     * As {@link #ignored(Dataset, java.util.Set)}, and, with a {@code groupColumn}, the labelled rows that have no
+     * value in it: they belong to no cell, so they count nowhere.
+     */
+    static String ignored(Dataset data, java.util.Set<String> excluded, String groupColumn) {
+        List<String> parts = new ArrayList<>();
         List<String> empty = withoutCategories(data, excluded);
-        String none = empty.isEmpty() ? "" : IgnoredData.columnList("categorical", empty) + " with no value to learn from";
+        if (!empty.isEmpty()) {
+            parts.add(IgnoredData.columnList("categorical", empty) + " with no value to learn from");
+        }
+        int noGroup = rowsWithoutGroup(data, groupColumn);
+        if (noGroup > 0) {
+            parts.add(io.plate.api.text.Plural.of(noGroup, "row") + " with no value in the group column '"
+                    + io.plate.api.text.Visible.name(groupColumn) + "'");
+        }
         String other = otherKinds(data).text("of the data (the sparse prior models categorical columns; " + NUMBERS_AS_LEVELS
                 + ")");
-        return none.isEmpty() ? other : other.isEmpty() ? none : none + " and " + other;
+        if (!other.isEmpty()) {
+            parts.add(other);
+        }
+        return String.join(" and ", parts);
+    }
+
+    /** The labelled rows (every row, without labels) whose {@code groupColumn} value is missing; 0 without one. */
+    private static int rowsWithoutGroup(Dataset data, String groupColumn) {
+        CategoricalColumn group = groupColumn == null ? null : data.categorical().stream()
+                .filter(c -> c.name().equals(groupColumn)).findFirst().orElse(null);
+        if (group == null) {
+            return 0;
+        }
+        CategoricalColumn labels = data.labels().orElse(null);
+        int n = 0;
+        for (int r = 0; r < data.rows(); r++) {
+            if (group.code(r) == CategoricalColumn.MISSING && (labels == null || labels.code(r) != CategoricalColumn.MISSING)) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /**
