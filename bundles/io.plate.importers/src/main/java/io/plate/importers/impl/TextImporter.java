@@ -330,6 +330,10 @@ public final class TextImporter implements Importer {
         SparseMatrix m = part.vectorizer.finish(file);
         Dataset.Builder b = dataset(file, options, m, "tsv");
         if (layout.labelColumn >= 0) {
+            if (layout.labelColumn == 0 && layout.width >= 3 && !options.label().isPresent()
+                    && !layout.widthFrom.equals("the header")) {
+                rowIndexRefused(file, part);
+            }
             CategoricalColumn classes = labelColumn(layout.labelName, part.labels, part.codes); // 1 and 1.0 one class
             Labels.checkClasses(file, layout.labelName, classes.cardinality(), part.codes.size, Labels.COLUMN_FIX);
             List<String> warnings = new ArrayList<>();
@@ -348,6 +352,26 @@ public final class TextImporter implements Importer {
             b.labels(classes);
         }
         return b.build();
+    }
+
+    /**
+     * Refuses the default label of a file without a header, its first column, when it numbers the rows in order:
+     * pandas' row index, which {@code to_csv(header=False)} writes unless {@code index=False} (the CSV importer's
+     * rule, {@link CsvImporter#rowIndex}); the label is then the next column, which the message names.
+     */
+    private static void rowIndexRefused(Path file, TsvPart part) {
+        double[] values = new double[part.codes.size];
+        for (int r = 0; r < values.length; r++) {
+            int c = part.codes.data[r];
+            String t = c < 0 ? "" : part.labels.term(c);
+            values[r] = Numbers.parse(t.toCharArray(), 0, t.length()); // NaN for a missing or other label
+        }
+        String why = CsvImporter.rowIndex(io.plate.api.data.NumericColumn.of(CsvImporter.columnName(0), values), false);
+        if (why != null) {
+            throw new ImportException(file, 0, CsvImporter.columnName(0), "the first column " + why + ": a row index"
+                    + " (pandas' to_csv(header=False) writes one unless index=False), not a class column: give --label "
+                    + CsvImporter.columnName(1));
+        }
     }
 
     /**

@@ -219,6 +219,14 @@ class NewUserFilesTest {
         Inputs.fails(() -> Inputs.text(sms + "ham\tx\ty\n", noHeader), "line 4", "expected 2 tab-separated fields as in the first line");
         assertEquals(3, Inputs.text("\n\n" + sms, noHeader).rows());
         Inputs.fails(() -> Inputs.text("\n" + sms + "ham\n", noHeader), "line 5", "expected 2 tab-separated fields");
+        // pandas' to_csv(header=False) with its row index: the first column numbers the rows, the label is the next
+        String indexed = "0\tham\tGo until jurong point\n1\tspam\tFree entry in 2 a wkly comp\n2\tham\tOk lar\n";
+        Inputs.fails(() -> Inputs.text(indexed, noHeader), "column V1", "the first column numbers the rows 0..2 in order:"
+                + " a row index (pandas' to_csv(header=False) writes one unless index=False), not a class column: give --label V2");
+        assertEquals(List.of("ham", "spam"), Inputs.text(indexed, noHeader.toBuilder().label("V2").build()).labels()
+                .orElseThrow().levels());
+        assertEquals(List.of("0", "1"), Inputs.text("0\tx\tsome words\n1\ty\tmore words\n0\tz\tand more\n", noHeader)
+                .labels().orElseThrow().levels()); // class numbers that are not the rows in order stay classes
         Inputs.fails(() -> Inputs.text(sms, noHeader.toBuilder().extra(TextImporter.TEXT_COLUMN, "text").build()),
                 "no 'text' column in the columns [V1, V2]", "--text-column V1 to V2");
     }
