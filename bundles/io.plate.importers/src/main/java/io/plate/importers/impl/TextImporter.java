@@ -53,6 +53,8 @@ public final class TextImporter implements Importer {
     /** Added to a ragged row of the TSV layout that holds double quotes: what it likely is, and the option that reads it. */
     public static final String QUOTED_HINT = "; the row has double quotes: for tab-separated text quoted as CSV"
             + " (pandas' to_csv(sep='\\t') writes it so) give --delimiter tab";
+    /** Added to the advice for a first line of one field: a file of documents, one a line, without labels. */
+    private static final String ONE_DOCUMENT_A_LINE = "; if each line is a document without a label, give --no-header --no-label";
     /** Header name of the label column (unless {@code --label} names another). */
     static final String LABEL = "label";
     /**
@@ -283,7 +285,7 @@ public final class TextImporter implements Importer {
                 List<String> fields = CsvImporter.spaceSeparated(header[0]);
                 hint = "the header is " + fields.size() + " names separated by spaces " + Sources.names(fields) + " (pandas'"
                         + " to_csv(sep=' ') writes so): " + (fields.contains(textName) ? "give --delimiter ' '"
-                        : "for a table of numbers or categories give --format csv --delimiter ' '");
+                        : "for a table of numbers or categories give --format csv --delimiter ' '" + ONE_DOCUMENT_A_LINE);
             } else if (!hasHeader) {
                 hint = "the file has no header, so its columns are " + Sources.names(List.of(header))
                         + ": give --text-column V1 to V" + header.length;
@@ -291,7 +293,8 @@ public final class TextImporter implements Importer {
                 // a first line that is a document (label, text) rather than names: the file may have no header
                 hint = "name the text column with --text-column NAME, or import a table of numbers or categories"
                         + " with --format csv" + (header.length >= 2 ? "; if the first line is a document, give --no-header"
-                        + " (columns V1..V" + header.length + ": the label V1, the text V" + header.length + ")" : "");
+                        + " (columns V1..V" + header.length + ": the label V1, the text V" + header.length + ")"
+                        : ONE_DOCUMENT_A_LINE);
             }
             throw new ImportException(file, 1, textName, "no '" + textName + "' column in "
                     + (hasHeader ? "the header " : "the columns ")

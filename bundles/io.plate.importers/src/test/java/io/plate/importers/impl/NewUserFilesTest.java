@@ -219,6 +219,12 @@ class NewUserFilesTest {
         Inputs.fails(() -> Inputs.text(sms + "ham\tx\ty\n", noHeader), "line 4", "expected 2 tab-separated fields as in the first line");
         assertEquals(3, Inputs.text("\n\n" + sms, noHeader).rows());
         Inputs.fails(() -> Inputs.text("\n" + sms + "ham\n", noHeader), "line 5", "expected 2 tab-separated fields");
+        // a plain file of documents, one a line, no label: the first line is not taken for a header of names only
+        String plain = "the first document here\nanother one\n\nthird document text\n";
+        Inputs.fails(() -> Inputs.text(plain, D), "no 'text' column in the header [the first document here]",
+                "if each line is a document without a label, give --no-header --no-label");
+        Inputs.fails(() -> Inputs.text("words\nmore\n", D), "if each line is a document without a label, give --no-header --no-label");
+        assertEquals(3, Inputs.text(plain, noHeader.toBuilder().noLabel(true).build()).rows());
         // pandas' to_csv(header=False) with its row index: the first column numbers the rows, the label is the next
         String indexed = "0\tham\tGo until jurong point\n1\tspam\tFree entry in 2 a wkly comp\n2\tham\tOk lar\n";
         Inputs.fails(() -> Inputs.text(indexed, noHeader), "column V1", "the first column numbers the rows 0..2 in order:"
