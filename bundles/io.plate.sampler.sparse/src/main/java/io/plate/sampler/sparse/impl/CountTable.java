@@ -76,6 +76,9 @@ public final class CountTable {
         return of(data, groupColumn, java.util.Set.of());
     }
 
+    private static final String WORD_COUNT_MODELS = "word counts are modelled by nb.multinomial, nb.complement and"
+            + " nb.bernoulli (plate:train) and by mixture.multinomial (plate:cluster)";
+
     private static final String NUMBERS_AS_LEVELS = "a column of levels written as numbers is imported as one"
             + " with --categorical NAME";
 
@@ -176,9 +179,16 @@ public final class CountTable {
         }
         if (cols.isEmpty()) {
             String other = otherKinds(data).text("");
+            // the advice for what it has: numbers that may be levels; word counts, which other models read
+            List<String> advice = new ArrayList<>();
+            if (!data.numeric().isEmpty()) {
+                advice.add(NUMBERS_AS_LEVELS + ", measurements are for other learners and samplers");
+            }
+            if (data.sparse().isPresent()) {
+                advice.add(WORD_COUNT_MODELS);
+            }
             throw new PlateException("dataset '" + data.name() + "' has no categorical features, the only kind the"
-                    + " sparse prior models" + (other.isEmpty() ? "" : "; it has " + other + ": " + NUMBERS_AS_LEVELS
-                    + ", measurements and word counts are for other learners and samplers"));
+                    + " sparse prior models" + (other.isEmpty() ? "" : "; it has " + other + ": " + String.join("; ", advice)));
         }
         CategoricalColumn labels = data.labels().orElse(null);
         // the classes are the labels some row has (a view's level table also holds the held-out rows' classes)

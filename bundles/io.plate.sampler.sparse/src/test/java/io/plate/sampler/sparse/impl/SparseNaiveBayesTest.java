@@ -103,7 +103,15 @@ class SparseNaiveBayesTest {
         PlateException none = assertThrows(PlateException.class, () -> LEARNER.fit(numbersOnly, p, 1L));
         assertEquals("dataset 'n' has no categorical features, the only kind the sparse prior models; it has 1 numeric"
                 + " column (size): a column of levels written as numbers is imported as one with --categorical NAME,"
-                + " measurements and word counts are for other learners and samplers", none.getMessage());
+                + " measurements are for other learners and samplers", none.getMessage());
+        // a text corpus: word counts alone, told which models read them (it was told about levels written as numbers)
+        Dataset words = Dataset.builder("sms").sparse(io.plate.api.data.SparseMatrix.ofCounts(List.of("free", "win"),
+                new int[] {0, 1, 2}, new int[] {0, 1}, new int[] {1, 2}, true))
+                .labels(io.plate.api.data.CategoricalColumn.of("label", List.of("ham", "spam"), new int[] {0, 1})).build();
+        PlateException text = assertThrows(PlateException.class, () -> LEARNER.fit(words, p, 1L));
+        assertEquals("dataset 'sms' has no categorical features, the only kind the sparse prior models; it has the word"
+                + " counts: word counts are modelled by nb.multinomial, nb.complement and nb.bernoulli (plate:train) and by"
+                + " mixture.multinomial (plate:cluster)", text.getMessage());
     }
 
     /**
