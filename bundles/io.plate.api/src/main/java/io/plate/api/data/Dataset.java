@@ -136,9 +136,18 @@ public final class Dataset {
         return metadata;
     }
 
-    /** Number of features over all blocks (each sparse column counts as one). */
+    /**
+     * Number of features over all blocks (each sparse column counts as one); a column of row weights
+     * ({@link Importer#WEIGHT_COLUMN}) is none, as training uses it.
+     */
     public int featureCount() {
-        return categorical.size() + numeric.size() + (sparse == null ? 0 : sparse.columns());
+        return categorical.size() + numeric.size() - (weightColumn() == null ? 0 : 1) + (sparse == null ? 0 : sparse.columns());
+    }
+
+    /** The numeric column of row weights that {@link Importer#WEIGHT_COLUMN} names, when this dataset has it, else null. */
+    private String weightColumn() {
+        String w = metadata.get(Importer.WEIGHT_COLUMN);
+        return w != null && numeric.stream().anyMatch(c -> c.name().equals(w)) ? w : null;
     }
 
     /** A view of the given rows sharing this dataset's storage. */
@@ -246,17 +255,21 @@ public final class Dataset {
     /**
      * The one-line summary of the command-line contract:
      * {@code NAME: R rows, F features (…kinds…), vocabulary V, classes …}; names and classes as
-     * {@link Visible#name} shows them (escaped, a very long one shortened).
+     * {@link Visible#name} shows them (escaped, a very long one shortened). A column of row weights
+     * ({@link Importer#WEIGHT_COLUMN}) is no feature, as training uses it: it is named after the features instead.
      */
     public String summary() {
+        String weights = weightColumn();
+        int numericFeatures = numeric.size() - (weights == null ? 0 : 1);
         StringBuilder s = new StringBuilder();
-        s.append(Visible.name(name)).append(": ").append(Plural.of(rows, "row")).append(", ").append(Plural.of(featureCount(), "feature"));
+        s.append(Visible.name(name)).append(": ").append(Plural.of(rows, "row")).append(", ")
+                .append(Plural.of(featureCount(), "feature"));
         List<String> kinds = new ArrayList<>();
         if (!categorical.isEmpty()) {
             kinds.add(categorical.size() + " categorical");
         }
-        if (!numeric.isEmpty()) {
-            kinds.add(numeric.size() + " numeric");
+        if (numericFeatures > 0) {
+            kinds.add(numericFeatures + " numeric");
         }
         if (sparse != null) {
             kinds.add(sparse.columns() + " sparse" + (sparse.isIntegral() ? " counts" : " values"));
@@ -267,6 +280,9 @@ public final class Dataset {
         if (sparse != null) {
             s.append(", vocabulary ").append(sparse.columns()).append(", ").append(sparse.nonZeros())
                     .append(" non-zeros");
+        }
+        if (weights != null) {
+            s.append(", row weights in '").append(Visible.name(weights)).append('\'');
         }
         if (labels != null) {
             int[] counts = new int[labels.cardinality()];

@@ -54,10 +54,14 @@ public final class CsvImporter implements Importer {
     /**
      * {@code --format csv} when the first line has a comma, semicolon or tab (outside quotes), with
      * {@code --no-header} when it is mostly numbers; {@code --format csv --delimiter ' ' --no-header} for
-     * numbers between spaces (numpy's savetxt). Read as Latin-1: only its punctuation counts here.
+     * numbers between spaces (numpy's savetxt); nothing for the documents the text importer suggests itself
+     * for. Read as Latin-1: only its punctuation counts here.
      */
     @Override
     public Optional<String> suggest(Path file) {
+        if (new TextImporter().suggest(file).isPresent()) {
+            return Optional.empty(); // documents: as a table their text would be a column of levels
+        }
         try (TextInput in = new TextInput(Sources.open(file), file, java.nio.charset.StandardCharsets.ISO_8859_1)) {
             CsvRecordReader rec = new CsvRecordReader(in, (char) 0, new LineLimit(SUGGEST_LINE, 0));
             if (!rec.next()) {
@@ -341,7 +345,8 @@ public final class CsvImporter implements Importer {
     /** What an empty file is told (Plate on Spark says it too). */
     public static final String EMPTY_FILE = "empty file; expected a header row";
 
-    private static boolean header(Path file, ImportOptions options) {
+    /** Whether the first line names the columns (extra key {@code header}, shell {@code --no-header}); CSV and text. */
+    static boolean header(Path file, ImportOptions options) {
         String h = options.extra().getOrDefault(HEADER, "true").strip().toLowerCase(java.util.Locale.ROOT);
         if (!h.equals("true") && !h.equals("false")) {
             throw new ImportException(file, 0, HEADER, "header must be true or false, got " + Sources.quote(h));

@@ -63,8 +63,8 @@ final class FormatOptions {
                     Map.of("", "it is for --format csv and arff")),
             new Option("--decimal", o -> o.extra().containsKey(CsvImporter.DECIMAL), Set.of(CSV), Map.of("", "it is for --format csv")),
             new Option("--thousands", o -> o.extra().containsKey(NumberStyle.THOUSANDS), Set.of(CSV), Map.of("", "it is for --format csv")),
-            new Option("--no-header", o -> o.extra().containsKey(CsvImporter.HEADER), Set.of(CSV),
-                    Map.of(TEXT, "a text file's header names its text and label columns", "", "it is for --format csv")),
+            new Option("--no-header", o -> o.extra().containsKey(CsvImporter.HEADER), Set.of(CSV, TEXT),
+                    Map.of("", "it is for --format csv and text")),
             new Option("--encoding", o -> o.extra().containsKey(Sources.ENCODING), Set.of(CSV, ARFF, TEXT),
                     Map.of(LIBSVM, "a LibSVM file's numbers are ASCII, and its comments are not decoded")));
 

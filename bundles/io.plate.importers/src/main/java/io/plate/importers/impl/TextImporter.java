@@ -53,6 +53,8 @@ public final class TextImporter implements Importer {
     /** Added to a ragged row of the TSV layout that holds double quotes: what it likely is, and the option that reads it. */
     public static final String QUOTED_HINT = "; the row has double quotes: for tab-separated text quoted as CSV"
             + " (pandas' to_csv(sep='\\t') writes it so) give --delimiter tab";
+    /** Added to the advice for a first line of one field: a file of documents, one a line, without labels. */
+    private static final String ONE_DOCUMENT_A_LINE = "; if each line is a document without a label, give --no-header --no-label";
     /** Header name of the label column (unless {@code --label} names another). */
     static final String LABEL = "label";
     /**
@@ -79,6 +81,48 @@ public final class TextImporter implements Importer {
         return "text corpus (TSV label/text, or a folder per class) as word counts like scikit-learn's CountVectorizer";
     }
 
+    /** Lines {@link #suggest} looks at. */
+    static final int SUGGEST_LINES = 20;
+
+    /**
+     * {@code --format text --no-header} when the first lines are tab-separated documents, a label without spaces
+     * then a text of several words (the UCI SMS Spam Collection's {@code SMSSpamCollection}); {@code --format text}
+     * when the first line is a header with a {@code text} column. Read as Latin-1: only tabs and spaces count here.
+     */
+    @Override
+    public java.util.Optional<String> suggest(Path file) {
+        try (TextInput in = new TextInput(Sources.open(file), file, StandardCharsets.ISO_8859_1)
+                .limitLines(new LineLimit(CsvImporter.SUGGEST_LINE, 0))) {
+            CharBuf line = new CharBuf(256);
+            int width = 0;
+            int lines = 0;
+            int documents = 0;
+            while (lines < SUGGEST_LINES && in.readLine(line)) {
+                if (line.length == 0) {
+                    continue;
+                }
+                String[] f = line.toString().split("\t", -1);
+                if (width == 0 && f.length >= 2 && List.of(f).contains(TEXT)) {
+                    return java.util.Optional.of("--format text");
+                }
+                if (f.length < 2 || (width != 0 && f.length != width)) {
+                    return java.util.Optional.empty();
+                }
+                width = f.length;
+                lines++;
+                String label = f[0].strip();
+                // a document: a label of one word (or none) and a text of three words or more
+                if (label.indexOf(' ') < 0 && f[width - 1].strip().split(" +").length >= 3) {
+                    documents++;
+                }
+            }
+            return lines >= 2 && 2 * documents > lines ? java.util.Optional.of("--format text --no-header")
+                    : java.util.Optional.empty();
+        } catch (ImportException e) {
+            return java.util.Optional.empty(); // not readable as text lines
+        }
+    }
+
     @Override
     public Dataset read(Path file, ImportOptions options) throws ImportException {
         FormatOptions.check(file, options, FormatOptions.TEXT); // a folder and a file read in halves too
@@ -92,7 +136,7 @@ public final class TextImporter implements Importer {
             // Sources.open reports a missing or unreadable file
         }
         // two halves split at a line feed byte, which only UTF-8 (of the encodings users give) never has inside a character
-        if (threads(file, options) == 2 && size >= PARALLEL_BYTES && Sources.charset(file, options).equals(StandardCharsets.UTF_8)
+        if (threads(file, options) == 2 && size >= PARALLEL_BYTES && CsvImporter.header(file, options) && Sources.charset(file, options).equals(StandardCharsets.UTF_8)
                 && !Sources.gzip(file)) { // halves are byte ranges of the file as it is on disk
             return readInHalves(file, options, size);
         }
@@ -122,35 +166,65 @@ public final class TextImporter implements Importer {
             if (options.delimiter().isPresent()) {
                 CsvRecordReader rec = new CsvRecordReader(in, delimiter, LineLimit.of(options));
                 if (!rec.next()) {
-                    throw new ImportException(file, 0, null, "empty file; expected a header with 'label' and 'text' columns");
+                    throw new ImportException(file, 0, null, emptyFile(file, options));
                 }
                 String[] names = new String[rec.fields()];
                 for (int i = 0; i < names.length; i++) {
                     names[i] = rec.field(i);
                 }
-                TsvPart.Layout layout = layout(names, file, options, delimiter);
+                boolean header = CsvImporter.header(file, options);
+                TsvPart.Layout layout = layout(header ? names : unnamed(names.length), file, options, delimiter, header);
                 TsvPart part = new TsvPart(options, layout, file);
                 watch.held(() -> part.bytes() + rec.bytes(), () -> in.line() + 1);
+                if (!header) {
+                    part.record(rec); // the first line is a document
+                }
                 part.readRecords(rec);
                 watch.checkInterrupted();
                 return build(file, options, layout, part);
             }
-            TsvPart.Layout layout = header(in, file, options);
+            CharBuf first = new CharBuf(256);
+            TsvPart.Layout layout = header(in, file, options, first);
             TsvPart part = new TsvPart(options, layout, file);
             watch.held(part::bytes, () -> in.line() + 1);
+            if (!CsvImporter.header(file, options)) {
+                part.document(first, in.line()); // the first line is a document
+            }
             part.read(in);
             watch.checkInterrupted();
             return build(file, options, layout, part);
         }
     }
 
-    /** Reads the header line of {@code in} and finds the text and label columns. */
-    private static TsvPart.Layout header(TextInput in, Path file, ImportOptions options) {
-        CharBuf line = new CharBuf(256);
-        if (!in.readLine(line)) {
-            throw new ImportException(file, 0, null, "empty file; expected a header with 'label' and 'text' columns");
+    /**
+     * Reads the first line of {@code in} into {@code line} and finds the text and label columns: by the names it
+     * holds, or, with no header ({@code --no-header}), by position among its fields {@code V1..Vn}.
+     */
+    private static TsvPart.Layout header(TextInput in, Path file, ImportOptions options, CharBuf line) {
+        boolean header = CsvImporter.header(file, options);
+        boolean any;
+        do { // without a header, blank lines before the first document are skipped, as between documents
+            any = in.readLine(line);
+        } while (any && !header && line.length == 0);
+        if (!any) {
+            throw new ImportException(file, 0, null, emptyFile(file, options));
         }
-        return layout(line.toString().split("\t", -1), file, options, '\t');
+        String[] fields = line.toString().split("\t", -1);
+        return layout(header ? fields : unnamed(fields.length), file, options, '\t', header);
+    }
+
+    private static String emptyFile(Path file, ImportOptions options) {
+        return CsvImporter.header(file, options) ? "empty file; expected a header with 'label' and 'text' columns"
+                : "empty file; expected one document a line";
+    }
+
+    /** The names of the columns of a file without a header: {@code V1..Vn}, as the CSV importer names them. */
+    private static String[] unnamed(int width) {
+        String[] names = new String[width];
+        for (int i = 0; i < width; i++) {
+            names[i] = CsvImporter.columnName(i);
+        }
+        return names;
     }
 
     /**
@@ -159,16 +233,30 @@ public final class TextImporter implements Importer {
      * into parts (Plate on Spark), so that they find the columns and word the errors as this importer does.
      */
     public static int[] textAndLabelColumns(String[] header, Path file, ImportOptions options, char delimiter) {
-        TsvPart.Layout l = layout(header, file, options, delimiter);
+        if (!CsvImporter.header(file, options)) {
+            throw new ImportException(file, 0, null, "--no-header is read by plate:import, not on Spark: add a header line"
+                    + " naming the 'label' and 'text' columns");
+        }
+        TsvPart.Layout l = layout(header, file, options, delimiter, true);
         return new int[] {l.textColumn, l.labelColumn};
     }
 
-    /** Finds the text and label columns in the header fields, or says what is wrong and what to give. */
-    private static TsvPart.Layout layout(String[] header, Path file, ImportOptions options, char delimiter) {
+    /**
+     * Finds the text and label columns in the header fields, or says what is wrong and what to give. Without a
+     * header ({@code hasHeader} false, fields named {@code V1..Vn}) the text is the last column and the label the
+     * first (the UCI SMS Spam Collection's {@code ham<tab>text} lines), unless --text-column or --label names one.
+     */
+    private static TsvPart.Layout layout(String[] header, Path file, ImportOptions options, char delimiter, boolean hasHeader) {
         String textName = options.extra().getOrDefault(TEXT_COLUMN, TEXT);
+        String labelName = options.label().orElse(LABEL);
+        if (!hasHeader) {
+            String last = header[header.length - 1];
+            textName = options.extra().getOrDefault(TEXT_COLUMN, labelName.equals(last) && header.length > 1
+                    ? header[header.length - 2] : last);
+            labelName = options.label().orElse(textName.equals(header[0]) ? CsvImporter.columnName(1) : header[0]);
+        }
         int textCol = -1;
         int labelCol = -1;
-        String labelName = options.label().orElse(LABEL);
         for (int i = 0; i < header.length; i++) {
             String h = header[i].strip();
             if (h.equals(textName) && textCol < 0) {
@@ -197,12 +285,19 @@ public final class TextImporter implements Importer {
                 List<String> fields = CsvImporter.spaceSeparated(header[0]);
                 hint = "the header is " + fields.size() + " names separated by spaces " + Sources.names(fields) + " (pandas'"
                         + " to_csv(sep=' ') writes so): " + (fields.contains(textName) ? "give --delimiter ' '"
-                        : "for a table of numbers or categories give --format csv --delimiter ' '");
+                        : "for a table of numbers or categories give --format csv --delimiter ' '" + ONE_DOCUMENT_A_LINE);
+            } else if (!hasHeader) {
+                hint = "the file has no header, so its columns are " + Sources.names(List.of(header))
+                        + ": give --text-column V1 to V" + header.length;
             } else {
+                // a first line that is a document (label, text) rather than names: the file may have no header
                 hint = "name the text column with --text-column NAME, or import a table of numbers or categories"
-                        + " with --format csv";
+                        + " with --format csv" + (header.length >= 2 ? "; if the first line is a document, give --no-header"
+                        + " (columns V1..V" + header.length + ": the label V1, the text V" + header.length + ")"
+                        : ONE_DOCUMENT_A_LINE);
             }
-            throw new ImportException(file, 1, textName, "no '" + textName + "' column in the header "
+            throw new ImportException(file, 1, textName, "no '" + textName + "' column in "
+                    + (hasHeader ? "the header " : "the columns ")
                     + Sources.names(names) + "; " + hint);
         }
         if (options.noLabel()) {
@@ -221,20 +316,27 @@ public final class TextImporter implements Importer {
                     others.add(names.get(i));
                 }
             }
-            throw new ImportException(file, 1, labelName, "no label column '" + labelName + "' in the header "
+            throw new ImportException(file, 1, labelName, "no label column '" + labelName + "' in "
+                    + (hasHeader ? "the header " : "the columns ")
                     + Sources.names(List.of(header)) + (others.size() == 1 ? ": give --label " + io.plate.api.text.ShellWord.of(others.get(0))
                             + " (or --no-label for unlabelled text)" : " (use --no-label for unlabelled text)"));
         }
-        return new TsvPart.Layout(header.length, textCol, labelCol, labelName, new MissingMarkers(options));
+        return new TsvPart.Layout(header.length, textCol, labelCol, labelName, new MissingMarkers(options),
+                hasHeader ? "the header" : "the first line");
     }
 
     private static Dataset build(Path file, ImportOptions options, TsvPart.Layout layout, TsvPart part) {
         if (part.vectorizer.documents() == 0) {
-            throw new ImportException(file, part.lines + 1, null, "no documents after the header");
+            throw new ImportException(file, part.lines + 1, null, layout.widthFrom.equals("the header")
+                    ? "no documents after the header" : "no documents");
         }
         SparseMatrix m = part.vectorizer.finish(file);
         Dataset.Builder b = dataset(file, options, m, "tsv");
         if (layout.labelColumn >= 0) {
+            if (layout.labelColumn == 0 && layout.width >= 3 && !options.label().isPresent()
+                    && !layout.widthFrom.equals("the header")) {
+                rowIndexRefused(file, part);
+            }
             CategoricalColumn classes = labelColumn(layout.labelName, part.labels, part.codes); // 1 and 1.0 one class
             Labels.checkClasses(file, layout.labelName, classes.cardinality(), part.codes.size, Labels.COLUMN_FIX);
             List<String> warnings = new ArrayList<>();
@@ -256,6 +358,26 @@ public final class TextImporter implements Importer {
     }
 
     /**
+     * Refuses the default label of a file without a header, its first column, when it numbers the rows in order:
+     * pandas' row index, which {@code to_csv(header=False)} writes unless {@code index=False} (the CSV importer's
+     * rule, {@link CsvImporter#rowIndex}); the label is then the next column, which the message names.
+     */
+    private static void rowIndexRefused(Path file, TsvPart part) {
+        double[] values = new double[part.codes.size];
+        for (int r = 0; r < values.length; r++) {
+            int c = part.codes.data[r];
+            String t = c < 0 ? "" : part.labels.term(c);
+            values[r] = Numbers.parse(t.toCharArray(), 0, t.length()); // NaN for a missing or other label
+        }
+        String why = CsvImporter.rowIndex(io.plate.api.data.NumericColumn.of(CsvImporter.columnName(0), values), false);
+        if (why != null) {
+            throw new ImportException(file, 0, CsvImporter.columnName(0), "the first column " + why + ": a row index"
+                    + " (pandas' to_csv(header=False) writes one unless index=False), not a class column: give --label "
+                    + CsvImporter.columnName(1));
+        }
+    }
+
+    /**
      * Reads a large TSV file as two halves on two threads: the first half (with the header) on the
      * calling thread, the second, from the first line break after the middle byte, on a helper thread;
      * then appends the second half's counts to the first's. A line break byte never falls inside a
@@ -269,7 +391,7 @@ public final class TextImporter implements Importer {
         }
         TsvPart.Layout layout;
         try (TextInput in = new TextInput(Sources.open(file), file).hintEncoding()) {
-            layout = header(in, file, options);
+            layout = header(in, file, options, new CharBuf(256));
         }
         TsvPart second = new TsvPart(options, layout, file);
         Throwable[] secondError = new Throwable[1];

@@ -19,9 +19,12 @@ final class TsvPart {
         final int labelColumn; // -1: none
         final String labelName;
         final MissingMarkers missing;
+        /** Where the width comes from, for a ragged row's message: the header, or the first line of a file without one. */
+        final String widthFrom;
 
-        Layout(int width, int textColumn, int labelColumn, String labelName, MissingMarkers missing) {
+        Layout(int width, int textColumn, int labelColumn, String labelName, MissingMarkers missing, String widthFrom) {
             this.width = width;
+            this.widthFrom = widthFrom;
             this.textColumn = textColumn;
             this.labelColumn = labelColumn;
             this.labelName = labelName;
@@ -54,52 +57,61 @@ final class TsvPart {
         return vectorizer.bytes() + labels.bytes() + codes.bytes();
     }
 
+    private final CharBuf text = new CharBuf(256);
+    private int[] starts;
+
     /** Reads documents until the end of {@code in}. Line numbers in errors are those of {@code in}. */
     void read(TextInput in) {
         CharBuf line = new CharBuf(256);
-        CharBuf text = new CharBuf(256);
-        int width = layout.width;
-        int[] starts = new int[width + 1];
         while (in.readLine(line)) {
-            if (line.length == 0) {
-                continue;
-            }
-            char[] c = line.chars;
-            int n = line.length;
-            int f = 0;
-            starts[0] = 0;
-            for (int i = 0; i < n; i++) {
-                if (c[i] == '\t') {
-                    if (++f >= width) {
-                        break;
-                    }
-                    starts[f] = i + 1;
-                }
-            }
-            if (f != width - 1) {
-                int found = f >= width ? countTabs(c, n) + 1 : f + 1;
-                throw new ImportException(file, in.line(), "field " + (found < width ? found + 1 : width + 1),
-                        "ragged row: expected " + width + " tab-separated fields as in the header, found " + found
-                                + (quoted(c, n) ? TextImporter.QUOTED_HINT : ""));
-            }
-            starts[width] = n + 1;
-            TextImporter.unescape(c, starts[layout.textColumn], starts[layout.textColumn + 1] - 1, text);
-            vectorizer.beginDocument();
-            vectorizer.addText(text.chars, 0, text.length);
-            vectorizer.endDocument();
-            if (layout.labelColumn >= 0) {
-                int s = starts[layout.labelColumn];
-                int e = starts[layout.labelColumn + 1] - 1;
-                int known = labels.size();
-                int id = missingLabel(c, s, e) ? CategoricalColumn.MISSING : labels.intern(c, s, e - s);
-                if (id == known) { // a new class: where it starts, in case it is a piece of a quoted field
-                    firstLines.add((int) Math.min(Integer.MAX_VALUE, in.line()));
-                    quotedFirst.set(id, quoted(c, n));
-                }
-                codes.add(id);
-            }
+            document(line, in.line());
         }
         lines = in.line();
+    }
+
+    /** Adds the document of one line of the TSV layout, {@code lineNumber} of the input (a blank line is none). */
+    void document(CharBuf line, long lineNumber) {
+        int width = layout.width;
+        if (starts == null) {
+            starts = new int[width + 1];
+        }
+        if (line.length == 0) {
+            return;
+        }
+        char[] c = line.chars;
+        int n = line.length;
+        int f = 0;
+        starts[0] = 0;
+        for (int i = 0; i < n; i++) {
+            if (c[i] == '\t') {
+                if (++f >= width) {
+                    break;
+                }
+                starts[f] = i + 1;
+            }
+        }
+        if (f != width - 1) {
+            int found = f >= width ? countTabs(c, n) + 1 : f + 1;
+            throw new ImportException(file, lineNumber, "field " + (found < width ? found + 1 : width + 1),
+                    "ragged row: expected " + width + " tab-separated fields as in " + layout.widthFrom + ", found " + found
+                            + (quoted(c, n) ? TextImporter.QUOTED_HINT : ""));
+        }
+        starts[width] = n + 1;
+        TextImporter.unescape(c, starts[layout.textColumn], starts[layout.textColumn + 1] - 1, text);
+        vectorizer.beginDocument();
+        vectorizer.addText(text.chars, 0, text.length);
+        vectorizer.endDocument();
+        if (layout.labelColumn >= 0) {
+            int s = starts[layout.labelColumn];
+            int e = starts[layout.labelColumn + 1] - 1;
+            int known = labels.size();
+            int id = missingLabel(c, s, e) ? CategoricalColumn.MISSING : labels.intern(c, s, e - s);
+            if (id == known) { // a new class: where it starts, in case it is a piece of a quoted field
+                firstLines.add((int) Math.min(Integer.MAX_VALUE, lineNumber));
+                quotedFirst.set(id, quoted(c, n));
+            }
+            codes.add(id);
+        }
     }
 
     private static boolean quoted(char[] c, int n) {
@@ -116,23 +128,28 @@ final class TsvPart {
      * escapes) until the end of {@code rec}, whose header has been read.
      */
     void readRecords(CsvRecordReader rec) {
-        int width = layout.width;
         while (rec.next()) {
-            if (rec.fields() != width) {
-                throw new ImportException(file, rec.line(), "field " + (rec.fields() < width ? rec.fields() + 1 : width + 1),
-                        "ragged row: expected " + width + " fields as in the header, found " + rec.fields());
-            }
-            char[] c = rec.chars();
-            vectorizer.beginDocument();
-            vectorizer.addText(c, rec.start(layout.textColumn), rec.end(layout.textColumn) - rec.start(layout.textColumn));
-            vectorizer.endDocument();
-            if (layout.labelColumn >= 0) {
-                int s = rec.start(layout.labelColumn);
-                int e = rec.end(layout.labelColumn);
-                codes.add(missingLabel(c, s, e) ? CategoricalColumn.MISSING : labels.intern(c, s, e - s));
-            }
+            record(rec);
         }
         lines = rec.line();
+    }
+
+    /** Adds the document of the record {@code rec} holds (the first of a file without a header, or any other). */
+    void record(CsvRecordReader rec) {
+        int width = layout.width;
+        if (rec.fields() != width) {
+            throw new ImportException(file, rec.line(), "field " + (rec.fields() < width ? rec.fields() + 1 : width + 1),
+                    "ragged row: expected " + width + " fields as in " + layout.widthFrom + ", found " + rec.fields());
+        }
+        char[] c = rec.chars();
+        vectorizer.beginDocument();
+        vectorizer.addText(c, rec.start(layout.textColumn), rec.end(layout.textColumn) - rec.start(layout.textColumn));
+        vectorizer.endDocument();
+        if (layout.labelColumn >= 0) {
+            int s = rec.start(layout.labelColumn);
+            int e = rec.end(layout.labelColumn);
+            codes.add(missingLabel(c, s, e) ? CategoricalColumn.MISSING : labels.intern(c, s, e - s));
+        }
     }
 
     /** Appends the documents of {@code next} (the stretch of the file after this one). */

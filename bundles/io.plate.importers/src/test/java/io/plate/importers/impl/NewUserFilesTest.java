@@ -137,7 +137,7 @@ class NewUserFilesTest {
                 new Case("--zero-based", ImportOptions.builder().extra("zero_based", "auto").build(), Set.of("libsvm")),
                 new Case("--values", ImportOptions.builder().extra("values", "numeric").build(), Set.of("libsvm", "arff")),
                 new Case("--decimal", ImportOptions.builder().extra("decimal", ".").build(), Set.of("csv")),
-                new Case("--no-header", ImportOptions.builder().extra("header", "true").build(), Set.of("csv")),
+                new Case("--no-header", ImportOptions.builder().extra("header", "true").build(), Set.of("csv", "text")),
                 new Case("--encoding", ImportOptions.builder().extra("encoding", "utf-8").build(), Set.of("csv", "arff", "text")));
         for (Case c : cases) {
             for (String format : List.of("csv", "arff", "libsvm", "text")) {
@@ -191,6 +191,50 @@ class NewUserFilesTest {
         ImportException two = Inputs.fails(() -> Inputs.text("id\ttext\ttarget\n1\thello world\ta\n", D),
                 "no label column 'label'", "--no-label");
         assertFalse(two.getMessage().contains("--label "), two.getMessage());
+    }
+
+    @Test
+    void aTextFileWithoutAHeaderIsReadWithNoHeaderItsLabelFirstAndItsTextLast() {
+        // the UCI SMS Spam Collection's own file: label<tab>text, no header
+        String sms = "ham\tGo until jurong point\nspam\tFree entry in 2 a wkly comp\nham\tOk lar\n";
+        Inputs.fails(() -> Inputs.text(sms, D), "no 'text' column in the header [ham, Go until jurong point]",
+                "if the first line is a document, give --no-header (columns V1..V2: the label V1, the text V2)");
+        ImportOptions noHeader = D.toBuilder().extra(CsvImporter.HEADER, "false").build();
+        Dataset d = Inputs.text(sms, noHeader);
+        // CountVectorizer's tokens by hand: '2' and 'a' are too short
+        assertEquals(List.of("comp", "entry", "free", "go", "in", "jurong", "lar", "ok", "point", "until", "wkly"),
+                d.sparse().orElseThrow().vocabulary());
+        assertEquals(3, d.sparse().orElseThrow().rows());
+        assertEquals("V1", d.labels().orElseThrow().name());
+        assertEquals(List.of("ham", "spam", "ham"), List.of(d.labels().orElseThrow().levels().get(d.labels().orElseThrow().code(0)),
+                d.labels().orElseThrow().levels().get(d.labels().orElseThrow().code(1)),
+                d.labels().orElseThrow().levels().get(d.labels().orElseThrow().code(2))));
+        // pandas' to_csv(header=False, index=False) of (text, label): quoted line breaks, the label named by position
+        String csv = "\"Great, would\nbuy again\",pos\nbroke,neg\n";
+        Dataset c = Inputs.text(csv, noHeader.toBuilder().delimiter(',').label("V2").build());
+        assertEquals(List.of("again", "broke", "buy", "great", "would"), c.sparse().orElseThrow().vocabulary());
+        assertEquals(List.of("neg", "pos"), c.labels().orElseThrow().levels());
+        assertEquals(2, c.sparse().orElseThrow().rows());
+        // a row of another width is told against the first line, which is no header; blank lines before it are skipped
+        Inputs.fails(() -> Inputs.text(sms + "ham\tx\ty\n", noHeader), "line 4", "expected 2 tab-separated fields as in the first line");
+        assertEquals(3, Inputs.text("\n\n" + sms, noHeader).rows());
+        Inputs.fails(() -> Inputs.text("\n" + sms + "ham\n", noHeader), "line 5", "expected 2 tab-separated fields");
+        // a plain file of documents, one a line, no label: the first line is not taken for a header of names only
+        String plain = "the first document here\nanother one\n\nthird document text\n";
+        Inputs.fails(() -> Inputs.text(plain, D), "no 'text' column in the header [the first document here]",
+                "if each line is a document without a label, give --no-header --no-label");
+        Inputs.fails(() -> Inputs.text("words\nmore\n", D), "if each line is a document without a label, give --no-header --no-label");
+        assertEquals(3, Inputs.text(plain, noHeader.toBuilder().noLabel(true).build()).rows());
+        // pandas' to_csv(header=False) with its row index: the first column numbers the rows, the label is the next
+        String indexed = "0\tham\tGo until jurong point\n1\tspam\tFree entry in 2 a wkly comp\n2\tham\tOk lar\n";
+        Inputs.fails(() -> Inputs.text(indexed, noHeader), "column V1", "the first column numbers the rows 0..2 in order:"
+                + " a row index (pandas' to_csv(header=False) writes one unless index=False), not a class column: give --label V2");
+        assertEquals(List.of("ham", "spam"), Inputs.text(indexed, noHeader.toBuilder().label("V2").build()).labels()
+                .orElseThrow().levels());
+        assertEquals(List.of("0", "1"), Inputs.text("0\tx\tsome words\n1\ty\tmore words\n0\tz\tand more\n", noHeader)
+                .labels().orElseThrow().levels()); // class numbers that are not the rows in order stay classes
+        Inputs.fails(() -> Inputs.text(sms, noHeader.toBuilder().extra(TextImporter.TEXT_COLUMN, "text").build()),
+                "no 'text' column in the columns [V1, V2]", "--text-column V1 to V2");
     }
 
     @Test
@@ -397,6 +441,17 @@ class NewUserFilesTest {
         java.nio.file.Path a9a = java.nio.file.Files.writeString(dir.resolve("a9a"), "# made by hand\n\n-1 3:1 11:1\n+1 5:1\n");
         assertEquals(java.util.Optional.of("--format libsvm"), new LibSvmImporter().suggest(a9a));
         assertEquals(java.util.Optional.empty(), new CsvImporter().suggest(a9a));
+        // the UCI SMS Spam Collection's SMSSpamCollection: label<tab>text, no header, no extension; with a header naming
+        // 'text'; a table of tab-separated numbers or short categories is not documents
+        java.nio.file.Path sms = java.nio.file.Files.writeString(dir.resolve("SMSSpamCollection"),
+                "ham\tGo until jurong point, crazy..\nham\tOk lar...\nspam\tFree entry in 2 a wkly comp\n");
+        assertEquals(java.util.Optional.of("--format text --no-header"), new TextImporter().suggest(sms));
+        assertEquals(java.util.Optional.empty(), new CsvImporter().suggest(sms));
+        assertEquals(java.util.Optional.of("--format text"), new TextImporter().suggest(java.nio.file.Files.writeString(
+                dir.resolve("reviews.data"), "label\ttext\npos\tgreat fun film\n")));
+        java.nio.file.Path table = java.nio.file.Files.writeString(dir.resolve("t.data"), "5.1\t3.5\tsetosa\n4.9\t3.0\tsetosa\n");
+        assertEquals(java.util.Optional.empty(), new TextImporter().suggest(table));
+        assertEquals(java.util.Optional.of("--format csv --no-header"), new CsvImporter().suggest(table));
         // nothing to say about other content, a missing file or a folder; ARFF and text say nothing
         java.nio.file.Path prose = java.nio.file.Files.writeString(dir.resolve("README"), "Some words\nand more\n");
         for (io.plate.api.data.Importer i : List.of(new CsvImporter(), new LibSvmImporter(), new ArffImporter(), new TextImporter())) {

@@ -118,7 +118,7 @@ public final class DataCommands {
             @Parameter(names = {"--text-column"}, absentValue = "") String textColumn,
             @Descriptor("CSV and ARFF: columns to leave out, comma-separated as for --categorical (an identifier such as id, say)")
             @Parameter(names = {"--ignore"}, absentValue = "") String ignore,
-            @Descriptor("CSV: the first line is data, not column names (columns V1..Vn)")
+            @Descriptor("CSV and text: the first line is data, not column names (columns V1..Vn; text: the label V1, the text Vn)")
             @Parameter(names = {"--no-header"}, presentValue = "true", absentValue = "false") boolean noHeader,
             @Descriptor("CSV: the numbers' decimal separator, '.' (default) or ',' (as written with ';' by European spreadsheets)")
             @Parameter(names = {"--decimal"}, absentValue = "") String decimal,

@@ -76,16 +76,70 @@ public final class CountTable {
         return of(data, groupColumn, java.util.Set.of());
     }
 
+    private static final String WORD_COUNT_MODELS = "word counts are modelled by nb.multinomial, nb.complement and"
+            + " nb.bernoulli (plate:train) and by mixture.multinomial (plate:cluster)";
+
     private static final String NUMBERS_AS_LEVELS = "a column of levels written as numbers is imported as one"
             + " with --categorical NAME";
 
     /**
-     * What the sparse prior leaves out of {@code data}, its numeric columns and word counts, said after
-     * "ignores " as every learner says it, or "" when it reads every column.
+     * What the sparse prior leaves out of {@code data}: its categorical columns (not {@code excluded}) with no
+     * category to learn ({@link #withoutCategories}), its numeric columns and word counts; said after "ignores " as
+     * every learner says it, or "" when it reads every column.
      */
-    static String ignored(Dataset data) {
-        return otherKinds(data).text("of the data (the sparse prior models categorical columns; " + NUMBERS_AS_LEVELS
+    static String ignored(Dataset data, java.util.Set<String> excluded) {
+        return ignored(data, excluded, null);
+    }
+
+    /**
+     * As {@link #ignored(Dataset, java.util.Set)}, and, with a {@code groupColumn}, the labelled rows that have no
+     * value in it: they belong to no cell, so they count nowhere.
+     */
+    static String ignored(Dataset data, java.util.Set<String> excluded, String groupColumn) {
+        List<String> parts = new ArrayList<>();
+        List<String> empty = withoutCategories(data, excluded);
+        if (!empty.isEmpty()) {
+            parts.add(IgnoredData.columnList("categorical", empty) + " with no value to learn from");
+        }
+        int noGroup = rowsWithoutGroup(data, groupColumn);
+        if (noGroup > 0) {
+            parts.add(io.plate.api.text.Plural.of(noGroup, "row") + " with no value in the group column '"
+                    + io.plate.api.text.Visible.name(groupColumn) + "'");
+        }
+        String other = otherKinds(data).text("of the data (the sparse prior models categorical columns; " + NUMBERS_AS_LEVELS
                 + ")");
+        if (!other.isEmpty()) {
+            parts.add(other);
+        }
+        return String.join(" and ", parts);
+    }
+
+    /** The labelled rows (every row, without labels) whose {@code groupColumn} value is missing; 0 without one. */
+    private static int rowsWithoutGroup(Dataset data, String groupColumn) {
+        CategoricalColumn group = groupColumn == null ? null : data.categorical().stream()
+                .filter(c -> c.name().equals(groupColumn)).findFirst().orElse(null);
+        if (group == null) {
+            return 0;
+        }
+        CategoricalColumn labels = data.labels().orElse(null);
+        int n = 0;
+        for (int r = 0; r < data.rows(); r++) {
+            if (group.code(r) == CategoricalColumn.MISSING && (labels == null || labels.code(r) != CategoricalColumn.MISSING)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * The categorical columns of {@code data}, not {@code excluded}, that have no category: no value in any row and
+     * no declared level (a CSV column left empty), or, in a view (a fold's training part), values only in the
+     * held-out rows. The model needs one category at least (θ lives on them), and such a column tells nothing about
+     * the classes: it is left out, as nb.categorical leaves it out, and said so.
+     */
+    static List<String> withoutCategories(Dataset data, java.util.Set<String> excluded) {
+        return data.categorical().stream().filter(c -> !excluded.contains(c.name()) && c.fitLevels().levels().isEmpty())
+                .map(CategoricalColumn::name).toList();
     }
 
     private static IgnoredData otherKinds(Dataset data) {
@@ -112,15 +166,29 @@ public final class CountTable {
                 cols.add(c);
             }
         }
+        List<String> empty = withoutCategories(data, excluded);
+        boolean hadFeatures = !cols.isEmpty();
+        cols.removeIf(c -> empty.contains(c.name()));
+        if (hadFeatures && cols.isEmpty()) {
+            throw new PlateException("dataset '" + data.name() + "' has no categorical feature with a value to learn from: "
+                    + IgnoredData.columnList("categorical", empty) + " with no value in any of its rows");
+        }
         if (groupColumn != null && group == null) {
             throw new PlateException("dataset '" + data.name() + "' has no categorical column '" + groupColumn
                     + "' to group by");
         }
         if (cols.isEmpty()) {
             String other = otherKinds(data).text("");
+            // the advice for what it has: numbers that may be levels; word counts, which other models read
+            List<String> advice = new ArrayList<>();
+            if (!data.numeric().isEmpty()) {
+                advice.add(NUMBERS_AS_LEVELS + ", measurements are for other learners and samplers");
+            }
+            if (data.sparse().isPresent()) {
+                advice.add(WORD_COUNT_MODELS);
+            }
             throw new PlateException("dataset '" + data.name() + "' has no categorical features, the only kind the"
-                    + " sparse prior models" + (other.isEmpty() ? "" : "; it has " + other + ": " + NUMBERS_AS_LEVELS
-                    + ", measurements and word counts are for other learners and samplers"));
+                    + " sparse prior models" + (other.isEmpty() ? "" : "; it has " + other + ": " + String.join("; ", advice)));
         }
         CategoricalColumn labels = data.labels().orElse(null);
         // the classes are the labels some row has (a view's level table also holds the held-out rows' classes)
@@ -153,9 +221,6 @@ public final class CountTable {
         int[][] codes = new int[f][];
         for (int i = 0; i < f; i++) {
             CategoricalColumn c = cols.get(i);
-            if (c.cardinality() == 0) {
-                throw new PlateException("feature '" + c.name() + "' of dataset '" + data.name() + "' has no levels");
-            }
             features.add(c.name());
             // a view's levels that only held-out rows use are left out (CategoricalColumn.levelsToFit)
             CategoricalColumn.FitLevels fit = c.fitLevels();

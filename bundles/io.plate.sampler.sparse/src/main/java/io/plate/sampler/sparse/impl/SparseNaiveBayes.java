@@ -105,7 +105,7 @@ public final class SparseNaiveBayes implements Learner {
         }
         Provenance provenance = Provenance.of(this, params.asMap(), seed, data);
         return SparseNaiveBayesModel.create(provenance, table, hyper, predictive, params.getDouble(CLASS_PRIOR),
-                params.getDouble(INTERVAL), params.getInt(INTERVAL_DRAWS), distributions).ignored(CountTable.ignored(data));
+                params.getDouble(INTERVAL), params.getInt(INTERVAL_DRAWS), distributions).ignored(CountTable.ignored(data, Hyperparameters.excluded(params)));
     }
 
     @Override

@@ -57,7 +57,7 @@ final class SparseRun {
         SamplerPosterior.Builder b = SamplerPosterior.builder(sampler, data.name()).params(params.asMap())
                 .run(run, settings).table("theta", thetaTable(model, pooled)).bundle(BundleOrigin.of(SparseRun.class));
         b.fact("distributions", dist.provider());
-        String ignored = CountTable.ignored(data);
+        String ignored = CountTable.ignored(data, Hyperparameters.excluded(params), params.find(GROUP).orElse(null));
         if (!ignored.isEmpty()) {
             b.fact(SamplerPosterior.IGNORES, ignored);
         }

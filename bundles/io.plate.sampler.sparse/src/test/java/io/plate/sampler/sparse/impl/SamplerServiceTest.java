@@ -93,6 +93,24 @@ class SamplerServiceTest {
         assertTrue(!alone.toString().contains("ignores"), alone.toString());
     }
 
+    /**
+     * Rows with no value in the group column belong to no cell: the run counts them nowhere and says so (it left
+     * them out silently). Here the toy data grouped by shape, whose row 4 (green, label yes) has none.
+     */
+    @Test
+    void rowsWithoutAGroupAreSaidToBeLeftOut() {
+        Sampler s = new CollapsedSampler(RUNNER, DIST);
+        RunSettings settings = new RunSettings(20, 0, 1, 1, 3L, 1);
+        Posterior p = s.run(SparseNaiveBayesTest.train(), s.params(Map.of("group", "shape")), settings,
+                ProgressListener.NONE, new Cancellation());
+        assertEquals("sparse.collapsed ignores 1 row with no value in the group column 'shape'",
+                p.toString().lines().toList().get(1));
+        assertEquals("1 row with no value in the group column 'shape'", p.facts().get(io.plate.mcmc.SamplerPosterior.IGNORES));
+        Posterior byColour = s.run(SparseNaiveBayesTest.train(), s.params(Map.of("group", "colour")), settings,
+                ProgressListener.NONE, new Cancellation());
+        assertFalse(byColour.toString().contains("ignores"), byColour.toString());
+    }
+
     @Test
     void badInputIsAClearError() {
         Sampler s = new DirichletSampler(RUNNER, DIST);

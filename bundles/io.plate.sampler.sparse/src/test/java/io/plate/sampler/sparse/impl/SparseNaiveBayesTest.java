@@ -103,7 +103,15 @@ class SparseNaiveBayesTest {
         PlateException none = assertThrows(PlateException.class, () -> LEARNER.fit(numbersOnly, p, 1L));
         assertEquals("dataset 'n' has no categorical features, the only kind the sparse prior models; it has 1 numeric"
                 + " column (size): a column of levels written as numbers is imported as one with --categorical NAME,"
-                + " measurements and word counts are for other learners and samplers", none.getMessage());
+                + " measurements are for other learners and samplers", none.getMessage());
+        // a text corpus: word counts alone, told which models read them (it was told about levels written as numbers)
+        Dataset words = Dataset.builder("sms").sparse(io.plate.api.data.SparseMatrix.ofCounts(List.of("free", "win"),
+                new int[] {0, 1, 2}, new int[] {0, 1}, new int[] {1, 2}, true))
+                .labels(io.plate.api.data.CategoricalColumn.of("label", List.of("ham", "spam"), new int[] {0, 1})).build();
+        PlateException text = assertThrows(PlateException.class, () -> LEARNER.fit(words, p, 1L));
+        assertEquals("dataset 'sms' has no categorical features, the only kind the sparse prior models; it has the word"
+                + " counts: word counts are modelled by nb.multinomial, nb.complement and nb.bernoulli (plate:train) and by"
+                + " mixture.multinomial (plate:cluster)", text.getMessage());
     }
 
     /**
@@ -129,6 +137,38 @@ class SparseNaiveBayesTest {
         }
         assertTrue(keys.size() > 3, shown);
         assertEquals(new java.util.ArrayList<>(new java.util.TreeSet<>(keys)), keys, shown);
+    }
+
+    /**
+     * A categorical column with no category to learn — a CSV column left empty, or one whose only value is in a
+     * fold's held-out rows — is left out and said so: the model is the one of the other columns (checked against
+     * brute force above). It failed with "feature 'tag' … has no levels", and in a fold with "a feature without
+     * categories"; nb.categorical fits such data.
+     */
+    @Test
+    void aColumnWithNoValueToLearnFromIsLeftOutAndSaid() {
+        String[] header = {"colour", "shape", "tag", "label"};
+        String[][] rows = new String[ROWS.length + 1][];
+        for (int r = 0; r < ROWS.length; r++) {
+            rows[r] = new String[] {ROWS[r][0], ROWS[r][1], null, ROWS[r][2]};
+        }
+        rows[ROWS.length] = new String[] {"red", "round", "x", "no"};
+        Params p = LEARNER.params(Map.of("alpha", "0.5", "a", "2", "b", "0.7"));
+        Model alone = LEARNER.fit(train(), p, 1L);
+        Dataset test = Datasets.of("t", HEADER, new String[][] {{"green", "round", "no"}, {"red", null, "yes"}});
+        Dataset empty = Datasets.of("empty", header, java.util.Arrays.copyOf(rows, ROWS.length)); // tag: no level at all
+        Dataset fold = Datasets.of("all", header, rows).select(new int[] {0, 1, 2, 3, 4, 5, 6}, "fold"); // x held out
+        for (Dataset d : List.of(empty, fold)) {
+            Model m = LEARNER.fit(d, p, 1L);
+            for (int r = 0; r < 2; r++) {
+                assertArrayEquals(alone.predictLogProba(test)[r], m.predictLogProba(test)[r], 1e-12, d.name());
+            }
+            assertTrue(m.toString().endsWith("\nignores 1 categorical column (tag) with no value to learn from"), m.toString());
+        }
+        Dataset onlyTag = Datasets.of("only", new String[] {"tag", "label"}, new String[][] {{null, "a"}, {null, "b"}});
+        PlateException none = assertThrows(PlateException.class, () -> LEARNER.fit(onlyTag, p, 1L));
+        assertEquals("dataset 'only' has no categorical feature with a value to learn from: 1 categorical column (tag)"
+                + " with no value in any of its rows", none.getMessage());
     }
 
     @Test
