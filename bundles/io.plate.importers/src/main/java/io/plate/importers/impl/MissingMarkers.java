@@ -67,8 +67,8 @@ final class MissingMarkers {
         if (words.isEmpty()) {
             return null;
         }
-        return String.format(Locale.ROOT, "label column '%s': %,d rows (%s) are read as missing (pandas'"
-                + " markers): if one is a class, import with --missing %s", io.plate.api.text.Visible.name(labelName), rows, String.join(", ", words),
-                CsvImporter.missingList(kept));
+        return String.format(Locale.ROOT, "label column '%s': %,d %s (%s) %s read as missing (pandas'"
+                + " markers): if one is a class, import with --missing %s", io.plate.api.text.Visible.name(labelName), rows,
+                rows == 1 ? "row" : "rows", String.join(", ", words), rows == 1 ? "is" : "are", CsvImporter.missingList(kept));
     }
 }

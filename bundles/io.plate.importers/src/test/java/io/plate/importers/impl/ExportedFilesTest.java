@@ -42,6 +42,13 @@ class ExportedFilesTest {
                 "no numeric column " + name + " in " + d));
     }
 
+    /** One label read as missing is "1 row … is", not "1 rows … are". */
+    @Test
+    void oneLabelReadAsMissingIsSaidInTheSingular() {
+        String w = warnings(Inputs.csv("x,label\n1,NA\n2,ham\n3,spam\n", D));
+        assertTrue(w.contains("label column 'label': 1 row ('NA' 1) is read as missing (pandas' markers)"), w);
+    }
+
     @Test
     void numpyAndPandasMissingMarkersKeepAColumnNumeric() {
         // np.savetxt writes nan; pandas reads these as NaN by default (read_csv na_values)

@@ -366,8 +366,9 @@ public final class SparseNaiveBayesModel implements Model, Explainable {
 
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "nb.sparse model: %d classes %s, %d features, %s", classes().size(),
-                classes(), table.features().size(), new java.util.TreeMap<>(provenance.params())) // sorted: Map.copyOf has no fixed order
+        return String.format(Locale.ROOT, "nb.sparse model: %s %s, %s, %s", io.plate.api.text.Plural.of(classes().size(),
+                "class", "classes"), classes(), io.plate.api.text.Plural.of(table.features().size(), "feature"),
+                new java.util.TreeMap<>(provenance.params())) // sorted: Map.copyOf has no fixed order
                 + (ignored.isEmpty() ? "" : "\nignores " + ignored);
     }
 }

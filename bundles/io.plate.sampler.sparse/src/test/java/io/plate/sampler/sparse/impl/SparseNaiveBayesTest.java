@@ -98,6 +98,11 @@ class SparseNaiveBayesTest {
                 + " prior models categorical columns; a column of levels written as numbers is imported as one with"
                 + " --categorical NAME)"), m.toString());
         assertTrue(!alone.toString().contains("ignores"), alone.toString());
+        // counts in the singular and plural: the toy data have 2 features and 2 classes
+        assertTrue(alone.toString().startsWith("nb.sparse model: 2 classes [no, yes], 2 features, "), alone.toString());
+        Model one = LEARNER.fit(Datasets.of("one", new String[] {"colour", "label"}, new String[][] {{"red", "yes"},
+                {"blue", "no"}}), p, 1L);
+        assertTrue(one.toString().startsWith("nb.sparse model: 2 classes [no, yes], 1 feature, "), one.toString());
         Dataset numbersOnly = Dataset.builder("n").numeric(io.plate.api.data.NumericColumn.of("size", new double[] {1, 2}))
                 .labels(io.plate.api.data.CategoricalColumn.of("label", List.of("a", "b"), new int[] {0, 1})).build();
         PlateException none = assertThrows(PlateException.class, () -> LEARNER.fit(numbersOnly, p, 1L));
