@@ -210,7 +210,10 @@ final class NumericData {
         if (cols.isEmpty()) {
             // a text import's block is word counts, which --values numeric (a LibSVM option) cannot change
             boolean text = "text".equals(data.metadata().get("format"));
-            throw new PlateException("dataset '" + data.name() + "' has no numeric columns for a Gaussian mixture"
+            // a numeric last column is imported as the target (Weka's convention), not as a feature to cluster on
+            String target = data.target().map(t -> " (its numeric column '" + io.plate.api.text.Visible.name(t.name())
+                    + "' is the target: import with --no-label to cluster on it)").orElse("");
+            throw new PlateException("dataset '" + data.name() + "' has no numeric columns for a Gaussian mixture" + target
                     + (data.sparse().isEmpty() ? "" : text
                             ? " (its values are the word counts of a text import: mixture.multinomial clusters them)"
                             : " (its values are a sparse block: import the LibSVM file again with --values numeric to"

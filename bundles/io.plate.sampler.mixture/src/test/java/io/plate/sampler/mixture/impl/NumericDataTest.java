@@ -77,6 +77,20 @@ class NumericDataTest {
     }
 
     /**
+     * A file whose only numeric column is its last is imported with that column as the target: the refusal said
+     * the dataset had no numeric columns, with no word of the one the user sees.
+     */
+    @Test
+    void aNumericTargetIsNamedWithTheImportThatClustersOnIt() {
+        io.plate.api.data.Dataset d = io.plate.api.data.Dataset.builder("mixed")
+                .categorical(io.plate.api.data.CategoricalColumn.of("c", List.of("x", "y"), new int[] {0, 1, 1}))
+                .target(io.plate.api.data.NumericColumn.of("num", new double[] {1, 2, 3})).build();
+        assertEquals("dataset 'mixed' has no numeric columns for a Gaussian mixture (its numeric column 'num' is the"
+                + " target: import with --no-label to cluster on it)",
+                assertThrows(PlateException.class, () -> NumericData.of(d)).getMessage());
+    }
+
+    /**
      * The full-covariance mixtures (finite and DP) name the columns with missing values and how many rows miss
      * one: rows 0, 1 and 3 miss a value, column 'b' twice (rows 0 and 3) and column 'c' once (row 1).
      */
