@@ -184,7 +184,7 @@ public final class ClusterCommands {
 
         /**
          * Cluster sizes of the point estimate, largest first: a list, which {@code echo ($r sizes)} prints as
-         * {@code [121, 97, 82]} (an int[] printed as {@code [I@5a4dcc09}).
+         * {@code [121 97 82]} (an int[] printed as {@code [I@5a4dcc09}) and {@code $r sizes} one size a line.
          */
         public List<Integer> sizes() {
             return java.util.Arrays.stream(clustering().map(Clustering::sizes).orElse(new int[0])).boxed().toList();
