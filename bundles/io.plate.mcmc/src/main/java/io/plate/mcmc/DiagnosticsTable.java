@@ -46,7 +46,8 @@ public final class DiagnosticsTable {
         StringBuilder b = new StringBuilder();
         b.append(p.sampler()).append(" on ").append(p.dataset()).append(": ")
                 .append(keptDraws(p.trace(), p.settings().thin())).append(" (")
-                .append(p.settings().iterations()).append(" iterations, burn-in ").append(p.settings().burnIn())
+                .append(io.plate.api.text.Plural.of(p.settings().iterations(), "iteration")).append(", burn-in ")
+                .append(p.settings().burnIn())
                 .append(", thin ").append(p.settings().thin()).append(", seed ").append(p.settings().seed())
                 .append(")").append(p.cancelled() ? " — CANCELLED, partial draws" : "").append('\n');
         if (p.facts().get(SamplerPosterior.EXTENSION) instanceof String e) {

@@ -32,6 +32,15 @@ class DiagnosticsTableTest {
     }
 
     /** One draw of one chain: its mean, and "–" where a figure needs more (sd, ESS, R-hat), not NaN. */
+    /** A run of one iteration (--iterations 1) says so in the singular: "(1 iterations" was printed before. */
+    @Test
+    void oneIterationIsSingular() {
+        Trace one = new Trace(List.of("logJoint"), new double[][][] {{{-1175.5}}}, new long[][] {{1}});
+        String t = SamplerPosterior.builder("test.sampler", "toy").settings(new RunSettings(1, 0, 1, 1, 1L, 1))
+                .trace(one).seconds(0.06).sweepsPerSecond(50).build().toString();
+        assertTrue(t.startsWith("test.sampler on toy: 1 chain × 1 kept draw (1 iteration, burn-in 0,"), t);
+    }
+
     @Test
     void oneDrawShowsItsMeanAndADashForWhatItCannotGive() {
         Trace one = new Trace(List.of("logJoint"), new double[][][] {{{-1175.5}}}, new long[][] {{3}});

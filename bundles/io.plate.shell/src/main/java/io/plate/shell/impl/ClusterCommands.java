@@ -194,9 +194,12 @@ public final class ClusterCommands {
             return agreement().map(Clustering.Agreement::nmi).orElse(Double.NaN);
         }
 
-        /** Cluster sizes of the point estimate, largest first. */
-        public int[] sizes() {
-            return clustering().map(Clustering::sizes).orElse(new int[0]);
+        /**
+         * Cluster sizes of the point estimate, largest first: a list, which {@code echo ($r sizes)} prints as
+         * {@code [121 97 82]} (an int[] printed as {@code [I@5a4dcc09}) and {@code $r sizes} one size a line.
+         */
+        public List<Integer> sizes() {
+            return java.util.Arrays.stream(clustering().map(Clustering::sizes).orElse(new int[0])).boxed().toList();
         }
 
         private Optional<Clustering.Agreement> agreement() {

@@ -1,6 +1,5 @@
 package io.plate.shell.impl;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -292,7 +291,8 @@ class ClusterCommandsTest {
         assertEquals(2, s.params.getInt("k"));
         assertEquals(new RunSettings(30, 10, 2, 3, 42, 0), s.settings);
         assertSame(r.posterior(), w.runs().get("toy.mixture.halves"));
-        assertArrayEquals(new int[] {2, 2}, r.sizes());
+        assertEquals(List.of(2, 2), r.sizes());
+        assertEquals("[2, 2]", String.valueOf(r.sizes()), "as echo ($r sizes) prints it");
         assertEquals(1.0, r.ari());
         assertEquals(dir.resolve("run1"), r.written());
         assertEquals("row,cluster", Files.readAllLines(dir.resolve("run1/assignments.csv")).get(0));

@@ -81,6 +81,40 @@ abstract class MixtureSampler<D> implements Sampler {
         return p;
     }
 
+    /**
+     * The given parameters checked, under scikit-learn's names too ({@link #aliases}), as nb.gaussian takes
+     * GaussianNB's {@code priors}; the run records them under Plate's names.
+     */
+    @Override
+    public Params params(Map<String, String> given) {
+        return parse(given);
+    }
+
+    /** {@code given} checked against {@link #parameters()} and {@link #aliases()}, defaults filled in. */
+    final Params parse(Map<String, String> given) {
+        return Params.parse(parameters(), aliases(), given);
+    }
+
+    /**
+     * scikit-learn's names of this sampler's parameters: GaussianMixture's {@code n_init} (restarts: the best of
+     * that many starts is kept) and {@code covariance_type} (covariance, full or diag); for a finite mixture also
+     * its {@code n_components} and KMeans' {@code n_clusters} (k). A DP mixture's k is where it starts, not
+     * BayesianGaussianMixture's {@code n_components} (a bound), so that name is not taken there.
+     */
+    Map<String, String> aliases() {
+        Map<String, String> a = new java.util.LinkedHashMap<>();
+        List<String> names = parameters().stream().map(ParamSpec::name).toList();
+        if (!isDirichletProcess()) {
+            a.put("n_components", K);
+            a.put("n_clusters", K);
+        }
+        a.put("n_init", RESTARTS);
+        if (names.contains(GaussianPriors.COVARIANCE)) {
+            a.put("covariance_type", GaussianPriors.COVARIANCE);
+        }
+        return a;
+    }
+
     /** The default of {@code restarts} for this finite mixture: 1, unless a study showed more to pay. */
     String defaultRestarts() {
         return "1";
@@ -267,7 +301,7 @@ abstract class MixtureSampler<D> implements Sampler {
      * the parameter that picks the uncollapsed one.
      */
     Params paramsOnBlocks(Map<String, String> given) {
-        Params p = Sampler.super.params(given);
+        Params p = parse(given);
         if (p.getBoolean(COLLAPSED)) {
             throw collapsedOnBlocks(given.containsKey(COLLAPSED));
         }

@@ -61,8 +61,9 @@ public final class MultinomialCorpus {
             for (int k = m.start(r), e = m.end(r); k < e; k++) {
                 int c = m.count(k);
                 if (c < 0) {
-                    throw new PlateException("negative count " + c + " in row " + r + ", column '"
-                            + vocabulary.get(m.column(k)) + "'");
+                    // rows numbered from 1, as assignments.csv and nb.multinomial's refusal of the same count number them
+                    throw new PlateException("the multinomial mixture needs counts >= 0: row " + (r + 1) + ", column '"
+                            + vocabulary.get(m.column(k)) + "' is " + c);
                 }
                 if (c == 0) {
                     continue;

@@ -65,6 +65,7 @@ final class NumericData {
             }
         }
         List<String> constant = new ArrayList<>();
+        List<String> ignore = new ArrayList<>();
         for (int i = 0; i < dims; i++) {
             for (int j = 0; j <= i; j++) {
                 covariance[i][j] /= Math.max(1, pairs[i][j] - 1);
@@ -74,7 +75,12 @@ final class NumericData {
                 throw tooLarge(i);
             }
             if (!(covariance[i][i] > 0)) {
+                // values that differ, by less than about 1e-162, have a variance that underflows to 0: not constant
+                if (!allEqual(i)) {
+                    throw tooSmall(i);
+                }
                 constant.add("'" + names.get(i) + "'");
+                ignore.add(names.get(i));
             }
         }
         if (constant.size() == dims) {
@@ -85,7 +91,8 @@ final class NumericData {
             // every one named at once, so that one edit of the data suffices
             throw new PlateException("numeric column" + (constant.size() == 1 ? " " : "s ") + String.join(", ", constant)
                     + (constant.size() == 1 ? " is" : " are") + " constant; drop " + (constant.size() == 1 ? "it" : "them")
-                    + " before fitting a Gaussian mixture");
+                    + " before fitting a Gaussian mixture (import with --ignore "
+                    + io.plate.api.text.ShellWord.of(String.join(",", ignore)) + ")");
         }
         this.anyMissing = missing;
     }
@@ -126,9 +133,33 @@ final class NumericData {
                 at = r;
             }
         }
+        // rows are numbered from 1, as assignments.csv and the run's other messages number them
         return new PlateException("numeric column '" + names.get(j) + "' has values too large for a Gaussian mixture"
-                + " (its variance overflows a double; largest " + x[at * dims + j] + " in row " + at
+                + " (its variance overflows a double; largest " + x[at * dims + j] + " in row " + (at + 1)
                 + "): rescale the column, e.g. to other units or by its logarithm");
+    }
+
+    /** Whether every value present in column j is the same. */
+    private boolean allEqual(int j) {
+        double first = Double.NaN;
+        for (int r = 0; r < rows; r++) {
+            double v = x[r * dims + j];
+            if (Double.isNaN(v)) {
+                continue;
+            }
+            if (Double.isNaN(first)) {
+                first = v;
+            } else if (v != first) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The refusal of a column whose values differ by so little that their variance underflows a double. */
+    private PlateException tooSmall(int j) {
+        return new PlateException("numeric column '" + names.get(j) + "' is not constant, but its values differ by less"
+                + " than about 1e-162, whose squares underflow a double: rescale the column, e.g. to other units");
     }
 
     /**
@@ -179,7 +210,10 @@ final class NumericData {
         if (cols.isEmpty()) {
             // a text import's block is word counts, which --values numeric (a LibSVM option) cannot change
             boolean text = "text".equals(data.metadata().get("format"));
-            throw new PlateException("dataset '" + data.name() + "' has no numeric columns for a Gaussian mixture"
+            // a numeric last column is imported as the target (Weka's convention), not as a feature to cluster on
+            String target = data.target().map(t -> " (its numeric column '" + io.plate.api.text.Visible.name(t.name())
+                    + "' is the target: import with --no-label to cluster on it)").orElse("");
+            throw new PlateException("dataset '" + data.name() + "' has no numeric columns for a Gaussian mixture" + target
                     + (data.sparse().isEmpty() ? "" : text
                             ? " (its values are the word counts of a text import: mixture.multinomial clusters them)"
                             : " (its values are a sparse block: import the LibSVM file again with --values numeric to"

@@ -13,23 +13,44 @@ class NumericDataTest {
         return assertThrows(PlateException.class, () -> NumericData.of(rows, List.of(names)));
     }
 
-    /** 1e300 squared overflows: before, this was called a singular covariance of collinear columns. */
+    /**
+     * 1e300 squared overflows: before, this was called a singular covariance of collinear columns. The value is in
+     * the second row, numbered 2 as assignments.csv numbers rows (it said row 1 before).
+     */
     @Test
     void aColumnWhoseVarianceOverflowsIsNamedWithItsLargestValue() {
         double[][] rows = {{1, 2}, {1e300, 3}, {2, 1}, {3, 5}};
         assertEquals("numeric column 'a' has values too large for a Gaussian mixture (its variance overflows a double;"
-                + " largest 1.0E300 in row 1): rescale the column, e.g. to other units or by its logarithm",
+                + " largest 1.0E300 in row 2): rescale the column, e.g. to other units or by its logarithm",
                 refusal(rows, "a", "b").getMessage());
+    }
+
+    /**
+     * Values that differ by about 1e-200 have a variance of 0 in doubles (their squares underflow): before, such a
+     * column was called constant, and data of such values "all rows are equal", which they are not.
+     */
+    @Test
+    void aColumnWhoseVarianceUnderflowsIsNotCalledConstant() {
+        double[][] rows = {{1e-200, 2}, {3e-200, 3}, {2e-200, 1}, {5e-200, 5}};
+        assertEquals("numeric column 'a' is not constant, but its values differ by less than about 1e-162, whose"
+                + " squares underflow a double: rescale the column, e.g. to other units", refusal(rows, "a", "b").getMessage());
+        double[][] both = {{1e-200, 2e-200}, {3e-200, 3e-200}, {2e-200, 1e-200}};
+        assertEquals("numeric column 'a' is not constant, but its values differ by less than about 1e-162, whose"
+                + " squares underflow a double: rescale the column, e.g. to other units", refusal(both, "a", "b").getMessage());
     }
 
     /** Before, only the first constant column was named; dropping it met the next. */
     @Test
     void everyConstantColumnIsNamedAtOnce() {
         double[][] rows = {{1, 5, 0, 7}, {2, 5, 1, 7}, {3, 5, 0, 7}};
-        assertEquals("numeric columns 'b', 'd' are constant; drop them before fitting a Gaussian mixture",
+        assertEquals("numeric columns 'b', 'd' are constant; drop them before fitting a Gaussian mixture (import with"
+                + " --ignore b,d)",
                 refusal(rows, "a", "b", "c", "d").getMessage());
-        assertEquals("numeric column 'b' is constant; drop it before fitting a Gaussian mixture",
+        assertEquals("numeric column 'b' is constant; drop it before fitting a Gaussian mixture (import with --ignore b)",
                 refusal(new double[][] {{1, 5}, {2, 5}}, "a", "b").getMessage());
+        // a name the shell would split is quoted, so that the advice can be typed as it is
+        assertEquals("numeric column 'size (cm)' is constant; drop it before fitting a Gaussian mixture (import with"
+                + " --ignore 'size (cm)')", refusal(new double[][] {{1, 5}, {2, 5}}, "a", "size (cm)").getMessage());
     }
 
     /** Two identical rows: not a column to drop, but nothing to cluster. */
@@ -53,6 +74,20 @@ class NumericDataTest {
         assertEquals("dataset 'sms' has no numeric columns for a Gaussian mixture (its values are the word counts of a"
                 + " text import: mixture.multinomial clusters them)",
                 assertThrows(PlateException.class, () -> NumericData.of(text)).getMessage());
+    }
+
+    /**
+     * A file whose only numeric column is its last is imported with that column as the target: the refusal said
+     * the dataset had no numeric columns, with no word of the one the user sees.
+     */
+    @Test
+    void aNumericTargetIsNamedWithTheImportThatClustersOnIt() {
+        io.plate.api.data.Dataset d = io.plate.api.data.Dataset.builder("mixed")
+                .categorical(io.plate.api.data.CategoricalColumn.of("c", List.of("x", "y"), new int[] {0, 1, 1}))
+                .target(io.plate.api.data.NumericColumn.of("num", new double[] {1, 2, 3})).build();
+        assertEquals("dataset 'mixed' has no numeric columns for a Gaussian mixture (its numeric column 'num' is the"
+                + " target: import with --no-label to cluster on it)",
+                assertThrows(PlateException.class, () -> NumericData.of(d)).getMessage());
     }
 
     /**
