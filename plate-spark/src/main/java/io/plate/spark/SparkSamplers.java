@@ -1,7 +1,6 @@
 package io.plate.spark;
 
 import io.plate.api.Plate;
-import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
 import io.plate.api.sample.Sampler;
 import io.plate.sampler.mixture.impl.BlockRunner;
@@ -55,11 +54,6 @@ public final class SparkSamplers {
     /** The factory of {@code name}, or null. */
     static synchronized Factory get(String name) {
         return BY_NAME.get(name);
-    }
-
-    /** The parameters the sampler of {@code factory} takes, described, without Spark. */
-    static List<ParamSpec> parameters(Factory factory) {
-        return factory.make(NOT_STARTED).parameters();
     }
 
     /**
