@@ -228,7 +228,10 @@ public final class Diagnostics {
         }
         // draws one value up to rounding (a log joint summed in different orders) are constant: sd 0, as for
         // exactly equal draws, so that no ESS warning takes rounding noise for a summary that varies
-        double sd = count < 2 ? Double.NaN : roundingAsOne(series) != series ? 0.0 : Math.sqrt(ss / (count - 1));
+        // exactly equal draws too: their mean, rounded, differs from them, which made sd 1.8e-12 for a constant log joint
+        double[] range = range(series);
+        double sd = count < 2 ? Double.NaN : range[0] == range[1] || roundingAsOne(series) != series ? 0.0
+                : Math.sqrt(ss / (count - 1));
         double[][] rect = rectangular(series);
         if (rect.length == 0) {
             return new SummaryDiagnostic(name, mean, sd, Double.NaN, Double.NaN, Double.NaN);

@@ -181,6 +181,17 @@ class DiagnosticsTest {
         assertTrue(Diagnostics.splitRhat(one) > 1.0, "R-hat " + Diagnostics.splitRhat(one));
     }
 
+    /** Draws that are all one value have sd 0, though their mean (six 0.1s sum to 0.6, / 6 = 0.09999999999999999) is not it. */
+    @Test
+    void drawsOfOneValueHaveNoSpread() {
+        double[][] tenths = {{0.1, 0.1, 0.1}, {0.1, 0.1, 0.1}};
+        assertEquals(0.0, Diagnostics.summarize("x", tenths).sd());
+        assertEquals(0.0, Diagnostics.summarize("x", new double[][] {{0.1, 0.1}, {0.1}, {}}).sd()); // ragged chains
+        assertEquals(Math.sqrt(6 * 0.05 * 0.05 / 5), Diagnostics.summarize("x", new double[][] {{0.1, 0.2, 0.1},
+                {0.2, 0.1, 0.2}}).sd(), 1e-15); // three at 0.1 and three at 0.2: sd sqrt(6 · 0.05² / 5)
+        assertTrue(Double.isNaN(Diagnostics.summarize("x", new double[][] {{Double.NaN, Double.NaN}}).sd()));
+    }
+
     @Test
     void quantileAndMedianInterpolateLikeNumpy() {
         double[][] x = {{4, 1}, {3, 2}};
