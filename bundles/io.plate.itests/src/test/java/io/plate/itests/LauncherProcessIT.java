@@ -471,6 +471,30 @@ class LauncherProcessIT {
         assertTrue(noValue.err().contains("option --test needs a value"), noValue.err());
     }
 
+    /**
+     * {@code help start} (and stop, update, refresh, with or without {@code felix:}) describes the commands Plate puts in
+     * place of Gogo's, and {@code help} lists them: Gogo's help knows a command by its service's methods, which Plate's
+     * replacement lacks, so it answered "no command start" or "no command update" (depending on the services' order),
+     * and described {@code stop -t}, which the replacement refuses.
+     */
+    @Test
+    void helpDescribesAndListsTheFrameworkCommandsPlateReplaces() throws Exception {
+        for (String fn : List.of("start", "stop", "update", "refresh")) {
+            for (String name : List.of(fn, "felix:" + fn)) {
+                Result r = plate("-c", "help " + name);
+                assertEquals(0, r.status(), name + ": " + r.err());
+                assertTrue(r.out().startsWith("felix:" + fn + " - ") && r.out().contains("usage: felix:" + fn), r.out());
+                assertTrue(!r.out().contains("--transient"), r.out());
+            }
+        }
+        Result all = plate("-c", "help");
+        String others = all.out().substring(all.out().indexOf("Other commands:"));
+        for (String fn : List.of("start", "stop", "update", "refresh")) {
+            assertEquals(1, others.lines().filter(("felix:" + fn)::equals).count(), others);
+        }
+        assertTrue(others.contains("felix:lb\n"), others);
+    }
+
     @Test
     void helpNamesCommandsAsTypedAndFailsOnUnknownOnes() throws Exception {
         Result r = plate("-c", "help plate:import");

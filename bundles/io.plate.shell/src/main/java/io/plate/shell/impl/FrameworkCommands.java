@@ -151,21 +151,21 @@ public final class FrameworkCommands {
     }
 
     @Descriptor("refresh the wiring of the given bundles (with none: of every bundle updated or uninstalled since)")
-    public String refresh(@Descriptor("bundles to refresh, by id or name") String... words) throws InterruptedException {
-        List<Bundle> bundles = new ArrayList<>();
-        for (String word : words) {
-            bundles.add(bundle("refresh", word));
+    public String refresh(@Descriptor("bundles to refresh, by id or name") String... bundles) throws InterruptedException {
+        List<Bundle> chosen = new ArrayList<>();
+        for (String word : bundles) {
+            chosen.add(bundle("refresh", word));
         }
         FrameworkWiring wiring = context.getBundle(0).adapt(FrameworkWiring.class);
         CountDownLatch done = new CountDownLatch(1);
         int pending = wiring.getRemovalPendingBundles().size();
-        wiring.refreshBundles(bundles.isEmpty() ? null : bundles, e -> {
+        wiring.refreshBundles(chosen.isEmpty() ? null : chosen, e -> {
             if (e.getType() == FrameworkEvent.PACKAGES_REFRESHED || e.getType() == FrameworkEvent.ERROR) {
                 done.countDown();
             }
         });
         boolean ended = done.await(REFRESH_WAIT_SECONDS, TimeUnit.SECONDS);
-        String what = bundles.isEmpty() ? pending + " bundle(s) with pending removals" : bundles.size() + " bundle(s)";
+        String what = chosen.isEmpty() ? pending + " bundle(s) with pending removals" : chosen.size() + " bundle(s)";
         return ended ? "refreshed " + what : "refresh of " + what + " still running after " + REFRESH_WAIT_SECONDS + " s";
     }
 }
