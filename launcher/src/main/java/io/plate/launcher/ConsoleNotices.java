@@ -2,7 +2,13 @@ package io.plate.launcher;
 
 import java.io.PrintStream;
 import java.lang.reflect.Method;
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
 
 /**
  * Lines that arrive while the user may be typing (what the {@code --deploy} folder's watcher reports): above
@@ -26,6 +32,40 @@ final class ConsoleNotices {
 
     static void detach() {
         reader = null;
+    }
+
+    /**
+     * Registers the service through which the shell bundle prints what it says outside a command (a deployed defaults
+     * file read again, the workspace cleared by a refresh): a {@code Consumer} of the notice fitted to a width
+     * ({@code IntFunction<String>}, 0: whole lines), marked with the property {@value #SERVICE}; java.util.function
+     * is the one type both sides see. Printed on standard error by the bundle, the notice ran into the prompt, cut
+     * mid-word by the terminal.
+     */
+    static ServiceRegistration<?> register(BundleContext context, PrintStream err) {
+        Consumer<IntFunction<String>> notices = text -> print(err, text.apply(width()));
+        Dictionary<String, Object> p = new Hashtable<>();
+        p.put(SERVICE, Boolean.TRUE);
+        return context.registerService(Consumer.class.getName(), notices, p);
+    }
+
+    /** The service property that marks the notices service (the shell bundle's ConsoleNotice looks for it). */
+    static final String SERVICE = "plate.console.notices";
+
+    /** The width of the reader's terminal when standard error is that terminal, else 0 (whole lines). */
+    private static int width() {
+        Supplier<Object> r = reader;
+        try {
+            Object lineReader = r == null ? null : r.get();
+            if (lineReader != null && Tty.isTerminal(Tty.ERR)) {
+                Object terminal = method(lineReader, "getTerminal").invoke(lineReader);
+                Object w = terminal.getClass().getClassLoader().loadClass("org.jline.terminal.Terminal")
+                        .getMethod("getWidth").invoke(terminal);
+                return w instanceof Integer width && width > 0 ? width : 0;
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // no width known: whole lines
+        }
+        return 0;
     }
 
     /** {@code line} above the prompt while the reader reads a line, else on {@code err}. */

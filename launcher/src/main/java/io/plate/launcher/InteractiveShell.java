@@ -63,12 +63,14 @@ public final class InteractiveShell implements SynchronousBundleListener {
                 terminalType.getMethod("close"));
         context.addBundleListener(shell);
         org.osgi.framework.ServiceRegistration<?> stoppedShell = null;
+        org.osgi.framework.ServiceRegistration<?> notices = null;
         try (GogoSession session = GogoSession.open(context,
                 (InputStream) terminalType.getMethod("input").invoke(terminal), results, onTerminal, WAIT_MILLIS)) {
             session.put(".terminal", terminal); // as Gogo's JLine bundle sets it for its shell
             session.put(VARIABLE, shell);
             // the reader Gogo's shell makes and keeps in the session
             ConsoleNotices.attach(() -> session.get(".reader"));
+            notices = ConsoleNotices.register(context, System.err); // where the shell bundle printed them
             stoppedShell = ShellStopped.register(context, gogo);
             if (results != onTerminal) {
                 session.put(GogoSession.OUTPUT_COLUMNS, 0); // the file or pipe gets whole lines
@@ -90,9 +92,11 @@ public final class InteractiveShell implements SynchronousBundleListener {
             return shell.status;
         } finally {
             ConsoleNotices.detach();
-            if (stoppedShell != null) {
+            for (org.osgi.framework.ServiceRegistration<?> r : java.util.Arrays.asList(stoppedShell, notices)) {
                 try {
-                    stoppedShell.unregister();
+                    if (r != null) {
+                        r.unregister();
+                    }
                 } catch (IllegalStateException stopped) {
                     // the framework stopped: its services are gone
                 }
