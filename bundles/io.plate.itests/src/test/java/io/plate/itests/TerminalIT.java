@@ -296,6 +296,29 @@ class TerminalIT {
     }
 
     /**
+     * Tab on a folder or file whose name has a space escapes it and the shell lives on: Gogo JLine 1.1.8's own escape
+     * threw StringIndexOutOfBoundsException out of the line reader at the first Tab, which ended the shell (status 1,
+     * {@code plate: StringIndexOutOfBoundsException: String index out of range: 8}) and the session with it.
+     */
+    @Test
+    void tabOnANameWithASpaceEscapesItAndTheShellLivesOn(@TempDir Path dir) throws Exception {
+        Path folder = Files.createDirectories(dir.resolve("my data"));
+        Files.copy(Path.of(ItData.file("iris/iris.csv")), folder.resolve("iris copy.csv"));
+        openShell(200, 30, " -q");
+        try {
+            tmux("send-keys", "-t", SESSION, "plate:import " + dir + "/my", "Tab");
+            waitFor(t -> t.contains("my\\ data/"), "the folder completed, its space escaped", 10_000);
+            tmux("send-keys", "-t", SESSION, "Tab");
+            waitFor(t -> t.contains("my\\ data/iris\\ copy.csv"), "the file completed", 10_000);
+            tmux("send-keys", "-t", SESSION, "Enter");
+            String s = waitFor(t -> t.contains("iris_copy: 150 rows") || t.contains("PLATE-EXITED"), "the import", 30_000);
+            assertTrue(s.contains("iris_copy: 150 rows") && !s.contains("Exception"), s);
+        } finally {
+            tmux("kill-session", "-t", SESSION);
+        }
+    }
+
+    /**
      * What the shell bundle says outside a command, here a deployed defaults file changed while a command is half
      * typed, goes above the prompt like the deploy folder's own lines, broken between words at the terminal's width:
      * it was printed on standard error, after {@code g! plate:lear}, cut mid-word by the terminal ({@code expected a
