@@ -9,8 +9,9 @@ import java.lang.reflect.Proxy;
  * completed word by indexes that drift after the first backslash it inserts ({@code ParsedLineImpl.escape} reads the
  * candidate at the index of its growing copy), so the line reader threw {@code StringIndexOutOfBoundsException} and
  * the shell ended with status 1, the session's datasets and models with it. This puts a parser in front of Gogo's in
- * the line reader whose completing lines escape a word as Gogo means to: a backslash before each space or tab, or, in
- * a word opened with a quote, before that quote, the word then opened (and, when complete, closed) with it. Every
+ * the line reader whose completing lines escape a word as Gogo means to: a backslash before each blank (and each
+ * character Gogo reads as syntax), or, in a word opened with a quote, before that quote, the word then opened (and,
+ * when complete, closed) with it. Every
  * other parse (the accepted line, which Gogo's shell reads as its own class) is Gogo's own. By reflection: Gogo and
  * JLine are bundles the launcher does not link against.
  */
@@ -90,8 +91,16 @@ final class CompletionEscapes {
     }
 
     /**
+     * What a word not in quotes escapes: Gogo's blanks, and what would open a quote, a variable, a block or a pipe
+     * (Gogo escaped only the blanks, so Tab on {@code it's.csv} left an open quote). A backslash before any of them
+     * reads back as the character.
+     */
+    private static final String UNQUOTED_SPECIAL = " \t'\"$;{}()[]|&<>";
+
+    /**
      * {@code candidate} as Gogo's shell reads it back: after {@code '} its quotes escaped, after {@code "} its double
-     * quotes, else its spaces and tabs; a quoted word is opened with its quote and, when {@code complete}, closed.
+     * quotes, else its blanks and what Gogo reads as syntax; a quoted word is opened with its quote and, when
+     * {@code complete}, closed.
      */
     static CharSequence escape(CharSequence candidate, boolean complete, CharSequence rawWord) {
         char quote = rawWord.length() > 0 && (rawWord.charAt(0) == '\'' || rawWord.charAt(0) == '"') ? rawWord.charAt(0) : 0;
@@ -101,7 +110,7 @@ final class CompletionEscapes {
         }
         for (int i = 0; i < candidate.length(); i++) {
             char c = candidate.charAt(i);
-            if (quote != 0 ? c == quote : c == ' ' || c == '\t') {
+            if (quote != 0 ? c == quote : UNQUOTED_SPECIAL.indexOf(c) >= 0) {
                 s.append('\\');
             }
             s.append(c);

@@ -27,6 +27,9 @@ class CompletionEscapesTest {
         assertEquals("my\\ data/", completing(fixed(), "plate:import my").escape("my data/", false).toString());
         assertEquals("iris\\ copy.csv", completing(fixed(), "plate:import ir").escape("iris copy.csv", true).toString());
         assertEquals("a\\ b\\\tc", completing(fixed(), "plate:import a").escape("a b\tc", true).toString());
+        // a quote or what Gogo reads as syntax, which Gogo left as it was: it's.csv opened a quote
+        assertEquals("it\\'s\\ \\(1\\).csv", completing(fixed(), "plate:import i").escape("it's (1).csv", true).toString());
+        assertEquals("iris.train", completing(fixed(), "plate:train nb.gaussian i").escape("iris.train", true).toString());
     }
 
     /**
