@@ -175,6 +175,10 @@ public final class FrameworkCommands {
     public String update(@Descriptor("bundle to update, by id or name") String id,
             @Descriptor("the new bundle jar: a file path or a URL") String jar) {
         Bundle bundle = bundle("update", id);
+        if (bundle.getBundleId() == 0) { // Felix restarts itself, which ended the shell with status 0 and no word
+            throw new CommandException("update: bundle 0 is the framework itself, which cannot be updated under a running"
+                    + " shell; to restart Plate, exit and start it again");
+        }
         String from = jar == null ? bundle.getLocation() : jar;
         try {
             if (jar == null) {

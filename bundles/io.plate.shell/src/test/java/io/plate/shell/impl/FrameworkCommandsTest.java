@@ -51,6 +51,31 @@ class FrameworkCommandsTest {
         return new FrameworkCommands(context);
     }
 
+    /**
+     * update 0, the framework: Felix restarts itself, and the shell ended with status 0 and no word; it is refused in
+     * one line instead, and nothing is updated.
+     */
+    @Test
+    void updatingTheFrameworkItselfIsRefused() {
+        Bundle system = (Bundle) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Bundle.class},
+                (proxy, method, args) -> switch (method.getName()) {
+                    case "getBundleId" -> 0L;
+                    case "getSymbolicName" -> "org.apache.felix.framework";
+                    case "update" -> {
+                        calls.add("update");
+                        yield null;
+                    }
+                    default -> null;
+                });
+        BundleContext context = (BundleContext) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {BundleContext.class}, (proxy, method, args) -> "getBundle".equals(method.getName())
+                        && args != null && (Long) args[0] == 0L ? system : null);
+        assertEquals("update: bundle 0 is the framework itself, which cannot be updated under a running shell; to restart"
+                + " Plate, exit and start it again",
+                assertThrows(CommandException.class, () -> new FrameworkCommands(context).update("0")).getMessage());
+        assertEquals(List.of(), calls);
+    }
+
     /** update ID FILE with a file that is no jar: one line with the reason (Felix's message is "Update … failed."). */
     @Test
     void aFailedUpdateSaysWhy() {
