@@ -2,7 +2,13 @@ package io.plate.launcher;
 
 import java.io.PrintStream;
 import java.lang.reflect.Method;
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
 
 /**
  * Lines that arrive while the user may be typing (what the {@code --deploy} folder's watcher reports): above
@@ -28,21 +34,61 @@ final class ConsoleNotices {
         reader = null;
     }
 
+    /**
+     * Registers the service through which the shell bundle prints what it says outside a command (a deployed defaults
+     * file read again, the workspace cleared by a refresh): a {@code Consumer} of the notice fitted to a width
+     * ({@code IntFunction<String>}, 0: whole lines), marked with the property {@value #SERVICE}; java.util.function
+     * is the one type both sides see. Printed on standard error by the bundle, the notice ran into the prompt, cut
+     * mid-word by the terminal.
+     */
+    static ServiceRegistration<?> register(BundleContext context, PrintStream err) {
+        Consumer<IntFunction<String>> notices = text -> print(err, text);
+        Dictionary<String, Object> p = new Hashtable<>();
+        p.put(SERVICE, Boolean.TRUE);
+        return context.registerService(Consumer.class.getName(), notices, p);
+    }
+
+    /** The service property that marks the notices service (the shell bundle's ConsoleNotice looks for it). */
+    static final String SERVICE = "plate.console.notices";
+
     /** {@code line} above the prompt while the reader reads a line, else on {@code err}. */
     static void print(PrintStream err, String line) {
+        print(err, columns -> line);
+    }
+
+    /**
+     * {@code text} fitted to the terminal's width ({@code text.apply(columns)}, 0: whole lines) above the prompt while
+     * the reader reads a line, else on {@code err}, fitted when standard error is the reader's terminal.
+     */
+    static void print(PrintStream err, IntFunction<String> text) {
         Supplier<Object> r = reader;
+        Object lineReader = null;
         if (r != null) {
             try {
-                Object lineReader = r.get();
+                lineReader = r.get();
                 if (lineReader != null && (Boolean) method(lineReader, "isReading").invoke(lineReader)) {
-                    method(lineReader, "printAbove", String.class).invoke(lineReader, line);
+                    method(lineReader, "printAbove", String.class).invoke(lineReader, text.apply(width(lineReader)));
                     return;
                 }
             } catch (ReflectiveOperationException | RuntimeException e) {
                 // a reader that cannot print the line: standard error still can
             }
         }
-        err.println(r != null ? onTerminal(line, Tty.isTerminal(Tty.ERR)) : line);
+        boolean terminal = Tty.isTerminal(Tty.ERR);
+        String line = text.apply(terminal && lineReader != null ? width(lineReader) : 0);
+        err.println(r != null ? onTerminal(line, terminal) : line);
+    }
+
+    /** The width of the reader's terminal, or 0 when it does not say. */
+    private static int width(Object lineReader) {
+        try {
+            Object terminal = method(lineReader, "getTerminal").invoke(lineReader);
+            Object w = terminal.getClass().getClassLoader().loadClass("org.jline.terminal.Terminal")
+                    .getMethod("getWidth").invoke(terminal);
+            return w instanceof Integer width && width > 0 ? width : 0;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return 0; // whole lines
+        }
     }
 
     /**

@@ -37,6 +37,9 @@ public final class InteractiveShell implements SynchronousBundleListener {
     private volatile int status;
     private volatile boolean ending;
 
+    /** The line reader Gogo's shell makes and keeps in the session (null until then). */
+    private volatile java.util.function.Supplier<Object> reader = () -> null;
+
     private InteractiveShell(Object gogoShell, Object terminal, Method close) {
         this.gogoShell = gogoShell;
         this.terminal = terminal;
@@ -63,12 +66,15 @@ public final class InteractiveShell implements SynchronousBundleListener {
                 terminalType.getMethod("close"));
         context.addBundleListener(shell);
         org.osgi.framework.ServiceRegistration<?> stoppedShell = null;
+        org.osgi.framework.ServiceRegistration<?> notices = null;
         try (GogoSession session = GogoSession.open(context,
                 (InputStream) terminalType.getMethod("input").invoke(terminal), results, onTerminal, WAIT_MILLIS)) {
             session.put(".terminal", terminal); // as Gogo's JLine bundle sets it for its shell
             session.put(VARIABLE, shell);
             // the reader Gogo's shell makes and keeps in the session
             ConsoleNotices.attach(() -> session.get(".reader"));
+            shell.reader = () -> session.get(".reader");
+            notices = ConsoleNotices.register(context, System.err); // where the shell bundle printed them
             stoppedShell = ShellStopped.register(context, gogo);
             if (results != onTerminal) {
                 session.put(GogoSession.OUTPUT_COLUMNS, 0); // the file or pipe gets whole lines
@@ -90,9 +96,11 @@ public final class InteractiveShell implements SynchronousBundleListener {
             return shell.status;
         } finally {
             ConsoleNotices.detach();
-            if (stoppedShell != null) {
+            for (org.osgi.framework.ServiceRegistration<?> r : java.util.Arrays.asList(stoppedShell, notices)) {
                 try {
-                    stoppedShell.unregister();
+                    if (r != null) {
+                        r.unregister();
+                    }
                 } catch (IllegalStateException stopped) {
                     // the framework stopped: its services are gone
                 }
@@ -150,6 +158,17 @@ public final class InteractiveShell implements SynchronousBundleListener {
         });
         return gogo.loadClass(SHELL).getConstructor(contextType, gogo.loadClass(GogoSession.PROCESSOR), threadIOType,
                 String.class).newInstance(shellContext, processor, streams, null);
+    }
+
+    /**
+     * Puts {@link CompletionEscapes}' parser in front of Gogo's in the shell's line reader, so that Tab on a name with
+     * a space no longer ends the shell; the profile calls it, once Gogo's shell has made the reader.
+     */
+    public void escapeCompletions() throws ReflectiveOperationException {
+        Object lineReader = reader.get();
+        if (lineReader != null) {
+            CompletionEscapes.install(lineReader);
+        }
     }
 
     /** {@code exit [N]} (the profile's): the shell ends after this command, with status N (0 without). */

@@ -99,13 +99,13 @@ class DeferredGogoShellIT {
     void frameworkCommandsAreRegisteredOnlyWithFelixGogosCommands() throws Exception {
         try (PlateFramework plate = PlateFramework.start(List.of(), false, null, Map.of())) {
             BundleContext ctx = plate.framework().getBundleContext();
-            assertEquals(4, frameworkCommands(ctx));
+            assertEquals(6, frameworkCommands(ctx));
             Bundle gogoCommand = List.of(ctx.getBundles()).stream()
                     .filter(b -> b.getSymbolicName().equals("org.apache.felix.gogo.command")).findFirst().orElseThrow();
             gogoCommand.stop();
             assertEquals(0, frameworkCommands(ctx));
             gogoCommand.start();
-            assertEquals(4, frameworkCommands(ctx));
+            assertEquals(6, frameworkCommands(ctx));
             try (Shell sh = new Shell(ctx)) {
                 assertEquals("refreshed 0 bundle(s) with pending removals", sh.run("refresh").strip(), "Plate's refresh");
             }
@@ -149,11 +149,12 @@ class DeferredGogoShellIT {
         }
     }
 
-    /** How many services register Plate's {@code felix:refresh}, {@code felix:update}, {@code start} and {@code stop}. */
+    /** How many services register Plate's {@code felix:refresh}, {@code update}, {@code start}, {@code stop}, {@code install} and {@code uninstall}. */
     private static int frameworkCommands(BundleContext ctx) throws Exception {
         ServiceReference<?>[] refs = ctx.getServiceReferences((String) null, "(&(osgi.command.scope=felix)"
                 + "(|(osgi.command.function=refresh)(osgi.command.function=update)(osgi.command.function=start)"
-                + "(osgi.command.function=stop))(service.ranking=100))");
+                + "(osgi.command.function=stop)(osgi.command.function=install)(osgi.command.function=uninstall))"
+                + "(service.ranking=100))");
         return refs == null ? 0 : refs.length;
     }
 

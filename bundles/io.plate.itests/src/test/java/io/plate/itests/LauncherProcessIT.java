@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -469,6 +470,51 @@ class LauncherProcessIT {
         assertTrue(!extra.err().contains("Cannot coerce"), extra.err());
         Result noValue = plate("-c", "plate:split --test");
         assertTrue(noValue.err().contains("option --test needs a value"), noValue.err());
+    }
+
+    /**
+     * {@code help start} (and stop, update, refresh, with or without {@code felix:}) describes the commands Plate puts in
+     * place of Gogo's, and {@code help} lists them: Gogo's help knows a command by its service's methods, which Plate's
+     * replacement lacks, so it answered "no command start" or "no command update" (depending on the services' order),
+     * and described {@code stop -t}, which the replacement refuses.
+     */
+    @Test
+    void helpDescribesAndListsTheFrameworkCommandsPlateReplaces() throws Exception {
+        for (String fn : List.of("start", "stop", "update", "refresh", "install", "uninstall")) {
+            for (String name : List.of(fn, "felix:" + fn)) {
+                Result r = plate("-c", "help " + name);
+                assertEquals(0, r.status(), name + ": " + r.err());
+                assertTrue(r.out().startsWith("felix:" + fn + " - ") && r.out().contains("usage: felix:" + fn), r.out());
+                assertTrue(!r.out().contains("--transient"), r.out());
+            }
+        }
+        Result all = plate("-c", "help");
+        String others = all.out().substring(all.out().indexOf("Other commands:"));
+        for (String fn : List.of("start", "stop", "update", "refresh", "install", "uninstall")) {
+            assertEquals(1, others.lines().filter(("felix:" + fn)::equals).count(), others);
+        }
+        assertTrue(others.contains("felix:lb\n"), others);
+    }
+
+    /**
+     * install and uninstall answer a jar or bundle they cannot use in one line, without a Java class name: Gogo's said
+     * {@code java.io.FileNotFoundException: /…/nosuch.jar (No such file or directory)}, {@code java.util.zip.ZipException:
+     * zip END header not found} and {@code java.lang.IllegalArgumentException: Cannot coerce uninstall(Token) to any of
+     * [(Bundle[])]}.
+     */
+    @Test
+    void installAndUninstallAnswerInOneLineWithoutAClassName(@TempDir Path dir) throws Exception {
+        Path csv = Files.writeString(dir.resolve("p.csv"), "a,b\n1,2\n");
+        Map<String, String> expected = Map.of(
+                "install " + dir.resolve("nosuch.jar"), "plate: install: cannot install " + dir.resolve("nosuch.jar") + ": no such file",
+                "install " + csv, "plate: install: cannot install " + csv + ": zip END header not found",
+                "uninstall 999", "plate: uninstall: no bundle 999 ('lb' lists the bundles and their ids)",
+                "uninstall", "plate: uninstall: no bundle given ('lb' lists the bundles and their ids)");
+        for (Map.Entry<String, String> e : expected.entrySet()) {
+            Result r = plate("-c", e.getKey());
+            assertEquals(1, r.status(), e.getKey() + ": " + r.err());
+            assertEquals(e.getValue(), r.err().strip(), e.getKey());
+        }
     }
 
     @Test

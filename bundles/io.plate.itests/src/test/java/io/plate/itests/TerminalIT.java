@@ -296,6 +296,59 @@ class TerminalIT {
     }
 
     /**
+     * Tab on a folder or file whose name has a space escapes it and the shell lives on: Gogo JLine 1.1.8's own escape
+     * threw StringIndexOutOfBoundsException out of the line reader at the first Tab, which ended the shell (status 1,
+     * {@code plate: StringIndexOutOfBoundsException: String index out of range: 8}) and the session with it.
+     */
+    @Test
+    void tabOnANameWithASpaceEscapesItAndTheShellLivesOn(@TempDir Path dir) throws Exception {
+        Path folder = Files.createDirectories(dir.resolve("my data"));
+        Files.copy(Path.of(ItData.file("iris/iris.csv")), folder.resolve("iris copy.csv"));
+        openShell(200, 30, " -q");
+        try {
+            tmux("send-keys", "-t", SESSION, "plate:import " + dir + "/my", "Tab");
+            waitFor(t -> t.contains("my\\ data/"), "the folder completed, its space escaped", 10_000);
+            tmux("send-keys", "-t", SESSION, "Tab");
+            waitFor(t -> t.contains("my\\ data/iris\\ copy.csv"), "the file completed", 10_000);
+            tmux("send-keys", "-t", SESSION, "Enter");
+            String s = waitFor(t -> t.contains("iris_copy: 150 rows") || t.contains("PLATE-EXITED"), "the import", 30_000);
+            assertTrue(s.contains("iris_copy: 150 rows") && !s.contains("Exception"), s);
+        } finally {
+            tmux("kill-session", "-t", SESSION);
+        }
+    }
+
+    /**
+     * What the shell bundle says outside a command, here a deployed defaults file changed while a command is half
+     * typed, goes above the prompt like the deploy folder's own lines, broken between words at the terminal's width:
+     * it was printed on standard error, after {@code g! plate:lear}, cut mid-word by the terminal ({@code expected a
+     * whole number; t / he default 1 is used}), and the prompt was not drawn again.
+     */
+    @Test
+    void aDeployedDefaultsFilesProblemGoesAboveTheHalfTypedLineBrokenBetweenWords(@TempDir Path dir) throws Exception {
+        Path deploy = Files.createDirectories(dir.resolve("deploy"));
+        openShell(80, 30, " -q --deploy " + deploy); // wide enough for the file's path, a word that is not broken
+        try {
+            tmux("send-keys", "-t", SESSION, "plate:lear");
+            waitFor(t -> t.contains("g! plate:lear"), "the typed text", 10_000);
+            Files.writeString(dir.resolve("d.cfg"), "seed = x\nchains = 3\n");
+            Files.move(dir.resolve("d.cfg"), deploy.resolve("io.plate.shell.defaults.cfg"));
+            String s = waitFor(t -> t.contains("default 1 is used"), "the bad value's line", 30_000);
+            List<String> lines = s.lines().map(String::stripTrailing).filter(l -> !l.isBlank()).toList();
+            int first = lines.indexOf(lines.stream().filter(l -> l.startsWith("plate: ")).findFirst().orElse(null));
+            assertTrue(first >= 0, s); // a line of its own, not after the typed text
+            List<String> notice = lines.subList(first, lines.size() - 1);
+            assertTrue(notice.stream().allMatch(l -> l.length() < 80), s); // joined by the capture when the terminal wrapped
+            assertTrue(String.join(" ", notice).endsWith(": seed 'x': expected a whole number; the default 1 is used"), s);
+            assertTrue(lines.get(lines.size() - 1).matches("g! plate:lear\\s*(\\d\\d:\\d\\d:\\d\\d)?"), s);
+            tmux("send-keys", "-t", SESSION, "ners", "Enter");
+            waitFor(t -> t.contains("nb.gaussian"), "plate:learners run from the redrawn line", 30_000);
+        } finally {
+            tmux("kill-session", "-t", SESSION);
+        }
+    }
+
+    /**
      * With its output piped ({@code plate.jar | tee LOG}) and the keyboard on standard input the shell is
      * interactive: prompt and line editing on the terminal (standard error), each result in the pipe as soon
      * as its command ran, whole (not fitted to the terminal), without prompt or colour codes. The launcher

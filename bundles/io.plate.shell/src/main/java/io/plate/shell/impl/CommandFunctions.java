@@ -510,6 +510,25 @@ public final class CommandFunctions {
         return "Plate's commands ('help plate:NAME' explains one):\n" + t;
     }
 
+    /**
+     * The {@link FrameworkCommands} function {@code name} names ({@code start} or {@code felix:start}), or null. Gogo's
+     * help finds a command by the methods of a service registered under its name, which these functions lack: it
+     * answered {@code help start} with "no command start", or with Gogo's own options the replacement does not take.
+     */
+    private static String frameworkFunction(String name) {
+        String fn = name.startsWith("felix:") ? name.substring("felix:".length()) : name;
+        return List.of(FrameworkCommands.FUNCTIONS).contains(fn) ? fn : null;
+    }
+
+    /** Gogo's list of commands (one name a line) with the {@link FrameworkCommands} in it, which it left out (above). */
+    private static String withFrameworkCommands(String list) {
+        java.util.SortedSet<String> names = new java.util.TreeSet<>(list.lines().filter(l -> !l.isBlank()).toList());
+        for (String fn : FrameworkCommands.FUNCTIONS) {
+            names.add("felix:" + fn);
+        }
+        return String.join("\n", names) + "\n";
+    }
+
     /** {@code help} and {@code help NAME}: Plate's commands here, everything else through Gogo's help. */
     private Object help(CommandSession session, List<Object> args) throws Exception {
         try {
@@ -545,6 +564,10 @@ public final class CommandFunctions {
                     }
                 }
             }
+            String framework = frameworkFunction(name);
+            if (framework != null) {
+                return CommandUsage.help(usages(FrameworkCommands.class, "felix", framework));
+            }
             if (name.startsWith(SCOPE + ":")) {
                 throw new CommandException("help: no command " + name + "; Plate's commands: "
                         + String.join(", ", offered().stream().map(c -> SCOPE + ":" + c).toList()));
@@ -561,7 +584,7 @@ public final class CommandFunctions {
             if (out != null && out.toString().startsWith("No methods found matching")) {
                 throw new CommandException("help: no command " + args.get(0));
             }
-            return out;
+            return args.isEmpty() && out instanceof String list ? withFrameworkCommands(list) : out;
         } finally {
             context.ungetService(refs[0]);
         }

@@ -11,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.apache.felix.service.command.Descriptor;
+import org.apache.felix.service.command.Parameter;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleException;
@@ -18,12 +19,14 @@ import org.osgi.framework.FrameworkEvent;
 import org.osgi.framework.wiring.FrameworkWiring;
 
 /**
- * {@code refresh}, {@code update}, {@code start} and {@code stop} as Gogo's own commands should behave: {@code refresh}
+ * {@code refresh}, {@code update}, {@code start}, {@code stop}, {@code install} and {@code uninstall} as Gogo's own
+ * commands should behave: {@code refresh}
  * with no bundle refreshes every bundle with pending removals (Gogo Command 1.1.2 fails there with a
  * NullPointerException) and waits until the refresh has ended, so that the next command sees it;
  * {@code update} fails as a command, with one line naming the bundle and the cause (Gogo Command prints
- * a stack trace and succeeds); all four answer a missing or unknown bundle with one line, {@code update: no bundle
- * 999 ('lb' lists …)} (Gogo's {@code stop 999} said {@code Cannot coerce stop(Token)}). {@link CommandFunctions}
+ * a stack trace and succeeds); each answers a missing or unknown bundle with one line, {@code update: no bundle
+ * 999 ('lb' lists …)} (Gogo's {@code stop 999} said {@code Cannot coerce stop(Token)}), and {@code install} a jar it
+ * cannot install with the jar and the reason (Gogo's printed {@code java.util.zip.ZipException: …}). {@link CommandFunctions}
  * registers them in Gogo's {@code felix} scope with a higher ranking, so they take the place of the originals, and
  * only while those are there (Felix Gogo's command bundle): Apache Karaf has its own {@code bundle:refresh} and
  * {@code bundle:update}, and its help, which lists every registered function, listed these. Gogo's {@code start URL}
@@ -32,9 +35,10 @@ import org.osgi.framework.wiring.FrameworkWiring;
 public final class FrameworkCommands {
     private static final long REFRESH_WAIT_SECONDS = 60;
     /** The functions, as Gogo's command bundle names its own. */
-    static final String[] FUNCTIONS = {"refresh", "update", "start", "stop"};
+    static final String[] FUNCTIONS = {"refresh", "update", "start", "stop", "install", "uninstall"};
     /** The functions that need a bundle named. */
-    private static final java.util.Set<String> NEED_A_BUNDLE = java.util.Set.of("update", "start", "stop");
+    private static final java.util.Set<String> NEED_A_BUNDLE = java.util.Set.of("update", "start", "stop", "install",
+            "uninstall");
     private static final String LB = " ('lb' lists the bundles and their ids)";
 
     /** A URL's scheme (two letters at least: {@code C:\\x.jar} is a Windows path). */
@@ -95,6 +99,55 @@ public final class FrameworkCommands {
         each("stop", bundles, Bundle::stop);
     }
 
+    @Descriptor("uninstall bundles")
+    public void uninstall(@Descriptor("bundles to uninstall, by id or name") String... bundles) {
+        each("uninstall", bundles, Bundle::uninstall);
+    }
+
+    /**
+     * Installs each jar, a file path or a URL, and starts it with {@code --start}. Gogo's install printed the
+     * exception's class ({@code java.io.FileNotFoundException: …}, {@code java.util.zip.ZipException: zip END header
+     * not found}).
+     */
+    @Descriptor("install bundles from jar files or URLs")
+    public String install(@Descriptor("start the bundles once installed")
+            @Parameter(names = {"-s", "--start"}, presentValue = "true", absentValue = "false") boolean start,
+            @Descriptor("the bundle jars: file paths or URLs") String... jars) {
+        StringBuilder said = new StringBuilder();
+        for (String jar : jars) {
+            Bundle b;
+            try {
+                b = context.installBundle(location(jar));
+            } catch (BundleException | IOException | IllegalStateException | SecurityException | IllegalArgumentException e) {
+                throw new CommandException("install: cannot install " + jar + ": " + reason(e), e);
+            }
+            try {
+                if (start) {
+                    b.start();
+                }
+            } catch (BundleException | IllegalStateException | SecurityException e) {
+                throw new CommandException("install: installed bundle " + b.getBundleId() + " (" + b.getSymbolicName()
+                        + ") from " + jar + " but cannot start it: " + reason(e), e);
+            }
+            said.append(said.length() == 0 ? "" : "\n").append(start ? "installed and started" : "installed")
+                    .append(" bundle ").append(b.getBundleId()).append(" (").append(b.getSymbolicName()).append(' ')
+                    .append(b.getVersion()).append(')').append(start ? "" : "; 'start " + b.getBundleId() + "' starts it");
+        }
+        return said.toString();
+    }
+
+    /** The location of {@code jar}: a URL as it is, a file path as its {@code file:} URL (the file must exist). */
+    private static String location(String jar) throws IOException {
+        if (URL_SCHEME.matcher(jar).lookingAt()) {
+            return jar;
+        }
+        Path file = UserPaths.of(jar).toAbsolutePath().normalize();
+        if (!Files.isRegularFile(file)) {
+            throw new IOException(Files.isDirectory(file) ? "it is a folder" : "no such file");
+        }
+        return file.toUri().toString();
+    }
+
     /** A bundle operation that may fail as the framework's do. */
     private interface BundleAction {
         void apply(Bundle b) throws BundleException;
@@ -122,6 +175,10 @@ public final class FrameworkCommands {
     public String update(@Descriptor("bundle to update, by id or name") String id,
             @Descriptor("the new bundle jar: a file path or a URL") String jar) {
         Bundle bundle = bundle("update", id);
+        if (bundle.getBundleId() == 0) { // Felix restarts itself, which ended the shell with status 0 and no word
+            throw new CommandException("update: bundle 0 is the framework itself, which cannot be updated under a running"
+                    + " shell; to restart Plate, exit and start it again");
+        }
         String from = jar == null ? bundle.getLocation() : jar;
         try {
             if (jar == null) {
@@ -140,32 +197,25 @@ public final class FrameworkCommands {
 
     /** The jar at {@code jar}: a URL ({@code file:…}, {@code https://…}) or else a file path, as a user types it. */
     private static InputStream open(String jar) throws IOException {
-        if (URL_SCHEME.matcher(jar).lookingAt()) {
-            return new URL(jar).openStream();
-        }
-        Path file = UserPaths.of(jar);
-        if (!Files.isRegularFile(file)) {
-            throw new IOException(Files.isDirectory(file) ? "it is a folder" : "no such file");
-        }
-        return Files.newInputStream(file);
+        return new URL(location(jar)).openStream();
     }
 
     @Descriptor("refresh the wiring of the given bundles (with none: of every bundle updated or uninstalled since)")
-    public String refresh(@Descriptor("bundles to refresh, by id or name") String... words) throws InterruptedException {
-        List<Bundle> bundles = new ArrayList<>();
-        for (String word : words) {
-            bundles.add(bundle("refresh", word));
+    public String refresh(@Descriptor("bundles to refresh, by id or name") String... bundles) throws InterruptedException {
+        List<Bundle> chosen = new ArrayList<>();
+        for (String word : bundles) {
+            chosen.add(bundle("refresh", word));
         }
         FrameworkWiring wiring = context.getBundle(0).adapt(FrameworkWiring.class);
         CountDownLatch done = new CountDownLatch(1);
         int pending = wiring.getRemovalPendingBundles().size();
-        wiring.refreshBundles(bundles.isEmpty() ? null : bundles, e -> {
+        wiring.refreshBundles(chosen.isEmpty() ? null : chosen, e -> {
             if (e.getType() == FrameworkEvent.PACKAGES_REFRESHED || e.getType() == FrameworkEvent.ERROR) {
                 done.countDown();
             }
         });
         boolean ended = done.await(REFRESH_WAIT_SECONDS, TimeUnit.SECONDS);
-        String what = bundles.isEmpty() ? pending + " bundle(s) with pending removals" : bundles.size() + " bundle(s)";
+        String what = chosen.isEmpty() ? pending + " bundle(s) with pending removals" : chosen.size() + " bundle(s)";
         return ended ? "refreshed " + what : "refresh of " + what + " still running after " + REFRESH_WAIT_SECONDS + " s";
     }
 }

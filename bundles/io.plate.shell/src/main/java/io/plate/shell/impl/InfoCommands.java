@@ -177,8 +177,15 @@ public final class InfoCommands {
             return session.execute("__files") instanceof java.util.Collection<?> files ? new ArrayList<>(files)
                     : new ArrayList<>();
         }
-        return new ArrayList<>(namesOf(kinds[p]));
+        List<Object> out = new ArrayList<>(namesOf(kinds[p]));
+        if (kinds[p].equals(RUNS) && session.execute("__directories") instanceof java.util.Collection<?> folders) {
+            out.addAll(folders); // a RUN is also a run directory written with --out (RunArgument), by any process
+        }
+        return out;
     }
+
+    /** The kind of {@link #names} that completes a run: a kept run's name or a folder. */
+    private static final String RUNS = "runs";
 
     /** The kind of {@link #names} that completes a file name. */
     private static final String FILES = "files";

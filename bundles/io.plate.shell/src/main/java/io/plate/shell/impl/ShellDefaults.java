@@ -3,6 +3,7 @@ package io.plate.shell.impl;
 import io.plate.api.sample.RunSettings;
 import java.nio.file.Path;
 import java.util.Map;
+import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
@@ -71,13 +72,23 @@ public final class ShellDefaults {
     /** What the configuration holds that failed its check, one line each; "" when nothing. */
     private volatile String problems = "";
 
+    /** Where a problem of the configuration is said (null outside a framework: standard error). */
+    private final BundleContext context;
+
     @Activate
-    public ShellDefaults(Map<String, Object> properties) {
+    public ShellDefaults(BundleContext context, Map<String, Object> properties) {
+        this.context = context;
         apply(properties);
+    }
+
+    /** Checked defaults from {@code properties} outside a framework (tests). */
+    ShellDefaults(Map<String, Object> properties) {
+        this(null, properties);
     }
 
     /** Defaults outside a framework (tests, embedding code). */
     ShellDefaults(Config config) {
+        this.context = null;
         this.values = Values.of(config);
     }
 
@@ -107,7 +118,7 @@ public final class ShellDefaults {
         this.configured = java.util.Set.copyOf(properties.keySet());
         String said = String.join("\n", bad);
         if (!said.isEmpty() && !said.equals(problems)) {
-            System.err.println(said);
+            ConsoleNotice.print(context, said);
         }
         this.problems = said;
     }

@@ -231,9 +231,8 @@ public final class Workspace {
         Bundle system = context.getBundle(0);
         String dropped = droppedText();
         if (dropped != null && system != null && system.getState() == Bundle.ACTIVE) {
-            System.err.println("plate: the workspace was cleared because the shell or a bundle it uses was"
+            ConsoleNotice.print(context, "plate: the workspace was cleared because the shell or a bundle it uses was"
                     + " refreshed, updated or stopped; dropped " + dropped + " (import, train or run them again)");
-            System.err.flush();
         }
     }
 

@@ -89,4 +89,26 @@ class CompletionNamesTest {
         // without --by-position: every kind, as before
         assertEquals(List.of("iris"), info.names(session, false, "datasets"));
     }
+
+    /**
+     * A run position offers the session's runs and Gogo's folder completion: plate:trace and plate:plot take a run
+     * directory written with --out too (by an earlier process), and Tab offered only the runs kept in this session.
+     */
+    @Test
+    void aRunPositionOffersKeptRunsAndFolders() throws Exception {
+        InfoCommands info = new InfoCommands(new Workspace(), null);
+        Object[] current = new Object[1];
+        CommandSession session = (CommandSession) java.lang.reflect.Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[] {CommandSession.class}, (p, m, a) -> switch (m.getName()) {
+                    case "get" -> ".commandLine".equals(a[0]) ? current[0] : null;
+                    case "execute" -> "__directories".equals(a[0]) ? List.of("runs/") : null;
+                    default -> null;
+                });
+        current[0] = line("plate:trace ");
+        assertEquals(List.of("runs/"), info.names(session, true, "runs"));
+        current[0] = line("plate:plot trace ");
+        assertEquals(List.of("runs/"), info.names(session, true, "plots", "runs"));
+        current[0] = line("plate:plot ");
+        assertEquals(List.of("trace", "clusters", "theta", "confusion", "lines"), info.names(session, true, "plots", "runs"));
+    }
 }
