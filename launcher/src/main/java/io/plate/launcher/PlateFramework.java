@@ -153,8 +153,7 @@ public final class PlateFramework implements AutoCloseable {
         Map<String, Object> withLogger = new HashMap<>(config);
         withLogger.put("felix.log.logger", new FrameworkLog(System.err));
         DeployLog deployLog = deploy != null ? DeployLog.install(System.err, deploy) : null;
-        @SuppressWarnings({"unchecked", "rawtypes"})
-        Framework fw = new FrameworkFactory().newFramework((Map) withLogger);
+        Framework fw = newFramework(withLogger);
         Timing.phase("framework created", tf);
         ClassLoader previous = Thread.currentThread().getContextClassLoader();
         // JLine looks up its terminal providers through the context class loader: start with none.
@@ -166,6 +165,15 @@ public final class PlateFramework implements AutoCloseable {
             Timing.phase("framework init", t);
             t = System.nanoTime();
             if (!reuse(fw, resources, bundles)) {
+                if (fw.getBundleContext().getBundles().length > 1) {
+                    // the kept storage holds other bundles (one uninstalled last time, an older feature list): begin
+                    // with an empty one, so that the bundles get the ids 1, 2, … the docs use, not the next free ones
+                    fw.stop();
+                    awaitStop(fw);
+                    deleteTree(storage);
+                    fw = newFramework(withLogger);
+                    fw.init();
+                }
                 if (remembered != null) { // the storage did not hold what was written down: read the features
                     resources = resources(features, deploy, loader);
                     remembered = null;
@@ -220,11 +228,26 @@ public final class PlateFramework implements AutoCloseable {
         return new PlateFramework(fw, storage, goshHome, bundles, cache, deployLog);
     }
 
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Framework newFramework(Map<String, Object> config) {
+        return new FrameworkFactory().newFramework((Map) config);
+    }
+
+    /** Waits (at most 10 s) for a framework stopped before its start to let go of its storage. */
+    private static void awaitStop(Framework fw) throws BundleException {
+        try {
+            fw.waitForStop(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BundleException("interrupted while the framework's storage was replaced", e);
+        }
+    }
+
     /**
      * True when the framework's storage already holds exactly {@code resources}, in order (a cached
-     * start); they are added to {@code bundles}. Otherwise whatever it holds is uninstalled.
+     * start); they are added to {@code bundles}.
      */
-    private static boolean reuse(Framework fw, List<String> resources, List<Bundle> bundles) throws BundleException {
+    private static boolean reuse(Framework fw, List<String> resources, List<Bundle> bundles) {
         List<Bundle> found = new ArrayList<>();
         for (Bundle b : fw.getBundleContext().getBundles()) {
             if (b.getBundleId() != 0) {
@@ -237,12 +260,8 @@ public final class PlateFramework implements AutoCloseable {
         }
         if (same) {
             bundles.addAll(found);
-            return true;
         }
-        for (Bundle b : found) {
-            b.uninstall();
-        }
-        return false;
+        return same;
     }
 
     /**

@@ -776,6 +776,21 @@ class LauncherProcessIT {
         assertEquals(0, wrong.status(), wrong.err());
         assertTrue(wrong.out().contains("nb.multinomial"), wrong.out());
         assertTrue(Files.readString(list).contains("bundles/io.plate.shell-"), "written anew: " + Files.readString(list));
+        // the storage was made anew, not refilled: the bundles have the ids 1, 2, … the docs use (they got 28–54);
+        // an uninstall lasts in the kept storage, and the next start again begins with an empty one
+        Result listed = plateWith(null, env, "-c", "lb");
+        List<Integer> ids = bundleIds(listed.out());
+        assertEquals(java.util.stream.IntStream.rangeClosed(1, ids.size()).boxed().toList(), ids, listed.out());
+        Result gone = plateWith(null, env, "-c", "uninstall " + ids.size());
+        assertEquals(0, gone.status(), gone.err());
+        Result again = plateWith(null, env, "-c", "lb");
+        assertEquals(ids, bundleIds(again.out()), again.out());
+    }
+
+    /** The ids of the bundles {@code lb} lists, the system bundle's (0) left out. */
+    private static List<Integer> bundleIds(String lb) {
+        return lb.lines().map(l -> l.split("\\|", 2)[0].strip()).filter(id -> id.matches("\\d+"))
+                .map(Integer::valueOf).filter(id -> id > 0).toList();
     }
 
     @Test
