@@ -100,6 +100,9 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
         printed = true;
     }
 
+    /** The fewest characters of the label kept when the figures alone nearly fill the line; fewer say nothing. */
+    private static final int MIN_LABEL = 4;
+
     /** The line {@code p} is shown as, fitted to the width. */
     public String format(Progress p) {
         StringBuilder s = new StringBuilder(label).append(": ");
@@ -142,7 +145,11 @@ public final class ProgressPrinter implements ProgressListener, AutoCloseable {
             }
         }
         if (line == null) {
-            return candidates[candidates.length - 1].substring(0, Math.max(1, limit - 1)) + "…";
+            // the label (sampler and dataset) shortened before a number: "mixture.multinom…: 120/2000 sweeps …, ETA 9 s"
+            String figures = head.substring(label.length()) + eta;
+            int kept = limit - figures.length() - 1;
+            return kept >= MIN_LABEL ? label.substring(0, kept) + "…" + figures
+                    : candidates[candidates.length - 1].substring(0, Math.max(1, limit - 1)) + "…";
         }
         return terminal && line.length() + hint.length() <= limit ? line + hint : line;
     }

@@ -27,6 +27,11 @@ class TerminalWidthTest {
                 true, 40);
         String cut = narrow.format(new Progress(19938, 200000, 2, 3533, 51, -321.04, 1.0021));
         assertTrue(cut.length() <= 39 && cut.endsWith("…"), cut);
+        // at 60 columns the label gives way, not the ETA: 59 characters, the label's first 16 and "…"
+        ProgressPrinter sixty = new ProgressPrinter(new PrintStream(new ByteArrayOutputStream()),
+                "mixture.dp-gaussian on iris", true, 60);
+        assertEquals("mixture.dp-gauss…: 16975/100000 sweeps × 2 chains, ETA 21 s",
+                sixty.format(new Progress(16975, 100000, 2, 17763, 21, -256438.58, 1.001)));
         // a fit counts its training rows, and Ctrl-C keeps no model (plate:train)
         ProgressPrinter fit = new ProgressPrinter(new PrintStream(new ByteArrayOutputStream()), "kernel.regression on d",
                 true, 200).counting("rows", "Ctrl-C stops; the model is not kept");
