@@ -321,6 +321,9 @@ public final class Main {
 
     private static final java.util.regex.Pattern NOT_PLAIN = java.util.regex.Pattern.compile("[;|&{}()\\[\\]$<>`#\\n\\r]");
     private static final String NO_MATCHES = "no matches found: ";
+    /** Gogo's failure to fit a command's arguments to its methods: {@code Cannot coerce headers(Token) to any of [(Bundle[])]}. */
+    private static final java.util.regex.Pattern CANNOT_COERCE = java.util.regex.Pattern.compile(
+            "Cannot coerce ([\\w:.-]+)\\(.*\\) to any of \\[(.*)\\]");
     private static final String UNEXPECTED_EOT = "unexpected EOT";
 
     /** The message a user should see: the innermost meaningful message, never a stack trace. */
@@ -342,6 +345,14 @@ public final class Main {
             String what = m.substring(UNEXPECTED_EOT.length()).strip();
             return "syntax error: the command ended early, " + what
                     + (what.startsWith("looking for '") && !what.endsWith("'") ? "'" : "");
+        }
+        java.util.regex.Matcher coerce = CANNOT_COERCE.matcher(m);
+        if (t instanceof IllegalArgumentException && coerce.matches()) {
+            // Gogo's own commands (headers, resolve, lb …) given arguments none of their methods takes
+            String command = coerce.group(1);
+            return command + ": the arguments given fit none of its forms, which take " + coerce.group(2).replace("), (",
+                    ") or (") + "; 'help " + command + "' describes them" + (coerce.group(2).contains("Bundle")
+                            ? " ('lb' lists the bundles' ids)" : "");
         }
         if (t instanceof java.io.IOException && m.startsWith(NO_MATCHES)) {
             // Gogo's expansion of a word with * or ? that matched no file
