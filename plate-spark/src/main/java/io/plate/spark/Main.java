@@ -669,12 +669,12 @@ public final class Main {
             throw new UsageException("--checkpoint or --resume with --max-iterations: a checkpointed run has a fixed"
                     + " number of iterations");
         }
-        try { // a mistake, or a chain that does not run on Spark, fails before Spark starts; scikit-learn's names are taken
-            SparkSamplers.check(factory, params);
+        try { // a mistake fails before Spark starts, as the shell's check finds it (scikit-learn's names taken)
+            SparkSamplers.checkAsInTheShell(factory, params);
         } catch (PlateException e) {
-            String m = e.getMessage();
-            throw new UsageException(m.startsWith(name + ": ") ? m : name + ": " + m); // the sampler named once
+            throw new UsageException(name + ": " + e.getMessage());
         }
+        SparkSamplers.check(factory, params); // and a chain that does not run on Spark
         if (options.containsKey("--label") && options.containsKey("--no-label")) {
             throw new UsageException("--label names the label column and --no-label reads none: give one of them");
         }

@@ -57,6 +57,14 @@ public final class SparkSamplers {
     }
 
     /**
+     * {@code params} checked as the shell's sampler of {@code factory} checks them (names, scikit-learn's among them,
+     * and values), without Spark: the sampler made without a block runner runs on this machine's threads.
+     */
+    static Params checkAsInTheShell(Factory factory, Map<String, String> params) {
+        return factory.make(null).params(params);
+    }
+
+    /**
      * The parameters of the sampler of {@code factory} as it runs on Spark, checked without Spark: a
      * mistake (a bad value, or a chain that does not run distributed) fails before a session starts.
      */

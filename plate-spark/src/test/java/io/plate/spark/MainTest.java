@@ -192,9 +192,6 @@ class MainTest {
         assertEquals("--partitions must be at least 1, got 0", usageError("cluster", "mixture.gaussian", "--input", IRIS,
                 "n_components=3", "n_init=2", "covariance_type=diag", "collapsed=false", "--partitions", "0", "--out",
                 dir.resolve("run").toString()));
-        assertEquals("mixture.gaussian: the collapsed chain (collapsed=true, the default) runs on one machine only; add"
-                + " collapsed=false to run the uncollapsed chain with its blocks on Spark", usageError("cluster",
-                        "mixture.gaussian", "--input", IRIS, "k=3", "--out", dir.resolve("run").toString()));
         assertEquals("mixture.multinomial clusters word counts, which a CSV file does not hold: give --format text or"
                 + " folders for a text corpus, or --format libsvm", usageError("cluster", "mixture.multinomial", "--input",
                 IRIS, "k=3", "--out", dir.resolve("run").toString()));
