@@ -641,6 +641,12 @@ class LauncherProcessIT {
                 + " --name iris", "-c", "plate:plot clusters run1 --out c.png");
         assertEquals(0, clusters.status(), clusters.err());
         assertTrue(Files.size(work.resolve("c.png")) > 1000);
+        // no numeric column to draw: the clusters are described in the given run directory's clusters.csv
+        Result levels = plateIn(work, null, env, "-c", "plate:import " + Path.of(iris()).toAbsolutePath()
+                + " --name iris --categorical all", "-c", "plate:plot clusters run1 --out c2.png");
+        assertEquals(1, levels.status(), levels.out());
+        assertEquals("plate:plot clusters draws numeric columns, and dataset 'iris' has none: the clusters' most probable"
+                + " levels or words are in " + Path.of("run1", "clusters.csv"), levels.err().strip());
 
         Result none = plateIn(work, null, env, "-c", "plate:trace run2");
         assertEquals(1, none.status());

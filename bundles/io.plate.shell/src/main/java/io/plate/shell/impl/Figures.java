@@ -136,15 +136,18 @@ public final class Figures {
                 + " has no clustering to plot"));
     }
 
-    /** Rows of the run's dataset in two dimensions, coloured by cluster of the point estimate. */
-    public static void clusters(Posterior run, Dataset data, String xColumn, String yColumn, Path file)
-            throws IOException {
+    /**
+     * Rows of the run's dataset in two dimensions, coloured by cluster of the point estimate; {@code clustersCsv}: the
+     * run directory's clusters.csv as the user named it, or null (a run kept without --out).
+     */
+    public static void clusters(Posterior run, Dataset data, String xColumn, String yColumn, Path file,
+            String clustersCsv) throws IOException {
         Clustering clustering = clustering(run);
         if (data.rows() != clustering.rows()) {
             throw new PlateException("dataset '" + data.name() + "' has " + data.rows() + " rows but the run clustered "
                     + clustering.rows());
         }
-        Axes axes = clusterAxes(data, xColumn, yColumn);
+        Axes axes = clusterAxes(data, xColumn, yColumn, clustersCsv);
         double[][] xy = axes.xy();
         String xl = axes.x();
         String yl = axes.y();
@@ -181,7 +184,7 @@ public final class Figures {
      * The columns given, else one numeric column against the row number, the two numeric columns of a 2-D
      * dataset on their own axes, or the first two principal components of the numeric columns.
      */
-    static Axes clusterAxes(Dataset data, String xColumn, String yColumn) {
+    static Axes clusterAxes(Dataset data, String xColumn, String yColumn, String clustersCsv) {
         if (xColumn != null || yColumn != null) {
             if (xColumn == null || yColumn == null) {
                 throw new PlateException("give both --x and --y, or neither (first two principal components)");
@@ -190,8 +193,8 @@ public final class Figures {
         }
         if (data.numeric().isEmpty()) {
             throw new PlateException("plate:plot clusters draws numeric columns, and dataset '" + data.name() + "' has"
-                    + " none: the clusters' most probable levels or words are in clusters.csv of the run directory"
-                    + " (--out DIR)");
+                    + " none: the clusters' most probable levels or words are in " + (clustersCsv != null ? clustersCsv
+                            : "clusters.csv of the run directory (--out DIR)"));
         }
         if (data.numeric().size() == 1) {
             // one column: its values across, each row at its number up the page, so clusters are bands

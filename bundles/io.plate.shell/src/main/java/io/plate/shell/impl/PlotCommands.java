@@ -128,7 +128,10 @@ public final class PlotCommands {
             case "clusters": {
                 Posterior p = run(what);
                 Figures.clustering(p);
-                Figures.clusters(p, clusteredRows(p), x.isEmpty() ? null : x, y.isEmpty() ? null : y, file);
+                // a run directory given (not a kept run): its clusters.csv, as the user named the folder
+                String csv = what instanceof Posterior || workspace.runs().containsKey(String.valueOf(what)) ? null
+                        : UserPaths.of(String.valueOf(what)).resolve("clusters.csv").toString();
+                Figures.clusters(p, clusteredRows(p), x.isEmpty() ? null : x, y.isEmpty() ? null : y, file, csv);
                 break;
             }
             case "theta":

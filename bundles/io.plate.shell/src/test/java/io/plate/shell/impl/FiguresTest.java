@@ -83,13 +83,13 @@ class FiguresTest {
         double[] b = {9, 7, 8};
         Dataset d = Dataset.builder("d").numeric(NumericColumn.of("eruptions", a)).numeric(NumericColumn.of("waiting", b))
                 .build();
-        Figures.Axes axes = Figures.clusterAxes(d, null, null);
+        Figures.Axes axes = Figures.clusterAxes(d, null, null, null);
         assertEquals("eruptions", axes.x());
         assertEquals("waiting", axes.y());
         assertArrayEquals(a, axes.xy()[0], 0);
         assertArrayEquals(b, axes.xy()[1], 0);
         Dataset three = d.toBuilder("t").numeric(NumericColumn.of("c", new double[] {0, 1, 5})).build();
-        assertEquals("principal component 1", Figures.clusterAxes(three, null, null).x());
+        assertEquals("principal component 1", Figures.clusterAxes(three, null, null, null).x());
     }
 
     /**
@@ -101,7 +101,7 @@ class FiguresTest {
     void oneColumnIsDrawnAgainstTheRowAndNoNumericColumnSaysWhereTheClustersAre() {
         double[] a = {4, 1, 7};
         Dataset one = Dataset.builder("one").numeric(NumericColumn.of("eruptions", a)).build();
-        Figures.Axes axes = Figures.clusterAxes(one, null, null);
+        Figures.Axes axes = Figures.clusterAxes(one, null, null, null);
         assertEquals("eruptions", axes.x());
         assertEquals("row (as in assignments.csv)", axes.y());
         assertArrayEquals(a, axes.xy()[0], 0);
@@ -110,7 +110,12 @@ class FiguresTest {
                 new int[] {0, 1, 0})).build();
         assertEquals("plate:plot clusters draws numeric columns, and dataset 'votes' has none: the clusters' most"
                 + " probable levels or words are in clusters.csv of the run directory (--out DIR)",
-                assertThrows(PlateException.class, () -> Figures.clusterAxes(none, null, null)).getMessage());
+                assertThrows(PlateException.class, () -> Figures.clusterAxes(none, null, null, null)).getMessage());
+        // a run directory given by name: its clusters.csv, named as the user named the folder
+        assertEquals("plate:plot clusters draws numeric columns, and dataset 'votes' has none: the clusters' most"
+                + " probable levels or words are in rcat/clusters.csv",
+                assertThrows(PlateException.class, () -> Figures.clusterAxes(none, null, null, "rcat/clusters.csv"))
+                        .getMessage());
     }
 
     @Test
