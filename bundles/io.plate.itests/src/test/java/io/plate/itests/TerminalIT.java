@@ -127,8 +127,10 @@ class TerminalIT {
             // and only that, right after the command too: this folder's files were offered beside the formats
             tmux("send-keys", "-t", SESSION, "clear", "Enter");
             tmux("send-keys", "-t", SESSION, "plate:import --format ", "Tab");
-            String screen = waitFor(t -> t.contains("libsvm"), "the formats", 10_000);
-            String formats = screen.substring(screen.lastIndexOf("plate:import --format"));
+            // the formats listed under this line: the screen may still show the line before the clear, with its libsvm
+            String screen = waitFor(t -> t.contains("plate:import --format ")
+                    && t.substring(t.lastIndexOf("plate:import --format ")).contains("libsvm"), "the formats", 10_000);
+            String formats = screen.substring(screen.lastIndexOf("plate:import --format "));
             assertTrue(!formats.contains("pom.xml") && !formats.contains("target"), formats);
             tmux("send-keys", "-t", SESSION, "C-u");
             // plate:cluster offers the mixture samplers it takes (sparse.* were offered): their prefix is filled in
