@@ -163,12 +163,15 @@ public final class Plot {
      * The y-axis the same way, with a margin of 3 % of the data's range so that points at its ends are
      * not cut by the frame; labels have the digits their spacing needs ({@code -322.35}, not XChart's
      * {@code -322.3522029427222} at the ends of a short range). A constant (up to rounding) gets the
-     * narrow axis of {@link Ticks#of}; whole numbers (a count of clusters) get whole ticks.
+     * narrow axis of {@link Ticks#of}; whole numbers (a count of clusters) get whole ticks. The margin does
+     * not cross 0: draws of a positive parameter (a DP's alpha) get an axis from 0, not from -1.
      */
     static Ticks niceYAxis(XYChart c, List<Series> series) {
         double[] range = range(series, false);
         double margin = 0.03 * (range[1] - range[0]);
-        Ticks t = Ticks.of(range[0] - margin, range[1] + margin, Y_TICKS, whole(series, false));
+        double lo = range[0] >= 0 ? Math.max(0, range[0] - margin) : range[0] - margin;
+        double hi = range[1] <= 0 ? Math.min(0, range[1] + margin) : range[1] + margin;
+        Ticks t = Ticks.of(lo, hi, Y_TICKS, whole(series, false));
         c.getStyler().setYAxisMin(t.low());
         c.getStyler().setYAxisMax(t.high());
         c.getStyler().setPlotGridHorizontalLinesVisible(false);

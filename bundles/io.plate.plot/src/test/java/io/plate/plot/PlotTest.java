@@ -231,6 +231,20 @@ class PlotTest {
     }
 
     @Test
+    void theMarginOfAPositiveOrNegativeTraceDoesNotCrossZero() {
+        // a DP's alpha drawn in [0.02, 2.25] (the quick start's trace): the 3 % margin put the axis at -1 … 3
+        Ticks t = yAxis(0.02, 1.3, 2.25, 0.4);
+        assertEquals(0, t.low(), 0);
+        assertTrue(t.high() >= 2.25, labels(t).toString());
+        Ticks negative = yAxis(-0.02, -1.3, -2.25);
+        assertEquals(0, negative.high(), 0);
+        assertTrue(negative.low() <= -2.25, labels(negative).toString());
+        // data across 0 keep their margin either side
+        Ticks across = yAxis(-0.5, 2.25);
+        assertTrue(across.low() < -0.5 && across.high() > 2.25, labels(across).toString());
+    }
+
+    @Test
     void aConstantTraceGetsANarrowAxisAroundItsValueWithRoundTicks() {
         // a log joint stuck at -1250: the axis went from -2,500 to 0 (widened by the power of ten of 1250);
         // now a thousandth of the value either side, ticks 1 apart
