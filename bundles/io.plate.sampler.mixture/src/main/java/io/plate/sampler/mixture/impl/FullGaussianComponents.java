@@ -81,11 +81,9 @@ public final class FullGaussianComponents implements Components {
                     + " row" + (data.rows == 1 ? "" : "s") + " and " + data.dims + " columns: use covariance=diag, or"
                     + " fewer columns");
         }
-        List<String> collinear = data.collinearColumns();
+        List<NumericData.Collinear> collinear = data.collinearColumns();
         if (!collinear.isEmpty()) {
-            throw new IllegalArgumentException("the data covariance of columns " + String.join(", ", collinear)
-                    + " is singular (collinear columns, or no more rows than columns); drop one of them or use"
-                    + " covariance=diag");
+            throw new IllegalArgumentException(collinearRefusal(collinear));
         }
         String what = "parameter 'prior_scale' = '" + scaleTyped + "': "; // in the form of every parameter's refusal
         if (!(nu0 * scale >= MIN_RELATIVE_SCALE)) {
@@ -105,6 +103,27 @@ public final class FullGaussianComponents implements Components {
             }
         }
         return new FullGaussianComponents(data, data.mean, kappa0, nu0, psi0);
+    }
+
+    /**
+     * "columns b (a linear function of a) and d (of a, c) make the data covariance singular: drop them
+     * (import with --ignore b,d) or use covariance=diag": every column to drop with its fit, as the
+     * refusal of constant columns names them all.
+     */
+    static String collinearRefusal(List<NumericData.Collinear> collinear) {
+        List<String> named = new java.util.ArrayList<>();
+        List<String> drop = new java.util.ArrayList<>();
+        for (NumericData.Collinear c : collinear) {
+            named.add(io.plate.api.text.Visible.listed(c.column()) + " (" + (named.isEmpty() ? "a linear function of " : "of ")
+                    + String.join(", ", c.fit().stream().map(io.plate.api.text.Visible::listed).toList()) + ")");
+            drop.add(c.column());
+        }
+        boolean one = named.size() == 1;
+        String list = one ? named.get(0) : String.join(", ", named.subList(0, named.size() - 1)) + " and "
+                + named.get(named.size() - 1);
+        return (one ? "column " : "columns ") + list + (one ? " makes" : " make") + " the data covariance singular: drop "
+                + (one ? "it" : "them") + " (import with --ignore " + io.plate.api.text.ShellWord.of(String.join(",", drop))
+                + ") or use covariance=diag";
     }
 
     /** Explicit Normal-Inverse-Wishart(mu0, kappa0, nu0, psi0) prior. */

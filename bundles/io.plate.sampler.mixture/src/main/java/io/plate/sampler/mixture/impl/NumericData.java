@@ -162,15 +162,25 @@ final class NumericData {
                 + " than about 1e-162, whose squares underflow a double: rescale the column, e.g. to other units");
     }
 
+    /** A column the columns before it (those kept) explain, and the columns of that linear fit. */
+    record Collinear(String column, List<String> fit) {
+    }
+
     /**
-     * The columns that make the covariance singular: the first column whose variance left unexplained by
-     * the columns before it is below {@link #COLLINEAR} of its variance (a Cholesky pivot), with the
-     * earlier columns of that linear fit; empty when the covariance is positive definite.
+     * The columns that make the covariance singular, every one at once so that one edit of the data
+     * suffices: in column order, each column whose variance left unexplained by the kept columns before it
+     * is below {@link #COLLINEAR} of its variance (a Cholesky pivot) is dropped and named with the columns
+     * of its linear fit; empty when the covariance is positive definite.
      */
-    List<String> collinearColumns() {
+    List<Collinear> collinearColumns() {
         double[][] l = new double[dims][dims];
+        boolean[] kept = new boolean[dims];
+        List<Collinear> out = new ArrayList<>();
         for (int j = 0; j < dims; j++) {
             for (int p = 0; p < j; p++) {
+                if (!kept[p]) {
+                    continue;
+                }
                 double t = covariance[j][p];
                 for (int q = 0; q < p; q++) {
                     t -= l[j][q] * l[p][q];
@@ -181,28 +191,33 @@ final class NumericData {
             for (int p = 0; p < j; p++) {
                 s -= l[j][p] * l[j][p];
             }
-            if (!(s > COLLINEAR * covariance[j][j])) {
-                // the fit's coefficients b solve Lᵀ b = l_j (Σ_<j b = Σ_<j,j with Σ_<j = L Lᵀ)
-                double[] b = new double[j];
-                for (int p = j - 1; p >= 0; p--) {
-                    double t = l[j][p];
-                    for (int q = p + 1; q < j; q++) {
-                        t -= l[q][p] * b[q];
-                    }
-                    b[p] = t / l[p][p];
-                }
-                List<String> out = new ArrayList<>();
-                for (int p = 0; p < j; p++) {
-                    if (Math.abs(b[p]) * Math.sqrt(covariance[p][p]) > 1e-6 * Math.sqrt(covariance[j][j])) {
-                        out.add(names.get(p));
-                    }
-                }
-                out.add(names.get(j));
-                return out;
+            if (s > COLLINEAR * covariance[j][j]) {
+                l[j][j] = Math.sqrt(s);
+                kept[j] = true;
+                continue;
             }
-            l[j][j] = Math.sqrt(s);
+            // the fit's coefficients b solve Lᵀ b = l_j over the kept columns (Σ_kept = L Lᵀ)
+            double[] b = new double[j];
+            for (int p = j - 1; p >= 0; p--) {
+                if (!kept[p]) {
+                    continue;
+                }
+                double t = l[j][p];
+                for (int q = p + 1; q < j; q++) {
+                    t -= l[q][p] * b[q];
+                }
+                b[p] = t / l[p][p];
+            }
+            List<String> fit = new ArrayList<>();
+            for (int p = 0; p < j; p++) {
+                if (kept[p] && Math.abs(b[p]) * Math.sqrt(covariance[p][p]) > 1e-6 * Math.sqrt(covariance[j][j])) {
+                    fit.add(names.get(p));
+                }
+            }
+            out.add(new Collinear(names.get(j), fit));
+            java.util.Arrays.fill(l[j], 0); // a dropped column explains none of the later ones
         }
-        return List.of();
+        return out;
     }
 
     static NumericData of(Dataset data) {

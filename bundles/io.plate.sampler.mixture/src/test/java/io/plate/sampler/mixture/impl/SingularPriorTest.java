@@ -60,8 +60,8 @@ class SingularPriorTest {
 
     @Test
     void collinearColumnsAreNamedBeforeAnyChainStarts() {
-        String expected = ": the data covariance of columns a, b is singular (collinear columns, or no more rows than"
-                + " columns); drop one of them or use covariance=diag";
+        String expected = ": column b (a linear function of a) makes the data covariance singular: drop it (import with"
+                + " --ignore b) or use covariance=diag";
         Sampler finite = new GaussianMixtureSampler(NEVER, SyntheticData.DIST);
         assertEquals("mixture.gaussian" + expected, refusal(finite, collinear(), Map.of("k", "2")));
         assertEquals("mixture.gaussian" + expected,
@@ -82,6 +82,41 @@ class SingularPriorTest {
                 .numeric(NumericColumn.of("b", new double[] {2, 5, 1})).build();
         assertTrue(real.run(three, real.params(Map.of("k", "2")), RecoveryTest.SHORT, null, null).clustering()
                 .isPresent(), "three rows of two columns are enough");
+    }
+
+    /**
+     * Two redundant columns (make_classification's n_redundant=2): both are named at once with their fits, so
+     * that one edit of the data suffices (it named the first, then after a new import the second).
+     */
+    @Test
+    void everyRedundantColumnIsNamedAtOnceWithItsFit() {
+        SplittableRandom rng = new SplittableRandom(5);
+        int n = 60;
+        double[][] v = new double[5][n];
+        for (int r = 0; r < n; r++) {
+            v[0][r] = rng.nextDouble();
+            v[1][r] = rng.nextDouble();
+            v[2][r] = v[0][r] - 3 * v[1][r]; // r1 = a - 3b
+            v[3][r] = rng.nextDouble();
+            v[4][r] = 0.5 * v[3][r] + 2 * v[0][r] + 7; // r 2 = 0.5c + 2a + 7
+        }
+        String[] names = {"a", "b", "r1", "c", "r 2"};
+        Dataset.Builder b = Dataset.builder("red");
+        for (int j = 0; j < 5; j++) {
+            b.numeric(NumericColumn.of(names[j], v[j]));
+        }
+        Sampler finite = new GaussianMixtureSampler(NEVER, SyntheticData.DIST);
+        assertEquals("mixture.gaussian: columns r1 (a linear function of a, b) and r 2 (of a, c) make the data"
+                + " covariance singular: drop them (import with --ignore 'r1,r 2') or use covariance=diag",
+                refusal(finite, b.build(), Map.of("k", "2")));
+        // the fix the message offers runs
+        Dataset.Builder kept = Dataset.builder("kept");
+        for (int j : new int[] {0, 1, 3}) {
+            kept.numeric(NumericColumn.of(names[j], v[j]));
+        }
+        Sampler real = new GaussianMixtureSampler(RUNNER, SyntheticData.DIST);
+        assertTrue(real.run(kept.build(), real.params(Map.of("k", "2")), RecoveryTest.SHORT, null, null).clustering()
+                .isPresent());
     }
 
     @Test
