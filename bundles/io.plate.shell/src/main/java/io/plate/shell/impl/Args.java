@@ -24,6 +24,23 @@ public final class Args {
         return keyValues(words, "parameter");
     }
 
+    /**
+     * As {@link #keyValues(List)} for the parameters of {@code owner} (a learner or sampler): a word without '='
+     * is told the parameter it may mean ({@code var} of {@code var_smoothing}) or where the parameters are listed.
+     */
+    public static Map<String, String> keyValues(List<String> words, String owner, List<io.plate.api.learn.ParamSpec> specs) {
+        for (String w : words == null ? List.<String>of() : words) {
+            if (w.indexOf('=') <= 0) {
+                List<String> keys = specs.stream().map(io.plate.api.learn.ParamSpec::name).toList();
+                String near = io.plate.api.text.NearestName.suggestion(w.replace("=", ""), keys);
+                throw new PlateException("expected key=value, got '" + w + "'" + (near.isEmpty()
+                        ? keys.isEmpty() ? " (" + owner + " takes no parameters)" : " (plate:params " + owner
+                                + " lists the parameters)" : near));
+            }
+        }
+        return keyValues(words, "parameter");
+    }
+
     /** As {@link #keyValues(List)}, naming a key given twice as a {@code what} ({@code setting} for plate:config). */
     public static Map<String, String> keyValues(List<String> words, String what) {
         Map<String, String> out = new LinkedHashMap<>();

@@ -80,7 +80,7 @@ public final class EvaluateCommands {
         }
         Learner l = learners.named(learner);
         // ARFF instance weights weigh the rows, as in Weka, and are no feature
-        RowWeights weighed = RowWeights.of(l, workspace.dataset(dataset), Args.keyValues(Arrays.asList(params)));
+        RowWeights weighed = RowWeights.of(l, workspace.dataset(dataset), Args.keyValues(Arrays.asList(params), learner, l.parameters()));
         Params p = l.params(weighed.params());
         long s = seed.isEmpty() ? defaults.seed() : Args.parseLong("--seed", seed);
         Dataset d = weighed.data();

@@ -159,7 +159,8 @@ public final class InfoCommands {
     }
 
     @Descriptor("names for completion: learners, samplers, mixtures (the samplers plate:cluster takes), importers,"
-            + " datasets, models, runs, plots, draws or files")
+            + " datasets, models, runs, plots, draws or files; with --by-position, a last kind params completes the"
+            + " key=value words of the learner or sampler named first")
     public List<Object> names(org.apache.felix.service.command.CommandSession session,
             @Descriptor("one kind per argument of the command line being completed: only the kind of the argument"
                     + " under the cursor (a dataset position gets datasets; an option's value gets nothing)")
@@ -169,7 +170,13 @@ public final class InfoCommands {
             return new ArrayList<>(namesOf(kinds));
         }
         Object commandLine = session == null ? null : session.get(".commandLine");
-        int p = argumentIndex(commandLine, flags(commandLine));
+        java.util.function.Predicate<String> flags = flags(commandLine);
+        int p = argumentIndex(commandLine, flags);
+        int last = kinds.length - 1;
+        if (p >= 0 && last >= 0 && p >= last && kinds[last].equals(PARAMS)) {
+            String named = argument(commandLine, flags, 0);
+            return parameterCandidates((org.jline.reader.ParsedLine) commandLine, named == null ? null : specsOf(named));
+        }
         if (p < 0 || p >= kinds.length) {
             return new ArrayList<>();
         }
@@ -182,6 +189,59 @@ public final class InfoCommands {
             out.addAll(folders); // a RUN is also a run directory written with --out (RunArgument), by any process
         }
         return out;
+    }
+
+    /**
+     * The kind of {@link #names} that completes, at its position and every later one, the key=value words of the
+     * learner or sampler named by the first argument ({@code plate:train nb.gaussian iris v<Tab>}: var_smoothing=).
+     */
+    static final String PARAMS = "params";
+
+    /**
+     * "key=" for each parameter in {@code specs} (those of the line's learner or sampler) not yet on the line, described by its default and meaning; not
+     * complete, so that Tab leaves the cursor after the '=' for the value. Nothing at a word that has its '='.
+     */
+    static List<Object> parameterCandidates(org.jline.reader.ParsedLine line, List<io.plate.api.learn.ParamSpec> specs) {
+        if (specs == null || line.word().contains("=")) {
+            return new ArrayList<>();
+        }
+        java.util.Set<String> given = new java.util.HashSet<>();
+        for (int i = 1; i < line.words().size(); i++) {
+            String w = line.words().get(i);
+            if (i != line.wordIndex() && w.indexOf('=') > 0) {
+                given.add(w.substring(0, w.indexOf('=')));
+            }
+        }
+        List<Object> out = new ArrayList<>();
+        for (io.plate.api.learn.ParamSpec spec : specs) {
+            if (!given.contains(spec.name())) {
+                String described = (spec.defaultValue() == null ? "" : "default " + spec.defaultValue() + ": ") + spec.doc();
+                out.add(new org.jline.reader.Candidate(spec.name() + "=", spec.name() + "=", null, described, null, null,
+                        false));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The word of argument {@code index} (options and their values not counted) of a JLine command line, not
+     * counting the word under the cursor; null when the line has no such argument.
+     */
+    static String argument(Object commandLine, java.util.function.Predicate<String> flag, int index) {
+        if (!(commandLine instanceof org.jline.reader.ParsedLine line)) {
+            return null;
+        }
+        List<String> words = line.words();
+        int p = 0;
+        for (int i = 1; i < words.size(); i++) {
+            String w = words.get(i);
+            if (w.startsWith("-") && w.length() > 1) {
+                i += flag.test(w) ? 0 : 1; // an option's value is no argument
+            } else if (i != line.wordIndex() && p++ == index) {
+                return w;
+            }
+        }
+        return null;
     }
 
     /** The kind of {@link #names} that completes a run: a kept run's name or a folder. */
@@ -290,30 +350,8 @@ public final class InfoCommands {
     @Descriptor("the parameters of a learner or sampler: name, type, default, allowed range and what it does"
             + " (these are the key=value words of plate:train, plate:evaluate, plate:sample, plate:cluster)")
     public String params(@Descriptor("learner or sampler name (see plate:learners, plate:samplers)") String name) {
-        java.util.List<io.plate.api.learn.ParamSpec> specs = null;
-        String what = null;
-        ServiceReference<Learner> lr = ServicePreference.named(snapshot(learners), ServiceReference::getProperty,
-                Learner.NAME, name).orElse(null);
-        Learner l = lr == null ? null : context.getService(lr);
-        if (l != null) {
-            try {
-                specs = l.parameters();
-                what = "learner " + name + ": " + l.description();
-            } finally {
-                context.ungetService(lr);
-            }
-        }
-        ServiceReference<Sampler> sr = specs != null ? null : ServicePreference.named(snapshot(samplers),
-                ServiceReference::getProperty, Sampler.NAME, name).orElse(null);
-        Sampler smp = sr == null ? null : context.getService(sr);
-        if (smp != null) {
-            try {
-                specs = smp.parameters();
-                what = "sampler " + name + ": " + smp.description();
-            } finally {
-                context.ungetService(sr);
-            }
-        }
+        String[] what = new String[1];
+        java.util.List<io.plate.api.learn.ParamSpec> specs = specsOf(name, what);
         if (specs == null) {
             // where the others may be (features left out, stopped bundles), as plate:train and plate:sample say
             List<String> installed = new ArrayList<>();
@@ -322,14 +360,49 @@ public final class InfoCommands {
             throw new io.plate.api.PlateException("no learner or sampler named '" + name + "'" + Missing.note(name, installed));
         }
         if (specs.isEmpty()) {
-            return what + "\n(no parameters)\n";
+            return what[0] + "\n(no parameters)\n";
         }
         TextTable t = new TextTable("parameter", "type", "default", "allowed", "meaning");
         for (io.plate.api.learn.ParamSpec p : specs) {
             t.row(p.name(), p.type().name().toLowerCase(java.util.Locale.ROOT),
                     p.defaultValue() == null ? "(none)" : p.defaultValue(), p.range(), p.doc());
         }
-        return what + "\n" + t;
+        return what[0] + "\n" + t;
+    }
+
+    /** The parameters of the learner or sampler {@code name}; null when none is installed under that name. */
+    private List<io.plate.api.learn.ParamSpec> specsOf(String name) {
+        return specsOf(name, new String[1]);
+    }
+
+    /** As {@link #specsOf(String)}, with "learner NAME: description" (or sampler) in {@code what[0]}. */
+    private List<io.plate.api.learn.ParamSpec> specsOf(String name, String[] what) {
+        if (context == null) {
+            return null;
+        }
+        ServiceReference<Learner> lr = ServicePreference.named(snapshot(learners), ServiceReference::getProperty,
+                Learner.NAME, name).orElse(null);
+        Learner l = lr == null ? null : context.getService(lr);
+        if (l != null) {
+            try {
+                what[0] = "learner " + name + ": " + l.description();
+                return l.parameters();
+            } finally {
+                context.ungetService(lr);
+            }
+        }
+        ServiceReference<Sampler> sr = ServicePreference.named(snapshot(samplers), ServiceReference::getProperty,
+                Sampler.NAME, name).orElse(null);
+        Sampler smp = sr == null ? null : context.getService(sr);
+        if (smp != null) {
+            try {
+                what[0] = "sampler " + name + ": " + smp.description();
+                return smp.parameters();
+            } finally {
+                context.ungetService(sr);
+            }
+        }
+        return null;
     }
 
     private static <S> List<ServiceReference<S>> snapshot(List<ServiceReference<S>> refs) {

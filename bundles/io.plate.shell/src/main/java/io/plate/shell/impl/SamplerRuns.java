@@ -190,7 +190,7 @@ final class SamplerRuns {
             String[] params, Options o, Workspace workspace, ShellDefaults defaults, Cancellation cancellation)
             throws IOException {
         String what = "the run of " + samplerName;
-        Params p = Guard.call(what, s, () -> s.params(Args.keyValues(Arrays.asList(params))));
+        Params p = Guard.call(what, s, () -> s.params(Args.keyValues(Arrays.asList(params), samplerName, s.parameters())));
         // ARFF instance weights are no feature; no sampler weighs rows, so the column is left out, said below
         RowWeights weighed = RowWeights.leftOut(samplerName, workspace.dataset(datasetName), Map.of());
         Dataset d = weighed.data();

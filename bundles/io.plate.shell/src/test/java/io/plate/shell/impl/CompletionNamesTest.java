@@ -111,4 +111,32 @@ class CompletionNamesTest {
         current[0] = line("plate:plot ");
         assertEquals(List.of("trace", "clusters", "theta", "confusion", "lines"), info.names(session, true, "plots", "runs"));
     }
+
+    /**
+     * After the dataset, Tab offers the learner's or sampler's key=value words not yet typed, ending at the '=' (not
+     * complete: no space follows), described by default and meaning; it offered nothing.
+     */
+    @Test
+    void parameterPositionsOfferTheNamedLearnersKeysNotYetTyped() {
+        List<io.plate.api.learn.ParamSpec> specs = List.of(
+                io.plate.api.learn.ParamSpec.positive("var_smoothing", "1e-9", "added to the variances"),
+                io.plate.api.learn.ParamSpec.bool("fit_prior", "true", "learn the class prior"));
+        List<Object> offered = InfoCommands.parameterCandidates(line("plate:train nb.gaussian iris "), specs);
+        assertEquals(List.of("var_smoothing=", "fit_prior="), offered.stream()
+                .map(c -> ((org.jline.reader.Candidate) c).value()).toList());
+        org.jline.reader.Candidate first = (org.jline.reader.Candidate) offered.get(0);
+        assertEquals(false, first.complete());
+        assertEquals("default 1e-9: added to the variances", first.descr());
+        // a key on the line is not offered again; a word with its '=' gets no keys
+        assertEquals(List.of("var_smoothing="), InfoCommands.parameterCandidates(
+                line("plate:train nb.gaussian iris fit_prior=false v"), specs).stream()
+                .map(c -> ((org.jline.reader.Candidate) c).value()).toList());
+        assertEquals(List.of(), InfoCommands.parameterCandidates(line("plate:train nb.gaussian iris fit_prior="), specs));
+        assertEquals(List.of(), InfoCommands.parameterCandidates(line("plate:train nosuch iris "), null));
+        // the learner is the first argument, options and their values aside
+        java.util.function.Predicate<String> noFlags = w -> false;
+        assertEquals("nb.gaussian", InfoCommands.argument(line("plate:train --name m nb.gaussian iris "), noFlags, 0));
+        assertEquals("iris", InfoCommands.argument(line("plate:train --name m nb.gaussian iris "), noFlags, 1));
+        assertEquals(null, InfoCommands.argument(line("plate:train nb.g"), noFlags, 0), "the word under the cursor");
+    }
 }
