@@ -18,7 +18,8 @@ class MultinomialCorpusTest {
     void aNegativeCountIsNamedByItsRowCountedFromOne() {
         SparseMatrix m = SparseMatrix.ofCounts(List.of("w1", "w2", "w3"), new int[] {0, 2, 4},
                 new int[] {0, 1, 0, 2}, new int[] {2, 3, -1, 4}, true);
-        assertEquals("the multinomial mixture needs counts >= 0: row 2, column 'w1' is -1",
+        assertEquals("the multinomial mixture needs word counts, whole numbers from 0 to 2147483647: row 2, column 'w1'"
+                + " is -1",
                 assertThrows(PlateException.class, () -> new MultinomialCorpus(m)).getMessage());
     }
 }
