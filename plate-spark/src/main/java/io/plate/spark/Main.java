@@ -679,7 +679,6 @@ public final class Main {
             throw new UsageException("--label names the label column and --no-label reads none: give one of them");
         }
         Integer partitions = partitions();
-        refuseCountsFromCsv(name);
         checkTextHeader(options.get("--label"), !options.containsKey("--no-label"));
         Locations.checkRunDirectory(dir); // before the sampling, as plate:cluster checks it
         Cancellation cancellation = new Cancellation();
@@ -763,17 +762,6 @@ public final class Main {
             throw new UsageException("--partitions must be at least 1, got " + p);
         }
         return p;
-    }
-
-    /**
-     * A sampler of word counts on a CSV input, refused before Spark starts in the jar's options: a CSV has no
-     * count column (a Parquet file may have a vector column of counts, so it is read).
-     */
-    private void refuseCountsFromCsv(String sampler) {
-        if (sampler.equals(io.plate.sampler.mixture.impl.MultinomialMixtureSampler.NAME) && format().equals("csv")) {
-            throw new UsageException(sampler + " clusters word counts, which a CSV file does not hold: give --format text"
-                    + " or folders for a text corpus, or --format libsvm");
-        }
     }
 
     /** "1 cluster", "3 clusters": the estimate's number of clusters as the run's facts give it. */

@@ -30,8 +30,8 @@ final class SparkAdvice {
                     "to cluster on it too, or give --categorical "),
             new Rewrite(Pattern.compile("\\(import with --categorical "), "(give --categorical "),
             // MultinomialCorpus: data without counts for a multinomial mixture; the jar reads them with --format
-            new Rewrite(Pattern.compile("\\(import a text corpus or LibSVM file\\)"),
-                    "(give --format text or folders for a text corpus, or --format libsvm)"),
+            new Rewrite(Pattern.compile("\\(import a text corpus, a LibSVM file or a CSV of counts\\)"),
+                    "(give --format text or folders for a text corpus, --format libsvm, or a CSV of counts)"),
             // CsvImporter.strayCells: a column of numbers but for a few cells; the jar's --missing is the importer's
             new Rewrite(Pattern.compile("import with --missing "), "run again with --missing "));
 

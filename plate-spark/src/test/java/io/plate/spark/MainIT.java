@@ -197,6 +197,42 @@ class MainIT {
     }
 
     /**
+     * {@code cluster mixture.multinomial} on a CSV of word counts (scikit-learn's CountVectorizer written by pandas)
+     * reads its numeric columns as counts, as plate:cluster does, and writes the shell's run directory for the same
+     * seed; a value that is no count is refused with the shell's line (before, the jar refused any CSV).
+     */
+    @Test
+    void clusterReadsACsvOfCountsAsTheShellDoes() throws Exception {
+        StringBuilder text = new StringBuilder("apple,pear,plum,kiwi,label\n");
+        for (int r = 0; r < 40; r++) {
+            boolean fruit = r % 2 == 0;
+            text.append(fruit ? 3 + r % 4 : r % 2).append(',').append(fruit ? 2 : 0).append(',')
+                    .append(fruit ? "" : Integer.toString(2 + r % 3)).append(',').append(r % 5).append(',')
+                    .append(fruit ? "a" : "b").append('\n');
+        }
+        Path csv = Files.writeString(dir.resolve("counts.csv"), text);
+        Path spark = dir.resolve("spark-counts");
+        Run c = run("cluster", "mixture.multinomial", "--input", csv.toString(), "--label", "label", "k=2",
+                "--iterations", "20", "--burn-in", "5", "--chains", "2", "--seed", "3", "--partitions", "2", "--out",
+                spark.toString(), "--master", "local[2]");
+        assertEquals(0, c.status(), c.err());
+        assertTrue(c.out().contains("clusters on the counts of 4 numeric columns (apple, pear, plum, kiwi)"), c.out());
+        Dataset local = new CsvImporter().read(csv, ImportOptions.builder().label("label").build());
+        Sampler sampler = Plate.sampler("mixture.multinomial");
+        Path single = dir.resolve("single-counts");
+        sampler.run(local, sampler.params(Map.of("k", "2")), new RunSettings(20, 5, 1, 2, 3, 0), ProgressListener.NONE,
+                new Cancellation()).write(single);
+        assertJarRunDirectory(single, spark, "mixture.multinomial on a CSV of counts");
+
+        Path half = Files.writeString(dir.resolve("half.csv"), "apple,pear\n1,2\n0,2.5\n");
+        Run refused = run("cluster", "mixture.multinomial", "--input", half.toString(), "--no-label", "k=2", "--out",
+                dir.resolve("half-run").toString(), "--master", "local[1]");
+        assertEquals(1, refused.status(), refused.err());
+        assertTrue(refused.err().contains("plate-spark: the multinomial mixture needs word counts, whole numbers from 0 to"
+                + " 2147483647: dataset 'half', row 2, column 'pear' is 2.5"), refused.err());
+    }
+
+    /**
      * {@code cluster mixture.gaussian collapsed=false} on iris (diagonal and full covariances) writes the
      * run directory of the shell's sampler on one machine for the same seed; without collapsed=false it
      * fails with one line, before Spark starts, and writes nothing.

@@ -192,9 +192,6 @@ class MainTest {
         assertEquals("--partitions must be at least 1, got 0", usageError("cluster", "mixture.gaussian", "--input", IRIS,
                 "n_components=3", "n_init=2", "covariance_type=diag", "collapsed=false", "--partitions", "0", "--out",
                 dir.resolve("run").toString()));
-        assertEquals("mixture.multinomial clusters word counts, which a CSV file does not hold: give --format text or"
-                + " folders for a text corpus, or --format libsvm", usageError("cluster", "mixture.multinomial", "--input",
-                IRIS, "k=3", "--out", dir.resolve("run").toString()));
         java.nio.file.Path model = java.nio.file.Files.writeString(dir.resolve("m.json"), "{}");
         assertEquals("--out '" + model + "' already exists; the model is written as a new file: give another name, or"
                 + " --overwrite to replace it", assertThrows(PlateException.class, () -> run("train", "nb.gaussian",

@@ -121,6 +121,20 @@ public final class Dataset {
         return Optional.ofNullable(sparse);
     }
 
+    /**
+     * The word counts the count models read (nb.multinomial, nb.complement, nb.bernoulli, mixture.multinomial):
+     * the sparse block, else the numeric columns as a matrix with one column per numeric column, named as it
+     * (a CSV of {@code CountVectorizer} counts); a missing value (NaN) is not stored, so it reads as an absent
+     * word. Empty when the dataset has neither. A model that needs whole counts checks the values itself.
+     * Since 1.11.0.
+     */
+    public Optional<SparseMatrix> counts() {
+        if (sparse != null || numeric.isEmpty()) {
+            return Optional.ofNullable(sparse);
+        }
+        return Optional.of(SparseMatrix.ofColumns(numeric, rows));
+    }
+
     /** Class labels, when the dataset has them. */
     public Optional<CategoricalColumn> labels() {
         return Optional.ofNullable(labels);

@@ -1,6 +1,7 @@
 package io.plate.api.data;
 
 import java.util.AbstractList;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -68,6 +69,47 @@ public final class SparseMatrix {
             return build(vocabulary, rowStart, columns, c, null, copy);
         }
         return build(vocabulary, rowStart, columns, null, values, copy);
+    }
+
+    /**
+     * {@code rows} rows of numeric columns as a matrix with one column per numeric column, named as it: a
+     * table of counts (scikit-learn's {@code CountVectorizer().fit_transform(docs).toarray()} written as CSV).
+     * Zeros and missing values (NaN) are not stored, so a missing value reads as an absent word.
+     */
+    static SparseMatrix ofColumns(List<NumericColumn> columns, int rows) {
+        List<String> vocabulary = new ArrayList<>(columns.size());
+        for (NumericColumn c : columns) {
+            vocabulary.add(c.name());
+        }
+        int[] start = new int[rows + 1];
+        long nnz = 0;
+        for (int r = 0; r < rows; r++) {
+            for (NumericColumn c : columns) {
+                nnz += stored(c.value(r)) ? 1 : 0;
+            }
+            if (nnz > Integer.MAX_VALUE - 8) {
+                throw new IllegalArgumentException("more non-zero values than a Java array holds (over " + nnz + ")");
+            }
+            start[r + 1] = (int) nnz;
+        }
+        int[] col = new int[(int) nnz];
+        double[] val = new double[(int) nnz];
+        int k = 0;
+        for (int r = 0; r < rows; r++) {
+            for (int j = 0; j < columns.size(); j++) {
+                double v = columns.get(j).value(r);
+                if (stored(v)) {
+                    col[k] = j;
+                    val[k++] = v;
+                }
+            }
+        }
+        return ofValues(vocabulary, start, col, val, false);
+    }
+
+    /** Whether a cell of a numeric column is a stored value of {@link #ofColumns}: neither 0 nor missing. */
+    private static boolean stored(double v) {
+        return v != 0 && !Double.isNaN(v);
     }
 
     private static SparseMatrix build(List<String> vocabulary, int[] rowStart, int[] columns, int[] counts,

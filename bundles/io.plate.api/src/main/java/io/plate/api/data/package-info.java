@@ -8,7 +8,10 @@
  * are views over an index array that share the underlying storage.
  *
  * <p>1.10.0: {@link io.plate.api.data.DatasetNames}, the name a dataset gets from its file.
+ *
+ * <p>1.11.0: {@link io.plate.api.data.Dataset#counts()}, the one rule by which the count models read a
+ * dataset's word counts (its sparse block, else its numeric columns).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.10.0")
+@org.osgi.annotation.versioning.Version("1.11.0")
 package io.plate.api.data;

@@ -3,7 +3,6 @@ package io.plate.classifier.impl.nb;
 import io.plate.api.HeapCheck;
 import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
-import io.plate.api.data.NumericColumn;
 import io.plate.api.data.SparseMatrix;
 import io.plate.classifier.impl.TrainingRows;
 import java.util.ArrayList;
@@ -123,47 +122,12 @@ final class WordCounts {
     }
 
     /**
-     * The count matrix of a dataset: its sparse block, else its numeric columns as a dense matrix
-     * (a missing value is skipped like an absent word).
+     * The count matrix of a dataset ({@link Dataset#counts}: its sparse block, else its numeric columns as a
+     * dense matrix, a missing value skipped like an absent word).
      */
     static SparseMatrix source(Dataset data, String learner) {
-        if (data.sparse().isPresent()) {
-            return data.sparse().get();
-        }
-        List<NumericColumn> cols = data.numeric();
-        if (cols.isEmpty()) {
-            throw new PlateException(learner + " needs word counts (a text or LibSVM dataset) or numeric columns; '"
-                    + data.name() + "' has neither");
-        }
-        int rows = data.rows();
-        int[] start = new int[rows + 1];
-        List<String> vocab = new ArrayList<>();
-        for (NumericColumn c : cols) {
-            vocab.add(c.name());
-        }
-        int nnz = 0;
-        for (int r = 0; r < rows; r++) {
-            for (NumericColumn c : cols) {
-                double v = c.value(r);
-                if (v != 0 && !Double.isNaN(v)) {
-                    nnz++;
-                }
-            }
-            start[r + 1] = nnz;
-        }
-        int[] col = new int[nnz];
-        double[] val = new double[nnz];
-        int i = 0;
-        for (int r = 0; r < rows; r++) {
-            for (int j = 0; j < cols.size(); j++) {
-                double v = cols.get(j).value(r);
-                if (v != 0 && !Double.isNaN(v)) {
-                    col[i] = j;
-                    val[i++] = v;
-                }
-            }
-        }
-        return SparseMatrix.ofValues(vocab, start, col, val, false);
+        return data.counts().orElseThrow(() -> new PlateException(learner + " needs word counts (a text or LibSVM"
+                + " dataset) or numeric columns; '" + data.name() + "' has neither"));
     }
 
     int words() {

@@ -32,7 +32,10 @@ final class ClusteredColumns {
     static String describe(Dataset data, FeatureKind kind, String sampler, boolean semiSupervised) {
         String numeric = IgnoredData.columnList("numeric", data.numeric().stream().map(c -> c.name()).toList());
         String categorical = IgnoredData.columnList("categorical", data.categorical().stream().map(c -> c.name()).toList());
-        String counts = "the counts of " + data.sparse().map(m -> m.columns()).orElse(0) + " words or indices";
+        // without a sparse block a count model reads the numeric columns as its counts (Dataset.counts)
+        boolean numericCounts = kind == FeatureKind.SPARSE && data.sparse().isEmpty();
+        String counts = "the counts of " + (numericCounts ? numeric
+                : data.sparse().map(m -> m.columns()).orElse(0) + " words or indices");
         StringBuilder s = new StringBuilder("clusters on ").append(switch (kind) {
             case NUMERIC -> numeric;
             case CATEGORICAL -> categorical;
@@ -48,9 +51,9 @@ final class ClusteredColumns {
                 + (kind == FeatureKind.CATEGORICAL ? " (import with --no-label to cluster on it too)" : "")));
         // a numeric target is often a class coded as numbers (scikit-learn's y): say how to score against it
         data.target().ifPresent(t -> out.add("the target column '" + Visible.name(t.name()) + "' (import with "
-                + (kind == FeatureKind.NUMERIC ? "--no-label to cluster on it too, or with " : "")
+                + (kind == FeatureKind.NUMERIC || numericCounts ? "--no-label to cluster on it too, or with " : "")
                 + "--categorical " + io.plate.api.text.ShellWord.of(t.name()) + " to score the clusters against its values as classes)"));
-        if (kind != FeatureKind.NUMERIC && !data.numeric().isEmpty()) {
+        if (kind != FeatureKind.NUMERIC && !numericCounts && !data.numeric().isEmpty()) {
             out.add(numeric + ", which mixture.gaussian models");
         }
         if (kind != FeatureKind.CATEGORICAL && !data.categorical().isEmpty()) {
@@ -81,12 +84,13 @@ final class ClusteredColumns {
     /** Indices (from 0) of the rows with no value of the kind the model reads. */
     private static List<Integer> emptyRows(Dataset data, FeatureKind kind) {
         List<Integer> empty = new ArrayList<>();
+        java.util.Optional<SparseMatrix> counts = kind == FeatureKind.SPARSE ? data.counts() : java.util.Optional.empty();
         for (int row = 0; row < data.rows(); row++) {
             int r = row;
             boolean none = switch (kind) {
                 case NUMERIC -> data.numeric().stream().allMatch(c -> Double.isNaN(c.value(r)));
                 case CATEGORICAL -> data.categorical().stream().allMatch(c -> c.code(r) == CategoricalColumn.MISSING);
-                case SPARSE -> data.sparse().map(m -> noCounts(m, r)).orElse(false);
+                case SPARSE -> counts.map(m -> noCounts(m, r)).orElse(false);
             };
             if (none) {
                 empty.add(row);

@@ -67,7 +67,7 @@ public final class MultinomialComponents implements Components {
         this(new MultinomialCorpus(m), beta);
     }
 
-    /** The multinomial components over the sparse count block of {@code data}. */
+    /** The multinomial components over the word counts of {@code data} ({@link MultinomialCorpus#of}). */
     public static MultinomialComponents of(Dataset data, double beta) {
         return new MultinomialComponents(MultinomialCorpus.of(data), beta);
     }

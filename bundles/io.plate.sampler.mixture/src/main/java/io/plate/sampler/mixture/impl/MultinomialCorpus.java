@@ -4,6 +4,7 @@ import io.plate.api.HeapCheck;
 import io.plate.api.PlateException;
 import io.plate.api.data.Dataset;
 import io.plate.api.data.SparseMatrix;
+import io.plate.api.text.Visible;
 import java.util.List;
 
 /**
@@ -24,10 +25,14 @@ public final class MultinomialCorpus {
 
     /** Reads the whole-number counts of {@code m}; zero entries are dropped. */
     public MultinomialCorpus(SparseMatrix m) {
-        if (!m.isIntegral()) {
-            throw new PlateException("the multinomial mixture needs whole-number counts, but the sparse block holds "
-                    + "real values");
-        }
+        this(m, null);
+    }
+
+    /**
+     * Reads the whole-number counts of {@code m}, the counts of dataset {@code dataset} (named in a refusal; null
+     * for none); zero entries are dropped.
+     */
+    MultinomialCorpus(SparseMatrix m, String dataset) {
         this.vocabulary = m.vocabulary();
         this.vocabularySize = m.columns();
         int n = m.rows();
@@ -36,18 +41,19 @@ public final class MultinomialCorpus {
         if (nnz > Integer.MAX_VALUE) {
             throw new PlateException("too many non-zeros for the multinomial mixture: " + nnz);
         }
-        this.words = new int[(int) nnz];
-        this.wordCounts = new int[(int) nnz];
-        this.docLength = new int[n];
-        this.docNorm = new double[n];
         int[] df = new int[vocabularySize];
         for (int r = 0; r < n; r++) {
             for (int k = m.start(r), e = m.end(r); k < e; k++) {
-                if (m.count(k) > 0) {
+                checkCount(m, r, k, dataset);
+                if (m.value(k) > 0) {
                     df[m.column(k)]++;
                 }
             }
         }
+        this.words = new int[(int) nnz];
+        this.wordCounts = new int[(int) nnz];
+        this.docLength = new int[n];
+        this.docNorm = new double[n];
         this.idf2 = new double[vocabularySize];
         for (int v = 0; v < vocabularySize; v++) {
             double idf = Math.log((1.0 + n) / (1.0 + df[v])) + 1;
@@ -59,12 +65,7 @@ public final class MultinomialCorpus {
             long len = 0;
             double sq = 0;
             for (int k = m.start(r), e = m.end(r); k < e; k++) {
-                int c = m.count(k);
-                if (c < 0) {
-                    // rows numbered from 1, as assignments.csv and nb.multinomial's refusal of the same count number them
-                    throw new PlateException("the multinomial mixture needs counts >= 0: row " + (r + 1) + ", column '"
-                            + vocabulary.get(m.column(k)) + "' is " + c);
-                }
+                int c = (int) m.value(k); // a whole number in [0, Integer.MAX_VALUE] (checkCount)
                 if (c == 0) {
                     continue;
                 }
@@ -74,21 +75,53 @@ public final class MultinomialCorpus {
                 len += c;
                 sq += (double) c * c * idf2[m.column(k)];
             }
-            docLength[r] = Math.toIntExact(len);
+            if (len > Integer.MAX_VALUE) {
+                throw new PlateException("the multinomial mixture needs documents of at most " + Integer.MAX_VALUE
+                        + " words: " + where(dataset, r) + " holds " + len);
+            }
+            docLength[r] = (int) len;
             docNorm[r] = Math.sqrt(sq);
         }
         docStart[n] = p;
     }
 
-    /** The corpus of the sparse count block of {@code data}. */
+    /**
+     * Refuses a value at position {@code k} of row {@code r} that is no count of a word: not a whole number (2.5),
+     * negative, or more than an {@code int} holds (CountVectorizer's counts are all three). One line naming the
+     * dataset, the row counted from 1 (as assignments.csv and nb.multinomial's refusal count it) and the column.
+     */
+    private static void checkCount(SparseMatrix m, int r, int k, String dataset) {
+        double v = m.value(k);
+        if (v >= 0 && v <= Integer.MAX_VALUE && v == Math.rint(v)) {
+            return;
+        }
+        String value = v == Math.rint(v) ? String.format(java.util.Locale.ROOT, "%.0f", v) : Double.toString(v);
+        throw new PlateException("the multinomial mixture needs word counts, whole numbers from 0 to "
+                + Integer.MAX_VALUE + ": " + where(dataset, r) + ", column '"
+                + Visible.name(m.vocabulary().get(m.column(k))) + "' is " + value);
+    }
+
+    /** "dataset 'd', row 3" (rows counted from 1), or "row 3" without a dataset name. */
+    private static String where(String dataset, int r) {
+        return (dataset == null ? "" : "dataset '" + dataset + "', ") + "row " + (r + 1);
+    }
+
+    /**
+     * The corpus of the word counts of {@code data} ({@link Dataset#counts}, as nb.multinomial reads them): its
+     * sparse count block, else its numeric columns (a CSV of CountVectorizer counts; a missing value is an absent
+     * word).
+     */
     public static MultinomialCorpus of(Dataset data) {
-        SparseMatrix m = data.sparse().orElseThrow(() -> new PlateException("dataset '" + data.name()
-                + "' has no sparse count block (import a text corpus or LibSVM file) for a multinomial mixture"));
+        SparseMatrix m = data.counts().orElseThrow(() -> new PlateException("dataset '" + data.name()
+                + "' has no word counts for a multinomial mixture: no sparse count block and no numeric columns"
+                + data.target().map(t -> " (its numeric column '" + Visible.name(t.name()) + "' is the target: import"
+                        + " with --no-label to cluster on it)").orElse(" (import a text corpus, a LibSVM file or a CSV"
+                        + " of counts)")));
         // per word a document frequency and an idf, per document its offsets, length and norm, per non-zero two ints
         HeapCheck.require(12L * m.columns() + 20L * m.rows() + 8 * m.nonZeros(), "reading '" + data.name()
                 + "' for a multinomial mixture", String.format(java.util.Locale.ROOT, "%,d features", m.columns()),
                 ", or " + m.fewerColumns());
-        return new MultinomialCorpus(m);
+        return new MultinomialCorpus(m, data.name());
     }
 
     /** Number of documents. */

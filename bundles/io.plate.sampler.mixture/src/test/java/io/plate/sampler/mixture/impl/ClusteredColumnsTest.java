@@ -114,4 +114,21 @@ class ClusteredColumnsTest {
         assertTrue(ClusteredColumns.describe(spaced, FeatureKind.NUMERIC, "mixture.gaussian", false)
                 .contains("or with --categorical 'grade (1-3)' to score"));
     }
+
+    /**
+     * Without a sparse block the multinomial mixture clusters on the numeric columns as counts (a CSV of
+     * CountVectorizer counts): they are not left out for mixture.gaussian, and a numeric last column read as the
+     * target is told --no-label, as the Gaussian mixture tells it.
+     */
+    @Test
+    void numericColumnsAreTheCountsOfAMultinomialMixtureWithoutASparseBlock() {
+        Dataset d = Dataset.builder("d").numeric(NumericColumn.of("apple", new double[] {1, 0, 2}))
+                .numeric(NumericColumn.of("pear", new double[] {0, Double.NaN, 1}))
+                .target(NumericColumn.of("zebra", new double[] {0, 1, 1})).build();
+        assertEquals("clusters on the counts of 2 numeric columns (apple, pear); mixture.multinomial leaves out the"
+                + " target column 'zebra' (import with --no-label to cluster on it too, or with --categorical zebra to"
+                + " score the clusters against its values as classes); 1 row holds no counts (row 2, counted from 1 as in"
+                + " assignments.csv): nothing in it tells the clusters apart, so its cluster comes from the prior alone",
+                ClusteredColumns.describe(d, FeatureKind.SPARSE, "mixture.multinomial", false));
+    }
 }

@@ -282,8 +282,14 @@ class RecoveryTest {
     void userMistakesAreClearMessages() {
         Dataset d = SyntheticData.gaussians(60, MEANS, CHOL, new double[] {0.3, 0.3, 0.4}, 9);
         Sampler text = new MultinomialMixtureSampler(RUNNER, SyntheticData.DIST);
+        // measurements are no word counts; a dataset with neither counts nor numeric columns has no words at all
         PlateException e = assertThrows(PlateException.class, () -> run(text, d, Map.of()));
-        assertTrue(e.getMessage().contains("no sparse count block"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("the multinomial mixture needs word counts, whole numbers from 0 to"
+                + " 2147483647: dataset 'gauss', row 1, column 'x0' is "), e.getMessage());
+        Dataset levels = SyntheticData.categories(20, 2, 3, 3, 0.8, 1);
+        e = assertThrows(PlateException.class, () -> run(text, levels, Map.of()));
+        assertTrue(e.getMessage().contains("has no word counts for a multinomial mixture: no sparse count block and no"
+                + " numeric columns (import a text corpus, a LibSVM file or a CSV of counts)"), e.getMessage());
         Sampler g = new GaussianMixtureSampler(RUNNER, SyntheticData.DIST);
         assertThrows(PlateException.class, () -> g.params(Map.of("k", "0")));
         assertThrows(PlateException.class, () -> g.params(Map.of("covariance", "spherical")));
