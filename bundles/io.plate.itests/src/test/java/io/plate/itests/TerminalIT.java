@@ -567,6 +567,8 @@ class TerminalIT {
 
             tmux("send-keys", "-t", SESSION, "plate:import " + votes + " --name splice", "Enter");
             waitFor(s -> s.contains("splice: 3190 rows"), "the import", 20_000);
+            // after the dataset, the sampler's key=value words: a prefix completes to its key and '='
+            completes("plate:sample sparse.dirichlet splice excl", "splice exclude=", "a sampler parameter");
             tmux("send-keys", "-t", SESSION, "plate:sample sparse.dirichlet splice exclude=instance"
                     + " --iterations 5000000 --burn-in 100 --chains 2 --name long", "Enter");
             waitFor(s -> s.contains("Ctrl-C stops"), "the progress line", 30_000);
