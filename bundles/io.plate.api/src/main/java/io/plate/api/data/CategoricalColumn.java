@@ -22,13 +22,15 @@ public final class CategoricalColumn {
     private final int[] codes;
     private final int[] index; // null = identity
     private final int size;
+    private final boolean declared;
 
-    private CategoricalColumn(String name, List<String> levels, int[] codes, int[] index) {
+    private CategoricalColumn(String name, List<String> levels, int[] codes, int[] index, boolean declared) {
         this.name = name;
         this.levels = levels;
         this.codes = codes;
         this.index = index;
         this.size = index == null ? codes.length : index.length;
+        this.declared = declared;
     }
 
     /**
@@ -36,6 +38,20 @@ public final class CategoricalColumn {
      * {@code levels}; levels must be distinct.
      */
     public static CategoricalColumn of(String name, List<String> levels, int[] codes) {
+        return of(name, levels, codes, false);
+    }
+
+    /**
+     * As {@link #of}, for a level table the file declared before its rows (an ARFF header's nominal values): every
+     * view keeps every level ({@link #levelsToFit}), as Weka's folds share their file's header.
+     *
+     * @since 1.12.0
+     */
+    public static CategoricalColumn declared(String name, List<String> levels, int[] codes) {
+        return of(name, levels, codes, true);
+    }
+
+    private static CategoricalColumn of(String name, List<String> levels, int[] codes, boolean declared) {
         Objects.requireNonNull(name, "name");
         List<String> lv = List.copyOf(levels);
         if (hasDuplicates(lv)) {
@@ -48,7 +64,7 @@ public final class CategoricalColumn {
                         + " outside the level table of size " + lv.size());
             }
         }
-        return new CategoricalColumn(name, lv, c, null);
+        return new CategoricalColumn(name, lv, c, null, declared);
     }
 
     /**
@@ -92,6 +108,11 @@ public final class CategoricalColumn {
         return levels;
     }
 
+    /** Whether the file declared the level table before its rows ({@link #declared}). @since 1.12.0 */
+    public boolean levelsDeclared() {
+        return declared;
+    }
+
     /** Number of categories, counting declared levels that never occur. */
     public int cardinality() {
         return levels.size();
@@ -119,7 +140,7 @@ public final class CategoricalColumn {
 
     /** A view of the given rows (indices into this column), sharing storage. */
     public CategoricalColumn select(int[] rows) {
-        return new CategoricalColumn(name, levels, codes, RowIndex.compose(index, size, rows));
+        return new CategoricalColumn(name, levels, codes, RowIndex.compose(index, size, rows), declared);
     }
 
     /**
@@ -127,11 +148,12 @@ public final class CategoricalColumn {
      * or no row of the storage it views uses it (a level declared but never used, as an ARFF header's). A
      * column that is not a view keeps every level; a view (a split's or a fold's rows) leaves out the
      * levels that only rows outside it use, so that a model of a training part does not depend on the rows
-     * held out from it, and equals the model of the same rows imported on their own.
+     * held out from it, and equals the model of the same rows imported on their own. A {@link #declared}
+     * column's views keep every level: the same rows in a file of their own come with the same header.
      */
     public boolean[] levelsToFit() {
         boolean[] keep = new boolean[levels.size()];
-        if (index == null) {
+        if (index == null || declared) {
             Arrays.fill(keep, true);
             return keep;
         }
@@ -196,7 +218,7 @@ public final class CategoricalColumn {
 
     /** The same data under another name. */
     public CategoricalColumn renamed(String newName) {
-        return new CategoricalColumn(newName, levels, codes, index);
+        return new CategoricalColumn(newName, levels, codes, index, declared);
     }
 
     /**

@@ -11,7 +11,10 @@
  *
  * <p>1.11.0: {@link io.plate.api.data.Dataset#counts()}, the one rule by which the count models read a
  * dataset's word counts (its sparse block, else its numeric columns).
+ *
+ * <p>1.12.0: {@link io.plate.api.data.CategoricalColumn#declared}, a level table declared by the file (ARFF),
+ * which every view of the rows keeps.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.11.0")
+@org.osgi.annotation.versioning.Version("1.12.0")
 package io.plate.api.data;

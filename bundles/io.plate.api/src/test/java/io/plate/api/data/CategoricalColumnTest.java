@@ -56,6 +56,17 @@ class CategoricalColumnTest {
         assertEquals(List.of(true, true, true, true), asList(c.select(new int[] {3, 1, 0}).levelsToFit()));
     }
 
+    /** A declared level table (an ARFF header's) is kept whole by every view, and by a renamed column's views. */
+    @Test
+    void aDeclaredColumnsViewsKeepEveryLevel() {
+        CategoricalColumn c = CategoricalColumn.declared("c", List.of("a", "b", "c", "d"), new int[] {0, 1, CategoricalColumn.MISSING, 2});
+        assertTrue(c.levelsDeclared());
+        assertEquals(List.of(true, true, true, true), asList(c.select(new int[] {0, 2}).levelsToFit()));
+        assertEquals(List.of("a", "b", "c", "d"), c.select(new int[] {0, 2}).fitLevels().levels());
+        assertEquals(List.of(true, true, true, true), asList(c.renamed("e").select(new int[] {0}).levelsToFit()));
+        assertTrue(!CategoricalColumn.of("c", List.of("a"), new int[] {0}).levelsDeclared());
+    }
+
     /** A view's fitted levels are its kept levels in order; a code of a level left out, or missing, maps to MISSING. */
     @Test
     void fitLevelsRenumberAViewsCodesIntoTheLevelsItKeeps() {

@@ -83,6 +83,39 @@ class SmoothingAndMissingTest {
         assertEquals(0.4, probabilityOfP(m, test, 2), 1e-12);
     }
 
+    /**
+     * A fold of an ARFF dataset knows every declared level, as Weka's folds share their file's header: a level
+     * only held-out rows use is a category with no count, scored α / (N_yi + α·K_i), as the same training rows
+     * in an ARFF file of their own score it. Before, the fold left it out (K one less) and skipped it.
+     */
+    @Test
+    void aFoldOfAnArffDatasetKnowsEveryDeclaredLevel() {
+        List<String> levels = List.of("a", "b", "z");
+        String[] f1 = {"a", "a", "b", "b", "a", "z"};
+        String[] y = {"P", "P", "N", "N", "N", "P"};
+        int[] codes = new int[f1.length];
+        for (int i = 0; i < f1.length; i++) {
+            codes[i] = levels.indexOf(f1[i]);
+        }
+        Dataset all = Tiny.data("d").categorical(io.plate.api.data.CategoricalColumn.declared("f1", levels, codes))
+                .labels(cat("class", y)).metadata("format", "arff").build();
+        Model fold = learner.fit(all.select(new int[] {0, 1, 2, 3, 4}), learner.params(Map.of("alpha", "0.5")), 0);
+        Dataset q = Tiny.data("q").categorical(cat("f1", "z", "a")).build();
+        // K = 3 declared levels. z: P 0.4 * 0.5/(2+1.5), N 0.6 * 0.5/(3+1.5); a: P 0.4 * 2.5/3.5, N 0.6 * 1.5/4.5
+        double pz = 0.4 * 0.5 / 3.5;
+        double nz = 0.6 * 0.5 / 4.5;
+        assertEquals(pz / (pz + nz), probabilityOfP(fold, q, 0), 1e-12);
+        double pa = 0.4 * 2.5 / 3.5;
+        double na = 0.6 * 1.5 / 4.5;
+        assertEquals(pa / (pa + na), probabilityOfP(fold, q, 1), 1e-12);
+        assertEquals(List.of(), fold.unseenLevels(q));
+        // a CSV's fold (levels read from the rows) still leaves z out: K = 2, z adds no term
+        Dataset csv = Tiny.data("c").categorical(cat("f1", levels, f1)).labels(cat("class", y)).build();
+        Model csvFold = learner.fit(csv.select(new int[] {0, 1, 2, 3, 4}), learner.params(Map.of("alpha", "0.5")), 0);
+        assertEquals(0.4, probabilityOfP(csvFold, q, 0), 1e-12);
+        assertEquals(1, csvFold.unseenLevels(q).size());
+    }
+
     @Test
     void declaredUnusedLevelsAndMinCategoriesWidenTheDenominator() {
         // f1 declares a third level 'z' that never occurs: K_1 = 3

@@ -645,7 +645,8 @@ public final class ArffImporter implements Importer {
             }
             switch (a.kind) {
                 case "nominal": {
-                    CategoricalColumn c = CategoricalColumn.of(a.name, a.levels, a.codes.toArray());
+                    // declared levels: a fold or split of the rows knows them all, as Weka's folds do
+                    CategoricalColumn c = CategoricalColumn.declared(a.name, a.levels, a.codes.toArray());
                     if (isClass) {
                         b.labels(c);
                     } else {

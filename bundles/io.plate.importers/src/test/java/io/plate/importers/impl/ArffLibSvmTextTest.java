@@ -42,6 +42,11 @@ class ArffLibSvmTextTest {
         assertTrue(Double.isNaN(d.numeric().get(0).value(1)));
         assertEquals(86_400_000.0, d.numeric().get(2).value(0), "dates as epoch milliseconds");
         assertEquals("hello, world", d.categorical().get(1).level(0));
+        // a nominal attribute's values are declared: a fold of row 0 alone knows them all (Weka's folds share the
+        // header); a string attribute's levels are read from the rows
+        assertTrue(colour.levelsDeclared());
+        assertEquals(List.of("red", "dark green", "blue"), colour.select(new int[] {0}).fitLevels().levels());
+        assertTrue(!d.categorical().get(1).levelsDeclared());
         assertEquals(List.of("yes", "no"), d.labels().orElseThrow().levels());
         assertEquals("no", d.labels().orElseThrow().level(2));
         Dataset byLabel = Inputs.arff(arff, ImportOptions.builder().label("colour").build());
