@@ -32,6 +32,7 @@ final class ConsoleNotices {
 
     static void detach() {
         reader = null;
+        wrapping = null;
     }
 
     /**
@@ -42,6 +43,7 @@ final class ConsoleNotices {
      * mid-word by the terminal.
      */
     static ServiceRegistration<?> register(BundleContext context, PrintStream err) {
+        wrapping = context;
         Consumer<IntFunction<String>> notices = text -> print(err, text);
         Dictionary<String, Object> p = new Hashtable<>();
         p.put(SERVICE, Boolean.TRUE);
@@ -51,10 +53,38 @@ final class ConsoleNotices {
     /** The service property that marks the notices service (the shell bundle's ConsoleNotice looks for it). */
     static final String SERVICE = "plate.console.notices";
 
-    /** {@code line} above the prompt while the reader reads a line, else on {@code err}. */
+    /** {@code line} above the prompt while the reader reads a line, else on {@code err}; broken between words to fit. */
     static void print(PrintStream err, String line) {
-        print(err, columns -> line);
+        print(err, columns -> wrap(line, columns));
     }
+
+    /** The framework whose io.plate.api bundle breaks the launcher's own notices between words (null: none yet). */
+    private static volatile BundleContext wrapping;
+
+    /**
+     * {@code line} broken between words to fit {@code columns} (0: whole) by the one word wrapper, the api bundle's
+     * {@code TextTable.wrap}, which the launcher's class path does not hold; whole when that bundle is not there.
+     */
+    static String wrap(String line, int columns) {
+        BundleContext context = wrapping;
+        if (columns <= 0 || context == null) {
+            return line;
+        }
+        try {
+            for (org.osgi.framework.Bundle b : context.getBundles()) {
+                if (API_BUNDLE.equals(b.getSymbolicName()) && b.getState() != org.osgi.framework.Bundle.UNINSTALLED) {
+                    return (String) b.loadClass("io.plate.api.text.TextTable").getMethod("wrap", String.class, int.class)
+                            .invoke(null, line, columns);
+                }
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // a bundle being updated, a framework stopping: the line whole
+        }
+        return line;
+    }
+
+    /** The bundle that holds the word wrapper. */
+    static final String API_BUNDLE = "io.plate.api";
 
     /**
      * {@code text} fitted to the terminal's width ({@code text.apply(columns)}, 0: whole lines) above the prompt while

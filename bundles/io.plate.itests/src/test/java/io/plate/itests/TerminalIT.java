@@ -298,6 +298,38 @@ class TerminalIT {
     }
 
     /**
+     * The launcher's own deploy lines are broken between words at the terminal's width, as the shell bundle's notices
+     * are (by the api bundle's one wrapper): a plain jar's line of about 170 characters was cut mid-word by an
+     * 80-column terminal ({@code FileInstall installs bund / les only}).
+     */
+    @Test
+    void aDeployLineIsBrokenBetweenWordsAtTheTerminalsWidth(@TempDir Path dir) throws Exception {
+        Path deploy = Files.createDirectories(dir.resolve("deploy"));
+        openShell(80, 30, " -q --deploy " + deploy);
+        try {
+            tmux("send-keys", "-t", SESSION, "plate:lear");
+            waitFor(t -> t.contains("g! plate:lear"), "the typed text", 10_000);
+            try (java.util.jar.JarOutputStream jar = new java.util.jar.JarOutputStream(
+                    Files.newOutputStream(dir.resolve("plain.jar")))) {
+                jar.putNextEntry(new java.util.zip.ZipEntry("a.txt"));
+            }
+            Files.move(dir.resolve("plain.jar"), deploy.resolve("plain.jar"));
+            String s = waitFor(t -> t.contains("put its classes in a bundle"), "the plain jar's line", 30_000);
+            List<String> lines = s.lines().map(String::stripTrailing).filter(l -> !l.isBlank()).toList();
+            int first = lines.indexOf(lines.stream().filter(l -> l.startsWith("plate: ")).findFirst().orElse(null));
+            assertTrue(first >= 0, s);
+            List<String> notice = lines.subList(first, lines.size() - 1);
+            assertTrue(notice.size() > 1 && notice.stream().allMatch(l -> l.length() < 80), s);
+            assertTrue(String.join(" ", notice).endsWith("plain.jar: not installed: not an OSGi bundle (its manifest has"
+                    + " no Bundle-SymbolicName), and FileInstall installs bundles only: make it one (bnd wrap) or put its"
+                    + " classes in a bundle"), s);
+            assertTrue(lines.get(lines.size() - 1).matches("g! plate:lear\\s*(\\d\\d:\\d\\d:\\d\\d)?"), s);
+        } finally {
+            tmux("kill-session", "-t", SESSION);
+        }
+    }
+
+    /**
      * Tab on a folder or file whose name has a space escapes it and the shell lives on: Gogo JLine 1.1.8's own escape
      * threw StringIndexOutOfBoundsException out of the line reader at the first Tab, which ended the shell (status 1,
      * {@code plate: StringIndexOutOfBoundsException: String index out of range: 8}) and the session with it.
