@@ -153,7 +153,7 @@ class SampleCommandsTest {
     void sampleRunsKeepsAndWritesTheRun() throws Exception {
         Workspace w = new Workspace();
         SampleCommands c = commands(w);
-        SampleCommands.SampleResult r = c.sample(null, "600", "", "100", "2", "3", "5", "runs/ar1", "", "test.ar1", "toy",
+        SampleCommands.SampleResult r = c.sample(null, "600", "", "100", "2", "3", "5", "runs/ar1", "", "", "", "", "test.ar1", "toy",
                 "rho=0.3");
         assertEquals("toy.test.ar1", r.name());
         assertSame(r.posterior(), w.runs().get("toy.test.ar1"));
@@ -181,13 +181,13 @@ class SampleCommandsTest {
     void aRunThatReplacesARunOrARunDirectorySaysSo() throws Exception {
         Workspace w = new Workspace();
         SampleCommands c = commands(w);
-        assertEquals("", Printed.stdout(() -> c.sample(null, "200", "", "100", "", "2", "5", "runs/again", "", "test.ar1",
+        assertEquals("", Printed.stdout(() -> c.sample(null, "200", "", "100", "", "2", "5", "runs/again", "", "", "", "", "test.ar1",
                 "toy")));
         assertEquals("warning: 'toy.test.ar1' replaces the run of that name kept before (test.ar1 on toy): to keep both,"
                 + " run with --name NAME\nwarning: 'runs/again' replaces the run directory of that name kept before: to"
                 + " keep both, give --out another folder\n", Printed.stdout(() -> c.sample(null, "200", "", "100", "",
-                        "2", "5", "runs/again", "", "test.ar1", "toy")));
-        assertEquals("", Printed.stdout(() -> c.sample(null, "200", "", "100", "", "2", "5", "runs/new", "other",
+                        "2", "5", "runs/again", "", "", "", "", "test.ar1", "toy")));
+        assertEquals("", Printed.stdout(() -> c.sample(null, "200", "", "100", "", "2", "5", "runs/new", "other", "", "", "",
                 "test.ar1", "toy")));
     }
 
@@ -201,7 +201,7 @@ class SampleCommandsTest {
     void traceReadsARunDirectoryOfAnEarlierSession() throws Exception {
         Workspace first = new Workspace();
         SampleCommands c = commands(first);
-        c.sample(null, "400", "", "100", "2", "3", "5", "runs/ar1", "", "test.ar1", "toy", "rho=0.3");
+        c.sample(null, "400", "", "100", "2", "3", "5", "runs/ar1", "", "", "", "", "test.ar1", "toy", "rho=0.3");
         String kept = c.trace("", "toy.test.ar1").toString();
 
         Workspace next = new Workspace();
@@ -243,7 +243,7 @@ class SampleCommandsTest {
         Files.createDirectories(tmp.resolve("notes"));
         Files.writeString(tmp.resolve("notes/todo.txt"), "mine");
         PlateException e = assertThrows(PlateException.class,
-                () -> c.sample(null, "200", "", "10", "", "2", "5", "notes", "", "test.ar1", "toy"));
+                () -> c.sample(null, "200", "", "10", "", "2", "5", "notes", "", "", "", "", "test.ar1", "toy"));
         assertEquals("run directory '" + tmp.resolve("notes") + "': the folder exists and holds files that are not a run's"
                 + " (only an empty folder or an earlier run directory is replaced); choose another folder", e.getMessage());
         assertTrue(w.runs().isEmpty(), "no run sampled or kept");
@@ -254,22 +254,22 @@ class SampleCommandsTest {
     void mistakesAreClearMessages() {
         SampleCommands c = commands(new Workspace());
         PlateException unknown = assertThrows(PlateException.class,
-                () -> c.sample(null, "", "", "", "", "", "", "", "", "nope", "toy"));
+                () -> c.sample(null, "", "", "", "", "", "", "", "", "", "", "", "nope", "toy"));
         assertTrue(unknown.getMessage().contains("test.ar1"), unknown.getMessage());
         PlateException typo = assertThrows(PlateException.class,
-                () -> c.sample(null, "", "", "", "", "", "", "", "", "test.ar", "toy"));
+                () -> c.sample(null, "", "", "", "", "", "", "", "", "", "", "", "test.ar", "toy"));
         assertTrue(typo.getMessage().startsWith("no sampler named 'test.ar' (did you mean test.ar1?); installed: test.ar1"),
                 typo.getMessage());
         PlateException param = assertThrows(PlateException.class,
-                () -> c.sample(null, "", "", "", "", "", "", "", "", "test.ar1", "toy", "rho=2"));
+                () -> c.sample(null, "", "", "", "", "", "", "", "", "", "", "", "test.ar1", "toy", "rho=2"));
         assertTrue(param.getMessage().contains("rho"), param.getMessage());
         PlateException burn = assertThrows(PlateException.class,
-                () -> c.sample(null, "10", "", "10", "", "", "", "", "", "test.ar1", "toy"));
+                () -> c.sample(null, "10", "", "10", "", "", "", "", "", "", "", "", "test.ar1", "toy"));
         assertTrue(burn.getMessage().contains("burn-in"), burn.getMessage());
         PlateException iters = assertThrows(PlateException.class,
-                () -> c.sample(null, "many", "", "", "", "", "", "", "", "test.ar1", "toy"));
+                () -> c.sample(null, "many", "", "", "", "", "", "", "", "", "", "", "test.ar1", "toy"));
         assertTrue(iters.getMessage().contains("--iterations"), iters.getMessage());
-        assertThrows(PlateException.class, () -> c.sample(null, "", "", "", "", "", "", "", "", "test.ar1", "missing"));
+        assertThrows(PlateException.class, () -> c.sample(null, "", "", "", "", "", "", "", "", "", "", "", "test.ar1", "missing"));
         assertThrows(PlateException.class, () -> c.trace("", "no-such-run"));
     }
 
@@ -282,9 +282,9 @@ class SampleCommandsTest {
                 Learners.of(List.of(new ModelCommandsTest.FixedLearner())));
         assertEquals("'test.fixed' is a learner, not a sampler; plate:train or plate:evaluate runs it (plate:samplers"
                 + " lists the samplers)", assertThrows(PlateException.class,
-                        () -> c.sample(null, "", "", "", "", "", "", "", "", "test.fixed", "toy")).getMessage());
+                        () -> c.sample(null, "", "", "", "", "", "", "", "", "", "", "", "test.fixed", "toy")).getMessage());
         // a name that is neither is still "no sampler named"
-        assertTrue(assertThrows(PlateException.class, () -> c.sample(null, "", "", "", "", "", "", "", "", "test.fixe",
+        assertTrue(assertThrows(PlateException.class, () -> c.sample(null, "", "", "", "", "", "", "", "", "", "", "", "test.fixe",
                 "toy")).getMessage().startsWith("no sampler named 'test.fixe'"));
     }
 
@@ -293,7 +293,7 @@ class SampleCommandsTest {
         java.util.concurrent.CompletableFuture<SampleCommands.SampleResult> result = java.util.concurrent.CompletableFuture
                 .supplyAsync(() -> {
                     try {
-                        return c.sample(null, "1000000000", "", "10", "", "2", "5", "runs/stopped", "", "test.ar1", "toy");
+                        return c.sample(null, "1000000000", "", "10", "", "2", "5", "runs/stopped", "", "", "", "", "test.ar1", "toy");
                     } catch (java.io.IOException e) {
                         throw new java.io.UncheckedIOException(e);
                     }
@@ -320,7 +320,7 @@ class SampleCommandsTest {
         java.util.concurrent.CompletableFuture<SampleCommands.SampleResult> result = java.util.concurrent.CompletableFuture
                 .supplyAsync(() -> {
                     try {
-                        return c.sample(null, "1000000000", "", "999999999", "", "2", "5", "runs/burning", "", "test.ar1",
+                        return c.sample(null, "1000000000", "", "999999999", "", "2", "5", "runs/burning", "", "", "", "", "test.ar1",
                                 "toy");
                     } catch (java.io.IOException e) {
                         throw new java.io.UncheckedIOException(e);
