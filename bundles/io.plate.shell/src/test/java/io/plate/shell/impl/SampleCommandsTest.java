@@ -402,4 +402,79 @@ class SampleCommandsTest {
         }
         assertTrue(printed.contains("highest-log-joint"), printed);
     }
+
+    /** The AR(1) sampler that takes checkpoints: it keeps those it was given and runs without them. */
+    static final class CheckpointedAr1 implements Sampler {
+        private final Ar1Sampler ar1 = new Ar1Sampler();
+        io.plate.api.sample.Checkpoints checkpoints;
+
+        @Override
+        public String name() {
+            return ar1.name();
+        }
+
+        @Override
+        public String description() {
+            return ar1.description();
+        }
+
+        @Override
+        public List<ParamSpec> parameters() {
+            return ar1.parameters();
+        }
+
+        @Override
+        public Posterior run(Dataset data, Params params, RunSettings settings, ProgressListener listener,
+                Cancellation cancellation) {
+            return ar1.run(data, params, settings, listener, cancellation);
+        }
+
+        @Override
+        public Posterior run(Dataset data, Params params, RunSettings settings, ProgressListener listener,
+                Cancellation cancellation, io.plate.api.sample.Checkpoints k) {
+            checkpoints = k;
+            return run(data, params, settings, listener, cancellation);
+        }
+    }
+
+    /**
+     * plate:sample's --checkpoint DIR, --checkpoint-every N and --resume DIR reach the sampler as plate:cluster's
+     * do, with the same one-line refusals (SamplerRuns.checkpoints); a sampler that cannot checkpoint says so.
+     */
+    @Test
+    void checkpointOptionsReachTheSampler() throws Exception {
+        Workspace w = new Workspace();
+        commands(w); // the dataset
+        CheckpointedAr1 s = new CheckpointedAr1();
+        SampleCommands c = SampleCommands.of(w, defaults(tmp), List.of(s));
+        c.sample(null, "30", "", "10", "", "", "", "", "", "ck", "7", "", "test.ar1", "toy");
+        assertEquals(7, s.checkpoints.every());
+        assertTrue(!s.checkpoints.resume());
+        assertEquals(tmp.resolve("ck").toAbsolutePath().resolve("chain-0-sweep-7").toString(),
+                s.checkpoints.store().where("chain-0-sweep-7"));
+        Files.createDirectories(tmp.resolve("ck"));
+        c.sample(null, "30", "", "10", "", "", "", "", "", "", "", "ck", "test.ar1", "toy");
+        assertEquals(100, s.checkpoints.every());
+        assertTrue(s.checkpoints.resume());
+        c.sample(null, "30", "", "10", "", "", "", "", "", "", "", "", "test.ar1", "toy");
+        assertEquals(null, s.checkpoints);
+        String[][] bad = {{"", "", "ck", "", "ck"}, {"", "", "", "5", ""}, {"", "", "ck", "0", ""}, {"", "90", "ck", "", ""}};
+        String[] messages = {"--checkpoint DIR starts a checkpointed run and --resume DIR continues one: give one of them",
+            "--checkpoint-every needs --checkpoint DIR or --resume DIR", "--checkpoint-every must be at least 1 sweep, got 0",
+            "--max-iterations cannot be used with --checkpoint or --resume: a checkpointed run has a fixed number of"
+                + " iterations"};
+        for (int i = 0; i < bad.length; i++) {
+            String[] b = bad[i];
+            s.checkpoints = null;
+            PlateException e = assertThrows(PlateException.class, () -> c.sample(null, "30", b[1], "10", "", "", "", "",
+                    "", b[2], b[3], b[4], "test.ar1", "toy"));
+            assertEquals(messages[i], e.getMessage());
+            assertEquals(null, s.checkpoints, "no run");
+        }
+        // a sampler whose chains cannot save their state refuses the checkpoints in one line
+        SampleCommands plain = commands(new Workspace());
+        PlateException e = assertThrows(PlateException.class, () -> plain.sample(null, "30", "", "10", "", "", "", "",
+                "", "ck2", "", "", "test.ar1", "toy"));
+        assertEquals("sampler test.ar1 cannot checkpoint its chains", e.getMessage());
+    }
 }
