@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Signals, hot swaps and framework commands through the real plate.jar: SIGTERM stops a run and says so,
- * a checkpointed run killed with SIGKILL resumes to the uninterrupted run,
+ * a checkpointed run (plate:cluster, plate:sample) killed with SIGKILL resumes to the uninterrupted run,
  * a sampler bundle updated under a background run stops it with its draws kept, and {@code update ID}
  * and {@code refresh} answer without stack traces.
  */
@@ -28,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 class InterruptionIT {
     private static final String FAITHFUL = ItData.file("old-faithful/faithful.csv");
     private static final String IRIS = ItData.file("iris/iris.csv");
+    private static final String VOTES = ItData.file("house-votes-84/house-votes-84.csv");
 
     record Result(int status, String out, String err) {
     }
@@ -113,14 +114,33 @@ class InterruptionIT {
      */
     @Test
     void aKilledCheckpointedRunResumesToTheUninterruptedRun(@TempDir Path work) throws Exception {
-        String cluster = "plate:cluster mixture.gaussian f k=2 collapsed=false --iterations 60000 --burn-in 100"
-                + " --chains 2 --seed 3 --out ";
+        assertKilledRunResumes(work, "plate:import " + FAITHFUL + " --name f",
+                "plate:cluster mixture.gaussian f k=2 collapsed=false --burn-in 100 --chains 2 --seed 3", 60000,
+                List.of("trace.csv", "summary.json", "assignments.csv", "clusters.csv"));
+    }
+
+    /** The same of a checkpointed {@code plate:sample} (the sparse prior's sampler over (μ, Z, p), grouped by a column). */
+    @Test
+    void aKilledCheckpointedSampleRunResumesToTheUninterruptedRun(@TempDir Path work) throws Exception {
+        assertKilledRunResumes(work, "plate:import " + VOTES + " --name v --categorical all",
+                "plate:sample sparse.dirichlet v group=physician-fee-freeze --burn-in 100 --chains 2 --seed 3", 36000,
+                List.of("trace.csv", "summary.json", "theta.csv"));
+    }
+
+    /**
+     * {@code run} of {@code iterations} with {@code --checkpoint} every twelfth of them, killed with SIGKILL once
+     * a chain saved past a sixth, then resumed by another process, writes the directory of {@code run} without a break.
+     */
+    private static void assertKilledRunResumes(Path work, String load, String command, int iterations,
+            List<String> expected) throws Exception {
+        String run = command + " --iterations " + iterations;
+        String every = " --checkpoint-every " + iterations / 12;
         Path ck = work.resolve("checkpoints");
         Path killedWork = Files.createDirectories(work.resolve("killed"));
-        Process p = start(killedWork, "-c", "plate:import " + FAITHFUL + " --name f", "-c",
-                cluster + work.resolve("killed-run") + " --checkpoint " + ck + " --checkpoint-every 5000");
+        Process p = start(killedWork, "-c", load, "-c",
+                run + " --out " + work.resolve("killed-run") + " --checkpoint " + ck + every);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(200);
-        while (p.isAlive() && !savedPast(ck, 10000) && System.nanoTime() < deadline) {
+        while (p.isAlive() && !savedPast(ck, iterations / 6) && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
         p.destroyForcibly(); // SIGKILL: no shutdown hook, no last checkpoint
@@ -133,22 +153,21 @@ class InterruptionIT {
         }
         // each chain saved (a kill between writing a chain's new file and removing its old one leaves both)
         assertTrue(saved.stream().anyMatch(n -> n.startsWith("chain-0-")) && saved.stream().anyMatch(n -> n.startsWith("chain-1-"))
-                && saved.stream().noneMatch(n -> n.endsWith("-sweep-60000")), saved.toString());
+                && saved.stream().noneMatch(n -> n.endsWith("-sweep-" + iterations)), saved.toString());
 
         Path resumedWork = Files.createDirectories(work.resolve("resumed"));
-        Result r = finish(start(resumedWork, "-c", "plate:import " + FAITHFUL + " --name f", "-c",
-                cluster + work.resolve("resumed-run") + " --resume " + ck + " --checkpoint-every 5000"), resumedWork);
+        Result r = finish(start(resumedWork, "-c", load, "-c",
+                run + " --out " + work.resolve("resumed-run") + " --resume " + ck + every), resumedWork);
         assertEquals(0, r.status(), r.out() + r.err());
         noJavaText(r);
         Path wholeWork = Files.createDirectories(work.resolve("whole"));
-        Result w = finish(start(wholeWork, "-c", "plate:import " + FAITHFUL + " --name f", "-c",
-                cluster + work.resolve("whole-run")), wholeWork);
+        Result w = finish(start(wholeWork, "-c", load, "-c", run + " --out " + work.resolve("whole-run")), wholeWork);
         assertEquals(0, w.status(), w.out() + w.err());
         List<String> files;
         try (Stream<Path> l = Files.list(work.resolve("whole-run"))) {
             files = l.map(f -> f.getFileName().toString()).sorted().toList();
         }
-        assertTrue(files.containsAll(List.of("trace.csv", "summary.json", "assignments.csv", "clusters.csv")), files.toString());
+        assertTrue(files.containsAll(expected), files.toString());
         for (String f : files) {
             assertEquals(withoutTimes(work.resolve("whole-run").resolve(f)), withoutTimes(work.resolve("resumed-run").resolve(f)),
                     f + " (resumed from " + saved + ")");

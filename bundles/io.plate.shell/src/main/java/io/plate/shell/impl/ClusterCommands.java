@@ -126,10 +126,9 @@ public final class ClusterCommands {
             @Descriptor("save every chain's state in this folder every --checkpoint-every sweeps and after its last"
                     + " (uncollapsed chains), so that --resume can continue the run")
             @Parameter(names = {"--checkpoint"}, absentValue = "") String checkpoint,
-            @Descriptor("sweeps between checkpoints (default 100)")
+            @Descriptor(SamplerRuns.CHECKPOINT_EVERY_HELP)
             @Parameter(names = {"--checkpoint-every"}, absentValue = "") String checkpointEvery,
-            @Descriptor("continue the run checkpointed in this folder (the same command otherwise); the result is the"
-                    + " uninterrupted run's")
+            @Descriptor(SamplerRuns.RESUME_HELP)
             @Parameter(names = {"--resume"}, absentValue = "") String resume,
             @Descriptor("mixture sampler, e.g. mixture.gaussian or mixture.dp-multinomial (see plate:samplers)")
             String sampler,

@@ -31,6 +31,8 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * greedy, multiple reference: a sampler bundle installed while the shell runs is usable at the next
  * command, and a better-ranked provider of the same name wins. Ctrl-C (an interrupt of the command's
  * thread) stops the chains at their next sweep and keeps what they drew, marked cancelled.
+ * {@code --checkpoint DIR} saves the chains every {@code --checkpoint-every} sweeps, and {@code --resume DIR}
+ * continues such a run as if it had not stopped (as {@code plate:cluster}'s, through {@link SamplerRuns}).
  */
 @Component(service = SampleCommands.class)
 @PlateCommand({"sample", "trace"})
@@ -106,11 +108,20 @@ public final class SampleCommands {
             @Parameter(names = {"-o", "--out"}, absentValue = "") String out,
             @Descriptor("name to keep the run under (see plate:trace)")
             @Parameter(names = {"-n", "--name"}, absentValue = "") String name,
+            @Descriptor("save every chain's state in this folder every --checkpoint-every sweeps and after its last,"
+                    + " so that --resume can continue the run")
+            @Parameter(names = {"--checkpoint"}, absentValue = "") String checkpoint,
+            @Descriptor(SamplerRuns.CHECKPOINT_EVERY_HELP)
+            @Parameter(names = {"--checkpoint-every"}, absentValue = "") String checkpointEvery,
+            @Descriptor(SamplerRuns.RESUME_HELP)
+            @Parameter(names = {"--resume"}, absentValue = "") String resume,
             @Descriptor("sampler name, e.g. sparse.dirichlet (see plate:samplers)") String sampler,
             @Descriptor("name of a loaded dataset") String dataset,
             @Descriptor("sampler parameters as key=value (plate:params SAMPLER lists them with defaults)") String... params) throws IOException {
         SamplerRuns.Outcome o = SamplerRuns.runAndKeep(session, sampler(sampler), sampler, dataset, params,
-                new SamplerRuns.Options(iterations, maxIterations, burnIn, thin, chains, seed, out, name), workspace, defaults, samplers);
+                new SamplerRuns.Options(iterations, maxIterations, burnIn, thin, chains, seed, out, name,
+                        SamplerRuns.checkpoints(defaults, checkpoint, checkpointEvery, resume)), workspace, defaults,
+                samplers);
         return o.report(new SampleResult(o.kept(), o.posterior(), o.dir(), o.stopped()));
     }
 

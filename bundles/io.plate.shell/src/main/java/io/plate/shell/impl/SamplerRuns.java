@@ -135,6 +135,12 @@ final class SamplerRuns {
         }
     }
 
+    /** Help of {@code --checkpoint-every}, the same in {@code plate:sample} and {@code plate:cluster}. */
+    static final String CHECKPOINT_EVERY_HELP = "sweeps between checkpoints (default 100)";
+    /** Help of {@code --resume}, the same in {@code plate:sample} and {@code plate:cluster}. */
+    static final String RESUME_HELP = "continue the run checkpointed in this folder (the same command otherwise); the"
+            + " result is the uninterrupted run's";
+
     /**
      * The checkpoints of {@code --checkpoint DIR} or {@code --resume DIR} with {@code --checkpoint-every N}
      * (default 100; empty text = not given), folders resolved as output folders; null when neither is given.

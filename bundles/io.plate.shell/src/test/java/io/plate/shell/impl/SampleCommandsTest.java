@@ -153,7 +153,7 @@ class SampleCommandsTest {
     void sampleRunsKeepsAndWritesTheRun() throws Exception {
         Workspace w = new Workspace();
         SampleCommands c = commands(w);
-        SampleCommands.SampleResult r = c.sample(null, "600", "", "100", "2", "3", "5", "runs/ar1", "", "test.ar1", "toy",
+        SampleCommands.SampleResult r = c.sample(null, "600", "", "100", "2", "3", "5", "runs/ar1", "", "", "", "", "test.ar1", "toy",
                 "rho=0.3");
         assertEquals("toy.test.ar1", r.name());
         assertSame(r.posterior(), w.runs().get("toy.test.ar1"));
@@ -181,13 +181,13 @@ class SampleCommandsTest {
     void aRunThatReplacesARunOrARunDirectorySaysSo() throws Exception {
         Workspace w = new Workspace();
         SampleCommands c = commands(w);
-        assertEquals("", Printed.stdout(() -> c.sample(null, "200", "", "100", "", "2", "5", "runs/again", "", "test.ar1",
+        assertEquals("", Printed.stdout(() -> c.sample(null, "200", "", "100", "", "2", "5", "runs/again", "", "", "", "", "test.ar1",
                 "toy")));
         assertEquals("warning: 'toy.test.ar1' replaces the run of that name kept before (test.ar1 on toy): to keep both,"
                 + " run with --name NAME\nwarning: 'runs/again' replaces the run directory of that name kept before: to"
                 + " keep both, give --out another folder\n", Printed.stdout(() -> c.sample(null, "200", "", "100", "",
-                        "2", "5", "runs/again", "", "test.ar1", "toy")));
-        assertEquals("", Printed.stdout(() -> c.sample(null, "200", "", "100", "", "2", "5", "runs/new", "other",
+                        "2", "5", "runs/again", "", "", "", "", "test.ar1", "toy")));
+        assertEquals("", Printed.stdout(() -> c.sample(null, "200", "", "100", "", "2", "5", "runs/new", "other", "", "", "",
                 "test.ar1", "toy")));
     }
 
@@ -201,7 +201,7 @@ class SampleCommandsTest {
     void traceReadsARunDirectoryOfAnEarlierSession() throws Exception {
         Workspace first = new Workspace();
         SampleCommands c = commands(first);
-        c.sample(null, "400", "", "100", "2", "3", "5", "runs/ar1", "", "test.ar1", "toy", "rho=0.3");
+        c.sample(null, "400", "", "100", "2", "3", "5", "runs/ar1", "", "", "", "", "test.ar1", "toy", "rho=0.3");
         String kept = c.trace("", "toy.test.ar1").toString();
 
         Workspace next = new Workspace();
@@ -243,7 +243,7 @@ class SampleCommandsTest {
         Files.createDirectories(tmp.resolve("notes"));
         Files.writeString(tmp.resolve("notes/todo.txt"), "mine");
         PlateException e = assertThrows(PlateException.class,
-                () -> c.sample(null, "200", "", "10", "", "2", "5", "notes", "", "test.ar1", "toy"));
+                () -> c.sample(null, "200", "", "10", "", "2", "5", "notes", "", "", "", "", "test.ar1", "toy"));
         assertEquals("run directory '" + tmp.resolve("notes") + "': the folder exists and holds files that are not a run's"
                 + " (only an empty folder or an earlier run directory is replaced); choose another folder", e.getMessage());
         assertTrue(w.runs().isEmpty(), "no run sampled or kept");
@@ -254,22 +254,22 @@ class SampleCommandsTest {
     void mistakesAreClearMessages() {
         SampleCommands c = commands(new Workspace());
         PlateException unknown = assertThrows(PlateException.class,
-                () -> c.sample(null, "", "", "", "", "", "", "", "", "nope", "toy"));
+                () -> c.sample(null, "", "", "", "", "", "", "", "", "", "", "", "nope", "toy"));
         assertTrue(unknown.getMessage().contains("test.ar1"), unknown.getMessage());
         PlateException typo = assertThrows(PlateException.class,
-                () -> c.sample(null, "", "", "", "", "", "", "", "", "test.ar", "toy"));
+                () -> c.sample(null, "", "", "", "", "", "", "", "", "", "", "", "test.ar", "toy"));
         assertTrue(typo.getMessage().startsWith("no sampler named 'test.ar' (did you mean test.ar1?); installed: test.ar1"),
                 typo.getMessage());
         PlateException param = assertThrows(PlateException.class,
-                () -> c.sample(null, "", "", "", "", "", "", "", "", "test.ar1", "toy", "rho=2"));
+                () -> c.sample(null, "", "", "", "", "", "", "", "", "", "", "", "test.ar1", "toy", "rho=2"));
         assertTrue(param.getMessage().contains("rho"), param.getMessage());
         PlateException burn = assertThrows(PlateException.class,
-                () -> c.sample(null, "10", "", "10", "", "", "", "", "", "test.ar1", "toy"));
+                () -> c.sample(null, "10", "", "10", "", "", "", "", "", "", "", "", "test.ar1", "toy"));
         assertTrue(burn.getMessage().contains("burn-in"), burn.getMessage());
         PlateException iters = assertThrows(PlateException.class,
-                () -> c.sample(null, "many", "", "", "", "", "", "", "", "test.ar1", "toy"));
+                () -> c.sample(null, "many", "", "", "", "", "", "", "", "", "", "", "test.ar1", "toy"));
         assertTrue(iters.getMessage().contains("--iterations"), iters.getMessage());
-        assertThrows(PlateException.class, () -> c.sample(null, "", "", "", "", "", "", "", "", "test.ar1", "missing"));
+        assertThrows(PlateException.class, () -> c.sample(null, "", "", "", "", "", "", "", "", "", "", "", "test.ar1", "missing"));
         assertThrows(PlateException.class, () -> c.trace("", "no-such-run"));
     }
 
@@ -282,9 +282,9 @@ class SampleCommandsTest {
                 Learners.of(List.of(new ModelCommandsTest.FixedLearner())));
         assertEquals("'test.fixed' is a learner, not a sampler; plate:train or plate:evaluate runs it (plate:samplers"
                 + " lists the samplers)", assertThrows(PlateException.class,
-                        () -> c.sample(null, "", "", "", "", "", "", "", "", "test.fixed", "toy")).getMessage());
+                        () -> c.sample(null, "", "", "", "", "", "", "", "", "", "", "", "test.fixed", "toy")).getMessage());
         // a name that is neither is still "no sampler named"
-        assertTrue(assertThrows(PlateException.class, () -> c.sample(null, "", "", "", "", "", "", "", "", "test.fixe",
+        assertTrue(assertThrows(PlateException.class, () -> c.sample(null, "", "", "", "", "", "", "", "", "", "", "", "test.fixe",
                 "toy")).getMessage().startsWith("no sampler named 'test.fixe'"));
     }
 
@@ -293,7 +293,7 @@ class SampleCommandsTest {
         java.util.concurrent.CompletableFuture<SampleCommands.SampleResult> result = java.util.concurrent.CompletableFuture
                 .supplyAsync(() -> {
                     try {
-                        return c.sample(null, "1000000000", "", "10", "", "2", "5", "runs/stopped", "", "test.ar1", "toy");
+                        return c.sample(null, "1000000000", "", "10", "", "2", "5", "runs/stopped", "", "", "", "", "test.ar1", "toy");
                     } catch (java.io.IOException e) {
                         throw new java.io.UncheckedIOException(e);
                     }
@@ -320,7 +320,7 @@ class SampleCommandsTest {
         java.util.concurrent.CompletableFuture<SampleCommands.SampleResult> result = java.util.concurrent.CompletableFuture
                 .supplyAsync(() -> {
                     try {
-                        return c.sample(null, "1000000000", "", "999999999", "", "2", "5", "runs/burning", "", "test.ar1",
+                        return c.sample(null, "1000000000", "", "999999999", "", "2", "5", "runs/burning", "", "", "", "", "test.ar1",
                                 "toy");
                     } catch (java.io.IOException e) {
                         throw new java.io.UncheckedIOException(e);
@@ -401,5 +401,80 @@ class SampleCommandsTest {
             assertTrue(l.length() < 50, "'" + l + "' in\n" + printed);
         }
         assertTrue(printed.contains("highest-log-joint"), printed);
+    }
+
+    /** The AR(1) sampler that takes checkpoints: it keeps those it was given and runs without them. */
+    static final class CheckpointedAr1 implements Sampler {
+        private final Ar1Sampler ar1 = new Ar1Sampler();
+        io.plate.api.sample.Checkpoints checkpoints;
+
+        @Override
+        public String name() {
+            return ar1.name();
+        }
+
+        @Override
+        public String description() {
+            return ar1.description();
+        }
+
+        @Override
+        public List<ParamSpec> parameters() {
+            return ar1.parameters();
+        }
+
+        @Override
+        public Posterior run(Dataset data, Params params, RunSettings settings, ProgressListener listener,
+                Cancellation cancellation) {
+            return ar1.run(data, params, settings, listener, cancellation);
+        }
+
+        @Override
+        public Posterior run(Dataset data, Params params, RunSettings settings, ProgressListener listener,
+                Cancellation cancellation, io.plate.api.sample.Checkpoints k) {
+            checkpoints = k;
+            return run(data, params, settings, listener, cancellation);
+        }
+    }
+
+    /**
+     * plate:sample's --checkpoint DIR, --checkpoint-every N and --resume DIR reach the sampler as plate:cluster's
+     * do, with the same one-line refusals (SamplerRuns.checkpoints); a sampler that cannot checkpoint says so.
+     */
+    @Test
+    void checkpointOptionsReachTheSampler() throws Exception {
+        Workspace w = new Workspace();
+        commands(w); // the dataset
+        CheckpointedAr1 s = new CheckpointedAr1();
+        SampleCommands c = SampleCommands.of(w, defaults(tmp), List.of(s));
+        c.sample(null, "30", "", "10", "", "", "", "", "", "ck", "7", "", "test.ar1", "toy");
+        assertEquals(7, s.checkpoints.every());
+        assertTrue(!s.checkpoints.resume());
+        assertEquals(tmp.resolve("ck").toAbsolutePath().resolve("chain-0-sweep-7").toString(),
+                s.checkpoints.store().where("chain-0-sweep-7"));
+        Files.createDirectories(tmp.resolve("ck"));
+        c.sample(null, "30", "", "10", "", "", "", "", "", "", "", "ck", "test.ar1", "toy");
+        assertEquals(100, s.checkpoints.every());
+        assertTrue(s.checkpoints.resume());
+        c.sample(null, "30", "", "10", "", "", "", "", "", "", "", "", "test.ar1", "toy");
+        assertEquals(null, s.checkpoints);
+        String[][] bad = {{"", "", "ck", "", "ck"}, {"", "", "", "5", ""}, {"", "", "ck", "0", ""}, {"", "90", "ck", "", ""}};
+        String[] messages = {"--checkpoint DIR starts a checkpointed run and --resume DIR continues one: give one of them",
+            "--checkpoint-every needs --checkpoint DIR or --resume DIR", "--checkpoint-every must be at least 1 sweep, got 0",
+            "--max-iterations cannot be used with --checkpoint or --resume: a checkpointed run has a fixed number of"
+                + " iterations"};
+        for (int i = 0; i < bad.length; i++) {
+            String[] b = bad[i];
+            s.checkpoints = null;
+            PlateException e = assertThrows(PlateException.class, () -> c.sample(null, "30", b[1], "10", "", "", "", "",
+                    "", b[2], b[3], b[4], "test.ar1", "toy"));
+            assertEquals(messages[i], e.getMessage());
+            assertEquals(null, s.checkpoints, "no run");
+        }
+        // a sampler whose chains cannot save their state refuses the checkpoints in one line
+        SampleCommands plain = commands(new Workspace());
+        PlateException e = assertThrows(PlateException.class, () -> plain.sample(null, "30", "", "10", "", "", "", "",
+                "", "ck2", "", "", "test.ar1", "toy"));
+        assertEquals("sampler test.ar1 cannot checkpoint its chains", e.getMessage());
     }
 }

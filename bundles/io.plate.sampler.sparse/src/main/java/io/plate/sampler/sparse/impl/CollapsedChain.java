@@ -27,7 +27,13 @@ class CollapsedChain extends SparseChain {
     static CollapsedChain start(SparseModel model, Distributions dist, UniformRandomProvider rng) {
         CollapsedChain chain = new CollapsedChain(model, dist);
         chain.initialise(rng);
+        chain.started();
         return chain;
+    }
+
+    @Override
+    String samplerName() {
+        return CollapsedSampler.NAME;
     }
 
     /** log-odds added for Z_j = 1 by the prior: log p − log(1 − p). (The negative control drops it.) */

@@ -2,6 +2,9 @@ package io.plate.sampler.sparse.impl;
 
 import io.plate.api.PlateException;
 import io.plate.api.sample.Distributions;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -62,7 +65,30 @@ class DirichletChain extends SparseChain {
         for (int c = 0; c < model.cells; c++) {
             chain.sampleMu(c, rng);
         }
+        chain.started();
         return chain;
+    }
+
+    @Override
+    String samplerName() {
+        return DirichletSampler.NAME;
+    }
+
+    /** Z, the active sums and p, then log μ. */
+    @Override
+    void writeVariables(DataOutputStream out) throws IOException {
+        super.writeVariables(out);
+        for (double x : logMu) {
+            out.writeDouble(x);
+        }
+    }
+
+    @Override
+    void readVariables(DataInputStream in) throws IOException {
+        super.readVariables(in);
+        for (int s = 0; s < logMu.length; s++) {
+            logMu[s] = in.readDouble();
+        }
     }
 
     @Override

@@ -1,8 +1,17 @@
 package io.plate.sampler.sparse.impl;
 
-import io.plate.api.sample.Chain;
 import io.plate.api.sample.Distributions;
+import io.plate.api.sample.RestorableChain;
+import io.plate.mcmc.StateCodec;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.zip.CRC32;
+import java.util.zip.CheckedOutputStream;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -17,8 +26,13 @@ import org.apache.commons.rng.UniformRandomProvider;
  * of empty sets a rejection sampler of the restricted prior would have discarded, r_c | p ~
  * Geometric(1 − (1 − p)^{J_c}), then p | Z, r ~ Beta(a + K, b + ΣJ − K + Σ J_c r_c). The pair of steps
  * leaves p's conditional invariant; it does not depend on μ or on the data.
+ *
+ * <p>A chain saves and restores its state for checkpoints ({@link RestorableChain}): the sampler's name, the
+ * model's size and checksum and the chain's start key (which data, parameters and seed made it), then Z, the
+ * active counts and shape sums, p, the subclass's variables ({@link #writeVariables}) and the kept moments.
+ * The chains draw from the runner's generator only, which the runner saves itself.
  */
-abstract class SparseChain implements Chain {
+abstract class SparseChain implements RestorableChain {
     static final List<String> SUMMARIES = List.of("logJoint", "activeCategories", "meanP");
 
     SparseModel model;
@@ -28,6 +42,8 @@ abstract class SparseChain implements Chain {
     final double[] activeAlpha; // Σ_{Z_j = 1} α_j per cell
     final double[] p; // per p-group
     final ThetaMoments theta;
+    /** Checksum of the state the chain started from ({@link #started}): another seed or chain starts elsewhere. */
+    private long startKey;
 
     SparseChain(SparseModel model, Distributions dist) {
         this.model = model;
@@ -59,6 +75,11 @@ abstract class SparseChain implements Chain {
             }
             recount(c);
         }
+    }
+
+    /** Fixes the start key once the chain has drawn its first state; the {@code start} factories call it. */
+    final void started() {
+        startKey = checksum(this::writeVariables);
     }
 
     /** Recomputes |Z| and the active shape sum of cell {@code c} from z. */
@@ -148,5 +169,117 @@ abstract class SparseChain implements Chain {
     /** Accumulated moments of the kept draws. */
     ThetaMoments moments() {
         return theta;
+    }
+
+    /** The name of the sampler whose sweep this chain runs (a checkpoint of the other sampler is refused). */
+    abstract String samplerName();
+
+    /**
+     * Writes the variables the next sweeps depend on: Z, the active counts and shape sums, p, then what
+     * the subclass adds (it overrides this and calls it first).
+     */
+    void writeVariables(DataOutputStream out) throws IOException {
+        out.write(z);
+        for (int x : active) {
+            out.writeInt(x);
+        }
+        for (double x : activeAlpha) {
+            out.writeDouble(x);
+        }
+        for (double x : p) {
+            out.writeDouble(x);
+        }
+    }
+
+    /** Reads what {@link #writeVariables} wrote, into a chain of the same model. */
+    void readVariables(DataInputStream in) throws IOException {
+        in.readFully(z);
+        for (int s = 0; s < z.length; s++) {
+            if (z[s] != 0 && z[s] != 1) {
+                throw new IOException("an indicator Z = " + z[s] + " at category " + s);
+            }
+        }
+        for (int c = 0; c < active.length; c++) {
+            active[c] = in.readInt();
+        }
+        for (int c = 0; c < activeAlpha.length; c++) {
+            activeAlpha[c] = in.readDouble();
+        }
+        for (int g = 0; g < p.length; g++) {
+            p[g] = in.readDouble();
+        }
+    }
+
+    @Override
+    public void saveState(DataOutputStream out) throws IOException {
+        StateCodec.writeString(out, samplerName());
+        out.writeInt(model.cells);
+        out.writeInt(model.slots);
+        out.writeInt(model.pGroups);
+        out.writeLong(modelChecksum());
+        out.writeLong(startKey);
+        writeVariables(out);
+        theta.write(out);
+    }
+
+    /** Restores a state {@link #saveState} wrote; refuses, in one line, one of another sampler, model or seed. */
+    @Override
+    public void restoreState(DataInputStream in) throws IOException {
+        String sampler = StateCodec.readString(in);
+        if (!sampler.equals(samplerName())) {
+            throw new IOException("the saved chain is one of " + sampler + ", this chain one of " + samplerName());
+        }
+        int cells = in.readInt();
+        int slots = in.readInt();
+        int groups = in.readInt();
+        if (cells != model.cells || slots != model.slots || groups != model.pGroups) {
+            throw new IOException("the saved chain has " + cells + " cells, " + slots + " categories and " + groups
+                    + " inclusion probabilities; this chain " + model.cells + ", " + model.slots + " and "
+                    + model.pGroups + " (other data, group, exclude or shared_p)");
+        }
+        long sum = in.readLong();
+        if (sum != modelChecksum()) {
+            throw new IOException("the saved chain's counts and prior have checksum " + sum + ", this chain's "
+                    + modelChecksum() + " (other data, or other alpha, a or b)");
+        }
+        long key = in.readLong();
+        if (key != startKey) {
+            throw new IOException("the saved chain started from state " + key + ", this chain from " + startKey
+                    + " (another seed or chain)");
+        }
+        readVariables(in);
+        theta.read(in);
+    }
+
+    /** Checksum of what the sweeps read from the model: its layout, counts, shapes and Beta prior. */
+    private long modelChecksum() {
+        return checksum(out -> {
+            for (int c = 0; c < model.cells; c++) {
+                out.writeInt(model.categories[c]);
+                out.writeInt(model.pGroup[c]);
+            }
+            for (int s = 0; s < model.slots; s++) {
+                out.writeInt(model.count[s]);
+                out.writeDouble(model.alpha[s]);
+            }
+            out.writeDouble(model.a);
+            out.writeDouble(model.b);
+        });
+    }
+
+    /** What {@link #checksum} sums. */
+    private interface Written {
+        void write(DataOutputStream out) throws IOException;
+    }
+
+    /** The CRC-32 of what {@code w} writes. */
+    private static long checksum(Written w) {
+        CheckedOutputStream sum = new CheckedOutputStream(OutputStream.nullOutputStream(), new CRC32());
+        try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(sum))) {
+            w.write(out);
+        } catch (IOException e) { // a null stream does not fail
+            throw new UncheckedIOException(e);
+        }
+        return sum.getChecksum().getValue();
     }
 }

@@ -8,6 +8,7 @@ import io.plate.api.sample.Cancellation;
 import io.plate.api.sample.ChainFactory;
 import io.plate.api.sample.ChainRun;
 import io.plate.api.sample.ChainRunner;
+import io.plate.api.sample.Checkpoints;
 import io.plate.api.sample.Distributions;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.ProgressListener;
@@ -22,7 +23,10 @@ import java.util.Map;
 /**
  * What both sparse samplers do around their chains: parse the parameters, count the data, run the
  * chains through the {@link ChainRunner}, pool the kept θ moments and make the {@link Posterior} with
- * its {@code theta} table ({@code class,feature,category,theta_mean,theta_sd,active_prob}).
+ * its {@code theta} table ({@code class,feature,category,theta_mean,theta_sd,active_prob}). With
+ * {@link Checkpoints}, the runner saves (or resumes) every chain, each a {@link io.plate.api.sample.RestorableChain};
+ * the checkpoints carry the sampler's name, every parameter and the data's size, so that those of another
+ * run are refused.
  */
 final class SparseRun {
     static final String GROUP = "group";
@@ -43,13 +47,14 @@ final class SparseRun {
     }
 
     static <C extends SparseChain> Posterior run(String sampler, ChainMaker<C> maker, Dataset data, Params params,
-            RunSettings settings, ProgressListener listener, Cancellation cancellation, ChainRunner runner,
-            Distributions dist) {
+            RunSettings settings, ProgressListener listener, Cancellation cancellation, Checkpoints checkpoints,
+            ChainRunner runner, Distributions dist) {
         Hyperparameters hyper = Hyperparameters.from(params);
         CountTable table = CountTable.of(data, params.find(GROUP).orElse(null), Hyperparameters.excluded(params));
         SparseModel model = new SparseModel(table, hyper);
         ChainFactory<C> factory = (c, rng) -> maker.start(model, dist, rng);
-        ChainRun<C> run = runner.run(factory, settings, listener, cancellation);
+        ChainRun<C> run = runner.run(factory, settings, listener, cancellation,
+                checkpoints == null ? null : checkpoints.describing(describe(sampler, data, params)));
         ThetaMoments pooled = new ThetaMoments(model.slots, model.pGroups);
         for (C chain : run.chains()) {
             pooled.merge(chain.moments());
@@ -74,6 +79,16 @@ final class SparseRun {
         }
         b.fact("pMean", pMeans);
         return b.build();
+    }
+
+    /** What a checkpoint of a run of {@code sampler} on {@code data} must match: the sampler, the data's size, the parameters. */
+    private static Map<String, String> describe(String sampler, Dataset data, Params params) {
+        Map<String, String> run = new LinkedHashMap<>();
+        run.put("sampler", sampler);
+        run.put("rows", Integer.toString(data.rows()));
+        run.put("features", Integer.toString(data.featureCount()));
+        run.putAll(params.asMap());
+        return run;
     }
 
     static String pGroupName(SparseModel model, int g) {

@@ -5,6 +5,7 @@ import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
 import io.plate.api.sample.Cancellation;
 import io.plate.api.sample.ChainRunner;
+import io.plate.api.sample.Checkpoints;
 import io.plate.api.sample.Distributions;
 import io.plate.api.sample.Posterior;
 import io.plate.api.sample.ProgressListener;
@@ -14,7 +15,8 @@ import java.util.List;
 
 /**
  * A sparse-prior sampler service: what {@code sparse.collapsed} and {@code sparse.dirichlet} share (the
- * parameters and the run around the chains, {@link SparseRun}); each names itself and its chain.
+ * parameters and the run around the chains, {@link SparseRun}); each names itself and its chain. Both
+ * chains save their state, so every run can be checkpointed and resumed.
  */
 abstract class SparseSampler<C extends SparseChain> implements Sampler {
     private final String name;
@@ -50,6 +52,13 @@ abstract class SparseSampler<C extends SparseChain> implements Sampler {
     @Override
     public final Posterior run(Dataset data, Params params, RunSettings settings, ProgressListener listener,
             Cancellation cancellation) {
-        return SparseRun.run(name, maker, data, params, settings, listener, cancellation, runner, distributions);
+        return run(data, params, settings, listener, cancellation, null);
+    }
+
+    @Override
+    public final Posterior run(Dataset data, Params params, RunSettings settings, ProgressListener listener,
+            Cancellation cancellation, Checkpoints checkpoints) {
+        return SparseRun.run(name, maker, data, params, settings, listener, cancellation, checkpoints, runner,
+                distributions);
     }
 }

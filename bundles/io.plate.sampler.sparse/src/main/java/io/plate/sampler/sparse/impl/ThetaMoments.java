@@ -1,5 +1,9 @@
 package io.plate.sampler.sparse.impl;
 
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+
 /**
  * Running sums over kept draws, per slot: E[θ], E[θ²] and P(Z = 1); per p-group: E[p], E[p²]. A chain
  * adds either θ itself (the sparse.dirichlet sampler) or its moments given the chain's state
@@ -39,6 +43,30 @@ final class ThetaMoments {
             pSq[g] += o.pSq[g];
         }
         draws += o.draws;
+    }
+
+    /** Writes the sums and the number of draws, for a chain's checkpoint. */
+    void write(DataOutputStream out) throws IOException {
+        out.writeLong(draws);
+        for (double[] a : new double[][] {theta, thetaSq, activeCount, p, pSq}) {
+            for (double x : a) {
+                out.writeDouble(x);
+            }
+        }
+    }
+
+    /** Reads what {@link #write} wrote, into moments of the same size. */
+    void read(DataInputStream in) throws IOException {
+        long n = in.readLong();
+        if (n < 0) {
+            throw new IOException("a count of " + n + " kept draws");
+        }
+        draws = n;
+        for (double[] a : new double[][] {theta, thetaSq, activeCount, p, pSq}) {
+            for (int i = 0; i < a.length; i++) {
+                a[i] = in.readDouble();
+            }
+        }
     }
 
     double thetaMean(int s) {

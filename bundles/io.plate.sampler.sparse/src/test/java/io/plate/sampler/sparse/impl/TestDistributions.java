@@ -17,7 +17,7 @@ import org.apache.commons.rng.simple.RandomSource;
  * distributions bundle, whose implementation is tested there): the one-shot draws the sparse samplers
  * use, and streams by jumps. Everything else is unsupported.
  */
-final class TestDistributions implements io.plate.api.sample.Distributions {
+class TestDistributions implements io.plate.api.sample.Distributions {
     @Override
     public String provider() {
         return "test-commons-rng";
