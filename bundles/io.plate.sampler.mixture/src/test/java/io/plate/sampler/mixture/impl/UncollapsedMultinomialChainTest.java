@@ -2,6 +2,7 @@ package io.plate.sampler.mixture.impl;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.plate.distributions.impl.FastDistributions;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -83,6 +84,47 @@ class UncollapsedMultinomialChainTest {
             assertArrayEquals(one.assignments(), many.assignments(), "sweep " + sweep);
             assertEquals(one.logJoint(), many.logJoint(), 0.0, "sweep " + sweep);
         }
+    }
+
+    /**
+     * Split–merge moves (3 a sweep, on the collapsed marginal): after every sweep the sizes and the word
+     * counts the θ-step used are those of z (each cluster's description, read from the counts, equals
+     * that of a chain without moves assigned the same z), moves were accepted, and the chain is the same
+     * on one thread, on many, and with its blocks on a {@link BlockRunner} (where the word counts of an
+     * accepted move come from the collapsed statistics, not from postings).
+     */
+    @Test
+    void splitMergeKeepsTheStatisticsOfZ() {
+        int[][] x = documents(300, 200, 23);
+        MultinomialCorpus corpus = new MultinomialCorpus(ComponentsTest.counts(x));
+        UncollapsedMultinomialChain.Layout layout = new UncollapsedMultinomialChain.Layout(8 * 5 * 64, 64);
+        ChainSettings s = new ChainSettings(5, Initialisation.RANDOM, 1, 0, null);
+        UncollapsedMultinomialChain[] chains = new UncollapsedMultinomialChain[3];
+        UniformRandomProvider[] rngs = new UniformRandomProvider[3];
+        for (int i = 0; i < 3; i++) {
+            rngs[i] = DIST.stream(29, 0);
+            chains[i] = new UncollapsedMultinomialChain(corpus, 1.0, 0.3, i == 1, layout, 3, 2, null, s, DIST, rngs[i]);
+        }
+        chains[2].runBlocksOn(new BlocksApart(DIST));
+        for (int sweep = 0; sweep < 40; sweep++) {
+            for (int i = 0; i < 3; i++) {
+                chains[i].sweep(rngs[i]);
+            }
+            int[] z = chains[0].assignments();
+            UncollapsedMultinomialChain plain = new UncollapsedMultinomialChain(corpus, 1.0, 0.3, false, layout, s, DIST,
+                    DIST.stream(31, 0));
+            plain.assign(z, DIST.stream(37, 0));
+            for (int k = 0; k < 5; k++) {
+                assertEquals(plain.slotSize(k), chains[0].slotSize(k), "sweep " + sweep + ", cluster " + k);
+                assertEquals(plain.describeSlot(k), chains[0].describeSlot(k), "sweep " + sweep + ", cluster " + k);
+            }
+            for (int i = 1; i < 3; i++) {
+                assertArrayEquals(z, chains[i].assignments(), "chain " + i + ", sweep " + sweep);
+                assertEquals(chains[0].logJoint(), chains[i].logJoint(), 0.0, "chain " + i + ", sweep " + sweep);
+            }
+        }
+        assertTrue(chains[0].splitMergeAcceptance() > 0, "acceptance " + chains[0].splitMergeAcceptance());
+        chains[2].closeBlocks();
     }
 
     /**
