@@ -141,6 +141,23 @@ final class SplitMerge {
         return ci == cj ? split(rng, host, j, ci, s) : merge(rng, host, j, ci, cj, s);
     }
 
+    /** The proposals made and accepted so far, for a chain's checkpoint. */
+    void writeCounts(java.io.DataOutputStream out) throws java.io.IOException {
+        out.writeLong(proposed);
+        out.writeLong(accepted);
+    }
+
+    /** Takes the counts {@link #writeCounts} wrote. */
+    void readCounts(java.io.DataInputStream in) throws java.io.IOException {
+        long p = in.readLong();
+        long a = in.readLong();
+        if (p < 0 || a < 0 || a > p) {
+            throw new java.io.IOException("split-merge counts " + a + " accepted of " + p + " proposed");
+        }
+        proposed = p;
+        accepted = a;
+    }
+
     /** Fraction of proposals accepted so far (NaN before the first). */
     double acceptance() {
         return proposed == 0 ? Double.NaN : (double) accepted / proposed;

@@ -539,7 +539,8 @@ final class UncollapsedMultinomialChain extends MixtureChain implements Restorab
 
     /**
      * Everything that changes from sweep to sweep, for a checkpoint: z, θ with its normalisers, π, the
-     * word counts, the sweep count and the θ-step's streams (the π-step's stream is the caller's).
+     * word counts, the sweep count, the θ-step's streams (the π-step's stream is the caller's) and the
+     * split–merge moves' counts (their statistics are rebuilt from z).
      */
     void writeState(DataOutputStream out) throws IOException {
         out.writeInt(rows);
@@ -564,6 +565,9 @@ final class UncollapsedMultinomialChain extends MixtureChain implements Restorab
         }
         for (UniformRandomProvider g : wordBlockRng) {
             StateCodec.writeGenerator(g, out);
+        }
+        if (moves != null) { // the moves' statistics are those of z; their acceptance counts are not
+            moves.writeCounts(out);
         }
     }
 
@@ -596,6 +600,9 @@ final class UncollapsedMultinomialChain extends MixtureChain implements Restorab
         }
         for (UniformRandomProvider g : wordBlockRng) {
             StateCodec.readGenerator(g, in);
+        }
+        if (moves != null) {
+            moves.readCounts(in);
         }
         Arrays.fill(sizes, 0);
         for (int x : z) {
