@@ -52,7 +52,9 @@ import org.apache.commons.rng.UniformRandomProvider;
  * θ_k are drawn again from their full conditionals given the new z. The kernel leaves p(z, θ, π | x)
  * invariant: the move never reads the old θ and π, and by detailed balance of the Metropolis–Hastings
  * move on p(z | x), Σ_z p(z | x) q(z → z') a(z, z') · p(θ', π' | z', x) = p(z' | x) p(θ', π' | z', x)
- * for the accepted part, while a rejection keeps (z, θ, π) as it was. Without them (K − k empty clusters
+ * for the accepted part, while a rejection keeps (z, θ, π) as it was; with several proposals a sweep the
+ * same holds for their composition, a kernel that leaves p(z | x) invariant and keeps z when none is
+ * accepted (θ and π are then drawn once, after the last). Without them (K − k empty clusters
  * whose θ is a draw from the prior) the chain cannot split two topics that share a cluster.
  *
  * <p>The log joint is log p(x | z, θ) + log p(z | π) + log p(θ) + log p(π), up to the multinomial
