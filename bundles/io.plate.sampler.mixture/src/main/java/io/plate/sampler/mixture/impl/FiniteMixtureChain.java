@@ -24,15 +24,14 @@ import org.apache.commons.rng.UniformRandomProvider;
  * moves leave only through a valley of low probability; the split goes to an empty slot drawn
  * uniformly, and the prior ratio counts the K − k empty slots.
  */
-final class FiniteMixtureChain extends MixtureChain implements SplitMerge.Host {
+final class FiniteMixtureChain extends MixtureChain {
     private final Components components;
     private final int k;
     private final double alpha;
     private final double[] logWeights;
     private final int splitMerge;
     private final SplitMerge moves;
-    private final SplitMerge.Ratio ratio;
-    private final int[] fixedCount;
+    private final FiniteSlots slots;
 
     /** A chain without split–merge moves. */
     FiniteMixtureChain(Components components, double alpha, ChainSettings settings, Distributions dist,
@@ -65,9 +64,7 @@ final class FiniteMixtureChain extends MixtureChain implements SplitMerge.Host {
         this.alpha = alpha;
         this.logWeights = new double[k];
         this.splitMerge = splitMerge;
-        int slots = k;
-        this.ratio = ratio != null ? ratio : (na, nb, coarse) -> SplitMerge.finiteRatio(slots, alpha, na, nb, coarse);
-        this.fixedCount = new int[k];
+        this.slots = new FiniteSlots(components, k, alpha, ratio);
         components.ensureCapacity(k);
         this.moves = new SplitMerge(components, z, SplitMerge.freeRows(settings, rows), launchScans);
         initialise(rng);
@@ -81,14 +78,11 @@ final class FiniteMixtureChain extends MixtureChain implements SplitMerge.Host {
     @Override
     void assign(int[] slots, UniformRandomProvider rng) {
         components.clearAll();
-        java.util.Arrays.fill(fixedCount, 0);
         for (int r = 0; r < rows; r++) {
             z[r] = slots[r];
             components.add(r, slots[r]);
-            if (settings.isFixed(r)) {
-                fixedCount[slots[r]]++;
-            }
         }
+        this.slots.lock(slots, settings);
     }
 
     @Override
@@ -108,37 +102,8 @@ final class FiniteMixtureChain extends MixtureChain implements SplitMerge.Host {
             z[r] = now;
         }
         for (int t = 0; t < splitMerge; t++) {
-            moves.propose(rng, this);
+            moves.propose(rng, slots);
         }
-    }
-
-    @Override
-    public double logSplitRatio(int na, int nb, int coarseClusters) {
-        return ratio.log(na, nb, coarseClusters);
-    }
-
-    /** An empty slot drawn uniformly, or −1 when every slot holds rows. */
-    @Override
-    public int emptySlot(UniformRandomProvider rng, int except) {
-        int empty = 0;
-        for (int j = 0; j < k; j++) {
-            empty += components.size(j) == 0 ? 1 : 0;
-        }
-        if (empty == 0) {
-            return -1;
-        }
-        int pick = rng.nextInt(empty);
-        for (int j = 0; j < k; j++) {
-            if (components.size(j) == 0 && pick-- == 0) {
-                return j;
-            }
-        }
-        throw new IllegalStateException("no empty slot among " + empty);
-    }
-
-    @Override
-    public boolean locked(int slot) {
-        return fixedCount[slot] > 0;
     }
 
     @Override

@@ -139,6 +139,11 @@ public final class MultinomialComponents implements Components {
         sizes[k]--;
     }
 
+    /** The count of word {@code word} in slot {@code k}. */
+    int count(int word, int k) {
+        return counts[word * capacity + k];
+    }
+
     @Override
     public int size(int k) {
         return sizes[k];

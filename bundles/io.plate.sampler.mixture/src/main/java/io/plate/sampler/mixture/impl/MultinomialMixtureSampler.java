@@ -67,8 +67,10 @@ public final class MultinomialMixtureSampler extends MixtureSampler<MultinomialC
         if (params.getBoolean(COLLAPSED)) {
             return super.bytesPerCluster(corpus, params);
         }
-        // θ (double) and word counts (int) per word, a log weight per document, and the cluster's scalars
-        return 12L * corpus.vocabularySize() + 8L * corpus.rows() + 40;
+        // θ (double) and word counts (int) per word, a log weight per document, and the cluster's scalars;
+        // with split–merge moves, the collapsed statistics they work on
+        long moves = params.getInt(SPLIT_MERGE) > 0 ? super.bytesPerCluster(corpus, params) : 0;
+        return 12L * corpus.vocabularySize() + 8L * corpus.rows() + 40 + moves;
     }
 
     @Override
@@ -80,7 +82,8 @@ public final class MultinomialMixtureSampler extends MixtureSampler<MultinomialC
             return super.chain(corpus, params, settings, rng);
         }
         UncollapsedMultinomialChain c = new UncollapsedMultinomialChain(corpus, params.getDouble(ALPHA),
-                params.getDouble(MixtureModel.BETA), params.getBoolean("parallel"), settings, distributions, rng);
+                params.getDouble(MixtureModel.BETA), params.getBoolean("parallel"), params.getInt(SPLIT_MERGE),
+                params.getInt(LAUNCH_SCANS), settings, distributions, rng);
         if (blocks != null) {
             c.runBlocksOn(blocks);
         }

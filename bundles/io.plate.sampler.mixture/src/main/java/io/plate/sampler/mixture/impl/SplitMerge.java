@@ -110,10 +110,10 @@ final class SplitMerge {
         return out;
     }
 
-    /** One proposal. */
-    void propose(UniformRandomProvider rng, Host host) {
+    /** One proposal; whether it was accepted (z and the statistics then hold the new partition). */
+    boolean propose(UniformRandomProvider rng, Host host) {
         if (freeRows.length < 2) {
-            return;
+            return false;
         }
         int i = freeRows[rng.nextInt(freeRows.length)];
         int j;
@@ -123,7 +123,7 @@ final class SplitMerge {
         int ci = z[i];
         int cj = z[j];
         if (host.locked(ci) || host.locked(cj)) {
-            return;
+            return false;
         }
         proposed++;
         int s = 0;
@@ -138,11 +138,24 @@ final class SplitMerge {
             members[t] = members[u];
             members[u] = m;
         }
-        if (ci == cj) {
-            split(rng, host, j, ci, s);
-        } else {
-            merge(rng, host, j, ci, cj, s);
+        return ci == cj ? split(rng, host, j, ci, s) : merge(rng, host, j, ci, cj, s);
+    }
+
+    /** The proposals made and accepted so far, for a chain's checkpoint. */
+    void writeCounts(java.io.DataOutputStream out) throws java.io.IOException {
+        out.writeLong(proposed);
+        out.writeLong(accepted);
+    }
+
+    /** Takes the counts {@link #writeCounts} wrote. */
+    void readCounts(java.io.DataInputStream in) throws java.io.IOException {
+        long p = in.readLong();
+        long a = in.readLong();
+        if (p < 0 || a < 0 || a > p) {
+            throw new java.io.IOException("split-merge counts " + a + " accepted of " + p + " proposed");
         }
+        proposed = p;
+        accepted = a;
     }
 
     /** Fraction of proposals accepted so far (NaN before the first). */
@@ -150,10 +163,10 @@ final class SplitMerge {
         return proposed == 0 ? Double.NaN : (double) accepted / proposed;
     }
 
-    private void split(UniformRandomProvider rng, Host host, int j, int c, int s) {
+    private boolean split(UniformRandomProvider rng, Host host, int j, int c, int s) {
         int b = host.emptySlot(rng, c);
         if (b < 0) {
-            return; // every slot is taken: no split can be proposed (nor can its reverse merge)
+            return false; // every slot is taken: no split can be proposed (nor can its reverse merge)
         }
         int n = components.size(c);
         int coarse = host.clusters();
@@ -183,20 +196,21 @@ final class SplitMerge {
             for (int t = 0; t < s; t++) {
                 z[members[t]] = saved[members[t]];
             }
-        } else {
-            components.remove(j, b);
-            components.add(j, a);
-            for (int t = 0; t < s; t++) {
-                int r = members[t];
-                if (saved[r] == b) {
-                    components.remove(r, b);
-                    components.add(r, a);
-                }
+            return true;
+        }
+        components.remove(j, b);
+        components.add(j, a);
+        for (int t = 0; t < s; t++) {
+            int r = members[t];
+            if (saved[r] == b) {
+                components.remove(r, b);
+                components.add(r, a);
             }
         }
+        return false;
     }
 
-    private void merge(UniformRandomProvider rng, Host host, int j, int ci, int cj, int s) {
+    private boolean merge(UniformRandomProvider rng, Host host, int j, int ci, int cj, int s) {
         int ni = components.size(ci);
         int nj = components.size(cj);
         int coarse = host.clusters() - 1;
@@ -223,11 +237,12 @@ final class SplitMerge {
                 z[members[t]] = ci;
             }
             z[j] = ci;
-        } else {
-            moveCurrentMembers(s, cj, ci, cj);
-            components.remove(j, ci);
-            components.add(j, cj);
+            return true;
         }
+        moveCurrentMembers(s, cj, ci, cj);
+        components.remove(j, ci);
+        components.add(j, cj);
+        return false;
     }
 
     /** Moves the statistics of the members whose cluster in z is {@code label} from slot {@code from} to {@code to}. */

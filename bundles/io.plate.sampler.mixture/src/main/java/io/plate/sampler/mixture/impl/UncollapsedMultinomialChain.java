@@ -45,6 +45,18 @@ import org.apache.commons.rng.UniformRandomProvider;
  * parallel over blocks of words, counts c_kv from the same postings, each block writing only its own
  * rows. Nothing is allocated per document.
  *
+ * <p>Split–merge moves ({@code splitMerge} a sweep, after the θ- and π-steps): the same Jain–Neal
+ * proposals as the collapsed chain's ({@link SplitMerge} over a {@link MultinomialComponents} kept in
+ * step with z, with the finite Dirichlet(α) prior ratio over the K slots of {@link FiniteSlots}), so they
+ * target the collapsed marginal p(z | x), θ and π integrated out; when a move is accepted, π and every
+ * θ_k are drawn again from their full conditionals given the new z. The kernel leaves p(z, θ, π | x)
+ * invariant: the move never reads the old θ and π, and by detailed balance of the Metropolis–Hastings
+ * move on p(z | x), Σ_z p(z | x) q(z → z') a(z, z') · p(θ', π' | z', x) = p(z' | x) p(θ', π' | z', x)
+ * for the accepted part, while a rejection keeps (z, θ, π) as it was; with several proposals a sweep the
+ * same holds for their composition, a kernel that leaves p(z | x) invariant and keeps z when none is
+ * accepted (θ and π are then drawn once, after the last). Without them (K − k empty clusters
+ * whose θ is a draw from the prior) the chain cannot split two topics that share a cluster.
+ *
  * <p>The log joint is log p(x | z, θ) + log p(z | π) + log p(θ) + log p(π), up to the multinomial
  * coefficients.
  */
@@ -101,10 +113,22 @@ final class UncollapsedMultinomialChain extends MixtureChain implements Restorab
     private static final int PAD = 16;
     private final double[][] blockSums; // [word block][PAD + k + PAD]: per cluster partial sum of the variates
     private final boolean parallel;
+    private final int splitMerge; // split–merge proposals per sweep
+    // the moves' collapsed statistics, which hold the rows in inCollapsed (z after the moves): null without moves
+    private final MultinomialComponents collapsed;
+    private final int[] inCollapsed;
+    private final SplitMerge moves;
+    private final FiniteSlots slots;
 
     UncollapsedMultinomialChain(MultinomialCorpus data, double alpha, double beta, boolean parallel,
             ChainSettings settings, Distributions dist, UniformRandomProvider rng) {
         this(data, alpha, beta, parallel, Layout.DEFAULT, settings, dist, rng);
+    }
+
+    /** The chain with {@code splitMerge} split–merge proposals a sweep, each launched by {@code launchScans} scans. */
+    UncollapsedMultinomialChain(MultinomialCorpus data, double alpha, double beta, boolean parallel, int splitMerge,
+            int launchScans, ChainSettings settings, Distributions dist, UniformRandomProvider rng) {
+        this(data, alpha, beta, parallel, Layout.DEFAULT, splitMerge, launchScans, null, settings, dist, rng);
     }
 
     /** A chain over the documents of {@code components} (only its shared corpus is read). */
@@ -120,7 +144,20 @@ final class UncollapsedMultinomialChain extends MixtureChain implements Restorab
 
     UncollapsedMultinomialChain(MultinomialCorpus data, double alpha, double beta, boolean parallel, Layout layout,
             ChainSettings settings, Distributions dist, UniformRandomProvider rng) {
+        this(data, alpha, beta, parallel, layout, 0, 0, null, settings, dist, rng);
+    }
+
+    /**
+     * The chain in {@code layout} with {@code splitMerge} split–merge proposals a sweep and the partition
+     * prior's split ratio {@code ratio} (null: the symmetric Dirichlet's; another only for tests).
+     */
+    UncollapsedMultinomialChain(MultinomialCorpus data, double alpha, double beta, boolean parallel, Layout layout,
+            int splitMerge, int launchScans, SplitMerge.Ratio ratio, ChainSettings settings, Distributions dist,
+            UniformRandomProvider rng) {
         super(data.rows(), settings, dist);
+        if (splitMerge < 0) {
+            throw new IllegalArgumentException("split_merge must be >= 0, got " + splitMerge);
+        }
         if (!(alpha > 0) || Double.isInfinite(alpha)) {
             throw new IllegalArgumentException("alpha must be > 0, got " + alpha);
         }
@@ -184,6 +221,19 @@ final class UncollapsedMultinomialChain extends MixtureChain implements Restorab
         // most words have count 0 in a cluster: their shape is β, drawn from a table built once
         this.prior = GammaTable.of(beta);
         this.blockSums = new double[wordBlocks][PAD + k + PAD];
+        this.splitMerge = splitMerge;
+        if (splitMerge > 0) {
+            this.collapsed = new MultinomialComponents(data, beta);
+            collapsed.ensureCapacity(k);
+            this.inCollapsed = new int[rows];
+            this.moves = new SplitMerge(collapsed, inCollapsed, SplitMerge.freeRows(settings, rows), launchScans);
+            this.slots = new FiniteSlots(collapsed, k, alpha, ratio);
+        } else {
+            this.collapsed = null;
+            this.inCollapsed = null;
+            this.moves = null;
+            this.slots = null;
+        }
         initialise(rng);
     }
 
@@ -272,8 +322,9 @@ final class UncollapsedMultinomialChain extends MixtureChain implements Restorab
     }
 
     @Override
-    void assign(int[] slots, UniformRandomProvider rng) {
-        System.arraycopy(slots, 0, z, 0, rows);
+    void assign(int[] start, UniformRandomProvider rng) {
+        System.arraycopy(start, 0, z, 0, rows);
+        refillCollapsed();
         if (remote != null) { // the postings are with the blocks: they count the words of the new z
             int[][] zb = new int[blockWords.length][];
             for (int b = 0; b < zb.length; b++) {
@@ -286,6 +337,12 @@ final class UncollapsedMultinomialChain extends MixtureChain implements Restorab
 
     @Override
     public void sweep(UniformRandomProvider rng) {
+        gibbsSweep(rng);
+        splitMerge(rng);
+    }
+
+    /** The z-step, then the θ- and π-steps. */
+    private void gibbsSweep(UniformRandomProvider rng) {
         if (remote != null) {
             remoteSweep(rng);
             return;
@@ -299,6 +356,59 @@ final class UncollapsedMultinomialChain extends MixtureChain implements Restorab
             }
         }
         finishSweep(rng);
+    }
+
+    /**
+     * The sweep's split–merge proposals on p(z | x): the collapsed statistics follow the rows that the
+     * z-step moved (their words only), the moves run on them, and if any was accepted z takes the new
+     * partition and θ and π are drawn again given it.
+     */
+    private void splitMerge(UniformRandomProvider rng) {
+        if (moves == null) {
+            return;
+        }
+        for (int d = 0; d < rows; d++) {
+            int now = z[d];
+            int was = inCollapsed[d];
+            if (now != was) {
+                collapsed.remove(d, was);
+                collapsed.add(d, now);
+                inCollapsed[d] = now;
+            }
+        }
+        boolean moved = false;
+        for (int t = 0; t < splitMerge; t++) {
+            moved |= moves.propose(rng, slots);
+        }
+        if (moved) {
+            System.arraycopy(inCollapsed, 0, z, 0, rows);
+            if (remote != null) { // no postings here: the word counts of the new z are the collapsed ones
+                for (int t = 0; t < v; t++) {
+                    for (int c = 0, w = rankToWord[t]; c < k; c++) {
+                        wordCounts[t * k + c] = collapsed.count(w, c);
+                    }
+                }
+            }
+            countAndDraw(rng);
+        }
+    }
+
+    /** The collapsed statistics of the moves rebuilt for the rows as z holds them (arrays reused). */
+    private void refillCollapsed() {
+        if (collapsed == null) {
+            return;
+        }
+        collapsed.clearAll();
+        for (int d = 0; d < rows; d++) {
+            collapsed.add(d, z[d]);
+        }
+        System.arraycopy(z, 0, inCollapsed, 0, rows);
+        slots.lock(z, settings);
+    }
+
+    @Override
+    double splitMergeAcceptance() {
+        return moves == null ? Double.NaN : moves.acceptance();
     }
 
     /**
@@ -431,7 +541,8 @@ final class UncollapsedMultinomialChain extends MixtureChain implements Restorab
 
     /**
      * Everything that changes from sweep to sweep, for a checkpoint: z, θ with its normalisers, π, the
-     * word counts, the sweep count and the θ-step's streams (the π-step's stream is the caller's).
+     * word counts, the sweep count, the θ-step's streams (the π-step's stream is the caller's) and the
+     * split–merge moves' counts (their statistics are rebuilt from z).
      */
     void writeState(DataOutputStream out) throws IOException {
         out.writeInt(rows);
@@ -456,6 +567,9 @@ final class UncollapsedMultinomialChain extends MixtureChain implements Restorab
         }
         for (UniformRandomProvider g : wordBlockRng) {
             StateCodec.writeGenerator(g, out);
+        }
+        if (moves != null) { // the moves' statistics are those of z; their acceptance counts are not
+            moves.writeCounts(out);
         }
     }
 
@@ -489,10 +603,14 @@ final class UncollapsedMultinomialChain extends MixtureChain implements Restorab
         for (UniformRandomProvider g : wordBlockRng) {
             StateCodec.readGenerator(g, in);
         }
+        if (moves != null) {
+            moves.readCounts(in);
+        }
         Arrays.fill(sizes, 0);
         for (int x : z) {
             sizes[x]++;
         }
+        refillCollapsed();
     }
 
     /** For the chain runner's checkpoints: {@link #writeState}, then the kept draws. */

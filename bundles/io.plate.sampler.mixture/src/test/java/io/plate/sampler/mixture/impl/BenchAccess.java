@@ -26,10 +26,21 @@ public final class BenchAccess {
     /** The same with {@code restarts} initialisations of 10 sweeps each (the best log joint is kept). */
     public static Chain multinomial(Dataset d, int k, double alpha, double beta, boolean collapsed, boolean parallel,
             String init, int restarts, Distributions dist, UniformRandomProvider rng) {
+        return multinomial(d, k, alpha, beta, collapsed, parallel, init, restarts, 0, dist, rng);
+    }
+
+    /** The same with {@code splitMerge} split–merge proposals a sweep (3 launch scans, the service's default). */
+    public static Chain multinomial(Dataset d, int k, double alpha, double beta, boolean collapsed, boolean parallel,
+            String init, int restarts, int splitMerge, Distributions dist, UniformRandomProvider rng) {
         ChainSettings s = new ChainSettings(k, Initialisation.parse(init), restarts, 10, null);
         MultinomialComponents c = MultinomialComponents.of(d, beta);
-        return collapsed ? new FiniteMixtureChain(c, alpha, s, dist, rng)
-                : new UncollapsedMultinomialChain(c, alpha, beta, parallel, s, dist, rng);
+        return collapsed ? new FiniteMixtureChain(c, alpha, splitMerge, 3, s, dist, rng)
+                : new UncollapsedMultinomialChain(c.corpus(), alpha, beta, parallel, splitMerge, 3, s, dist, rng);
+    }
+
+    /** Fraction of split–merge proposals a multinomial chain accepted (NaN without them). */
+    public static double splitMergeAcceptance(Chain c) {
+        return ((MixtureChain) c).splitMergeAcceptance();
     }
 
     /** A finite Gaussian mixture chain with the default priors of {@code mixture.gaussian}. */

@@ -112,12 +112,19 @@ public final class Geweke {
 
     static <X> Result run(Model<X> model, ChainMaker<X> maker, PartitionPrior prior, int n, int draws,
             Distributions dist, long seed) {
-        return run(model, (Transition<X>) (x, z, a, d, rng) -> {
+        return run(model, sweeps(maker, prior, 1), prior, n, draws, dist, seed);
+    }
+
+    /** The transition that makes a chain in the state and runs {@code sweeps} sweeps of it. */
+    static <X> Transition<X> sweeps(ChainMaker<X> maker, PartitionPrior prior, int sweeps) {
+        return (x, z, a, d, rng) -> {
             MixtureChain chain = maker.make(x, z, a, d, rng);
-            chain.sweep(rng);
+            for (int s = 0; s < sweeps; s++) {
+                chain.sweep(rng);
+            }
             System.arraycopy(chain.assignments(), 0, z, 0, z.length);
             return prior.isDp() ? ((DirichletProcessChain) chain).alpha() : a;
-        }, prior, n, draws, dist, seed);
+        };
     }
 
     /** The test of the chain whose one sweep is {@code transition}, on n rows and {@code draws} draws of each simulator. */

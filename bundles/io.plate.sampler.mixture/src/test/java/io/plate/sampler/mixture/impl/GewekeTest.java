@@ -55,21 +55,33 @@ class GewekeTest {
         };
     }
 
+    /** K of the finite split–merge tests. */
+    static final int SPLIT_MERGE_K = 3;
+
     /**
      * The finite chain with split–merge moves, and as negative control the same moves with a wrong
      * acceptance ratio: the symmetric Dirichlet's ratio without the K − k empty slots a split may choose.
      */
     static <X> void checkSplitMerge(String what, Geweke.Model<X> model, Function<X, Components> components,
             double alpha, long seed) {
-        int k = 3;
+        Geweke.PartitionPrior prior = Geweke.PartitionPrior.finite(SPLIT_MERGE_K, alpha);
+        checkSplitMergeMoves(what, model, ratio -> Geweke.sweeps(finiteSplitMerge(components, SPLIT_MERGE_K, alpha, ratio),
+                prior, 1), alpha, seed);
+    }
+
+    /**
+     * The same for the chain whose transition, given the partition prior's split ratio (null: the right
+     * one), is {@code transition}.
+     */
+    static <X> void checkSplitMergeMoves(String what, Geweke.Model<X> model,
+            Function<SplitMerge.Ratio, Geweke.Transition<X>> transition, double alpha, long seed) {
+        int k = SPLIT_MERGE_K;
         Geweke.PartitionPrior prior = Geweke.PartitionPrior.finite(k, alpha);
-        Geweke.Result right = Geweke.run(model, finiteSplitMerge(components, k, alpha, null), prior, ROWS, DRAWS, DIST,
-                seed);
+        Geweke.Result right = Geweke.run(model, transition.apply(null), prior, ROWS, DRAWS, DIST, seed);
         assertTrue(right.passes(), what + " should pass:\n" + right.report());
         SplitMerge.Ratio withoutSlots = (na, nb, coarse) -> SplitMerge.finiteRatio(k, alpha, na, nb, coarse)
                 - Math.log(k - coarse);
-        Geweke.Result wrong = Geweke.run(model, finiteSplitMerge(components, k, alpha, withoutSlots), prior, ROWS,
-                DRAWS, DIST, seed);
+        Geweke.Result wrong = Geweke.run(model, transition.apply(withoutSlots), prior, ROWS, DRAWS, DIST, seed);
         assertFalse(wrong.passes(), what + " negative control (split ratio without the empty slots) should fail:\n"
                 + wrong.report());
         System.out.println(what + "\n" + right.report() + "negative control:\n" + wrong.report());
@@ -133,6 +145,24 @@ class GewekeTest {
             c.assign(z, rng);
             return c;
         };
+    }
+
+    /**
+     * The uncollapsed chain with split–merge moves (3 a sweep, on the collapsed marginal; θ and π drawn
+     * again after an accepted move); two sweeps a transition, so that the second sweep's z-step uses the
+     * θ and π that the first sweep's moves left. Negative control: the moves' acceptance ratio without
+     * the K − k empty slots, as for the collapsed chains.
+     */
+    @Test
+    void uncollapsedMultinomialMixtureWithSplitMerge() {
+        Geweke.PartitionPrior prior = Geweke.PartitionPrior.finite(SPLIT_MERGE_K, 1.0);
+        checkSplitMergeMoves("uncollapsed multinomial, split-merge", TEXT, ratio -> Geweke.sweeps((x, z, a, dist, rng) -> {
+            UncollapsedMultinomialChain c = new UncollapsedMultinomialChain(TEXT.components(x).corpus(), 1.0,
+                    TEXT.beta(), false, UncollapsedMultinomialChain.Layout.DEFAULT, 3, 2, ratio,
+                    settings(SPLIT_MERGE_K), dist, rng);
+            c.assign(z, rng);
+            return c;
+        }, prior, 2), 1.0, 35);
     }
 
     /** β below 0.1, where a Gamma(β) variate underflows now and then: the log-space draws matter. */

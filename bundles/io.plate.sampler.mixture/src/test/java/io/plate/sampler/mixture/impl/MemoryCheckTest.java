@@ -48,10 +48,15 @@ class MemoryCheckTest {
                 + " (4 chains × 7.5 GB: 100000 clusters × 78 KB each, and the rows' state), more than the "), e.getMessage());
         assertTrue(e.getMessage().contains("java -Xmx39g") && e.getMessage().endsWith(", or lower k, or run fewer chains"),
                 e.getMessage());
-        // uncollapsed: θ and counts, 12 bytes a word per cluster, and a weight per document: 1,040,040 B a cluster,
-        // 4 × (100,000 × 1,040,040 + 17,600,000) = 416,086,400,000 B = 387.5 GB
-        e = refused(new MultinomialMixtureSampler(RecoveryTest.RUNNER, SyntheticData.DIST), d, Map.of("k", "100000"));
+        // uncollapsed without split–merge moves: θ and counts, 12 bytes a word per cluster, and a weight per document:
+        // 1,040,040 B a cluster, 4 × (100,000 × 1,040,040 + 17,600,000) = 416,086,400,000 B = 387.5 GB
+        e = refused(new MultinomialMixtureSampler(RecoveryTest.RUNNER, SyntheticData.DIST), d,
+                Map.of("k", "100000", "split_merge", "0"));
         assertTrue(e.getMessage().contains("needs about 387.5 GB"), e.getMessage());
+        // with its default moves, the collapsed statistics they work on too (80,020 B a cluster, as above):
+        // 4 × (100,000 × 1,120,060 + 17,600,000) = 448,094,400,000 B = 417.3 GB
+        e = refused(new MultinomialMixtureSampler(RecoveryTest.RUNNER, SyntheticData.DIST), d, Map.of("k", "100000"));
+        assertTrue(e.getMessage().contains("needs about 417.3 GB"), e.getMessage());
         // the Dirichlet process starts with 2k + 1 slots of 80,012 + 12 bytes (78 KB)
         e = refused(new DpMultinomialMixtureSampler(RecoveryTest.RUNNER, SyntheticData.DIST), d, Map.of("k", "100000"));
         assertTrue(e.getMessage().contains("200001 clusters × 78 KB each"), e.getMessage());

@@ -129,6 +129,9 @@ class RecoveryTest {
             Posterior p = run(new MultinomialMixtureSampler(RUNNER, SyntheticData.DIST), d,
                     Map.of("k", "3", "collapsed", collapsed));
             assertTrue(fact(p, "ari") > 0.95, "collapsed=" + collapsed + " " + p.facts());
+            // every chain in the right partition, and both chains with their default split–merge moves
+            assertTrue(fact(p, "ari_posterior_mean") > 0.95, "collapsed=" + collapsed + " " + p.facts());
+            assertTrue(p.facts().containsKey("split_merge_acceptance"), "collapsed=" + collapsed + " " + p.facts());
             assertTrue(p.tables().get("clusters").rows().get(0).get(p.tables().get("clusters").header()
                     .indexOf("top_words")).startsWith("w"));
         }

@@ -39,6 +39,8 @@ import org.apache.commons.rng.UniformRandomProvider;
  *     (bench/mixture_defaults.py): ARI of the point estimate on the training rows (when the header's last
  *     column is {@code label}), its number of clusters and the held-out log predictive density, under the
  *     Gaussian parameters given (defaults where absent), a third of the sweeps burn-in;</li>
+ * <li>splitmerge FILE.tsv [repeats]: seconds per sweep of the default uncollapsed {@code mixture.multinomial}
+ *     (K = 20) on a text file without and with its split–merge moves, timed in turn;</li>
  * <li>text [beta [collapsed [sweeps [seeds [restarts]]]]]: NMI and ARI of {@code mixture.multinomial} (K = 20) on 20news
  *     train against the newsgroups, of the VI point estimate over the second half of the sweeps and of the
  *     highest-log-joint draw.</li>
@@ -55,6 +57,9 @@ public final class MixtureBench {
         Path shared = Path.of(args.length > 1 ? args[1] : ".");
         if (what.equals("speed") || what.equals("all")) {
             speed(shared);
+        }
+        if (what.equals("splitmerge")) {
+            splitMerge(shared, args.length > 2 ? Integer.parseInt(args[2]) : 3);
         }
         if (what.equals("sweep")) {
             sweep(shared, args.length > 2 ? Integer.parseInt(args[2]) : 3);
@@ -139,6 +144,30 @@ public final class MixtureBench {
             double cpuOne = (mx.getCurrentThreadCpuTime() - cpu0) / 1e9 / 10;
             System.out.printf(Locale.ROOT, "20news uncollapsed K=20 beta=0.3: %.4f s/sweep parallel, %.4f s/sweep one thread "
                     + "(%.4f s CPU)%n", sPar, sOne, cpuOne);
+        }
+    }
+
+    /**
+     * {@code splitmerge FILE.tsv [repeats]}: seconds per sweep of the default uncollapsed chain (K = 20, β = 0.3,
+     * kmeans++, 5 restarts, parallel) on a text file, without split–merge moves and with the default one a
+     * sweep, two chains from the same seed timed in turn ({@code repeats} rounds of 20 sweeps each after 10
+     * of warm-up), and the moves' acceptance.
+     */
+    static void splitMerge(Path file, int repeats) throws Exception {
+        Dataset d = new TextImporter().read(file, ImportOptions.defaults());
+        Chain[] chains = new Chain[2];
+        UniformRandomProvider[] rngs = new UniformRandomProvider[2];
+        for (int sm = 0; sm < 2; sm++) {
+            rngs[sm] = DIST.stream(1, 0);
+            chains[sm] = BenchAccess.multinomial(d, 20, 1.0, 0.3, false, true, "kmeans++", 5, sm, DIST, rngs[sm]);
+            timeSweeps(chains[sm], rngs[sm], 10, 0);
+        }
+        for (int r = 0; r < repeats; r++) {
+            double without = timeSweeps(chains[0], rngs[0], 0, 20);
+            double with = timeSweeps(chains[1], rngs[1], 0, 20);
+            System.out.printf(Locale.ROOT, "%s uncollapsed K=20: %.4f s/sweep split_merge=0, %.4f s/sweep split_merge=1"
+                    + " (acceptance so far %.4f)%n", file.getFileName(), without, with,
+                    BenchAccess.splitMergeAcceptance(chains[1]));
         }
     }
 
