@@ -37,6 +37,22 @@ public record Checkpoints(CheckpointStore store, int every, boolean resume, Map<
         return new Checkpoints(store, every, true, Map.of());
     }
 
+    /**
+     * These checkpoints describing a run of sampler {@code sampler} on {@code data} with {@code params}: the sampler,
+     * the data's rows and features, and every parameter, which a resumed run must match (the one description of the
+     * samplers' runs).
+     *
+     * @since 1.10.0
+     */
+    public Checkpoints describing(String sampler, io.plate.api.data.Dataset data, io.plate.api.learn.Params params) {
+        Map<String, String> facts = new LinkedHashMap<>();
+        facts.put("sampler", sampler);
+        facts.put("rows", Integer.toString(data.rows()));
+        facts.put("features", Integer.toString(data.featureCount()));
+        facts.putAll(params.asMap());
+        return describing(facts);
+    }
+
     /** These checkpoints with {@code facts} added to the run's description. */
     public Checkpoints describing(Map<String, String> facts) {
         Map<String, String> all = new LinkedHashMap<>(run);

@@ -271,7 +271,7 @@ abstract class MixtureSampler<D> implements Sampler {
         ChainRun<MixtureChain> run;
         try {
             run = runner.run(factory, settings, listener == null ? ProgressListener.NONE : listener,
-                    cancel, checkpoints == null ? null : checkpoints.describing(describe(data, params)));
+                    cancel, checkpoints == null ? null : checkpoints.describing(name, data, params));
         } catch (IllegalArgumentException | SingularMatrixException e) {
             throw new PlateException(name() + ": " + e.getMessage(), e);
         }
@@ -312,16 +312,6 @@ abstract class MixtureSampler<D> implements Sampler {
     PlateException collapsedOnBlocks(boolean said) {
         return new PlateException(name + ": " + (said ? "collapsed=true" : "the collapsed chain (collapsed=true, the default)")
                 + " runs on one machine only; add collapsed=false to run the uncollapsed chain with its blocks on Spark");
-    }
-
-    /** What a checkpoint of this sampler's run on {@code data} must match: the sampler, its parameters, the data's size. */
-    private Map<String, String> describe(Dataset data, Params params) {
-        Map<String, String> run = new java.util.LinkedHashMap<>();
-        run.put("sampler", name);
-        run.put("rows", Integer.toString(data.rows()));
-        run.put("features", Integer.toString(data.featureCount()));
-        run.putAll(params.asMap());
-        return run;
     }
 
     boolean isDirichletProcess() {

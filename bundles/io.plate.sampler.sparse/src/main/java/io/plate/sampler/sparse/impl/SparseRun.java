@@ -54,7 +54,7 @@ final class SparseRun {
         SparseModel model = new SparseModel(table, hyper);
         ChainFactory<C> factory = (c, rng) -> maker.start(model, dist, rng);
         ChainRun<C> run = runner.run(factory, settings, listener, cancellation,
-                checkpoints == null ? null : checkpoints.describing(describe(sampler, data, params)));
+                checkpoints == null ? null : checkpoints.describing(sampler, data, params));
         ThetaMoments pooled = new ThetaMoments(model.slots, model.pGroups);
         for (C chain : run.chains()) {
             pooled.merge(chain.moments());
@@ -79,16 +79,6 @@ final class SparseRun {
         }
         b.fact("pMean", pMeans);
         return b.build();
-    }
-
-    /** What a checkpoint of a run of {@code sampler} on {@code data} must match: the sampler, the data's size, the parameters. */
-    private static Map<String, String> describe(String sampler, Dataset data, Params params) {
-        Map<String, String> run = new LinkedHashMap<>();
-        run.put("sampler", sampler);
-        run.put("rows", Integer.toString(data.rows()));
-        run.put("features", Integer.toString(data.featureCount()));
-        run.putAll(params.asMap());
-        return run;
     }
 
     static String pGroupName(SparseModel model, int g) {
