@@ -461,6 +461,11 @@ class TerminalIT {
     /** Whether a thread of JVM {@code pid} is inside a classifier's code (a fit in progress). */
     /** Whether a learner runs in the pane's JVM or in a JVM it started (the launcher may relaunch itself). */
     private static boolean fitting(String pid) throws Exception {
+        return running(pid, "io.plate.classifier.impl.");
+    }
+
+    /** Whether a thread of the pane's JVMs (pane process {@code pid} or a descendant) runs code of {@code frames}. */
+    private static boolean running(String pid, String frames) throws Exception {
         List<Long> jvms = new ArrayList<>(List.of(Long.parseLong(pid)));
         ProcessHandle.of(Long.parseLong(pid)).ifPresent(h -> h.descendants().forEach(d -> jvms.add(d.pid())));
         boolean dumped = false;
@@ -469,7 +474,7 @@ class TerminalIT {
                     Long.toString(jvm)).redirectErrorStream(true).start();
             String dump = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             p.waitFor(20, TimeUnit.SECONDS);
-            if (dump.contains("io.plate.classifier.impl.")) {
+            if (dump.contains(frames)) {
                 return true;
             }
             dumped |= dump.contains("Full thread dump");
@@ -526,6 +531,42 @@ class TerminalIT {
             assertTrue(!said.contains("Exception"), said);
             tmux("send-keys", "-t", SESSION, "plate:models", "Enter");
             waitFor(s -> s.contains("no models"), "nothing registered", 10_000);
+        } finally {
+            tmux("kill-session", "-t", SESSION);
+        }
+    }
+
+    /**
+     * Ctrl-C while plate:draw draws 5 × 10^7 numbers: the command stops within seconds and says so itself, and the
+     * prompt is back. Before, Gogo's interrupt printed java.lang.InterruptedException while the draws and then 18 s
+     * of sorting for their summary ran on.
+     */
+    @Test
+    void ctrlCStopsALargeDraw() throws Exception {
+        Assumptions.assumeTrue(haveTmux(), "tmux is not installed");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        tmux("new-session", "-d", "-s", SESSION, "-x", "200", "-y", "50",
+                "exec " + java + " -Xmx2g -jar " + System.getProperty("plate.jar"));
+        try {
+            String pid = tmux("display", "-p", "-t", SESSION, "#{pane_pid}").strip();
+            waitFor(s -> s.contains("g! "), "the prompt", 30_000);
+            tmux("send-keys", "-t", SESSION, "plate:draw normal 0 1 --n 50000000", "Enter");
+            long end = System.currentTimeMillis() + 30_000;
+            while (!running(pid, "io.plate.shell.impl.DrawCommands")) {
+                assertTrue(System.currentTimeMillis() < end, "the draw never started:\n" + screen());
+                Thread.sleep(100);
+            }
+            tmux("send-keys", "-t", SESSION, "C-c");
+            long sent = System.currentTimeMillis();
+            while (running(pid, "io.plate.shell.impl.DrawCommands") || running(pid, "io.plate.mcmc.Diagnostics")) {
+                assertTrue(System.currentTimeMillis() - sent < 10_000, "plate:draw still runs 10 s after Ctrl-C");
+                Thread.sleep(100);
+            }
+            String said = waitFor(s -> s.contains("plate:draw normal 0 1 was interrupted (Ctrl-C); no draws are kept"),
+                    "the command's message", 10_000);
+            assertTrue(!said.contains("Exception"), said);
+            tmux("send-keys", "-t", SESSION, "plate:version", "Enter");
+            waitFor(s -> s.contains("Java "), "the prompt back", 10_000);
         } finally {
             tmux("kill-session", "-t", SESSION);
         }

@@ -342,8 +342,19 @@ public final class Diagnostics {
         for (int c = 0; c < draws.length; c++) {
             System.arraycopy(draws[c], 0, flat, c * n, n);
         }
-        Arrays.sort(flat);
-        return quantileOfSorted(flat, prob);
+        return new Selection(flat, false).quantiles(prob)[0];
+    }
+
+    /**
+     * Quantiles of {@code x} at each of {@code probs}, as {@link #quantileOfSorted} gives them on a sorted copy (to
+     * the bit: NaN last and -0.0 before 0.0, as {@link Arrays#sort(double[])} orders them), found by selection in
+     * expected linear time instead of a sort; {@code x} is reordered. Probability 0 gives the least value and 1 the
+     * greatest, also where one is infinite (which {@code quantileOfSorted} makes NaN). For summaries of many values in a command: the calling thread's interrupt (Ctrl-C) is seen.
+     *
+     * @throws java.util.concurrent.CancellationException when the calling thread is interrupted meanwhile
+     */
+    public static double[] quantiles(double[] x, double... probs) {
+        return new Selection(x, true).quantiles(probs);
     }
 
     /**
@@ -565,6 +576,176 @@ public final class Diagnostics {
                 total += s / n;
             }
             return total / centred.length;
+        }
+    }
+
+    /**
+     * Order statistics of an array by selection (Hoare's partition about a median of three, recursing only into the
+     * parts that hold a wanted rank; a sort of the part past a depth limit), reordering the array in place.
+     */
+    private static final class Selection {
+        /** Parts this short are sorted by insertion. */
+        private static final int SHORT = 24;
+        /** Swaps between two looks at the interrupt flag. */
+        private static final int CHECK_EVERY = 1 << 16;
+
+        private final double[] a;
+        private final boolean interruptible;
+        private int steps;
+
+        Selection(double[] a, boolean interruptible) {
+            this.a = a;
+            this.interruptible = interruptible;
+        }
+
+        double[] quantiles(double... probs) {
+            if (a.length == 0) {
+                throw new IllegalArgumentException("no values to take quantiles of");
+            }
+            int n = a.length;
+            int numbers = nansLast(); // Arrays.sort puts NaN last; the partitions compare numbers only
+            int[] ranks = new int[2 * probs.length];
+            for (int i = 0; i < probs.length; i++) {
+                int lo = (int) Math.floor((n - 1) * probs[i]);
+                ranks[2 * i] = lo;
+                ranks[2 * i + 1] = Math.min(lo + 1, n - 1);
+            }
+            int[] wanted = Arrays.stream(ranks).filter(r -> r < numbers).sorted().distinct().toArray();
+            int depth = 2 * (32 - Integer.numberOfLeadingZeros(numbers)) + 8;
+            select(0, numbers, wanted, 0, wanted.length, depth);
+            boolean zero = false;
+            for (int r : wanted) {
+                zero |= a[r] == 0;
+            }
+            long[] zeros = zero ? negativesAndNegativeZeros(numbers) : null;
+            double[] out = new double[probs.length];
+            for (int i = 0; i < probs.length; i++) {
+                double h = (n - 1) * probs[i];
+                int lo = ranks[2 * i];
+                double low = value(lo, zeros);
+                // 0 and 1: the least and greatest themselves (0 × ∞ would make an infinite one NaN)
+                out[i] = probs[i] == 0 || probs[i] == 1 ? low : low + (h - lo) * (value(ranks[2 * i + 1], zeros) - low);
+            }
+            return out;
+        }
+
+        /** The value of rank {@code r}: -0.0 for the ranks the sort gives the negative zeros, NaN past the numbers. */
+        private double value(int r, long[] zeros) {
+            double v = a[r];
+            if (v == 0 && zeros != null) {
+                return r < zeros[0] + zeros[1] ? -0.0 : 0.0;
+            }
+            return v;
+        }
+
+        /** Moves NaNs to the end; returns how many values are not NaN. */
+        private int nansLast() {
+            int end = a.length;
+            for (int i = 0; i < end; i++) {
+                check(i);
+                if (Double.isNaN(a[i])) {
+                    end--;
+                    double t = a[i];
+                    a[i] = a[end];
+                    a[end] = t;
+                    i--;
+                }
+            }
+            return end;
+        }
+
+        /** How many of the first {@code n} values are below zero, and how many are -0.0. */
+        private long[] negativesAndNegativeZeros(int n) {
+            long below = 0;
+            long negativeZeros = 0;
+            for (int i = 0; i < n; i++) {
+                check(i);
+                double v = a[i];
+                if (v < 0) {
+                    below++;
+                } else if (v == 0 && Double.doubleToRawLongBits(v) != 0) {
+                    negativeZeros++;
+                }
+            }
+            return new long[] {below, negativeZeros};
+        }
+
+        /** Puts ranks {@code wanted[rFrom..rTo)} (sorted, within {@code [from, to)}) in place. */
+        private void select(int from, int to, int[] wanted, int rFrom, int rTo, int depth) {
+            while (rFrom < rTo) {
+                if (to - from <= SHORT) {
+                    insertionSort(from, to);
+                    return;
+                }
+                if (depth-- == 0) {
+                    Arrays.sort(a, from, to);
+                    return;
+                }
+                if (to - from > CHECK_EVERY) {
+                    check(0);
+                }
+                int mid = (from + to) >>> 1;
+                double p = medianOfThree(a[from], a[mid], a[to - 1]);
+                int i = from;
+                int j = to - 1;
+                while (i <= j) {
+                    while (a[i] < p) {
+                        i++;
+                    }
+                    while (a[j] > p) {
+                        j--;
+                    }
+                    if (i <= j) {
+                        double t = a[i];
+                        a[i] = a[j];
+                        a[j] = t;
+                        i++;
+                        j--;
+                        check(++steps);
+                    }
+                }
+                // [from, j] <= p <= [i, to); between them, values equal to p, each at its rank
+                int leftEnd = rFrom;
+                while (leftEnd < rTo && wanted[leftEnd] <= j) {
+                    leftEnd++;
+                }
+                int rightStart = leftEnd;
+                while (rightStart < rTo && wanted[rightStart] < i) {
+                    rightStart++;
+                }
+                if (leftEnd - rFrom < rTo - rightStart) {
+                    select(from, j + 1, wanted, rFrom, leftEnd, depth);
+                    from = i;
+                    rFrom = rightStart;
+                } else {
+                    select(i, to, wanted, rightStart, rTo, depth);
+                    to = j + 1;
+                    rTo = leftEnd;
+                }
+            }
+        }
+
+        private void insertionSort(int from, int to) {
+            for (int i = from + 1; i < to; i++) {
+                double v = a[i];
+                int j = i - 1;
+                while (j >= from && a[j] > v) {
+                    a[j + 1] = a[j];
+                    j--;
+                }
+                a[j + 1] = v;
+            }
+        }
+
+        private static double medianOfThree(double x, double y, double z) {
+            return x < y ? (y < z ? y : Math.max(x, z)) : (x < z ? x : Math.max(y, z));
+        }
+
+        /** Every {@link #CHECK_EVERY} steps, fails when the thread is interrupted (if this selection may be). */
+        private void check(int step) {
+            if (interruptible && (step & (CHECK_EVERY - 1)) == 0 && Thread.currentThread().isInterrupted()) {
+                throw new java.util.concurrent.CancellationException("interrupted (Ctrl-C or a signal)");
+            }
         }
     }
 }

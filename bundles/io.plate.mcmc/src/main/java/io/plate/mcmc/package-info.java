@@ -18,12 +18,13 @@
  * earlier process). 3.3.0: {@link io.plate.mcmc.SamplerPosterior#IGNORES}, the fact of what a run leaves out
  * of its data. 3.4.0: {@link io.plate.mcmc.SamplerPosterior#COLUMNS}, the fact of the columns a run models and
  * leaves out. 3.6.0: {@link io.plate.mcmc.ProgressPrinter}, the progress line of a run (the shell's, which the Spark
- * jar's {@code cluster} shows too).
+ * jar's {@code cluster} shows too). 3.7.0: {@link io.plate.mcmc.Diagnostics#quantiles}, quantiles by selection
+ * that a command's interrupt stops.
  *
  * <p>3.0.0: {@code ParallelChainRunner}, {@code RunDirectory} and {@code TraceBuffer} are no longer
  * exported ({@code ChainRunnerPool.over} in place of {@code new ParallelChainRunner},
  * {@code DiagnosticsTable.render} in place of {@code RunDirectory.diagnosticsTable}).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("3.6.0")
+@org.osgi.annotation.versioning.Version("3.7.0")
 package io.plate.mcmc;

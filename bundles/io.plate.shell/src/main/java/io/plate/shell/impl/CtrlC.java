@@ -47,6 +47,15 @@ final class CtrlC implements AutoCloseable {
         return pressed;
     }
 
+    /**
+     * Which interrupt stopped the command, for its message: {@code " (Ctrl-C)"}, the signal ending the process
+     * ({@code " (interrupted by SIGTERM)"}), or {@code ""} when neither is known.
+     */
+    String cause() {
+        return pressed ? " (Ctrl-C)"
+                : System.getProperty(BoundSamplers.SIGNAL_PROPERTY) != null ? " (" + BoundSamplers.stopReason() + ")" : "";
+    }
+
     @Override
     public void close() {
         if (terminal != null) {

@@ -1,5 +1,6 @@
 package io.plate.shell.impl;
 
+import io.plate.api.HeapCheck;
 import io.plate.api.PlateException;
 import io.plate.api.sample.Distributions;
 import io.plate.api.sample.IntSampler;
@@ -19,7 +20,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.concurrent.CancellationException;
 import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
 import org.osgi.service.component.annotations.Component;
@@ -78,7 +81,7 @@ public final class DrawCommands {
     }
 
     @Descriptor("draw from a distribution: " + USAGE)
-    public Draws draw(
+    public Draws draw(CommandSession session,
             @Descriptor("number of draws") @Parameter(names = {"-n", "--n"}, absentValue = "1000") int n,
             @Descriptor("root seed (draws use its stream 0)") @Parameter(names = {"-s", "--seed"}, absentValue = "1") long seed,
             @Descriptor("write the draws to this CSV file, one per line") @Parameter(names = {"-o", "--out"}, absentValue = "") String out,
@@ -93,37 +96,111 @@ public final class DrawCommands {
         }
         UniformRandomProvider rng = d.stream(seed, 0);
         String name = distribution.toLowerCase(Locale.ROOT);
+        String label = (name + " " + String.join(" ", params == null ? new String[0] : params)).trim();
+        // Ctrl-C interrupts this thread, which the drawing, the summary and the writing look at, in place of Gogo's
+        // interrupt of the job, which returned the prompt with java.lang.InterruptedException while they ran on
+        try (CtrlC ctrlC = CtrlC.during(session, Thread.currentThread()::interrupt)) {
+            try {
+                return draw(d, rng, name, label, params == null ? new String[0] : params, n, seed, out);
+            } catch (CancellationException e) {
+                throw interrupted(label, out, ctrlC);
+            }
+        }
+    }
+
+    /** {@link #draw(CommandSession, int, long, String, String, String...)} outside a shell session. */
+    Draws draw(int n, long seed, String out, String distribution, String... params) throws IOException {
+        return draw(null, n, seed, out, distribution, params);
+    }
+
+    private Draws draw(Distributions d, UniformRandomProvider rng, String name, String label, String[] params, int n,
+            long seed, String out) throws IOException {
         double[] draws;
         int dimension;
         boolean integral;
         try {
-            Drawer drawer = drawer(d, name, params == null ? new String[0] : params, rng);
+            Drawer drawer = drawer(d, name, params, rng);
             integral = drawer.integral();
             double[] first = drawer.next();
             dimension = first.length;
             if ((long) n * dimension > Integer.MAX_VALUE - 8) {
                 throw new PlateException("--n " + n + " draws of dimension " + dimension + " are too many to hold");
             }
+            // the draws, and the copy of one component that the summary reorders
+            HeapCheck.require(8L * n * dimension + 8L * n, "plate:draw " + label, String.format(Locale.ROOT,
+                    "%,d draws of %d number%s, and a copy of one component for the summary", n, dimension,
+                    dimension == 1 ? "" : "s"), ", or draw fewer (--n)");
             draws = new double[n * dimension];
             System.arraycopy(first, 0, draws, 0, dimension);
             for (int i = 1; i < n; i++) {
+                if ((i & CHECK_EVERY) == 0) {
+                    checkInterrupted();
+                }
                 System.arraycopy(drawer.next(), 0, draws, i * dimension, dimension);
             }
         } catch (IllegalArgumentException e) {
             throw new PlateException("plate:draw " + name + ": " + e.getMessage(), e);
         }
-        String label = (name + " " + String.join(" ", params == null ? new String[0] : params)).trim();
+        double[][] summary = summarize(draws, dimension);
         if (out.isEmpty()) {
-            return new Draws(label, d.provider(), seed, draws, dimension, integral, null);
+            return new Draws(label, d.provider(), seed, draws, dimension, integral, summary, null);
         }
         OutputTarget target = OutputTarget.file(defaults, out, "cannot write the draws to");
         Path file = target.path(); // named as given under the output folder, as every command names what it wrote
         try {
             write(file, draws, dimension, integral);
         } catch (IOException e) {
+            if (Thread.currentThread().isInterrupted()) { // the file channel closed by Ctrl-C's interrupt
+                throw new CancellationException("interrupted while writing");
+            }
             throw target.failure(e);
         }
-        return new Draws(label, d.provider(), seed, draws, dimension, integral, file);
+        return new Draws(label, d.provider(), seed, draws, dimension, integral, summary, file);
+    }
+
+    /** Draws between two looks at the interrupt flag, less one (a mask). */
+    private static final int CHECK_EVERY = (1 << 16) - 1;
+
+    /** The probabilities of the summary's columns: min, the 5/25/50/75/95% quantiles, max. */
+    private static final double[] PROBABILITIES = {0, 0.05, 0.25, 0.5, 0.75, 0.95, 1};
+
+    /**
+     * Per component: mean, sd, then {@link #PROBABILITIES}' quantiles (type 7, {@link Diagnostics#quantiles}), computed
+     * here in the command, where Ctrl-C's interrupt is seen (it was computed when Gogo printed the result, after the
+     * command, by a sort).
+     */
+    static double[][] summarize(double[] draws, int dimension) {
+        int n = draws.length / dimension;
+        double[][] rows = new double[dimension][];
+        for (int j = 0; j < dimension; j++) {
+            double[] x = new double[n];
+            for (int i = 0; i < n; i++) {
+                x[i] = draws[i * dimension + j];
+            }
+            checkInterrupted();
+            double mean = Diagnostics.mean(x);
+            checkInterrupted();
+            double sd = Diagnostics.sd(x);
+            checkInterrupted();
+            double[] q = Diagnostics.quantiles(x, PROBABILITIES);
+            rows[j] = new double[2 + q.length];
+            rows[j][0] = mean;
+            rows[j][1] = sd;
+            System.arraycopy(q, 0, rows[j], 2, q.length);
+        }
+        return rows;
+    }
+
+    private static void checkInterrupted() {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new CancellationException("interrupted (Ctrl-C or a signal)");
+        }
+    }
+
+    /** What an interrupted plate:draw says: which interrupt when known (Ctrl-C, or the signal ending the process). */
+    private static PlateException interrupted(String label, String out, CtrlC ctrlC) {
+        return new PlateException("plate:draw " + label + " was interrupted" + ctrlC.cause() + "; "
+                + (out.isEmpty() ? "no draws are kept" : "nothing was written"));
     }
 
     /** One draw per call, as a row of numbers. */
@@ -327,16 +404,19 @@ public final class DrawCommands {
         private final double[] draws;
         private final int dimension;
         private final boolean integral;
+        /** Per component: mean, sd, min, the 5/25/50/75/95% quantiles, max ({@link #summarize}). */
+        private final double[][] summary;
         private final Path file;
 
         Draws(String distribution, String provider, long seed, double[] draws, int dimension, boolean integral,
-                Path file) {
+                double[][] summary, Path file) {
             this.distribution = distribution;
             this.provider = provider;
             this.seed = seed;
             this.draws = draws;
             this.dimension = dimension;
             this.integral = integral;
+            this.summary = summary;
             this.file = file;
         }
 
@@ -379,12 +459,12 @@ public final class DrawCommands {
             TextTable t = new TextTable("component", "mean", "sd", "min", "5%", "25%", "50%", "75%", "95%", "max");
             int k = dimension();
             for (int j = 0; j < k; j++) {
-                double[] x = component(j);
-                Arrays.sort(x);
-                t.row(k == 1 ? "x" : String.valueOf(j + 1), fmt(Diagnostics.mean(x)), fmt(Diagnostics.sd(x)), fmt(x[0]),
-                        fmt(quantile(x, 0.05)), fmt(quantile(x, 0.25)), fmt(quantile(x, 0.5)), fmt(quantile(x, 0.75)),
-                        fmt(quantile(x, 0.95)),
-                        fmt(x[x.length - 1]));
+                String[] cells = new String[1 + summary[j].length];
+                cells[0] = k == 1 ? "x" : String.valueOf(j + 1);
+                for (int c = 0; c < summary[j].length; c++) {
+                    cells[1 + c] = fmt(summary[j][c]);
+                }
+                t.row(cells);
             }
             s.append(t);
             if (file != null) {
@@ -395,10 +475,6 @@ public final class DrawCommands {
                         .append(" to ").append(file);
             }
             return s.toString().stripTrailing();
-        }
-
-        private static double quantile(double[] sorted, double q) {
-            return Diagnostics.quantileOfSorted(sorted, q);
         }
 
         private static String fmt(double v) {

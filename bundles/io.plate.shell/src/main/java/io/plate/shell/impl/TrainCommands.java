@@ -74,8 +74,6 @@ public final class TrainCommands {
 
     /** What an interrupted fit says: which interrupt when known (Ctrl-C, or the signal ending the process). */
     static PlateException interrupted(String what, CtrlC ctrlC) {
-        String why = ctrlC.pressed() ? " (Ctrl-C)"
-                : System.getProperty(BoundSamplers.SIGNAL_PROPERTY) != null ? " (" + BoundSamplers.stopReason() + ")" : "";
-        return new PlateException("training of '" + what + "' was interrupted" + why + "; the model was not kept");
+        return new PlateException("training of '" + what + "' was interrupted" + ctrlC.cause() + "; the model was not kept");
     }
 }

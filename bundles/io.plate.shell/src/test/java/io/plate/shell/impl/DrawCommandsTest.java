@@ -154,4 +154,98 @@ class DrawCommandsTest {
             assertTrue(x.getMessage().contains(part), () -> "message '" + x.getMessage() + "' lacks '" + part + "'");
         }
     }
+
+    /**
+     * The summary, now computed in the command by selection, prints what the sort in Gogo's formatting printed
+     * (mean and sd of the sorted draws, type-7 quantiles of them, their ends), for n from 1 and vectors.
+     */
+    @Test
+    void theSummaryPrintsWhatTheSortPrinted() throws IOException {
+        DrawCommands cmd = new DrawCommands(new FastDistributions());
+        String[][] cases = {{"normal", "0", "1"}, {"gamma", "0.3"}, {"binomial", "10", "0.5"}, {"bernoulli", "0.2"},
+            {"student-t", "2"}, {"dirichlet", "0.5,1,2"}, {"log-gamma", "0.01"}};
+        for (int n : new int[] {1, 2, 3, 10, 999, 20_000}) {
+            for (String[] c : cases) {
+                DrawCommands.Draws d = cmd.draw(n, n + 7, "", c[0], java.util.Arrays.copyOfRange(c, 1, c.length));
+                assertEquals(sortedSummary(d), d.toString(), () -> n + " draws of " + String.join(" ", c));
+            }
+        }
+    }
+
+    /** The summary as Gogo's formatting computed it before: a sorted copy of each component. */
+    private static String sortedSummary(DrawCommands.Draws d) {
+        String s = d.toString();
+        StringBuilder out = new StringBuilder(s.substring(0, s.indexOf('\n') + 1));
+        io.plate.api.text.TextTable t = new io.plate.api.text.TextTable("component", "mean", "sd", "min", "5%", "25%",
+                "50%", "75%", "95%", "max");
+        for (int j = 0; j < d.dimension(); j++) {
+            double[] x = d.component(j);
+            java.util.Arrays.sort(x);
+            Object[] row = {d.dimension() == 1 ? "x" : String.valueOf(j + 1), Diagnostics.mean(x), Diagnostics.sd(x), x[0],
+                Diagnostics.quantileOfSorted(x, 0.05), Diagnostics.quantileOfSorted(x, 0.25),
+                Diagnostics.quantileOfSorted(x, 0.5), Diagnostics.quantileOfSorted(x, 0.75),
+                Diagnostics.quantileOfSorted(x, 0.95), x[x.length - 1]};
+            for (int c = 1; c < row.length; c++) {
+                double v = (Double) row[c];
+                row[c] = v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v)
+                        : String.format(java.util.Locale.ROOT, "%.6g", v);
+            }
+            t.row(row);
+        }
+        return out.append(t).toString().stripTrailing();
+    }
+
+    /**
+     * An interrupt of the command's thread (Ctrl-C) mid-way through drawing or summarising ends plate:draw with one
+     * line and no result; the draws and their summary used to go on to the end, the summary after the command.
+     */
+    @Test
+    void anInterruptedDrawEndsWithTheCancelledMessage() throws Exception {
+        DrawCommands cmd = new DrawCommands(new FastDistributions());
+        java.util.concurrent.atomic.AtomicReference<Throwable> ended = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
+        Thread worker = new Thread(() -> {
+            try {
+                for (;;) { // only the interrupt may end the loop, whichever part of a draw it lands in
+                    started.countDown();
+                    cmd.draw(3_000_000, 1, "", "normal", "0", "1");
+                }
+            } catch (Throwable t) {
+                ended.set(t);
+            }
+        });
+        worker.start();
+        started.await();
+        Thread.sleep(50);
+        worker.interrupt();
+        long sent = System.nanoTime();
+        worker.join(10_000);
+        assertTrue(!worker.isAlive(), "plate:draw still runs 10 s after the interrupt");
+        long millis = (System.nanoTime() - sent) / 1_000_000;
+        assertTrue(ended.get() instanceof PlateException, "ended with " + ended.get());
+        assertEquals("plate:draw normal 0 1 was interrupted; no draws are kept", ended.get().getMessage());
+        assertTrue(millis < 2_000, "stopped " + millis + " ms after the interrupt");
+    }
+
+    /** The summary alone, interrupted, is the project's cancellation, not a result. */
+    @Test
+    void anInterruptedSummaryIsCancelled() {
+        double[] draws = new double[1000];
+        Thread.currentThread().interrupt();
+        try {
+            assertThrows(java.util.concurrent.CancellationException.class, () -> DrawCommands.summarize(draws, 1));
+        } finally {
+            Thread.interrupted();
+        }
+    }
+
+    /** More draws than the heap holds are refused in one line before drawing, not an OutOfMemoryError later. */
+    @Test
+    void drawsTooManyForTheHeapAreRefusedBeforeDrawing() {
+        int n = Integer.MAX_VALUE - 8;
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().maxMemory() < 16L * n, "a heap of 32 GB");
+        refused(() -> new DrawCommands(new FastDistributions()).draw(n, 1, "", "normal", "0", "1"),
+                "plate:draw normal 0 1 needs about 32.0 GB of memory (2,147,483,639 draws of 1 number, and a copy",
+                "give Java a larger heap (java -Xmx41g -jar plate.jar ...), or draw fewer (--n)");
+    }
 }
