@@ -112,7 +112,7 @@ public final class EvaluateCommands {
                 report = Learners.withAdvice(l, d, () -> e.evaluate(l, d, p, settings, progress));
             } catch (java.util.concurrent.CancellationException ex) { // the folds stopped at the next block
                 throw new PlateException("evaluation of " + l.name() + " on '" + d.name() + "' was interrupted"
-                        + (ctrlC.pressed() ? " (Ctrl-C)" : "") + "; nothing was written", ex);
+                        + ctrlC.cause() + "; nothing was written", ex);
             }
         }
         String ignores = ignores(l, d, p, s);
