@@ -319,19 +319,12 @@ public final class SparseNaiveBayesModel implements Model, Explainable {
             for (int y = 0; y < k; y++) {
                 double[] v = probs[r][y];
                 Arrays.sort(v);
-                lo[r][y] = quantile(v, (1 - interval) / 2);
-                hi[r][y] = quantile(v, 1 - (1 - interval) / 2);
+                lo[r][y] = io.plate.mcmc.Diagnostics.quantileOfSorted(v, (1 - interval) / 2);
+                hi[r][y] = io.plate.mcmc.Diagnostics.quantileOfSorted(v, 1 - (1 - interval) / 2);
                 mean[r][y] = Math.exp(point[r][y]);
             }
         }
         return new ClassIntervals(classes(), interval, mean, lo, hi);
-    }
-
-    private static double quantile(double[] sorted, double q) {
-        double h = (sorted.length - 1) * q;
-        int i = (int) Math.floor(h);
-        int j = Math.min(i + 1, sorted.length - 1);
-        return sorted[i] + (h - i) * (sorted[j] - sorted[i]);
     }
 
     /** Class probabilities with credible intervals, per row. */
