@@ -20,7 +20,8 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
  * ({@link DiagonalGaussianComponents}, {@code covariance=diag}). {@code collapsed=false} samples the same
  * model with the means, covariances and weights instantiated ({@link UncollapsedGaussianChain}): the rows
  * in fixed blocks, in parallel or on a {@link BlockRunner} (Spark's executors), the chain the same on any
- * number of threads or Spark partitions.
+ * number of threads or Spark partitions, with the collapsed chain's split–merge moves on p(z | x) after
+ * each sweep ({@code split_merge}).
  */
 @Component(service = Sampler.class, property = Sampler.NAME + "=" + GaussianMixtureSampler.NAME)
 public final class GaussianMixtureSampler extends MixtureSampler<NumericData> {
@@ -90,7 +91,7 @@ public final class GaussianMixtureSampler extends MixtureSampler<NumericData> {
         }
         UncollapsedGaussianChain c = new UncollapsedGaussianChain(model.components().apply(data, params),
                 params.getDouble(ALPHA), params.getBoolean(PARALLEL), UncollapsedGaussianChain.DEFAULT_ROWS_PER_BLOCK,
-                settings, distributions, rng);
+                params.getInt(SPLIT_MERGE), params.getInt(LAUNCH_SCANS), null, settings, distributions, rng);
         if (blocks != null) {
             c.runBlocksOn(blocks);
         }

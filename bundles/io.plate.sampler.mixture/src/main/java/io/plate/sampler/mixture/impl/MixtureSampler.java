@@ -149,7 +149,7 @@ abstract class MixtureSampler<D> implements Sampler {
     private static List<ParamSpec> moveParameters(String proposals) {
         return List.of(
                 ParamSpec.integer(SPLIT_MERGE, proposals, 0, 1_000_000,
-                        "Jain-Neal split-merge proposals per sweep (not the uncollapsed mixture.gaussian)"),
+                        "Jain-Neal split-merge proposals per sweep (on the collapsed marginal p(z|x), also for collapsed=false)"),
                 ParamSpec.integer(LAUNCH_SCANS, "3", 0, 1000,
                         "restricted Gibbs scans that build a split-merge launch state"));
     }

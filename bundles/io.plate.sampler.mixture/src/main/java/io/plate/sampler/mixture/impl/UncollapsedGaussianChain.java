@@ -28,6 +28,19 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <li>π | z ~ Dirichlet(α + m).</li>
  * </ol>
  *
+ * <p>Split–merge moves ({@code splitMerge} a sweep, after the parameter and π steps): the Jain–Neal
+ * proposals of the collapsed chain ({@link SplitMerge} over the very {@link Components} whose prior this
+ * chain samples under, kept in step with z, with the finite Dirichlet(α) ratio over the K slots of
+ * {@link FiniteSlots}), so they target the collapsed marginal p(z | x), μ, Σ and π integrated out; when a
+ * move is accepted, the statistics of the blocks that hold moved rows are recomputed from the rows, and
+ * every cluster's (μ, Σ) and π are drawn again from their full conditionals given the new z. The kernel
+ * leaves p(z, μ, Σ, π | x) invariant: the move never reads the old parameters, and by detailed balance of
+ * the Metropolis–Hastings move on p(z | x), Σ_z p(z | x) q(z → z') a(z, z') · p(μ', Σ', π' | z', x) =
+ * p(z' | x) p(μ', Σ', π' | z', x) for the accepted part, while a rejection keeps the state as it was; with
+ * several proposals a sweep the same holds for their composition (the parameters are drawn once, after the
+ * last). Missing values (covariance=diag only: the full components refuse them) are left out of the
+ * collapsed statistics as of this chain's likelihood, so both are of the same model.
+ *
  * <p>Rows are centred on the prior mean μ0 once. The log joint, log p(x | z, μ, Σ) + log p(z | π) +
  * log p(μ, Σ) + log p(π), comes from the summed statistics without a pass over the rows.
  */
@@ -51,11 +64,31 @@ final class UncollapsedGaussianChain extends MixtureChain implements RestorableC
     private long sweeps;
     private BlockRunner.Blocks<RowBlock> remote; // the z-step's blocks when they run elsewhere, else null
     private final int[] described; // the partition the components hold for describeSlot (−1: none yet)
+    private final int splitMerge; // split–merge proposals per sweep
+    // with moves, the components hold the rows as inCollapsed has them (z after the moves); null without
+    private final int[] inCollapsed;
+    private final SplitMerge moves;
+    private final FiniteSlots slots;
+    private final boolean[] blockMoved; // blocks with a row an accepted move reassigned
 
     /** A chain over the rows and under the prior of Gaussian {@code components} (full or diagonal). */
     UncollapsedGaussianChain(Components components, double alpha, boolean parallel, int rowsPerBlock,
             ChainSettings settings, Distributions dist, UniformRandomProvider rng) {
+        this(components, alpha, parallel, rowsPerBlock, 0, 0, null, settings, dist, rng);
+    }
+
+    /**
+     * The chain with {@code splitMerge} split–merge proposals a sweep, each launched by {@code launchScans}
+     * restricted scans, and the partition prior's split ratio {@code ratio} (null: the symmetric
+     * Dirichlet's; another only for tests).
+     */
+    UncollapsedGaussianChain(Components components, double alpha, boolean parallel, int rowsPerBlock, int splitMerge,
+            int launchScans, SplitMerge.Ratio ratio, ChainSettings settings, Distributions dist,
+            UniformRandomProvider rng) {
         super(components.rows(), settings, dist);
+        if (splitMerge < 0) {
+            throw new IllegalArgumentException("split_merge must be >= 0, got " + splitMerge);
+        }
         if (!(alpha > 0) || Double.isInfinite(alpha)) {
             throw new IllegalArgumentException("alpha must be > 0, got " + alpha);
         }
@@ -90,6 +123,19 @@ final class UncollapsedGaussianChain extends MixtureChain implements RestorableC
         this.described = new int[rows];
         Arrays.fill(described, -1);
         this.zKey = rng.nextLong();
+        this.splitMerge = splitMerge;
+        if (splitMerge > 0) {
+            components.ensureCapacity(k);
+            this.inCollapsed = new int[rows];
+            this.moves = new SplitMerge(components, inCollapsed, SplitMerge.freeRows(settings, rows), launchScans);
+            this.slots = new FiniteSlots(components, k, alpha, ratio);
+            this.blockMoved = new boolean[nBlocks];
+        } else {
+            this.inCollapsed = null;
+            this.moves = null;
+            this.slots = null;
+            this.blockMoved = null;
+        }
         initialise(rng);
     }
 
@@ -104,8 +150,9 @@ final class UncollapsedGaussianChain extends MixtureChain implements RestorableC
     }
 
     @Override
-    void assign(int[] slots, UniformRandomProvider rng) {
-        System.arraycopy(slots, 0, z, 0, rows);
+    void assign(int[] start, UniformRandomProvider rng) {
+        System.arraycopy(start, 0, z, 0, rows);
+        refillCollapsed();
         for (int b = 0; b < blockStart.length - 1; b++) {
             GaussianZStep.statistics(step.full(), d, k, y, blockStart[b], blockStart[b + 1], 0, z, blockStats[b]);
         }
@@ -114,6 +161,12 @@ final class UncollapsedGaussianChain extends MixtureChain implements RestorableC
 
     @Override
     public void sweep(UniformRandomProvider rng) {
+        gibbsSweep(rng);
+        splitMerge(rng);
+    }
+
+    /** The z-step, then the parameter and π steps. */
+    private void gibbsSweep(UniformRandomProvider rng) {
         if (remote != null) {
             remoteSweep(rng);
             return;
@@ -127,6 +180,65 @@ final class UncollapsedGaussianChain extends MixtureChain implements RestorableC
             }
         }
         finishSweep(rng);
+    }
+
+    /**
+     * The sweep's split–merge proposals on p(z | x): the components follow the rows that the z-step moved,
+     * the moves run on them, and if any was accepted z takes the new partition, the statistics of the
+     * blocks holding moved rows are recomputed from the rows (here, also when the z-step ran on a
+     * {@link BlockRunner}: the chain keeps the centred rows), and the parameters and π are drawn again.
+     */
+    private void splitMerge(UniformRandomProvider rng) {
+        if (moves == null) {
+            return;
+        }
+        for (int r = 0; r < rows; r++) {
+            int now = z[r];
+            int was = inCollapsed[r];
+            if (now != was) {
+                components.remove(r, was);
+                components.add(r, now);
+                inCollapsed[r] = now;
+            }
+        }
+        boolean moved = false;
+        for (int t = 0; t < splitMerge; t++) {
+            moved |= moves.propose(rng, slots);
+        }
+        if (!moved) {
+            return;
+        }
+        Arrays.fill(blockMoved, false);
+        for (int b = 0; b < blockCount(); b++) {
+            for (int r = blockStart[b]; r < blockStart[b + 1]; r++) {
+                if (z[r] != inCollapsed[r]) {
+                    blockMoved[b] = true;
+                    z[r] = inCollapsed[r];
+                }
+            }
+            if (blockMoved[b]) {
+                GaussianZStep.statistics(step.full(), d, k, y, blockStart[b], blockStart[b + 1], 0, z, blockStats[b]);
+            }
+        }
+        drawParameters(rng);
+    }
+
+    /** The moves' components rebuilt for the rows as z holds them. */
+    private void refillCollapsed() {
+        if (moves == null) {
+            return;
+        }
+        components.clearAll();
+        for (int r = 0; r < rows; r++) {
+            components.add(r, z[r]);
+        }
+        System.arraycopy(z, 0, inCollapsed, 0, rows);
+        slots.lock(z, settings);
+    }
+
+    @Override
+    double splitMergeAcceptance() {
+        return moves == null ? Double.NaN : moves.acceptance();
     }
 
     private void sampleBlock(int b) {
@@ -245,6 +357,9 @@ final class UncollapsedGaussianChain extends MixtureChain implements RestorableC
         for (int p = 1; p < parameters.length; p++) {
             writeDoubles(out, parameters[p]);
         }
+        if (moves != null) { // the moves' statistics are those of z; their acceptance counts are not
+            moves.writeCounts(out);
+        }
         recorder().write(out);
     }
 
@@ -277,6 +392,10 @@ final class UncollapsedGaussianChain extends MixtureChain implements RestorableC
         for (int p = 1; p < parameters.length; p++) {
             readDoubles(in, parameters[p]);
         }
+        if (moves != null) {
+            moves.readCounts(in);
+        }
+        refillCollapsed();
         sweeps = s;
         recorder().read(in);
     }
@@ -319,6 +438,11 @@ final class UncollapsedGaussianChain extends MixtureChain implements RestorableC
         return parameters;
     }
 
+    /** The blocks' statistics summed, as the parameter step last read them (a copy, for tests). */
+    double[] statistics() {
+        return stats.clone();
+    }
+
     long zKey() {
         return zKey;
     }
@@ -359,6 +483,9 @@ final class UncollapsedGaussianChain extends MixtureChain implements RestorableC
      */
     @Override
     List<String> describeSlot(int slot) {
+        if (moves != null) { // the moves' components hold z after every sweep
+            return components.describe(slot);
+        }
         if (!Arrays.equals(described, z)) {
             components.ensureCapacity(k);
             components.clearAll();

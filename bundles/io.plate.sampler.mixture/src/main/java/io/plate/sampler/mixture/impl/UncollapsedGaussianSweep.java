@@ -29,8 +29,8 @@ public final class UncollapsedGaussianSweep {
     /**
      * Chain {@code chain} of seed {@code seed} (on the stream {@code stream(seed, chain)}, as the chain runner
      * gives it) over the numeric columns of {@code data}, with the parameters of {@code mixture.gaussian}
-     * ({@code k}, {@code alpha}, {@code init}, {@code covariance}, {@code kappa0}, {@code nu0},
-     * {@code prior_scale}; absent ones take that sampler's defaults) and blocks of {@code rowsPerBlock} rows.
+     * ({@code k}, {@code alpha}, {@code init}, {@code split_merge}, {@code launch_scans}, {@code covariance},
+     * {@code kappa0}, {@code nu0}, {@code prior_scale}; absent ones take that sampler's defaults) and blocks of {@code rowsPerBlock} rows.
      */
     public static UncollapsedGaussianSweep of(Distributions dist, Dataset data, Map<String, String> params, long seed,
             int chain, boolean parallel, int rowsPerBlock) {
@@ -52,7 +52,8 @@ public final class UncollapsedGaussianSweep {
         ChainSettings settings = new ChainSettings(params.getInt(MixtureSampler.K),
                 Initialisation.parse(params.getString(MixtureSampler.INIT)), 1, 0, null);
         return new UncollapsedGaussianSweep(new UncollapsedGaussianChain(GaussianPriors.components(data, params),
-                params.getDouble(MixtureSampler.ALPHA), parallel, rowsPerBlock, settings, dist, rng), rng);
+                params.getDouble(MixtureSampler.ALPHA), parallel, rowsPerBlock, params.getInt(MixtureSampler.SPLIT_MERGE),
+                params.getInt(MixtureSampler.LAUNCH_SCANS), null, settings, dist, rng), rng);
     }
 
     public int blocks() {

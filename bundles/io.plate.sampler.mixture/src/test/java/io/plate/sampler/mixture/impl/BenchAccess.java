@@ -71,6 +71,18 @@ public final class BenchAccess {
         return new FiniteMixtureChain(priors(d, gaussian), alpha, 1, 3, s, dist, rng);
     }
 
+    /**
+     * The uncollapsed Gaussian mixture chain ({@code mixture.gaussian collapsed=false}, parallel blocks of the
+     * default size) with the default priors, {@code restarts} k-means++ starts and {@code splitMerge} split–merge
+     * proposals a sweep (3 launch scans, the service's default).
+     */
+    public static Chain uncollapsedGaussian(Dataset d, int k, String covariance, int restarts, int splitMerge,
+            Distributions dist, UniformRandomProvider rng) {
+        ChainSettings s = new ChainSettings(k, Initialisation.KMEANS_PP, restarts, 10, null);
+        return new UncollapsedGaussianChain(priors(d, Map.of(GaussianPriors.COVARIANCE, covariance)), 1.0, true,
+                UncollapsedGaussianChain.DEFAULT_ROWS_PER_BLOCK, splitMerge, 3, null, s, dist, rng);
+    }
+
     /** A DP Gaussian mixture chain with the default priors of {@code mixture.dp-gaussian}, starting from k clusters. */
     public static Chain dpGaussian(Dataset d, int k, String covariance, Distributions dist, UniformRandomProvider rng) {
         return dpGaussian(d, k, Map.of(GaussianPriors.COVARIANCE, covariance), dist, rng);

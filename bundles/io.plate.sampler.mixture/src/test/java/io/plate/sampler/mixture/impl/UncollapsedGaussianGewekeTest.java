@@ -90,6 +90,33 @@ class UncollapsedGaussianGewekeTest {
                 + "negative control (degrees of freedom without n):\n" + wrong.report());
     }
 
+    /**
+     * The chain with split–merge moves (3 a sweep, on the collapsed marginal; every cluster's (μ, Σ) and π
+     * drawn again after an accepted move), two sweeps a transition so that the second sweep's z-step uses
+     * the parameters the first sweep's moves left; negative control: the moves' acceptance ratio without
+     * the K − k empty slots ({@link GewekeTest#checkSplitMergeMoves}), which must fail.
+     */
+    static void checkSplitMerge(String what, Geweke.Model<double[][]> model, Function<double[][], Components> components,
+            long seed) {
+        Geweke.PartitionPrior prior = Geweke.PartitionPrior.finite(GewekeTest.SPLIT_MERGE_K, 1.0);
+        GewekeTest.checkSplitMergeMoves(what, model, ratio -> Geweke.sweeps((x, z, a, dist, rng) -> {
+            UncollapsedGaussianChain c = new UncollapsedGaussianChain(components.apply(x), 1.0, false, 2, 3, 2, ratio,
+                    GewekeTest.settings(GewekeTest.SPLIT_MERGE_K), dist, rng);
+            c.assign(z, rng);
+            return c;
+        }, prior, 2), 1.0, seed);
+    }
+
+    @Test
+    void diagonalGaussianWithSplitMerge() {
+        checkSplitMerge("uncollapsed diagonal Gaussian, split-merge", GewekeTest.DIAG, GewekeTest.DIAG::components, 44);
+    }
+
+    @Test
+    void fullGaussianWithSplitMerge() {
+        checkSplitMerge("uncollapsed full Gaussian, split-merge", GewekeTest.FULL, GewekeTest.FULL::components, 45);
+    }
+
     @Test
     void diagonalGaussian() {
         GewekeModels.DiagonalGaussian m = GewekeTest.DIAG;

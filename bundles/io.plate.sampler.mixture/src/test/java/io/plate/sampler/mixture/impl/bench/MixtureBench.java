@@ -22,7 +22,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  *
  * <pre>
  * CP=$(bash bench/classpath.sh bundles/io.plate.sampler.mixture)
- * java -cp "$CP" io.plate.sampler.mixture.impl.bench.MixtureBench [speed|sweep|quality|priorscale|text|all] ROOT
+ * java -cp "$CP" io.plate.sampler.mixture.impl.bench.MixtureBench [speed|sweep|splitmerge|gaussiansplitmerge|quality|priorscale|text|all] ROOT
  * </pre>
  * ROOT is a folder whose {@code data/} holds the datasets: the repository root serves quality and
  * priorscale; speed, sweep and text need the full 20 Newsgroups corpus in
@@ -41,6 +41,9 @@ import org.apache.commons.rng.UniformRandomProvider;
  *     Gaussian parameters given (defaults where absent), a third of the sweeps burn-in;</li>
  * <li>splitmerge FILE.tsv [repeats]: seconds per sweep of the default uncollapsed {@code mixture.multinomial}
  *     (K = 20) on a text file without and with its split–merge moves, timed in turn;</li>
+ * <li>gaussiansplitmerge [repeats]: seconds per sweep of the uncollapsed {@code mixture.gaussian} (full and
+ *     diag) on letter-like synthetic data, 20,000 × 16, K = 26, without and with its default split–merge
+ *     move, timed in turn;</li>
  * <li>text [beta [collapsed [sweeps [seeds [restarts]]]]]: NMI and ARI of {@code mixture.multinomial} (K = 20) on 20news
  *     train against the newsgroups, of the VI point estimate over the second half of the sweeps and of the
  *     highest-log-joint draw.</li>
@@ -60,6 +63,9 @@ public final class MixtureBench {
         }
         if (what.equals("splitmerge")) {
             splitMerge(shared, args.length > 2 ? Integer.parseInt(args[2]) : 3);
+        }
+        if (what.equals("gaussiansplitmerge")) {
+            gaussianSplitMerge(args.length > 2 ? Integer.parseInt(args[2]) : 3);
         }
         if (what.equals("sweep")) {
             sweep(shared, args.length > 2 ? Integer.parseInt(args[2]) : 3);
@@ -168,6 +174,32 @@ public final class MixtureBench {
             System.out.printf(Locale.ROOT, "%s uncollapsed K=20: %.4f s/sweep split_merge=0, %.4f s/sweep split_merge=1"
                     + " (acceptance so far %.4f)%n", file.getFileName(), without, with,
                     BenchAccess.splitMergeAcceptance(chains[1]));
+        }
+    }
+
+    /**
+     * {@code gaussiansplitmerge [repeats]}: seconds per sweep of the uncollapsed Gaussian chain (K = 26, kmeans++,
+     * 5 restarts, parallel blocks) on letter-like data, 20,000 × 16, full and diag, without split–merge moves
+     * and with the default one a sweep, two chains from the same seed timed in turn ({@code repeats} rounds of
+     * 20 sweeps each after 10 of warm-up), and the moves' acceptance.
+     */
+    static void gaussianSplitMerge(int repeats) {
+        Dataset letters = letterLike(20_000, 16, 26, 5);
+        for (String cov : new String[] {"full", "diag"}) {
+            Chain[] chains = new Chain[2];
+            UniformRandomProvider[] rngs = new UniformRandomProvider[2];
+            for (int sm = 0; sm < 2; sm++) {
+                rngs[sm] = DIST.stream(1, 0);
+                chains[sm] = BenchAccess.uncollapsedGaussian(letters, 26, cov, 5, sm, DIST, rngs[sm]);
+                timeSweeps(chains[sm], rngs[sm], 10, 0);
+            }
+            for (int r = 0; r < repeats; r++) {
+                double without = timeSweeps(chains[0], rngs[0], 0, 20);
+                double with = timeSweeps(chains[1], rngs[1], 0, 20);
+                System.out.printf(Locale.ROOT, "letter-like 20000x16 uncollapsed %s K=26: %.4f s/sweep split_merge=0,"
+                        + " %.4f s/sweep split_merge=1 (acceptance so far %.4f)%n", cov, without, with,
+                        BenchAccess.splitMergeAcceptance(chains[1]));
+            }
         }
     }
 
