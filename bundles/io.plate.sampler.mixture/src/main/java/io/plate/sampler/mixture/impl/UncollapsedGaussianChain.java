@@ -64,11 +64,7 @@ final class UncollapsedGaussianChain extends MixtureChain implements RestorableC
     private long sweeps;
     private BlockRunner.Blocks<RowBlock> remote; // the z-step's blocks when they run elsewhere, else null
     private final int[] described; // the partition the components hold for describeSlot (−1: none yet)
-    private final int splitMerge; // split–merge proposals per sweep
-    // with moves, the components hold the rows as inCollapsed has them (z after the moves); null without
-    private final int[] inCollapsed;
-    private final SplitMerge moves;
-    private final FiniteSlots slots;
+    private final CollapsedMoves moves; // null without moves
     private final boolean[] blockMoved; // blocks with a row an accepted move reassigned
 
     /** A chain over the rows and under the prior of Gaussian {@code components} (full or diagonal). */
@@ -123,19 +119,8 @@ final class UncollapsedGaussianChain extends MixtureChain implements RestorableC
         this.described = new int[rows];
         Arrays.fill(described, -1);
         this.zKey = rng.nextLong();
-        this.splitMerge = splitMerge;
-        if (splitMerge > 0) {
-            components.ensureCapacity(k);
-            this.inCollapsed = new int[rows];
-            this.moves = new SplitMerge(components, inCollapsed, SplitMerge.freeRows(settings, rows), launchScans);
-            this.slots = new FiniteSlots(components, k, alpha, ratio);
-            this.blockMoved = new boolean[nBlocks];
-        } else {
-            this.inCollapsed = null;
-            this.moves = null;
-            this.slots = null;
-            this.blockMoved = null;
-        }
+        this.moves = CollapsedMoves.of(components, settings, k, alpha, ratio, launchScans, splitMerge);
+        this.blockMoved = moves == null ? null : new boolean[nBlocks];
         initialise(rng);
     }
 
@@ -192,22 +177,10 @@ final class UncollapsedGaussianChain extends MixtureChain implements RestorableC
         if (moves == null) {
             return;
         }
-        for (int r = 0; r < rows; r++) {
-            int now = z[r];
-            int was = inCollapsed[r];
-            if (now != was) {
-                components.remove(r, was);
-                components.add(r, now);
-                inCollapsed[r] = now;
-            }
-        }
-        boolean moved = false;
-        for (int t = 0; t < splitMerge; t++) {
-            moved |= moves.propose(rng, slots);
-        }
-        if (!moved) {
+        if (!moves.run(z, rng)) {
             return;
         }
+        int[] inCollapsed = moves.partition();
         Arrays.fill(blockMoved, false);
         for (int b = 0; b < blockCount(); b++) {
             for (int r = blockStart[b]; r < blockStart[b + 1]; r++) {
@@ -228,12 +201,7 @@ final class UncollapsedGaussianChain extends MixtureChain implements RestorableC
         if (moves == null) {
             return;
         }
-        components.clearAll();
-        for (int r = 0; r < rows; r++) {
-            components.add(r, z[r]);
-        }
-        System.arraycopy(z, 0, inCollapsed, 0, rows);
-        slots.lock(z, settings);
+        moves.refill(z, settings);
     }
 
     @Override

@@ -113,12 +113,9 @@ final class UncollapsedMultinomialChain extends MixtureChain implements Restorab
     private static final int PAD = 16;
     private final double[][] blockSums; // [word block][PAD + k + PAD]: per cluster partial sum of the variates
     private final boolean parallel;
-    private final int splitMerge; // split–merge proposals per sweep
-    // the moves' collapsed statistics, which hold the rows in inCollapsed (z after the moves): null without moves
+    // the moves' collapsed statistics (z after the moves), for the word counts on a BlockRunner: null without moves
     private final MultinomialComponents collapsed;
-    private final int[] inCollapsed;
-    private final SplitMerge moves;
-    private final FiniteSlots slots;
+    private final CollapsedMoves moves;
 
     UncollapsedMultinomialChain(MultinomialCorpus data, double alpha, double beta, boolean parallel,
             ChainSettings settings, Distributions dist, UniformRandomProvider rng) {
@@ -221,19 +218,9 @@ final class UncollapsedMultinomialChain extends MixtureChain implements Restorab
         // most words have count 0 in a cluster: their shape is β, drawn from a table built once
         this.prior = GammaTable.of(beta);
         this.blockSums = new double[wordBlocks][PAD + k + PAD];
-        this.splitMerge = splitMerge;
-        if (splitMerge > 0) {
-            this.collapsed = new MultinomialComponents(data, beta);
-            collapsed.ensureCapacity(k);
-            this.inCollapsed = new int[rows];
-            this.moves = new SplitMerge(collapsed, inCollapsed, SplitMerge.freeRows(settings, rows), launchScans);
-            this.slots = new FiniteSlots(collapsed, k, alpha, ratio);
-        } else {
-            this.collapsed = null;
-            this.inCollapsed = null;
-            this.moves = null;
-            this.slots = null;
-        }
+        this.collapsed = splitMerge > 0 ? new MultinomialComponents(data, beta) : null;
+        this.moves = collapsed == null ? null : CollapsedMoves.of(collapsed, settings, k, alpha, ratio, launchScans,
+                splitMerge);
         initialise(rng);
     }
 
@@ -367,21 +354,8 @@ final class UncollapsedMultinomialChain extends MixtureChain implements Restorab
         if (moves == null) {
             return;
         }
-        for (int d = 0; d < rows; d++) {
-            int now = z[d];
-            int was = inCollapsed[d];
-            if (now != was) {
-                collapsed.remove(d, was);
-                collapsed.add(d, now);
-                inCollapsed[d] = now;
-            }
-        }
-        boolean moved = false;
-        for (int t = 0; t < splitMerge; t++) {
-            moved |= moves.propose(rng, slots);
-        }
-        if (moved) {
-            System.arraycopy(inCollapsed, 0, z, 0, rows);
+        if (moves.run(z, rng)) {
+            System.arraycopy(moves.partition(), 0, z, 0, rows);
             if (remote != null) { // no postings here: the word counts of the new z are the collapsed ones
                 for (int t = 0; t < v; t++) {
                     for (int c = 0, w = rankToWord[t]; c < k; c++) {
@@ -395,15 +369,9 @@ final class UncollapsedMultinomialChain extends MixtureChain implements Restorab
 
     /** The collapsed statistics of the moves rebuilt for the rows as z holds them (arrays reused). */
     private void refillCollapsed() {
-        if (collapsed == null) {
-            return;
+        if (moves != null) {
+            moves.refill(z, settings);
         }
-        collapsed.clearAll();
-        for (int d = 0; d < rows; d++) {
-            collapsed.add(d, z[d]);
-        }
-        System.arraycopy(z, 0, inCollapsed, 0, rows);
-        slots.lock(z, settings);
     }
 
     @Override
