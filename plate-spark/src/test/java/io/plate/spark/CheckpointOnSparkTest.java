@@ -45,23 +45,38 @@ import org.junit.jupiter.api.io.TempDir;
 class CheckpointOnSparkTest {
     static final RunSettings SETTINGS = new RunSettings(12, 4, 1, 2, 11, 0);
 
-    /** Spark's blocks, whose jobs fail (a lost driver) after {@code maps} sweeps of blocks over all chains. */
+    /**
+     * Spark's blocks, whose jobs fail (a lost driver) once every chain has run {@code maps} sweeps of blocks: each
+     * chain's blocks count their own jobs and wait for the other chains' before failing. A count over all chains
+     * let a chain that started late be lost before its first checkpoint (chain 0 at sweep 12, chain 1 with none).
+     */
     static final class LostDriver implements BlockRunner {
         private final SparkBlocks spark;
-        private final AtomicInteger left;
+        private final int maps;
+        private final java.util.concurrent.CountDownLatch spent;
 
-        LostDriver(SparkBlocks spark, int maps) {
+        LostDriver(SparkBlocks spark, int maps, int chains) {
             this.spark = spark;
-            this.left = new AtomicInteger(maps);
+            this.maps = maps;
+            this.spent = new java.util.concurrent.CountDownLatch(chains);
         }
 
         @Override
         public <B extends Serializable> Blocks<B> open(List<B> blocks) {
             Blocks<B> placed = spark.open(blocks);
+            AtomicInteger left = new AtomicInteger(maps);
             return new Blocks<>() {
                 @Override
                 public <S extends Serializable, R extends Serializable> List<R> map(Step<B, S, R> step, S shared) {
                     if (left.decrementAndGet() < 0) {
+                        if (left.get() == -1) {
+                            spent.countDown();
+                        }
+                        try {
+                            spent.await(60, java.util.concurrent.TimeUnit.SECONDS);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
                         throw new IllegalStateException("the driver was lost");
                     }
                     return placed.map(step, shared);
@@ -133,7 +148,7 @@ class CheckpointOnSparkTest {
 
     /**
      * The uninterrupted run on one machine; the run on 2 partitions checkpointed every 3 sweeps into
-     * {@code store} and broken off after 14 z-step jobs (sweep 6 or 7 of the two chains); the run resumed
+     * {@code store} and broken off after 7 z-step jobs of each chain (sweep 6 or 7); the run resumed
      * from {@code store} on 3 partitions: the same run directory.
      */
     private static void assertResumes(Dataset data, Map<String, String> given, String name,
@@ -144,7 +159,7 @@ class CheckpointOnSparkTest {
 
         SparkBlocks two = new SparkBlocks(jsc(), 2);
         try {
-            Sampler s = onSpark.apply(new LostDriver(two, 14));
+            Sampler s = onSpark.apply(new LostDriver(two, 7, SETTINGS.chains()));
             IllegalStateException lost = assertThrows(IllegalStateException.class, () -> s.run(data, s.params(given),
                     SETTINGS, ProgressListener.NONE, new Cancellation(), Checkpoints.to(store, 3)));
             assertEquals("the driver was lost", lost.getMessage());
