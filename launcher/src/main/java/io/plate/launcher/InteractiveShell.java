@@ -67,9 +67,12 @@ public final class InteractiveShell implements SynchronousBundleListener {
         context.addBundleListener(shell);
         org.osgi.framework.ServiceRegistration<?> stoppedShell = null;
         org.osgi.framework.ServiceRegistration<?> notices = null;
+        org.osgi.framework.ServiceRegistration<?> failures = null;
         try (GogoSession session = GogoSession.open(context,
                 (InputStream) terminalType.getMethod("input").invoke(terminal), results, onTerminal, WAIT_MILLIS)) {
-            session.put(".terminal", terminal); // as Gogo's JLine bundle sets it for its shell
+            // as Gogo's JLine bundle sets it for its shell; its failures printed as -c prints them
+            session.put(".terminal", FailureLines.terminal(terminal, terminalType));
+            failures = FailureLines.register(context, gogo);
             session.put(VARIABLE, shell);
             // the reader Gogo's shell makes and keeps in the session
             ConsoleNotices.attach(() -> session.get(".reader"));
@@ -96,7 +99,7 @@ public final class InteractiveShell implements SynchronousBundleListener {
             return shell.status;
         } finally {
             ConsoleNotices.detach();
-            for (org.osgi.framework.ServiceRegistration<?> r : java.util.Arrays.asList(stoppedShell, notices)) {
+            for (org.osgi.framework.ServiceRegistration<?> r : java.util.Arrays.asList(stoppedShell, notices, failures)) {
                 try {
                     if (r != null) {
                         r.unregister();

@@ -98,6 +98,11 @@ class TerminalIT {
                     err);
             tmux("send-keys", "-t", SESSION, "plate:learners extra", "Enter");
             waitFor(s -> s.contains("usage: plate:learners"), "the usage line", 10_000);
+            // Gogo's own command given arguments none of its methods takes: the message -c prints, no class name
+            tmux("send-keys", "-t", SESSION, "headers 999", "Enter");
+            String coerce = waitFor(s -> s.contains("headers: the arguments given fit none of its forms"),
+                    "the one-line refusal", 10_000);
+            assertTrue(!coerce.contains("IllegalArgumentException") && !coerce.contains("Cannot coerce"), coerce);
             // a table wider than the terminal is shortened to fit: no line wraps
             tmux("send-keys", "-t", SESSION, "clear", "Enter");
             tmux("send-keys", "-t", SESSION, "plate:learners", "Enter");
