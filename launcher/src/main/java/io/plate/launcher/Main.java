@@ -325,6 +325,8 @@ public final class Main {
     private static final java.util.regex.Pattern CANNOT_COERCE = java.util.regex.Pattern.compile(
             "Cannot coerce ([\\w:.-]+)\\(.*\\) to any of \\[(.*)\\]");
     private static final String UNEXPECTED_EOT = "unexpected EOT";
+    /** java.io's failure to open a file: {@code PATH (REASON)}. */
+    private static final java.util.regex.Pattern UNREADABLE = java.util.regex.Pattern.compile("(.+) \\(([^()]+)\\)");
 
     /** The message a user should see: the innermost meaningful message, never a stack trace. */
     static String message(Throwable e) {
@@ -353,6 +355,18 @@ public final class Main {
             return command + ": the arguments given fit none of its forms, which take " + coerce.group(2).replace("), (",
                     ") or (") + "; 'help " + command + "' describes them" + (coerce.group(2).contains("Bundle")
                             ? " ('lb' lists the bundles' ids)" : "");
+        }
+        java.util.regex.Matcher unreadable = UNREADABLE.matcher(m);
+        if (t instanceof java.io.FileNotFoundException && unreadable.matches()) {
+            // a file Gogo's source (or a script) could not open: "x.gosh (No such file or directory)"
+            String reason = unreadable.group(2).toLowerCase(java.util.Locale.ROOT);
+            return unreadable.group(1) + ": " + (reason.equals("no such file or directory") ? "file not found" : reason);
+        }
+        if (t instanceof java.nio.file.NoSuchFileException) {
+            return m + ": file not found";
+        }
+        if (t instanceof java.nio.file.AccessDeniedException) {
+            return m + ": permission denied";
         }
         if (t instanceof java.io.IOException && m.startsWith(NO_MATCHES)) {
             // Gogo's expansion of a word with * or ? that matched no file

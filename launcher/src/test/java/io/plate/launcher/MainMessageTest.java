@@ -18,4 +18,15 @@ class MainMessageTest {
         // another IllegalArgumentException is its message as it is
         assertEquals("k must be at least 1", Main.message(new IllegalArgumentException("k must be at least 1")));
     }
+
+    /** A file Gogo's source or a script cannot open is named with the reason, as plate:import names one. */
+    @Test
+    void aFileThatCannotBeOpenedIsNamedWithTheReason() {
+        assertEquals("/tmp/u1/nosuch.gosh: file not found", Main.message(new java.io.FileNotFoundException(
+                "/tmp/u1/nosuch.gosh (No such file or directory)")));
+        assertEquals("/root/x.gosh: permission denied", Main.message(new java.io.FileNotFoundException(
+                "/root/x.gosh (Permission denied)")));
+        assertEquals("a b.gosh: file not found", Main.message(new java.nio.file.NoSuchFileException("a b.gosh")));
+        assertEquals("/etc/x: permission denied", Main.message(new java.nio.file.AccessDeniedException("/etc/x")));
+    }
 }
