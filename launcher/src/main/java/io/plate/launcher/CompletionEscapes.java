@@ -1,7 +1,5 @@
 package io.plate.launcher;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 
 /**
@@ -34,7 +32,7 @@ final class CompletionEscapes {
         ClassLoader loader = parserType.getClassLoader();
         Class<?> completing = loader.loadClass("org.jline.reader.CompletingParsedLine");
         return Proxy.newProxyInstance(loader, new Class<?>[] {parserType}, (proxy, m, a) -> {
-            Object line = call(m, proxy, gogo, a);
+            Object line = Delegating.call(m, proxy, gogo, a);
             boolean completion = m.getName().equals("parse") && a != null && a.length == 3
                     && "COMPLETE".equals(String.valueOf(a[2]));
             return completion && completing.isInstance(line) ? completingLine(line, completing) : line;
@@ -57,7 +55,7 @@ final class CompletionEscapes {
                 String word = (String) completing.getMethod("word").invoke(line);
                 return Math.min(word.length(), readLength(raw.substring(0, typed)));
             }
-            return call(m, proxy, line, a);
+            return Delegating.call(m, proxy, line, a);
         });
     }
 
@@ -119,28 +117,5 @@ final class CompletionEscapes {
             s.append(quote);
         }
         return s;
-    }
-
-    /** {@code m} on {@code target}, throwing what it throws; a proxy's identity is its own. */
-    private static Object call(Method m, Object proxy, Object target, Object[] a) throws Throwable {
-        switch (m.getName()) {
-            case "equals":
-                if (m.getParameterCount() == 1) {
-                    return proxy == a[0];
-                }
-                break;
-            case "hashCode":
-                if (m.getParameterCount() == 0) {
-                    return System.identityHashCode(proxy);
-                }
-                break;
-            default:
-                break;
-        }
-        try {
-            return m.invoke(target, a);
-        } catch (InvocationTargetException e) {
-            throw e.getCause();
-        }
     }
 }

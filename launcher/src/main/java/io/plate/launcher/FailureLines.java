@@ -1,7 +1,6 @@
 package io.plate.launcher;
 
 import java.io.PrintWriter;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
@@ -58,32 +57,8 @@ final class FailureLines {
                 super.println(shown);
             }
         };
-        return Proxy.newProxyInstance(terminalType.getClassLoader(), new Class<?>[] {terminalType}, (proxy, m, a) -> {
-            switch (m.getName()) {
-                case "writer":
-                    if (m.getParameterCount() == 0) {
-                        return writer;
-                    }
-                    break;
-                case "hashCode":
-                    if (m.getParameterCount() == 0) {
-                        return System.identityHashCode(proxy);
-                    }
-                    break;
-                case "equals":
-                    if (m.getParameterCount() == 1) {
-                        return proxy == a[0];
-                    }
-                    break;
-                default:
-                    break;
-            }
-            try {
-                return m.invoke(terminal, a);
-            } catch (InvocationTargetException e) {
-                throw e.getCause();
-            }
-        });
+        return Proxy.newProxyInstance(terminalType.getClassLoader(), new Class<?>[] {terminalType}, (proxy, m, a) ->
+                m.getName().equals("writer") && m.getParameterCount() == 0 ? writer : Delegating.call(m, proxy, terminal, a));
     }
 
     /**
