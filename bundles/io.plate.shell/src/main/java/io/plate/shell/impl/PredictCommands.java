@@ -102,6 +102,7 @@ public final class PredictCommands {
         OutputTarget target = out.isEmpty() ? null : OutputTarget.file(defaults, out, "cannot write predictions to");
         Cancellation cancel = new Cancellation();
         ClusterPredictions p;
+        long t0 = System.nanoTime();
         try (CtrlC ctrlC = CtrlC.during(session, cancel::cancel)) {
             try {
                 p = predictor.predict(d, cancel);
@@ -117,7 +118,7 @@ public final class PredictCommands {
             }
             return t;
         }).orElse(null);
-        RunPredictions result = new RunPredictions(name, d.name(), p, labels);
+        RunPredictions result = new RunPredictions(name, d.name(), p, labels, (System.nanoTime() - t0) / 1e9);
         if (target != null) {
             try {
                 result.writeCsv(target.path());

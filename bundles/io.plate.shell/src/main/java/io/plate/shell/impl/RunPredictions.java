@@ -22,9 +22,11 @@ public final class RunPredictions {
     private final String dataset;
     private final ClusterPredictions predictions;
     private final List<String> labels; // each row's label, or null without labels
+    private final double seconds;
     private Path written;
 
-    RunPredictions(String run, String dataset, ClusterPredictions predictions, List<String> labels) {
+    RunPredictions(String run, String dataset, ClusterPredictions predictions, List<String> labels, double seconds) {
+        this.seconds = seconds;
         this.run = run;
         this.dataset = dataset;
         this.predictions = predictions;
@@ -67,7 +69,7 @@ public final class RunPredictions {
         StringBuilder s = new StringBuilder();
         int n = predictions.rows();
         s.append(run).append(" on ").append(dataset).append(": ").append(Plural.of(n, "row")).append(", clusters from ")
-                .append(Plural.of(predictions.draws(), "stored draw"));
+                .append(Plural.of(predictions.draws(), "stored draw")).append(String.format(Locale.ROOT, " (%.2f s)", seconds));
         if (written != null) {
             s.append(", written to ").append(written);
         }
