@@ -111,14 +111,7 @@ public final class PredictCommands {
                         + "' was interrupted" + ctrlC.cause() + "; nothing was written", e);
             }
         }
-        List<String> labels = d.labels().map(l -> {
-            List<String> t = new ArrayList<>(d.rows());
-            for (int r = 0; r < d.rows(); r++) {
-                t.add(l.level(r));
-            }
-            return t;
-        }).orElse(null);
-        RunPredictions result = new RunPredictions(name, d.name(), p, labels, (System.nanoTime() - t0) / 1e9);
+        RunPredictions result = new RunPredictions(name, d.name(), p, Predictions.labelsOf(d), (System.nanoTime() - t0) / 1e9);
         if (target != null) {
             try {
                 result.writeCsv(target.path());
@@ -238,14 +231,19 @@ public final class PredictCommands {
             }).orElse(List.of());
         }
 
-        static Predictions of(String name, Model m, Dataset d) {
-            List<String> truth = d.labels().map(l -> {
+        /** Each row's label as text (null where missing), or null when the dataset has no labels. */
+        static List<String> labelsOf(Dataset d) {
+            return d.labels().map(l -> {
                 List<String> t = new ArrayList<>(d.rows());
                 for (int r = 0; r < d.rows(); r++) {
                     t.add(l.level(r));
                 }
                 return t;
             }).orElse(null);
+        }
+
+        static Predictions of(String name, Model m, Dataset d) {
+            List<String> truth = labelsOf(d);
             List<String> unused = unusedColumns(m, d);
             String unseen = UnseenLevelsWarning.line(d.name(), m.unseenLevels(d));
             if (m.isRegression()) {
