@@ -35,6 +35,7 @@ public final class SamplerPosterior implements Posterior {
     private final Map<String, Object> facts;
     private final boolean cancelled;
     private final Clustering clustering;
+    private final io.plate.api.sample.ClusterPredictor clusterPredictor;
     private final double seconds;
     private final double sweepsPerSecond;
     private final BundleOrigin bundle;
@@ -50,6 +51,7 @@ public final class SamplerPosterior implements Posterior {
         this.facts = Collections.unmodifiableMap(new LinkedHashMap<>(b.facts));
         this.cancelled = b.cancelled;
         this.clustering = b.clustering;
+        this.clusterPredictor = b.clusterPredictor;
         this.seconds = b.seconds;
         this.sweepsPerSecond = b.sweepsPerSecond;
         this.bundle = Objects.requireNonNull(b.bundle, "bundle");
@@ -117,6 +119,11 @@ public final class SamplerPosterior implements Posterior {
     @Override
     public Optional<Clustering> clustering() {
         return Optional.ofNullable(clustering);
+    }
+
+    @Override
+    public Optional<io.plate.api.sample.ClusterPredictor> clusterPredictor() {
+        return Optional.ofNullable(clusterPredictor);
     }
 
     @Override
@@ -210,6 +217,7 @@ public final class SamplerPosterior implements Posterior {
         private final Map<String, Object> facts = new LinkedHashMap<>();
         private boolean cancelled;
         private Clustering clustering;
+        private io.plate.api.sample.ClusterPredictor clusterPredictor;
         private double seconds = Double.NaN;
         private double sweepsPerSecond = Double.NaN;
         private BundleOrigin bundle = BundleOrigin.NONE;
@@ -272,6 +280,12 @@ public final class SamplerPosterior implements Posterior {
         /** The clustering of a mixture run. */
         public Builder clustering(Clustering c) {
             this.clustering = c;
+            return this;
+        }
+
+        /** What assigns new rows to the clustering's clusters (kept in memory only, never written). Since 3.8.0. */
+        public Builder clusterPredictor(io.plate.api.sample.ClusterPredictor p) {
+            this.clusterPredictor = p;
             return this;
         }
 

@@ -19,12 +19,13 @@
  * of its data. 3.4.0: {@link io.plate.mcmc.SamplerPosterior#COLUMNS}, the fact of the columns a run models and
  * leaves out. 3.6.0: {@link io.plate.mcmc.ProgressPrinter}, the progress line of a run (the shell's, which the Spark
  * jar's {@code cluster} shows too). 3.7.0: {@link io.plate.mcmc.Diagnostics#quantiles}, quantiles by selection
- * that a command's interrupt stops.
+ * that a command's interrupt stops. 3.8.0: {@link io.plate.mcmc.SamplerPosterior.Builder#clusterPredictor}, what
+ * assigns new rows to a mixture run's clusters.
  *
  * <p>3.0.0: {@code ParallelChainRunner}, {@code RunDirectory} and {@code TraceBuffer} are no longer
  * exported ({@code ChainRunnerPool.over} in place of {@code new ParallelChainRunner},
  * {@code DiagnosticsTable.render} in place of {@code RunDirectory.diagnosticsTable}).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("3.7.0")
+@org.osgi.annotation.versioning.Version("3.8.0")
 package io.plate.mcmc;

@@ -48,6 +48,15 @@ public interface Posterior {
     }
 
     /**
+     * Assigns new rows to the clusters of {@link #clustering()}; empty for a run that keeps no partitions of
+     * its draws (another sampler, a run read back from its directory, a run cancelled before a draw was kept).
+     * Since 1.11.0.
+     */
+    default Optional<ClusterPredictor> clusterPredictor() {
+        return Optional.empty();
+    }
+
+    /**
      * The bundle and version of the sampler that ran ({@code io.plate.sampler.mixture 0.1.1}), written to
      * {@code summary.json} as {@code bundle}; {@link BundleOrigin#NONE} when not known (a run directory written
      * before 1.8.0). Since 1.8.0.

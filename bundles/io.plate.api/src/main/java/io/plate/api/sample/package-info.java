@@ -28,7 +28,9 @@
  * <p>1.9.0: {@link io.plate.api.sample.Progress#logJointChain()}, the chain whose log joint a report shows.
  * <p>1.10.0: {@link io.plate.api.sample.Checkpoints#describing(String, io.plate.api.data.Dataset,
  * io.plate.api.learn.Params)}, the one description of a sampler's run that its checkpoints must match.
+ * <p>1.11.0: {@link io.plate.api.sample.Posterior#clusterPredictor()}, {@link io.plate.api.sample.ClusterPredictor}
+ * and {@link io.plate.api.sample.ClusterPredictions}: new rows assigned to a mixture run's clusters.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.10.0")
+@org.osgi.annotation.versioning.Version("1.11.0")
 package io.plate.api.sample;

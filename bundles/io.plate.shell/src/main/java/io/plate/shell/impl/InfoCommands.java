@@ -163,7 +163,8 @@ public final class InfoCommands {
             + " key=value words of the learner or sampler named first")
     public List<Object> names(org.apache.felix.service.command.CommandSession session,
             @Descriptor("one kind per argument of the command line being completed: only the kind of the argument"
-                    + " under the cursor (a dataset position gets datasets; an option's value gets nothing)")
+                    + " under the cursor (a dataset position gets datasets; an option's value gets nothing); kinds"
+                    + " joined by commas (models,runs) offer the names of each")
             @Parameter(names = {"--by-position"}, presentValue = "true", absentValue = "false") boolean byPosition,
             @Descriptor("kinds of name") String... kinds) throws Exception {
         if (!byPosition) {
@@ -184,7 +185,7 @@ public final class InfoCommands {
             return session.execute("__files") instanceof java.util.Collection<?> files ? new ArrayList<>(files)
                     : new ArrayList<>();
         }
-        List<Object> out = new ArrayList<>(namesOf(kinds[p]));
+        List<Object> out = new ArrayList<>(namesOf(kinds[p].split(","))); // models,runs: what plate:predict takes
         if (kinds[p].equals(RUNS) && session.execute("__directories") instanceof java.util.Collection<?> folders) {
             out.addAll(folders); // a RUN is also a run directory written with --out (RunArgument), by any process
         }

@@ -7,6 +7,10 @@ import io.plate.api.io.AtomicFiles;
 import io.plate.api.learn.KnownWords;
 import io.plate.api.learn.Metrics;
 import io.plate.api.learn.Model;
+import io.plate.api.sample.Cancellation;
+import io.plate.api.sample.ClusterPredictions;
+import io.plate.api.sample.ClusterPredictor;
+import io.plate.api.sample.Posterior;
 import io.plate.api.text.Plural;
 import io.plate.api.text.TextTable;
 import java.io.BufferedWriter;
@@ -18,6 +22,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
 import org.osgi.service.component.annotations.Activate;
@@ -27,6 +32,8 @@ import org.osgi.service.component.annotations.Reference;
 /**
  * {@code plate:predict}: scores a dataset with a kept model; the result prints a summary (and the
  * accuracy against the dataset's labels, or RMSE, MAE and R² against its target) and can be written as CSV.
+ * Given a run of plate:cluster kept in this shell, assigns the dataset's rows to the run's clusters
+ * ({@link RunPredictions}).
  */
 @Component(service = PredictCommands.class)
 @PlateCommand({"predict"})
@@ -43,13 +50,25 @@ public final class PredictCommands {
         this.defaults = defaults;
     }
 
-    @Descriptor("score a dataset with a model: the most probable class and each class's probability per row")
-    public Predictions predict(
-            @Descriptor("write the predictions CSV here: header predicted,<classes…>, one row per input row")
+    @Descriptor("score a dataset with a model (the most probable class and each class's probability per row), or"
+            + " assign its rows to the clusters of a run of plate:cluster kept in this shell (each cluster's"
+            + " probability, and that of a cluster without training rows)")
+    public Object predict(CommandSession session,
+            @Descriptor("write the predictions CSV here: header predicted,<classes…> for a model, cluster,p_0,…,p_new"
+                    + " for a run; one row per input row")
             @Parameter(names = {"-o", "--out"}, absentValue = "") String out,
-            @Descriptor("name of a model (see plate:models)") String model,
-            @Descriptor("name of a loaded dataset; levels and words are matched to the model's by text") String dataset)
+            @Descriptor("name of a model (see plate:models) or of a run of plate:cluster kept in this shell")
+            String model,
+            @Descriptor("name of a loaded dataset; columns, levels and words are matched to the model's or run's by"
+                    + " text") String dataset)
             throws IOException {
+        if (!workspace.models().containsKey(model) && !workspace.waiting().containsKey(model)) {
+            Posterior run = workspace.runs().get(model);
+            if (run != null) {
+                return predictClusters(session, out, model, run, workspace.dataset(dataset));
+            }
+            refuseRunDirectory(model);
+        }
         Model m = workspace.model(model);
         Dataset d = workspace.dataset(dataset);
         OutputTarget target = out.isEmpty() ? null : OutputTarget.file(defaults, out, "cannot write predictions to");
@@ -69,6 +88,56 @@ public final class PredictCommands {
             p.written = target.path();
         }
         return p;
+    }
+
+    /** The rows of {@code d} assigned to the clusters of the kept run {@code name}; Ctrl-C stops between draws. */
+    private RunPredictions predictClusters(CommandSession session, String out, String name, Posterior run, Dataset d)
+            throws IOException {
+        ClusterPredictor predictor = run.clusterPredictor().orElseThrow(() -> new PlateException("run '" + name
+                + "' of " + run.sampler() + " " + (run.clustering().isEmpty() && !run.sampler().startsWith(
+                        ClusterCommands.MIXTURE_PREFIX) ? "clusters no rows: plate:predict takes a model or a run of"
+                                + " plate:cluster (a mixture)"
+                                : "keeps no partitions of its draws to assign new rows with (it kept no draw); run"
+                                        + " plate:cluster again in this shell")));
+        OutputTarget target = out.isEmpty() ? null : OutputTarget.file(defaults, out, "cannot write predictions to");
+        Cancellation cancel = new Cancellation();
+        ClusterPredictions p;
+        long t0 = System.nanoTime();
+        try (CtrlC ctrlC = CtrlC.during(session, cancel::cancel)) {
+            try {
+                p = predictor.predict(d, cancel);
+            } catch (java.util.concurrent.CancellationException e) {
+                throw new PlateException("assigning the rows of '" + d.name() + "' to the clusters of '" + name
+                        + "' was interrupted" + ctrlC.cause() + "; nothing was written", e);
+            }
+        }
+        RunPredictions result = new RunPredictions(name, d.name(), p, Predictions.labelsOf(d), (System.nanoTime() - t0) / 1e9);
+        if (target != null) {
+            try {
+                result.writeCsv(target.path());
+            } catch (IOException e) {
+                throw target.failure(e);
+            }
+        }
+        return result;
+    }
+
+    /**
+     * Refuses a run directory given as RUN: it holds the run's tables, not the partitions of its draws that new rows
+     * are assigned with. Nothing when {@code given} is no folder (the model lookup then says what is known).
+     */
+    private void refuseRunDirectory(String given) {
+        java.nio.file.Path dir;
+        try {
+            dir = defaults == null ? UserPaths.of(given) : defaults.input(given);
+        } catch (java.nio.file.InvalidPathException e) {
+            return;
+        }
+        if (java.nio.file.Files.isDirectory(dir)) {
+            throw new PlateException("'" + given + "' is a folder, not a model or a run kept in this shell: a run"
+                    + " directory holds the run's tables, not the partitions of its draws that new rows are assigned"
+                    + " with; run plate:cluster on the training data in this shell and give the run's name");
+        }
     }
 
     /**
@@ -162,14 +231,19 @@ public final class PredictCommands {
             }).orElse(List.of());
         }
 
-        static Predictions of(String name, Model m, Dataset d) {
-            List<String> truth = d.labels().map(l -> {
+        /** Each row's label as text (null where missing), or null when the dataset has no labels. */
+        static List<String> labelsOf(Dataset d) {
+            return d.labels().map(l -> {
                 List<String> t = new ArrayList<>(d.rows());
                 for (int r = 0; r < d.rows(); r++) {
                     t.add(l.level(r));
                 }
                 return t;
             }).orElse(null);
+        }
+
+        static Predictions of(String name, Model m, Dataset d) {
+            List<String> truth = labelsOf(d);
             List<String> unused = unusedColumns(m, d);
             String unseen = UnseenLevelsWarning.line(d.name(), m.unseenLevels(d));
             if (m.isRegression()) {

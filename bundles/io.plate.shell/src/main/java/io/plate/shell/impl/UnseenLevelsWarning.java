@@ -43,7 +43,8 @@ final class UnseenLevelsWarning {
         return line(dataset, merged, "their fold's model");
     }
 
-    private static String line(String dataset, List<UnseenLevels> unseen, String model) {
+    /** The same, saying whose levels they are not ("the model", "the run"). */
+    static String line(String dataset, List<UnseenLevels> unseen, String model) {
         if (unseen.isEmpty()) {
             return "";
         }

@@ -151,13 +151,14 @@ public final class Workspace {
         if (p == null) {
             Posterior run = runs.get(name);
             if (run != null) { // a clustering is what a scikit-learn user would call predict on
-                throw new PlateException("'" + name + "' is a run of " + run.sampler() + ", not a model: its rows' clusters"
-                        + " are in assignments.csv of its run directory (--out DIR); assigning new rows to a run's"
-                        + " clusters is not offered");
+                throw new PlateException("'" + name + "' is a run of " + run.sampler() + ", not a model: plate:predict "
+                        + name + " DATASET assigns new rows to its clusters, and its rows' clusters are in"
+                        + " assignments.csv of its run directory (--out DIR)");
             }
             Set<String> names = new TreeSet<>(models.keySet());
             names.addAll(parked.keySet());
-            throw new PlateException("no model named '" + name + "'" + known(names));
+            throw new PlateException("no model named '" + name + "'" + known(names) + (runs.isEmpty() ? ""
+                    : "; runs plate:predict also takes: " + String.join(", ", new TreeSet<>(runs.keySet()))));
         }
         return restore(name, p).orElseThrow(() -> new PlateException("model '" + name + "' (" + p.type()
                 + ") is kept as a model file until a learner of that type is installed again (its bundle was"

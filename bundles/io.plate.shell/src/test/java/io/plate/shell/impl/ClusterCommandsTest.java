@@ -308,9 +308,9 @@ class ClusterCommandsTest {
         assertTrue(text.contains("kept as run 'toy.mixture.halves'"), text);
         // plate:predict on a run (as scikit-learn's GaussianMixture.predict) says what the run is, not "no model"
         PlateException predict = assertThrows(PlateException.class, () -> w.model("toy.mixture.halves"));
-        assertEquals("'toy.mixture.halves' is a run of mixture.halves, not a model: its rows' clusters are in"
-                + " assignments.csv of its run directory (--out DIR); assigning new rows to a run's clusters is not"
-                + " offered", predict.getMessage());
+        assertEquals("'toy.mixture.halves' is a run of mixture.halves, not a model: plate:predict toy.mixture.halves"
+                + " DATASET assigns new rows to its clusters, and its rows' clusters are in assignments.csv of its run"
+                + " directory (--out DIR)", predict.getMessage());
     }
 
     /**

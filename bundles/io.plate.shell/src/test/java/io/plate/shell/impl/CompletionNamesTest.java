@@ -90,6 +90,26 @@ class CompletionNamesTest {
         assertEquals(List.of("iris"), info.names(session, false, "datasets"));
     }
 
+    /** plate:predict's first position offers models and kept runs (models,runs), its second datasets; no folders. */
+    @Test
+    void aPredictPositionOffersModelsAndKeptRuns() throws Exception {
+        Workspace w = new Workspace();
+        w.putDataset("iris", Dataset.builder("iris").numeric(NumericColumn.of("x", new double[] {1})).build());
+        w.putRun("iris.mixture.gaussian", RunPredictionsTest.run("mixture.gaussian", null));
+        InfoCommands info = new InfoCommands(w, null);
+        Object[] current = new Object[1];
+        CommandSession session = (CommandSession) java.lang.reflect.Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[] {CommandSession.class}, (p, m, a) -> switch (m.getName()) {
+                    case "get" -> ".commandLine".equals(a[0]) ? current[0] : null;
+                    case "execute" -> "__directories".equals(a[0]) ? List.of("runs/") : null;
+                    default -> null;
+                });
+        current[0] = line("plate:predict ");
+        assertEquals(List.of("iris.mixture.gaussian"), info.names(session, true, "models,runs", "datasets"));
+        current[0] = line("plate:predict iris.mixture.gaussian ");
+        assertEquals(List.of("iris"), info.names(session, true, "models,runs", "datasets"));
+    }
+
     /**
      * A run position offers the session's runs and Gogo's folder completion: plate:trace and plate:plot take a run
      * directory written with --out too (by an earlier process), and Tab offered only the runs kept in this session.

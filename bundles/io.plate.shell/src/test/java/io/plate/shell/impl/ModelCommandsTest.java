@@ -168,7 +168,7 @@ class ModelCommandsTest {
         }
 
         PredictCommands.Predictions predict(String out, String model, String dataset) throws IOException {
-            return prediction.predict(out, model, dataset);
+            return (PredictCommands.Predictions) prediction.predict(null, out, model, dataset);
         }
 
         EvaluateCommands.Evaluation evaluate(String folds, String test, String seed, String out, String learner,
@@ -372,15 +372,15 @@ class ModelCommandsTest {
             }
         });
         PredictCommands p = new PredictCommands(w, defaults(dir));
-        PredictCommands.Predictions same = p.predict("", "reads-x", "d");
+        PredictCommands.Predictions same = ((PredictCommands.Predictions) p.predict(null, "", "reads-x", "d"));
         assertEquals(List.of(), same.unusedColumns());
         assertFalse(same.toString().contains("not used"), same.toString());
-        PredictCommands.Predictions more = p.predict("", "reads-x", "e");
+        PredictCommands.Predictions more = ((PredictCommands.Predictions) p.predict(null, "", "reads-x", "e"));
         assertEquals(List.of("extra", "colour"), more.unusedColumns());
         assertTrue(more.toString().contains("not used: columns 'extra', 'colour', which the model was not trained on"),
                 more.toString());
         w.putModel("silent", new FixedModel(Map.of(), 0)); // a model that does not say what it reads
-        assertEquals(List.of(), p.predict("", "silent", "e").unusedColumns());
+        assertEquals(List.of(), ((PredictCommands.Predictions) p.predict(null, "", "silent", "e")).unusedColumns());
     }
 
     /**
@@ -397,15 +397,15 @@ class ModelCommandsTest {
                 .labels(CategoricalColumn.of("class", List.of("a", "q"), new int[] {0, 1, 1})).build());
         w.putModel("m", new FixedModel(Map.of(), 0));
         PredictCommands p = new PredictCommands(w, defaults(dir));
-        String none = p.predict("none.csv", "m", "reviews").toString();
+        String none = ((PredictCommands.Predictions) p.predict(null, "none.csv", "m", "reviews")).toString();
         assertTrue(none.contains("\nthe labels of 'reviews' (column 'label': neg, pos) share no class with the model;"
                 + " no accuracy\n"), none);
         assertFalse(none.contains("accuracy against"), none);
         assertEquals(4, Files.readAllLines(dir.resolve("none.csv")).size());
-        String some = p.predict("", "m", "some").toString();
+        String some = ((PredictCommands.Predictions) p.predict(null, "", "m", "some")).toString();
         assertTrue(some.contains("\nwarning: 1 class of 'some' (column 'class') the model does not have: q (2 rows,"
                 + " counted as wrong)\naccuracy against the dataset's labels: "), some);
-        String all = p.predict("", "m", "d").toString();
+        String all = ((PredictCommands.Predictions) p.predict(null, "", "m", "d")).toString();
         assertFalse(all.contains("warning") || all.contains("share no class"), all);
         Evaluator e = returning(new EvaluationReport("test.fixed", Map.of(), "d", 0, 3, List.of("a", "b,c", "d", "q"), 1,
                 0, 1, new long[4][4], Double.NaN, Double.NaN, 0.01, 0.002, List.of()));
@@ -441,10 +441,10 @@ class ModelCommandsTest {
                 new UnseenLevels("f0", 1, List.of("4")))));
         w.putModel("none", new UnseenLevelsModel(List.of()));
         PredictCommands p = new PredictCommands(w, defaults(dir));
-        String named = p.predict("", "m", "d").toString();
+        String named = ((PredictCommands.Predictions) p.predict(null, "", "m", "d")).toString();
         assertTrue(named.contains("\nwarning: 4 cells of 'd' have a level the model never saw in training and add no"
                 + " term: c2: 3 rows (levels v9, vNEW); f0: 1 row (level 4)\n"), named);
-        assertFalse(p.predict("", "none", "d").toString().contains("warning"));
+        assertFalse(((PredictCommands.Predictions) p.predict(null, "", "none", "d")).toString().contains("warning"));
         List<UnseenLevels> many = List.of(new UnseenLevels("a", 1, List.of("x")),
                 new UnseenLevels("b", 5, List.of("p", "q", "r", "s", "t")), new UnseenLevels("c", 1, List.of("y")),
                 new UnseenLevels("e", 2, List.of("z")));

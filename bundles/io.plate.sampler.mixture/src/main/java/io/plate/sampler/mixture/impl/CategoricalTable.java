@@ -3,6 +3,7 @@ package io.plate.sampler.mixture.impl;
 import io.plate.api.PlateException;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
+import io.plate.api.learn.UnseenLevels;
 import java.util.List;
 
 /**
@@ -52,6 +53,32 @@ public final class CategoricalTable {
                     + "mixture (import with --categorical all, or use mixture.gaussian for numbers)");
         }
         return new CategoricalTable(data.categorical());
+    }
+
+    /**
+     * These rows followed by the rows of {@code data}, each column found by name ({@link Dataset#levelsOf}) and its
+     * levels matched to this column's by text ({@link CategoricalColumn#mapTo}); a level never seen here is read as
+     * missing, so that it adds nothing, and is counted in {@code unseen} ({@link UnseenLevels#of}).
+     *
+     * @throws PlateException naming the dataset and the first column it lacks
+     */
+    CategoricalTable withRows(Dataset data, List<UnseenLevels> unseen) {
+        int n = data.rows();
+        List<CategoricalColumn> out = new java.util.ArrayList<>(cols);
+        for (int j = 0; j < cols; j++) {
+            CategoricalColumn c = columns.get(j);
+            CategoricalColumn given = data.levelsOf(c.name()).orElseThrow(() -> new PlateException("dataset '"
+                    + data.name() + "' has no categorical column '" + c.name() + "' that the run clustered on"));
+            int[] map = given.mapTo(c.levels());
+            int[] all = java.util.Arrays.copyOf(c.codes(), rows + n);
+            for (int r = 0; r < n; r++) {
+                int code = given.code(r);
+                all[rows + r] = code == CategoricalColumn.MISSING ? CategoricalColumn.MISSING : map[code];
+            }
+            out.add(CategoricalColumn.of(c.name(), c.levels(), all));
+            UnseenLevels.of(c.name(), given, c.levels()).ifPresent(unseen::add);
+        }
+        return new CategoricalTable(out);
     }
 
     public int rows() {

@@ -209,6 +209,11 @@ final class DirichletProcessChain extends MixtureChain implements SplitMerge.Hos
     }
 
     @Override
+    double concentration() {
+        return alpha;
+    }
+
+    @Override
     double splitMergeAcceptance() {
         return moves.acceptance();
     }

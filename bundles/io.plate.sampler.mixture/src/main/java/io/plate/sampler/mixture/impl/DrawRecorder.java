@@ -32,6 +32,7 @@ final class DrawRecorder {
     private int stride = 1; // every stride-th kept draw is stored
     private final Map<Integer, Integer> clusterCounts = new TreeMap<>();
     private final List<int[]> partitions = new ArrayList<>();
+    private final List<Double> concentrations = new ArrayList<>(); // the chain's α at each stored partition (NaN: none)
     private final int[] pairCounts; // upper triangle i<j at i*rows+j, or null
     private final int[] slotToLabel;
     private long kept;
@@ -75,6 +76,12 @@ final class DrawRecorder {
      */
     void record(int[] slots, int slotCount, double logJoint, int clusters, long iteration,
             java.util.function.IntFunction<List<String>> describer) {
+        record(slots, slotCount, logJoint, clusters, iteration, describer, Double.NaN);
+    }
+
+    /** The same, with the chain's concentration α of this draw, kept beside its stored partition (a DP's, sampled). */
+    void record(int[] slots, int slotCount, double logJoint, int clusters, long iteration,
+            java.util.function.IntFunction<List<String>> describer, double concentration) {
         clusterCounts.merge(clusters, 1, Integer::sum);
         int[] labels = null;
         if (kept % stride == 0) {
@@ -84,6 +91,7 @@ final class DrawRecorder {
             if (kept % stride == 0) {
                 labels = canonical(slots, slotCount);
                 partitions.add(labels);
+                concentrations.add(concentration);
             }
         }
         kept++;
@@ -130,8 +138,10 @@ final class DrawRecorder {
         int half = (partitions.size() + 1) / 2;
         for (int d = 0; d < half; d++) {
             partitions.set(d, partitions.get(2 * d));
+            concentrations.set(d, concentrations.get(2 * d));
         }
         partitions.subList(half, partitions.size()).clear();
+        concentrations.subList(half, concentrations.size()).clear();
         stride *= 2;
     }
 
@@ -164,6 +174,11 @@ final class DrawRecorder {
 
     List<int[]> partitions() {
         return partitions;
+    }
+
+    /** The concentration α of the draw of each stored partition, NaN where the chain gave none (not written to checkpoints). */
+    List<Double> concentrations() {
+        return concentrations;
     }
 
     /** The stored partitions are those of every {@code stride()}-th kept draw (1: every one). */
@@ -247,8 +262,10 @@ final class DrawRecorder {
             clusterCounts.put(in.readInt(), in.readInt());
         }
         partitions.clear();
+        concentrations.clear();
         for (int i = 0, n = count(in, Integer.MAX_VALUE); i < n; i++) {
             partitions.add(readInts(in, rows));
+            concentrations.add(Double.NaN); // checkpointed chains are finite: their α is the run's parameter
         }
         while (partitions.size() > capacity) {
             halve();

@@ -44,6 +44,21 @@ final class GaussianPriors {
                         + "prior_scale=1/d)"));
     }
 
+    /**
+     * The run's rows followed by those of {@code rows} ({@link NumericData#withRows}). A full-covariance run refuses a
+     * missing value in them: its predictive has no marginal over the columns present (covariance=diag leaves it out).
+     */
+    static NumericData withRows(NumericData training, io.plate.api.data.Dataset rows, Params params) {
+        NumericData all = training.withRows(rows);
+        String missing = params.getString(COVARIANCE).equals("full") ? all.firstMissing(training.rows) : null;
+        if (missing != null) {
+            throw new PlateException("dataset '" + rows.name() + "', " + missing + ": a missing value, which a"
+                    + " full-covariance run cannot leave out of its clusters' predictive; fill it in, or cluster with"
+                    + " covariance=diag, which leaves missing values out");
+        }
+        return all;
+    }
+
     static Components components(NumericData data, Params params) {
         boolean full = params.getString(COVARIANCE).equals("full");
         double nu0 = params.find("nu0").map(Double::parseDouble).orElse(full ? data.dims + 2.0 : 3.0);

@@ -96,7 +96,12 @@ abstract class MixtureChain implements Chain {
 
     @Override
     public void keep(long iteration) {
-        recorder.record(z, slotCount(), logJoint(), clusters(), iteration, this::describeSlot);
+        recorder.record(z, slotCount(), logJoint(), clusters(), iteration, this::describeSlot, concentration());
+    }
+
+    /** The concentration α of the state now when the chain samples it (a DP's), else NaN (the run's parameter). */
+    double concentration() {
+        return Double.NaN;
     }
 
     /** Fraction of split–merge proposals accepted so far; NaN for a chain without them. */

@@ -4,6 +4,7 @@ import io.plate.api.data.Dataset;
 import io.plate.api.data.FeatureKind;
 import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
+import io.plate.api.learn.UnseenLevels;
 import java.util.List;
 import java.util.function.BiFunction;
 
@@ -16,10 +17,18 @@ import java.util.function.BiFunction;
  * @param parameters the model's parameters, after the sampler's common ones
  * @param prepare reads the dataset into the shared data, with a clear message when it does not fit
  * @param components one chain's empty statistics over the shared data
+ * @param withRows the shared data's rows followed by another dataset's, read in the run's columns and with the run's
+ *                 priors, for {@link MixturePredictor}
  */
 record MixtureModel<D>(FeatureKind kind, List<ParamSpec> parameters, BiFunction<Dataset, Params, D> prepare,
-        BiFunction<D, Params, Components> components) {
+        BiFunction<D, Params, Components> components, RowsReader<D> withRows) {
     static final String BETA = "beta";
+
+    /** Reads new rows after the training rows; the cells whose level the run never saw go to {@code unseen}. */
+    @FunctionalInterface
+    interface RowsReader<D> {
+        D read(D training, Dataset rows, Params params, List<UnseenLevels> unseen);
+    }
 
     MixtureModel {
         parameters = List.copyOf(parameters);
@@ -30,7 +39,8 @@ record MixtureModel<D>(FeatureKind kind, List<ParamSpec> parameters, BiFunction<
         return new MixtureModel<>(FeatureKind.SPARSE,
                 List.of(ParamSpec.positive(BETA, "0.3", "symmetric Dirichlet prior of each cluster's word distribution")),
                 (data, params) -> MultinomialCorpus.of(data),
-                (corpus, params) -> new MultinomialComponents(corpus, params.getDouble(BETA)));
+                (corpus, params) -> new MultinomialComponents(corpus, params.getDouble(BETA)),
+                (corpus, rows, params, unseen) -> corpus.withRows(rows));
     }
 
     /** Latent-class components over a shared {@link CategoricalTable}. */
@@ -38,7 +48,8 @@ record MixtureModel<D>(FeatureKind kind, List<ParamSpec> parameters, BiFunction<
         return new MixtureModel<>(FeatureKind.CATEGORICAL,
                 List.of(ParamSpec.positive(BETA, "1.0", "symmetric Dirichlet prior of each column's level probabilities")),
                 (data, params) -> CategoricalTable.of(data),
-                (table, params) -> new CategoricalComponents(table, params.getDouble(BETA)));
+                (table, params) -> new CategoricalComponents(table, params.getDouble(BETA)),
+                (table, rows, params, unseen) -> table.withRows(rows, unseen));
     }
 
     /** Full or diagonal Gaussian components over shared {@link NumericData}, priors from {@link GaussianPriors}. */
@@ -47,6 +58,6 @@ record MixtureModel<D>(FeatureKind kind, List<ParamSpec> parameters, BiFunction<
             NumericData n = NumericData.of(data);
             GaussianPriors.components(n, params); // checks the priors once, before any chain starts
             return n;
-        }, GaussianPriors::components);
+        }, GaussianPriors::components, (numeric, rows, params, unseen) -> GaussianPriors.withRows(numeric, rows, params));
     }
 }

@@ -278,8 +278,13 @@ abstract class MixtureSampler<D> implements Sampler {
         SamplerPosterior.Builder out = SamplerPosterior.builder(name(), data.name()).params(params.asMap())
                 .run(run, settings).bundle(BundleOrigin.of(getClass()));
         out.fact(SamplerPosterior.COLUMNS, ClusteredColumns.describe(data, model.kind(), name(), fixed != null));
-        out.clustering(MixtureSummary.addTo(out, run.chains(), data, fixed, Clustering.Loss.parse(params.getString(LOSS)),
-                distributions.stream(settings.seed(), settings.chains())));
+        Clustering clustering = MixtureSummary.addTo(out, run.chains(), data, fixed,
+                Clustering.Loss.parse(params.getString(LOSS)), distributions.stream(settings.seed(), settings.chains()));
+        out.clustering(clustering);
+        if (clustering != null) { // new rows are assigned to its clusters from the stored draws
+            out.clusterPredictor(MixturePredictor.of(model, shared, params, run.chains(), isDirichletProcess(),
+                    clustering.assignments()));
+        }
         double sum = 0;
         int moving = 0;
         for (MixtureChain c : run.chains()) {

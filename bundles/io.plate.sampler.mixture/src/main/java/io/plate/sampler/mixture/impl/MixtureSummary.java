@@ -330,11 +330,11 @@ final class MixtureSummary {
     }
 
     /** At most {@code max} of the list, evenly spread. */
-    static List<int[]> evenly(List<int[]> all, int max) {
+    static <T> List<T> evenly(List<T> all, int max) {
         if (all.size() <= max) {
             return all;
         }
-        List<int[]> out = new ArrayList<>(max);
+        List<T> out = new ArrayList<>(max);
         for (int i = 0; i < max; i++) {
             out.add(all.get((int) ((long) i * all.size() / max)));
         }

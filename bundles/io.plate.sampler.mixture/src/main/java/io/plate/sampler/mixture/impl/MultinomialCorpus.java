@@ -124,6 +124,64 @@ public final class MultinomialCorpus {
         return new MultinomialCorpus(m, data.name());
     }
 
+    /**
+     * These documents followed by the documents of {@code data} ({@link Dataset#counts}), their words matched to
+     * this vocabulary by text ({@link SparseMatrix#mapTo}); a word not in it is left out, as CountVectorizer's
+     * transform leaves it, since the clusters' word distributions have no term for it.
+     *
+     * @throws PlateException when {@code data} has no word counts, or a value that is not a count
+     */
+    MultinomialCorpus withRows(Dataset data) {
+        SparseMatrix m = data.counts().orElseThrow(() -> new PlateException("dataset '" + data.name()
+                + "' has no word counts (no sparse count block and no numeric columns) to assign to the run's clusters"));
+        int[] map = m.mapTo(vocabulary);
+        int n = rows();
+        int extra = m.rows();
+        int[] start = new int[n + extra + 1];
+        long nnz = docStart[n];
+        for (int r = 0; r < extra; r++) {
+            for (int k = m.start(r), e = m.end(r); k < e; k++) {
+                checkCount(m, r, k, data.name());
+                nnz += map[m.column(k)] >= 0 && m.value(k) > 0 ? 1 : 0;
+            }
+        }
+        if (nnz > Integer.MAX_VALUE) {
+            throw new PlateException("too many non-zeros for the multinomial mixture: " + nnz);
+        }
+        int[] cols = java.util.Arrays.copyOf(words, (int) nnz);
+        int[] counts = java.util.Arrays.copyOf(wordCounts, (int) nnz);
+        System.arraycopy(docStart, 0, start, 0, n + 1);
+        int p = docStart[n];
+        for (int r = 0; r < extra; r++) {
+            int from = p;
+            for (int k = m.start(r), e = m.end(r); k < e; k++) {
+                int w = map[m.column(k)];
+                if (w >= 0 && m.value(k) > 0) {
+                    cols[p] = w;
+                    counts[p++] = (int) m.value(k);
+                }
+            }
+            sortRow(cols, counts, from, p);
+            start[n + r + 1] = p;
+        }
+        return new MultinomialCorpus(SparseMatrix.ofCounts(vocabulary, start, cols, counts, false), data.name());
+    }
+
+    /** Sorts one row's words (and their counts with them) by word index, as the corpus keeps them. */
+    private static void sortRow(int[] cols, int[] counts, int from, int to) {
+        for (int i = from + 1; i < to; i++) {
+            int c = cols[i];
+            int v = counts[i];
+            int j = i - 1;
+            for (; j >= from && cols[j] > c; j--) {
+                cols[j + 1] = cols[j];
+                counts[j + 1] = counts[j];
+            }
+            cols[j + 1] = c;
+            counts[j + 1] = v;
+        }
+    }
+
     /** Number of documents. */
     public int rows() {
         return docLength.length;

@@ -97,6 +97,57 @@ final class NumericData {
         this.anyMissing = missing;
     }
 
+    /** The training rows followed by {@code extraRows} more ({@code extra} row-major), with the training rows' mean and covariance. */
+    private NumericData(NumericData training, double[] extra, int extraRows) {
+        this.rows = training.rows + extraRows;
+        this.dims = training.dims;
+        this.x = java.util.Arrays.copyOf(training.x, training.x.length + extra.length);
+        System.arraycopy(extra, 0, x, training.x.length, extra.length);
+        this.names = training.names;
+        this.mean = training.mean;
+        this.covariance = training.covariance;
+        boolean missing = training.anyMissing;
+        for (double v : extra) {
+            missing |= Double.isNaN(v);
+        }
+        this.anyMissing = missing;
+    }
+
+    /**
+     * These rows followed by the rows of {@code data}, read in these columns by name (NaN = missing), with these
+     * rows' mean and covariance, so that priors set from them stay the run's: the rows a predictor scores.
+     *
+     * @throws PlateException naming the dataset and the first column it lacks
+     */
+    NumericData withRows(Dataset data) {
+        int n = data.rows();
+        double[] extra = new double[n * dims];
+        for (int j = 0; j < dims; j++) {
+            String name = names.get(j);
+            NumericColumn c = data.numeric().stream().filter(col -> col.name().equals(name)).findFirst()
+                    .orElseThrow(() -> new PlateException("dataset '" + data.name() + "' has no numeric column '" + name
+                            + "' that the run clustered on" + (data.levelsOf(name).isPresent()
+                                    ? " (the import read it as categorical; import it again with --numeric " + name + ")"
+                                    : "")));
+            for (int r = 0; r < n; r++) {
+                extra[r * dims + j] = c.value(r);
+            }
+        }
+        return new NumericData(this, extra, n);
+    }
+
+    /** The first missing value at or after row {@code from}, as "row R, column 'c'" (R counted from {@code from} + 1), or null. */
+    String firstMissing(int from) {
+        for (int r = from; r < rows; r++) {
+            for (int j = 0; j < dims; j++) {
+                if (Double.isNaN(x[r * dims + j])) {
+                    return "row " + (r - from + 1) + ", column '" + names.get(j) + "'";
+                }
+            }
+        }
+        return null;
+    }
+
     /**
      * Where values are missing, for a refusal that lets the user find them: {@code 3 of 4 rows have missing values
      * (column 'b': 2, column 'c': 1)}, every such column with its count of missing values.

@@ -1,0 +1,122 @@
+package io.plate.shell.impl;
+
+import io.plate.api.io.AtomicFiles;
+import io.plate.api.sample.ClusterPredictions;
+import io.plate.api.text.Plural;
+import io.plate.api.text.TextTable;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What {@code plate:predict RUN DATASET} returns: each row's cluster of the run's point estimate (numbered as
+ * clusters.csv numbers them), the probability of each cluster and of a cluster without training rows; printed as
+ * the classifier's predictions are (the first rows, then where the rest is) and written as CSV.
+ */
+public final class RunPredictions {
+    private final String run;
+    private final String dataset;
+    private final ClusterPredictions predictions;
+    private final List<String> labels; // each row's label, or null without labels
+    private final double seconds;
+    private Path written;
+
+    RunPredictions(String run, String dataset, ClusterPredictions predictions, List<String> labels, double seconds) {
+        this.seconds = seconds;
+        this.run = run;
+        this.dataset = dataset;
+        this.predictions = predictions;
+        this.labels = labels;
+    }
+
+    /** The typed predictions. */
+    public ClusterPredictions predictions() {
+        return predictions;
+    }
+
+    /** Header {@code cluster,p_0,…,p_{K-1},p_new}, one row per input row in input order, doubles that read back the same. */
+    void writeCsv(Path file) throws IOException {
+        AtomicFiles.write(file, o -> {
+            BufferedWriter w = new BufferedWriter(new java.io.OutputStreamWriter(o, StandardCharsets.UTF_8));
+            int k = predictions.rows() == 0 ? 0 : predictions.probabilities(0).length;
+            StringBuilder line = new StringBuilder("cluster");
+            for (int c = 0; c < k; c++) {
+                line.append(",p_").append(c);
+            }
+            w.write(line.append(",p_new").toString());
+            w.newLine();
+            for (int r = 0; r < predictions.rows(); r++) {
+                line.setLength(0);
+                line.append(predictions.cluster(r));
+                for (double p : predictions.probabilities(r)) {
+                    line.append(',').append(Double.toString(p));
+                }
+                line.append(',').append(Double.toString(predictions.newCluster(r)));
+                w.write(line.toString());
+                w.newLine();
+            }
+            w.flush();
+        });
+        written = file;
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder s = new StringBuilder();
+        int n = predictions.rows();
+        s.append(run).append(" on ").append(dataset).append(": ").append(Plural.of(n, "row")).append(", clusters from ")
+                .append(Plural.of(predictions.draws(), "stored draw")).append(String.format(Locale.ROOT, " (%.2f s)", seconds));
+        if (written != null) {
+            s.append(", written to ").append(written);
+        }
+        s.append('\n');
+        String unseen = UnseenLevelsWarning.line(dataset, predictions.unseenLevels(), "the run");
+        if (!unseen.isEmpty()) {
+            s.append(unseen).append('\n');
+        }
+        if (n == 0) {
+            return s.toString();
+        }
+        int k = predictions.probabilities(0).length;
+        long[] counts = new long[k];
+        for (int r = 0; r < n; r++) {
+            counts[predictions.cluster(r)]++;
+        }
+        s.append("predicted:");
+        for (int c = 0; c < k; c++) {
+            s.append(c == 0 ? " cluster " : ", ").append(c).append(' ').append(counts[c]);
+        }
+        s.append('\n');
+        predictions.agreement().ifPresent(a -> s.append(String.format(Locale.ROOT,
+                "against the dataset's labels: ARI %.4f, NMI %.4f (%d of %s)%n", a.ari(), a.nmi(), a.labelledRows(),
+                Plural.of(n, "row"))));
+        if (written == null) {
+            List<String> header = new ArrayList<>(List.of("row", "cluster"));
+            if (labels != null) {
+                header.add("label");
+            }
+            header.addAll(List.of("probability", "p_new"));
+            TextTable t = new TextTable(header.toArray(new String[0]));
+            for (int r = 0; r < Math.min(PredictCommands.SHOWN_ROWS, n); r++) {
+                int c = predictions.cluster(r);
+                List<Object> cells = new ArrayList<>(List.of(r + 1, c));
+                if (labels != null) {
+                    cells.add(labels.get(r) == null ? "?" : labels.get(r));
+                }
+                cells.add(String.format(Locale.ROOT, "%.4f", predictions.probabilities(r)[c]));
+                cells.add(String.format(Locale.ROOT, "%.4f", predictions.newCluster(r)));
+                t.row(cells.toArray());
+            }
+            s.append(t);
+            if (n > PredictCommands.SHOWN_ROWS) {
+                s.append("(first ").append(PredictCommands.SHOWN_ROWS).append(" rows; --out FILE.csv writes all, with"
+                        + " every cluster's probability)\n");
+            }
+        }
+        return s.toString();
+    }
+}

@@ -1,0 +1,165 @@
+package io.plate.shell.impl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.plate.api.PlateException;
+import io.plate.api.data.CategoricalColumn;
+import io.plate.api.data.Dataset;
+import io.plate.api.data.NumericColumn;
+import io.plate.api.learn.UnseenLevels;
+import io.plate.api.sample.Cancellation;
+import io.plate.api.sample.ClusterPredictions;
+import io.plate.api.sample.ClusterPredictor;
+import io.plate.api.sample.RunSettings;
+import io.plate.api.sample.Trace;
+import io.plate.mcmc.SamplerPosterior;
+import java.lang.reflect.Proxy;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code plate:predict RUN DATASET}: a run kept in the shell assigns a dataset's rows to its clusters (its
+ * predictor stands in here: cluster 1 above x = 0), printed as the classifier's predictions are and written as
+ * {@code cluster,p_0,…,p_new}; a run directory, a run that keeps no partitions, a dataset the run cannot read and
+ * an interrupt are refused in one line, and nothing is written.
+ */
+class RunPredictionsTest {
+    @TempDir
+    Path dir;
+
+    /** Two clusters split at x = 0, a tenth of each row's mass on a new cluster; cancelled when asked. */
+    static final class SplitAtZero implements ClusterPredictor {
+        boolean interrupt;
+
+        @Override
+        public int clusters() {
+            return 2;
+        }
+
+        @Override
+        public int draws() {
+            return 7;
+        }
+
+        @Override
+        public ClusterPredictions predict(Dataset rows, Cancellation cancellation) {
+            if (interrupt) {
+                throw new CancellationException("cancelled");
+            }
+            NumericColumn x = rows.numeric().stream().filter(c -> c.name().equals("x")).findFirst()
+                    .orElseThrow(() -> new PlateException("dataset '" + rows.name() + "' has no numeric column 'x'"
+                            + " that the run clustered on"));
+            double[][] p = new double[rows.rows()][];
+            double[] fresh = new double[rows.rows()];
+            for (int r = 0; r < p.length; r++) {
+                double above = x.value(r) > 0 ? 0.8 : 0.1;
+                p[r] = new double[] {0.9 - above, above};
+                fresh[r] = 0.1;
+            }
+            return new ClusterPredictions(p, fresh, 7, List.of(new UnseenLevels("colour", 1, List.of("mauve"))),
+                    rows.labels().isPresent() ? new ClusterPredictions.Agreement(rows.rows(), 1.0, 1.0) : null);
+        }
+    }
+
+    private static ShellDefaults defaults(Path out) {
+        ShellDefaults.Config c = (ShellDefaults.Config) Proxy.newProxyInstance(
+                RunPredictionsTest.class.getClassLoader(), new Class<?>[] {ShellDefaults.Config.class},
+                (p, m, a) -> m.getName().equals("output_folder") ? out.toString() : m.getDefaultValue());
+        return new ShellDefaults(c);
+    }
+
+    static SamplerPosterior run(String sampler, ClusterPredictor predictor) {
+        return SamplerPosterior.builder(sampler, "train").settings(new RunSettings(3, 1, 1, 1, 1, 1))
+                .trace(new Trace(List.of("logJoint"), new double[][][] {{{-1}, {-2}}}, new long[][] {{1, 2}}))
+                .clusterPredictor(predictor).build();
+    }
+
+    Workspace workspace(ClusterPredictor predictor) {
+        Workspace w = new Workspace();
+        int n = 12;
+        double[] x = new double[n];
+        int[] label = new int[n];
+        for (int r = 0; r < n; r++) {
+            x[r] = r % 2 == 0 ? -1 - r : 1 + r;
+            label[r] = r % 2;
+        }
+        w.putDataset("new", Dataset.builder("new").numeric(NumericColumn.of("x", x))
+                .labels(CategoricalColumn.of("class", List.of("left", "right"), label)).build());
+        w.putDataset("other", Dataset.builder("other").numeric(NumericColumn.of("y", x)).build());
+        w.putRun("toy.mixture.gaussian", run("mixture.gaussian", predictor));
+        w.putRun("toy.sparse.dirichlet", run("sparse.dirichlet", null));
+        return w;
+    }
+
+    @Test
+    void aKeptRunAssignsRowsAndPrintsTheFirstOnes() throws Exception {
+        PredictCommands c = new PredictCommands(workspace(new SplitAtZero()), defaults(dir));
+        RunPredictions p = (RunPredictions) c.predict(null, "", "toy.mixture.gaussian", "new");
+        String text = p.toString();
+        assertTrue(text.matches("(?s)toy\\.mixture\\.gaussian on new: 12 rows, clusters from 7 stored draws \\([0-9.]+ s\\)\n.*"),
+                text);
+        assertTrue(text.contains("warning: 1 cell of 'new' has a level the run never saw in training and adds no term:"
+                + " colour: 1 row (level mauve)"), text);
+        assertTrue(text.contains("predicted: cluster 0 6, 1 6\n"), text);
+        assertTrue(text.contains("against the dataset's labels: ARI 1.0000, NMI 1.0000 (12 of 12 rows)"), text);
+        assertTrue(text.contains("row"), text);
+        String[] lines = text.split("\n");
+        int header = java.util.Arrays.asList(lines).indexOf(java.util.Arrays.stream(lines)
+                .filter(l -> l.startsWith("row")).findFirst().orElseThrow());
+        assertEquals(List.of("row", "cluster", "label", "probability", "p_new"), List.of(lines[header].trim().split("\\s+")));
+        assertTrue(lines[header + 1].startsWith("---"), text); // the table's rule
+        assertEquals(List.of("1", "0", "left", "0.8000", "0.1000"), List.of(lines[header + 2].trim().split("\\s+")));
+        assertEquals(List.of("2", "1", "right", "0.8000", "0.1000"), List.of(lines[header + 3].trim().split("\\s+")));
+        assertTrue(text.endsWith("(first 10 rows; --out FILE.csv writes all, with every cluster's probability)\n"), text);
+    }
+
+    @Test
+    void outWritesEveryRowsProbabilities() throws Exception {
+        PredictCommands c = new PredictCommands(workspace(new SplitAtZero()), defaults(dir));
+        String text = c.predict(null, "clusters.csv", "toy.mixture.gaussian", "new").toString();
+        assertTrue(text.startsWith("toy.mixture.gaussian on new: 12 rows, clusters from 7 stored draws ("), text);
+        assertTrue(text.contains(" s), written to " + dir.resolve("clusters.csv") + "\n"), text);
+        List<String> lines = Files.readAllLines(dir.resolve("clusters.csv"));
+        assertEquals(13, lines.size());
+        assertEquals("cluster,p_0,p_1,p_new", lines.get(0));
+        assertEquals("0," + (0.9 - 0.1) + ",0.1,0.1", lines.get(1));
+        assertEquals("1," + (0.9 - 0.8) + ",0.8,0.1", lines.get(2));
+    }
+
+    @Test
+    void refusalsAreOneLineAndWriteNothing() throws Exception {
+        SplitAtZero predictor = new SplitAtZero();
+        Workspace w = workspace(predictor);
+        PredictCommands c = new PredictCommands(w, defaults(dir));
+        assertEquals("dataset 'other' has no numeric column 'x' that the run clustered on", assertThrows(
+                PlateException.class, () -> c.predict(null, "a.csv", "toy.mixture.gaussian", "other")).getMessage());
+        assertEquals("run 'toy.sparse.dirichlet' of sparse.dirichlet clusters no rows: plate:predict takes a model or a"
+                + " run of plate:cluster (a mixture)", assertThrows(PlateException.class,
+                        () -> c.predict(null, "a.csv", "toy.sparse.dirichlet", "new")).getMessage());
+        w.putRun("empty.mixture.gaussian", run("mixture.gaussian", null));
+        assertEquals("run 'empty.mixture.gaussian' of mixture.gaussian keeps no partitions of its draws to assign new"
+                + " rows with (it kept no draw); run plate:cluster again in this shell", assertThrows(PlateException.class,
+                        () -> c.predict(null, "a.csv", "empty.mixture.gaussian", "new")).getMessage());
+        Files.createDirectories(dir.resolve("run1"));
+        Files.writeString(dir.resolve("run1/summary.json"), "{}");
+        assertEquals("'run1' is a folder, not a model or a run kept in this shell: a run directory holds the run's"
+                + " tables, not the partitions of its draws that new rows are assigned with; run plate:cluster on the"
+                + " training data in this shell and give the run's name", assertThrows(PlateException.class,
+                        () -> c.predict(null, "a.csv", "run1", "new")).getMessage());
+        assertEquals("no model named 'nothing' (none loaded); runs plate:predict also takes: empty.mixture.gaussian,"
+                + " toy.mixture.gaussian, toy.sparse.dirichlet", assertThrows(PlateException.class,
+                        () -> c.predict(null, "a.csv", "nothing", "new")).getMessage());
+        predictor.interrupt = true;
+        assertEquals("assigning the rows of 'new' to the clusters of 'toy.mixture.gaussian' was interrupted; nothing"
+                + " was written", assertThrows(PlateException.class,
+                        () -> c.predict(null, "a.csv", "toy.mixture.gaussian", "new")).getMessage());
+        assertFalse(Files.exists(dir.resolve("a.csv")));
+    }
+}
