@@ -1,5 +1,6 @@
 package io.plate.api.sample;
 
+import io.plate.api.learn.KnownWords;
 import io.plate.api.learn.UnseenLevels;
 import java.util.List;
 import java.util.Objects;
@@ -27,17 +28,25 @@ public final class ClusterPredictions {
     private final double[] newCluster;
     private final int draws;
     private final List<UnseenLevels> unseenLevels;
+    private final KnownWords knownWords;
     private final Agreement agreement;
+
+    /** The same without word counts (a run of numeric or categorical columns). */
+    public ClusterPredictions(double[][] probabilities, double[] newCluster, int draws, List<UnseenLevels> unseenLevels,
+            Agreement agreement) {
+        this(probabilities, newCluster, draws, unseenLevels, null, agreement);
+    }
 
     /**
      * @param probabilities rows × clusters of the estimate
      * @param newCluster    per row, the probability of a cluster without training rows
      * @param draws         stored draws averaged over
      * @param unseenLevels  categorical cells whose level the run never saw (they add nothing)
+     * @param knownWords    how the rows' words meet the run's vocabulary (a text run), or null
      * @param agreement     agreement with the rows' labels, or null without labels
      */
     public ClusterPredictions(double[][] probabilities, double[] newCluster, int draws, List<UnseenLevels> unseenLevels,
-            Agreement agreement) {
+            KnownWords knownWords, Agreement agreement) {
         if (probabilities.length != newCluster.length) {
             throw new IllegalArgumentException("probabilities of " + probabilities.length + " rows, new-cluster"
                     + " probabilities of " + newCluster.length);
@@ -49,6 +58,7 @@ public final class ClusterPredictions {
         this.newCluster = newCluster.clone();
         this.draws = draws;
         this.unseenLevels = List.copyOf(Objects.requireNonNull(unseenLevels, "unseenLevels"));
+        this.knownWords = knownWords;
         this.agreement = agreement;
     }
 
@@ -96,6 +106,11 @@ public final class ClusterPredictions {
     /** The categorical cells whose level the run never saw and that therefore add nothing. */
     public List<UnseenLevels> unseenLevels() {
         return unseenLevels;
+    }
+
+    /** How the rows' words meet the vocabulary of a text run (a word it never saw adds nothing); empty for other runs. */
+    public Optional<KnownWords> knownWords() {
+        return Optional.ofNullable(knownWords);
     }
 
     /** Agreement with the rows' labels; empty when they have none. */

@@ -145,13 +145,21 @@ public final class PredictCommands {
      * document without words (scikit-learn scores such texts so too, silently); "" when it holds some.
      */
     static String noKnownWords(String model, Dataset d, KnownWords known) {
-        if (known == null || !known.none() || d.rows() == 0) {
+        return noKnownWords(model, d.name(), d.rows(), known, "model");
+    }
+
+    /**
+     * The warning that no word of dataset {@code dataset} ({@code rows} rows) is one of the words the {@code what}
+     * ({@code model} or {@code run}) {@code name} was trained on; "" when some are, or there are no rows.
+     */
+    static String noKnownWords(String name, String dataset, int rows, KnownWords known, String what) {
+        if (known == null || !known.none() || rows == 0) {
             return "";
         }
-        String has = known.words() == 0 ? "'" + d.name() + "' has no words (an empty vocabulary)"
-                : "none of the " + Plural.of(known.words(), "word") + " of '" + d.name() + "' is one of the "
-                        + known.trained() + " words model '" + model + "' was trained on";
-        return "warning: " + has + ": every row gets the model's scores of a text without words"
+        String has = known.words() == 0 ? "'" + dataset + "' has no words (an empty vocabulary)"
+                : "none of the " + Plural.of(known.words(), "word") + " of '" + dataset + "' is one of the "
+                        + known.trained() + " words " + what + " '" + name + "' was trained on";
+        return "warning: " + has + ": every row gets the " + what + "'s scores of a text without words"
                 + (known.withoutWords().isEmpty() ? "" : " " + known.withoutWords());
     }
 

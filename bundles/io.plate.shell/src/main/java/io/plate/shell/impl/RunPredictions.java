@@ -78,6 +78,8 @@ public final class RunPredictions {
         if (!unseen.isEmpty()) {
             s.append(unseen).append('\n');
         }
+        predictions.knownWords().map(known -> PredictCommands.noKnownWords(run, dataset, n, known, "run"))
+                .filter(w -> !w.isEmpty()).ifPresent(w -> s.append(w).append('\n'));
         if (n == 0) {
             return s.toString();
         }

@@ -120,6 +120,20 @@ class RunPredictionsTest {
         assertTrue(text.endsWith("(first 10 rows; --out FILE.csv writes all, with every cluster's probability)\n"), text);
     }
 
+    /** A text dataset none of whose words the run knows is warned of, as the classifiers' predictions warn of it. */
+    @Test
+    void aTextDatasetWithoutAWordOfTheRunsIsWarnedOf() {
+        double[][] p = {{0.6, 0.4}, {0.6, 0.4}};
+        String none = new RunPredictions("news.mixture.multinomial", "tweets", new ClusterPredictions(p, new double[2], 5,
+                List.of(), new io.plate.api.learn.KnownWords(7, 0, 40, "(the clusters' sizes)"), null), null, 0.1).toString();
+        assertTrue(none.contains("\nwarning: none of the 7 words of 'tweets' is one of the 40 words run"
+                + " 'news.mixture.multinomial' was trained on: every row gets the run's scores of a text without words"
+                + " (the clusters' sizes)\n"), none);
+        String some = new RunPredictions("news.mixture.multinomial", "tweets", new ClusterPredictions(p, new double[2], 5,
+                List.of(), new io.plate.api.learn.KnownWords(7, 1, 40, "(the clusters' sizes)"), null), null, 0.1).toString();
+        assertFalse(some.contains("warning"), some);
+    }
+
     @Test
     void outWritesEveryRowsProbabilities() throws Exception {
         PredictCommands c = new PredictCommands(workspace(new SplitAtZero()), defaults(dir));

@@ -4,7 +4,6 @@ import io.plate.api.data.Dataset;
 import io.plate.api.data.FeatureKind;
 import io.plate.api.learn.ParamSpec;
 import io.plate.api.learn.Params;
-import io.plate.api.learn.UnseenLevels;
 import java.util.List;
 import java.util.function.BiFunction;
 
@@ -24,10 +23,10 @@ record MixtureModel<D>(FeatureKind kind, List<ParamSpec> parameters, BiFunction<
         BiFunction<D, Params, Components> components, RowsReader<D> withRows) {
     static final String BETA = "beta";
 
-    /** Reads new rows after the training rows; the cells whose level the run never saw go to {@code unseen}. */
+    /** Reads new rows after the training rows; what it finds (unseen levels, known words) goes to {@code found}. */
     @FunctionalInterface
     interface RowsReader<D> {
-        D read(D training, Dataset rows, Params params, List<UnseenLevels> unseen);
+        D read(D training, Dataset rows, Params params, RowsRead found);
     }
 
     MixtureModel {
@@ -40,7 +39,7 @@ record MixtureModel<D>(FeatureKind kind, List<ParamSpec> parameters, BiFunction<
                 List.of(ParamSpec.positive(BETA, "0.3", "symmetric Dirichlet prior of each cluster's word distribution")),
                 (data, params) -> MultinomialCorpus.of(data),
                 (corpus, params) -> new MultinomialComponents(corpus, params.getDouble(BETA)),
-                (corpus, rows, params, unseen) -> corpus.withRows(rows));
+                (corpus, rows, params, found) -> corpus.withRows(rows, found));
     }
 
     /** Latent-class components over a shared {@link CategoricalTable}. */
@@ -49,7 +48,7 @@ record MixtureModel<D>(FeatureKind kind, List<ParamSpec> parameters, BiFunction<
                 List.of(ParamSpec.positive(BETA, "1.0", "symmetric Dirichlet prior of each column's level probabilities")),
                 (data, params) -> CategoricalTable.of(data),
                 (table, params) -> new CategoricalComponents(table, params.getDouble(BETA)),
-                (table, rows, params, unseen) -> table.withRows(rows, unseen));
+                (table, rows, params, found) -> table.withRows(rows, found.unseen));
     }
 
     /** Full or diagonal Gaussian components over shared {@link NumericData}, priors from {@link GaussianPriors}. */
@@ -58,6 +57,6 @@ record MixtureModel<D>(FeatureKind kind, List<ParamSpec> parameters, BiFunction<
             NumericData n = NumericData.of(data);
             GaussianPriors.components(n, params); // checks the priors once, before any chain starts
             return n;
-        }, GaussianPriors::components, (numeric, rows, params, unseen) -> GaussianPriors.withRows(numeric, rows, params));
+        }, GaussianPriors::components, (numeric, rows, params, found) -> GaussianPriors.withRows(numeric, rows, params));
     }
 }

@@ -3,7 +3,6 @@ package io.plate.sampler.mixture.impl;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Params;
-import io.plate.api.learn.UnseenLevels;
 import io.plate.api.sample.Cancellation;
 import io.plate.api.sample.ClusterPredictions;
 import io.plate.api.sample.ClusterPredictor;
@@ -91,8 +90,8 @@ final class MixturePredictor<D> implements ClusterPredictor {
 
     @Override
     public ClusterPredictions predict(Dataset rows, Cancellation cancellation) {
-        List<UnseenLevels> unseen = new ArrayList<>();
-        D all = model.withRows().read(training, rows, params, unseen);
+        RowsRead found = new RowsRead();
+        D all = model.withRows().read(training, rows, params, found);
         Components comp = model.components().apply(all, params);
         int n = estimate.length;
         int m = rows.rows();
@@ -142,8 +141,9 @@ final class MixturePredictor<D> implements ClusterPredictor {
             }
             fresh[i] /= s;
         }
-        ClusterPredictions first = new ClusterPredictions(q, fresh, draws.size(), unseen, null);
-        return new ClusterPredictions(q, fresh, draws.size(), unseen, agreement(rows, first.clusters()));
+        ClusterPredictions first = new ClusterPredictions(q, fresh, draws.size(), found.unseen, null);
+        return new ClusterPredictions(q, fresh, draws.size(), found.unseen, found.knownWords,
+                agreement(rows, first.clusters()));
     }
 
     /** {@code share[j * clusters + c]} = |slot j ∩ estimate cluster c| / |slot j| for the draw {@code z}. */

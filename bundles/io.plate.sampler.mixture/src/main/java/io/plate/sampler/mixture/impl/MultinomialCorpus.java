@@ -127,14 +127,17 @@ public final class MultinomialCorpus {
     /**
      * These documents followed by the documents of {@code data} ({@link Dataset#counts}), their words matched to
      * this vocabulary by text ({@link SparseMatrix#mapTo}); a word not in it is left out, as CountVectorizer's
-     * transform leaves it, since the clusters' word distributions have no term for it.
+     * transform leaves it, since the clusters' word distributions have no term for it; how many of its words are
+     * this vocabulary's goes to {@code found}.
      *
      * @throws PlateException when {@code data} has no word counts, or a value that is not a count
      */
-    MultinomialCorpus withRows(Dataset data) {
+    MultinomialCorpus withRows(Dataset data, RowsRead found) {
         SparseMatrix m = data.counts().orElseThrow(() -> new PlateException("dataset '" + data.name()
                 + "' has no word counts (no sparse count block and no numeric columns) to assign to the run's clusters"));
         int[] map = m.mapTo(vocabulary);
+        found.knownWords = new io.plate.api.learn.KnownWords(map.length, (int) java.util.Arrays.stream(map)
+                .filter(w -> w >= 0).count(), vocabulary.size(), "(the clusters' sizes)");
         int n = rows();
         int extra = m.rows();
         int[] start = new int[n + extra + 1];

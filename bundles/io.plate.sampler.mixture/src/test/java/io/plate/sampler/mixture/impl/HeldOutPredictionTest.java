@@ -113,11 +113,17 @@ class HeldOutPredictionTest {
     @Test
     void categoricalAndMultinomialRunsPredictHeldOutRows() {
         Dataset cats = SyntheticData.categories(400, 3, 10, 4, 0.85, 3);
-        heldOut(new CategoricalMixtureSampler(RUNNER, SyntheticData.DIST), cats, Map.of("k", "3"), 0.9);
+        ClusterPredictions levels = heldOut(new CategoricalMixtureSampler(RUNNER, SyntheticData.DIST), cats,
+                Map.of("k", "3"), 0.9);
         heldOut(new DpCategoricalMixtureSampler(RUNNER, SyntheticData.DIST), cats, Map.of(), 0.9);
         Dataset docs = SyntheticData.documents(400, 40, SyntheticData.blockTopics(3, 30, 0.9),
                 new double[] {0.3, 0.3, 0.4}, 4);
-        heldOut(new MultinomialMixtureSampler(RUNNER, SyntheticData.DIST), docs, Map.of("k", "3"), 0.95);
+        ClusterPredictions words = heldOut(new MultinomialMixtureSampler(RUNNER, SyntheticData.DIST), docs,
+                Map.of("k", "3"), 0.95);
+        // the held-out documents are written in the run's 30 words (blockTopics(3, 30, …)): no warning; other runs count no words
+        io.plate.api.learn.KnownWords known = words.knownWords().orElseThrow();
+        assertEquals(List.of(30, 30, 30, false), List.of(known.words(), known.known(), known.trained(), known.none()));
+        assertTrue(levels.knownWords().isEmpty());
         heldOut(new MultinomialMixtureSampler(RUNNER, SyntheticData.DIST), docs, Map.of("k", "3", "collapsed", "true"), 0.95);
         heldOut(new DpMultinomialMixtureSampler(RUNNER, SyntheticData.DIST), docs, Map.of(), 0.95);
     }
