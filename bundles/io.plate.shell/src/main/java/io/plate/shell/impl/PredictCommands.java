@@ -111,7 +111,11 @@ public final class PredictCommands {
                         + "' was interrupted" + ctrlC.cause() + "; nothing was written", e);
             }
         }
-        RunPredictions result = new RunPredictions(name, d.name(), p, Predictions.labelsOf(d), (System.nanoTime() - t0) / 1e9);
+        // a semi-supervised run holds each class's labelled rows in one cluster: its predictions name the class too
+        List<String> classes = run.clustering().map(c -> c.clusters().stream().map(k -> k.fixedClass().orElse(""))
+                .toList()).orElse(null);
+        RunPredictions result = new RunPredictions(name, d.name(), p, Predictions.labelsOf(d), classes,
+                (System.nanoTime() - t0) / 1e9);
         if (target != null) {
             try {
                 result.writeCsv(target.path());

@@ -22,10 +22,18 @@ public final class RunPredictions {
     private final String dataset;
     private final ClusterPredictions predictions;
     private final List<String> labels; // each row's label, or null without labels
+    private final List<String> classes; // per cluster, the class a semi-supervised run holds in it ("" none), or null
     private final double seconds;
     private Path written;
 
     RunPredictions(String run, String dataset, ClusterPredictions predictions, List<String> labels, double seconds) {
+        this(run, dataset, predictions, labels, null, seconds);
+    }
+
+    /** {@code classes}: per estimate cluster, the class whose labelled rows a semi-supervised run held there, or null. */
+    RunPredictions(String run, String dataset, ClusterPredictions predictions, List<String> labels, List<String> classes,
+            double seconds) {
+        this.classes = classes == null || classes.stream().allMatch(String::isEmpty) ? null : List.copyOf(classes);
         this.seconds = seconds;
         this.run = run;
         this.dataset = dataset;
@@ -38,12 +46,15 @@ public final class RunPredictions {
         return predictions;
     }
 
-    /** Header {@code cluster,p_0,…,p_{K-1},p_new}, one row per input row in input order, doubles that read back the same. */
+    /**
+     * Header {@code cluster,p_0,…,p_{K-1},p_new} ({@code cluster,class,…} for a semi-supervised run), one row per input
+     * row in input order, doubles that read back the same.
+     */
     void writeCsv(Path file) throws IOException {
         AtomicFiles.write(file, o -> {
             BufferedWriter w = new BufferedWriter(new java.io.OutputStreamWriter(o, StandardCharsets.UTF_8));
             int k = predictions.rows() == 0 ? 0 : predictions.probabilities(0).length;
-            StringBuilder line = new StringBuilder("cluster");
+            StringBuilder line = new StringBuilder(classes == null ? "cluster" : "cluster,class");
             for (int c = 0; c < k; c++) {
                 line.append(",p_").append(c);
             }
@@ -52,6 +63,9 @@ public final class RunPredictions {
             for (int r = 0; r < predictions.rows(); r++) {
                 line.setLength(0);
                 line.append(predictions.cluster(r));
+                if (classes != null) {
+                    line.append(',').append(PredictCommands.Predictions.csv(classes.get(predictions.cluster(r))));
+                }
                 for (double p : predictions.probabilities(r)) {
                     line.append(',').append(Double.toString(p));
                 }
@@ -90,14 +104,32 @@ public final class RunPredictions {
         }
         s.append("predicted:");
         for (int c = 0; c < k; c++) {
-            s.append(c == 0 ? " cluster " : ", ").append(c).append(' ').append(counts[c]);
+            s.append(c == 0 ? " cluster " : ", ").append(c).append(classOf(c)).append(' ').append(counts[c]);
         }
         s.append('\n');
         predictions.agreement().ifPresent(a -> s.append(String.format(Locale.ROOT,
                 "against the dataset's labels: ARI %.4f, NMI %.4f (%d of %s)%n", a.ari(), a.nmi(), a.labelledRows(),
                 Plural.of(n, "row"))));
+        if (classes != null && labels != null) {
+            // a semi-supervised run classifies: a row's class is its cluster's (none for a cluster without one)
+            int labelled = 0;
+            int right = 0;
+            for (int r = 0; r < n; r++) {
+                if (labels.get(r) != null) {
+                    labelled++;
+                    right += labels.get(r).equals(classes.get(predictions.cluster(r))) ? 1 : 0;
+                }
+            }
+            if (labelled > 0) {
+                s.append(String.format(Locale.ROOT, "accuracy %.4f: the class of the predicted cluster is the row's label"
+                        + " in %d of %s%n", right / (double) labelled, right, Plural.of(labelled, "labelled row")));
+            }
+        }
         if (written == null) {
             List<String> header = new ArrayList<>(List.of("row", "cluster"));
+            if (classes != null) {
+                header.add("class");
+            }
             if (labels != null) {
                 header.add("label");
             }
@@ -106,6 +138,9 @@ public final class RunPredictions {
             for (int r = 0; r < Math.min(PredictCommands.SHOWN_ROWS, n); r++) {
                 int c = predictions.cluster(r);
                 List<Object> cells = new ArrayList<>(List.of(r + 1, c));
+                if (classes != null) {
+                    cells.add(classes.get(c));
+                }
                 if (labels != null) {
                     cells.add(labels.get(r) == null ? "?" : labels.get(r));
                 }
@@ -120,5 +155,10 @@ public final class RunPredictions {
             }
         }
         return s.toString();
+    }
+
+    /** " (CLASS)" after a cluster a semi-supervised run holds a class in, else "". */
+    private String classOf(int c) {
+        return classes == null || classes.get(c).isEmpty() ? "" : " (" + classes.get(c) + ")";
     }
 }

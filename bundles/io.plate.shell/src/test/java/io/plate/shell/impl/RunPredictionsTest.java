@@ -134,6 +134,38 @@ class RunPredictionsTest {
         assertFalse(some.contains("warning"), some);
     }
 
+    /** A semi-supervised run's clusters hold classes: the predictions name them beside the cluster, on screen and in CSV. */
+    @Test
+    void aSemiSupervisedRunsPredictionsNameTheClassOfTheirCluster() throws Exception {
+        double[][] p = {{0.7, 0.2, 0.1}, {0.1, 0.1, 0.8}, {0.2, 0.7, 0.1}};
+        RunPredictions r = new RunPredictions("s.mixture.gaussian", "t", new ClusterPredictions(p, new double[3], 5,
+                List.of(), null), null, List.of("setosa", "vers,icolor", ""), 0.1);
+        String text = r.toString();
+        assertTrue(text.contains("predicted: cluster 0 (setosa) 1, 1 (vers,icolor) 1, 2 1\n"), text);
+        String[] lines = text.split("\n");
+        int header = java.util.Arrays.asList(lines).indexOf(java.util.Arrays.stream(lines)
+                .filter(l -> l.startsWith("row")).findFirst().orElseThrow());
+        assertEquals(List.of("row", "cluster", "class", "probability", "p_new"), List.of(lines[header].trim().split("\\s+")));
+        assertEquals(List.of("1", "0", "setosa", "0.7000", "0.0000"), List.of(lines[header + 2].trim().split("\\s+")));
+        assertEquals(List.of("2", "2", "0.8000", "0.0000"), List.of(lines[header + 3].trim().split("\\s+")));
+        Path csv = dir.resolve("semi.csv");
+        r.writeCsv(csv);
+        assertEquals(List.of("cluster,class,p_0,p_1,p_2,p_new", "0,setosa,0.7,0.2,0.1,0.0", "2,,0.1,0.1,0.8,0.0",
+                "1,\"vers,icolor\",0.2,0.7,0.1,0.0"), java.nio.file.Files.readAllLines(csv));
+        // against labels: row 1 setosa (right), row 2 in a cluster without a class (wrong), row 3 unlabelled
+        String scored = new RunPredictions("s.mixture.gaussian", "t", new ClusterPredictions(p, new double[3], 5,
+                List.of(), null), java.util.Arrays.asList("setosa", "virginica", null), List.of("setosa", "vers,icolor", ""),
+                0.1).toString();
+        assertTrue(scored.contains("accuracy 0.5000: the class of the predicted cluster is the row's label in 1 of 2"
+                + " labelled rows\n"), scored);
+        assertFalse(text.contains("accuracy"), text); // no labels, no accuracy
+        // a run without classes in its clusters keeps the plain header
+        RunPredictions plain = new RunPredictions("g", "t", new ClusterPredictions(p, new double[3], 5, List.of(), null),
+                null, List.of("", "", ""), 0.1);
+        plain.writeCsv(csv);
+        assertEquals("cluster,p_0,p_1,p_2,p_new", java.nio.file.Files.readAllLines(csv).get(0));
+    }
+
     @Test
     void outWritesEveryRowsProbabilities() throws Exception {
         PredictCommands c = new PredictCommands(workspace(new SplitAtZero()), defaults(dir));
