@@ -87,6 +87,10 @@ final class DefaultsFile {
         return b.toString();
     }
 
+    /** The settings a file may hold, as the shell's plate:config names them. */
+    private static final java.util.List<String> KEYS = java.util.List.of("seed", "chains", "iterations", "max.iterations",
+            "burn.in", "thin", "output.folder");
+
     private static Object typed(Path file, int line, String key, String value) {
         String where = file + ", line " + line + ", " + shown(key) + " = '" + shown(value) + "'";
         try {
@@ -116,8 +120,8 @@ final class DefaultsFile {
                     }
                     return value;
                 default:
-                    throw new IllegalArgumentException(file + ", line " + line + ": unknown setting '" + shown(key)
-                            + "'; known: seed, chains, iterations, max.iterations, burn.in, thin, output.folder");
+                    throw new IllegalArgumentException(file + ", line " + line + ": unknown setting '" + shown(key) + "'"
+                            + io.plate.api.text.NearestName.suggestion(key, KEYS) + "; known: " + String.join(", ", KEYS));
             }
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(where + ": expected a whole number");

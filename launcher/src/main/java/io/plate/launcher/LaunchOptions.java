@@ -20,6 +20,10 @@ final class LaunchOptions {
     boolean help;
     boolean quiet;
 
+    /** The long options, for the "did you mean" of one that is not. */
+    private static final List<String> OPTIONS = List.of("--command", "--features", "--deploy", "--config", "--quiet",
+            "--help", "--version");
+
     static LaunchOptions parse(String[] args) {
         LaunchOptions o = new LaunchOptions();
         boolean version = false;
@@ -64,7 +68,9 @@ final class LaunchOptions {
                     break;
                 default:
                     if (a.startsWith("-")) {
-                        throw new IllegalArgumentException("unknown option '" + a + "' (see --help)");
+                        String near = io.plate.api.text.NearestName.suggestion(a.replaceFirst("=.*", ""), OPTIONS);
+                        throw new IllegalArgumentException("unknown option '" + a + "'" + (near.isEmpty() ? " (see --help)"
+                                : near.substring(0, near.length() - 1) + "; see --help)"));
                     }
                     if (o.script != null) {
                         throw new IllegalArgumentException("only one script may be given, got '" + o.script

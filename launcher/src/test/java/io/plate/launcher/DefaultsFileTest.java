@@ -36,10 +36,14 @@ class DefaultsFileTest {
         assertEquals(dir + ": is a folder, not a settings file", refusal(dir));
         // a character that prints as nothing is shown as an escape, not printed raw
         Path nbsp = Files.writeString(dir.resolve("n.cfg"), "se\u00a0ed = 7\n");
-        assertEquals(nbsp + ", line 1: unknown setting 'se\\u00a0ed'; known: seed, chains, iterations, max.iterations,"
+        assertEquals(nbsp + ", line 1: unknown setting 'se\\u00a0ed' (did you mean seed?); known: seed, chains, iterations, max.iterations,"
                 + " burn.in, thin, output.folder", refusal(nbsp));
         Path chain = Files.writeString(dir.resolve("u.cfg"), "chain=2\n");
-        assertEquals(chain + ", line 1: unknown setting 'chain'; known: seed, chains, iterations, max.iterations, burn.in,"
+        assertEquals(chain + ", line 1: unknown setting 'chain' (did you mean chains?); known: seed, chains, iterations, max.iterations, burn.in,"
                 + " thin, output.folder", refusal(chain));
+        // a key near none of them is not guessed at
+        Path far = Files.writeString(dir.resolve("f.cfg"), "colour=red\n");
+        assertEquals(far + ", line 1: unknown setting 'colour'; known: seed, chains, iterations, max.iterations, burn.in,"
+                + " thin, output.folder", refusal(far));
     }
 }

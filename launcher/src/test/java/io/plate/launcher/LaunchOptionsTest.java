@@ -26,4 +26,18 @@ class LaunchOptionsTest {
         assertTrue(usage.contains("  -V, --version "), usage);
         usage.lines().forEach(l -> assertTrue(l.length() < 80, l.length() + ": " + l));
     }
+
+    /** A mistyped option is told the one it may mean; one near none of them points to --help alone. */
+    @Test
+    void aMistypedOptionIsToldTheNearestOne() {
+        assertEquals("unknown option '--feature' (did you mean --features?; see --help)", org.junit.jupiter.api.Assertions
+                .assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse(new String[] {"--feature", "x"}))
+                .getMessage());
+        assertEquals("unknown option '--conifg=a.cfg' (did you mean --config?; see --help)", org.junit.jupiter.api.Assertions
+                .assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse(new String[] {"--conifg=a.cfg"}))
+                .getMessage());
+        assertEquals("unknown option '--no-such-option' (see --help)", org.junit.jupiter.api.Assertions
+                .assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse(new String[] {"--no-such-option"}))
+                .getMessage());
+    }
 }
