@@ -43,18 +43,28 @@ final class FailureLines {
 
     /**
      * {@code terminal} (a JLine {@code Terminal} of type {@code terminalType}) with a writer that prints the line
-     * Gogo's shell writes for a failure as {@link #rewrite} says; every other call goes to {@code terminal}.
+     * Gogo's shell writes for a failure as {@link #rewrite} says, broken between words at the terminal's width; every
+     * other call goes to {@code terminal}.
      */
     static Object terminal(Object terminal, Class<?> terminalType) throws ReflectiveOperationException {
+        java.lang.reflect.Method width = terminalType.getMethod("getWidth");
         PrintWriter writer = new PrintWriter((PrintWriter) terminalType.getMethod("writer").invoke(terminal)) {
             @Override
             public void println(String line) {
                 Exception failed = FAILED.get();
-                String shown = failed == null ? line : rewrite(line, failed);
+                String shown = failed == null ? line : rewrite(line, failed, columns());
                 if (!shown.equals(line)) {
                     FAILED.remove(); // printed once
                 }
                 super.println(shown);
+            }
+
+            private int columns() {
+                try {
+                    return (Integer) width.invoke(terminal);
+                } catch (ReflectiveOperationException | RuntimeException e) {
+                    return 0; // a terminal that cannot say: whole lines
+                }
             }
         };
         return Proxy.newProxyInstance(terminalType.getClassLoader(), new Class<?>[] {terminalType}, (proxy, m, a) ->
@@ -63,14 +73,15 @@ final class FailureLines {
 
     /**
      * {@code line} with {@code failed}'s {@code toString()}, as Gogo's shell prints it (its colour codes around it), in
-     * place of the message {@code -c} prints; {@code line} as it is when it does not hold that text.
+     * place of the message {@code -c} prints, broken between words to fit {@code columns} (0: whole; the one wrapper,
+     * {@link ConsoleNotices#wrap}); {@code line} as it is when it does not hold that text.
      */
-    static String rewrite(String line, Exception failed) {
+    static String rewrite(String line, Exception failed, int columns) {
         String shown = failed.toString();
         int at = line.indexOf(shown);
         if (at < 0) {
             return line;
         }
-        return line.substring(0, at) + Main.message(failed) + line.substring(at + shown.length());
+        return line.substring(0, at) + ConsoleNotices.wrap(Main.message(failed), columns) + line.substring(at + shown.length());
     }
 }

@@ -15,13 +15,13 @@ class FailureLinesTest {
         assertEquals(RED + "headers: the arguments given fit none of its forms, which take (Bundle[]); 'help headers'"
                 + " describes them ('lb' lists the bundles' ids)" + DEFAULT,
                 FailureLines.rewrite(RED + "java.lang.IllegalArgumentException: Cannot coerce headers(Token) to any of"
-                        + " [(Bundle[])]" + DEFAULT, e));
+                        + " [(Bundle[])]" + DEFAULT, e, 0));
     }
 
     @Test
     void aClassNameGivesWayToItsShortNameAndALineWithoutTheFailureStays() {
         Exception e = new java.util.concurrent.TimeoutException("waited 5 s");
-        assertEquals("TimeoutException: waited 5 s", FailureLines.rewrite(e.toString(), e));
-        assertEquals("[1] done", FailureLines.rewrite("[1] done", e));
+        assertEquals("TimeoutException: waited 5 s", FailureLines.rewrite(e.toString(), e, 0));
+        assertEquals("[1] done", FailureLines.rewrite("[1] done", e, 0));
     }
 }

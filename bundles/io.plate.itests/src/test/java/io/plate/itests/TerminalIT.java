@@ -103,6 +103,14 @@ class TerminalIT {
             String coerce = waitFor(s -> s.contains("headers: the arguments given fit none of its forms"),
                     "the one-line refusal", 10_000);
             assertTrue(!coerce.contains("IllegalArgumentException") && !coerce.contains("Cannot coerce"), coerce);
+            // a refusal wider than the terminal is broken between words, as the launcher's notices are
+            tmux("send-keys", "-t", SESSION, "lb 1 2", "Enter");
+            String lb = waitFor(s -> s.contains("'help lb' describes them"), "lb's refusal", 10_000);
+            List<String> refusal = linesBetween(lb, "g! lb 1 2", "g!").stream().map(String::strip)
+                    .filter(l -> !l.isEmpty()).toList();
+            assertEquals("lb: the arguments given fit none of its forms, which take (boolean, boolean, boolean, String) or"
+                    + " (boolean, boolean, boolean); 'help lb' describes them", String.join(" ", refusal), lb);
+            assertTrue(refusal.size() > 1 && refusal.stream().allMatch(l -> l.length() < 80), lb);
             // a table wider than the terminal is shortened to fit: no line wraps
             tmux("send-keys", "-t", SESSION, "clear", "Enter");
             tmux("send-keys", "-t", SESSION, "plate:learners", "Enter");
