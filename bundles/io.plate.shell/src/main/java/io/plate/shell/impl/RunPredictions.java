@@ -107,6 +107,15 @@ public final class RunPredictions {
             s.append(c == 0 ? " cluster " : ", ").append(c).append(classOf(c)).append(' ').append(counts[c]);
         }
         s.append('\n');
+        // the cluster shown is the likeliest one holding training rows; a row likelier still alone is said to be
+        int apart = 0;
+        for (int r = 0; r < n; r++) {
+            apart += predictions.newCluster(r) > predictions.probabilities(r)[predictions.cluster(r)] ? 1 : 0;
+        }
+        if (apart > 0) {
+            s.append(Plural.of(apart, "row")).append(apart == 1 ? " is" : " are").append(" likelier in a cluster of no"
+                    + " training row (p_new) than in any cluster shown: far from the run's data\n");
+        }
         predictions.agreement().ifPresent(a -> s.append(String.format(Locale.ROOT,
                 "against the dataset's labels: ARI %.4f, NMI %.4f (%d of %s)%n", a.ari(), a.nmi(), a.labelledRows(),
                 Plural.of(n, "row"))));

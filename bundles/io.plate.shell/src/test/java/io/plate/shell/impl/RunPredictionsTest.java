@@ -166,6 +166,19 @@ class RunPredictionsTest {
         assertEquals("cluster,p_0,p_1,p_2,p_new", java.nio.file.Files.readAllLines(csv).get(0));
     }
 
+    /** A row likelier in a cluster of its own than in any cluster of the run is counted under the predicted line. */
+    @Test
+    void rowsLikelierInANewClusterAreCounted() {
+        double[][] p = {{0.7, 0.2}, {0.3, 0.1}, {0.2, 0.25}};
+        String text = new RunPredictions("dp", "t", new ClusterPredictions(p, new double[] {0.1, 0.6, 0.55}, 5, List.of(),
+                null), null, 0.1).toString();
+        assertTrue(text.contains("predicted: cluster 0 2, 1 1\n2 rows are likelier in a cluster of no training row"
+                + " (p_new) than in any cluster shown: far from the run's data\n"), text);
+        String one = new RunPredictions("dp", "t", new ClusterPredictions(p, new double[] {0.1, 0.6, 0.1}, 5, List.of(),
+                null), null, 0.1).toString();
+        assertTrue(one.contains("1 row is likelier"), one);
+    }
+
     @Test
     void outWritesEveryRowsProbabilities() throws Exception {
         PredictCommands c = new PredictCommands(workspace(new SplitAtZero()), defaults(dir));
