@@ -62,9 +62,10 @@ public final class RunPredictions {
             w.newLine();
             for (int r = 0; r < predictions.rows(); r++) {
                 line.setLength(0);
-                line.append(predictions.cluster(r));
+                int c = predictions.cluster(r);
+                line.append(c);
                 if (classes != null) {
-                    line.append(',').append(PredictCommands.Predictions.csv(classes.get(predictions.cluster(r))));
+                    line.append(',').append(PredictCommands.Predictions.csv(classes.get(c)));
                 }
                 for (double p : predictions.probabilities(r)) {
                     line.append(',').append(Double.toString(p));
@@ -98,9 +99,10 @@ public final class RunPredictions {
             return s.toString();
         }
         int k = predictions.probabilities(0).length;
+        int[] predicted = predictions.clusters(); // once: the counts, the rows apart, the accuracy and the table read it
         long[] counts = new long[k];
         for (int r = 0; r < n; r++) {
-            counts[predictions.cluster(r)]++;
+            counts[predicted[r]]++;
         }
         s.append("predicted:");
         for (int c = 0; c < k; c++) {
@@ -110,7 +112,7 @@ public final class RunPredictions {
         // the cluster shown is the likeliest one holding training rows; a row likelier still alone is said to be
         int apart = 0;
         for (int r = 0; r < n; r++) {
-            apart += predictions.newCluster(r) > predictions.probabilities(r)[predictions.cluster(r)] ? 1 : 0;
+            apart += predictions.newCluster(r) > predictions.probabilities(r)[predicted[r]] ? 1 : 0;
         }
         if (apart > 0) {
             s.append(Plural.of(apart, "row")).append(apart == 1 ? " is" : " are").append(" likelier in a cluster of no"
@@ -126,7 +128,7 @@ public final class RunPredictions {
             for (int r = 0; r < n; r++) {
                 if (labels.get(r) != null) {
                     labelled++;
-                    right += labels.get(r).equals(classes.get(predictions.cluster(r))) ? 1 : 0;
+                    right += labels.get(r).equals(classes.get(predicted[r])) ? 1 : 0;
                 }
             }
             if (labelled > 0) {
@@ -145,7 +147,7 @@ public final class RunPredictions {
             header.addAll(List.of("probability", "p_new"));
             TextTable t = new TextTable(header.toArray(new String[0]));
             for (int r = 0; r < Math.min(PredictCommands.SHOWN_ROWS, n); r++) {
-                int c = predictions.cluster(r);
+                int c = predicted[r];
                 List<Object> cells = new ArrayList<>(List.of(r + 1, c));
                 if (classes != null) {
                     cells.add(classes.get(c));

@@ -18,6 +18,19 @@ class CompletionNamesTest {
         return new DefaultParser().parse(typed, typed.length());
     }
 
+    /**
+     * A session whose command line is {@code current[0]} and whose Gogo folder completion ({@code __directories})
+     * offers {@code runs/}.
+     */
+    private static CommandSession typing(Object[] current) {
+        return (CommandSession) java.lang.reflect.Proxy.newProxyInstance(CompletionNamesTest.class.getClassLoader(),
+                new Class<?>[] {CommandSession.class}, (p, m, a) -> switch (m.getName()) {
+                    case "get" -> ".commandLine".equals(a[0]) ? current[0] : null;
+                    case "execute" -> "__directories".equals(a[0]) ? List.of("runs/") : null;
+                    default -> null;
+                });
+    }
+
     private static int argumentIndex(ParsedLine line) {
         return InfoCommands.argumentIndex(line, w -> w.equals("--no-header"));
     }
@@ -98,12 +111,7 @@ class CompletionNamesTest {
         w.putRun("iris.mixture.gaussian", RunPredictionsTest.run("mixture.gaussian", null));
         InfoCommands info = new InfoCommands(w, null);
         Object[] current = new Object[1];
-        CommandSession session = (CommandSession) java.lang.reflect.Proxy.newProxyInstance(
-                getClass().getClassLoader(), new Class<?>[] {CommandSession.class}, (p, m, a) -> switch (m.getName()) {
-                    case "get" -> ".commandLine".equals(a[0]) ? current[0] : null;
-                    case "execute" -> "__directories".equals(a[0]) ? List.of("runs/") : null;
-                    default -> null;
-                });
+        CommandSession session = typing(current);
         current[0] = line("plate:predict ");
         assertEquals(List.of("iris.mixture.gaussian"), info.names(session, true, "models,runs", "datasets"));
         current[0] = line("plate:predict iris.mixture.gaussian ");
@@ -118,12 +126,7 @@ class CompletionNamesTest {
     void aRunPositionOffersKeptRunsAndFolders() throws Exception {
         InfoCommands info = new InfoCommands(new Workspace(), null);
         Object[] current = new Object[1];
-        CommandSession session = (CommandSession) java.lang.reflect.Proxy.newProxyInstance(
-                getClass().getClassLoader(), new Class<?>[] {CommandSession.class}, (p, m, a) -> switch (m.getName()) {
-                    case "get" -> ".commandLine".equals(a[0]) ? current[0] : null;
-                    case "execute" -> "__directories".equals(a[0]) ? List.of("runs/") : null;
-                    default -> null;
-                });
+        CommandSession session = typing(current);
         current[0] = line("plate:trace ");
         assertEquals(List.of("runs/"), info.names(session, true, "runs"));
         current[0] = line("plate:plot trace ");

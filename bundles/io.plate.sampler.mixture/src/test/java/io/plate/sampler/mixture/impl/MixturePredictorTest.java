@@ -167,12 +167,17 @@ class MixturePredictorTest {
         return s / (x.length - 1);
     }
 
-    @Test
-    void diagonalGaussianFiniteWithAnEmptySlotMatchesTheStudentT() {
+    /** The diagonal Gaussian finite mixture (K = 4, α = 0.8; κ0 0.5, ν0 4, scale 0.3) predicting NEW from X. */
+    private static ClusterPredictions finiteDiagonal() {
         Map<String, String> p = Map.of("k", "4", "alpha", "0.8", "covariance", "diag", "kappa0", "0.5", "nu0", "4",
                 "prior_scale", "0.3");
-        ClusterPredictions got = predict(new GaussianMixtureSampler(RUNNER, SyntheticData.DIST), MixtureModel.gaussian(),
+        return predict(new GaussianMixtureSampler(RUNNER, SyntheticData.DIST), MixtureModel.gaussian(),
                 numeric("train", X), numeric("new", NEW), p, 4);
+    }
+
+    @Test
+    void diagonalGaussianFiniteWithAnEmptySlotMatchesTheStudentT() {
+        ClusterPredictions got = finiteDiagonal();
         assertMatches(expected(normalGamma(X, NEW, 0.5, 4, 0.3), NEW.length, 4, 0.8), got);
         assertEquals(0, got.cluster(0));
         assertEquals(1, got.cluster(1));
@@ -190,10 +195,7 @@ class MixturePredictorTest {
     /** A wrong predictive (the prior's in place of the cluster's) must fail the same comparison: the test can fail. */
     @Test
     void aWrongPredictiveFailsTheComparison() {
-        Map<String, String> p = Map.of("k", "4", "alpha", "0.8", "covariance", "diag", "kappa0", "0.5", "nu0", "4",
-                "prior_scale", "0.3");
-        ClusterPredictions got = predict(new GaussianMixtureSampler(RUNNER, SyntheticData.DIST), MixtureModel.gaussian(),
-                numeric("train", X), numeric("new", NEW), p, 4);
+        ClusterPredictions got = finiteDiagonal();
         Predictive right = normalGamma(X, NEW, 0.5, 4, 0.3);
         Predictive prior = (rows, i) -> right.log(new int[0], i);
         assertThrows(AssertionError.class, () -> assertMatches(expected(prior, NEW.length, 4, 0.8), got));
