@@ -325,8 +325,6 @@ public final class Main {
     private static final java.util.regex.Pattern CANNOT_COERCE = java.util.regex.Pattern.compile(
             "Cannot coerce ([\\w:.-]+)\\(.*\\) to any of \\[(.*)\\]");
     private static final String UNEXPECTED_EOT = "unexpected EOT";
-    /** java.io's failure to open a file: {@code PATH (REASON)}. */
-    private static final java.util.regex.Pattern UNREADABLE = java.util.regex.Pattern.compile("(.+) \\(([^()]+)\\)");
 
     /** The message a user should see: the innermost meaningful message, never a stack trace. */
     static String message(Throwable e) {
@@ -356,17 +354,9 @@ public final class Main {
                     ") or (") + "; 'help " + command + "' describes them" + (coerce.group(2).contains("Bundle")
                             ? " ('lb' lists the bundles' ids)" : "");
         }
-        java.util.regex.Matcher unreadable = UNREADABLE.matcher(m);
-        if (t instanceof java.io.FileNotFoundException && unreadable.matches()) {
-            // a file Gogo's source (or a script) could not open: "x.gosh (No such file or directory)"
-            String reason = unreadable.group(2).toLowerCase(java.util.Locale.ROOT);
-            return unreadable.group(1) + ": " + (reason.equals("no such file or directory") ? "file not found" : reason);
-        }
-        if (t instanceof java.nio.file.NoSuchFileException) {
-            return m + ": file not found";
-        }
-        if (t instanceof java.nio.file.AccessDeniedException) {
-            return m + ": permission denied";
+        String unreadable = io.plate.api.io.ReadFailures.message(t); // a file Gogo's source or a script could not open
+        if (unreadable != null) {
+            return unreadable;
         }
         if (t instanceof java.io.IOException && m.startsWith(NO_MATCHES)) {
             // Gogo's expansion of a word with * or ? that matched no file

@@ -517,6 +517,45 @@ class LauncherProcessIT {
         }
     }
 
+    /**
+     * Gogo's file commands fail, in one line naming the file, where they printed {@code cat:
+     * java.io.FileNotFoundException: /x (No such file or directory)} and exited 0 (Felix's {@code ls}: {@code
+     * IOException: File does not exist}); a word with * gives them its files one by one (Gogo had given {@code
+     * ["a.csv" "b.csv"]} as one name); {@code help cat} prints cat's own usage (it said "no command cat").
+     */
+    @Test
+    void gogosFileCommandsFailInOneLineNamingTheFileAndTakeTheFilesOfAPattern(@TempDir Path dir) throws Exception {
+        Path missing = dir.resolve("nosuch.csv");
+        for (String call : List.of("cat", "head", "tail", "tail -n 2", "wc -l", "grep a", "sort", "gogo:ls")) {
+            String fn = call.replaceFirst("^gogo:", "").split(" ")[0];
+            Result r = plateIn(dir, null, Map.of(), "-c", call + " " + missing);
+            assertEquals(1, r.status(), call + ": " + r.out() + r.err());
+            assertEquals("plate: " + fn + ": " + missing + (fn.equals("ls") ? ": no such file or folder" : ": file not found"),
+                    r.err().strip(), call);
+        }
+        Result cd = plateIn(dir, null, Map.of(), "-c", "cd nosuch; echo after");
+        assertEquals(1, cd.status(), cd.err());
+        assertTrue(cd.err().strip().matches("plate: cd: .*nosuch: file not found") && !cd.out().contains("after"), cd.err());
+        Result ls = plateIn(dir, null, Map.of(), "-c", "ls nosuch");
+        assertEquals("plate: ls: nosuch: no such file or folder", ls.err().strip());
+        Files.writeString(dir.resolve("a.csv"), "x\n1\n");
+        Files.writeString(dir.resolve("b.csv"), "x\n2\n3\n");
+        Result wc = plateIn(dir, null, Map.of(), "-c", "wc -l *.csv");
+        assertEquals(0, wc.status(), wc.err());
+        assertTrue(wc.out().lines().anyMatch(l -> l.matches("\\s*2\\s+a\\.csv"))
+                && wc.out().lines().anyMatch(l -> l.matches("\\s*3\\s+b\\.csv")), wc.out());
+        Result cat = plateIn(dir, null, Map.of(), "-c", "cat *.csv | grep -v x");
+        assertEquals(List.of("1", "2", "3"), cat.out().lines().map(String::strip).toList(), cat.err());
+        Result felixLs = plateIn(dir, null, Map.of(), "-c", "ls *.csv");
+        assertEquals(0, felixLs.status(), felixLs.err());
+        assertTrue(felixLs.out().contains("a.csv") && felixLs.out().contains("b.csv"), felixLs.out());
+        Result help = plate("-c", "help cat");
+        assertEquals(0, help.status(), help.err());
+        assertTrue((help.out() + help.err()).contains("Usage: cat"), help.out() + help.err());
+        Result usage = plate("-c", "grep -z a");
+        assertEquals("plate: grep: invalid option 'z'", usage.err().strip());
+    }
+
     @Test
     void helpNamesCommandsAsTypedAndFailsOnUnknownOnes() throws Exception {
         Result r = plate("-c", "help plate:import");

@@ -3,5 +3,5 @@
  * every bundle (models, run directories, plots, predictions, evaluations, draws).
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.1.0")
+@org.osgi.annotation.versioning.Version("1.2.0")
 package io.plate.api.io;

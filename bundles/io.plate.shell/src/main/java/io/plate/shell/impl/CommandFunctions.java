@@ -48,7 +48,7 @@ import org.osgi.util.tracker.ServiceTracker;
  * registered only then: a console with a help of its own (Apache Karaf's) would list them, and nothing
  * there calls them; so are {@link FrameworkCommands}, in place of Gogo's own {@code refresh}, {@code update},
  * {@code start} and {@code stop},
- * checked in the same way.
+ * checked in the same way; and {@link GogoFileCommands} in place of Gogo's {@code cat}, {@code grep} … while those are there.
  * Command services stay delayed: only their properties are read until a command runs.
  */
 @Component(immediate = true)
@@ -77,6 +77,7 @@ public final class CommandFunctions {
     private final Map<ServiceReference<Object>, List<Front>> internalFronts = new ConcurrentHashMap<>();
     private final ServiceTracker<Object, Object> tracker;
     private final ServiceTracker<Object, Object> gogoHelp;
+    private final GogoFileCommands fileCommands;
     /** Adds the functions' descriptions for other consoles (see describeLater), one by one. */
     private final ExecutorService describer = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "plate-command-descriptions");
@@ -140,11 +141,14 @@ public final class CommandFunctions {
         };
         gogoHelp.open(); // first, so that the commands' fronts know whether Plate answers help
         tracker.open();
+        this.fileCommands = new GogoFileCommands(context);
+        fileCommands.open();
     }
 
     @Deactivate
     void deactivate() {
         describer.shutdownNow();
+        fileCommands.close();
         gogoHelp.close();
         tracker.close();
         unregisterHelps();
@@ -159,7 +163,7 @@ public final class CommandFunctions {
         }
     }
 
-    private static Dictionary<String, Object> properties(String scope, String function, String description) {
+    static Dictionary<String, Object> properties(String scope, String function, String description) {
         Dictionary<String, Object> p = new Hashtable<>();
         p.put(CommandProcessor.COMMAND_SCOPE, scope);
         p.put(CommandProcessor.COMMAND_FUNCTION, function);
@@ -272,7 +276,7 @@ public final class CommandFunctions {
         }
     }
 
-    private static void unregister(ServiceRegistration<?> r) {
+    static void unregister(ServiceRegistration<?> r) {
         try {
             r.unregister();
         } catch (IllegalStateException gone) {
@@ -286,7 +290,7 @@ public final class CommandFunctions {
     }
 
     /** A service property of one or more strings as a list. */
-    private static List<String> strings(Object property) {
+    static List<String> strings(Object property) {
         List<String> out = new ArrayList<>();
         if (property instanceof String[]) {
             out.addAll(List.of((String[]) property));
@@ -480,7 +484,7 @@ public final class CommandFunctions {
         return usages(type, SCOPE, fn);
     }
 
-    private static List<CommandUsage> usages(Class<?> type, String scope, String fn) {
+    static List<CommandUsage> usages(Class<?> type, String scope, String fn) {
         List<CommandUsage> out = new ArrayList<>();
         for (Method m : type.getMethods()) {
             if (!Modifier.isStatic(m.getModifiers()) && (m.getName().equals(fn) || m.getName().equals("_" + fn))) {
@@ -582,7 +586,14 @@ public final class CommandFunctions {
             Object out = original instanceof Function f ? f.execute(session, args)
                     : fitting(usages(original.getClass(), "felix", "help"), args).invoke(session, original, args);
             if (out != null && out.toString().startsWith("No methods found matching")) {
-                throw new CommandException("help: no command " + args.get(0));
+                String name = String.valueOf(args.get(0));
+                String fn = name.substring(name.indexOf(':') + 1);
+                boolean command = !fn.isEmpty() && fn.chars().allMatch(ch -> Character.isLetterOrDigit(ch) || ch == '-' || ch == '_')
+                        && context.getAllServiceReferences(null, "(" + CommandProcessor.COMMAND_FUNCTION + "=" + fn + ")") != null;
+                if (!command) {
+                    throw new CommandException("help: no command " + name);
+                }
+                return session.execute(name + " --help"); // Gogo's Posix commands (cat, grep …) describe only themselves
             }
             return args.isEmpty() && out instanceof String list ? withFrameworkCommands(list) : out;
         } finally {
