@@ -1,5 +1,6 @@
 package io.plate.sampler.mixture.impl;
 
+import io.plate.api.HeapCheck;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Params;
@@ -9,7 +10,9 @@ import io.plate.api.sample.ClusterPredictor;
 import io.plate.distributions.numerics.LogMath;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CancellationException;
+import java.util.stream.IntStream;
 
 /**
  * Assigns new rows to a run's point-estimate clusters from at most {@value #MAX_DRAWS} of its stored draws. For
@@ -90,60 +93,96 @@ final class MixturePredictor<D> implements ClusterPredictor {
 
     @Override
     public ClusterPredictions predict(Dataset rows, Cancellation cancellation) {
+        return predict(rows, cancellation, Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * As {@link #predict(Dataset, Cancellation)} on {@code threads} threads: the draws are cut into that many
+     * consecutive blocks, each summed by one thread with its own statistics, and the blocks' sums are added in
+     * their order, so the result does not depend on the threads' timing.
+     */
+    ClusterPredictions predict(Dataset rows, Cancellation cancellation, int threads) {
+        int m = rows.rows();
+        int blocks = Math.max(1, Math.min(threads, draws.size()));
+        int maxK = 0;
+        for (Draw d : draws) {
+            maxK = Math.max(maxK, ExpectedLoss.labels(d.labels()));
+        }
         RowsRead found = new RowsRead();
         D all = model.withRows().read(training, rows, params, found);
-        Components comp = model.components().apply(all, params);
-        int n = estimate.length;
-        int m = rows.rows();
-        double[][] q = new double[m][clusters];
-        double[] fresh = new double[m];
-        double[] logW = new double[0];
-        for (Draw draw : draws) {
-            if (cancellation != null && cancellation.isCancelled()) {
-                throw new CancellationException(cancellation.reason());
+        Components first = model.components().apply(all, params);
+        // each block's sums and statistics (one of them kept for the result)
+        long perBlock = 8L * m * (clusters + 1) + (maxK + 1L) * first.bytesPerSlot();
+        HeapCheck.require(blocks * perBlock, String.format(Locale.ROOT, "predicting the clusters of %d rows of '%s'",
+                m, rows.name()), String.format(Locale.ROOT, "%d threads × %s: %d rows × %d clusters and %d slots' statistics",
+                        blocks, HeapCheck.bytes(perBlock), m, clusters, maxK + 1), ", or predict fewer rows at a time");
+        double[][][] q = new double[blocks][][];
+        double[][] fresh = new double[blocks][];
+        IntStream.range(0, blocks).parallel().forEach(b -> {
+            Components comp = b == 0 ? first : model.components().apply(all, params);
+            q[b] = new double[m][clusters];
+            fresh[b] = new double[m];
+            for (Draw draw : draws.subList(b * draws.size() / blocks, (b + 1) * draws.size() / blocks)) {
+                if (cancellation != null && cancellation.isCancelled()) {
+                    throw new CancellationException(cancellation.reason());
+                }
+                add(draw, comp, m, q[b], fresh[b]);
             }
-            int[] z = draw.labels();
-            int k = ExpectedLoss.labels(z);
-            comp.ensureCapacity(k + 1);
-            comp.clearAll();
-            for (int r = 0; r < n; r++) {
-                comp.add(r, z[r]);
-            }
-            double[] share = share(z, k, comp);
-            double[] prior = new double[k + 1];
-            for (int j = 0; j < k; j++) {
-                prior[j] = Math.log(slots > 0 ? comp.size(j) + draw.alpha() : comp.size(j));
-            }
-            // slot k stands for every empty slot: K - k of a finite mixture, one new cluster of a DP
-            prior[k] = slots > 0 ? (slots > k ? Math.log((slots - k) * draw.alpha()) : Double.NEGATIVE_INFINITY)
-                    : Math.log(draw.alpha());
-            logW = logW.length >= k + 1 ? logW : new double[k + 1];
+        });
+        double s = draws.size();
+        for (int b = 1; b < blocks; b++) {
             for (int i = 0; i < m; i++) {
-                comp.logPredictives(n + i, k + 1, logW);
-                for (int j = 0; j <= k; j++) {
-                    logW[j] += prior[j];
+                for (int c = 0; c < clusters; c++) {
+                    q[0][i][c] += q[b][i][c];
                 }
-                LogMath.probabilitiesFromLog(logW, 0, k + 1, logW);
-                double[] qi = q[i];
-                for (int j = 0; j < k; j++) {
-                    double p = logW[j];
-                    for (int c = 0, b = j * clusters; c < clusters; c++) {
-                        qi[c] += p * share[b + c];
-                    }
-                }
-                fresh[i] += logW[k];
+                fresh[0][i] += fresh[b][i];
             }
         }
-        double s = draws.size();
         for (int i = 0; i < m; i++) {
             for (int c = 0; c < clusters; c++) {
-                q[i][c] /= s;
+                q[0][i][c] /= s;
             }
-            fresh[i] /= s;
+            fresh[0][i] /= s;
         }
-        ClusterPredictions first = new ClusterPredictions(q, fresh, draws.size(), found.unseen, null);
-        return new ClusterPredictions(q, fresh, draws.size(), found.unseen, found.knownWords,
-                agreement(rows, first.clusters()));
+        ClusterPredictions argmax = new ClusterPredictions(q[0], fresh[0], draws.size(), found.unseen, null);
+        return new ClusterPredictions(q[0], fresh[0], draws.size(), found.unseen, found.knownWords,
+                agreement(rows, argmax.clusters()));
+    }
+
+    /** Adds one draw's p(c | x, z) of each new row (after the n training rows of {@code comp}) to {@code q} and {@code fresh}. */
+    private void add(Draw draw, Components comp, int m, double[][] q, double[] fresh) {
+        int n = estimate.length;
+        int[] z = draw.labels();
+        int k = ExpectedLoss.labels(z);
+        comp.ensureCapacity(k + 1);
+        comp.clearAll();
+        for (int r = 0; r < n; r++) {
+            comp.add(r, z[r]);
+        }
+        double[] share = share(z, k, comp);
+        double[] prior = new double[k + 1];
+        for (int j = 0; j < k; j++) {
+            prior[j] = Math.log(slots > 0 ? comp.size(j) + draw.alpha() : comp.size(j));
+        }
+        // slot k stands for every empty slot: K - k of a finite mixture, one new cluster of a DP
+        prior[k] = slots > 0 ? (slots > k ? Math.log((slots - k) * draw.alpha()) : Double.NEGATIVE_INFINITY)
+                : Math.log(draw.alpha());
+        double[] logW = new double[k + 1];
+        for (int i = 0; i < m; i++) {
+            comp.logPredictives(n + i, k + 1, logW);
+            for (int j = 0; j <= k; j++) {
+                logW[j] += prior[j];
+            }
+            LogMath.probabilitiesFromLog(logW, 0, k + 1, logW);
+            double[] qi = q[i];
+            for (int j = 0; j < k; j++) {
+                double p = logW[j];
+                for (int c = 0, b = j * clusters; c < clusters; c++) {
+                    qi[c] += p * share[b + c];
+                }
+            }
+            fresh[i] += logW[k];
+        }
     }
 
     /** {@code share[j * clusters + c]} = |slot j ∩ estimate cluster c| / |slot j| for the draw {@code z}. */

@@ -174,4 +174,12 @@ public final class BenchAccess {
         }
         return out;
     }
+
+    /** Seconds {@code p}'s predictor takes to assign {@code rows} on {@code threads} threads (the split of its draws). */
+    public static double predictSeconds(io.plate.api.sample.Posterior p, Dataset rows, int threads) {
+        MixturePredictor<?> predictor = (MixturePredictor<?>) p.clusterPredictor().orElseThrow();
+        long t0 = System.nanoTime();
+        predictor.predict(rows, null, threads);
+        return (System.nanoTime() - t0) / 1e9;
+    }
 }

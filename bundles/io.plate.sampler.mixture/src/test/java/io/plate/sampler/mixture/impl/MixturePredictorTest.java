@@ -98,13 +98,19 @@ class MixturePredictorTest {
 
     static <D> ClusterPredictions predict(Sampler s, MixtureModel<D> model, Dataset train, Dataset rows,
             Map<String, String> given, int k) {
+        return predict(s, model, train, rows, given, k, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** As above, the draws summed in {@code threads} blocks. */
+    static <D> ClusterPredictions predict(Sampler s, MixtureModel<D> model, Dataset train, Dataset rows,
+            Map<String, String> given, int k, int threads) {
         Params params = s.params(given);
         D shared = model.prepare().apply(train, params);
         List<MixturePredictor.Draw> draws = new ArrayList<>();
         for (int i = 0; i < DRAWS.length; i++) {
             draws.add(new MixturePredictor.Draw(DRAWS[i], k == 0 ? DP_ALPHAS[i] : params.getDouble("alpha")));
         }
-        return new MixturePredictor<>(model, shared, params, draws, k, ESTIMATE).predict(rows, null);
+        return new MixturePredictor<>(model, shared, params, draws, k, ESTIMATE).predict(rows, null, threads);
     }
 
     static final double[] X = {0.0, 0.5, 1.0, 5.0, 5.5, 9.0};
@@ -169,10 +175,22 @@ class MixturePredictorTest {
 
     /** The diagonal Gaussian finite mixture (K = 4, α = 0.8; κ0 0.5, ν0 4, scale 0.3) predicting NEW from X. */
     private static ClusterPredictions finiteDiagonal() {
+        return finiteDiagonal(Runtime.getRuntime().availableProcessors());
+    }
+
+    private static ClusterPredictions finiteDiagonal(int threads) {
         Map<String, String> p = Map.of("k", "4", "alpha", "0.8", "covariance", "diag", "kappa0", "0.5", "nu0", "4",
                 "prior_scale", "0.3");
         return predict(new GaussianMixtureSampler(RUNNER, SyntheticData.DIST), MixtureModel.gaussian(),
-                numeric("train", X), numeric("new", NEW), p, 4);
+                numeric("train", X), numeric("new", NEW), p, 4, threads);
+    }
+
+    /** The draws cut into blocks summed on threads of their own, fewer blocks than draws or as many: each draw counted once. */
+    @Test
+    void anyNumberOfThreadsGivesTheSamePredictions() {
+        for (int threads : new int[] {1, 2, 3, DRAWS.length, DRAWS.length + 5}) {
+            assertMatches(expected(normalGamma(X, NEW, 0.5, 4, 0.3), NEW.length, 4, 0.8), finiteDiagonal(threads));
+        }
     }
 
     @Test

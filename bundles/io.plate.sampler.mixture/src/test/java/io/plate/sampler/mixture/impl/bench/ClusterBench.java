@@ -9,13 +9,16 @@ import io.plate.api.sample.Sampler;
 import io.plate.api.sample.SummaryDiagnostic;
 import io.plate.distributions.impl.FastDistributions;
 import io.plate.importers.impl.CsvImporter;
+import io.plate.importers.impl.TextImporter;
 import io.plate.mcmc.ChainRunnerPool;
 import io.plate.sampler.mixture.impl.BenchAccess;
 import io.plate.sampler.mixture.impl.CategoricalMixtureSampler;
 import io.plate.sampler.mixture.impl.ClusterAgreement;
 import io.plate.sampler.mixture.impl.DpCategoricalMixtureSampler;
 import io.plate.sampler.mixture.impl.DpGaussianMixtureSampler;
+import io.plate.sampler.mixture.impl.DpMultinomialMixtureSampler;
 import io.plate.sampler.mixture.impl.GaussianMixtureSampler;
+import io.plate.sampler.mixture.impl.MultinomialMixtureSampler;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -45,6 +48,7 @@ public final class ClusterBench {
     public static void main(String[] args) throws Exception {
         switch (args[0]) {
             case "run" -> run(args);
+            case "predict" -> predict(args);
             case "cost" -> cost(Integer.parseInt(args[1]), Integer.parseInt(args[2]), Integer.parseInt(args[3]),
                     args.length > 4 ? args[4] : "vi");
             default -> throw new IllegalArgumentException("run or cost, got " + args[0]);
@@ -57,6 +61,8 @@ public final class ClusterBench {
             case "mixture.dp-gaussian" -> new DpGaussianMixtureSampler(runner, DIST);
             case "mixture.categorical" -> new CategoricalMixtureSampler(runner, DIST);
             case "mixture.dp-categorical" -> new DpCategoricalMixtureSampler(runner, DIST);
+            case "mixture.multinomial" -> new MultinomialMixtureSampler(runner, DIST);
+            case "mixture.dp-multinomial" -> new DpMultinomialMixtureSampler(runner, DIST);
             default -> throw new IllegalArgumentException("unknown sampler " + name);
         };
     }
@@ -92,6 +98,39 @@ public final class ClusterBench {
             b.append(String.format(Locale.ROOT, " split-merge acceptance %s; search %.2f s; %.1f s",
                     p.facts().get("split_merge_acceptance"), p.facts().get("estimate_search_seconds"), p.seconds()));
             System.out.println(b);
+        }
+    }
+
+    /** A CSV, or a TSV of text and label read as word counts (as plate:import reads a .tsv). */
+    static Dataset read(String file) throws java.io.IOException {
+        return file.endsWith(".tsv") ? new TextImporter().read(Path.of(file), ImportOptions.defaults())
+                : new CsvImporter().read(Path.of(file), ImportOptions.defaults());
+    }
+
+    /**
+     * predict TRAIN TEST SAMPLER ITERATIONS SEED REPEATS [key=value …]: one run of 2 chains on TRAIN, then its
+     * predictor assigns TEST's rows on one thread and on every core, alternately, REPEATS times.
+     */
+    static void predict(String[] args) throws Exception {
+        Dataset train = read(args[1]);
+        Dataset test = read(args[2]);
+        int iterations = Integer.parseInt(args[4]);
+        RunSettings rs = new RunSettings(iterations, iterations / 4, 1, 2, Long.parseLong(args[5]), 0);
+        Map<String, String> given = new LinkedHashMap<>();
+        for (int i = 7; i < args.length; i++) {
+            String[] kv = args[i].split("=", 2);
+            given.put(kv[0], kv[1]);
+        }
+        int cores = Runtime.getRuntime().availableProcessors();
+        try (ChainRunnerPool runner = ChainRunnerPool.over(DIST)) {
+            Sampler s = sampler(args[3], runner);
+            Posterior p = s.run(train, s.params(given), rs, null, null);
+            for (int rep = 0; rep < Integer.parseInt(args[6]); rep++) {
+                double one = BenchAccess.predictSeconds(p, test, 1);
+                double all = BenchAccess.predictSeconds(p, test, cores);
+                System.out.printf(Locale.ROOT, "%s %s, %d test rows: 1 thread %.2f s, %d threads %.2f s, ratio %.2f%n",
+                        args[3], given, test.rows(), one, cores, all, one / all);
+            }
         }
     }
 
