@@ -554,6 +554,11 @@ class LauncherProcessIT {
         assertTrue((help.out() + help.err()).contains("Usage: cat"), help.out() + help.err());
         Result usage = plate("-c", "grep -z a");
         assertEquals("plate: grep: invalid option 'z'", usage.err().strip());
+        // less, nano, watch … need a terminal, which -c has not: they threw a NullPointerException and exited 0
+        Result less = plateIn(dir, null, Map.of(), "-c", "less a.csv");
+        assertEquals(1, less.status(), less.err());
+        assertEquals("plate: less: needs a terminal: run it in the interactive shell (java -jar plate.jar with no -c or"
+                + " script); cat prints a file here", less.err().strip());
     }
 
     @Test

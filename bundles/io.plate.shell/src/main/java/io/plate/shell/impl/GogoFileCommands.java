@@ -20,17 +20,19 @@ import org.osgi.framework.ServiceRegistration;
 import org.osgi.util.tracker.ServiceTracker;
 
 /**
- * Gogo's file commands ({@code cat}, {@code grep}, {@code head}, {@code tail}, {@code wc}, {@code sort}, {@code cd}
- * of its JLine bundle's Posix) as commands that fail: Posix catches every exception, prints {@code cat:
+ * Gogo's file commands ({@code cat}, {@code grep}, {@code head}, {@code tail}, {@code wc}, {@code sort}, {@code cd},
+ * {@code ls} of its JLine bundle's Posix) and those that need a terminal ({@code less}, {@code nano}, {@code watch},
+ * {@code ttop}, {@code tmux}: under {@code -c} a NullPointerException) as commands that fail: Posix catches every exception, prints {@code cat:
  * java.io.FileNotFoundException: /x (No such file or directory)} and returns, so a script went on and {@code -c}
  * exited 0. While that Posix is there, a function of each name takes its place (scope {@code gogo}, a higher
  * ranking), calls Posix's own {@code run(session, process, argv)} and fails with one line, {@code cat: /x: file not
- * found} ({@link ReadFailures}). Posix's other commands (echo, less …) are left as they are. Felix Gogo's {@code ls},
+ * found} ({@link ReadFailures}). Posix's other commands (echo, pwd, date …) are left as they are. Felix Gogo's {@code ls},
  * which said {@code IOException: File does not exist}, names the path in the same way.
  */
 final class GogoFileCommands {
-    /** The Posix commands that read files or folders named by the user. */
-    static final Set<String> FUNCTIONS = Set.of("cat", "grep", "sort", "head", "tail", "wc", "cd", "ls");
+    /** The Posix commands that read files or folders named by the user, or need a terminal. */
+    static final Set<String> FUNCTIONS = Set.of("cat", "grep", "sort", "head", "tail", "wc", "cd", "ls", "less", "nano",
+            "watch", "ttop", "tmux");
     private static final String POSIX = "(&(" + CommandProcessor.COMMAND_SCOPE + "=gogo)(" + CommandProcessor.COMMAND_FUNCTION
             + "=cat)(!(" + CommandFunctions.CHECKED + "=*)))";
 
@@ -187,6 +189,11 @@ final class GogoFileCommands {
         String read = ReadFailures.message(t);
         if (read != null) {
             return read;
+        }
+        if (t instanceof NullPointerException && String.valueOf(t.getMessage()).toLowerCase(java.util.Locale.ROOT)
+                .contains("terminal")) { // less, nano, watch … under -c or in a script, which have no terminal
+            return "needs a terminal: run it in the interactive shell (java -jar plate.jar with no -c or script)"
+                    + (argv[0].equals("less") ? "; cat prints a file here" : "");
         }
         if (t.getMessage() != null && !(t instanceof NullPointerException)) {
             return t.getMessage().replace('\n', ' ');
