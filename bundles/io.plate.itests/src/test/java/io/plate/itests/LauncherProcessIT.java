@@ -706,6 +706,41 @@ class LauncherProcessIT {
     }
 
     /** plate:plot confusion reads an evaluation JSON file where plate:evaluate wrote it, as plate:load reads a model. */
+    /**
+     * A clustering run written with --out assigns new rows in a later process as the run kept in the shell did: the
+     * directory keeps its draws' partitions, and the later process needs the run's dataset loaded under its name
+     * (before, plate:predict refused any folder).
+     */
+    @Test
+    void aRunDirectoryAssignsNewRowsInTheNextProcessAsTheKeptRunDid(@TempDir Path work) throws Exception {
+        Map<String, String> env = Map.of();
+        Files.writeString(work.resolve("new.csv"), "sepal_length_cm,sepal_width_cm,petal_length_cm,petal_width_cm\n"
+                + "5.0,3.4,1.5,0.2\n6.0,2.8,4.6,1.5\n7.0,3.0,6.0,2.2\n");
+        String iris = "plate:import " + Path.of(iris()).toAbsolutePath() + " --name iris";
+        Result kept = plateIn(work, null, env, "-c", iris, "-c", "plate:cluster mixture.gaussian iris k=3 --iterations 300"
+                + " --chains 2 --seed 1 --out run1", "-c", "plate:import new.csv --no-label --name new", "-c",
+                "plate:predict iris.mixture.gaussian new");
+        assertEquals(0, kept.status(), kept.err());
+        assertTrue(Files.isRegularFile(work.resolve("run1/partitions.csv")));
+        Result later = plateIn(work, null, env, "-c", iris, "-c", "plate:import new.csv --no-label --name new", "-c",
+                "plate:predict run1 new");
+        assertEquals(0, later.status(), later.err());
+        String table = later.out().substring(later.out().indexOf("predicted: "));
+        assertTrue(table.lines().count() >= 5 && kept.out().endsWith(table), "the kept run's:\n" + kept.out()
+                + "\nthe directory's:\n" + later.out());
+        assertTrue(later.out().contains("run1 on new: 3 rows, clusters from 200 stored draws"), later.out());
+        Result noData = plateIn(work, null, env, "-c", "plate:import new.csv --no-label --name new", "-c",
+                "plate:predict run1 new");
+        assertEquals(1, noData.status(), noData.out());
+        assertEquals("plate:predict run1 needs the dataset 'iris' the run clustered: import it first (plate:import"
+                + " FILE --name iris)", noData.err().strip());
+        Result other = plateIn(work, null, env, "-c", "plate:import new.csv --no-label --name iris", "-c",
+                "plate:predict run1 iris");
+        assertEquals(1, other.status(), other.out());
+        assertEquals("plate: dataset 'iris' is not the data the run was sampled on ('iris'): it has 3 rows, the run 150;"
+                + " import the run's data as it was imported then", other.err().strip());
+    }
+
     @Test
     void plotConfusionFindsTheEvaluationUnderTheOutputFolder(@TempDir Path dir) throws Exception {
         Path of = dir.resolve("of");

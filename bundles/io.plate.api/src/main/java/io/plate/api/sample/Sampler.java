@@ -54,4 +54,17 @@ public interface Sampler {
         }
         throw new io.plate.api.PlateException("sampler " + name() + " cannot checkpoint its chains");
     }
+
+    /**
+     * The predictor of new rows' clusters of {@code run}, a run of this sampler read back from its directory
+     * ({@link Posterior#clusterPredictor()} is empty there), rebuilt from the partitions the directory keeps and
+     * {@code training}, the data the run was sampled on; empty when this sampler keeps none.
+     *
+     * @throws io.plate.api.PlateException when {@code training} is not the run's data (rows or columns differ) or the
+     *         directory's partitions are damaged
+     * @since 1.12.0
+     */
+    default java.util.Optional<ClusterPredictor> clusterPredictor(Posterior run, Dataset training) {
+        return java.util.Optional.empty();
+    }
 }

@@ -32,5 +32,5 @@
  * and {@link io.plate.api.sample.ClusterPredictions}: new rows assigned to a mixture run's clusters.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("1.11.0")
+@org.osgi.annotation.versioning.Version("1.12.0")
 package io.plate.api.sample;

@@ -119,7 +119,7 @@ public final class ClusterCommands {
             @Descriptor("root seed; chain c uses stream c of it")
             @Parameter(names = {"-s", "--seed"}, absentValue = "") String seed,
             @Descriptor("write the run directory (assignments.csv, assignments-highest-log-joint.csv, clusters.csv,"
-                    + " k_posterior.csv, trace.csv, summary.json …) here")
+                    + " k_posterior.csv, partitions.csv for plate:predict, trace.csv, summary.json …) here")
             @Parameter(names = {"-o", "--out"}, absentValue = "") String out,
             @Descriptor("name to keep the run under (see plate:trace)")
             @Parameter(names = {"-n", "--name"}, absentValue = "") String name,

@@ -184,16 +184,8 @@ public final class PlotCommands {
         return RunArgument.resolve(String.valueOf(what), workspace, defaults);
     }
 
-    /**
-     * The rows a clustering run clustered: its dataset, which a run directory does not hold, so the session
-     * must have it loaded under the name the run recorded.
-     */
     private Dataset clusteredRows(Posterior p) {
-        if (!workspace.hasDataset(p.dataset())) {
-            throw new PlateException("plate:plot clusters needs the dataset '" + p.dataset() + "' the run clustered:"
-                    + " import it first (plate:import FILE --name " + p.dataset() + ")");
-        }
-        return workspace.dataset(p.dataset());
+        return RunArgument.clusteredRows(p, workspace, "plate:plot clusters");
     }
 
     /** An evaluation report: the object itself, an object that holds one, or the evaluation JSON file (a path or its name). */

@@ -11,6 +11,7 @@ import io.plate.api.sample.Cancellation;
 import io.plate.api.sample.ClusterPredictions;
 import io.plate.api.sample.ClusterPredictor;
 import io.plate.api.sample.Posterior;
+import io.plate.api.sample.Sampler;
 import io.plate.api.text.Plural;
 import io.plate.api.text.TextTable;
 import java.io.BufferedWriter;
@@ -28,6 +29,9 @@ import org.apache.felix.service.command.Parameter;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 /**
  * {@code plate:predict}: scores a dataset with a kept model; the result prints a summary (and the
@@ -44,20 +48,41 @@ public final class PredictCommands {
     private final Workspace workspace;
     private final ShellDefaults defaults;
 
+    /** The mixture samplers, which rebuild the predictor of a run read back from its directory. */
+    private final BoundSamplers samplers = new BoundSamplers();
+
     @Activate
     public PredictCommands(@Reference Workspace workspace, @Reference ShellDefaults defaults) {
         this.workspace = workspace;
         this.defaults = defaults;
     }
 
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY, unbind = "removeSampler")
+    void addSampler(Sampler s, Map<String, Object> props) {
+        samplers.bind(s, props);
+    }
+
+    void removeSampler(Sampler s, Map<String, Object> props) {
+        samplers.unbind(s);
+    }
+
+    /** For tests and embedding: predictions with fixed samplers for run directories. */
+    static PredictCommands of(Workspace workspace, ShellDefaults defaults, List<Sampler> fixed) {
+        PredictCommands p = new PredictCommands(workspace, defaults);
+        p.samplers.fix(fixed);
+        return p;
+    }
+
     @Descriptor("score a dataset with a model (the most probable class and each class's probability per row), or"
-            + " assign its rows to the clusters of a run of plate:cluster kept in this shell (each cluster's"
+            + " assign its rows to the clusters of a run of plate:cluster, kept in this shell or written with --out (each cluster's"
             + " probability, and that of a cluster without training rows)")
     public Object predict(CommandSession session,
             @Descriptor("write the predictions CSV here: header predicted,<classes…> for a model, cluster,p_0,…,p_new"
                     + " for a run; one row per input row")
             @Parameter(names = {"-o", "--out"}, absentValue = "") String out,
-            @Descriptor("name of a model (see plate:models) or of a run of plate:cluster kept in this shell")
+            @Descriptor("name of a model (see plate:models), of a run of plate:cluster kept in this shell, or its run"
+                    + " directory (--out; its dataset must be loaded under the run's dataset name)")
             String model,
             @Descriptor("name of a loaded dataset; columns, levels and words are matched to the model's or run's by"
                     + " text") String dataset)
@@ -65,9 +90,12 @@ public final class PredictCommands {
         if (!workspace.models().containsKey(model) && !workspace.waiting().containsKey(model)) {
             Posterior run = workspace.runs().get(model);
             if (run != null) {
-                return predictClusters(session, out, model, run, workspace.dataset(dataset));
+                return predictClusters(session, out, model, run, run.clusterPredictor(), workspace.dataset(dataset));
             }
-            refuseRunDirectory(model);
+            if (isFolder(model)) {
+                Posterior read = RunArgument.resolve(model, workspace, defaults);
+                return predictClusters(session, out, model, read, fromDirectory(model, read), workspace.dataset(dataset));
+            }
         }
         Model m = workspace.model(model);
         Dataset d = workspace.dataset(dataset);
@@ -91,14 +119,14 @@ public final class PredictCommands {
     }
 
     /** The rows of {@code d} assigned to the clusters of the kept run {@code name}; Ctrl-C stops between draws. */
-    private RunPredictions predictClusters(CommandSession session, String out, String name, Posterior run, Dataset d)
-            throws IOException {
-        ClusterPredictor predictor = run.clusterPredictor().orElseThrow(() -> new PlateException("run '" + name
+    private RunPredictions predictClusters(CommandSession session, String out, String name, Posterior run,
+            java.util.Optional<ClusterPredictor> found, Dataset d) throws IOException {
+        ClusterPredictor predictor = found.orElseThrow(() -> new PlateException("run '" + name
                 + "' of " + run.sampler() + " " + (run.clustering().isEmpty() && !run.sampler().startsWith(
                         ClusterCommands.MIXTURE_PREFIX) ? "clusters no rows: plate:predict takes a model or a run of"
                                 + " plate:cluster (a mixture)"
-                                : "keeps no partitions of its draws to assign new rows with (it kept no draw); run"
-                                        + " plate:cluster again in this shell")));
+                                : "keeps no partitions of its draws to assign new rows with (it kept no draw, or its"
+                                        + " directory was written before they were kept there); run plate:cluster again")));
         OutputTarget target = out.isEmpty() ? null : OutputTarget.file(defaults, out, "cannot write predictions to");
         Cancellation cancel = new Cancellation();
         ClusterPredictions p;
@@ -126,22 +154,26 @@ public final class PredictCommands {
         return result;
     }
 
-    /**
-     * Refuses a run directory given as RUN: it holds the run's tables, not the partitions of its draws that new rows
-     * are assigned with. Nothing when {@code given} is no folder (the model lookup then says what is known).
-     */
-    private void refuseRunDirectory(String given) {
-        java.nio.file.Path dir;
+    /** Whether {@code given} names a folder (a run directory to read), as every file to read is found. */
+    private boolean isFolder(String given) {
         try {
-            dir = defaults == null ? UserPaths.of(given) : defaults.input(given);
+            return java.nio.file.Files.isDirectory(defaults == null ? UserPaths.of(given) : defaults.input(given));
         } catch (java.nio.file.InvalidPathException e) {
-            return;
+            return false;
         }
-        if (java.nio.file.Files.isDirectory(dir)) {
-            throw new PlateException("'" + given + "' is a folder, not a model or a run kept in this shell: a run"
-                    + " directory holds the run's tables, not the partitions of its draws that new rows are assigned"
-                    + " with; run plate:cluster on the training data in this shell and give the run's name");
+    }
+
+    /**
+     * The predictor of a run read back from the directory {@code given}: its sampler rebuilds it from the partitions
+     * the directory keeps and the run's training data, which this shell must hold under the run's dataset name.
+     */
+    private java.util.Optional<ClusterPredictor> fromDirectory(String given, Posterior run) {
+        if (!run.sampler().startsWith(ClusterCommands.MIXTURE_PREFIX) || run.clustering().isEmpty()) {
+            return java.util.Optional.empty(); // refused by predictClusters: it clusters no rows
         }
+        Dataset training = RunArgument.clusteredRows(run, workspace, "plate:predict " + given);
+        return samplers.find(run.sampler(), ClusterCommands.MIXTURE_PREFIX, "mixture sampler")
+                .clusterPredictor(run, training);
     }
 
     /**

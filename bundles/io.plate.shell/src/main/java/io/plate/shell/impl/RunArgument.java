@@ -1,6 +1,7 @@
 package io.plate.shell.impl;
 
 import io.plate.api.PlateException;
+import io.plate.api.data.Dataset;
 import io.plate.api.sample.Posterior;
 import io.plate.mcmc.SamplerPosterior;
 import java.io.IOException;
@@ -51,5 +52,17 @@ final class RunArgument {
         } catch (IOException e) {
             throw new PlateException("cannot read the run directory " + dir + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The rows a clustering run clustered: its dataset, which a run directory does not hold, so the session must have
+     * it loaded under the name the run recorded; {@code command} names who needs it in the refusal.
+     */
+    static Dataset clusteredRows(Posterior p, Workspace workspace, String command) {
+        if (!workspace.hasDataset(p.dataset())) {
+            throw new PlateException(command + " needs the dataset '" + p.dataset() + "' the run clustered: import it"
+                    + " first (plate:import FILE --name " + io.plate.api.text.ShellWord.of(p.dataset()) + ")");
+        }
+        return workspace.dataset(p.dataset());
     }
 }

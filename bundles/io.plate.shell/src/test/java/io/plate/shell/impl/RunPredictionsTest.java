@@ -204,14 +204,14 @@ class RunPredictionsTest {
                         () -> c.predict(null, "a.csv", "toy.sparse.dirichlet", "new")).getMessage());
         w.putRun("empty.mixture.gaussian", run("mixture.gaussian", null));
         assertEquals("run 'empty.mixture.gaussian' of mixture.gaussian keeps no partitions of its draws to assign new"
-                + " rows with (it kept no draw); run plate:cluster again in this shell", assertThrows(PlateException.class,
+                + " rows with (it kept no draw, or its directory was written before they were kept there); run"
+                + " plate:cluster again", assertThrows(PlateException.class,
                         () -> c.predict(null, "a.csv", "empty.mixture.gaussian", "new")).getMessage());
+        // a folder is read as a run directory (RunDirectoryPredictionTest, LauncherProcessIT): this one is none
         Files.createDirectories(dir.resolve("run1"));
         Files.writeString(dir.resolve("run1/summary.json"), "{}");
-        assertEquals("'run1' is a folder, not a model or a run kept in this shell: a run directory holds the run's"
-                + " tables, not the partitions of its draws that new rows are assigned with; run plate:cluster on the"
-                + " training data in this shell and give the run's name", assertThrows(PlateException.class,
-                        () -> c.predict(null, "a.csv", "run1", "new")).getMessage());
+        String notARun = assertThrows(PlateException.class, () -> c.predict(null, "a.csv", "run1", "new")).getMessage();
+        assertTrue(notARun.startsWith(dir.resolve("run1") + ": not a run directory (no trace.csv"), notARun);
         assertEquals("no model named 'nothing' (none loaded); runs plate:predict also takes: empty.mixture.gaussian,"
                 + " toy.mixture.gaussian, toy.sparse.dirichlet", assertThrows(PlateException.class,
                         () -> c.predict(null, "a.csv", "nothing", "new")).getMessage());

@@ -1,6 +1,7 @@
 package io.plate.sampler.mixture.impl;
 
 import io.plate.api.HeapCheck;
+import io.plate.api.PlateException;
 import io.plate.api.data.CategoricalColumn;
 import io.plate.api.data.Dataset;
 import io.plate.api.learn.Params;
@@ -79,6 +80,68 @@ final class MixturePredictor<D> implements ClusterPredictor {
         }
         return new MixturePredictor<>(model, training, params, MixtureSummary.evenly(all, MAX_DRAWS),
                 dirichletProcess ? 0 : params.getInt(MixtureSampler.K), estimate);
+    }
+
+    /** The table of a run directory ({@code partitions.csv}) that keeps the draws this predictor assigns with. */
+    static final String TABLE = "partitions";
+    private static final List<String> HEADER = List.of("alpha", "labels");
+
+    /** The draws as the run directory keeps them: one row a draw, its α and its labels separated by spaces. */
+    io.plate.api.sample.Table table() {
+        List<List<String>> rows = new ArrayList<>(draws.size());
+        for (Draw d : draws) {
+            StringBuilder b = new StringBuilder(d.labels().length * 3);
+            for (int l : d.labels()) {
+                b.append(b.length() == 0 ? "" : " ").append(l);
+            }
+            rows.add(List.of(Double.toString(d.alpha()), b.toString()));
+        }
+        return new io.plate.api.sample.Table(HEADER, rows);
+    }
+
+    /**
+     * The draws of {@code table} (as {@link #table()} writes it), each of {@code rows} labels.
+     *
+     * @throws PlateException naming partitions.csv and the line of a damaged row
+     */
+    static List<Draw> draws(io.plate.api.sample.Table table, int rows) {
+        if (!table.header().equals(HEADER)) {
+            throw new PlateException(TABLE + ".csv: the header is " + table.header() + ", not " + HEADER);
+        }
+        List<Draw> out = new ArrayList<>(table.rows().size());
+        for (int i = 0; i < table.rows().size(); i++) {
+            List<String> r = table.rows().get(i);
+            String at = TABLE + ".csv, line " + (i + 2) + ": ";
+            try {
+                double alpha = Double.parseDouble(r.get(0));
+                String[] words = r.get(1).isEmpty() ? new String[0] : r.get(1).split(" ");
+                if (words.length != rows) {
+                    throw new PlateException(at + words.length + " labels, where the run has " + rows + " rows");
+                }
+                int[] labels = new int[rows];
+                for (int j = 0; j < rows; j++) {
+                    labels[j] = Integer.parseInt(words[j]);
+                }
+                if (!(alpha > 0) || !everyLabelUsed(labels)) {
+                    throw new PlateException(at + "an alpha of " + r.get(0) + ", or labels that are not 0 … k - 1 each used");
+                }
+                out.add(new Draw(labels, alpha));
+            } catch (NumberFormatException | IndexOutOfBoundsException e) {
+                throw new PlateException(at + "not an alpha and a list of whole-number labels", e);
+            }
+        }
+        if (out.isEmpty()) {
+            throw new PlateException(TABLE + ".csv holds no draw");
+        }
+        return out;
+    }
+
+    /** Whether the labels are 0 … k - 1, each used by a row (a draw's occupied slots, as the run stores them). */
+    private static boolean everyLabelUsed(int[] labels) {
+        if (java.util.Arrays.stream(labels).anyMatch(l -> l < 0 || l >= labels.length)) {
+            return false;
+        }
+        return java.util.Arrays.stream(labels).distinct().count() == ExpectedLoss.labels(labels);
     }
 
     @Override

@@ -219,6 +219,41 @@ abstract class MixtureSampler<D> implements Sampler {
         return run(data, params, settings, listener, cancellation, null);
     }
 
+    /**
+     * The predictor of a run of this sampler read back from its directory: its partitions (partitions.csv), its
+     * estimate (assignments.csv) and its parameters, with {@code training}, which must have the run's rows and
+     * the columns it clustered on (as summary.json's {@code columns} fact names them).
+     */
+    @Override
+    public java.util.Optional<io.plate.api.sample.ClusterPredictor> clusterPredictor(Posterior run, Dataset training) {
+        io.plate.api.sample.Table table = run.tables().get(MixturePredictor.TABLE);
+        Clustering clustering = run.clustering().orElse(null);
+        if (!run.sampler().equals(name()) || table == null || clustering == null) {
+            return java.util.Optional.empty();
+        }
+        Params params = params(run.params());
+        int[] estimate = clustering.assignments();
+        String other = "dataset '" + training.name() + "' is not the data the run was sampled on ('" + run.dataset()
+                + "'): ";
+        if (training.rows() != estimate.length) {
+            throw new PlateException(other + "it has " + training.rows() + " rows, the run " + estimate.length
+                    + "; import the run's data as it was imported then");
+        }
+        String columns = ClusteredColumns.describe(training, model.kind(), name(), fixedLabels(training, params) != null);
+        Object ran = run.facts().get(SamplerPosterior.COLUMNS);
+        if (ran != null && !ran.toString().equals(columns)) {
+            throw new PlateException(other + "the run " + ran + ", where '" + training.name() + "' " + columns);
+        }
+        D shared;
+        try {
+            shared = model.prepare().apply(training, params);
+        } catch (IllegalArgumentException e) {
+            throw new PlateException(name() + ": " + e.getMessage(), e);
+        }
+        return java.util.Optional.of(new MixturePredictor<>(model, shared, params,
+                MixturePredictor.draws(table, estimate.length), isDirichletProcess() ? 0 : params.getInt(K), estimate));
+    }
+
     /** Why a run of these parameters cannot be checkpointed, and what can. */
     private String notCheckpointed(Params params) {
         return name() + ": " + (params.asMap().containsKey("collapsed")
@@ -281,9 +316,10 @@ abstract class MixtureSampler<D> implements Sampler {
         Clustering clustering = MixtureSummary.addTo(out, run.chains(), data, fixed,
                 Clustering.Loss.parse(params.getString(LOSS)), distributions.stream(settings.seed(), settings.chains()));
         out.clustering(clustering);
-        if (clustering != null) { // new rows are assigned to its clusters from the stored draws
-            out.clusterPredictor(MixturePredictor.of(model, shared, params, run.chains(), isDirichletProcess(),
-                    clustering.assignments()));
+        if (clustering != null) { // new rows are assigned to its clusters from the stored draws, kept in its directory too
+            MixturePredictor<D> predictor = MixturePredictor.of(model, shared, params, run.chains(), isDirichletProcess(),
+                    clustering.assignments());
+            out.clusterPredictor(predictor).table(MixturePredictor.TABLE, predictor.table());
         }
         double sum = 0;
         int moving = 0;
