@@ -181,8 +181,9 @@ class MainIT {
         Dataset local = new TextImporter().read(tsv, ImportOptions.defaults());
         Sampler sampler = Plate.sampler("mixture.multinomial");
         Path single = dir.resolve("single-run");
-        sampler.run(local, sampler.params(Map.of("k", "4")), new RunSettings(30, 10, 1, 2, 7, 0, 60), ProgressListener.NONE,
-                new Cancellation()).write(single);
+        io.plate.api.sample.Posterior onOneMachine = sampler.run(local, sampler.params(Map.of("k", "4")),
+                new RunSettings(30, 10, 1, 2, 7, 0, 60), ProgressListener.NONE, new Cancellation());
+        onOneMachine.write(single);
         List<String> files;
         try (Stream<Path> l = Files.list(single)) {
             files = l.map(f -> f.getFileName().toString()).sorted().toList();
@@ -190,6 +191,15 @@ class MainIT {
         assertTrue(files.containsAll(List.of("trace.csv", "summary.json", "assignments.csv", "clusters.csv")),
                 files.toString());
         assertJarRunDirectory(single, spark, "mixture.multinomial");
+        // the jar's run directory keeps its draws' partitions: read back (plate:predict DIR), it assigns new rows as
+        // the run on one machine does
+        Dataset three = local.select(new int[] {0, 1, 2}, "three");
+        io.plate.api.sample.ClusterPredictions fromJar = sampler.clusterPredictor(io.plate.mcmc.SamplerPosterior.read(spark),
+                local).orElseThrow().predict(three, null);
+        io.plate.api.sample.ClusterPredictions inMemory = onOneMachine.clusterPredictor().orElseThrow().predict(three, null);
+        for (int r = 0; r < 3; r++) {
+            org.junit.jupiter.api.Assertions.assertArrayEquals(inMemory.probabilities(r), fromJar.probabilities(r), 1e-12);
+        }
 
         Run other = run("cluster", "sparse.dirichlet", "--input", tsv.toString(), "--out", dir.resolve("x").toString());
         assertEquals(1, other.status());
