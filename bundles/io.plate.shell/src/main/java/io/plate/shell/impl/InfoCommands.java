@@ -186,7 +186,8 @@ public final class InfoCommands {
                     : new ArrayList<>();
         }
         List<Object> out = new ArrayList<>(namesOf(kinds[p].split(","))); // models,runs: what plate:predict takes
-        if (kinds[p].equals(RUNS) && session.execute("__directories") instanceof java.util.Collection<?> folders) {
+        if (List.of(kinds[p].split(",")).contains(RUNS)
+                && session.execute("__directories") instanceof java.util.Collection<?> folders) {
             out.addAll(folders); // a RUN is also a run directory written with --out (RunArgument), by any process
         }
         return out;

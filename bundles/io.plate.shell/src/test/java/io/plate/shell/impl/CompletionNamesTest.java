@@ -103,9 +103,12 @@ class CompletionNamesTest {
         assertEquals(List.of("iris"), info.names(session, false, "datasets"));
     }
 
-    /** plate:predict's first position offers models and kept runs (models,runs), its second datasets; no folders. */
+    /**
+     * plate:predict's first position offers models, kept runs and folders (models,runs: a run directory assigns new rows
+     * too), its second datasets and no folder.
+     */
     @Test
-    void aPredictPositionOffersModelsAndKeptRuns() throws Exception {
+    void aPredictPositionOffersModelsKeptRunsAndRunDirectories() throws Exception {
         Workspace w = new Workspace();
         w.putDataset("iris", Dataset.builder("iris").numeric(NumericColumn.of("x", new double[] {1})).build());
         w.putRun("iris.mixture.gaussian", RunPredictionsTest.run("mixture.gaussian", null));
@@ -113,7 +116,7 @@ class CompletionNamesTest {
         Object[] current = new Object[1];
         CommandSession session = typing(current);
         current[0] = line("plate:predict ");
-        assertEquals(List.of("iris.mixture.gaussian"), info.names(session, true, "models,runs", "datasets"));
+        assertEquals(List.of("iris.mixture.gaussian", "runs/"), info.names(session, true, "models,runs", "datasets"));
         current[0] = line("plate:predict iris.mixture.gaussian ");
         assertEquals(List.of("iris"), info.names(session, true, "models,runs", "datasets"));
     }
