@@ -250,8 +250,38 @@ abstract class MixtureSampler<D> implements Sampler {
         } catch (IllegalArgumentException e) {
             throw new PlateException(name() + ": " + e.getMessage(), e);
         }
+        // the same rows and columns with other values (counts imported with --binary, say): the estimate's marginal differs
+        if (run.facts().get(ESTIMATE_LOG_MARGINAL) instanceof Number then) {
+            double now = estimateLogMarginal(shared, params, estimate);
+            if (!(Math.abs(now - then.doubleValue()) <= 1e-9 * Math.max(1, Math.abs(then.doubleValue())))) {
+                throw new PlateException(other + "its values differ from the run's (the log marginal likelihood of the"
+                        + " run's clusters is " + now + " on them, " + then + " on the run's data); import the run's data"
+                        + " as it was imported then");
+            }
+        }
         return java.util.Optional.of(new MixturePredictor<>(model, shared, params,
                 MixturePredictor.draws(table, estimate.length), isDirichletProcess() ? 0 : params.getInt(K), estimate));
+    }
+
+    /**
+     * The fact of a run: log p(x | ẑ), the marginal likelihood of the data given the estimate's clusters, parameters
+     * integrated out; the data a run directory is read back with must give it again.
+     */
+    static final String ESTIMATE_LOG_MARGINAL = "estimate_log_marginal";
+
+    /** log p(x | z) of {@code data} under the partition {@code z}: the sum of its clusters' log marginals. */
+    private double estimateLogMarginal(D data, Params params, int[] z) {
+        Components comp = model.components().apply(data, params);
+        int k = ExpectedLoss.labels(z);
+        comp.ensureCapacity(k);
+        for (int r = 0; r < z.length; r++) {
+            comp.add(r, z[r]);
+        }
+        double sum = 0;
+        for (int j = 0; j < k; j++) {
+            sum += comp.logMarginal(j);
+        }
+        return sum;
     }
 
     /** Why a run of these parameters cannot be checkpointed, and what can. */
@@ -319,7 +349,8 @@ abstract class MixtureSampler<D> implements Sampler {
         if (clustering != null) { // new rows are assigned to its clusters from the stored draws, kept in its directory too
             MixturePredictor<D> predictor = MixturePredictor.of(model, shared, params, run.chains(), isDirichletProcess(),
                     clustering.assignments());
-            out.clusterPredictor(predictor).table(MixturePredictor.TABLE, predictor.table());
+            out.clusterPredictor(predictor).table(MixturePredictor.TABLE, predictor.table())
+                    .fact(ESTIMATE_LOG_MARGINAL, estimateLogMarginal(shared, params, clustering.assignments()));
         }
         double sum = 0;
         int moving = 0;

@@ -99,6 +99,12 @@ class RunDirectoryPredictionTest {
         PlateException columns = assertThrows(PlateException.class, () -> s.clusterPredictor(read, narrower));
         assertTrue(columns.getMessage().startsWith("dataset '" + narrower.name() + "' is not the data the run was sampled"
                 + " on ('train'): the run clusters on " + train.numeric().size() + " numeric columns"), columns.getMessage());
+        // the same rows and columns with other values (other draws of the same mixture)
+        Dataset other = SyntheticData.gaussians(400, RecoveryTest.MEANS, RecoveryTest.CHOL, new double[] {0.3, 0.3, 0.4}, 6)
+                .select(HeldOutPredictionTest.every(400, false), "train");
+        PlateException values = assertThrows(PlateException.class, () -> s.clusterPredictor(read, other));
+        assertTrue(values.getMessage().startsWith("dataset 'train' is not the data the run was sampled on ('train'): its"
+                + " values differ from the run's (the log marginal likelihood of the run's clusters is "), values.getMessage());
         // a draw with a label missing from its row
         Path partitions = run.resolve(MixturePredictor.TABLE + ".csv");
         List<String> lines = Files.readAllLines(partitions);
