@@ -87,7 +87,8 @@ public final class ClusterCommands {
         return c;
     }
 
-    private Sampler sampler(String name) {
+    /** The installed mixture sampler {@code name} (plate:predict rebuilds a run directory's predictor with it). */
+    Sampler sampler(String name) {
         return samplers.find(name, MIXTURE_PREFIX, "mixture sampler");
     }
 

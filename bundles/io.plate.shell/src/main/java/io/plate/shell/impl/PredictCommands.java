@@ -11,7 +11,6 @@ import io.plate.api.sample.Cancellation;
 import io.plate.api.sample.ClusterPredictions;
 import io.plate.api.sample.ClusterPredictor;
 import io.plate.api.sample.Posterior;
-import io.plate.api.sample.Sampler;
 import io.plate.api.text.Plural;
 import io.plate.api.text.TextTable;
 import java.io.BufferedWriter;
@@ -26,12 +25,10 @@ import java.util.Map;
 import org.apache.felix.service.command.CommandSession;
 import org.apache.felix.service.command.Descriptor;
 import org.apache.felix.service.command.Parameter;
+import org.osgi.service.component.ComponentServiceObjects;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
-import org.osgi.service.component.annotations.ReferenceCardinality;
-import org.osgi.service.component.annotations.ReferencePolicy;
-import org.osgi.service.component.annotations.ReferencePolicyOption;
 
 /**
  * {@code plate:predict}: scores a dataset with a kept model; the result prints a summary (and the
@@ -48,30 +45,17 @@ public final class PredictCommands {
     private final Workspace workspace;
     private final ShellDefaults defaults;
 
-    /** The mixture samplers, which rebuild the predictor of a run read back from its directory. */
-    private final BoundSamplers samplers = new BoundSamplers();
+    /**
+     * plate:cluster's commands, whose mixture samplers rebuild the predictor of a run read back from its directory;
+     * got only then, so that a model's predictions activate no sampler.
+     */
+    @Reference
+    private ComponentServiceObjects<ClusterCommands> clusters;
 
     @Activate
     public PredictCommands(@Reference Workspace workspace, @Reference ShellDefaults defaults) {
         this.workspace = workspace;
         this.defaults = defaults;
-    }
-
-    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY, unbind = "removeSampler")
-    void addSampler(Sampler s, Map<String, Object> props) {
-        samplers.bind(s, props);
-    }
-
-    void removeSampler(Sampler s, Map<String, Object> props) {
-        samplers.unbind(s);
-    }
-
-    /** For tests and embedding: predictions with fixed samplers for run directories. */
-    static PredictCommands of(Workspace workspace, ShellDefaults defaults, List<Sampler> fixed) {
-        PredictCommands p = new PredictCommands(workspace, defaults);
-        p.samplers.fix(fixed);
-        return p;
     }
 
     @Descriptor("score a dataset with a model (the most probable class and each class's probability per row), or"
@@ -172,8 +156,12 @@ public final class PredictCommands {
             return java.util.Optional.empty(); // refused by predictClusters: it clusters no rows
         }
         Dataset training = RunArgument.clusteredRows(run, workspace, "plate:predict " + given);
-        return samplers.find(run.sampler(), ClusterCommands.MIXTURE_PREFIX, "mixture sampler")
-                .clusterPredictor(run, training);
+        ClusterCommands cluster = clusters.getService();
+        try {
+            return cluster.sampler(run.sampler()).clusterPredictor(run, training);
+        } finally {
+            clusters.ungetService(cluster);
+        }
     }
 
     /**

@@ -36,10 +36,7 @@ final class CollapsedMoves {
 
     /** The statistics rebuilt for the rows as {@code z} holds them (arrays reused), labelled classes locked. */
     void refill(int[] z, ChainSettings settings) {
-        components.clearAll();
-        for (int r = 0; r < z.length; r++) {
-            components.add(r, z[r]);
-        }
+        components.fill(z);
         System.arraycopy(z, 0, partition, 0, z.length);
         slots.lock(z, settings);
     }

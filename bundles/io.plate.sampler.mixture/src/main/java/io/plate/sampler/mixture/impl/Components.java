@@ -31,6 +31,17 @@ public interface Components {
     /** Adds row {@code row} to the statistics of slot {@code k}. */
     void add(int row, int k);
 
+    /**
+     * The statistics of the partition {@code z}: every slot emptied, then each row {@code r < z.length} added to slot
+     * {@code z[r]} (the slots must exist).
+     */
+    default void fill(int[] z) {
+        clearAll();
+        for (int r = 0; r < z.length; r++) {
+            add(r, z[r]);
+        }
+    }
+
     /** Removes row {@code row} from the statistics of slot {@code k} (it must have been added there). */
     void remove(int row, int k);
 

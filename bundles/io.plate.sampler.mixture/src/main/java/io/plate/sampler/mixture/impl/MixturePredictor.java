@@ -218,10 +218,7 @@ final class MixturePredictor<D> implements ClusterPredictor {
         int[] z = draw.labels();
         int k = ExpectedLoss.labels(z);
         comp.ensureCapacity(k + 1);
-        comp.clearAll();
-        for (int r = 0; r < n; r++) {
-            comp.add(r, z[r]);
-        }
+        comp.fill(z); // the n training rows; the new rows after them are only scored
         double[] share = share(z, k, comp);
         double[] prior = new double[k + 1];
         for (int j = 0; j < k; j++) {

@@ -274,9 +274,7 @@ abstract class MixtureSampler<D> implements Sampler {
         Components comp = model.components().apply(data, params);
         int k = ExpectedLoss.labels(z);
         comp.ensureCapacity(k);
-        for (int r = 0; r < z.length; r++) {
-            comp.add(r, z[r]);
-        }
+        comp.fill(z);
         double sum = 0;
         for (int j = 0; j < k; j++) {
             sum += comp.logMarginal(j);

@@ -456,10 +456,7 @@ final class UncollapsedGaussianChain extends MixtureChain implements RestorableC
         }
         if (!Arrays.equals(described, z)) {
             components.ensureCapacity(k);
-            components.clearAll();
-            for (int r = 0; r < rows; r++) {
-                components.add(r, z[r]);
-            }
+            components.fill(z);
             System.arraycopy(z, 0, described, 0, rows);
         }
         return components.describe(slot);
